@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+// What the user asks for when acquiring a sandbox (POST /sandbox/{server}).
+struct AcquireRequest
+{
+    QString serverName;
+    QString benchmark;        // empty: none
+    QString testAccountEmail; // empty: any account
+    QString tag;              // empty: none
+    // Seconds until automatic release (60..86400). nullopt with noAutoRelease=false: the server's
+    // default (7200). noAutoRelease sends an explicit null.
+    std::optional<int> ttlSeconds;
+    bool noAutoRelease = false;
+};

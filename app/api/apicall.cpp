@@ -1,0 +1,18 @@
+#include "apicall.h"
+
+void ApiCall::abort()
+{
+    if (!m_finished)
+        emit abortRequested();
+}
+
+void ApiCall::finish(int httpStatus, const QByteArray &body, const ApiError &error)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_httpStatus = httpStatus;
+    m_body = body;
+    m_error = error;
+    emit finished();
+}

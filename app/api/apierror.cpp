@@ -1,0 +1,184 @@
+#include "apierror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString locationText(const QStringList &location)
+{
+    // FastAPI prefixes the part of the request ("body", "query", "path"): a person wants the field.
+    QStringList parts = location;
+    if (!parts.isEmpty() && (parts.first() == u"body"_s || parts.first() == u"query"_s ||
+                             parts.first() == u"path"_s || parts.first() == u"header"_s))
+        parts.removeFirst();
+    return parts.join(u'.');
+}
+
+// A GCS-style XML error (<Error><Code>..</Code><Message>..</Message></Error>) read without an XML
+// library: the object store's errors are tiny and flat.
+QString xmlElement(const QByteArray &body, const QString &name)
+{
+    const QRegularExpression re(u"<%1>([^<]*)</%1>"_s.arg(name));
+    const auto match = re.match(QString::fromUtf8(body));
+    return match.hasMatch() ? match.captured(1).trimmed() : QString();
+}
+
+} // namespace
+
+QString FieldError::fieldName() const
+{
+    for (auto it = location.crbegin(); it != location.crend(); ++it) {
+        bool isIndex = false;
+        it->toInt(&isIndex);
+        if (!isIndex)
+            return *it;
+    }
+    return {};
+}
+
+ApiError ApiError::network(const QString &reason)
+{
+    ApiError e;
+    e.m_kind = Kind::Network;
+    e.m_message = u"Could not reach the server (%1). Check the connection and the base URL in Settings."_s.arg(reason);
+    return e;
+}
+
+ApiError ApiError::timeout(int seconds)
+{
+    ApiError e;
+    e.m_kind = Kind::Timeout;
+    e.m_message = u"The server did not answer within %1 s. It may be overloaded; try again."_s.arg(seconds);
+    return e;
+}
+
+ApiError ApiError::cancelled()
+{
+    ApiError e;
+    e.m_kind = Kind::Cancelled;
+    e.m_message = u"Cancelled."_s;
+    return e;
+}
+
+ApiError ApiError::http(int status, const QByteArray &body, int retryAfterSeconds)
+{
+    ApiError e;
+    e.m_kind = Kind::Http;
+    e.m_httpStatus = status;
+    e.m_retryAfterSeconds = retryAfterSeconds;
+    e.readDetail(body);
+    e.m_message = sentenceForStatus(status, retryAfterSeconds);
+    return e;
+}
+
+ApiError ApiError::decode(const QString &what, const QByteArray &body)
+{
+    ApiError e;
+    e.m_kind = Kind::Decode;
+    e.m_rawBody = body.left(4096);
+    e.m_message = u"The server sent a reply this app cannot read (%1). Try again; if it persists, the API may have changed."_s.arg(what);
+    return e;
+}
+
+ApiError ApiError::local(const QString &message)
+{
+    ApiError e;
+    e.m_kind = Kind::Local;
+    e.m_message = message;
+    return e;
+}
+
+void ApiError::readDetail(const QByteArray &body)
+{
+    QJsonParseError parseError;
+    const auto document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        m_rawBody = body.left(4096);
+        return;
+    }
+    m_detail = document.object().value(u"detail"_s);
+    if (!m_detail.isArray())
+        return;
+    for (const auto &item : m_detail.toArray()) {
+        const auto object = item.toObject();
+        FieldError field;
+        for (const auto &part : object.value(u"loc"_s).toArray())
+            field.location << (part.isDouble() ? QString::number(part.toInt()) : part.toString());
+        field.message = object.value(u"msg"_s).toString();
+        field.type = object.value(u"type"_s).toString();
+        m_fieldErrors << field;
+    }
+}
+
+QString ApiError::detailText() const
+{
+    if (!m_fieldErrors.isEmpty()) {
+        QStringList lines;
+        for (const auto &field : m_fieldErrors) {
+            const auto where = locationText(field.location);
+            lines << (where.isEmpty() ? field.message : where + u": "_s + field.message);
+        }
+        return lines.join(u"; "_s);
+    }
+    if (m_detail.isString())
+        return m_detail.toString();
+    if (m_detail.isObject() || m_detail.isArray()) {
+        const auto document = m_detail.isObject() ? QJsonDocument(m_detail.toObject())
+                                                  : QJsonDocument(m_detail.toArray());
+        return QString::fromUtf8(document.toJson(QJsonDocument::Compact));
+    }
+    if (!m_detail.isUndefined() && !m_detail.isNull())
+        return m_detail.toVariant().toString();
+    const auto xmlMessage = xmlElement(m_rawBody, u"Message"_s);
+    if (!xmlMessage.isEmpty()) {
+        const auto code = xmlElement(m_rawBody, u"Code"_s);
+        return code.isEmpty() ? xmlMessage : code + u": "_s + xmlMessage;
+    }
+    // An HTML error page or plain text: show its start, without markup noise.
+    auto text = QString::fromUtf8(m_rawBody.left(300)).simplified();
+    return text;
+}
+
+QString ApiError::fullText() const
+{
+    const auto detail = detailText();
+    if (detail.isEmpty() || m_message.contains(detail))
+        return m_message;
+    return m_message + u" Server said: "_s + detail;
+}
+
+QString ApiError::sentenceForStatus(int status, int retryAfterSeconds)
+{
+    switch (status) {
+    case 400:
+        return u"The server refused the request as malformed."_s;
+    case 401:
+        return u"The API key is missing. Enter one in Settings."_s;
+    case 403:
+        return u"The API key was refused. Check it in Settings."_s;
+    case 404:
+        return u"Not found: it may have been released or never existed. Refresh the list."_s;
+    case 408:
+        return u"The server timed out waiting for the request. Try again."_s;
+    case 409:
+        return u"The request conflicts with the current state. Refresh and try again."_s;
+    case 422:
+        return u"The server rejected a value in the request."_s;
+    case 429:
+        return retryAfterSeconds >= 0
+                   ? u"Rate limited by the server: try again in %1 s."_s.arg(retryAfterSeconds)
+                   : u"Rate limited by the server. Wait a moment and try again."_s;
+    case 503:
+        return u"The service is unavailable or out of capacity. Try again later."_s;
+    default:
+        break;
+    }
+    if (status >= 500)
+        return u"The server failed (HTTP %1). Try again later."_s.arg(status);
+    return u"The server answered HTTP %1."_s.arg(status);
+}

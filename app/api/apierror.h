@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+
+// One field-level complaint from a FastAPI validation error (422), e.g. loc ["body","ttl_seconds"].
+struct FieldError
+{
+    QStringList location;
+    QString message;
+    QString type;
+
+    // The last named part of the location ("ttl_seconds"), which is what a form maps to a field.
+    QString fieldName() const;
+};
+
+// Everything a caller needs to know about a failed call. message() is written for a person; it never
+// contains the API key.
+class ApiError
+{
+public:
+    enum class Kind {
+        None,
+        Network,   // connection refused, reset, DNS, TLS
+        Timeout,   // no answer within the transport's timeout
+        Cancelled, // the caller aborted
+        Http,      // a non-2xx status
+        Decode,    // a 2xx whose body we could not read
+        Local,     // a problem on this machine (file, archive, disk)
+    };
+
+    ApiError() = default;
+    static ApiError network(const QString &reason);
+    static ApiError timeout(int seconds);
+    static ApiError cancelled();
+    static ApiError http(int status, const QByteArray &body, int retryAfterSeconds = -1);
+    static ApiError decode(const QString &what, const QByteArray &body = {});
+    static ApiError local(const QString &message);
+
+    bool isError() const { return m_kind != Kind::None; }
+    Kind kind() const { return m_kind; }
+    int httpStatus() const { return m_httpStatus; }
+    // The server's `detail`: a string, a FastAPI list of {loc,msg,type}, an object, or undefined.
+    QJsonValue detail() const { return m_detail; }
+    // The body when it was not JSON (an HTML error page, a GCS XML error), else empty.
+    QByteArray rawBody() const { return m_rawBody; }
+    QList<FieldError> fieldErrors() const { return m_fieldErrors; }
+    // The server's own words, flattened to one line ("ttl_seconds: Input should be less than 86400").
+    QString detailText() const;
+    // A sentence a person can act on ("The API key was refused. Check it in Settings.").
+    QString message() const { return m_message; }
+    // message() and, when there is one, detailText(): what a log line or a banner shows.
+    QString fullText() const;
+    int retryAfterSeconds() const { return m_retryAfterSeconds; }
+
+private:
+    static QString sentenceForStatus(int status, int retryAfterSeconds);
+    void readDetail(const QByteArray &body);
+
+    Kind m_kind = Kind::None;
+    int m_httpStatus = 0;
+    int m_retryAfterSeconds = -1;
+    QJsonValue m_detail;
+    QByteArray m_rawBody;
+    QList<FieldError> m_fieldErrors;
+    QString m_message;
+};

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QUrlQuery>
+
+// A request to the API as a value: built by a service, sent by HttpTransport.
+struct ApiRequest
+{
+    enum class Method { Get, Post, Delete, Put };
+
+    Method method = Method::Get;
+    QString path; // already percent-encoded, starting with '/'
+    QUrlQuery query;
+    QByteArray jsonBody; // empty: no body
+    // Only idempotent calls are retried. Acquire is not: a retry could occupy a second sandbox.
+    bool idempotent = true;
+
+    static QString encodeSegment(const QString &segment);
+    QByteArray verb() const;
+};

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "apierror.h"
+#include "apirequest.h"
+#include "ratelimiter.h"
+#include "retrypolicy.h"
+#include "transportconfig.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class ApiCall;
+class QNetworkAccessManager;
+class QNetworkReply;
+
+// The one way to the API: base URL, Bearer token, Accept, a versioned User-Agent, a timeout, manual
+// redirects (the token never follows a redirect to another origin), a token-bucket rate limit and the
+// retry policy of the API notes.
+class HttpTransport final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HttpTransport)
+
+public:
+    explicit HttpTransport(const TransportConfig &config, QObject *parent = nullptr);
+
+    const TransportConfig &config() const { return m_config; }
+    void setConfig(const TransportConfig &config);
+    QNetworkAccessManager *networkAccessManager() const { return m_network; }
+    int inFlight() const { return m_inFlight; }
+
+    ApiCall *send(const ApiRequest &request);
+
+    static QByteArray userAgent();
+
+signals:
+    void inFlightChanged(int count);
+    // 401 or 403: the UI offers to enter the key again.
+    void authenticationFailed(int httpStatus);
+
+private:
+    struct Attempt;
+    void schedule(ApiCall *call, const std::shared_ptr<Attempt> &attempt, qint64 delayMs);
+    void issue(ApiCall *call, const std::shared_ptr<Attempt> &attempt);
+    void handleReply(ApiCall *call, const std::shared_ptr<Attempt> &attempt, QNetworkReply *reply);
+    bool retry(ApiCall *call, const std::shared_ptr<Attempt> &attempt, int retryAfterSeconds,
+               const QString &reason);
+    void complete(ApiCall *call, int status, const QByteArray &body, const ApiError &error);
+    bool isApiOrigin(const QUrl &url) const;
+
+    TransportConfig m_config;
+    QNetworkAccessManager *m_network;
+    RateLimiter m_rateLimiter;
+    RetryPolicy m_retryPolicy;
+    int m_inFlight = 0;
+};

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "localserver.h"
+
+#include <QList>
+
+// A local sandbox: one VM hosting several MCP servers around a workspace.
+struct LocalSandbox
+{
+    QString localSandboxId;
+    QString status;
+    QString benchmark;
+    QDateTime createdAt;
+    QString message; // only in acquire replies
+    QList<LocalServer> servers;
+    QJsonObject raw;
+
+    bool sameContentAs(const LocalSandbox &other) const
+    {
+        return localSandboxId == other.localSandboxId && status == other.status &&
+               benchmark == other.benchmark && createdAt == other.createdAt && servers == other.servers;
+    }
+};

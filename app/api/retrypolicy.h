@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QByteArray>
+#include <QNetworkReply>
+
+// Which failures are worth another attempt, and how long to wait: idempotent calls only, on 408, 429,
+// 500, 502, 503, 504 and connection errors, with jittered exponential backoff or the server's
+// Retry-After (capped).
+class RetryPolicy
+{
+public:
+    RetryPolicy(int maxAttempts, int backoffBaseMs, int maxRetryAfterSeconds);
+
+    int maxAttempts() const { return m_maxAttempts; }
+    bool isRetryableStatus(int httpStatus) const;
+    bool isRetryableNetworkError(QNetworkReply::NetworkError error) const;
+    // attemptsMade: how many attempts have failed so far (1 after the first).
+    int delayMs(int attemptsMade, int retryAfterSeconds) const;
+
+    // Retry-After is either delta-seconds or an HTTP-date; -1 when absent or unreadable.
+    static int parseRetryAfter(const QByteArray &value);
+
+private:
+    int m_maxAttempts;
+    int m_backoffBaseMs;
+    int m_maxRetryAfterSeconds;
+};

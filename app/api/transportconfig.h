@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QString>
+#include <QUrl>
+
+struct TransportConfig
+{
+    QUrl baseUrl;
+    QString apiKey; // never logged, never sent to any origin but baseUrl's
+    int timeoutMs = 60'000;
+    double requestsPerSecond = 2.0; // the documented default limit per key
+    int burst = 2;
+    int maxAttempts = 3;
+    int backoffBaseMs = 500;
+    int maxRetryAfterSeconds = 30;
+    int maxRedirects = 5;
+};
