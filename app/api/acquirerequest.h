@@ -1,8 +1,8 @@
 #pragma once
 
+#include <optional>
 #include <QString>
 #include <QStringList>
-#include <optional>
 
 // What the user asks for when acquiring a sandbox (POST /sandbox/{server}).
 struct AcquireRequest

@@ -45,7 +45,7 @@ ApiError ApiError::network(const QString &reason)
 {
     ApiError e;
     e.m_kind = Kind::Network;
-    e.m_message = u"Could not reach the server (%1). Check the connection and the base URL in Settings."_s.arg(reason);
+    e.m_message = u"Could not reach the server (%1). Check the network and the base URL."_s.arg(reason);
     return e;
 }
 
@@ -81,7 +81,9 @@ ApiError ApiError::decode(const QString &what, const QByteArray &body)
     ApiError e;
     e.m_kind = Kind::Decode;
     e.m_rawBody = body.left(4096);
-    e.m_message = u"The server sent a reply this app cannot read (%1). Try again; if it persists, the API may have changed."_s.arg(what);
+    e.m_message =
+        u"The server sent a reply this app cannot read (%1). Try again; if it persists, the API may have changed."_s
+            .arg(what);
     return e;
 }
 
@@ -128,8 +130,8 @@ QString ApiError::detailText() const
     if (m_detail.isString())
         return m_detail.toString();
     if (m_detail.isObject() || m_detail.isArray()) {
-        const auto document = m_detail.isObject() ? QJsonDocument(m_detail.toObject())
-                                                  : QJsonDocument(m_detail.toArray());
+        const auto document =
+            m_detail.isObject() ? QJsonDocument(m_detail.toObject()) : QJsonDocument(m_detail.toArray());
         return QString::fromUtf8(document.toJson(QJsonDocument::Compact));
     }
     if (!m_detail.isUndefined() && !m_detail.isNull())
@@ -158,9 +160,9 @@ QString ApiError::sentenceForStatus(int status, int retryAfterSeconds)
     case 400:
         return u"The server refused the request as malformed."_s;
     case 401:
-        return u"The API key is missing. Enter one in Settings."_s;
+        return u"The API key is missing. Enter it in Settings (or set KLAVIS_API_KEY)."_s;
     case 403:
-        return u"The API key was refused. Check it in Settings."_s;
+        return u"The API key was refused. Check it in Settings (or KLAVIS_API_KEY)."_s;
     case 404:
         return u"Not found: it may have been released or never existed. Refresh the list."_s;
     case 408:

@@ -21,7 +21,8 @@ struct FieldError
 class ApiError
 {
 public:
-    enum class Kind {
+    enum class Kind
+    {
         None,
         Network,   // connection refused, reset, DNS, TLS
         Timeout,   // no answer within the transport's timeout

@@ -7,7 +7,13 @@
 // A request to the API as a value: built by a service, sent by HttpTransport.
 struct ApiRequest
 {
-    enum class Method { Get, Post, Delete, Put };
+    enum class Method
+    {
+        Get,
+        Post,
+        Delete,
+        Put
+    };
 
     Method method = Method::Get;
     QString path; // already percent-encoded, starting with '/'

@@ -6,8 +6,7 @@
 #include <utility>
 
 // Either a value or an ApiError: what every service call hands to its callback.
-template <typename T>
-class ApiResult
+template <typename T> class ApiResult
 {
 public:
     ApiResult(T value) : m_value(std::move(value)) {}

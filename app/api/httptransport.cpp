@@ -50,7 +50,8 @@ bool HttpTransport::isApiOrigin(const QUrl &url) const
 {
     const QUrl &base = m_config.baseUrl;
     return url.scheme() == base.scheme() && url.host().compare(base.host(), Qt::CaseInsensitive) == 0 &&
-           url.port(url.scheme() == u"https"_s ? 443 : 80) == base.port(base.scheme() == u"https"_s ? 443 : 80);
+           url.port(url.scheme() == u"https"_s ? 443 : 80) ==
+               base.port(base.scheme() == u"https"_s ? 443 : 80);
 }
 
 ApiCall *HttpTransport::send(const ApiRequest &request)
@@ -126,7 +127,8 @@ void HttpTransport::issue(ApiCall *call, const std::shared_ptr<Attempt> &attempt
     }
     reply->setParent(call);
     attempt->reply = reply;
-    connect(reply, &QNetworkReply::finished, call, [this, call, attempt, reply] { handleReply(call, attempt, reply); });
+    connect(reply, &QNetworkReply::finished, call,
+            [this, call, attempt, reply] { handleReply(call, attempt, reply); });
 }
 
 void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &attempt, QNetworkReply *reply)
@@ -146,17 +148,18 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
         // above, a cancel here is the timeout.
         const bool timedOut = networkError == QNetworkReply::OperationCanceledError ||
                               networkError == QNetworkReply::TimeoutError;
-        const auto error = timedOut ? ApiError::timeout(m_config.timeoutMs / 1000)
-                                    : ApiError::network(reply->errorString());
+        const auto error =
+            timedOut ? ApiError::timeout(m_config.timeoutMs / 1000) : ApiError::network(reply->errorString());
         if ((timedOut || m_retryPolicy.isRetryableNetworkError(networkError)) &&
-            retry(call, attempt, -1, error.message()))
+            retry(call, attempt, -1, timedOut ? u"timed out"_s : reply->errorString()))
             return;
         complete(call, 0, body, error);
         return;
     }
     if (status >= 300 && status < 400 && reply->hasRawHeader("Location")) {
         const QUrl target = attempt->url.resolved(QUrl::fromEncoded(reply->rawHeader("Location")));
-        if (attempt->redirectsLeft-- <= 0 || (target.scheme() != u"http"_s && target.scheme() != u"https"_s)) {
+        if (attempt->redirectsLeft-- <= 0 ||
+            (target.scheme() != u"http"_s && target.scheme() != u"https"_s)) {
             complete(call, status, body, ApiError::network(u"too many or unsafe redirects"_s));
             return;
         }
@@ -179,8 +182,7 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     if (status == 429)
         m_rateLimiter.holdFor(m_retryPolicy.delayMs(attempt->attemptsMade, retryAfter));
     if (m_retryPolicy.isRetryableStatus(status) &&
-        retry(call, attempt, retryAfter,
-              status == 429 ? u"rate limited"_s : u"HTTP %1"_s.arg(status)))
+        retry(call, attempt, retryAfter, status == 429 ? u"rate limited"_s : u"HTTP %1"_s.arg(status)))
         return;
     if (status == 401 || status == 403)
         emit authenticationFailed(status);

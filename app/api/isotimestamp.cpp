@@ -1,6 +1,5 @@
 #include "isotimestamp.h"
 
-
 namespace {
 
 bool digits(QStringView text, qsizetype at, int count, int *out)
@@ -61,8 +60,7 @@ bool fastParse(QStringView text, qint64 *msecsSinceEpoch)
     if (!date.isValid())
         return false;
     const qint64 days = date.toJulianDay() - QDate(1970, 1, 1).toJulianDay();
-    *msecsSinceEpoch =
-        ((days * 86400 + hour * 3600 + minute * 60 + second) - offsetSeconds) * 1000 + millis;
+    *msecsSinceEpoch = ((days * 86400 + hour * 3600 + minute * 60 + second) - offsetSeconds) * 1000 + millis;
     return true;
 }
 

@@ -61,7 +61,8 @@ ApiResult<QJsonObject> KlavisDecoder::parseObject(const QByteArray &body)
     QJsonParseError error;
     const auto document = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(u"invalid JSON at byte %1: %2"_s.arg(error.offset).arg(error.errorString()), body);
+        return ApiError::decode(u"invalid JSON at byte %1: %2"_s.arg(error.offset).arg(error.errorString()),
+                                body);
     if (!document.isObject())
         return ApiError::decode(u"expected a JSON object"_s, body);
     return document.object();

@@ -48,8 +48,7 @@ ApiRequest regionRequest(ApiRequest::Method method, const QString &path, const Q
 
 KlavisLocalSandboxService::KlavisLocalSandboxService(HttpTransport *transport, QObject *parent)
     : QObject(parent), m_transport(transport)
-{
-}
+{}
 
 ApiCall *KlavisLocalSandboxService::acquire(const LocalAcquireRequest &request, QObject *context,
                                             ResultHandler<LocalSandbox> done)
@@ -59,7 +58,8 @@ ApiCall *KlavisLocalSandboxService::acquire(const LocalAcquireRequest &request, 
     api.path = u"/local-sandbox"_s;
     api.jsonBody = acquireBody(request);
     api.idempotent = false; // a retry could occupy a second VM
-    return dispatchCall<LocalSandbox>(m_transport, api, context, std::move(done), &KlavisDecoder::localSandbox);
+    return dispatchCall<LocalSandbox>(m_transport, api, context, std::move(done),
+                                      &KlavisDecoder::localSandbox);
 }
 
 ApiCall *KlavisLocalSandboxService::details(const QString &localSandboxId, QObject *context,
@@ -67,7 +67,8 @@ ApiCall *KlavisLocalSandboxService::details(const QString &localSandboxId, QObje
 {
     ApiRequest api;
     api.path = localPath(localSandboxId);
-    return dispatchCall<LocalSandbox>(m_transport, api, context, std::move(done), &KlavisDecoder::localSandbox);
+    return dispatchCall<LocalSandbox>(m_transport, api, context, std::move(done),
+                                      &KlavisDecoder::localSandbox);
 }
 
 ApiCall *KlavisLocalSandboxService::list(QObject *context, ResultHandler<LocalSandboxList> done)
@@ -84,7 +85,8 @@ ApiCall *KlavisLocalSandboxService::release(const QString &localSandboxId, QObje
     ApiRequest api;
     api.method = ApiRequest::Method::Delete;
     api.path = localPath(localSandboxId);
-    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done), &KlavisDecoder::actionResult);
+    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done),
+                                             &KlavisDecoder::actionResult);
 }
 
 ApiCall *KlavisLocalSandboxService::reset(const QString &localSandboxId, QObject *context,
@@ -93,15 +95,18 @@ ApiCall *KlavisLocalSandboxService::reset(const QString &localSandboxId, QObject
     ApiRequest api;
     api.method = ApiRequest::Method::Post;
     api.path = localPath(localSandboxId, u"/reset"_s);
-    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done), &KlavisDecoder::actionResult);
+    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done),
+                                             &KlavisDecoder::actionResult);
 }
 
 ApiCall *KlavisLocalSandboxService::uploadUrl(const QString &localSandboxId, const QString &region,
                                               QObject *context, ResultHandler<SignedUrl> done)
 {
-    const auto api = regionRequest(ApiRequest::Method::Post, localPath(localSandboxId, u"/upload-url"_s), region);
-    return dispatchCall<SignedUrl>(m_transport, api, context, std::move(done),
-                                   [](const QByteArray &body) { return KlavisDecoder::signedUrl(body, u"upload_url"_s); });
+    const auto api =
+        regionRequest(ApiRequest::Method::Post, localPath(localSandboxId, u"/upload-url"_s), region);
+    return dispatchCall<SignedUrl>(m_transport, api, context, std::move(done), [](const QByteArray &body) {
+        return KlavisDecoder::signedUrl(body, u"upload_url"_s);
+    });
 }
 
 ApiCall *KlavisLocalSandboxService::initialize(const QString &localSandboxId, const QString &region,
@@ -110,13 +115,15 @@ ApiCall *KlavisLocalSandboxService::initialize(const QString &localSandboxId, co
     auto api = regionRequest(ApiRequest::Method::Post, localPath(localSandboxId, u"/initialize"_s), region);
     // Unpacking the same uploaded archive twice gives the same workspace.
     api.idempotent = true;
-    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done), &KlavisDecoder::actionResult);
+    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done),
+                                             &KlavisDecoder::actionResult);
 }
 
-ApiCall *KlavisLocalSandboxService::dumpUrl(const QString &localSandboxId, const QString &region, QObject *context,
-                                            ResultHandler<SignedUrl> done)
+ApiCall *KlavisLocalSandboxService::dumpUrl(const QString &localSandboxId, const QString &region,
+                                            QObject *context, ResultHandler<SignedUrl> done)
 {
     const auto api = regionRequest(ApiRequest::Method::Get, localPath(localSandboxId, u"/dump"_s), region);
-    return dispatchCall<SignedUrl>(m_transport, api, context, std::move(done),
-                                   [](const QByteArray &body) { return KlavisDecoder::signedUrl(body, u"download_url"_s); });
+    return dispatchCall<SignedUrl>(m_transport, api, context, std::move(done), [](const QByteArray &body) {
+        return KlavisDecoder::signedUrl(body, u"download_url"_s);
+    });
 }

@@ -24,7 +24,8 @@ public:
     ApiCall *acquire(const LocalAcquireRequest &request, QObject *context, ResultHandler<LocalSandbox> done);
     ApiCall *details(const QString &localSandboxId, QObject *context, ResultHandler<LocalSandbox> done);
     ApiCall *list(QObject *context, ResultHandler<LocalSandboxList> done);
-    ApiCall *release(const QString &localSandboxId, QObject *context, ResultHandler<SandboxActionResult> done);
+    ApiCall *release(const QString &localSandboxId, QObject *context,
+                     ResultHandler<SandboxActionResult> done);
     ApiCall *reset(const QString &localSandboxId, QObject *context, ResultHandler<SandboxActionResult> done);
     // region is "us" or "asia"; initialize must use the region the upload URL was made for.
     ApiCall *uploadUrl(const QString &localSandboxId, const QString &region, QObject *context,

@@ -12,7 +12,8 @@ namespace {
 
 QString sandboxPath(const QString &serverName, const QString &sandboxId)
 {
-    return u"/sandbox/"_s + ApiRequest::encodeSegment(serverName) + u'/' + ApiRequest::encodeSegment(sandboxId);
+    return u"/sandbox/"_s + ApiRequest::encodeSegment(serverName) + u'/' +
+           ApiRequest::encodeSegment(sandboxId);
 }
 
 QByteArray acquireBody(const AcquireRequest &request)
@@ -35,8 +36,7 @@ QByteArray acquireBody(const AcquireRequest &request)
 
 KlavisSandboxService::KlavisSandboxService(HttpTransport *transport, QObject *parent)
     : QObject(parent), m_transport(transport)
-{
-}
+{}
 
 ApiCall *KlavisSandboxService::acquire(const AcquireRequest &request, QObject *context,
                                        ResultHandler<AcquiredSandbox> done)
@@ -46,7 +46,8 @@ ApiCall *KlavisSandboxService::acquire(const AcquireRequest &request, QObject *c
     api.path = u"/sandbox/"_s + ApiRequest::encodeSegment(request.serverName);
     api.jsonBody = acquireBody(request);
     api.idempotent = false; // a retry could occupy a second sandbox
-    return dispatchCall<AcquiredSandbox>(m_transport, api, context, std::move(done), &KlavisDecoder::acquiredSandbox);
+    return dispatchCall<AcquiredSandbox>(m_transport, api, context, std::move(done),
+                                         &KlavisDecoder::acquiredSandbox);
 }
 
 ApiCall *KlavisSandboxService::details(const QString &serverName, const QString &sandboxId, QObject *context,
@@ -54,17 +55,20 @@ ApiCall *KlavisSandboxService::details(const QString &serverName, const QString 
 {
     ApiRequest api;
     api.path = sandboxPath(serverName, sandboxId);
-    return dispatchCall<SandboxDetails>(m_transport, api, context, std::move(done), &KlavisDecoder::sandboxDetails);
+    return dispatchCall<SandboxDetails>(m_transport, api, context, std::move(done),
+                                        &KlavisDecoder::sandboxDetails);
 }
 
-ApiCall *KlavisSandboxService::list(const SandboxFilter &filter, QObject *context, ResultHandler<SandboxList> done)
+ApiCall *KlavisSandboxService::list(const SandboxFilter &filter, QObject *context,
+                                    ResultHandler<SandboxList> done)
 {
     ApiRequest api;
     api.path = u"/sandbox"_s;
     if (!filter.tag.isEmpty())
         api.query.addQueryItem(u"tag"_s, QString::fromLatin1(QUrl::toPercentEncoding(filter.tag)));
     if (!filter.serverName.isEmpty())
-        api.query.addQueryItem(u"server_name"_s, QString::fromLatin1(QUrl::toPercentEncoding(filter.serverName)));
+        api.query.addQueryItem(u"server_name"_s,
+                               QString::fromLatin1(QUrl::toPercentEncoding(filter.serverName)));
     return dispatchCall<SandboxList>(m_transport, api, context, std::move(done), &KlavisDecoder::sandboxList);
 }
 
@@ -79,7 +83,8 @@ ApiCall *KlavisSandboxService::release(const QString &serverName, const QString 
         api.query.addQueryItem(u"is_ttl"_s, u"true"_s);
     if (!instanceId.isEmpty())
         api.query.addQueryItem(u"instance_id"_s, QString::fromLatin1(QUrl::toPercentEncoding(instanceId)));
-    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done), &KlavisDecoder::actionResult);
+    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done),
+                                             &KlavisDecoder::actionResult);
 }
 
 ApiCall *KlavisSandboxService::reset(const QString &serverName, const QString &sandboxId, QObject *context,
@@ -88,7 +93,8 @@ ApiCall *KlavisSandboxService::reset(const QString &serverName, const QString &s
     ApiRequest api;
     api.method = ApiRequest::Method::Post;
     api.path = sandboxPath(serverName, sandboxId) + u"/reset"_s;
-    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done), &KlavisDecoder::actionResult);
+    return dispatchCall<SandboxActionResult>(m_transport, api, context, std::move(done),
+                                             &KlavisDecoder::actionResult);
 }
 
 ApiCall *KlavisSandboxService::prepare(const QString &benchmark, const QString &serverName, QObject *context,

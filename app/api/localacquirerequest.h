@@ -1,7 +1,7 @@
 #pragma once
 
-#include <QStringList>
 #include <optional>
+#include <QStringList>
 
 // POST /local-sandbox. An empty serverNames with allServers=true sends "ALL".
 struct LocalAcquireRequest

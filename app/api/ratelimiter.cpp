@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-RateLimiter::RateLimiter(double requestsPerSecond, int burst)
-    : m_ratePerMs(0), m_burst(0), m_tokens(0)
+RateLimiter::RateLimiter(double requestsPerSecond, int burst) : m_ratePerMs(0), m_burst(0), m_tokens(0)
 {
     m_clock.start();
     configure(requestsPerSecond, burst);

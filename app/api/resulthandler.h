@@ -6,5 +6,4 @@
 
 // Service calls take a context QObject and one of these. The handler runs on the context's thread,
 // exactly once, unless the context is destroyed first: then the call is aborted and it never runs.
-template <typename T>
-using ResultHandler = std::function<void(const ApiResult<T> &)>;
+template <typename T> using ResultHandler = std::function<void(const ApiResult<T> &)>;

@@ -9,8 +9,7 @@
 RetryPolicy::RetryPolicy(int maxAttempts, int backoffBaseMs, int maxRetryAfterSeconds)
     : m_maxAttempts(std::max(1, maxAttempts)), m_backoffBaseMs(std::max(0, backoffBaseMs)),
       m_maxRetryAfterSeconds(maxRetryAfterSeconds)
-{
-}
+{}
 
 bool RetryPolicy::isRetryableStatus(int httpStatus) const
 {

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+// One parsed invocation of sandboxdeck-cli: what to do and with which values. Building it is where usage
+// errors are found (exit code 2), before anything is sent.
+struct CliCommand
+{
+    QString name; // "list", "get", ..., "local list", "local upload"
+    QStringList arguments;
+    QMap<QString, QString> options; // option name without dashes -> value ("" for flags)
+    QString baseUrl;
+    bool json = false;
+
+    bool has(const QString &option) const { return options.contains(option); }
+    QString option(const QString &name) const { return options.value(name); }
+};

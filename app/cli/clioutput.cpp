@@ -1,0 +1,89 @@
+#include "clioutput.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+CliOutput::CliOutput()
+{
+    static QTextStream outStream(stdout);
+    static QTextStream errStream(stderr);
+    m_out = &outStream;
+    m_err = &errStream;
+}
+
+void CliOutput::out(const QString &text)
+{
+    *m_out << text;
+    m_out->flush();
+}
+
+void CliOutput::err(const QString &text)
+{
+    *m_err << text;
+    m_err->flush();
+}
+
+void CliOutput::json(const QByteArray &body)
+{
+    const auto document = QJsonDocument::fromJson(body);
+    if (document.isNull())
+        out(body.isEmpty() ? u"{}\n"_s : QString::fromUtf8(body) + u'\n');
+    else
+        out(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
+}
+
+int CliOutput::apiError(const ApiError &error)
+{
+    err(u"error: "_s + error.message() + u'\n');
+    const auto detail = error.detailText();
+    if (!detail.isEmpty())
+        err(u"server said: "_s + detail + u'\n');
+    return 1;
+}
+
+void CliOutput::field(const QString &name, const QString &value)
+{
+    out(QString(name + u':').leftJustified(16) + (value.isEmpty() ? u"-"_s : value) + u'\n');
+}
+
+void CliOutput::secretObject(const QString &name, const QJsonObject &object, bool reveal)
+{
+    if (object.isEmpty()) {
+        field(name, {});
+        return;
+    }
+    out(name + u":\n"_s);
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        QString value = it.value().isString() ? it.value().toString() : it.value().toVariant().toString();
+        if (it.value().isObject() || it.value().isArray())
+            value = QString::fromUtf8(
+                QJsonDocument::fromVariant(it.value().toVariant()).toJson(QJsonDocument::Compact));
+        out(u"  "_s + QString(it.key() + u':').leftJustified(20) +
+            (reveal ? value : u"•••••• (--show-secrets)"_s) + u'\n');
+    }
+}
+
+QString CliOutput::age(const QDateTime &when)
+{
+    if (!when.isValid())
+        return u"-"_s;
+    const qint64 seconds = std::max<qint64>(0, when.secsTo(QDateTime::currentDateTimeUtc()));
+    if (seconds < 60)
+        return u"%1 s ago"_s.arg(seconds);
+    if (seconds < 3600)
+        return u"%1 min ago"_s.arg(seconds / 60);
+    if (seconds < 86400)
+        return u"%1 h ago"_s.arg(seconds / 3600);
+    return u"%1 d ago"_s.arg(seconds / 86400);
+}
+
+bool CliOutput::stderrIsTerminal()
+{
+    return isatty(fileno(stderr)) != 0;
+}

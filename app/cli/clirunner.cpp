@@ -1,0 +1,170 @@
+#include "clirunner.h"
+
+#include "apicall.h"
+#include "httptransport.h"
+#include "klavislocalsandboxservice.h"
+#include "klavissandboxservice.h"
+#include "texttable.h"
+
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+CliRunner::CliRunner(const CliCommand &command, HttpTransport *transport, QObject *parent)
+    : QObject(parent), m_command(command), m_transport(transport),
+      m_sandboxes(new KlavisSandboxService(transport, this)),
+      m_local(new KlavisLocalSandboxService(transport, this))
+{}
+
+void CliRunner::start()
+{
+    using Handler = void (CliRunner::*)();
+    static const QMap<QString, Handler> handlers = {
+        {u"list"_s, &CliRunner::list},
+        {u"get"_s, &CliRunner::get},
+        {u"acquire"_s, &CliRunner::acquire},
+        {u"release"_s, &CliRunner::release},
+        {u"reset"_s, &CliRunner::reset},
+        {u"prepare"_s, &CliRunner::prepare},
+        {u"local list"_s, &CliRunner::localList},
+        {u"local get"_s, &CliRunner::localGet},
+        {u"local acquire"_s, &CliRunner::localAcquire},
+        {u"local release"_s, &CliRunner::localRelease},
+        {u"local reset"_s, &CliRunner::localReset},
+        {u"local upload"_s, &CliRunner::localUpload},
+        {u"local dump"_s, &CliRunner::localDump},
+    };
+    (this->*handlers.value(m_command.name))();
+}
+
+void CliRunner::done(int exitCode)
+{
+    // Leave the handler before the event loop ends, so the call can finish its own cleanup.
+    QTimer::singleShot(0, this, [this, exitCode] { emit finished(exitCode); });
+}
+
+void CliRunner::watch(ApiCall *call)
+{
+    m_call = call;
+    connect(call, &ApiCall::retryScheduled, this, [this](int attempt, int delayMs, const QString &reason) {
+        m_output.err(
+            u"%1, retrying in %2 s (attempt %3)\n"_s.arg(reason).arg((delayMs + 999) / 1000).arg(attempt));
+    });
+}
+
+void CliRunner::list()
+{
+    SandboxFilter filter{m_command.option(u"server"_s), m_command.option(u"tag"_s)};
+    watch(m_sandboxes->list(filter, this, [this](const ApiResult<SandboxList> &result) {
+        if (!result)
+            return done(m_output.apiError(result.error()));
+        if (m_command.json)
+            return m_output.json(m_call->body()), done(0);
+        TextTable table({u"SERVER"_s, u"SANDBOX ID"_s, u"STATUS"_s, u"BENCHMARK"_s, u"TAGS"_s, u"UPDATED"_s});
+        for (const auto &sandbox : result->sandboxes)
+            table.addRow({sandbox.serverName, sandbox.sandboxId, sandbox.status, sandbox.benchmark,
+                          sandbox.tags.join(u", "_s), CliOutput::age(sandbox.updatedAt)});
+        if (table.isEmpty())
+            m_output.out(u"No sandboxes. Acquire one with: sandboxdeck-cli acquire SERVER\n"_s);
+        else
+            m_output.out(table.render() +
+                         u"\n%1 of %2 sandboxes\n"_s.arg(result->sandboxes.size()).arg(result->totalCount));
+        done(0);
+    }));
+}
+
+void CliRunner::get()
+{
+    const auto &args = m_command.arguments;
+    watch(m_sandboxes->details(args[0], args[1], this, [this](const ApiResult<SandboxDetails> &result) {
+        if (!result)
+            return done(m_output.apiError(result.error()));
+        if (m_command.json)
+            return m_output.json(m_call->body()), done(0);
+        const auto &s = result->summary;
+        m_output.field(u"Sandbox"_s, s.sandboxId);
+        m_output.field(u"Server"_s, s.serverName);
+        m_output.field(u"Status"_s, s.status);
+        m_output.field(u"Benchmark"_s, s.benchmark);
+        m_output.field(u"Tags"_s, s.tags.join(u", "_s));
+        m_output.field(u"Updated"_s, s.updatedAt.isValid() ? s.updatedAt.toString(Qt::ISODate) + u" ("_s +
+                                                                 CliOutput::age(s.updatedAt) + u')'
+                                                           : s.updatedAtText);
+        for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
+            m_output.field(u"MCP URL"_s, it.value() + u"  ("_s + it.key() + u')');
+        const bool reveal = m_command.has(u"show-secrets"_s);
+        m_output.secretObject(u"Metadata"_s, result->metadata, reveal);
+        m_output.secretObject(u"Auth data"_s, result->authData, reveal);
+        done(0);
+    }));
+}
+
+void CliRunner::acquire()
+{
+    AcquireRequest request;
+    request.serverName = m_command.arguments[0];
+    request.benchmark = m_command.option(u"benchmark"_s);
+    request.testAccountEmail = m_command.option(u"email"_s);
+    request.tag = m_command.option(u"tag"_s);
+    request.noAutoRelease = m_command.has(u"no-ttl"_s);
+    if (m_command.has(u"ttl"_s))
+        request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
+    watch(m_sandboxes->acquire(request, this, [this](const ApiResult<AcquiredSandbox> &result) {
+        if (!result) {
+            if (result.error().kind() != ApiError::Kind::Http || result.error().httpStatus() >= 500)
+                m_output.err(u"note: the acquire may have gone through before the failure; "
+                             "check with `sandboxdeck-cli list` and release what you do not need.\n"_s);
+            return done(m_output.apiError(result.error()));
+        }
+        if (m_command.json)
+            return m_output.json(m_call->body()), done(0);
+        m_output.out(
+            u"Acquired %1 sandbox %2 (%3)\n"_s.arg(result->serverName, result->sandboxId, result->status));
+        for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
+            m_output.field(u"MCP URL"_s, it.value());
+        done(0);
+    }));
+}
+
+void CliRunner::release()
+{
+    const auto &args = m_command.arguments;
+    watch(m_sandboxes->release(
+        args[0], args[1], this,
+        [this](const ApiResult<SandboxActionResult> &result) {
+            if (!result)
+                return done(m_output.apiError(result.error()));
+            if (m_command.json)
+                return m_output.json(m_call->body()), done(0);
+            m_output.out(
+                u"Released %1 (%2). %3\n"_s.arg(m_command.arguments[1], result->status, result->message));
+            done(0);
+        },
+        m_command.has(u"is-ttl"_s), m_command.option(u"instance-id"_s)));
+}
+
+void CliRunner::reset()
+{
+    const auto &args = m_command.arguments;
+    watch(m_sandboxes->reset(args[0], args[1], this, [this](const ApiResult<SandboxActionResult> &result) {
+        if (!result)
+            return done(m_output.apiError(result.error()));
+        if (m_command.json)
+            return m_output.json(m_call->body()), done(0);
+        m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1], result->status, result->message));
+        done(0);
+    }));
+}
+
+void CliRunner::prepare()
+{
+    watch(m_sandboxes->prepare(m_command.option(u"benchmark"_s), m_command.option(u"server"_s), this,
+                               [this](const ApiResult<bool> &result) {
+                                   if (!result)
+                                       return done(m_output.apiError(result.error()));
+                                   if (m_command.json)
+                                       return m_output.json(m_call->body()), done(0);
+                                   m_output.out(u"Capacity requested.\n"_s);
+                                   done(0);
+                               }));
+}

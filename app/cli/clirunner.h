@@ -1,0 +1,50 @@
+#pragma once
+
+#include "clicommand.h"
+#include "clioutput.h"
+
+#include <QObject>
+
+class ApiCall;
+class HttpTransport;
+class KlavisLocalSandboxService;
+class KlavisSandboxService;
+
+// Runs one CliCommand against the API and reports the exit code through finished().
+class CliRunner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CliRunner)
+
+public:
+    CliRunner(const CliCommand &command, HttpTransport *transport, QObject *parent = nullptr);
+
+    void start();
+
+signals:
+    void finished(int exitCode);
+
+private:
+    void done(int exitCode);
+    void watch(ApiCall *call);
+    void list();
+    void get();
+    void acquire();
+    void release();
+    void reset();
+    void prepare();
+    void localList();
+    void localGet();
+    void localAcquire();
+    void localRelease();
+    void localReset();
+    void localUpload();
+    void localDump();
+
+    CliCommand m_command;
+    HttpTransport *m_transport;
+    KlavisSandboxService *m_sandboxes;
+    KlavisLocalSandboxService *m_local;
+    CliOutput m_output;
+    ApiCall *m_call = nullptr;
+};

@@ -1,0 +1,49 @@
+#include "clirunner.h"
+#include "commandlineparser.h"
+#include "httptransport.h"
+
+#include <QCoreApplication>
+#include <QProcessEnvironment>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(u"sandboxdeck-cli"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(SANDBOXDECK_VERSION));
+
+    QString error;
+    const auto command = CommandLineParser::parse(app.arguments().mid(1), &error);
+    QTextStream err(stderr);
+    if (!command) {
+        if (error.isEmpty()) {
+            QTextStream(stdout) << CommandLineParser::usage();
+            return 0;
+        }
+        err << "sandboxdeck-cli: " << error << "\n\n" << CommandLineParser::usage();
+        return 2;
+    }
+
+    const auto environment = QProcessEnvironment::systemEnvironment();
+    TransportConfig config;
+    QString baseUrl = command->baseUrl;
+    if (baseUrl.isEmpty())
+        baseUrl = environment.value(u"KLAVIS_BASE_URL"_s, u"https://api.klavis.ai"_s);
+    config.baseUrl = QUrl(baseUrl, QUrl::StrictMode);
+    if (!config.baseUrl.isValid() ||
+        (config.baseUrl.scheme() != u"http"_s && config.baseUrl.scheme() != u"https"_s)) {
+        err << "sandboxdeck-cli: --base-url must be an http(s) URL\n";
+        return 2;
+    }
+    config.apiKey = environment.value(u"KLAVIS_API_KEY"_s);
+
+    HttpTransport transport(config);
+    CliRunner runner(*command, &transport);
+    QObject::connect(&runner, &CliRunner::finished, &app, &QCoreApplication::exit);
+    runner.start();
+    return app.exec();
+}
