@@ -63,7 +63,7 @@ private:
     Kind m_kind = Kind::None;
     int m_httpStatus = 0;
     int m_retryAfterSeconds = -1;
-    QJsonValue m_detail;
+    QJsonValue m_detail = QJsonValue(QJsonValue::Undefined);
     QByteArray m_rawBody;
     QList<FieldError> m_fieldErrors;
     QString m_message;
