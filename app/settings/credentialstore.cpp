@@ -1,0 +1,212 @@
+#include "credentialstore.h"
+
+#include <qt6keychain/keychain.h>
+
+#include <QTimer>
+
+#include <memory>
+#include <utility>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString noKeychainSentence()
+{
+    return CredentialStore::tr("No keychain is available (is a Secret Service such as GNOME Keyring running "
+                               "and unlocked?). Set KLAVIS_API_KEY instead, or start one.");
+}
+
+// QtKeychain's libsecret backend reports "no D-Bus", "no Secret Service" and "locked" as OtherError (7)
+// with GLib's text, so the text is what tells them apart from other failures.
+bool looksLikeNoKeychain(const QString &message)
+{
+    // "Object does not exist at path /org/freedesktop/secrets/collection/login": the daemon runs but has
+    // no keyring to offer and cannot ask for one (no prompter, e.g. no display).
+    static const QStringList hints = {
+        u"d-bus"_s,
+        u"dbus"_s,
+        u"org.freedesktop.secrets"_s,
+        u"freedesktop/secrets"_s,
+        u"autolaunch"_s,
+        u"secret service"_s,
+        u"not provided"_s,
+        u"could not connect"_s,
+        u"locked"_s,
+        u"prompt"_s,
+        u"no such file"_s,
+    };
+    for (const QString &hint : hints) {
+        if (message.contains(hint, Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+// Belt and braces: backend messages never quote the secret today, but an error string must not carry it
+// even if one starts to.
+QString withoutSecret(QString text, const QString &secret)
+{
+    if (!secret.isEmpty())
+        text.replace(secret, u"(hidden)"_s);
+    return text;
+}
+
+} // namespace
+
+CredentialStore::CredentialStore(QObject *parent) : QObject(parent) {}
+
+CredentialStore::~CredentialStore() = default;
+
+QString CredentialStore::serviceName()
+{
+    return u"SandboxDeck"_s;
+}
+
+QString CredentialStore::keychainKey(const QString &profileId)
+{
+    return u"klavis-api-key/"_s + profileId;
+}
+
+QString CredentialStore::environmentKey()
+{
+    return qEnvironmentVariable("KLAVIS_API_KEY").trimmed();
+}
+
+bool CredentialStore::keyFromEnvironment() const
+{
+    return !environmentKey().isEmpty();
+}
+
+void CredentialStore::readKey(const QString &profileId)
+{
+    if (profileId.isEmpty())
+        return answer(Operation::Read, profileId, {}, tr("No profile is selected."));
+    if (const QString key = environmentKey(); !key.isEmpty())
+        return answer(Operation::Read, profileId, key, {});
+
+    auto *job = new QKeychain::ReadPasswordJob(serviceName());
+    job->setKey(keychainKey(profileId));
+    start(Operation::Read, profileId, job, {});
+}
+
+void CredentialStore::writeKey(const QString &profileId, const QString &key)
+{
+    if (profileId.isEmpty())
+        return answer(Operation::Write, profileId, {}, tr("No profile is selected."));
+    if (key.trimmed().isEmpty())
+        return answer(Operation::Write, profileId, {}, tr("The API key is empty. Paste the key first."));
+
+    auto *job = new QKeychain::WritePasswordJob(serviceName());
+    job->setKey(keychainKey(profileId));
+    job->setTextData(key);
+    start(Operation::Write, profileId, job, key);
+}
+
+void CredentialStore::deleteKey(const QString &profileId)
+{
+    if (profileId.isEmpty())
+        return answer(Operation::Delete, profileId, {}, tr("No profile is selected."));
+
+    auto *job = new QKeychain::DeletePasswordJob(serviceName());
+    job->setKey(keychainKey(profileId));
+    start(Operation::Delete, profileId, job, {});
+}
+
+void CredentialStore::start(Operation operation, const QString &profileId, QKeychain::Job *job,
+                            const QString &secret)
+{
+    // No parent on purpose: the libsecret backend keeps a raw pointer to the job until GLib calls back,
+    // so the job must outlive this store if the store goes first. It deletes itself once finished.
+    job->setAutoDelete(true);
+    job->setInsecureFallback(false); // the fallback writes the key to a plain QSettings file
+
+    // The answer comes once: from the job or from the timeout, whichever is first.
+    auto answered = std::make_shared<bool>(false);
+    connect(job, &QKeychain::Job::finished, this,
+            [this, operation, profileId, answered, secret](QKeychain::Job *finished) {
+                if (std::exchange(*answered, true))
+                    return;
+                const QKeychain::Error error = finished->error();
+                if (error == QKeychain::NoError) {
+                    QString key;
+                    if (operation == Operation::Read)
+                        key = static_cast<QKeychain::ReadPasswordJob *>(finished)->textData();
+                    return answer(operation, profileId, key, {});
+                }
+                // Nothing stored: an empty answer for a read, done for a delete.
+                if (error == QKeychain::EntryNotFound && operation != Operation::Write)
+                    return answer(operation, profileId, {}, {});
+                const QString message = describeError(operation, error, finished->errorString());
+                answer(operation, profileId, {}, withoutSecret(message, secret));
+            });
+    QTimer::singleShot(m_timeoutMs, this, [this, operation, profileId, answered] {
+        if (std::exchange(*answered, true))
+            return;
+        answer(operation, profileId, {},
+               tr("The keychain did not answer within %1 seconds. Check that it is running and "
+                  "unlocked, or set KLAVIS_API_KEY instead.")
+                   .arg(m_timeoutMs / 1000));
+    });
+    job->start();
+}
+
+void CredentialStore::answer(Operation operation, const QString &profileId, const QString &key,
+                             const QString &error)
+{
+    // Always from the event loop, so that a caller may connect after calling and never sees an answer
+    // re-entering its own call.
+    QMetaObject::invokeMethod(
+        this,
+        [this, operation, profileId, key, error] {
+            switch (operation) {
+            case Operation::Read:
+                Q_EMIT keyRead(profileId, key, error);
+                break;
+            case Operation::Write:
+                Q_EMIT keyWritten(profileId, error);
+                break;
+            case Operation::Delete:
+                Q_EMIT keyDeleted(profileId, error);
+                break;
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+QString CredentialStore::describeError(Operation operation, int keychainError, const QString &backendMessage)
+{
+    QString action;
+    switch (operation) {
+    case Operation::Read:
+        action = tr("read the API key from the keychain");
+        break;
+    case Operation::Write:
+        action = tr("save the API key in the keychain");
+        break;
+    case Operation::Delete:
+        action = tr("remove the API key from the keychain");
+        break;
+    }
+
+    switch (keychainError) {
+    case QKeychain::NoBackendAvailable:
+    case QKeychain::AccessDenied: // the libsecret backend's "collection is locked"
+        return noKeychainSentence();
+    case QKeychain::AccessDeniedByUser:
+        return tr("Access to the keychain was refused. Allow SandboxDeck to use it when asked, or set "
+                  "KLAVIS_API_KEY instead.");
+    case QKeychain::NotImplemented:
+        return tr("This system has no supported keychain. Set KLAVIS_API_KEY instead.");
+    case QKeychain::EntryNotFound:
+        return tr("Could not %1: the entry was not found.").arg(action);
+    default:
+        break;
+    }
+    if (looksLikeNoKeychain(backendMessage))
+        return noKeychainSentence();
+    const QString detail =
+        backendMessage.trimmed().isEmpty() ? tr("unknown error") : backendMessage.trimmed();
+    return tr("Could not %1 (%2). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.")
+        .arg(action, detail);
+}

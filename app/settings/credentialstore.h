@@ -1,0 +1,72 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+namespace QKeychain {
+class Job;
+}
+
+// The API key of each profile, kept in the OS keychain through QtKeychain (on Linux, the Secret Service:
+// GNOME Keyring or KWallet), under service "SandboxDeck" and key "klavis-api-key/<profileId>".
+//
+// Every call is asynchronous and answers once with a signal, always from the event loop (never from
+// inside the call), so the GUI thread never waits for the keychain or for an unlock prompt. Use it from
+// the thread that owns it.
+//
+// Headless override: when KLAVIS_API_KEY is set, readKey() answers with it for every profile without
+// touching the keychain (keyFromEnvironment() says so); writeKey() and deleteKey() still act on the
+// keychain.
+//
+// The key is never logged, never put into an error string, and never written to a plain file: QtKeychain's
+// insecure fallback (which would store it in QSettings) stays off.
+class CredentialStore final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CredentialStore)
+
+public:
+    enum class Operation
+    {
+        Read,
+        Write,
+        Delete,
+    };
+
+    explicit CredentialStore(QObject *parent = nullptr);
+    ~CredentialStore() override;
+
+    static QString serviceName();                         // "SandboxDeck"
+    static QString keychainKey(const QString &profileId); // "klavis-api-key/<profileId>"
+    // KLAVIS_API_KEY (trimmed) when set, else empty.
+    static QString environmentKey();
+    bool keyFromEnvironment() const;
+
+    // Answers with keyRead(); key and error both empty when no key is stored for the profile. A locked
+    // keyring also reads as "no key": the Secret Service hides locked items (writeKey() then says why).
+    void readKey(const QString &profileId);
+    // Answers with keyWritten(); error empty on success. An existing key is replaced.
+    void writeKey(const QString &profileId, const QString &key);
+    // Answers with keyDeleted(); deleting a key that is not there succeeds.
+    void deleteKey(const QString &profileId);
+
+    // How long a keychain call may take before it is reported as failed (an unlock prompt counts). The
+    // call itself cannot be cancelled, and QtKeychain runs calls one at a time: later calls wait for it.
+    void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+    int timeoutMs() const { return m_timeoutMs; }
+
+    // The sentence shown for a QtKeychain error code (QKeychain::Error) and the backend's own message.
+    // Public so that the mapping can be tested without a keychain.
+    static QString describeError(Operation operation, int keychainError, const QString &backendMessage);
+
+Q_SIGNALS:
+    void keyRead(const QString &profileId, const QString &key, const QString &error);
+    void keyWritten(const QString &profileId, const QString &error);
+    void keyDeleted(const QString &profileId, const QString &error);
+
+private:
+    void start(Operation operation, const QString &profileId, QKeychain::Job *job, const QString &secret);
+    void answer(Operation operation, const QString &profileId, const QString &key, const QString &error);
+
+    int m_timeoutMs = 120'000;
+};
