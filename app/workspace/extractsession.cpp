@@ -1,0 +1,369 @@
+#include "extractsession.h"
+
+#include "extractentrypath.h"
+#include "extractlinkpolicy.h"
+#include "extractstaging.h"
+#include "extracttree.h"
+
+#include <archive_entry.h>
+
+#include <algorithm>
+#include <clocale>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr size_t kCopyBlockBytes = 64 * 1024;
+constexpr qsizetype kMaxListedSkips = 1000; // a hostile archive could skip a million entries
+
+// libarchive converts header names to the charset of the current locale. A thread-local UTF-8 locale
+// makes it hand over UTF-8 whatever the process locale is, without touching the process-wide one.
+class ThreadUtf8Locale
+{
+public:
+    ThreadUtf8Locale() : m_locale(::newlocale(LC_CTYPE_MASK, "C.UTF-8", nullptr))
+    {
+        if (m_locale)
+            m_previous = ::uselocale(m_locale);
+    }
+    ~ThreadUtf8Locale()
+    {
+        if (m_locale) {
+            ::uselocale(m_previous);
+            ::freelocale(m_locale);
+        }
+    }
+    Q_DISABLE_COPY_MOVE(ThreadUtf8Locale)
+
+private:
+    locale_t m_locale = nullptr;
+    locale_t m_previous = nullptr;
+};
+
+QString limitAdvice()
+{
+    return u"raise the limit in Settings if you trust it."_s;
+}
+} // namespace
+
+ExtractSession::ExtractSession(const ExtractionLimits &limits, const std::atomic_bool &cancelRequested,
+                               const ExtractGzipStream::Progress &progress)
+    : m_limits(limits), m_cancelRequested(cancelRequested), m_gzip(cancelRequested, progress),
+      m_buffer(kCopyBlockBytes)
+{}
+
+ExtractSession::~ExtractSession()
+{
+    if (m_tar)
+        archive_read_free(m_tar);
+}
+
+QString ExtractSession::formatSize(qint64 bytes)
+{
+    constexpr qint64 KiB = 1024;
+    if (bytes >= ExtractionLimits::GiB && bytes % ExtractionLimits::GiB == 0)
+        return u"%1 GiB"_s.arg(bytes / ExtractionLimits::GiB);
+    if (bytes >= KiB * KiB && bytes % (KiB * KiB) == 0)
+        return u"%1 MiB"_s.arg(bytes / (KiB * KiB));
+    return u"%1 bytes"_s.arg(bytes);
+}
+
+bool ExtractSession::cancelRequested()
+{
+    if (m_cancelRequested.load(std::memory_order_relaxed))
+        m_cancelled = true;
+    return m_cancelled;
+}
+
+QString ExtractSession::cancelledMessage()
+{
+    m_cancelled = true;
+    return u"The extraction was cancelled; nothing was extracted."_s;
+}
+
+ExtractionReport ExtractSession::run(const QString &archivePath, const QString &targetDir)
+{
+    const ThreadUtf8Locale utf8Locale;
+    const QString error = extractAll(archivePath, targetDir);
+    m_report.ok = error.isEmpty();
+    m_report.cancelled = !m_report.ok && (m_cancelled || m_gzip.isCancelled());
+    m_report.error = m_report.cancelled ? cancelledMessage() : error;
+    if (m_unlistedSkips > 0)
+        m_report.skipped.append(u"(%1 more entries skipped)"_s.arg(m_unlistedSkips));
+    return m_report;
+}
+
+QString ExtractSession::extractAll(const QString &archivePath, const QString &targetDir)
+{
+    if (cancelRequested())
+        return cancelledMessage();
+    QString error = m_gzip.open(archivePath);
+    if (!error.isEmpty())
+        return error;
+    // Declared before the tree so that it outlives it; its destructor removes the staging folder on every
+    // path out of this function except a successful commit.
+    ExtractStaging staging;
+    error = staging.prepare(targetDir);
+    if (!error.isEmpty())
+        return error;
+
+    m_tar = archive_read_new();
+    archive_read_support_format_tar(m_tar); // no filter: a tar.gz.gz is not a tar here
+    if (archive_read_open(m_tar, &m_gzip, nullptr, ExtractGzipStream::readCallback, nullptr) != ARCHIVE_OK)
+        return readError();
+
+    ExtractTree tree(staging.root(), staging.parentFolder());
+    error = extractEntries(tree);
+    if (error.isEmpty())
+        error = m_gzip.finish();
+    if (error.isEmpty() && !m_gzip.isCancelled())
+        error = createLinks(tree);
+    m_report.dirsCreated = tree.foldersCreated();
+    if (!error.isEmpty())
+        return error;
+    if (cancelRequested() || m_gzip.isCancelled())
+        return cancelledMessage();
+    error = staging.commit();
+    if (error.isEmpty())
+        m_gzip.reportComplete();
+    return error;
+}
+
+QString ExtractSession::extractEntries(ExtractTree &tree)
+{
+    for (;;) {
+        struct archive_entry *entry = nullptr;
+        const int result = archive_read_next_header(m_tar, &entry);
+        if (result == ARCHIVE_EOF)
+            return {};
+        bool linkUnreadable = false;
+        if (result == ARCHIVE_WARN) {
+            // libarchive warns, and keeps going, when a name does not convert to the locale's charset.
+            const QByteArray warning = archive_error_string(m_tar);
+            if (warning.startsWith("Pathname")) {
+                const char *raw = archive_entry_pathname(entry);
+                return u"The archive contains a name that is not valid UTF-8 (%1); nothing was extracted."_s
+                    .arg(ExtractEntryPath::displayName(raw ? QByteArray(raw) : QByteArray("?")));
+            }
+            linkUnreadable = warning.startsWith("Linkname");
+        } else if (result != ARCHIVE_OK) {
+            return readError();
+        }
+        if (++m_entries > m_limits.maxEntries)
+            return u"The archive has more than %1 entries; "_s.arg(m_limits.maxEntries) + limitAdvice();
+        const QString error = extractEntry(entry, linkUnreadable, tree);
+        if (!error.isEmpty())
+            return error;
+        if (cancelRequested())
+            return cancelledMessage();
+    }
+}
+
+QString ExtractSession::extractEntry(struct archive_entry *entry, bool linkUnreadable, ExtractTree &tree)
+{
+    const char *raw = archive_entry_pathname(entry);
+    const ExtractEntryPath path = ExtractEntryPath::parse(raw ? QByteArray(raw) : QByteArray(), m_limits);
+    if (!path.isValid())
+        return path.errorMessage();
+    m_lastEntry = path.display();
+    const QByteArray &relative = path.relative();
+
+    // Refused even when the link will not be created: "link, then a file below it" is how archives write
+    // through links, and no honest archive has an entry below one of its own links.
+    for (qsizetype slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
+        const QByteArray ancestor = relative.left(slash);
+        if (m_linkPaths.contains(ancestor))
+            return u"The archive writes %1 through the link %2; nothing was extracted."_s.arg(
+                path.display(), ExtractEntryPath::displayName(ancestor));
+    }
+
+    if (archive_entry_hardlink(entry)) {
+        // Every hard link is skipped: inside the tree it would share an inode with a file that a later
+        // entry may replace, outside it would expose another file.
+        return skip(entry, path.display(),
+                    u"hard link to %1, not extracted"_s.arg(
+                        ExtractEntryPath::displayName(archive_entry_hardlink(entry))));
+    }
+    switch (archive_entry_filetype(entry)) {
+    case AE_IFREG:
+        return extractFile(entry, path, tree);
+    case AE_IFDIR:
+        m_pendingLinks.remove(relative); // a later entry replaces an earlier one
+        return tree.makeFolders(relative);
+    case AE_IFLNK:
+        return rememberLink(entry, path, linkUnreadable, tree);
+    case AE_IFCHR:
+        return skip(entry, path.display(), u"character device, not extracted"_s);
+    case AE_IFBLK:
+        return skip(entry, path.display(), u"block device, not extracted"_s);
+    case AE_IFIFO:
+        return skip(entry, path.display(), u"FIFO (named pipe), not extracted"_s);
+    case AE_IFSOCK:
+        return skip(entry, path.display(), u"socket, not extracted"_s);
+    default:
+        return skip(entry, path.display(), u"unsupported entry type, not extracted"_s);
+    }
+}
+
+QString ExtractSession::skip(struct archive_entry *entry, const QString &name, const QString &why)
+{
+    // The tar reader still decompresses the data of a skipped entry: it counts towards the total, or a
+    // hard link with a huge body would be a bomb that never trips the cap.
+    if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0) {
+        m_expandedBytes += archive_entry_size(entry);
+        if (m_expandedBytes > m_limits.maxTotalBytes)
+            return u"The archive expands to more than %1; "_s.arg(formatSize(m_limits.maxTotalBytes)) +
+                   limitAdvice();
+    }
+    if (m_report.skipped.size() < kMaxListedSkips)
+        m_report.skipped.append(name + u": "_s + why);
+    else
+        ++m_unlistedSkips;
+    return {};
+}
+
+QString ExtractSession::extractFile(struct archive_entry *entry, const ExtractEntryPath &path,
+                                    ExtractTree &tree)
+{
+    if (path.isRoot())
+        return u"The archive contains a file named \".\"; nothing was extracted."_s;
+    const QString tooLarge = u"The file %1 in the archive is larger than %2; "_s.arg(
+                                 path.display(), formatSize(m_limits.maxEntryBytes)) +
+                             limitAdvice();
+    const QString tooMuch =
+        u"The archive expands to more than %1; "_s.arg(formatSize(m_limits.maxTotalBytes)) + limitAdvice();
+    // Declared sizes stop an obvious bomb before a byte is written; written bytes are counted as well,
+    // since a declared size can lie.
+    const qint64 declared = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
+    if (declared > m_limits.maxEntryBytes)
+        return tooLarge;
+    if (declared > m_limits.maxTotalBytes - m_expandedBytes)
+        return tooMuch;
+
+    const QByteArray &relative = path.relative();
+    m_pendingLinks.remove(relative); // the file replaces the link: nothing is written through it
+    QString error = tree.makeFolders(path.parent());
+    if (!error.isEmpty())
+        return error;
+    int fd = -1;
+    bool replaced = false;
+    error = tree.createFile(relative, &fd, &replaced);
+    if (!error.isEmpty())
+        return error;
+    if (replaced)
+        --m_report.filesWritten;
+
+    const qint64 expandedBefore = m_expandedBytes;
+    error = copyData(fd, relative, tree);
+    if (error.isEmpty() && m_expandedBytes - expandedBefore > m_limits.maxEntryBytes)
+        error = tooLarge;
+    else if (error.isEmpty() && m_expandedBytes > m_limits.maxTotalBytes)
+        error = tooMuch;
+    const bool executable = (archive_entry_perm(entry) & 0111) != 0;
+    const long nsec = archive_entry_mtime_is_set(entry) ? archive_entry_mtime_nsec(entry) : -1;
+    const QString closeError = tree.closeFile(fd, relative, executable, archive_entry_mtime(entry), nsec);
+    if (error.isEmpty())
+        error = closeError;
+    if (error.isEmpty())
+        ++m_report.filesWritten;
+    return error;
+}
+
+QString ExtractSession::copyData(int fd, const QByteArray &relative, ExtractTree &tree)
+{
+    const qint64 entryStart = m_expandedBytes;
+    for (;;) {
+        if (cancelRequested())
+            return cancelledMessage();
+        // archive_read_data() fills holes of sparse entries with zeros, so they count as written.
+        const la_ssize_t size = archive_read_data(m_tar, m_buffer.data(), m_buffer.size());
+        if (size == 0)
+            return {};
+        if (size < 0)
+            return readError();
+        m_expandedBytes += size;
+        if (m_expandedBytes - entryStart > m_limits.maxEntryBytes || m_expandedBytes > m_limits.maxTotalBytes)
+            return {}; // extractFile() words the error
+        const QString error = tree.write(fd, m_buffer.data(), size, relative);
+        if (!error.isEmpty())
+            return error;
+        m_report.bytesWritten += size;
+    }
+}
+
+QString ExtractSession::rememberLink(struct archive_entry *entry, const ExtractEntryPath &path,
+                                     bool unreadable, ExtractTree &tree)
+{
+    if (path.isRoot())
+        return skip(entry, path.display(), u"symbolic link in place of the target folder, not extracted"_s);
+    const QByteArray &relative = path.relative();
+    m_linkPaths.insert(relative);
+    if (m_linkPaths.size() > m_limits.maxLinks)
+        return u"The archive has more than %1 symbolic links; "_s.arg(m_limits.maxLinks) + limitAdvice();
+    const char *target = archive_entry_symlink(entry);
+    if (unreadable || !target)
+        return skip(entry, path.display(), u"symbolic link target is not valid UTF-8, not extracted"_s);
+    const QByteArray targetBytes(target);
+    if (targetBytes.size() > m_limits.maxPathBytes) // checked here too: pending targets are kept in memory
+        return skip(
+            entry, path.display(),
+            u"symbolic link target is longer than %1 bytes, not extracted"_s.arg(m_limits.maxPathBytes));
+
+    QString error = tree.makeFolders(path.parent());
+    if (!error.isEmpty())
+        return error;
+    switch (tree.kind(relative)) {
+    case ExtractTree::Kind::Missing:
+        break;
+    case ExtractTree::Kind::File:
+        error = tree.removeFile(relative); // a later entry replaces an earlier one
+        if (!error.isEmpty())
+            return error;
+        --m_report.filesWritten;
+        break;
+    case ExtractTree::Kind::Folder:
+    case ExtractTree::Kind::Other:
+        m_pendingLinks.remove(relative);
+        return skip(entry, path.display(), u"symbolic link where the archive has a folder, not extracted"_s);
+    }
+    m_pendingLinks.insert(relative, targetBytes);
+    return {};
+}
+
+QString ExtractSession::createLinks(ExtractTree &tree)
+{
+    QList<QByteArray> paths = m_pendingLinks.keys();
+    std::sort(paths.begin(), paths.end());
+    const auto isLink = [this](const QByteArray &relative) { return m_linkPaths.contains(relative); };
+    for (const QByteArray &relative : std::as_const(paths)) {
+        if (cancelRequested())
+            return cancelledMessage();
+        const QByteArray &target = m_pendingLinks[relative];
+        const QString why = ExtractLinkPolicy::refusal(relative, target, m_limits.maxPathBytes, isLink);
+        if (!why.isEmpty()) {
+            m_report.skipped.append(ExtractEntryPath::displayName(relative) + u": "_s + why);
+            continue;
+        }
+        const QString error = tree.makeLink(relative, target);
+        if (!error.isEmpty())
+            return error;
+        ++m_report.linksCreated;
+    }
+    return {};
+}
+
+QString ExtractSession::readError()
+{
+    if (m_gzip.isCancelled())
+        return cancelledMessage();
+    if (!m_gzip.failure().isEmpty())
+        return m_gzip.failure();
+    const QString detail = QString::fromUtf8(archive_error_string(m_tar));
+    if (m_entries == 0 && detail.contains(u"Unrecognized archive format"_s))
+        return ExtractGzipStream::notGzipTarMessage();
+    if (detail.contains(u"truncated"_s, Qt::CaseInsensitive))
+        return ExtractGzipStream::truncatedMessage();
+    if (m_lastEntry.isEmpty())
+        return u"The archive is damaged (%1); nothing was extracted."_s.arg(detail);
+    return u"The archive is damaged after %1 (%2); nothing was extracted."_s.arg(m_lastEntry, detail);
+}
