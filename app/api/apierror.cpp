@@ -32,11 +32,17 @@ QString xmlElement(const QByteArray &body, const QString &name)
 
 QString FieldError::fieldName() const
 {
-    for (auto it = location.crbegin(); it != location.crend(); ++it) {
+    // FastAPI puts where the value came from first and, for unions, pydantic's type tags after the field
+    // (["body", "server_names", "list[LocalSandboxMCPServer]", 1]): the field is the first named part.
+    static const QStringList sources = {u"body"_s, u"query"_s, u"path"_s, u"header"_s, u"cookie"_s};
+    for (qsizetype i = 0; i < location.size(); ++i) {
+        const QString &part = location.at(i);
+        if (i == 0 && location.size() > 1 && sources.contains(part))
+            continue;
         bool isIndex = false;
-        it->toInt(&isIndex);
+        part.toInt(&isIndex);
         if (!isIndex)
-            return *it;
+            return part;
     }
     return {};
 }

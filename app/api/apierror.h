@@ -12,7 +12,7 @@ struct FieldError
     QString message;
     QString type;
 
-    // The last named part of the location ("ttl_seconds"), which is what a form maps to a field.
+    // The field the location names ("ttl_seconds"), which is what a form maps to an input.
     QString fieldName() const;
 };
 

@@ -4,7 +4,9 @@
 #include "httptransport.h"
 #include "resulthandler.h"
 
-#include <QPointer>
+#include <QObject>
+
+#include <memory>
 
 // Sends a request and hands the decoded result to `done` in `context`'s thread. If the context dies
 // first, the call is aborted and `done` never runs (the connection dies with the context).
@@ -13,12 +15,18 @@ ApiCall *dispatchCall(HttpTransport *transport, const ApiRequest &request, QObje
                       ResultHandler<T> done, Decoder decode)
 {
     ApiCall *call = transport->send(request);
-    QObject::connect(context, &QObject::destroyed, call, &ApiCall::abort);
-    QObject::connect(call, &ApiCall::finished, context, [call, done = std::move(done), decode] {
+    // The context announces its death from inside its destructor, while connections to it still work:
+    // cut the delivery first, so that an abort finishing synchronously cannot call into a dying object.
+    auto delivery = std::make_shared<QMetaObject::Connection>();
+    *delivery = QObject::connect(call, &ApiCall::finished, context, [call, done = std::move(done), decode] {
         if (call->error().isError())
             done(ApiResult<T>(call->error()));
         else
             done(decode(call->body()));
+    });
+    QObject::connect(context, &QObject::destroyed, call, [call, delivery] {
+        QObject::disconnect(*delivery);
+        call->abort();
     });
     return call;
 }

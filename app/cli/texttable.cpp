@@ -23,7 +23,7 @@ QString TextTable::render() const
 {
     const auto columns = m_headers.size();
     QList<int> widths(columns, 0);
-    auto fit = [&](const QString &cell, int column) {
+    auto fit = [&](const QString &cell, int column) -> QString {
         const int limit = m_maxWidths[column];
         return cell.size() > limit ? cell.left(limit - 1) + u'…' : cell;
     };
@@ -32,7 +32,7 @@ QString TextTable::render() const
         for (const auto &row : m_rows)
             widths[c] = std::max(widths[c], int(fit(row[c], int(c)).size()));
     }
-    auto line = [&](const QStringList &cells) {
+    auto line = [&](const QStringList &cells) -> QString {
         QString text;
         for (qsizetype c = 0; c < columns; ++c) {
             const auto cell = fit(cells[c], int(c));

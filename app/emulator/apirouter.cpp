@@ -1,0 +1,141 @@
+#include "apirouter.h"
+
+#include "catalog.h"
+#include "emulatorstate.h"
+#include "incomingrequest.h"
+#include "validationerrors.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+ApiRouter::ApiRouter(EmulatorState &state, ObjectStore &store)
+    : m_state(state), m_remote(state), m_local(state, store)
+{}
+
+ApiRouter::Match ApiRouter::match(const QStringList &s)
+{
+    if (s.isEmpty() || s.contains(QString()))
+        return {};
+    if (s.at(0) == u"sandbox") {
+        switch (s.size()) {
+        case 1:
+            return {Route::ListSandboxes, {"GET"}};
+        case 2:
+            return s.at(1) == u"prepare" ? Match{Route::Prepare, {"POST"}} : Match{Route::Acquire, {"POST"}};
+        case 3:
+            return {Route::Sandbox, {"GET", "DELETE"}};
+        case 4:
+            return s.at(3) == u"reset" ? Match{Route::SandboxReset, {"POST"}} : Match{};
+        default:
+            return {};
+        }
+    }
+    if (s.at(0) == u"local-sandbox") {
+        switch (s.size()) {
+        case 1:
+            return {Route::LocalSandboxes, {"GET", "POST"}};
+        case 2:
+            return {Route::LocalSandbox, {"GET", "DELETE"}};
+        case 3:
+            if (s.at(2) == u"reset")
+                return {Route::LocalReset, {"POST"}};
+            if (s.at(2) == u"upload-url")
+                return {Route::LocalUploadUrl, {"POST"}};
+            if (s.at(2) == u"initialize")
+                return {Route::LocalInitialize, {"POST"}};
+            if (s.at(2) == u"dump")
+                return {Route::LocalDump, {"GET"}};
+            return {};
+        default:
+            return {};
+        }
+    }
+    return {};
+}
+
+std::optional<HttpReply> ApiRouter::authenticate(const IncomingRequest &request, const QString &apiKey)
+{
+    const QByteArray authorization = request.header("Authorization").trimmed();
+    const qsizetype space = authorization.indexOf(' ');
+    const QByteArray scheme = space < 0 ? authorization : authorization.left(space);
+    const QByteArray token = space < 0 ? QByteArray() : authorization.mid(space + 1).trimmed();
+    if (scheme.compare("Bearer", Qt::CaseInsensitive) != 0 || token.isEmpty()) {
+        HttpReply reply = HttpReply::detail(401, u"Not authenticated"_s);
+        reply.setHeader("WWW-Authenticate", "Bearer");
+        return reply;
+    }
+    if (token != apiKey.toUtf8())
+        return HttpReply::detail(403, u"Invalid API key"_s);
+    return std::nullopt;
+}
+
+HttpReply ApiRouter::handle(const IncomingRequest &request)
+{
+    QStringList segments = request.segments;
+    if (request.trailingSlash) {
+        segments.removeLast();
+        if (match(segments).route != Route::None) {
+            QUrl target = m_state.apiBase;
+            target.setPath(u"/"_s + segments.join(u'/'));
+            target.setQuery(request.rawQuery, QUrl::TolerantMode);
+            HttpReply reply = HttpReply::empty(307);
+            reply.setHeader("Location", target.toEncoded());
+            return reply;
+        }
+    }
+    const Match found = match(request.segments);
+    if (found.route == Route::None)
+        return HttpReply::detail(404, u"Not Found"_s);
+    const QByteArray method = request.method == "HEAD" ? QByteArray("GET") : request.method;
+    if (!found.methods.contains(method)) {
+        HttpReply reply = HttpReply::detail(405, u"Method Not Allowed"_s);
+        reply.setHeader("Allow", found.methods.join(", "));
+        return reply;
+    }
+    if (auto denied = authenticate(request, m_state.apiKey))
+        return *denied;
+    m_remote.releaseExpired();
+    m_local.releaseExpired();
+    return dispatch(found.route, request);
+}
+
+HttpReply ApiRouter::dispatch(Route route, const IncomingRequest &request)
+{
+    const QStringList &s = request.segments;
+    const bool removal = request.method == "DELETE";
+    ValidationErrors pathErrors;
+    if (route == Route::Acquire || route == Route::Sandbox || route == Route::SandboxReset)
+        pathErrors.checkEnum(QJsonArray{u"path"_s, u"server_name"_s}, s.at(1), Catalog::sandboxServers());
+    switch (route) {
+    case Route::ListSandboxes:
+        return m_remote.list(request);
+    case Route::Prepare:
+        return m_remote.prepare(request);
+    case Route::Acquire:
+        return m_remote.acquire(request, s.at(1), pathErrors);
+    case Route::Sandbox:
+        if (removal)
+            return m_remote.release(request, s.at(1), s.at(2), pathErrors);
+        return pathErrors.isEmpty() ? m_remote.details(s.at(1), s.at(2)) : pathErrors.reply();
+    case Route::SandboxReset:
+        return pathErrors.isEmpty() ? m_remote.reset(s.at(1), s.at(2)) : pathErrors.reply();
+    case Route::LocalSandboxes:
+        return request.method == "POST" ? m_local.acquire(request) : m_local.list();
+    case Route::LocalSandbox:
+        return removal ? m_local.release(request, s.at(1)) : m_local.details(s.at(1));
+    case Route::LocalReset:
+        return m_local.reset(s.at(1));
+    case Route::LocalUploadUrl:
+        return m_local.uploadUrl(request, s.at(1));
+    case Route::LocalInitialize:
+        return m_local.initialize(request, s.at(1));
+    case Route::LocalDump:
+        return m_local.dump(request, s.at(1));
+    case Route::None:
+        break;
+    }
+    return HttpReply::detail(404, u"Not Found"_s);
+}
+
+} // namespace Emulator

@@ -1,0 +1,59 @@
+#include "controlapi.h"
+
+#include "apirouter.h"
+#include "emulatorstate.h"
+#include "incomingrequest.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+ControlApi::ControlApi(EmulatorState &state) : m_state(state) {}
+
+bool ControlApi::owns(const IncomingRequest &request)
+{
+    return !request.segments.isEmpty() && request.segments.constFirst() == u"_emulator";
+}
+
+HttpReply ControlApi::handle(const IncomingRequest &request)
+{
+    if (auto denied = ApiRouter::authenticate(request, m_state.apiKey))
+        return *denied;
+    const QString what = request.segments.size() == 2 ? request.segments.at(1) : QString();
+    if (what == u"faults") {
+        if (request.method == "POST") {
+            QJsonParseError error{};
+            const QJsonDocument document = QJsonDocument::fromJson(request.body, &error);
+            if (error.error != QJsonParseError::NoError || !document.isObject())
+                return HttpReply::detail(400, u"Expected a JSON object of fault settings"_s);
+            if (const QString problem = m_state.faults.merge(document.object()); !problem.isEmpty())
+                return HttpReply::detail(400, problem);
+        } else if (request.method == "DELETE") {
+            m_state.faults = FaultSettings();
+        } else if (request.method != "GET") {
+            return HttpReply::detail(405, u"Method Not Allowed"_s);
+        }
+        return HttpReply::json(200, m_state.faults.toJson());
+    }
+    if (what == u"requests") {
+        if (request.method == "DELETE") {
+            m_state.apiRequests.clear();
+            m_state.storeRequests.clear();
+        } else if (request.method != "GET") {
+            return HttpReply::detail(405, u"Method Not Allowed"_s);
+        }
+        QJsonArray api;
+        for (const RecordedRequest &recorded : std::as_const(m_state.apiRequests))
+            api.append(recorded.toRedactedJson());
+        QJsonArray store;
+        for (const RecordedRequest &recorded : std::as_const(m_state.storeRequests))
+            store.append(recorded.toRedactedJson());
+        return HttpReply::json(200, QJsonObject{{u"api"_s, api}, {u"object_store"_s, store}});
+    }
+    return HttpReply::detail(404, u"Not Found"_s);
+}
+
+} // namespace Emulator

@@ -1,0 +1,59 @@
+#include "emulatorhost.h"
+
+#include "emulatorserver.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+EmulatorHost::EmulatorHost(QObject *parent, quint64 seed) : QObject(parent), m_seed(seed)
+{
+    m_thread.setObjectName(u"emulator"_s);
+}
+
+EmulatorHost::~EmulatorHost()
+{
+    stop();
+}
+
+bool EmulatorHost::start(quint16 apiPort, quint16 objectStorePort)
+{
+    if (m_server)
+        return false;
+    m_server = new EmulatorServer(nullptr, m_seed);
+    m_server->moveToThread(&m_thread);
+    m_thread.start();
+    bool listening = false;
+    // Listening happens on the server's thread, so that its sockets belong there.
+    QMetaObject::invokeMethod(
+        m_server, [&]() { listening = m_server->listen(apiPort, objectStorePort); },
+        Qt::BlockingQueuedConnection);
+    if (!listening)
+        stop();
+    return listening;
+}
+
+void EmulatorHost::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    if (m_server) {
+        // Deleted on its own thread: the event loop or the thread's end runs the deferred delete.
+        m_server->deleteLater();
+        m_server = nullptr;
+    }
+    m_thread.quit();
+    m_thread.wait();
+}
+
+QUrl EmulatorHost::apiBaseUrl() const
+{
+    return m_server ? m_server->apiBaseUrl() : QUrl();
+}
+
+QUrl EmulatorHost::objectStoreBaseUrl() const
+{
+    return m_server ? m_server->objectStoreBaseUrl() : QUrl();
+}
+
+} // namespace Emulator

@@ -1,0 +1,257 @@
+#include "emulatorserver.h"
+
+#include "apirouter.h"
+#include "controlapi.h"
+#include "emulatorstate.h"
+#include "faultinjector.h"
+#include "httplistener.h"
+#include "httpreply.h"
+#include "incomingrequest.h"
+#include "objectstore.h"
+#include "seeddata.h"
+
+#include <QHttpServerRequest>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+namespace {
+
+QUrl loopbackUrl(quint16 port)
+{
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(u"127.0.0.1"_s);
+    url.setPort(port);
+    return url;
+}
+
+RecordedRequest record(const IncomingRequest &in, int status)
+{
+    return RecordedRequest{in.method, in.path, in.rawQuery, in.headers, in.body.size(), status};
+}
+
+} // namespace
+
+EmulatorServer::EmulatorServer(QObject *parent, quint64 seed)
+    : QObject(parent), m_state(std::make_unique<EmulatorState>(seed))
+{
+    m_state->remote = SeedData::remoteSandboxes(m_state->ids, m_state->startTime);
+    m_state->local = SeedData::localSandboxes(m_state->ids, m_state->startTime);
+    m_store = std::make_unique<ObjectStore>(*m_state);
+    m_router = std::make_unique<ApiRouter>(*m_state, *m_store);
+    m_control = std::make_unique<ControlApi>(*m_state);
+    m_faults = std::make_unique<FaultInjector>(*m_state);
+    m_apiListener = new HttpListener(
+        [this](const QHttpServerRequest &request, QTcpSocket *socket) { handleApi(request, socket); }, this);
+    m_storeListener = new HttpListener(
+        [this](const QHttpServerRequest &request, QTcpSocket *socket) { handleStore(request, socket); },
+        this);
+}
+
+EmulatorServer::~EmulatorServer() = default;
+
+bool EmulatorServer::listen(quint16 apiPort, quint16 objectStorePort)
+{
+    const quint16 api = m_apiListener->listen(QHostAddress::LocalHost, apiPort);
+    const quint16 store = api ? m_storeListener->listen(QHostAddress::LocalHost, objectStorePort) : 0;
+    if (!api || !store)
+        return false;
+    QMutexLocker locker(&m_mutex);
+    m_apiPort = api;
+    m_storePort = store;
+    m_state->apiBase = loopbackUrl(api);
+    m_state->storeBase = loopbackUrl(store);
+    return true;
+}
+
+void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    const IncomingRequest in = IncomingRequest::from(request);
+    QMutexLocker locker(&m_mutex);
+    HttpReply reply;
+    int delay = 0;
+    if (ControlApi::owns(in)) {
+        reply = m_control->handle(in);
+    } else {
+        delay = m_state->faults.latencyMs;
+        std::optional<HttpReply> fault = m_faults->intercept(in);
+        reply = fault ? *fault : m_router->handle(in);
+        m_state->apiRequests.append(record(in, reply.status));
+    }
+    locker.unlock();
+    deliver(socket, reply, in.method == "HEAD", in.wantsClose(), delay);
+    Q_EMIT requestHandled(in.method, in.path, reply.status);
+}
+
+void EmulatorServer::handleStore(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    const IncomingRequest in = IncomingRequest::from(request);
+    QMutexLocker locker(&m_mutex);
+    const HttpReply reply = m_store->handle(in);
+    m_state->storeRequests.append(record(in, reply.status));
+    locker.unlock();
+    deliver(socket, reply, in.method == "HEAD", in.wantsClose(), 0);
+    Q_EMIT requestHandled(in.method, in.path, reply.status);
+}
+
+void EmulatorServer::deliver(QTcpSocket *socket, const HttpReply &reply, bool headOnly, bool close,
+                             int delayMs)
+{
+    QPointer<QTcpSocket> guarded(socket);
+    auto send = [guarded, reply, headOnly, close]() {
+        if (!guarded || guarded->state() != QAbstractSocket::ConnectedState)
+            return;
+        QTcpSocket *s = guarded.data();
+        s->write(reply.head());
+        if (headOnly) {
+            if (close)
+                s->disconnectFromHost();
+            return;
+        }
+        if (reply.dropAfterBodyBytes < 0) {
+            s->write(reply.body);
+            if (close)
+                s->disconnectFromHost();
+            return;
+        }
+        // The dropped-download fault: promise the whole body, send part of it, then cut the connection once
+        // those bytes have left (an abort with unsent data would lose them, and the client would see fewer).
+        s->write(reply.body.left(reply.dropAfterBodyBytes));
+        const auto cut = [guarded]() {
+            if (guarded && guarded->bytesToWrite() == 0)
+                guarded->abort();
+        };
+        if (s->bytesToWrite() == 0)
+            s->abort();
+        else
+            QObject::connect(s, &QTcpSocket::bytesWritten, s, cut);
+    };
+    if (delayMs > 0)
+        QTimer::singleShot(delayMs, this, send);
+    else
+        send();
+}
+
+quint16 EmulatorServer::apiPort() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_apiPort;
+}
+
+quint16 EmulatorServer::objectStorePort() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_storePort;
+}
+
+QUrl EmulatorServer::apiBaseUrl() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->apiBase;
+}
+
+QUrl EmulatorServer::objectStoreBaseUrl() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->storeBase;
+}
+
+void EmulatorServer::setApiKey(const QString &key)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->apiKey = key;
+}
+
+QString EmulatorServer::apiKey() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->apiKey;
+}
+
+void EmulatorServer::setPoolSize(int perServer)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->poolSize = perServer;
+}
+
+void EmulatorServer::setLocalCapacity(int sandboxes)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->localCapacity = sandboxes;
+}
+
+void EmulatorServer::setFaults(const FaultSettings &faults)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->faults = faults;
+}
+
+FaultSettings EmulatorServer::faults() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->faults;
+}
+
+QList<RecordedRequest> EmulatorServer::apiRequests() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->apiRequests;
+}
+
+QList<RecordedRequest> EmulatorServer::objectStoreRequests() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->storeRequests;
+}
+
+int EmulatorServer::requestCount(const QByteArray &method, const QString &path) const
+{
+    QMutexLocker locker(&m_mutex);
+    return int(std::count_if(m_state->apiRequests.cbegin(), m_state->apiRequests.cend(),
+                             [&](const RecordedRequest &r) { return r.method == method && r.path == path; }));
+}
+
+void EmulatorServer::clearRecordedRequests()
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->apiRequests.clear();
+    m_state->storeRequests.clear();
+}
+
+QStringList EmulatorServer::localSandboxIds() const
+{
+    QMutexLocker locker(&m_mutex);
+    QStringList ids;
+    for (const LocalSandbox &sandbox : std::as_const(m_state->local))
+        ids.append(sandbox.id);
+    return ids;
+}
+
+QStringList EmulatorServer::workspacePaths(const QString &localSandboxId) const
+{
+    QMutexLocker locker(&m_mutex);
+    for (const LocalSandbox &sandbox : std::as_const(m_state->local)) {
+        if (sandbox.id == localSandboxId)
+            return sandbox.workspace.paths();
+    }
+    return {};
+}
+
+QByteArray EmulatorServer::workspaceFile(const QString &localSandboxId, const QString &path) const
+{
+    QMutexLocker locker(&m_mutex);
+    for (const LocalSandbox &sandbox : std::as_const(m_state->local)) {
+        if (sandbox.id != localSandboxId)
+            continue;
+        const Workspace::Entry *entry = sandbox.workspace.entry(path);
+        return entry && entry->type == Workspace::EntryType::File ? entry->data : QByteArray();
+    }
+    return {};
+}
+
+} // namespace Emulator

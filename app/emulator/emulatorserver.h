@@ -1,0 +1,84 @@
+#pragma once
+
+#include "faultsettings.h"
+#include "recordedrequest.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMutex>
+#include <QObject>
+#include <QStringList>
+#include <QUrl>
+
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QHttpServerRequest;
+class QTcpSocket;
+QT_END_NAMESPACE
+
+namespace Emulator {
+
+class ApiRouter;
+class ControlApi;
+class FaultInjector;
+class HttpListener;
+class ObjectStore;
+struct EmulatorState;
+struct HttpReply;
+
+// The Klavis sandbox API and its signed-URL object store on two loopback origins, with seeded data and fault
+// injection. Requests are handled on the thread the server lives in; every public accessor is thread-safe.
+class EmulatorServer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EmulatorServer)
+
+public:
+    explicit EmulatorServer(QObject *parent = nullptr, quint64 seed = 42);
+    ~EmulatorServer() override;
+
+    bool listen(quint16 apiPort = 0, quint16 objectStorePort = 0); // 127.0.0.1 only
+    quint16 apiPort() const;
+    quint16 objectStorePort() const;
+    QUrl apiBaseUrl() const;         // http://127.0.0.1:PORT (no trailing slash)
+    QUrl objectStoreBaseUrl() const; // another origin: http://127.0.0.1:PORT2
+
+    void setApiKey(const QString &key);
+    QString apiKey() const;               // default "demo-key"
+    void setPoolSize(int perServer);      // capacity of each hosted server's pool, default 5
+    void setLocalCapacity(int sandboxes); // local sandboxes in all, default 10
+    void setFaults(const FaultSettings &faults);
+    FaultSettings faults() const;
+
+    QList<RecordedRequest> apiRequests() const;
+    QList<RecordedRequest> objectStoreRequests() const;
+    int requestCount(const QByteArray &method, const QString &path) const; // exact path match on API requests
+    void clearRecordedRequests();
+
+    QStringList localSandboxIds() const; // in creation order; the first seeded one has the workspace
+    QStringList workspacePaths(const QString &localSandboxId) const; // sorted, files, folders and links
+    QByteArray workspaceFile(const QString &localSandboxId, const QString &path) const;
+
+Q_SIGNALS:
+    // Emitted on the server's thread after each answer, for a log (no headers, so no secrets).
+    void requestHandled(const QByteArray &method, const QString &path, int status);
+
+private:
+    void handleApi(const QHttpServerRequest &request, QTcpSocket *socket);
+    void handleStore(const QHttpServerRequest &request, QTcpSocket *socket);
+    void deliver(QTcpSocket *socket, const HttpReply &reply, bool headOnly, bool close, int delayMs);
+
+    mutable QMutex m_mutex;
+    std::unique_ptr<EmulatorState> m_state;
+    std::unique_ptr<ObjectStore> m_store;
+    std::unique_ptr<ApiRouter> m_router;
+    std::unique_ptr<ControlApi> m_control;
+    std::unique_ptr<FaultInjector> m_faults;
+    HttpListener *m_apiListener = nullptr;
+    HttpListener *m_storeListener = nullptr;
+    quint16 m_apiPort = 0;
+    quint16 m_storePort = 0;
+};
+
+} // namespace Emulator

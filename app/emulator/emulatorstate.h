@@ -1,0 +1,37 @@
+#pragma once
+
+#include "faultsettings.h"
+#include "idgenerator.h"
+#include "localsandbox.h"
+#include "recordedrequest.h"
+#include "remotesandbox.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QUrl>
+
+namespace Emulator {
+
+// Everything the emulator knows, guarded by EmulatorServer's mutex: the handlers only run under it.
+struct EmulatorState
+{
+    explicit EmulatorState(quint64 seed) : ids(seed), faultDice(seed ^ 0x5eedfa17ULL) {}
+
+    QList<RemoteSandbox> remote;
+    QList<LocalSandbox> local;
+    int poolSize = 5;       // per hosted server
+    int localCapacity = 10; // local sandboxes in all
+    QString apiKey = QStringLiteral("demo-key");
+    FaultSettings faults;
+    QList<RecordedRequest> apiRequests;
+    QList<RecordedRequest> storeRequests;
+    QUrl apiBase;
+    QUrl storeBase;
+    QDateTime startTime = QDateTime::currentDateTimeUtc();
+    IdGenerator ids;       // data: sandboxes, ids, URLs
+    IdGenerator faultDice; // separate, so injected faults do not change the data a seed gives
+
+    static QDateTime now() { return QDateTime::currentDateTimeUtc(); }
+};
+
+} // namespace Emulator

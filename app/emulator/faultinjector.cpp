@@ -1,0 +1,47 @@
+#include "faultinjector.h"
+
+#include "emulatorstate.h"
+#include "incomingrequest.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+FaultInjector::FaultInjector(EmulatorState &state) : m_state(state) {}
+
+std::optional<HttpReply> FaultInjector::intercept(const IncomingRequest &request)
+{
+    FaultSettings &faults = m_state.faults;
+    if (faults.redirectApiTo.isValid()) {
+        QUrl target =
+            faults.redirectApiTo.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment);
+        QByteArray location = target.toEncoded();
+        // Keep the path exactly as the client encoded it.
+        QByteArray path;
+        for (const QString &segment : request.segments)
+            path += '/' + QUrl::toPercentEncoding(segment);
+        if (request.segments.isEmpty())
+            path = "/";
+        location += path;
+        if (!request.rawQuery.isEmpty())
+            location += '?' + request.rawQuery.toLatin1();
+        HttpReply reply = HttpReply::empty(307);
+        reply.setHeader("Location", location);
+        return reply;
+    }
+    if (faults.rateLimitNextRequests > 0) {
+        --faults.rateLimitNextRequests;
+        HttpReply reply = HttpReply::detail(429, u"Rate limit exceeded: try again later"_s);
+        reply.setHeader("Retry-After", QByteArray::number(faults.retryAfterSeconds));
+        return reply;
+    }
+    if (faults.failNextRequests > 0) {
+        --faults.failNextRequests;
+        return HttpReply::detail(500, u"Internal Server Error (injected by the emulator)"_s);
+    }
+    if (faults.serverErrorRate > 0 && m_state.faultDice.unit() < faults.serverErrorRate)
+        return HttpReply::detail(500, u"Internal Server Error (injected at random by the emulator)"_s);
+    return std::nullopt;
+}
+
+} // namespace Emulator

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QUrl>
+
+namespace Emulator {
+
+struct FaultSettings
+{
+    int latencyMs = 0;             // added before every API answer (timer, not sleep)
+    double serverErrorRate = 0.0;  // 0..1, fraction of API requests answered 500 (seeded RNG)
+    int failNextRequests = 0;      // the next N API requests answer 500; counts down
+    int rateLimitNextRequests = 0; // the next N API requests answer 429 with Retry-After; counts down
+    int retryAfterSeconds = 1;
+    qint64 dropDownloadAfterBytes =
+        -1;                    // object-store GET: full Content-Length, this many body bytes, then cut
+    int dropDownloadTimes = 1; // how many GETs are cut that way before serving normally
+    int expireNextUrls = 0;    // the next N signed URLs issued are already expired
+    bool expiredUrls = false;  // every signed URL issued is already expired
+    QUrl redirectApiTo;        // if valid: every API request answers 307 to this origin
+
+    // The control endpoint's wire form: the field names above in snake_case.
+    QJsonObject toJson() const;
+    // Applies the fields present in `json` (absent ones keep their value). Answers an error text for a field
+    // of the wrong type, empty on success; on error nothing is changed.
+    QString merge(const QJsonObject &json);
+};
+
+} // namespace Emulator

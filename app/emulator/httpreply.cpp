@@ -1,0 +1,116 @@
+#include "httpreply.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+HttpReply HttpReply::json(int status, const QJsonValue &value)
+{
+    HttpReply reply;
+    reply.status = status;
+    reply.setHeader("Content-Type", "application/json");
+    // FastAPI writes compact JSON; QJsonDocument holds only objects and arrays.
+    reply.body = value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
+                                 : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    return reply;
+}
+
+HttpReply HttpReply::detail(int status, const QString &detail)
+{
+    return json(status, QJsonObject{{u"detail"_s, detail}});
+}
+
+HttpReply HttpReply::xmlError(int status, const QString &code, const QString &message)
+{
+    HttpReply reply;
+    reply.status = status;
+    reply.setHeader("Content-Type", "application/xml; charset=UTF-8");
+    reply.body = "<?xml version='1.0' encoding='UTF-8'?><Error><Code>" + code.toHtmlEscaped().toUtf8() +
+                 "</Code><Message>" + message.toHtmlEscaped().toUtf8() + "</Message></Error>";
+    return reply;
+}
+
+HttpReply HttpReply::empty(int status)
+{
+    HttpReply reply;
+    reply.status = status;
+    return reply;
+}
+
+void HttpReply::setHeader(const QByteArray &name, const QByteArray &value)
+{
+    for (auto &header : headers) {
+        if (header.first.compare(name, Qt::CaseInsensitive) == 0) {
+            header.second = value;
+            return;
+        }
+    }
+    headers.append({name, value});
+}
+
+QByteArray HttpReply::header(const QByteArray &name) const
+{
+    for (const auto &[key, value] : headers) {
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
+QByteArray HttpReply::head() const
+{
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    out += "Server: sandboxdeck-emulator\r\n";
+    for (const auto &[key, value] : headers)
+        out += key + ": " + value + "\r\n";
+    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
+    return out;
+}
+
+QByteArray HttpReply::reasonPhrase(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 201:
+        return "Created";
+    case 204:
+        return "No Content";
+    case 206:
+        return "Partial Content";
+    case 307:
+        return "Temporary Redirect";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 409:
+        return "Conflict";
+    case 413:
+        return "Payload Too Large";
+    case 416:
+        return "Range Not Satisfiable";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Unknown";
+    }
+}
+
+} // namespace Emulator

@@ -1,0 +1,116 @@
+#include "emulatorserver.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Options
+{
+    quint16 apiPort = 0;
+    quint16 storePort = 0;
+    QString apiKey = u"demo-key"_s;
+    quint64 seed = 42;
+    int poolSize = 5;
+    bool log = false;
+    Emulator::FaultSettings faults;
+};
+
+bool parse(const QCoreApplication &app, Options &options, QString &error)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Imitates the Klavis sandbox API and its signed-URL object store on "
+                                     "127.0.0.1, with seeded data and fault injection."_s);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption port(u"port"_s, u"API port (0 = any free port)."_s, u"N"_s, u"0"_s);
+    const QCommandLineOption storePort(u"store-port"_s, u"Object-store port (0 = any free port)."_s, u"N"_s,
+                                       u"0"_s);
+    const QCommandLineOption apiKey(u"api-key"_s, u"The API key clients must send."_s, u"K"_s, u"demo-key"_s);
+    const QCommandLineOption seed(u"seed"_s, u"Seed of the generated data."_s, u"N"_s, u"42"_s);
+    const QCommandLineOption poolSize(u"pool-size"_s, u"Sandboxes per hosted server."_s, u"N"_s, u"5"_s);
+    const QCommandLineOption latency(u"latency-ms"_s, u"Delay before every API answer."_s, u"N"_s, u"0"_s);
+    const QCommandLineOption errorRate(u"error-rate"_s, u"Fraction of API requests answered 500."_s, u"F"_s,
+                                       u"0"_s);
+    const QCommandLineOption rateLimit(u"rate-limit"_s, u"Answer the next N API requests 429."_s, u"N"_s,
+                                       u"0"_s);
+    const QCommandLineOption retryAfter(u"retry-after"_s, u"Retry-After of those 429s, seconds."_s, u"S"_s,
+                                        u"1"_s);
+    const QCommandLineOption dropAfter(u"drop-after-bytes"_s, u"Cut the first download after N body bytes."_s,
+                                       u"N"_s, u"-1"_s);
+    const QCommandLineOption expired(u"expired-urls"_s, u"Issue only expired signed URLs."_s);
+    const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
+    parser.addOptions({port, storePort, apiKey, seed, poolSize, latency, errorRate, rateLimit, retryAfter,
+                       dropAfter, expired, log});
+    parser.process(app);
+
+    bool ok = true;
+    const auto number = [&](const QCommandLineOption &option, auto convert) {
+        bool good = false;
+        const auto value = convert(parser.value(option), &good);
+        if (!good) {
+            ok = false;
+            error = u"invalid value for --%1: %2"_s.arg(option.names().constFirst(), parser.value(option));
+        }
+        return value;
+    };
+    const auto toUShort = [](const QString &text, bool *good) { return text.toUShort(good); };
+    const auto toInt = [](const QString &text, bool *good) { return text.toInt(good); };
+    const auto toLongLong = [](const QString &text, bool *good) { return text.toLongLong(good); };
+    options.apiPort = number(port, toUShort);
+    options.storePort = number(storePort, toUShort);
+    options.apiKey = parser.value(apiKey);
+    options.seed = number(seed, [](const QString &text, bool *good) { return text.toULongLong(good); });
+    options.poolSize = number(poolSize, toInt);
+    options.faults.latencyMs = number(latency, toInt);
+    options.faults.serverErrorRate =
+        number(errorRate, [](const QString &text, bool *good) { return text.toDouble(good); });
+    options.faults.rateLimitNextRequests = number(rateLimit, toInt);
+    options.faults.retryAfterSeconds = number(retryAfter, toInt);
+    options.faults.dropDownloadAfterBytes = number(dropAfter, toLongLong);
+    options.faults.expiredUrls = parser.isSet(expired);
+    options.log = parser.isSet(log);
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(u"sandboxdeck-emulator"_s);
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(SANDBOXDECK_VERSION));
+
+    Options options;
+    QString error;
+    QTextStream err(stderr);
+    if (!parse(app, options, error)) {
+        err << error << Qt::endl;
+        return 2;
+    }
+    Emulator::EmulatorServer server(nullptr, options.seed);
+    server.setApiKey(options.apiKey);
+    server.setPoolSize(options.poolSize);
+    server.setFaults(options.faults);
+    if (!server.listen(options.apiPort, options.storePort)) {
+        err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"
+            << Qt::endl;
+        return 1;
+    }
+    if (options.log) {
+        QObject::connect(&server, &Emulator::EmulatorServer::requestHandled, &server,
+                         [&err](const QByteArray &method, const QString &path, int status) {
+                             err << method << ' ' << path << ' ' << status << Qt::endl;
+                         });
+    }
+    // Scripts read the port from the first line, so it goes out (and is flushed) before anything else.
+    QTextStream out(stdout);
+    out << "listening on " << server.apiBaseUrl().toString() << Qt::endl;
+    out << "object store on " << server.objectStoreBaseUrl().toString() << Qt::endl;
+    return QCoreApplication::exec();
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the benchmarks in Release and runs them; each prints its figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+packaging/install-deps.sh
+cmake --preset release >/dev/null
+cmake --build --preset release --target bench_models bench_pack bench_transfers
+for bench in bench_models bench_pack bench_transfers; do
+    echo "== $bench"
+    "build/release/tests/bench/$bench"
+done

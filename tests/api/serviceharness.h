@@ -1,0 +1,50 @@
+#pragma once
+
+#include "apicall.h"
+#include "emulator/emulatorserver.h"
+#include "httptransport.h"
+
+#include <QTest>
+
+#include <memory>
+#include <optional>
+
+// An emulator on loopback and a transport pointed at it, with short back-offs so retry tests are quick.
+struct ServiceHarness
+{
+    ServiceHarness()
+    {
+        emulator = std::make_unique<Emulator::EmulatorServer>();
+        if (!emulator->listen())
+            qFatal("emulator did not start");
+        TransportConfig config;
+        config.baseUrl = emulator->apiBaseUrl();
+        config.apiKey = emulator->apiKey();
+        config.requestsPerSecond = 0; // unlimited unless a test is about the limit
+        config.backoffBaseMs = 20;
+        transport = std::make_unique<HttpTransport>(config);
+    }
+
+    void setConfig(const std::function<void(TransportConfig &)> &change)
+    {
+        auto config = transport->config();
+        change(config);
+        transport->setConfig(config);
+    }
+
+    // Runs one service call to the end and returns its result.
+    template <typename T, typename Start>
+    ApiResult<T> await(Start start, int timeoutMs = 15000)
+    {
+        std::optional<ApiResult<T>> result;
+        QObject context;
+        lastCall = start(&context, [&result](const ApiResult<T> &r) { result = r; });
+        if (!QTest::qWaitFor([&] { return result.has_value(); }, timeoutMs))
+            return ApiError::local(QStringLiteral("the test timed out waiting for the call"));
+        return *result;
+    }
+
+    std::unique_ptr<Emulator::EmulatorServer> emulator;
+    std::unique_ptr<HttpTransport> transport;
+    QPointer<ApiCall> lastCall;
+};

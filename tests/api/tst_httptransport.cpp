@@ -1,0 +1,190 @@
+#include "klavissandboxservice.h"
+#include "serviceharness.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+class TestHttpTransport : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<ServiceHarness> h;
+    std::unique_ptr<KlavisSandboxService> sandboxes;
+
+    ApiResult<SandboxList> list(int timeoutMs = 15000)
+    {
+        return h->await<SandboxList>([&](QObject *c, auto done) { return sandboxes->list({}, c, done); }, timeoutMs);
+    }
+
+    Emulator::FaultSettings faults() const { return h->emulator->faults(); }
+
+private slots:
+    void init()
+    {
+        h = std::make_unique<ServiceHarness>();
+        sandboxes = std::make_unique<KlavisSandboxService>(h->transport.get());
+    }
+
+    void sendsIdentityHeaders()
+    {
+        QVERIFY(list().ok());
+        const auto request = h->emulator->apiRequests().last();
+        QCOMPARE(request.header("Authorization"), "Bearer " + h->emulator->apiKey().toUtf8());
+        QCOMPARE(request.header("Accept"), QByteArray("application/json"));
+        QVERIFY(request.header("User-Agent").startsWith("SandboxDeck/" SANDBOXDECK_VERSION));
+    }
+
+    void retriesHonourRetryAfter()
+    {
+        auto f = faults();
+        f.rateLimitNextRequests = 1;
+        f.retryAfterSeconds = 1;
+        h->emulator->setFaults(f);
+        QElapsedTimer clock;
+        clock.start();
+        std::optional<ApiResult<SandboxList>> result;
+        QObject context;
+        ApiCall *call = sandboxes->list({}, &context, [&](const ApiResult<SandboxList> &r) { result = r; });
+        QSignalSpy retries(call, &ApiCall::retryScheduled);
+        QVERIFY(QTest::qWaitFor([&] { return result.has_value(); }, 10000));
+        QVERIFY(result->ok());
+        QCOMPARE(retries.count(), 1);
+        QCOMPARE(retries.at(0).at(1).toInt(), 1000); // the server's Retry-After, not our backoff
+        QVERIFY2(clock.elapsed() >= 950, QByteArray::number(clock.elapsed()).constData());
+        QCOMPARE(h->emulator->requestCount("GET", u"/sandbox"_s), 2);
+    }
+
+    void serverErrorsRetriedThreeTimes()
+    {
+        auto f = faults();
+        f.failNextRequests = 2;
+        h->emulator->setFaults(f);
+        QVERIFY(list().ok());
+        QCOMPARE(h->emulator->requestCount("GET", u"/sandbox"_s), 3);
+
+        h->emulator->clearRecordedRequests();
+        f.failNextRequests = 3;
+        h->emulator->setFaults(f);
+        const auto failed = list();
+        QVERIFY(!failed.ok());
+        QCOMPARE(failed.error().httpStatus(), 500);
+        QCOMPARE(h->emulator->requestCount("GET", u"/sandbox"_s), 3);
+    }
+
+    void acquireNeverRetried()
+    {
+        auto f = faults();
+        f.failNextRequests = 1;
+        h->emulator->setFaults(f);
+        AcquireRequest request;
+        request.serverName = u"github"_s;
+        const auto result = h->await<AcquiredSandbox>([&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().httpStatus(), 500);
+        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
+
+        h->emulator->clearRecordedRequests();
+        f.failNextRequests = 0;
+        f.rateLimitNextRequests = 1;
+        h->emulator->setFaults(f);
+        const auto limited = h->await<AcquiredSandbox>([&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
+        QCOMPARE(limited.error().httpStatus(), 429);
+        QVERIFY(limited.error().message().contains(u"try again in"_s));
+        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
+    }
+
+    void connectionRefusedIsNetworkError()
+    {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 port = closed.serverPort();
+        closed.close();
+        h->setConfig([port](TransportConfig &c) { c.baseUrl = QUrl(u"http://127.0.0.1:%1"_s.arg(port)); });
+        const auto result = list();
+        QCOMPARE(result.error().kind(), ApiError::Kind::Network);
+        QVERIFY(result.error().message().contains(u"Could not reach"_s));
+        QCOMPARE(h->lastCall ? h->lastCall->attempts() : 3, 3);
+    }
+
+    void timeoutIsToldApartFromCancel()
+    {
+        auto f = faults();
+        f.latencyMs = 1500;
+        h->emulator->setFaults(f);
+        h->setConfig([](TransportConfig &c) {
+            c.timeoutMs = 200;
+            c.maxAttempts = 1;
+        });
+        const auto timedOut = list();
+        QCOMPARE(timedOut.error().kind(), ApiError::Kind::Timeout);
+
+        h->setConfig([](TransportConfig &c) { c.timeoutMs = 60000; });
+        std::optional<ApiResult<SandboxList>> result;
+        QObject context;
+        ApiCall *call = sandboxes->list({}, &context, [&](const ApiResult<SandboxList> &r) { result = r; });
+        QSignalSpy finished(call, &ApiCall::finished);
+        QTimer::singleShot(100, call, &ApiCall::abort);
+        QVERIFY(QTest::qWaitFor([&] { return result.has_value(); }, 5000));
+        QCOMPARE(result->error().kind(), ApiError::Kind::Cancelled);
+        QCOMPARE(finished.count(), 1);
+    }
+
+    void destroyedContextAbortsWithoutCallback()
+    {
+        auto f = faults();
+        f.latencyMs = 300;
+        h->emulator->setFaults(f);
+        bool called = false;
+        auto *context = new QObject;
+        QPointer<ApiCall> call = sandboxes->list({}, context, [&](const ApiResult<SandboxList> &) { called = true; });
+        QSignalSpy finished(call.data(), &ApiCall::finished);
+        delete context;
+        // The abort may finish the call at once, inside delete.
+        QVERIFY(finished.count() == 1 || finished.wait(3000));
+        QVERIFY(call);
+        QCOMPARE(call->error().kind(), ApiError::Kind::Cancelled);
+        QTest::qWait(500);
+        QVERIFY(!called);
+    }
+
+    void tokenNeverFollowsCrossOriginRedirect()
+    {
+        auto f = faults();
+        f.redirectApiTo = h->emulator->objectStoreBaseUrl();
+        h->emulator->setFaults(f);
+        const auto result = list();
+        QVERIFY(!result.ok()); // the object store does not serve the API
+        const auto apiRequest = h->emulator->apiRequests().last();
+        QVERIFY(apiRequest.hasHeader("Authorization"));
+        const auto stored = h->emulator->objectStoreRequests();
+        QVERIFY(!stored.isEmpty());
+        QCOMPARE(stored.last().path, u"/sandbox"_s);
+        QVERIFY(!stored.last().hasHeader("Authorization"));
+    }
+
+    void rateLimitPacesRequests()
+    {
+        h->setConfig([](TransportConfig &c) {
+            c.requestsPerSecond = 4;
+            c.burst = 1;
+        });
+        QElapsedTimer clock;
+        clock.start();
+        int done = 0;
+        QObject context;
+        for (int i = 0; i < 5; ++i)
+            sandboxes->list({}, &context, [&](const ApiResult<SandboxList> &) { ++done; });
+        QVERIFY(QTest::qWaitFor([&] { return done == 5; }, 10000));
+        // One at once, then four more at 4 per second: at least a second.
+        QVERIFY2(clock.elapsed() >= 950, QByteArray::number(clock.elapsed()).constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHttpTransport)
+#include "tst_httptransport.moc"
