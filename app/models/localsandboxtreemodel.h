@@ -1,0 +1,95 @@
+#pragma once
+
+#include "localsandbox.h"
+
+#include <QAbstractItemModel>
+#include <QDateTime>
+#include <QHash>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+// Local sandboxes at the top level, the MCP servers each one hosts as children. Snapshots are applied as
+// diffs at both levels (no reset), so selection and expanded branches survive polling.
+class LocalSandboxTreeModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LocalSandboxTreeModel)
+
+public:
+    enum Column {
+        NameColumn,      // sandbox id | server name
+        StatusColumn,
+        BenchmarkColumn,
+        CreatedColumn,   // age for sandboxes; empty for servers
+        DetailColumn,    // "3 servers" for sandboxes; MCP URL for servers
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    enum Role {
+        LocalSandboxIdRole = Qt::UserRole + 1, // the sandbox's id, on its servers too
+        ServerNameRole,
+        McpUrlRole,
+        IsServerRole, // bool
+        StatusRole,
+        SortRole,     // the cell's real value: QDateTime for Created, a count for a sandbox's Detail
+        BusyRole      // bool: an action is in flight on the sandbox (its servers report it too)
+    };
+    Q_ENUM(Role)
+
+    explicit LocalSandboxTreeModel(QObject *parent = nullptr);
+    ~LocalSandboxTreeModel() override;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    // Removes vanished sandboxes, updates changed ones (and diffs their servers), appends new ones.
+    void applySnapshot(const QList<LocalSandbox> &sandboxes);
+    // Merges one details reply: updates that sandbox in place, or appends it when it is new.
+    void updateSandbox(const LocalSandbox &sandbox);
+    // Forgets everything with a model reset: for switching accounts, never for a refresh.
+    void clear();
+
+    const LocalSandbox *sandboxById(const QString &id) const;
+    QModelIndex indexOfSandbox(const QString &id) const;
+    bool isBusy(const QString &id) const;
+    void setBusy(const QString &id, bool busy);
+
+    // The "now" that ages are measured from; an invalid time (the default) means the clock.
+    void setReferenceTime(const QDateTime &now);
+    // Emits dataChanged for the Created column of every sandbox, so ages move on.
+    void refreshAges();
+
+    // A server's identity inside its sandbox: its id, or its name when the id is missing.
+    static QString serverKey(const LocalServer &server);
+
+private:
+    struct Node
+    {
+        LocalSandbox sandbox;
+        int row = 0;
+        bool busy = false;
+    };
+
+    Node *nodeOf(const QModelIndex &index) const;
+    void appendNodes(std::vector<std::unique_ptr<Node>> nodes);
+    void removeRanges(const std::vector<int> &rows, const QModelIndex &parent,
+                      const std::function<void(int, int)> &erase);
+    // Updates a sandbox's own fields and servers; returns whether its own row's cells changed.
+    bool mergeSandbox(Node &node, const LocalSandbox &sandbox);
+    void mergeServers(Node &node, const QList<LocalServer> &servers);
+    void emitRowRuns(std::vector<int> rows, const QModelIndex &parent);
+    void renumber();
+    QDateTime now() const;
+
+    std::vector<std::unique_ptr<Node>> m_nodes; // heap nodes: a child index points at its parent node
+    QHash<QString, Node *> m_byId;
+    QDateTime m_referenceTime;
+};

@@ -1,0 +1,112 @@
+#pragma once
+
+#include "facetcounter.h"
+#include "sandboxkey.h"
+#include "sandboxsummary.h"
+
+#include <QAbstractTableModel>
+#include <QDateTime>
+#include <QHash>
+
+#include <memory>
+#include <vector>
+
+// The Klavis sandboxes of one account, one row each. A poll's result is applied as a diff keyed by
+// (server name, sandbox id), never as a reset, so selection, scroll and sort survive polling. New rows are
+// appended; the view's order comes from SandboxFilterProxy.
+class SandboxListModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SandboxListModel)
+
+public:
+    enum Column {
+        ServerColumn,
+        SandboxIdColumn,
+        StatusColumn,
+        BenchmarkColumn,
+        TagsColumn,
+        UpdatedColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    enum Role {
+        SandboxIdRole = Qt::UserRole + 1,
+        ServerNameRole,
+        StatusRole,
+        BenchmarkRole,
+        TagsRole,      // QStringList
+        UpdatedAtRole, // QDateTime, invalid when unknown
+        SortRole,      // the cell's real value: QDateTime for Updated, lower-cased text otherwise
+        BusyRole       // bool: an action is in flight on this row
+    };
+    Q_ENUM(Role)
+
+    explicit SandboxListModel(QObject *parent = nullptr);
+    ~SandboxListModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    // Removes vanished rows, updates changed ones in place and appends new ones, in the smallest number
+    // of contiguous-range signals. An identical snapshot emits nothing. When a snapshot lists one key
+    // twice, the first entry wins.
+    void applySnapshot(const QList<SandboxSummary> &sandboxes);
+    // Forgets everything with a model reset: for switching accounts, never for a refresh.
+    void clear();
+
+    const SandboxSummary &sandboxAt(int row) const;
+    int rowOf(const QString &serverName, const QString &sandboxId) const;
+    // Lower-cased server, id, status, benchmark and tags of a row, for a fast substring filter.
+    const QString &searchText(int row) const;
+    // Orders two rows by a column's real value (<0, 0, >0), without building QVariants: the proxy's
+    // sort over 100,000 rows calls this about two million times.
+    int compareRows(int leftRow, int rightRow, int column) const;
+
+    bool isBusy(int row) const;
+    void setBusy(const QString &serverName, const QString &sandboxId, bool busy);
+
+    // The distinct values present, sorted, for the filter combos. Server names merge spellings.
+    QStringList knownServers() const;
+    QStringList knownBenchmarks() const;
+    QStringList knownStatuses() const;
+    QStringList knownTags() const;
+
+    // The "now" that ages are measured from; an invalid time (the default) means the clock.
+    void setReferenceTime(const QDateTime &now);
+    // Ages go stale as time passes: the UI calls this on a timer to repaint the Updated column.
+    void refreshAges();
+
+signals:
+    void facetsChanged();
+
+private:
+    struct Row;
+
+    Row *rowAt(int row) const;
+    int logicalRow(const Row &row) const;
+    void removeUnseen(quint32 generation);
+    void adopt(Row &row);
+    void forget(const SandboxSummary &summary);
+    bool takeFacetsChanged();
+    QDateTime now() const;
+
+    // Rows live on the heap so that their addresses survive removals; m_index points at them. During a
+    // removal pass m_rows has a gap (m_gapStart, m_gapSize) that moves from the front to the back, so
+    // each row moves at most once however many ranges are removed, and the model stays consistent at
+    // every rowsRemoved signal.
+    std::vector<std::unique_ptr<Row>> m_rows;
+    qsizetype m_gapStart = 0;
+    qsizetype m_gapSize = 0;
+    QHash<SandboxKey, Row *> m_index;
+    FacetCounter m_servers{Qt::CaseInsensitive};
+    FacetCounter m_statuses;
+    FacetCounter m_benchmarks;
+    FacetCounter m_tags;
+    quint32 m_generation = 0;
+    QDateTime m_referenceTime;
+};

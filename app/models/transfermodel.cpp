@@ -1,0 +1,148 @@
+#include "transfermodel.h"
+
+#include "dumpjob.h"
+#include "transferjob.h"
+#include "transferqueue.h"
+
+#include <QFileInfo>
+#include <QLocale>
+#include <QMimeData>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+TransferModel::TransferModel(TransferQueue *queue, QObject *parent) : QAbstractTableModel(parent), m_queue(queue)
+{
+    connect(queue, &TransferQueue::jobAboutToBeAdded, this, [this](int index) { beginInsertRows({}, index, index); });
+    connect(queue, &TransferQueue::jobAdded, this, [this] { endInsertRows(); });
+    connect(queue, &TransferQueue::jobAboutToBeRemoved, this, [this](int index) { beginRemoveRows({}, index, index); });
+    connect(queue, &TransferQueue::jobRemoved, this, [this] { endRemoveRows(); });
+    connect(queue, &TransferQueue::jobChanged, this,
+            [this](int index) { emit dataChanged(this->index(index, 0), this->index(index, ColumnCount - 1)); });
+}
+
+int TransferModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_queue->jobs().size());
+}
+
+int TransferModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+TransferJob *TransferModel::jobAt(int row) const
+{
+    return row >= 0 && row < m_queue->jobs().size() ? m_queue->jobs().at(row) : nullptr;
+}
+
+QString TransferModel::formatBytes(qint64 bytes)
+{
+    if (bytes < 0)
+        return {};
+    return QLocale::system().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+QString TransferModel::formatDuration(qint64 seconds)
+{
+    if (seconds < 0)
+        return {};
+    if (seconds < 60)
+        return u"%1 s"_s.arg(seconds);
+    if (seconds < 3600)
+        return u"%1 min %2 s"_s.arg(seconds / 60).arg(seconds % 60);
+    return u"%1 h %2 min"_s.arg(seconds / 3600).arg((seconds % 3600) / 60);
+}
+
+QVariant TransferModel::data(const QModelIndex &index, int role) const
+{
+    Q_ASSERT(checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid));
+    const TransferJob *job = jobAt(index.row());
+    if (!job)
+        return {};
+    const int percent = job->bytesTotal() > 0 ? int(job->bytesDone() * 100 / job->bytesTotal())
+                        : job->state() == TransferJob::State::Done ? 100
+                                                                    : -1;
+    switch (role) {
+    case ProgressRole:
+        return percent;
+    case StateRole:
+        return int(job->state());
+    case ResultPathRole:
+        return job->resultPath();
+    case ErrorRole:
+        return job->errorText();
+    case IsFinishedRole:
+        return job->isFinished();
+    case Qt::ToolTipRole:
+        return job->errorText().isEmpty() ? job->resultPath() : job->errorText();
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    const bool upload = job->direction() == TransferJob::Direction::Upload;
+    switch (index.column()) {
+    case DirectionColumn:
+        return upload ? tr("Upload") : tr("Dump");
+    case SandboxColumn:
+        return job->sandboxId();
+    case NameColumn:
+        return job->name();
+    case SizeColumn:
+        return formatBytes(job->bytesTotal() > 0 ? job->bytesTotal() : -1);
+    case ProgressColumn:
+        return percent >= 0 ? u"%1%"_s.arg(percent) : QString();
+    case SpeedColumn:
+        return job->isActive() && job->bytesPerSecond() > 0 ? formatBytes(qint64(job->bytesPerSecond())) + u"/s"_s
+                                                            : QString();
+    case TimeLeftColumn:
+        return job->isActive() ? formatDuration(job->secondsLeft()) : QString();
+    case StateColumn:
+        return job->state() == TransferJob::State::Failed ? tr("Failed: %1").arg(job->errorText()) : job->stateText();
+    default:
+        return {};
+    }
+}
+
+QVariant TransferModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const QStringList titles = {tr("Direction"), tr("Sandbox"), tr("Name"), tr("Size"),
+                                       tr("Progress"), tr("Speed"), tr("Time left"), tr("State")};
+    return titles.value(section);
+}
+
+Qt::ItemFlags TransferModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    const TransferJob *job = index.isValid() ? jobAt(index.row()) : nullptr;
+    // Only a complete download exists on disk to be dragged.
+    if (job && job->direction() == TransferJob::Direction::Download && job->state() == TransferJob::State::Done)
+        flags |= Qt::ItemIsDragEnabled;
+    return flags;
+}
+
+QStringList TransferModel::mimeTypes() const
+{
+    return {u"text/uri-list"_s};
+}
+
+QMimeData *TransferModel::mimeData(const QModelIndexList &indexes) const
+{
+    QList<QUrl> urls;
+    for (const auto &index : indexes) {
+        const TransferJob *job = jobAt(index.row());
+        if (!job || job->resultPath().isEmpty() || !(flags(index) & Qt::ItemIsDragEnabled))
+            continue;
+        const QUrl url = QUrl::fromLocalFile(QFileInfo(job->resultPath()).absoluteFilePath());
+        if (!urls.contains(url))
+            urls.append(url);
+    }
+    if (urls.isEmpty())
+        return nullptr;
+    auto *mime = new QMimeData;
+    mime->setUrls(urls);
+    return mime;
+}

@@ -1,0 +1,336 @@
+#include "dumpjob.h"
+
+#include "apicall.h"
+#include "klavislocalsandboxservice.h"
+#include "objectstorereply.h"
+#include "safeextractor.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QTemporaryDir>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int maxFailures = 5;    // dropped connections and transient errors in a row, without progress
+constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
+constexpr qsizetype readChunk = 256 * 1024;
+
+// "bytes 100-199/1000" -> {100, 1000}; "bytes */1000" (a 416's) -> {-1, 1000}
+std::pair<qint64, qint64> parseContentRange(const QByteArray &value)
+{
+    static const QRegularExpression re(u"^bytes (?:(\\d+)-\\d+|\\*)/(\\d+|\\*)$"_s);
+    const auto match = re.match(QString::fromLatin1(value.trimmed()));
+    if (!match.hasMatch())
+        return {-1, -1};
+    const QString first = match.captured(1);
+    const QString size = match.captured(2);
+    return {first.isEmpty() ? -1 : first.toLongLong(), size == u"*"_s ? -1 : size.toLongLong()};
+}
+
+bool isEmptyFolder(const QString &path)
+{
+    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+}
+
+} // namespace
+
+DumpJob::DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
+                 const QString &localSandboxId, const QString &region, Mode mode, const QString &targetPath,
+                 QObject *parent)
+    : TransferJob(Direction::Download, localSandboxId, QFileInfo(targetPath).fileName(), parent),
+      m_service(service), m_network(network), m_region(region), m_mode(mode), m_targetPath(targetPath)
+{}
+
+DumpJob::~DumpJob()
+{
+    // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
+    delete m_extractor;
+    m_extractor = nullptr;
+    cleanUp();
+}
+
+TransferJob *DumpJob::clone(QObject *parent) const
+{
+    auto *job = new DumpJob(m_service, m_network, sandboxId(), m_region, m_mode, m_targetPath, parent);
+    job->setRetryBaseDelayMs(m_retryBaseDelayMs);
+    return job;
+}
+
+void DumpJob::start()
+{
+    QString archivePath = m_targetPath;
+    if (m_mode == Mode::Extract) {
+        const QFileInfo target(m_targetPath);
+        if (target.exists() && (!target.isDir() || !isEmptyFolder(m_targetPath))) {
+            fail(u"%1 already exists and is not an empty folder; choose a new or empty folder."_s.arg(
+                QDir::toNativeSeparators(m_targetPath)));
+            return;
+        }
+        m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s);
+        if (!m_tempDir->isValid()) {
+            fail(u"Could not create a temporary folder in %1 for the download."_s.arg(QDir::tempPath()));
+            return;
+        }
+        archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
+    }
+    // QSaveFile: the target appears only on commit(), and never half-written.
+    m_file = std::make_unique<QSaveFile>(archivePath);
+    if (!m_file->open(QIODevice::WriteOnly)) {
+        const QString reason = m_file->errorString();
+        cleanUp();
+        fail(u"Could not write %1: %2"_s.arg(QDir::toNativeSeparators(archivePath), reason));
+        return;
+    }
+    requestUrl();
+}
+
+void DumpJob::requestUrl()
+{
+    setState(State::Requesting);
+    ++m_urlRequests;
+    m_call = m_service->dumpUrl(sandboxId(), m_region, this, [this](const ApiResult<SignedUrl> &result) {
+        if (m_cancelled)
+            return;
+        if (!result) {
+            cleanUp();
+            fail(ObjectStoreReply::redacted(u"Could not get the dump URL: "_s + result.error().fullText()));
+            return;
+        }
+        m_url = result.value();
+        get();
+    });
+}
+
+void DumpJob::get()
+{
+    setState(State::Downloading);
+    QNetworkRequest request(m_url.url);
+    // Without this Qt would ask for gzip and decode it: the archive must arrive byte for byte.
+    request.setRawHeader("Accept-Encoding", "identity");
+    if (m_written > 0)
+        request.setRawHeader("Range", "bytes=" + QByteArray::number(m_written) + '-');
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setTransferTimeout(60'000);
+    m_replyChecked = false;
+    m_discardReply = false;
+    m_reply = m_network->get(request);
+    connect(m_reply, &QNetworkReply::readyRead, this, &DumpJob::consume);
+    connect(m_reply, &QNetworkReply::finished, this, &DumpJob::onGetFinished);
+}
+
+void DumpJob::restartFromZero()
+{
+    m_written = 0;
+    m_total = -1;
+    if (m_file) {
+        m_file->seek(0);
+        m_file->resize(0);
+    }
+}
+
+void DumpJob::consume()
+{
+    if (!m_reply || m_cancelled || m_discardReply)
+        return;
+    if (!m_replyChecked) {
+        const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status != 200 && status != 206)
+            return; // an error body: onGetFinished reads it
+        if (status == 206) {
+            const auto [first, total] = parseContentRange(m_reply->rawHeader("Content-Range"));
+            if (first != m_written) {
+                // Not the bytes we asked for: drop this answer and start over from zero.
+                m_discardReply = true;
+                restartFromZero();
+                if (m_reply->isRunning())
+                    m_reply->abort(); // onGetFinished() schedules the new attempt
+                return;
+            }
+            m_total = total;
+        } else {
+            // A 200 to a Range request sends the whole file again.
+            if (m_written > 0)
+                restartFromZero();
+            const QVariant length = m_reply->header(QNetworkRequest::ContentLengthHeader);
+            m_total = length.isValid() ? length.toLongLong() : -1;
+        }
+        m_replyChecked = true;
+    }
+    if (m_buffer.size() != readChunk)
+        m_buffer.resize(readChunk);
+    qint64 moved = 0;
+    for (;;) {
+        const qint64 got = m_reply->read(m_buffer.data(), m_buffer.size());
+        if (got <= 0)
+            break;
+        if (m_file->write(m_buffer.constData(), got) != got) {
+            const QString reason = m_file->errorString();
+            m_cancelled = true; // the abort's finished() is ours, not a cut to resume
+            cleanUp();
+            fail(u"Could not write the dump to disk (%1). Free some space and retry."_s.arg(reason));
+            return;
+        }
+        moved += got;
+    }
+    if (moved == 0)
+        return;
+    m_written += moved;
+    m_failures = 0; // progress: only cuts in a row, without a byte in between, give up
+    setProgress(m_written, m_total);
+}
+
+void DumpJob::onGetFinished()
+{
+    QNetworkReply *reply = m_reply;
+    if (!reply)
+        return;
+    consume(); // the last bytes, or the whole of an empty body, may come with the end
+    if (m_reply != reply)
+        return; // consume() ended the job
+    reply->disconnect(this);
+    reply->deleteLater();
+    m_reply = nullptr;
+    if (m_cancelled || isFinished())
+        return;
+    if (m_discardReply) {
+        if (++m_failures <= maxFailures) {
+            retryLater();
+            return;
+        }
+        cleanUp();
+        fail(u"The download failed: the storage kept answering with the wrong part of the file. Retry the "
+             "download."_s);
+        return;
+    }
+    const bool ended = reply->error() == QNetworkReply::NoError;
+    if (m_replyChecked && (m_total >= 0 ? m_written == m_total : ended)) {
+        completeDownload();
+        return;
+    }
+    const auto answer = ObjectStoreReply::classify(reply, m_replyChecked ? QByteArray() : reply->readAll());
+    if (answer.httpStatus() == 416) {
+        // Asked for the bytes after the last one: the file was already whole.
+        const auto [first, size] = parseContentRange(reply->rawHeader("Content-Range"));
+        Q_UNUSED(first);
+        if (size >= 0 && size == m_written) {
+            completeDownload();
+            return;
+        }
+        restartFromZero();
+    }
+    if (answer.outcome() == ObjectStoreReply::Outcome::UrlRefused) {
+        if (m_urlRequests < maxUrlRequests) {
+            // A fresh URL may name a fresh dump, other bytes: what we have is of no use with it.
+            restartFromZero();
+            requestUrl();
+            return;
+        }
+        cleanUp();
+        fail(u"The download failed: the storage refused a fresh dump URL too. %1 Retry the download."_s.arg(
+            answer.message()));
+        return;
+    }
+    // A cut connection: the bytes so far are kept and the rest is asked for with Range.
+    const bool cut = m_replyChecked || answer.outcome() == ObjectStoreReply::Outcome::Transient ||
+                     answer.httpStatus() == 416;
+    if (cut && ++m_failures <= maxFailures) {
+        retryLater();
+        return;
+    }
+    cleanUp();
+    if (m_replyChecked) {
+        fail(u"The download failed: the connection dropped %1 times in a row (%2). Check the network "
+             "connection and retry."_s.arg(QString::number(maxFailures + 1), answer.message()));
+    } else if (cut) {
+        fail(u"The download failed after %1 attempts. %2 Retry later."_s.arg(QString::number(maxFailures + 1),
+                                                                             answer.message()));
+    } else {
+        fail(u"The download failed. "_s + answer.message());
+    }
+}
+
+void DumpJob::retryLater()
+{
+    QTimer::singleShot(m_retryBaseDelayMs * std::min(m_failures, 4), this, [this] {
+        if (m_cancelled || isFinished())
+            return;
+        if (m_written > 0)
+            ++m_resumes;
+        get();
+    });
+}
+
+void DumpJob::completeDownload()
+{
+    if (!m_file->commit()) {
+        const QString reason = m_file->errorString();
+        cleanUp();
+        fail(u"Could not save the dump (%1)."_s.arg(reason));
+        return;
+    }
+    m_file.reset();
+    if (m_mode == Mode::SaveArchive) {
+        setResultPath(m_targetPath);
+        cleanUp();
+        succeed();
+        return;
+    }
+    extract();
+}
+
+void DumpJob::extract()
+{
+    setState(State::Extracting);
+    m_extractor = new SafeExtractor(this);
+    connect(m_extractor, &SafeExtractor::progress, this, &DumpJob::setProgress);
+    connect(m_extractor, &SafeExtractor::finished, this, [this](const ExtractionReport &report) {
+        cleanUp();
+        // A cancel that came after the last file was written is too late: the folder is complete.
+        if (report.ok) {
+            setResultPath(m_targetPath);
+            succeed();
+        } else if (report.cancelled || m_cancelled) {
+            markCancelled();
+        } else {
+            fail(u"The dump was downloaded but could not be extracted: "_s + report.error);
+        }
+    });
+    m_extractor->start(m_tempDir->filePath(u"dump.tar.gz"_s), m_targetPath);
+}
+
+void DumpJob::cancel()
+{
+    if (isFinished() || m_cancelled)
+        return;
+    m_cancelled = true;
+    if (m_extractor && m_extractor->isRunning()) {
+        m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
+        return;
+    }
+    if (m_call)
+        m_call->abort();
+    cleanUp();
+    markCancelled();
+}
+
+void DumpJob::cleanUp()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+        m_reply = nullptr;
+    }
+    // An uncommitted QSaveFile leaves nothing at the target.
+    if (m_file)
+        m_file->cancelWriting();
+    m_file.reset();
+    m_tempDir.reset();
+}

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "signedurl.h"
+#include "transferjob.h"
+
+#include <QByteArray>
+#include <QPointer>
+
+#include <memory>
+
+class ApiCall;
+class KlavisLocalSandboxService;
+class QNetworkAccessManager;
+class QNetworkReply;
+class QSaveFile;
+class QTemporaryDir;
+class SafeExtractor;
+
+// Takes a local sandbox's workspace out: dump URL -> GET (Accept-Encoding: identity) into a QSaveFile
+// that appears at the target only when complete, resuming with Range after a dropped connection, and
+// then, for "Extract dump to…", SafeExtractor into the chosen folder.
+class DumpJob final : public TransferJob
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DumpJob)
+
+public:
+    enum class Mode
+    {
+        SaveArchive,
+        Extract
+    };
+
+    DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network, const QString &localSandboxId,
+            const QString &region, Mode mode, const QString &targetPath, QObject *parent = nullptr);
+    ~DumpJob() override;
+
+    Mode mode() const { return m_mode; }
+    QString targetPath() const { return m_targetPath; }
+    // How many times the download was resumed with Range after a cut.
+    int resumeCount() const { return m_resumes; }
+
+    void start() override;
+    void cancel() override;
+    TransferJob *clone(QObject *parent) const override;
+    void setRetryBaseDelayMs(int ms) { m_retryBaseDelayMs = ms; }
+
+private:
+    void requestUrl();
+    void get();
+    // Moves what the reply has into the file, after deciding once per reply whether its body is ours.
+    void consume();
+    void onGetFinished();
+    void restartFromZero();
+    void retryLater();
+    void completeDownload();
+    void extract();
+    void cleanUp();
+
+    KlavisLocalSandboxService *m_service;
+    QNetworkAccessManager *m_network;
+    QString m_region;
+    Mode m_mode;
+    QString m_targetPath;
+    std::unique_ptr<QTemporaryDir> m_tempDir;
+    std::unique_ptr<QSaveFile> m_file;
+    QPointer<QNetworkReply> m_reply;
+    QPointer<ApiCall> m_call;
+    SafeExtractor *m_extractor = nullptr;
+    SignedUrl m_url;
+    qint64 m_written = 0;
+    qint64 m_total = -1;
+    QByteArray m_buffer;
+    bool m_replyChecked = false;
+    bool m_discardReply = false;
+    int m_urlRequests = 0;
+    int m_failures = 0;
+    int m_resumes = 0;
+    int m_retryBaseDelayMs = 1000;
+    bool m_cancelled = false;
+};

@@ -1,0 +1,77 @@
+#include "objectstorereply.h"
+
+#include <QNetworkReply>
+#include <QRegularExpression>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString element(const QString &body, const QString &name)
+{
+    const QRegularExpression re(u"<%1>([^<]*)</%1>"_s.arg(name));
+    const auto match = re.match(body);
+    return match.hasMatch() ? match.captured(1).trimmed() : QString();
+}
+
+} // namespace
+
+QString ObjectStoreReply::redacted(const QString &text)
+{
+    // GCS V4, AWS SigV4 and Azure SAS spell their signature parameter differently; a credential-looking
+    // parameter of any of them goes.
+    static const QRegularExpression signature(
+        u"((?:X-Goog-Signature|X-Amz-Signature|X-Goog-Credential|X-Amz-Credential|Signature|sig)=)[^&\\s\"'<>]*"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    QString result = text;
+    result.replace(signature, u"\\1<redacted>"_s);
+    return result;
+}
+
+QString ObjectStoreReply::redacted(const QString &text, const QUrl &url)
+{
+    QString result = text;
+    if (url.isValid() && url.hasQuery()) {
+        const QString bare = url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toString();
+        for (const QString &spelling :
+             {url.toString(QUrl::FullyEncoded), url.toString(), url.toDisplayString()})
+            result.replace(spelling, bare);
+    }
+    return redacted(result);
+}
+
+ObjectStoreReply ObjectStoreReply::classify(QNetworkReply *reply, const QByteArray &body)
+{
+    ObjectStoreReply result;
+    result.m_httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const int status = result.m_httpStatus;
+    if (status >= 200 && status < 300 && reply->error() == QNetworkReply::NoError) {
+        result.m_outcome = Outcome::Success;
+        return result;
+    }
+    if (status == 0 || (status >= 200 && status < 300)) {
+        // No answer at all, or an answer cut short: the connection, not the request, is the problem.
+        result.m_outcome = Outcome::Transient;
+        result.m_message =
+            redacted(u"The connection to the storage failed (%1)."_s.arg(reply->errorString()), reply->url());
+        return result;
+    }
+    const QString text = QString::fromUtf8(body.left(4096));
+    result.m_code = element(text, u"Code"_s);
+    const QString storeMessage = element(text, u"Message"_s);
+    static const QStringList urlProblems = {u"ExpiredToken"_s, u"SignatureDoesNotMatch"_s, u"AccessDenied"_s,
+                                            u"AuthenticationRequired"_s, u"RequestExpired"_s};
+    if ((status == 400 || status == 401 || status == 403) && urlProblems.contains(result.m_code))
+        result.m_outcome = Outcome::UrlRefused;
+    else if (status == 408 || status == 429 || status >= 500)
+        result.m_outcome = Outcome::Transient;
+    else
+        result.m_outcome = Outcome::Final;
+    const QString message = storeMessage.isEmpty()
+                                ? u"The storage answered HTTP %1."_s.arg(status)
+                                : u"The storage refused the request (HTTP %1, %2): %3"_s.arg(
+                                      QString::number(status), result.m_code, storeMessage);
+    result.m_message = redacted(message, reply->url());
+    return result;
+}

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "dumpjob.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+
+class KlavisLocalSandboxService;
+class QNetworkAccessManager;
+class TransferJob;
+
+// The jobs of the Transfers view: at most maxConcurrent run at once (two by default), the rest wait in
+// order. Owns its jobs; rows stay until "Clear finished".
+class TransferQueue final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TransferQueue)
+
+public:
+    TransferQueue(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
+                  QObject *parent = nullptr);
+
+    void setRegion(const QString &region) { m_region = region; }
+    void setMaxConcurrent(int count);
+    int maxConcurrent() const { return m_maxConcurrent; }
+
+    TransferJob *enqueueUpload(const QString &localSandboxId, const QStringList &sources);
+    TransferJob *enqueueDump(const QString &localSandboxId, DumpJob::Mode mode, const QString &targetPath);
+    // Adds a job made elsewhere (tests, or clone() for retry).
+    void enqueue(TransferJob *job);
+
+    const QList<TransferJob *> &jobs() const { return m_jobs; }
+    int indexOf(const TransferJob *job) const { return int(m_jobs.indexOf(job)); }
+    int activeCount() const;
+    void cancel(int index);
+    // Replaces a failed or cancelled job with a fresh copy in the same row.
+    void retry(int index);
+    void clearFinished();
+    void cancelAll();
+
+signals:
+    // Pairs around each change of the list, so a model can begin/end its inserts and removals.
+    void jobAboutToBeAdded(int index);
+    void jobAdded(int index);
+    void jobAboutToBeRemoved(int index);
+    void jobRemoved(int index);
+    void jobChanged(int index);
+    void activeCountChanged(int count);
+    // A job ended: `seconds` it ran, for "notify when a long one ends".
+    void jobFinished(TransferJob *job, qint64 seconds);
+
+private:
+    void watch(TransferJob *job);
+    void startWaiting();
+
+    KlavisLocalSandboxService *m_service;
+    QNetworkAccessManager *m_network;
+    QString m_region = QStringLiteral("us");
+    QList<TransferJob *> m_jobs;
+    QHash<const TransferJob *, qint64> m_startedAt;
+    int m_maxConcurrent = 2;
+    int m_lastActive = 0;
+    bool m_starting = false;
+    bool m_startAgain = false;
+};

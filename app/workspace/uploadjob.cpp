@@ -1,0 +1,249 @@
+#include "uploadjob.h"
+
+#include "apicall.h"
+#include "klavislocalsandboxservice.h"
+#include "objectstorereply.h"
+#include "workspacearchiver.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTemporaryDir>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int maxPutAttempts = 3;
+constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
+
+QString displayName(const QStringList &sources)
+{
+    if (sources.isEmpty())
+        return u"(nothing)"_s;
+    if (sources.size() == 1)
+        return QFileInfo(sources.first()).fileName();
+    return QFileInfo(sources.first()).fileName() + u" and %1 more"_s.arg(sources.size() - 1);
+}
+
+QString sentence(const QString &text)
+{
+    return text.endsWith(u'.') ? text : QString(text + u'.');
+}
+
+bool isArchiveAsItIs(const QStringList &sources)
+{
+    if (sources.size() != 1 || !QFileInfo(sources.first()).isFile())
+        return false;
+    const QString name = sources.first().toLower();
+    return name.endsWith(u".tar.gz"_s) || name.endsWith(u".tgz"_s);
+}
+
+} // namespace
+
+UploadJob::UploadJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
+                     const QString &localSandboxId, const QString &region, const QStringList &sources,
+                     QObject *parent)
+    : TransferJob(Direction::Upload, localSandboxId, displayName(sources), parent), m_service(service),
+      m_network(network), m_region(region), m_sources(sources)
+{}
+
+UploadJob::~UploadJob()
+{
+    // The archiver's worker writes into our temporary folder: it must stop before the folder goes.
+    delete m_archiver;
+    m_archiver = nullptr;
+    cleanUp();
+}
+
+TransferJob *UploadJob::clone(QObject *parent) const
+{
+    auto *job = new UploadJob(m_service, m_network, sandboxId(), m_region, m_sources, parent);
+    job->setRetryBaseDelayMs(m_retryBaseDelayMs);
+    return job;
+}
+
+void UploadJob::start()
+{
+    if (m_sources.isEmpty()) {
+        fail(u"Nothing to upload: choose a folder or files."_s);
+        return;
+    }
+    if (isArchiveAsItIs(m_sources)) {
+        QString why;
+        if (!WorkspaceArchiver::isGzipTar(m_sources.first(), &why)) {
+            fail(u"Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive."_s.arg(sentence(why)));
+            return;
+        }
+        m_archivePath = m_sources.first();
+        requestUrl();
+        return;
+    }
+    pack();
+}
+
+void UploadJob::pack()
+{
+    setState(State::Packing);
+    m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-upload-XXXXXX"_s);
+    if (!m_tempDir->isValid()) {
+        fail(u"Could not create a temporary folder in %1 to pack the workspace."_s.arg(QDir::tempPath()));
+        return;
+    }
+    m_archiver = new WorkspaceArchiver(this);
+    connect(m_archiver, &WorkspaceArchiver::progress, this, &UploadJob::setProgress);
+    connect(m_archiver, &WorkspaceArchiver::finished, this, [this](const PackResult &result) {
+        if (m_cancelled || result.cancelled) {
+            cleanUp();
+            markCancelled();
+            return;
+        }
+        if (!result.ok) {
+            cleanUp();
+            fail(u"Could not pack the workspace: "_s + result.error);
+            return;
+        }
+        m_archivePath = result.archivePath;
+        requestUrl();
+    });
+    m_archiver->start(m_sources, m_tempDir->filePath(u"workspace.tar.gz"_s));
+}
+
+void UploadJob::requestUrl()
+{
+    setState(State::Requesting);
+    ++m_urlRequests;
+    m_call = m_service->uploadUrl(sandboxId(), m_region, this, [this](const ApiResult<SignedUrl> &result) {
+        if (m_cancelled)
+            return;
+        if (!result) {
+            cleanUp();
+            fail(ObjectStoreReply::redacted(u"Could not get an upload URL: "_s + result.error().fullText()));
+            return;
+        }
+        m_url = result.value();
+        m_putAttempts = 0;
+        put();
+    });
+}
+
+void UploadJob::put()
+{
+    setState(State::Uploading);
+    ++m_putAttempts;
+    delete m_file;
+    m_file = new QFile(m_archivePath, this);
+    if (!m_file->open(QIODevice::ReadOnly)) {
+        const QString reason = m_file->errorString();
+        cleanUp();
+        fail(u"Could not read %1: %2"_s.arg(m_archivePath, reason));
+        return;
+    }
+    setProgress(0, m_file->size());
+    // A signed URL carries its own authorisation: the API key must never go there.
+    QNetworkRequest request(m_url.url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/gzip"));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setTransferTimeout(60'000);
+    // From a QFile, Qt streams the body with a Content-Length instead of buffering it.
+    m_reply = m_network->put(request, m_file);
+    connect(m_reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64 total) {
+        if (total > 0)
+            setProgress(sent, total);
+    });
+    connect(m_reply, &QNetworkReply::finished, this, &UploadJob::onPutFinished);
+}
+
+void UploadJob::onPutFinished()
+{
+    QNetworkReply *reply = m_reply;
+    if (!reply)
+        return;
+    reply->deleteLater();
+    m_reply = nullptr;
+    if (m_cancelled)
+        return;
+    const auto answer = ObjectStoreReply::classify(reply, reply->readAll());
+    switch (answer.outcome()) {
+    case ObjectStoreReply::Outcome::Success:
+        initialize();
+        return;
+    case ObjectStoreReply::Outcome::UrlRefused:
+        if (m_urlRequests < maxUrlRequests) {
+            requestUrl();
+            return;
+        }
+        cleanUp();
+        fail(u"The upload failed: the storage refused a fresh upload URL too. %1 Retry the upload; if it "
+             "keeps failing, the provider's storage is rejecting uploads."_s.arg(answer.message()));
+        return;
+    case ObjectStoreReply::Outcome::Transient:
+        if (m_putAttempts < maxPutAttempts) {
+            QTimer::singleShot(m_retryBaseDelayMs << (m_putAttempts - 1), this, [this] {
+                if (!m_cancelled)
+                    put();
+            });
+            return;
+        }
+        cleanUp();
+        fail(u"The upload failed after %1 attempts. %2 Check the network connection and retry."_s.arg(
+            QString::number(m_putAttempts), answer.message()));
+        return;
+    case ObjectStoreReply::Outcome::Final:
+        break;
+    }
+    cleanUp();
+    fail(u"The upload failed. "_s + answer.message());
+}
+
+void UploadJob::initialize()
+{
+    setState(State::Initializing);
+    m_call = m_service->initialize(
+        sandboxId(), m_region, this, [this](const ApiResult<SandboxActionResult> &result) {
+            if (m_cancelled)
+                return;
+            cleanUp();
+            if (!result) {
+                fail(ObjectStoreReply::redacted(
+                    u"The archive was uploaded but the sandbox could not unpack it. "_s +
+                    result.error().fullText()));
+                return;
+            }
+            succeed();
+        });
+}
+
+void UploadJob::cancel()
+{
+    if (isFinished() || m_cancelled)
+        return;
+    m_cancelled = true;
+    if (m_archiver && m_archiver->isRunning()) {
+        m_archiver->cancel(); // finished() arrives and completes the cancel
+        return;
+    }
+    if (m_call)
+        m_call->abort();
+    if (m_reply)
+        m_reply->abort();
+    cleanUp();
+    markCancelled();
+}
+
+void UploadJob::cleanUp()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+        m_reply = nullptr;
+    }
+    delete m_file;
+    m_file = nullptr;
+    // Only our own packed archive goes; a .tar.gz the user dropped stays where it was.
+    m_tempDir.reset();
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/python3
+"""Fills the English plural forms of sandboxdeck_en.ts from its sources: "%n file(s)" -> "%n file" and
+"%n files". Run after `lupdate -pluralonly` when a tr() with %n is added or changed."""
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+IRREGULAR = {"sandbox(es)": ("sandbox", "sandboxes"), "id(s)": ("id", "ids")}
+
+
+def forms(source):
+    singular, plural = source, source
+    for word, (one, many) in IRREGULAR.items():
+        singular, plural = singular.replace(word, one), plural.replace(word, many)
+    singular = re.sub(r"\((?:s|es)\)", "", singular)
+    plural = re.sub(r"\((s|es)\)", r"\1", plural)
+    return singular, plural
+
+
+path = sys.argv[1]
+tree = ET.parse(path)
+for message in tree.iter("message"):
+    if message.get("numerus") != "yes":
+        continue
+    translation = message.find("translation")
+    for child in list(translation):
+        translation.remove(child)
+    translation.attrib.pop("type", None)
+    translation.text = None
+    for text in forms(message.find("source").text):
+        ET.SubElement(translation, "numerusform").text = text
+tree.write(path, encoding="utf-8", xml_declaration=True)

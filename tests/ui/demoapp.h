@@ -1,0 +1,80 @@
+#pragma once
+
+// The fixture of the GUI tests: the real application controller on the in-process demo emulator, with
+// settings in a throwaway folder so that no test reads or writes the user's.
+
+#include "appsession.h"
+#include "applicationcontroller.h"
+#include "emulator/emulatorhost.h"
+#include "emulator/emulatorserver.h"
+#include "localsandboxescontroller.h"
+#include "localsandboxespage.h"
+#include "mainwindow.h"
+#include "sandboxescontroller.h"
+#include "sandboxespage.h"
+
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QDialog>
+#include <QSettings>
+#include <QTableView>
+#include <QTreeView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+class DemoApp
+{
+public:
+    DemoApp()
+    {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+        QSettings().clear();
+        m_controller = std::make_unique<ApplicationController>();
+        m_started = m_controller->start(true);
+    }
+
+    bool started() const { return m_started; }
+    ApplicationController *controller() const { return m_controller.get(); }
+    MainWindow *window() const { return m_controller->window(); }
+    SandboxesPage *sandboxesPage() const { return window()->sandboxesPage(); }
+    LocalSandboxesPage *localPage() const { return window()->localSandboxesPage(); }
+    Emulator::EmulatorServer *emulator() const { return m_controller->session()->demoHost()->server(); }
+
+    // Waits for the first list to arrive in the Sandboxes view.
+    bool waitForSandboxes(int timeoutMs = 10000) const
+    {
+        auto *model = sandboxesPage()->view()->model();
+        return QTest::qWaitFor([model] { return model->rowCount() > 0; }, timeoutMs);
+    }
+
+private:
+    QTemporaryDir m_settingsDir;
+    std::unique_ptr<ApplicationController> m_controller;
+    bool m_started = false;
+};
+
+// Runs `act` on the next modal dialog of type T that opens (a QMessageBox's exec() blocks the test, so
+// the answer has to be queued before the call that opens it).
+template <typename T>
+void answerNextDialog(std::function<void(T *)> act, int timeoutMs = 5000)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(20);
+    auto deadline = std::make_shared<int>(timeoutMs / 20);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, act, deadline] {
+        if (auto *dialog = qobject_cast<T *>(QApplication::activeModalWidget())) {
+            timer->stop();
+            timer->deleteLater();
+            act(dialog);
+        } else if (--*deadline <= 0) {
+            timer->stop();
+            timer->deleteLater();
+        }
+    });
+    timer->start();
+}

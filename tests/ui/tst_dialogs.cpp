@@ -1,0 +1,331 @@
+// The acquire dialogs and the MCP client config, driven through their real widgets.
+#include "acquiredialog.h"
+#include "apierror.h"
+#include "localacquiredialog.h"
+#include "mcpclientconfig.h"
+#include "serverlists.h"
+
+#include <QAbstractItemView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCompleter>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QCheckBox *noAutoReleaseBox(QWidget *dialog)
+{
+    for (QCheckBox *box : dialog->findChildren<QCheckBox *>()) {
+        if (box->text().contains(u"auto-release"_s))
+            return box;
+    }
+    return nullptr;
+}
+
+QLineEdit *emailEdit(QWidget *dialog)
+{
+    for (QLineEdit *edit : dialog->findChildren<QLineEdit *>()) {
+        if (edit->placeholderText().contains(u"test account"_s))
+            return edit;
+    }
+    return nullptr;
+}
+
+void setSpinText(QSpinBox *spin, const QString &text)
+{
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, text);
+}
+
+} // namespace
+
+class TstDialogs final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        Q_INIT_RESOURCE(sandboxdeck);
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void serverListsMatchOpenApi()
+    {
+        QFile file(QStringLiteral(SANDBOXDECK_SHARED_DIR "/api/klavis-sandbox-core-openapi.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            QSKIP("the shared OpenAPI file is not here");
+        const auto schemas = QJsonDocument::fromJson(file.readAll())[u"components"_s][u"schemas"_s];
+        const auto names = [&](const QString &schema) {
+            QStringList out;
+            for (const auto &v : schemas[schema][u"enum"_s].toArray())
+                out << v.toString();
+            return out;
+        };
+        QCOMPARE(ServerLists::sandboxServers(), names(u"SandboxMCPServer"_s));
+        QCOMPARE(ServerLists::localServers(), names(u"LocalSandboxMCPServer"_s));
+        QCOMPARE(ServerLists::benchmarks(), names(u"BenchmarkEnum"_s));
+        QCOMPARE(ServerLists::sandboxServers().size(), 71);
+        QCOMPARE(ServerLists::localServers().size(), 16);
+    }
+
+    void typingFiltersTheCompleter()
+    {
+        AcquireDialog dialog({u"Calcom-legacy"_s});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QComboBox *combo = dialog.serverCombo();
+        QVERIFY(combo->findText(u"Calcom-legacy"_s) >= 0); // the extra server is offered
+        QTest::keyClicks(combo->lineEdit(), u"DRIVE"_s);
+        QCompleter *completer = dialog.serverCompleter();
+        QCOMPARE(completer->completionPrefix(), u"DRIVE"_s);
+        QStringList matches;
+        for (int row = 0; row < completer->completionModel()->rowCount(); ++row)
+            matches << completer->completionModel()->index(row, 0).data().toString();
+        // Contains, case-insensitive: a suffix match is found too.
+        QCOMPARE(matches, (QStringList{u"google_drive"_s, u"onedrive"_s}));
+    }
+
+    void unknownServerIsAccepted()
+    {
+        AcquireDialog dialog({});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::keyClicks(dialog.serverCombo()->lineEdit(), u"brand_new_server"_s);
+        dialog.serverCompleter()->popup()->hide();
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 1);
+        QCOMPARE(dialog.request().serverName, u"brand_new_server"_s);
+        QVERIFY(dialog.isVisible()); // stays open until the caller accepts
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QCOMPARE(dialog.serverCombo()->findText(u"brand_new_server"_s), -1); // not added to the list
+
+        dialog.setServer(u"GMAIL"_s); // known names match case-insensitively
+        QCOMPARE(dialog.request().serverName, u"gmail"_s);
+    }
+
+    void emptyServerBlocksSubmit()
+    {
+        AcquireDialog dialog({});
+        dialog.show();
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 0);
+        QVERIFY(!dialog.fieldError(u"server_name"_s).isEmpty());
+        QVERIFY(!dialog.statusText().isEmpty());
+    }
+
+    void invalidEmailBlocksSubmit()
+    {
+        AcquireDialog dialog({});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.setServer(u"gmail"_s);
+        QLineEdit *email = emailEdit(&dialog);
+        QVERIFY(email);
+        QTest::keyClicks(email, u"qa-bot at klavis"_s);
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 0);
+        QVERIFY(dialog.fieldError(u"test_account_email"_s).contains(u"email"_s));
+        auto *label = dialog.findChild<QLabel *>(u"error_test_account_email"_s);
+        QVERIFY(label && label->isVisible());
+
+        // Editing takes the complaint away; a good address goes through.
+        email->selectAll();
+        QTest::keyClicks(email, u"qa-bot-17@klavis-test.com"_s);
+        QVERIFY(!label->isVisible());
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 1);
+        QCOMPARE(dialog.request().testAccountEmail, u"qa-bot-17@klavis-test.com"_s);
+    }
+
+    void ttlMapsIntoTheRequest_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<bool>("noAutoRelease");
+        QTest::addColumn<int>("expectedTtl"); // -1: nullopt
+        QTest::newRow("default") << QString() << false << 7200;
+        QTest::newRow("one hour") << u"3600"_s << false << 3600;
+        QTest::newRow("above the maximum is clamped") << u"99999"_s << false << 9999;
+        QTest::newRow("no auto-release") << QString() << true << -1;
+    }
+
+    void ttlMapsIntoTheRequest()
+    {
+        QFETCH(QString, typed);
+        QFETCH(bool, noAutoRelease);
+        QFETCH(int, expectedTtl);
+        AcquireDialog dialog({});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.setServer(u"github"_s);
+        auto *spin = dialog.findChild<QSpinBox *>();
+        QVERIFY(spin);
+        if (!typed.isEmpty())
+            setSpinText(spin, typed);
+        QCheckBox *box = noAutoReleaseBox(&dialog);
+        QVERIFY(box);
+        if (noAutoRelease)
+            QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(4, box->height() / 2));
+        QCOMPARE(box->isChecked(), noAutoRelease);
+        QCOMPARE(spin->isEnabled(), !noAutoRelease);
+        const AcquireRequest request = dialog.request();
+        QCOMPARE(request.noAutoRelease, noAutoRelease);
+        QCOMPARE(request.ttlSeconds.value_or(-1), expectedTtl);
+    }
+
+    void benchmarkAndTag()
+    {
+        AcquireDialog dialog({});
+        dialog.setServer(u"slack"_s);
+        QCOMPARE(dialog.request().benchmark, QString());
+        auto *benchmark = dialog.findChildren<QComboBox *>().constLast();
+        QVERIFY(benchmark != dialog.serverCombo());
+        benchmark->setCurrentIndex(benchmark->findText(u"Toolathlon"_s));
+        dialog.setTag(u" run-42 "_s);
+        QCOMPARE(dialog.request().benchmark, u"Toolathlon"_s);
+        QCOMPARE(dialog.request().tag, u"run-42"_s);
+    }
+
+    void serverErrorAppearsUnderItsField()
+    {
+        AcquireDialog dialog({});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.setServer(u"gmail"_s);
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 1);
+        dialog.setBusy(true, u"Acquiring…"_s);
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY(!dialog.serverCombo()->isEnabled());
+        QCOMPARE(dialog.statusText(), u"Acquiring…"_s);
+
+        const ApiError error = ApiError::http(
+            422,
+            R"({"detail":[{"loc":["body","ttl_seconds"],"msg":"Input should be less than or equal to 86400","type":"less_than_equal"}]})");
+        dialog.showServerError(error);
+        QVERIFY(!dialog.isBusy());
+        QVERIFY(dialog.okButton()->isEnabled());
+        QCOMPARE(dialog.fieldError(u"ttl_seconds"_s), u"Input should be less than or equal to 86400"_s);
+        auto *label = dialog.findChild<QLabel *>(u"error_ttl_seconds"_s);
+        QVERIFY(label && label->isVisible());
+        // Right under the TTL row.
+        auto *spin = dialog.findChild<QSpinBox *>();
+        QVERIFY(label->mapTo(&dialog, QPoint()).y() > spin->mapTo(&dialog, QPoint()).y());
+        QCOMPARE(dialog.statusText(), error.message());
+        QVERIFY(dialog.isVisible());
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QVERIFY(dialog.fieldError(u"server_name"_s).isEmpty());
+    }
+
+    void otherServerErrorsGoToTheStatusLine()
+    {
+        AcquireDialog dialog({});
+        dialog.show();
+        dialog.showServerError(ApiError::http(
+            422, R"({"detail":[{"loc":["query","region"],"msg":"Input should be 'us' or 'asia'","type":"enum"}]})"));
+        QVERIFY(dialog.statusText().contains(u"region: Input should be 'us' or 'asia'"_s));
+        const ApiError busy = ApiError::http(503, R"({"detail":"No idle sandbox for gmail"})");
+        dialog.showServerError(busy);
+        QCOMPARE(dialog.statusText(), busy.fullText());
+        QVERIFY(dialog.statusText().contains(u"No idle sandbox"_s));
+    }
+
+    void localAllSendsAll()
+    {
+        LocalAcquireDialog dialog;
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(dialog.serverList()->count(), 16);
+        QCheckBox *all = dialog.allServersCheckBox();
+        QTest::mouseClick(all, Qt::LeftButton, {}, QPoint(4, all->height() / 2));
+        QVERIFY(all->isChecked());
+        QVERIFY(!dialog.serverList()->isEnabled());
+        QCOMPARE(dialog.serverList()->item(5)->checkState(), Qt::Checked);
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 1);
+        const LocalAcquireRequest request = dialog.request();
+        QVERIFY(request.allServers);
+        QVERIFY(request.serverNames.isEmpty());
+        QCOMPARE(request.ttlSeconds.value_or(-1), 7200);
+
+        // Unticking gives back the user's own (empty) choice.
+        QTest::mouseClick(all, Qt::LeftButton, {}, QPoint(4, all->height() / 2));
+        QCOMPARE(dialog.serverList()->item(5)->checkState(), Qt::Unchecked);
+    }
+
+    void localNoneCheckedBlocksSubmit()
+    {
+        LocalAcquireDialog dialog;
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 0);
+        QVERIFY(!dialog.fieldError(u"server_names"_s).isEmpty());
+
+        // Space on the current item checks it, as a keyboard user would.
+        QListWidget *list = dialog.serverList();
+        list->setFocus();
+        list->setCurrentRow(0);
+        QTest::keyClick(list, Qt::Key_Space);
+        list->setCurrentRow(1);
+        QTest::keyClick(list, Qt::Key_Space);
+        QVERIFY(dialog.fieldError(u"server_names"_s).isEmpty());
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 1);
+        QCOMPARE(dialog.request().serverNames, (QStringList{u"filesystem"_s, u"git"_s}));
+        QVERIFY(!dialog.request().allServers);
+    }
+
+    void localServerErrorOnServerNames()
+    {
+        LocalAcquireDialog dialog;
+        dialog.show();
+        dialog.setCheckedServers({u"git"_s});
+        dialog.showServerError(ApiError::http(
+            422, R"({"detail":[{"loc":["body","server_names",0],"msg":"Input should be 'filesystem', 'git'","type":"enum"}]})"));
+        QVERIFY(dialog.fieldError(u"server_names"_s).startsWith(u"Input should be"_s));
+    }
+
+    void mcpClientConfigParsesBack()
+    {
+        const QByteArray json = McpClientConfig::build({
+            {u"gmail"_s, u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=a"_s},
+            {u"github"_s, u"https://github-mcp-server.klavis.ai/mcp/?instance_id=b"_s},
+            {u"gmail"_s, u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=c"_s},
+            {u"gmail"_s, u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=d"_s},
+            {QString(), u"https://example.invalid/mcp"_s},
+        });
+        QVERIFY(json.contains('\n')); // indented, for pasting into a config file
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+        const QJsonObject servers = document[u"mcpServers"_s].toObject();
+        QCOMPARE(servers.keys(), (QStringList{u"github"_s, u"gmail"_s, u"gmail-2"_s, u"gmail-3"_s, u"server"_s}));
+        QCOMPARE(servers[u"gmail"_s][u"url"_s].toString(), u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=a"_s);
+        QCOMPARE(servers[u"gmail-3"_s][u"url"_s].toString(), u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=d"_s);
+        QCOMPARE(McpClientConfig::build({}).trimmed(), QByteArray("{\n    \"mcpServers\": {\n    }\n}"));
+    }
+};
+
+QTEST_MAIN(TstDialogs)
+#include "tst_dialogs.moc"

@@ -1,0 +1,149 @@
+// Writes PNGs of the main views on the demo backend, in a light and a dark palette, into
+// <build>/screenshots, for the README and for looking at. It fails when a view cannot be shown or its
+// picture comes out blank.
+
+#include "demoapp.h"
+
+#include "acquiredialog.h"
+#include "localworkspaceactions.h"
+#include "transferjob.h"
+#include "transferqueue.h"
+#include "transferspage.h"
+
+#include <QDir>
+#include <QFile>
+#include <QHeaderView>
+#include <QImage>
+#include <QPalette>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeView>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x31), base(0x1f, 0x20, 0x23), text(0xe8, 0xe8, 0xea);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    p.setColor(QPalette::ToolTipBase, window);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3c));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xc9));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x7a, 0xb4, 0xff));
+    p.setColor(QPalette::PlaceholderText, QColor(0x8c, 0x8f, 0x96));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x7a, 0x7c, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x7a, 0x7c, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x7a, 0x7c, 0x80));
+    return p;
+}
+
+// A picture of a single colour means nothing was drawn.
+bool hasContent(const QImage &image)
+{
+    const QRgb first = image.pixel(0, 0);
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            if (image.pixel(x, y) != first)
+                return true;
+    return false;
+}
+
+} // namespace
+
+class TestScreenshots : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
+        QVERIFY(QDir().mkpath(outputDir()));
+    }
+
+    void views_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::newRow("light") << u"light"_s;
+        QTest::newRow("dark") << u"dark"_s;
+    }
+
+    void views()
+    {
+        QFETCH(QString, theme);
+        QApplication::setPalette(theme == u"dark"_s ? darkPalette() : QApplication::style()->standardPalette());
+        DemoApp app;
+        QVERIFY(app.started());
+        MainWindow *window = app.window();
+        window->resize(1360, 800);
+        QVERIFY(app.waitForSandboxes());
+
+        // A selected sandbox with its details loaded, as a user sees it after one click.
+        QTableView *table = app.sandboxesPage()->view();
+        table->selectRow(2);
+        QTest::qWait(800);
+        save(window, u"sandboxes-"_s + theme);
+
+        window->showPage(MainWindow::LocalSandboxesView);
+        QTreeView *tree = app.localPage()->view();
+        QVERIFY(QTest::qWaitFor([tree] { return tree->model()->rowCount() > 0; }, 10000));
+        tree->expandAll();
+        tree->setCurrentIndex(tree->model()->index(0, 0));
+        QTest::qWait(800);
+        save(window, u"local-sandboxes-"_s + theme);
+
+        // Real transfers of the demo: a dump saved, one extracted, and an upload the server refuses.
+        QTemporaryDir work;
+        const QString seeded = app.emulator()->localSandboxIds().first();
+        LocalWorkspaceActions *actions = app.localPage()->workspaceActions();
+        actions->saveDumpTo(seeded, work.filePath(u"workspace.tar.gz"_s));
+        actions->extractDumpTo(seeded, work.filePath(u"extracted"_s));
+        QFile notAnArchive(work.filePath(u"results.tar.gz"_s));
+        QVERIFY(notAnArchive.open(QIODevice::WriteOnly));
+        notAnArchive.write("plain text, not gzip");
+        notAnArchive.close();
+        app.controller()->session()->transfers()->enqueueUpload(seeded, {notAnArchive.fileName()});
+        TransferQueue *queue = app.controller()->session()->transfers();
+        QVERIFY(QTest::qWaitFor([queue] {
+            return std::all_of(queue->jobs().begin(), queue->jobs().end(), [](auto *job) { return job->isFinished(); });
+        }, 20000));
+        window->showPage(MainWindow::TransfersView);
+        QTreeView *transfers = window->transfersPage()->view();
+        transfers->setCurrentIndex(transfers->model()->index(2, 0));
+        QTest::qWait(200);
+        save(window, u"transfers-"_s + theme);
+
+        window->showPage(MainWindow::SandboxesView);
+        AcquireDialog dialog(QStringList(), window);
+        dialog.setServer(u"github"_s);
+        dialog.show();
+        QTest::qWait(200);
+        save(&dialog, u"acquire-dialog-"_s + theme);
+    }
+
+private:
+    static QString outputDir() { return QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR); }
+
+    static void save(QWidget *widget, const QString &name)
+    {
+        const QImage image = widget->grab().toImage();
+        QVERIFY2(hasContent(image), qPrintable(name + u" is blank"_s));
+        const QString path = outputDir() + u'/' + name + u".png"_s;
+        QVERIFY2(image.save(path), qPrintable(path));
+    }
+};
+
+QTEST_MAIN(TestScreenshots)
+#include "tst_screenshots.moc"

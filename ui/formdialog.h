@@ -1,0 +1,81 @@
+#pragma once
+
+#include <QDialog>
+#include <QHash>
+
+class ApiError;
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+// The base of every dialog (after Quaternion's Dialog): a form, an error line under each field that the
+// API can complain about, a status line and OK/Cancel. OK runs validate(); when it passes, submitted()
+// is emitted and the dialog stays open until the caller accepts it (the call succeeded) or shows the
+// server's complaint with showServerError(): a failed acquire must not lose what the user typed.
+class FormDialog : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FormDialog)
+
+public:
+    explicit FormDialog(const QString &title, QWidget *parent = nullptr);
+    ~FormDialog() override;
+
+    // Puts an error label under `field` (or under the form row that contains it) for the API field
+    // apiFieldName ("ttl_seconds").
+    void registerField(const QString &apiFieldName, QWidget *field);
+    // Adds a labelled row to the form and registers it when apiFieldName is given.
+    void addField(const QString &label, QWidget *field, const QString &apiFieldName = {});
+    // Empty: fine. Otherwise shown in the status line, and OK does nothing. Subclasses put per-field
+    // messages in place with setFieldError().
+    virtual QString validate();
+    void showServerError(const ApiError &error);
+    void setBusy(bool busy, const QString &what = {});
+    bool isBusy() const { return m_busy; }
+
+    void setFieldError(const QString &apiFieldName, const QString &message);
+    QString fieldError(const QString &apiFieldName) const;
+    void clearErrors();
+    void setStatus(const QString &text, bool isError = false);
+    QString statusText() const;
+    QPushButton *okButton() const;
+    QFormLayout *formLayout() const { return m_form; }
+    QDialogButtonBox *buttonBox() const { return m_buttons; }
+    // A row that spans the form: an explanation, or a compound editor such as ProfileForm.
+    void addFormWidget(QWidget *widget);
+    void showStatus(const QString &text) { setStatus(text, true); }
+
+signals:
+    void submitted();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+    // Shared inputs of the acquire dialogs.
+    static QComboBox *createBenchmarkCombo(QWidget *parent);
+    // A spin box for ttl_seconds (60..86400, default 7200) with a "No auto-release" check box beside it.
+    static QWidget *createTtlEditor(QWidget *parent, QSpinBox **spinBox, QCheckBox **noAutoRelease);
+    static bool isPlausibleEmail(const QString &email);
+
+private:
+    void onOk();
+    void applyErrorColour();
+    QWidget *formRowWidget(QWidget *field) const;
+
+    QWidget *m_formArea;
+    QFormLayout *m_form;
+    QLabel *m_statusIcon;
+    QLabel *m_statusLabel;
+    QProgressBar *m_busyIndicator;
+    QDialogButtonBox *m_buttons;
+    QHash<QString, QLabel *> m_errorLabels;
+    QHash<QString, QWidget *> m_fields;
+    QStringList m_fieldOrder;
+    bool m_busy = false;
+    bool m_statusIsError = false;
+};

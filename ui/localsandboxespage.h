@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QWidget>
+
+class ErrorBanner;
+class EmptyStateHint;
+class LocalSandboxDetailsPane;
+class LocalSandboxesController;
+class LocalWorkspaceActions;
+class QSplitter;
+class QTreeView;
+
+// The Local sandboxes view: sandboxes with their MCP servers as children, and the details pane.
+class LocalSandboxesPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LocalSandboxesPage)
+
+public:
+    LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent = nullptr);
+
+    QTreeView *view() const { return m_view; }
+    LocalSandboxDetailsPane *detailsPane() const { return m_details; }
+    ErrorBanner *banner() const { return m_banner; }
+    LocalWorkspaceActions *workspaceActions() const { return m_workspace; }
+    // The one selected local sandbox, or empty.
+    QString shownSandboxId() const { return m_shownId; }
+    // Selected local sandboxes; a selected server row counts as its sandbox.
+    QStringList selectedIds() const;
+
+    void acquire();
+    void releaseSelected();
+    void resetSelected();
+    void copySelectedIds();
+    void copyMcpConfig();
+    void uploadWorkspace();
+    void saveDump();
+    void extractDump();
+    void selectSandbox(const QString &localSandboxId);
+
+    void saveState() const;
+    void restoreState();
+
+signals:
+    void statusMessage(const QString &message);
+    void selectionChanged(int count);
+
+private:
+    void setupDropTargets();
+    void onSelectionChanged();
+    bool confirm(const QString &question, const QString &explanation, const QString &actionText);
+
+    LocalSandboxesController *m_controller;
+    ErrorBanner *m_banner;
+    QSplitter *m_splitter;
+    QTreeView *m_view;
+    LocalSandboxDetailsPane *m_details;
+    LocalWorkspaceActions *m_workspace;
+    QString m_shownId;
+};

@@ -1,0 +1,367 @@
+#include "mainwindow.h"
+
+#include "appsession.h"
+#include "httptransport.h"
+#include "localsandboxescontroller.h"
+#include "localsandboxespage.h"
+#include "refreshscheduler.h"
+#include "sandboxescontroller.h"
+#include "sandboxespage.h"
+#include "statusbarpanel.h"
+#include "transfernotifier.h"
+#include "transferqueue.h"
+#include "transferspage.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QToolBar>
+
+using namespace Qt::StringLiterals;
+
+MainWindow::MainWindow(AppSession *session, QWidget *parent)
+    : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
+      m_local(new LocalSandboxesController(session, this)), m_scheduler(new RefreshScheduler(this)),
+      m_navigation(new QListWidget(this)), m_stack(new QStackedWidget(this)),
+      m_sandboxesPage(new SandboxesPage(m_sandboxes, m_stack)), m_localPage(new LocalSandboxesPage(m_local, m_stack)),
+      m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
+      m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
+{
+    setObjectName(u"mainWindow"_s);
+    setWindowIcon(QIcon(u":/icons/sandboxdeck.svg"_s));
+    m_navigation->setObjectName(u"navigation"_s);
+    m_navigation->setIconSize(QSize(22, 22));
+    m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setAccessibleName(tr("Views"));
+    const std::initializer_list<std::pair<QString, QString>> entries = {
+        {tr("Sandboxes"), u":/icons/sandboxes.svg"_s},
+        {tr("Local sandboxes"), u":/icons/local.svg"_s},
+        {tr("Transfers"), u":/icons/transfers.svg"_s}};
+    for (const auto &[text, icon] : entries)
+        new QListWidgetItem(QIcon(icon), text, m_navigation);
+    m_navigation->setFixedWidth(m_navigation->sizeHintForColumn(0) + 24);
+    m_navigation->setSpacing(2);
+
+    m_stack->addWidget(m_sandboxesPage);
+    m_stack->addWidget(m_localPage);
+    m_stack->addWidget(m_transfersPage);
+    auto *central = new QWidget(this);
+    auto *layout = new QHBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_navigation);
+    layout->addWidget(m_stack, 1);
+    setCentralWidget(central);
+    statusBar()->addPermanentWidget(m_statusPanel);
+
+    createActions();
+    createMenus();
+    createToolBar();
+    connectTransfers();
+
+    connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_stack->setCurrentIndex(row);
+        updateActionStates();
+        // The view in front is the one worth fresh data.
+        if (row == LocalSandboxesView && !m_local->lastRefreshed().isValid())
+            m_local->refresh();
+    });
+    connect(m_scheduler, &RefreshScheduler::refreshDue, this, &MainWindow::refreshCurrent);
+    connect(session->transport(), &HttpTransport::inFlightChanged, m_statusPanel, &StatusBarPanel::setRequestsInFlight);
+    connect(session->transport(), &HttpTransport::authenticationFailed, this, [this](int status) {
+        m_statusPanel->setConnection(status == 401 ? StatusBarPanel::Connection::KeyMissing
+                                                   : StatusBarPanel::Connection::KeyRefused);
+        emit apiKeyNeeded(status);
+    });
+    connect(session, &AppSession::connectionChanged, this, [this] {
+        updateTitle();
+        m_sandboxes->clear();
+        m_local->clear();
+        m_statusPanel->setConnection(StatusBarPanel::Connection::Connecting);
+        refreshCurrent();
+    });
+    connect(m_sandboxes, &SandboxesController::refreshed, this, &MainWindow::onRefreshed);
+    connect(m_local, &LocalSandboxesController::refreshed, this, &MainWindow::onRefreshed);
+    connect(m_sandboxes, &SandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
+    connect(m_local, &LocalSandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
+    connect(m_sandboxesPage, &SandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_localPage, &LocalSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_sandboxesPage, &SandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
+    connect(m_localPage, &LocalSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
+
+    QSettings settings;
+    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
+    restoreState(settings.value(u"window/state"_s).toByteArray());
+    m_sandboxesPage->restoreState();
+    m_localPage->restoreState();
+    m_transfersPage->restoreState();
+    const int interval = settings.value(u"refresh/interval"_s, 15).toInt();
+    m_scheduler->setIntervalSeconds(RefreshScheduler::intervalChoices().contains(interval) ? interval : 15);
+    for (auto *action : m_intervalGroup->actions())
+        action->setChecked(action->data().toInt() == m_scheduler->intervalSeconds());
+    if (!settings.contains(u"window/geometry"_s))
+        resize(1280, 780);
+    m_navigation->setCurrentRow(SandboxesView);
+    updateTitle();
+    updateActionStates();
+}
+
+QAction *MainWindow::action(const QString &name) const
+{
+    return m_actions.value(name);
+}
+
+void MainWindow::createActions()
+{
+    auto add = [this](const QString &name, const QString &text, const QString &icon, const QKeySequence &shortcut,
+                      auto slot) {
+        auto *action = new QAction(icon.isEmpty() ? QIcon() : QIcon(icon), text, this);
+        action->setObjectName(name);
+        if (!shortcut.isEmpty())
+            action->setShortcut(shortcut);
+        connect(action, &QAction::triggered, this, slot);
+        m_actions.insert(name, action);
+        return action;
+    };
+    auto onPage = [this](auto sandboxesCall, auto localCall) {
+        return [this, sandboxesCall, localCall] {
+            if (currentPage() == SandboxesView)
+                (m_sandboxesPage->*sandboxesCall)();
+            else if (currentPage() == LocalSandboxesView)
+                (m_localPage->*localCall)();
+        };
+    };
+    add(u"acquire"_s, tr("&Acquire…"), u":/icons/acquire.svg"_s, QKeySequence::New,
+        onPage(&SandboxesPage::acquire, &LocalSandboxesPage::acquire))
+        ->setToolTip(tr("Acquire a sandbox (Ctrl+N)"));
+    add(u"release"_s, tr("&Release"), u":/icons/release.svg"_s, QKeySequence::Delete,
+        onPage(&SandboxesPage::releaseSelected, &LocalSandboxesPage::releaseSelected))
+        ->setToolTip(tr("Release the selected sandboxes back to the pool (Delete)"));
+    add(u"reset"_s, tr("Re&set"), u":/icons/reset.svg"_s, QKeySequence(u"Ctrl+R"_s),
+        onPage(&SandboxesPage::resetSelected, &LocalSandboxesPage::resetSelected))
+        ->setToolTip(tr("Reset the selected sandboxes to their initial data (Ctrl+R)"));
+    add(u"refresh"_s, tr("Re&fresh"), u":/icons/refresh.svg"_s, QKeySequence::Refresh, &MainWindow::refreshCurrent)
+        ->setToolTip(tr("Refresh now (F5)"));
+    add(u"copyId"_s, tr("&Copy ID"), u":/icons/copy.svg"_s, QKeySequence::Copy,
+        onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds));
+    add(u"copyMcpConfig"_s, tr("Copy &MCP Client Config"), u":/icons/json.svg"_s, QKeySequence(u"Ctrl+Shift+C"_s),
+        onPage(&SandboxesPage::copyMcpConfig, &LocalSandboxesPage::copyMcpConfig))
+        ->setToolTip(tr("Copy an mcpServers JSON for the selection, ready to paste into an MCP client"));
+    const auto onLocal = [this](void (LocalSandboxesPage::*call)()) {
+        return [this, call] {
+            showPage(LocalSandboxesView);
+            (m_localPage->*call)();
+        };
+    };
+    add(u"uploadWorkspace"_s, tr("&Upload Workspace…"), u":/icons/upload.svg"_s, QKeySequence(u"Ctrl+U"_s),
+        onLocal(&LocalSandboxesPage::uploadWorkspace))
+        ->setToolTip(tr("Upload a folder as the workspace of the selected local sandbox (Ctrl+U); or drop files on it"));
+    add(u"saveDump"_s, tr("Save &Dump As…"), u":/icons/download.svg"_s, QKeySequence::Save,
+        onLocal(&LocalSandboxesPage::saveDump))
+        ->setToolTip(tr("Download the workspace of the selected local sandbox as a .tar.gz (Ctrl+S)"));
+    add(u"extractDump"_s, tr("E&xtract Dump To…"), u":/icons/folder.svg"_s, QKeySequence(u"Ctrl+Shift+S"_s),
+        onLocal(&LocalSandboxesPage::extractDump))
+        ->setToolTip(tr("Download the workspace of the selected local sandbox into a folder (Ctrl+Shift+S)"));
+    add(u"find"_s, tr("&Find…"), u":/icons/search.svg"_s, QKeySequence::Find, [this] {
+        showPage(SandboxesView);
+        m_sandboxesPage->focusSearch();
+    });
+    add(u"settings"_s, tr("&Settings…"), u":/icons/settings.svg"_s, QKeySequence::Preferences,
+        [this] { emit settingsRequested(); });
+    add(u"quit"_s, tr("&Quit"), QString(), QKeySequence::Quit, [this] { close(); });
+    add(u"about"_s, tr("&About SandboxDeck"), QString(), QKeySequence(), [this] {
+        QMessageBox::about(this, tr("About SandboxDeck"),
+                           tr("<h3>SandboxDeck %1</h3><p>Browse and manage AI-agent sandboxes: Klavis MCP sandboxes "
+                              "and local sandboxes.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+    const std::initializer_list<std::pair<Page, const char *>> pages = {
+        {SandboxesView, "Ctrl+1"}, {LocalSandboxesView, "Ctrl+2"}, {TransfersView, "Ctrl+3"}};
+    for (const auto &[page, keys] : pages) {
+        const QString name = u"page%1"_s.arg(int(page));
+        add(name, m_navigation->item(page)->text(), QString(), QKeySequence(QString::fromLatin1(keys)),
+            [this, page] { showPage(page); });
+    }
+}
+
+void MainWindow::createMenus()
+{
+    auto *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(u"settings"_s));
+    file->addSeparator();
+    file->addAction(action(u"quit"_s));
+    auto *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(action(u"copyId"_s));
+    edit->addAction(action(u"copyMcpConfig"_s));
+    edit->addSeparator();
+    edit->addAction(action(u"find"_s));
+    auto *view = menuBar()->addMenu(tr("&View"));
+    for (int page = 0; page < 3; ++page)
+        view->addAction(action(u"page%1"_s.arg(page)));
+    view->addSeparator();
+    view->addAction(action(u"refresh"_s));
+    auto *auto_ = view->addMenu(tr("&Auto-refresh"));
+    m_intervalGroup = new QActionGroup(this);
+    for (int seconds : RefreshScheduler::intervalChoices()) {
+        auto *choice = auto_->addAction(seconds == 0 ? tr("Off") : tr("Every %1 s").arg(seconds));
+        choice->setCheckable(true);
+        choice->setData(seconds);
+        m_intervalGroup->addAction(choice);
+        connect(choice, &QAction::triggered, this, [this, seconds] {
+            m_scheduler->setIntervalSeconds(seconds);
+            QSettings().setValue(u"refresh/interval"_s, seconds);
+            if (auto *combo = findChild<QComboBox *>(u"intervalCombo"_s))
+                combo->setCurrentIndex(int(RefreshScheduler::intervalChoices().indexOf(seconds)));
+        });
+    }
+    auto *sandbox = menuBar()->addMenu(tr("&Sandbox"));
+    sandbox->addAction(action(u"acquire"_s));
+    sandbox->addAction(action(u"release"_s));
+    sandbox->addAction(action(u"reset"_s));
+    sandbox->addSection(tr("Workspace"));
+    sandbox->addAction(action(u"uploadWorkspace"_s));
+    sandbox->addAction(action(u"saveDump"_s));
+    sandbox->addAction(action(u"extractDump"_s));
+    auto *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(action(u"about"_s));
+}
+
+void MainWindow::createToolBar()
+{
+    auto *bar = addToolBar(tr("Main"));
+    bar->setObjectName(u"mainToolBar"_s);
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(action(u"acquire"_s));
+    bar->addAction(action(u"release"_s));
+    bar->addAction(action(u"reset"_s));
+    bar->addSeparator();
+    bar->addAction(action(u"copyMcpConfig"_s));
+    bar->addSeparator();
+    bar->addAction(action(u"refresh"_s));
+    auto *interval = new QComboBox(bar);
+    interval->setObjectName(u"intervalCombo"_s);
+    interval->setToolTip(tr("Auto-refresh interval"));
+    interval->setAccessibleName(tr("Auto-refresh interval"));
+    for (int seconds : RefreshScheduler::intervalChoices())
+        interval->addItem(seconds == 0 ? tr("Auto-refresh off") : tr("Every %1 s").arg(seconds), seconds);
+    connect(interval, &QComboBox::activated, this, [this](int index) { m_intervalGroup->actions().at(index)->trigger(); });
+    bar->addWidget(interval);
+    auto *spacer = new QWidget(bar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(spacer);
+    bar->addAction(action(u"settings"_s));
+    QSettings settings;
+    interval->setCurrentIndex(std::max(0, int(RefreshScheduler::intervalChoices().indexOf(settings.value(u"refresh/interval"_s, 15).toInt()))));
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return Page(m_stack->currentIndex());
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_navigation->setCurrentRow(page);
+}
+
+void MainWindow::connectTransfers()
+{
+    TransferQueue *queue = m_session->transfers();
+    connect(queue, &TransferQueue::activeCountChanged, m_statusPanel, &StatusBarPanel::setTransfersInFlight);
+    connect(m_statusPanel, &StatusBarPanel::transfersClicked, this, [this] { showPage(TransfersView); });
+    connect(m_transfersPage, &TransfersPage::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_notifier, &TransferNotifier::statusMessage, this, &MainWindow::showStatusMessage);
+}
+
+void MainWindow::refreshCurrent()
+{
+    if (currentPage() == LocalSandboxesView)
+        m_local->refresh();
+    else
+        m_sandboxes->refresh();
+}
+
+void MainWindow::onRefreshed()
+{
+    m_statusPanel->setConnection(StatusBarPanel::Connection::Connected);
+    m_statusPanel->setLastRefresh(QDateTime::currentDateTimeUtc());
+    m_scheduler->refreshSucceeded();
+}
+
+void MainWindow::onRefreshError(const ApiError &error)
+{
+    if (error.httpStatus() == 429)
+        m_scheduler->refreshRateLimited(error.retryAfterSeconds());
+    if (error.kind() == ApiError::Kind::Network || error.kind() == ApiError::Kind::Timeout)
+        m_statusPanel->setConnection(StatusBarPanel::Connection::Offline, error.message());
+}
+
+void MainWindow::showStatusMessage(const QString &message)
+{
+    statusBar()->showMessage(message, 8000);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString profile = m_session->isDemo() ? tr("Demo") : m_session->profileName();
+    setWindowTitle(profile.isEmpty() ? u"SandboxDeck"_s : u"SandboxDeck — "_s + profile);
+    m_statusPanel->setProfile(m_session->profileName(), m_session->isDemo());
+}
+
+void MainWindow::updateActionStates()
+{
+    const Page page = currentPage();
+    const bool onList = page != TransfersView;
+    const int selected = page == SandboxesView ? int(m_sandboxesPage->selectedKeys().size())
+                         : page == LocalSandboxesView ? int(m_localPage->selectedIds().size())
+                                                      : 0;
+    action(u"acquire"_s)->setEnabled(onList);
+    action(u"release"_s)->setEnabled(selected > 0);
+    action(u"reset"_s)->setEnabled(selected > 0);
+    action(u"copyId"_s)->setEnabled(selected > 0);
+    action(u"copyMcpConfig"_s)->setEnabled(selected > 0);
+    const bool oneLocal = page == LocalSandboxesView && selected == 1;
+    for (const auto *name : {"uploadWorkspace", "saveDump", "extractDump"})
+        action(QString::fromLatin1(name))->setEnabled(oneLocal);
+    action(u"release"_s)->setText(selected > 1 ? tr("&Release %1").arg(selected) : tr("&Release"));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::WindowStateChange)
+        m_scheduler->setPaused(isMinimized());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (const int running = m_session->transfers()->activeCount(); running > 0) {
+        const auto answer = QMessageBox::question(
+            this, tr("Transfers running"),
+            tr("%n transfer(s) still running. Quit and cancel them? Nothing half-written is kept.", nullptr, running),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_session->transfers()->cancelAll();
+    }
+    QSettings settings;
+    settings.setValue(u"window/geometry"_s, saveGeometry());
+    settings.setValue(u"window/state"_s, saveState());
+    m_sandboxesPage->saveState();
+    m_localPage->saveState();
+    m_transfersPage->saveState();
+    event->accept();
+}

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <QMainWindow>
+
+class AppSession;
+class LocalSandboxesController;
+class LocalSandboxesPage;
+class QActionGroup;
+class QListWidget;
+class QStackedWidget;
+class RefreshScheduler;
+class SandboxesController;
+class SandboxesPage;
+class StatusBarPanel;
+class TransferNotifier;
+class TransfersPage;
+class ApiError;
+
+// The window: navigation between the views, the toolbar and menus, and the status bar. The pages do
+// the work; this routes actions to the page in front.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    enum Page { SandboxesView, LocalSandboxesView, TransfersView };
+
+    explicit MainWindow(AppSession *session, QWidget *parent = nullptr);
+
+    SandboxesPage *sandboxesPage() const { return m_sandboxesPage; }
+    LocalSandboxesPage *localSandboxesPage() const { return m_localPage; }
+    SandboxesController *sandboxesController() const { return m_sandboxes; }
+    LocalSandboxesController *localSandboxesController() const { return m_local; }
+    RefreshScheduler *scheduler() const { return m_scheduler; }
+    StatusBarPanel *statusPanel() const { return m_statusPanel; }
+    void showPage(Page page);
+    Page currentPage() const;
+    QAction *action(const QString &name) const;
+    TransfersPage *transfersPage() const { return m_transfersPage; }
+    TransferNotifier *transferNotifier() const { return m_notifier; }
+
+    void refreshCurrent();
+
+signals:
+    // 401/403 or no key: the application offers to enter one.
+    void apiKeyNeeded(int httpStatus);
+    void settingsRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void connectTransfers();
+    void updateTitle();
+    void updateActionStates();
+    void onRefreshed();
+    void onRefreshError(const ApiError &error);
+    void showStatusMessage(const QString &message);
+
+    AppSession *m_session;
+    SandboxesController *m_sandboxes;
+    LocalSandboxesController *m_local;
+    RefreshScheduler *m_scheduler;
+    QListWidget *m_navigation;
+    QStackedWidget *m_stack;
+    SandboxesPage *m_sandboxesPage;
+    LocalSandboxesPage *m_localPage;
+    TransfersPage *m_transfersPage;
+    TransferNotifier *m_notifier;
+    StatusBarPanel *m_statusPanel;
+    QActionGroup *m_intervalGroup = nullptr;
+    QHash<QString, QAction *> m_actions;
+};

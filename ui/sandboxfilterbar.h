@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+// Search and facet filters above the sandbox table, with the "12 of 40 shown" count.
+class SandboxFilterBar final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SandboxFilterBar)
+
+public:
+    explicit SandboxFilterBar(QWidget *parent = nullptr);
+
+    // Adds newly seen values; values seen before stay offered (a server-side filter hides them from
+    // the list, not from the choice).
+    void addFacets(const QStringList &servers, const QStringList &statuses, const QStringList &benchmarks,
+                   const QStringList &tags);
+    void setCounts(int shown, int total);
+    void setTag(const QString &tag);
+    void focusSearch();
+    void clearFilters();
+
+    QString searchText() const;
+    QString status() const;
+    QString server() const;
+    QString benchmark() const;
+    QString tag() const;
+    QLineEdit *searchField() const { return m_search; }
+
+signals:
+    void searchChanged(const QString &text);
+    void statusChanged(const QString &status);
+    void serverChanged(const QString &server);
+    void benchmarkChanged(const QString &benchmark);
+    void tagChanged(const QString &tag);
+
+private:
+    QComboBox *addFacet(const QString &anyText, const QString &accessibleName);
+    static void mergeInto(QComboBox *combo, const QStringList &values);
+    static QString value(const QComboBox *combo);
+
+    QLineEdit *m_search;
+    QComboBox *m_status;
+    QComboBox *m_server;
+    QComboBox *m_benchmark;
+    QComboBox *m_tag;
+    QLabel *m_counts;
+};

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QDateTime>
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+
+// The permanent part of the status bar: profile, connection state, time since the last refresh and
+// requests in flight.
+class StatusBarPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StatusBarPanel)
+
+public:
+    enum class Connection { Connecting, Connected, Offline, KeyMissing, KeyRefused };
+
+    explicit StatusBarPanel(QWidget *parent = nullptr);
+
+    void setProfile(const QString &name, bool demo);
+    void setConnection(Connection state, const QString &detail = {});
+    Connection connection() const { return m_connection; }
+    void setLastRefresh(const QDateTime &when);
+    void setRequestsInFlight(int count);
+    void setTransfersInFlight(int count);
+    QString refreshText() const;
+    QWidget *transfersIndicator() const;
+
+signals:
+    // The transfers indicator was clicked: show the Transfers view.
+    void transfersClicked();
+
+private:
+    void updateRefreshText();
+
+    QLabel *m_profile;
+    QLabel *m_connectionLabel;
+    QLabel *m_refresh;
+    QProgressBar *m_busy;
+    QLabel *m_requests;
+    QLabel *m_transfers;
+    QDateTime m_lastRefresh;
+    Connection m_connection = Connection::Connecting;
+};

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QColor>
+#include <QIcon>
+#include <QString>
+
+// Small filled circles for sandbox statuses. The hues are fixed (they carry meaning) and were picked to
+// read on light and dark palettes alike. Status words are open strings: anything unknown is grey.
+class StatusIcons
+{
+public:
+    static QIcon icon(const QString &status);
+    static QColor color(const QString &status);
+
+private:
+    static QIcon paintIcon(const QColor &color);
+};

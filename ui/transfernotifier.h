@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+class QSystemTrayIcon;
+class QWidget;
+class TransferJob;
+class TransferQueue;
+
+// Tells the person when a transfer ends: always in the status bar, and with a desktop notification when
+// it ran long enough that they have probably gone to do something else.
+class TransferNotifier final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TransferNotifier)
+
+public:
+    TransferNotifier(TransferQueue *queue, QWidget *window);
+
+    // Transfers that ran at least this long get a desktop notification (default 10 s).
+    void setLongTransferSeconds(int seconds) { m_longSeconds = seconds; }
+    QString lastNotification() const { return m_lastNotification; }
+
+    static QString summary(const TransferJob *job);
+
+signals:
+    void statusMessage(const QString &message);
+    // A desktop notification was posted (or, with no notification service, the window asked for attention).
+    void notified(const QString &title, const QString &text);
+
+private:
+    void onFinished(TransferJob *job, qint64 seconds);
+
+    QPointer<QWidget> m_window;
+    QSystemTrayIcon *m_tray = nullptr;
+    int m_longSeconds = 10;
+    QString m_lastNotification;
+};
