@@ -13,11 +13,8 @@
 using namespace Qt::StringLiterals;
 
 AcquireDialog::AcquireDialog(const QStringList &extraServers, QWidget *parent)
-    : FormDialog(tr("Acquire sandbox"), parent)
-    , m_server(new QComboBox(this))
-    , m_benchmark(createBenchmarkCombo(this))
-    , m_email(new QLineEdit(this))
-    , m_tag(new QLineEdit(this))
+    : FormDialog(tr("Acquire sandbox"), parent), m_server(new QComboBox(this)),
+      m_benchmark(createBenchmarkCombo(this)), m_email(new QLineEdit(this)), m_tag(new QLineEdit(this))
 {
     setWindowIcon(QIcon(u":/icons/acquire.svg"_s));
 

@@ -4,8 +4,8 @@
 
 #include <QDialogButtonBox>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLayout>
+#include <QLineEdit>
 #include <QPushButton>
 
 using namespace Qt::StringLiterals;
@@ -21,10 +21,12 @@ ApiKeyDialog::ApiKeyDialog(Reason reason, const Profile &profile, QWidget *paren
                    "keychain, never in a settings file. Or look around first with the built-in demo.");
         break;
     case Reason::KeyMissing:
-        intro = tr("The server says the API key is missing for profile “%1”. Enter it to continue.").arg(profile.name);
+        intro = tr("The server says the API key is missing for profile “%1”. Enter it to continue.")
+                    .arg(profile.name);
         break;
     case Reason::KeyRefused:
-        intro = tr("The server refused the API key of profile “%1”. Check it in your Klavis dashboard and enter it again.")
+        intro = tr("The server refused the API key of profile “%1”. Check it in your Klavis dashboard and "
+                   "enter it again.")
                     .arg(profile.name);
         break;
     }

@@ -14,7 +14,12 @@ class ApiKeyDialog final : public FormDialog
     Q_DISABLE_COPY_MOVE(ApiKeyDialog)
 
 public:
-    enum class Reason { FirstRun, KeyMissing, KeyRefused };
+    enum class Reason
+    {
+        FirstRun,
+        KeyMissing,
+        KeyRefused
+    };
 
     ApiKeyDialog(Reason reason, const Profile &profile, QWidget *parent = nullptr);
 

@@ -20,7 +20,8 @@ ApplicationController::ApplicationController(QObject *parent)
     // Once per process: the plural forms of the English text ("1 sandbox", "2 sandboxes").
     static const bool translated = [] {
         auto *translator = new QTranslator(QCoreApplication::instance());
-        return translator->load(u":/i18n/sandboxdeck_en.qm"_s) && QCoreApplication::installTranslator(translator);
+        return translator->load(u":/i18n/sandboxdeck_en.qm"_s) &&
+               QCoreApplication::installTranslator(translator);
     }();
     if (!translated)
         qWarning("SandboxDeck: the English plural forms are missing from the build");
@@ -74,17 +75,18 @@ void ApplicationController::connectProfile(const Profile &profile)
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(m_credentials, &CredentialStore::keyRead, this,
-                          [this, profile, connection](const QString &profileId, const QString &key, const QString &error) {
-                              if (profileId != profile.id)
-                                  return;
-                              disconnect(*connection);
-                              m_session->connectTo(profile.name, profile.baseUrl, key, profile.region);
-                              if (!error.isEmpty())
-                                  QMessageBox::warning(m_window, tr("Keychain"), error);
-                              if (key.isEmpty())
-                                  promptForKey(401);
-                          });
+    *connection = connect(
+        m_credentials, &CredentialStore::keyRead, this,
+        [this, profile, connection](const QString &profileId, const QString &key, const QString &error) {
+            if (profileId != profile.id)
+                return;
+            disconnect(*connection);
+            m_session->connectTo(profile.name, profile.baseUrl, key, profile.region);
+            if (!error.isEmpty())
+                QMessageBox::warning(m_window, tr("Keychain"), error);
+            if (key.isEmpty())
+                promptForKey(401);
+        });
     m_credentials->readKey(profile.id);
 }
 
@@ -94,7 +96,8 @@ void ApplicationController::showFirstRun()
     m_keyDialog = dialog;
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ApiKeyDialog::demoRequested, this, &ApplicationController::startDemo);
-    connect(dialog, &FormDialog::submitted, this, [this, dialog] { saveAndConnect(dialog->profile(), dialog->key(), dialog); });
+    connect(dialog, &FormDialog::submitted, this,
+            [this, dialog] { saveAndConnect(dialog->profile(), dialog->key(), dialog); });
     dialog->open();
 }
 
@@ -103,7 +106,8 @@ void ApplicationController::promptForKey(int httpStatus)
     if (m_session->isDemo() || m_keyDialog)
         return;
     Profile profile = m_profiles->currentProfile();
-    auto *dialog = new ApiKeyDialog(httpStatus == 403 ? ApiKeyDialog::Reason::KeyRefused : ApiKeyDialog::Reason::KeyMissing,
+    auto *dialog = new ApiKeyDialog(httpStatus == 403 ? ApiKeyDialog::Reason::KeyRefused
+                                                      : ApiKeyDialog::Reason::KeyMissing,
                                     profile, m_window);
     m_keyDialog = dialog;
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -129,19 +133,20 @@ void ApplicationController::saveAndConnect(const Profile &profile, const QString
     m_profiles->setCurrentProfile(id);
     dialog->setBusy(true, tr("Saving the key in the keychain…"));
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(m_credentials, &CredentialStore::keyWritten, dialog,
-                          [this, id, key, dialog, connection](const QString &profileId, const QString &error) {
-                              if (profileId != id)
-                                  return;
-                              disconnect(*connection);
-                              dialog->setBusy(false);
-                              const Profile saved = m_profiles->profile(id);
-                              // Without a keychain the key still works for this session; say it was not kept.
-                              if (!error.isEmpty())
-                                  QMessageBox::warning(dialog, tr("Keychain"), error);
-                              m_session->connectTo(saved.name, saved.baseUrl, key, saved.region);
-                              dialog->accept();
-                          });
+    *connection =
+        connect(m_credentials, &CredentialStore::keyWritten, dialog,
+                [this, id, key, dialog, connection](const QString &profileId, const QString &error) {
+                    if (profileId != id)
+                        return;
+                    disconnect(*connection);
+                    dialog->setBusy(false);
+                    const Profile saved = m_profiles->profile(id);
+                    // Without a keychain the key still works for this session; say it was not kept.
+                    if (!error.isEmpty())
+                        QMessageBox::warning(dialog, tr("Keychain"), error);
+                    m_session->connectTo(saved.name, saved.baseUrl, key, saved.region);
+                    dialog->accept();
+                });
     m_credentials->writeKey(id, key);
 }
 

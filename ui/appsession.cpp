@@ -17,8 +17,7 @@ AppSession::AppSession(QObject *parent)
       m_localSandboxes(new KlavisLocalSandboxService(m_transport, this)),
       m_objectStoreNetwork(new QNetworkAccessManager(this)),
       m_transfers(new TransferQueue(m_localSandboxes, m_objectStoreNetwork, this))
-{
-}
+{}
 
 AppSession::~AppSession()
 {

@@ -27,7 +27,8 @@ public:
 
     // Starts the emulator on a free loopback port in its own thread and connects to it.
     bool startDemo(QString *error);
-    void connectTo(const QString &profileName, const QUrl &baseUrl, const QString &apiKey, const QString &region);
+    void connectTo(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
+                   const QString &region);
 
     HttpTransport *transport() const { return m_transport; }
     KlavisSandboxService *sandboxes() const { return m_sandboxes; }

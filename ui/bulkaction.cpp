@@ -6,8 +6,7 @@ using namespace Qt::StringLiterals;
 
 BulkAction::BulkAction(const QString &verbPast, const QStringList &labels, Starter starter, QObject *parent)
     : QObject(parent), m_verbPast(verbPast), m_labels(labels), m_starter(std::move(starter))
-{
-}
+{}
 
 void BulkAction::start()
 {
@@ -42,5 +41,8 @@ QString BulkAction::summary() const
     if (m_failures.isEmpty())
         return total == 1 ? u"%1 %2."_s.arg(m_verbPast, m_labels.first())
                           : u"%1 %2 sandboxes."_s.arg(m_verbPast).arg(total);
-    return u"%1 %2 of %3 sandboxes; %4 failed."_s.arg(m_verbPast).arg(m_succeeded).arg(total).arg(m_failures.size());
+    return u"%1 %2 of %3 sandboxes; %4 failed."_s.arg(m_verbPast)
+        .arg(m_succeeded)
+        .arg(total)
+        .arg(m_failures.size());
 }

@@ -9,7 +9,6 @@
 #include "apicall.h"
 #include <QStringList>
 
-
 // Runs one action (release, reset) over many items: all are sent (the transport's rate limiter paces
 // them), a failure does not stop the rest, and the end carries a summary a person can read.
 class BulkAction final : public QObject
@@ -18,10 +17,12 @@ class BulkAction final : public QObject
     Q_DISABLE_COPY_MOVE(BulkAction)
 
 public:
-    using Starter = std::function<ApiCall *(int index, QObject *context, ResultHandler<SandboxActionResult> done)>;
+    using Starter =
+        std::function<ApiCall *(int index, QObject *context, ResultHandler<SandboxActionResult> done)>;
 
     // verbPast names what happened to a succeeding item ("Released"); labels name the items.
-    BulkAction(const QString &verbPast, const QStringList &labels, Starter starter, QObject *parent = nullptr);
+    BulkAction(const QString &verbPast, const QStringList &labels, Starter starter,
+               QObject *parent = nullptr);
 
     void start();
     void cancel();

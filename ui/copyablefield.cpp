@@ -11,9 +11,7 @@
 using namespace Qt::StringLiterals;
 
 CopyableField::CopyableField(const QString &what, QWidget *parent)
-    : QWidget(parent)
-    , m_label(new QLabel(this))
-    , m_copyButton(new QToolButton(this))
+    : QWidget(parent), m_label(new QLabel(this)), m_copyButton(new QToolButton(this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

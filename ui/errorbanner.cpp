@@ -69,7 +69,7 @@ void ErrorBanner::showError(const QString &context, const ApiError &error)
 void ErrorBanner::showMessage(Level level, const QString &message, const QString &details)
 {
     m_level = level;
-    const auto icon = level == Level::Error ? u":/icons/error.svg"_s
+    const auto icon = level == Level::Error     ? u":/icons/error.svg"_s
                       : level == Level::Warning ? u":/icons/warning.svg"_s
                                                 : u":/icons/info.svg"_s;
     m_icon->setPixmap(QIcon(icon).pixmap(QSize(18, 18), devicePixelRatioF()));
@@ -101,7 +101,7 @@ void ErrorBanner::changeEvent(QEvent *event)
 void ErrorBanner::applyLevelColours()
 {
     // Tint the window colour of the current palette, so the banner reads in light and dark themes.
-    const QColor tint = m_level == Level::Error ? QColor(0xd9, 0x3f, 0x3f)
+    const QColor tint = m_level == Level::Error     ? QColor(0xd9, 0x3f, 0x3f)
                         : m_level == Level::Warning ? QColor(0xe0, 0xa0, 0x00)
                                                     : QColor(0x2f, 0x80, 0xed);
     QPalette colours = parentWidget() ? parentWidget()->palette() : palette();

@@ -14,7 +14,12 @@ class ErrorBanner final : public QFrame
     Q_DISABLE_COPY_MOVE(ErrorBanner)
 
 public:
-    enum class Level { Error, Warning, Info };
+    enum class Level
+    {
+        Error,
+        Warning,
+        Info
+    };
 
     explicit ErrorBanner(QWidget *parent = nullptr);
 

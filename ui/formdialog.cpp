@@ -26,19 +26,17 @@ namespace {
 // Error text must read on light and dark palettes: a deep red on light windows, a soft one on dark.
 QColor errorColour(const QPalette &palette)
 {
-    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x80, 0x78) : QColor(0xc0, 0x1c, 0x28);
+    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x80, 0x78)
+                                                             : QColor(0xc0, 0x1c, 0x28);
 }
 
 } // namespace
 
 FormDialog::FormDialog(const QString &title, QWidget *parent)
-    : QDialog(parent)
-    , m_formArea(new QWidget(this))
-    , m_form(new QFormLayout(m_formArea))
-    , m_statusIcon(new QLabel(this))
-    , m_statusLabel(new QLabel(this))
-    , m_busyIndicator(new QProgressBar(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+    : QDialog(parent), m_formArea(new QWidget(this)), m_form(new QFormLayout(m_formArea)),
+      m_statusIcon(new QLabel(this)), m_statusLabel(new QLabel(this)),
+      m_busyIndicator(new QProgressBar(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(title);
     m_form->setContentsMargins(0, 0, 0, 0);
@@ -292,7 +290,7 @@ QWidget *FormDialog::createTtlEditor(QWidget *parent, QSpinBox **spinBox, QCheck
     spin->setAccelerated(true);
     auto *hint = new QLabel(editor);
     const auto describe = [hint](int seconds) {
-        hint->setText(seconds % 3600 == 0  ? tr("= %n h", nullptr, seconds / 3600)
+        hint->setText(seconds % 3600 == 0 ? tr("= %n h", nullptr, seconds / 3600)
                       : seconds % 60 == 0 ? tr("= %n min", nullptr, seconds / 60)
                                           : QString());
     };

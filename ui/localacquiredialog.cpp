@@ -13,11 +13,8 @@
 using namespace Qt::StringLiterals;
 
 LocalAcquireDialog::LocalAcquireDialog(QWidget *parent)
-    : FormDialog(tr("Acquire local sandbox"), parent)
-    , m_all(new QCheckBox(tr("All servers"), this))
-    , m_servers(new QListWidget(this))
-    , m_benchmark(createBenchmarkCombo(this))
-    , m_email(new QLineEdit(this))
+    : FormDialog(tr("Acquire local sandbox"), parent), m_all(new QCheckBox(tr("All servers"), this)),
+      m_servers(new QListWidget(this)), m_benchmark(createBenchmarkCombo(this)), m_email(new QLineEdit(this))
 {
     setWindowIcon(QIcon(u":/icons/local.svg"_s));
 
@@ -87,7 +84,8 @@ void LocalAcquireDialog::setCheckedServers(const QStringList &serverNames)
     m_all->setChecked(false);
     for (int i = 0; i < m_servers->count(); ++i) {
         QListWidgetItem *item = m_servers->item(i);
-        item->setCheckState(serverNames.contains(item->text(), Qt::CaseInsensitive) ? Qt::Checked : Qt::Unchecked);
+        item->setCheckState(serverNames.contains(item->text(), Qt::CaseInsensitive) ? Qt::Checked
+                                                                                    : Qt::Unchecked);
     }
 }
 

@@ -49,8 +49,7 @@ QString orDash(const QString &text)
 } // namespace
 
 LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
-    : QWidget(parent)
-    , m_stack(new QStackedWidget(this))
+    : QWidget(parent), m_stack(new QStackedWidget(this))
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -63,7 +62,8 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     m_emptyTitle->setAlignment(Qt::AlignCenter);
     m_emptyHint = dimLabel({}, emptyPage);
     m_emptyHint->setAlignment(Qt::AlignCenter);
-    m_bulkConfigButton = new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), emptyPage);
+    m_bulkConfigButton =
+        new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), emptyPage);
     emptyLayout->addStretch(1);
     emptyLayout->addWidget(m_emptyTitle);
     emptyLayout->addWidget(m_emptyHint);
@@ -130,11 +130,13 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     layout->addSpacing(8);
     layout->addWidget(boldLabel(tr("Workspace"), page, 1.0));
     auto *workspaceRow = new QHBoxLayout;
-    const std::initializer_list<std::tuple<QString, QString, QString, void (LocalSandboxDetailsPane::*)()>> workspaceButtons = {
-        {tr("Upload…"), u":/icons/upload.svg"_s, u"uploadButton"_s, &LocalSandboxDetailsPane::uploadRequested},
-        {tr("Save dump as…"), u":/icons/download.svg"_s, u"saveDumpButton"_s, &LocalSandboxDetailsPane::saveDumpRequested},
-        {tr("Extract dump to…"), u":/icons/folder.svg"_s, u"extractDumpButton"_s,
-         &LocalSandboxDetailsPane::extractDumpRequested}};
+    const std::initializer_list<std::tuple<QString, QString, QString, void (LocalSandboxDetailsPane::*)()>>
+        workspaceButtons = {{tr("Upload…"), u":/icons/upload.svg"_s, u"uploadButton"_s,
+                             &LocalSandboxDetailsPane::uploadRequested},
+                            {tr("Save dump as…"), u":/icons/download.svg"_s, u"saveDumpButton"_s,
+                             &LocalSandboxDetailsPane::saveDumpRequested},
+                            {tr("Extract dump to…"), u":/icons/folder.svg"_s, u"extractDumpButton"_s,
+                             &LocalSandboxDetailsPane::extractDumpRequested}};
     for (const auto &[text, icon, name, signal] : workspaceButtons) {
         auto *button = new QPushButton(QIcon(icon), text, page);
         button->setObjectName(name);
@@ -177,8 +179,10 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
         m_rawEdit->setVisible(open);
     });
     connect(m_revealButton, &QPushButton::toggled, this, &LocalSandboxDetailsPane::setSecretsRevealed);
-    connect(m_copyConfigButton, &QPushButton::clicked, this, &LocalSandboxDetailsPane::copyMcpConfigRequested);
-    connect(m_bulkConfigButton, &QPushButton::clicked, this, &LocalSandboxDetailsPane::copyMcpConfigRequested);
+    connect(m_copyConfigButton, &QPushButton::clicked, this,
+            &LocalSandboxDetailsPane::copyMcpConfigRequested);
+    connect(m_bulkConfigButton, &QPushButton::clicked, this,
+            &LocalSandboxDetailsPane::copyMcpConfigRequested);
     connect(m_idField, &CopyableField::copied, this, &LocalSandboxDetailsPane::copied);
     auto *clock = new QTimer(this); // keeps "created 3 min ago" current
     clock->setInterval(30'000);
@@ -261,8 +265,9 @@ void LocalSandboxDetailsPane::rebuildServers()
     }
     m_serversSlot->addWidget(m_serversBox);
     m_revealButton->setVisible(!m_trees.isEmpty());
-    m_copyConfigButton->setEnabled(std::any_of(m_sandbox.servers.cbegin(), m_sandbox.servers.cend(),
-                                               [](const LocalServer &s) { return !s.mcpServerUrl.isEmpty(); }));
+    m_copyConfigButton->setEnabled(
+        std::any_of(m_sandbox.servers.cbegin(), m_sandbox.servers.cend(),
+                    [](const LocalServer &s) { return !s.mcpServerUrl.isEmpty(); }));
 }
 
 void LocalSandboxDetailsPane::showError(const ApiError &error)
@@ -317,7 +322,8 @@ void LocalSandboxDetailsPane::updateRawJson()
         m_rawEdit->setPlainText({});
         return;
     }
-    const QJsonObject shown = secretsRevealed() ? m_sandbox.raw : SecretTree::masked(m_sandbox.raw).toObject();
+    const QJsonObject shown =
+        secretsRevealed() ? m_sandbox.raw : SecretTree::masked(m_sandbox.raw).toObject();
     m_rawEdit->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)));
 }
 

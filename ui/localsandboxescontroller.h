@@ -33,7 +33,11 @@ public:
 
     void loadDetails(const QString &localSandboxId);
     ApiCall *acquire(const LocalAcquireRequest &request, QObject *context, ResultHandler<LocalSandbox> done);
-    enum class Bulk { Release, Reset };
+    enum class Bulk
+    {
+        Release,
+        Reset
+    };
     void runBulk(Bulk kind, const QStringList &ids);
 
 signals:

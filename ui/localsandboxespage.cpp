@@ -1,5 +1,6 @@
 #include "localsandboxespage.h"
 
+#include "appsession.h"
 #include "emptystatehint.h"
 #include "errorbanner.h"
 #include "localacquiredialog.h"
@@ -7,10 +8,9 @@
 #include "localsandboxescontroller.h"
 #include "localsandboxtreemodel.h"
 #include "localworkspaceactions.h"
-#include "appsession.h"
-#include "workspacedroptarget.h"
 #include "mcpclientconfig.h"
 #include "statusdelegate.h"
+#include "workspacedroptarget.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -25,8 +25,9 @@
 using namespace Qt::StringLiterals;
 
 LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)), m_splitter(new QSplitter(this)),
-      m_view(new QTreeView(m_splitter)), m_details(new LocalSandboxDetailsPane(m_splitter)),
+    : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
+      m_splitter(new QSplitter(this)), m_view(new QTreeView(m_splitter)),
+      m_details(new LocalSandboxDetailsPane(m_splitter)),
       m_workspace(new LocalWorkspaceActions(controller->session()->transfers(), this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -49,14 +50,17 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
     m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
     m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
-    new EmptyStateHint(m_view, tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
-                                  "and other MCP servers around a workspace."));
+    new EmptyStateHint(m_view,
+                       tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
+                          "and other MCP servers around a workspace."));
 
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LocalSandboxesPage::onSelectionChanged);
-    connect(controller->model(), &QAbstractItemModel::rowsInserted, m_view, [this](const QModelIndex &parent) {
-        if (!parent.isValid())
-            m_view->expandAll(); // a new sandbox shows its servers at once
-    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &LocalSandboxesPage::onSelectionChanged);
+    connect(controller->model(), &QAbstractItemModel::rowsInserted, m_view,
+            [this](const QModelIndex &parent) {
+                if (!parent.isValid())
+                    m_view->expandAll(); // a new sandbox shows its servers at once
+            });
     connect(controller, &LocalSandboxesController::refreshed, this, [this] {
         if (m_banner->property("fromRefresh").toBool())
             m_banner->hide();
@@ -69,22 +73,27 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
         if (sandbox.localSandboxId == m_shownId)
             m_details->showSandbox(sandbox);
     });
-    connect(controller, &LocalSandboxesController::detailsFailed, m_details, &LocalSandboxDetailsPane::showError);
-    connect(controller, &LocalSandboxesController::bulkFinished, this, [this](const QString &summary, const QStringList &failures) {
-        if (failures.isEmpty()) {
-            emit statusMessage(summary);
-            return;
-        }
-        m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
-        m_banner->setProperty("fromRefresh", false);
-    });
-    connect(controller, &LocalSandboxesController::acquiredSandboxListed, this, &LocalSandboxesPage::selectSandbox);
+    connect(controller, &LocalSandboxesController::detailsFailed, m_details,
+            &LocalSandboxDetailsPane::showError);
+    connect(controller, &LocalSandboxesController::bulkFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
+                m_banner->setProperty("fromRefresh", false);
+            });
+    connect(controller, &LocalSandboxesController::acquiredSandboxListed, this,
+            &LocalSandboxesPage::selectSandbox);
     connect(m_details, &LocalSandboxDetailsPane::copied, this,
             [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
-    connect(m_details, &LocalSandboxDetailsPane::copyMcpConfigRequested, this, &LocalSandboxesPage::copyMcpConfig);
+    connect(m_details, &LocalSandboxDetailsPane::copyMcpConfigRequested, this,
+            &LocalSandboxesPage::copyMcpConfig);
     connect(m_details, &LocalSandboxDetailsPane::uploadRequested, this, &LocalSandboxesPage::uploadWorkspace);
     connect(m_details, &LocalSandboxDetailsPane::saveDumpRequested, this, &LocalSandboxesPage::saveDump);
-    connect(m_details, &LocalSandboxDetailsPane::extractDumpRequested, this, &LocalSandboxesPage::extractDump);
+    connect(m_details, &LocalSandboxDetailsPane::extractDumpRequested, this,
+            &LocalSandboxesPage::extractDump);
     connect(m_workspace, &LocalWorkspaceActions::statusMessage, this, &LocalSandboxesPage::statusMessage);
     m_details->showEmpty(0);
     setupDropTargets();
@@ -100,8 +109,13 @@ void LocalSandboxesPage::setupDropTargets()
             if (!index.isValid())
                 return {};
             const QModelIndex sandboxRow = index.parent().isValid() ? index.parent() : index;
-            const QRect row = m_view->visualRect(sandboxRow.siblingAtColumn(0));
-            *highlight = QRect(0, row.top(), m_view->viewport()->width(), row.height());
+            QRect rows = m_view->visualRect(sandboxRow.siblingAtColumn(0));
+            // The sandbox with its servers: everything that the workspace belongs to.
+            const int children = m_view->model()->rowCount(sandboxRow);
+            if (children > 0 && m_view->isExpanded(sandboxRow))
+                rows.setBottom(
+                    m_view->visualRect(m_view->model()->index(children - 1, 0, sandboxRow)).bottom());
+            *highlight = QRect(0, rows.top(), m_view->viewport()->width(), rows.height());
             return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
         },
         this);
@@ -175,7 +189,8 @@ void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)
     const auto index = m_controller->model()->indexOfSandbox(localSandboxId);
     if (!index.isValid())
         return;
-    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
     m_view->expand(index);
     m_view->scrollTo(index);
 }
@@ -186,21 +201,24 @@ void LocalSandboxesPage::acquire()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &FormDialog::submitted, this, [this, dialog] {
         dialog->setBusy(true, tr("Acquiring…"));
-        m_controller->acquire(dialog->request(), dialog, [this, dialog](const ApiResult<LocalSandbox> &result) {
-            dialog->setBusy(false);
-            if (!result) {
-                dialog->showServerError(result.error());
-                return;
-            }
-            emit statusMessage(tr("Acquired local sandbox %1 with %n server(s).", nullptr, int(result->servers.size()))
-                                   .arg(result->localSandboxId));
-            dialog->accept();
-        });
+        m_controller->acquire(dialog->request(), dialog,
+                              [this, dialog](const ApiResult<LocalSandbox> &result) {
+                                  dialog->setBusy(false);
+                                  if (!result) {
+                                      dialog->showServerError(result.error());
+                                      return;
+                                  }
+                                  emit statusMessage(tr("Acquired local sandbox %1 with %n server(s).",
+                                                        nullptr, int(result->servers.size()))
+                                                         .arg(result->localSandboxId));
+                                  dialog->accept();
+                              });
     });
     dialog->open();
 }
 
-bool LocalSandboxesPage::confirm(const QString &question, const QString &explanation, const QString &actionText)
+bool LocalSandboxesPage::confirm(const QString &question, const QString &explanation,
+                                 const QString &actionText)
 {
     QMessageBox box(QMessageBox::Question, tr("Confirm"), question, QMessageBox::Cancel, this);
     box.setInformativeText(explanation);
@@ -217,7 +235,8 @@ void LocalSandboxesPage::releaseSelected()
         return;
     const QString question = ids.size() == 1 ? tr("Release local sandbox %1?").arg(ids.first())
                                              : tr("Release %1 local sandboxes?").arg(ids.size());
-    if (confirm(question, tr("The VM and its workspace are discarded; save a dump first if you need it."), tr("Release")))
+    if (confirm(question, tr("The VM and its workspace are discarded; save a dump first if you need it."),
+                tr("Release")))
         m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
 }
 
@@ -248,7 +267,8 @@ void LocalSandboxesPage::copyMcpConfig()
         if (const auto *sandbox = m_controller->model()->sandboxById(id))
             for (const auto &server : sandbox->servers)
                 if (!server.mcpServerUrl.isEmpty())
-                    urls.append({server.serverName.isEmpty() ? server.id : server.serverName, server.mcpServerUrl});
+                    urls.append(
+                        {server.serverName.isEmpty() ? server.id : server.serverName, server.mcpServerUrl});
     if (urls.isEmpty()) {
         emit statusMessage(tr("No MCP URLs to copy: select a local sandbox with servers."));
         return;

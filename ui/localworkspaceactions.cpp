@@ -24,8 +24,7 @@ QString shortId(const QString &localSandboxId)
 
 LocalWorkspaceActions::LocalWorkspaceActions(TransferQueue *queue, QWidget *dialogParent)
     : QObject(dialogParent), m_queue(queue), m_dialogParent(dialogParent)
-{
-}
+{}
 
 void LocalWorkspaceActions::confirmUpload(const QString &localSandboxId, const QStringList &paths)
 {
@@ -43,7 +42,8 @@ void LocalWorkspaceActions::confirmUpload(const QString &localSandboxId, const Q
 void LocalWorkspaceActions::chooseUpload(const QString &localSandboxId)
 {
     const QString folder = QFileDialog::getExistingDirectory(
-        m_dialogParent, tr("Upload a folder as the workspace of %1").arg(shortId(localSandboxId)), lastFolder());
+        m_dialogParent, tr("Upload a folder as the workspace of %1").arg(shortId(localSandboxId)),
+        lastFolder());
     if (folder.isEmpty())
         return;
     rememberFolder(folder);
@@ -52,7 +52,8 @@ void LocalWorkspaceActions::chooseUpload(const QString &localSandboxId)
 
 void LocalWorkspaceActions::chooseDumpFile(const QString &localSandboxId)
 {
-    const QString suggested = QDir(lastFolder()).filePath(u"workspace-"_s + shortId(localSandboxId) + u".tar.gz"_s);
+    const QString suggested =
+        QDir(lastFolder()).filePath(u"workspace-"_s + shortId(localSandboxId) + u".tar.gz"_s);
     const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save dump as"), suggested,
                                                       tr("Gzipped tar archives (*.tar.gz *.tgz)"));
     if (path.isEmpty())
@@ -74,7 +75,8 @@ void LocalWorkspaceActions::chooseExtractFolder(const QString &localSandboxId)
 TransferJob *LocalWorkspaceActions::saveDumpTo(const QString &localSandboxId, const QString &archivePath)
 {
     TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::SaveArchive, archivePath);
-    emit statusMessage(tr("Downloading the dump of %1 to %2.").arg(localSandboxId, QDir::toNativeSeparators(archivePath)));
+    emit statusMessage(
+        tr("Downloading the dump of %1 to %2.").arg(localSandboxId, QDir::toNativeSeparators(archivePath)));
     emit transferQueued(job);
     return job;
 }
@@ -82,10 +84,12 @@ TransferJob *LocalWorkspaceActions::saveDumpTo(const QString &localSandboxId, co
 TransferJob *LocalWorkspaceActions::extractDumpTo(const QString &localSandboxId, const QString &folder)
 {
     const QDir chosen(folder);
-    const bool useAsIs = !chosen.exists() || chosen.isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    const bool useAsIs = !chosen.exists() || chosen.isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System |
+                                                            QDir::NoDotAndDotDot);
     const QString target = useAsIs ? folder : extractionFolder(folder, localSandboxId);
     TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::Extract, target);
-    emit statusMessage(tr("Extracting the dump of %1 into %2.").arg(localSandboxId, QDir::toNativeSeparators(target)));
+    emit statusMessage(
+        tr("Extracting the dump of %1 into %2.").arg(localSandboxId, QDir::toNativeSeparators(target)));
     emit transferQueued(job);
     return job;
 }

@@ -17,7 +17,8 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(u"Browse and manage AI-agent sandboxes."_s);
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption demo(u"demo"_s, u"Start the built-in emulator and connect to it (no account needed)."_s);
+    const QCommandLineOption demo(u"demo"_s,
+                                  u"Start the built-in emulator and connect to it (no account needed)."_s);
     parser.addOption(demo);
     parser.process(app);
 

@@ -33,7 +33,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
       m_local(new LocalSandboxesController(session, this)), m_scheduler(new RefreshScheduler(this)),
       m_navigation(new QListWidget(this)), m_stack(new QStackedWidget(this)),
-      m_sandboxesPage(new SandboxesPage(m_sandboxes, m_stack)), m_localPage(new LocalSandboxesPage(m_local, m_stack)),
+      m_sandboxesPage(new SandboxesPage(m_sandboxes, m_stack)),
+      m_localPage(new LocalSandboxesPage(m_local, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
 {
@@ -77,7 +78,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
             m_local->refresh();
     });
     connect(m_scheduler, &RefreshScheduler::refreshDue, this, &MainWindow::refreshCurrent);
-    connect(session->transport(), &HttpTransport::inFlightChanged, m_statusPanel, &StatusBarPanel::setRequestsInFlight);
+    connect(session->transport(), &HttpTransport::inFlightChanged, m_statusPanel,
+            &StatusBarPanel::setRequestsInFlight);
     connect(session->transport(), &HttpTransport::authenticationFailed, this, [this](int status) {
         m_statusPanel->setConnection(status == 401 ? StatusBarPanel::Connection::KeyMissing
                                                    : StatusBarPanel::Connection::KeyRefused);
@@ -123,8 +125,8 @@ QAction *MainWindow::action(const QString &name) const
 
 void MainWindow::createActions()
 {
-    auto add = [this](const QString &name, const QString &text, const QString &icon, const QKeySequence &shortcut,
-                      auto slot) {
+    auto add = [this](const QString &name, const QString &text, const QString &icon,
+                      const QKeySequence &shortcut, auto slot) {
         auto *action = new QAction(icon.isEmpty() ? QIcon() : QIcon(icon), text, this);
         action->setObjectName(name);
         if (!shortcut.isEmpty())
@@ -150,11 +152,13 @@ void MainWindow::createActions()
     add(u"reset"_s, tr("Re&set"), u":/icons/reset.svg"_s, QKeySequence(u"Ctrl+R"_s),
         onPage(&SandboxesPage::resetSelected, &LocalSandboxesPage::resetSelected))
         ->setToolTip(tr("Reset the selected sandboxes to their initial data (Ctrl+R)"));
-    add(u"refresh"_s, tr("Re&fresh"), u":/icons/refresh.svg"_s, QKeySequence::Refresh, &MainWindow::refreshCurrent)
+    add(u"refresh"_s, tr("Re&fresh"), u":/icons/refresh.svg"_s, QKeySequence::Refresh,
+        &MainWindow::refreshCurrent)
         ->setToolTip(tr("Refresh now (F5)"));
     add(u"copyId"_s, tr("&Copy ID"), u":/icons/copy.svg"_s, QKeySequence::Copy,
         onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds));
-    add(u"copyMcpConfig"_s, tr("Copy &MCP Client Config"), u":/icons/json.svg"_s, QKeySequence(u"Ctrl+Shift+C"_s),
+    add(u"copyMcpConfig"_s, tr("Copy &MCP Client Config"), u":/icons/json.svg"_s,
+        QKeySequence(u"Ctrl+Shift+C"_s),
         onPage(&SandboxesPage::copyMcpConfig, &LocalSandboxesPage::copyMcpConfig))
         ->setToolTip(tr("Copy an mcpServers JSON for the selection, ready to paste into an MCP client"));
     const auto onLocal = [this](void (LocalSandboxesPage::*call)()) {
@@ -165,7 +169,8 @@ void MainWindow::createActions()
     };
     add(u"uploadWorkspace"_s, tr("&Upload Workspace…"), u":/icons/upload.svg"_s, QKeySequence(u"Ctrl+U"_s),
         onLocal(&LocalSandboxesPage::uploadWorkspace))
-        ->setToolTip(tr("Upload a folder as the workspace of the selected local sandbox (Ctrl+U); or drop files on it"));
+        ->setToolTip(tr(
+            "Upload a folder as the workspace of the selected local sandbox (Ctrl+U); or drop files on it"));
     add(u"saveDump"_s, tr("Save &Dump As…"), u":/icons/download.svg"_s, QKeySequence::Save,
         onLocal(&LocalSandboxesPage::saveDump))
         ->setToolTip(tr("Download the workspace of the selected local sandbox as a .tar.gz (Ctrl+S)"));
@@ -180,10 +185,11 @@ void MainWindow::createActions()
         [this] { emit settingsRequested(); });
     add(u"quit"_s, tr("&Quit"), QString(), QKeySequence::Quit, [this] { close(); });
     add(u"about"_s, tr("&About SandboxDeck"), QString(), QKeySequence(), [this] {
-        QMessageBox::about(this, tr("About SandboxDeck"),
-                           tr("<h3>SandboxDeck %1</h3><p>Browse and manage AI-agent sandboxes: Klavis MCP sandboxes "
-                              "and local sandboxes.</p>")
-                               .arg(QApplication::applicationVersion()));
+        QMessageBox::about(
+            this, tr("About SandboxDeck"),
+            tr("<h3>SandboxDeck %1</h3><p>Browse and manage AI-agent sandboxes: Klavis MCP sandboxes "
+               "and local sandboxes.</p>")
+                .arg(QApplication::applicationVersion()));
     });
     const std::initializer_list<std::pair<Page, const char *>> pages = {
         {SandboxesView, "Ctrl+1"}, {LocalSandboxesView, "Ctrl+2"}, {TransfersView, "Ctrl+3"}};
@@ -255,14 +261,16 @@ void MainWindow::createToolBar()
     interval->setAccessibleName(tr("Auto-refresh interval"));
     for (int seconds : RefreshScheduler::intervalChoices())
         interval->addItem(seconds == 0 ? tr("Auto-refresh off") : tr("Every %1 s").arg(seconds), seconds);
-    connect(interval, &QComboBox::activated, this, [this](int index) { m_intervalGroup->actions().at(index)->trigger(); });
+    connect(interval, &QComboBox::activated, this,
+            [this](int index) { m_intervalGroup->actions().at(index)->trigger(); });
     bar->addWidget(interval);
     auto *spacer = new QWidget(bar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
     bar->addAction(action(u"settings"_s));
     QSettings settings;
-    interval->setCurrentIndex(std::max(0, int(RefreshScheduler::intervalChoices().indexOf(settings.value(u"refresh/interval"_s, 15).toInt()))));
+    interval->setCurrentIndex(std::max(0, int(RefreshScheduler::intervalChoices().indexOf(
+                                              settings.value(u"refresh/interval"_s, 15).toInt()))));
 }
 
 MainWindow::Page MainWindow::currentPage() const
@@ -323,7 +331,7 @@ void MainWindow::updateActionStates()
 {
     const Page page = currentPage();
     const bool onList = page != TransfersView;
-    const int selected = page == SandboxesView ? int(m_sandboxesPage->selectedKeys().size())
+    const int selected = page == SandboxesView        ? int(m_sandboxesPage->selectedKeys().size())
                          : page == LocalSandboxesView ? int(m_localPage->selectedIds().size())
                                                       : 0;
     action(u"acquire"_s)->setEnabled(onList);
@@ -349,7 +357,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (const int running = m_session->transfers()->activeCount(); running > 0) {
         const auto answer = QMessageBox::question(
             this, tr("Transfers running"),
-            tr("%n transfer(s) still running. Quit and cancel them? Nothing half-written is kept.", nullptr, running),
+            tr("%n transfer(s) still running. Quit and cancel them? Nothing half-written is kept.", nullptr,
+               running),
             QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
         if (answer != QMessageBox::Yes) {
             event->ignore();

@@ -24,7 +24,12 @@ class MainWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    enum Page { SandboxesView, LocalSandboxesView, TransfersView };
+    enum Page
+    {
+        SandboxesView,
+        LocalSandboxesView,
+        TransfersView
+    };
 
     explicit MainWindow(AppSession *session, QWidget *parent = nullptr);
 

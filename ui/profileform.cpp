@@ -10,8 +10,9 @@
 using namespace Qt::StringLiterals;
 
 ProfileForm::ProfileForm(QWidget *parent)
-    : QWidget(parent), m_name(new QLineEdit(this)), m_endpoint(new QComboBox(this)), m_customUrl(new QLineEdit(this)),
-      m_region(new QComboBox(this)), m_key(new QLineEdit(this)), m_showKey(new QCheckBox(tr("Show"), this))
+    : QWidget(parent), m_name(new QLineEdit(this)), m_endpoint(new QComboBox(this)),
+      m_customUrl(new QLineEdit(this)), m_region(new QComboBox(this)), m_key(new QLineEdit(this)),
+      m_showKey(new QCheckBox(tr("Show"), this))
 {
     for (const auto &[label, url] : ProfileStore::baseUrlPresets())
         m_endpoint->addItem(u"%1 (%2)"_s.arg(label, url.toString()), url);

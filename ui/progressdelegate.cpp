@@ -10,7 +10,8 @@
 
 ProgressDelegate::ProgressDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
 
-void ProgressDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void ProgressDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                             const QModelIndex &index) const
 {
     // The row's selection background first, so that the bar sits on the same colour as its neighbours.
     QStyleOptionViewItem background = option;

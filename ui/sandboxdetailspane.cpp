@@ -53,9 +53,7 @@ QPixmap iconPixmap(const QIcon &icon, const QWidget *widget, int size)
 
 } // namespace
 
-SandboxDetailsPane::SandboxDetailsPane(QWidget *parent)
-    : QWidget(parent)
-    , m_stack(new QStackedWidget(this))
+SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_stack(new QStackedWidget(this))
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -71,7 +69,8 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent)
     m_emptyHint->setAlignment(Qt::AlignCenter);
     m_emptyHint->setWordWrap(true);
     m_emptyHint->setForegroundRole(QPalette::PlaceholderText);
-    m_bulkConfigButton = new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), emptyPage);
+    m_bulkConfigButton =
+        new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), emptyPage);
     emptyLayout->addStretch(1);
     emptyLayout->addWidget(m_emptyTitle);
     emptyLayout->addWidget(m_emptyHint);
@@ -147,7 +146,8 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent)
     layout->addWidget(m_noUrlsLabel);
     m_copyConfigButton = new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), page);
     m_copyConfigButton->setObjectName(u"copyMcpConfigButton"_s);
-    m_copyConfigButton->setToolTip(tr("Copy {\"mcpServers\": …} to paste into an MCP client's configuration."));
+    m_copyConfigButton->setToolTip(
+        tr("Copy {\"mcpServers\": …} to paste into an MCP client's configuration."));
     layout->addWidget(m_copyConfigButton, 0, Qt::AlignLeft);
 
     layout->addSpacing(8);
@@ -322,8 +322,9 @@ void SandboxDetailsPane::showEmpty(int selectedCount)
         m_bulkConfigButton->setVisible(false);
     } else {
         m_emptyTitle->setText(tr("%n sandbox(es) selected", nullptr, selectedCount));
-        m_emptyHint->setText(tr("Release or reset them together from the toolbar or the context menu, or copy "
-                                "one MCP client config with all their URLs."));
+        m_emptyHint->setText(
+            tr("Release or reset them together from the toolbar or the context menu, or copy "
+               "one MCP client config with all their URLs."));
         m_bulkConfigButton->setVisible(true);
     }
 }

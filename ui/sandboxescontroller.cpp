@@ -10,7 +10,8 @@
 using namespace Qt::StringLiterals;
 
 SandboxesController::SandboxesController(AppSession *session, QObject *parent)
-    : QObject(parent), m_session(session), m_model(new SandboxListModel(this)), m_proxy(new SandboxFilterProxy(this))
+    : QObject(parent), m_session(session), m_model(new SandboxListModel(this)),
+      m_proxy(new SandboxFilterProxy(this))
 {
     m_proxy->setSourceModel(m_model);
 }
@@ -38,27 +39,28 @@ void SandboxesController::refresh()
         m_refreshAgain = true;
         return;
     }
-    m_refreshCall = m_session->sandboxes()->list(m_filter, this, [this](const ApiResult<SandboxList> &result) {
-        m_refreshCall = nullptr;
-        if (m_refreshAgain) {
-            m_refreshAgain = false;
-            refresh();
-            return;
-        }
-        if (!result) {
-            if (result.error().kind() != ApiError::Kind::Cancelled)
-                emit refreshFailed(result.error());
-            return;
-        }
-        m_model->applySnapshot(result->sandboxes);
-        m_lastRefreshed = QDateTime::currentDateTimeUtc();
-        emit refreshed();
-        if (!m_pendingSelection.sandboxId.isEmpty() &&
-            m_model->rowOf(m_pendingSelection.serverName, m_pendingSelection.sandboxId) >= 0) {
-            emit acquiredSandboxListed(m_pendingSelection.serverName, m_pendingSelection.sandboxId);
-            m_pendingSelection = {};
-        }
-    });
+    m_refreshCall =
+        m_session->sandboxes()->list(m_filter, this, [this](const ApiResult<SandboxList> &result) {
+            m_refreshCall = nullptr;
+            if (m_refreshAgain) {
+                m_refreshAgain = false;
+                refresh();
+                return;
+            }
+            if (!result) {
+                if (result.error().kind() != ApiError::Kind::Cancelled)
+                    emit refreshFailed(result.error());
+                return;
+            }
+            m_model->applySnapshot(result->sandboxes);
+            m_lastRefreshed = QDateTime::currentDateTimeUtc();
+            emit refreshed();
+            if (!m_pendingSelection.sandboxId.isEmpty() &&
+                m_model->rowOf(m_pendingSelection.serverName, m_pendingSelection.sandboxId) >= 0) {
+                emit acquiredSandboxListed(m_pendingSelection.serverName, m_pendingSelection.sandboxId);
+                m_pendingSelection = {};
+            }
+        });
 }
 
 void SandboxesController::loadDetails(const SandboxKey &key)
@@ -74,7 +76,8 @@ void SandboxesController::loadDetails(const SandboxKey &key)
         });
 }
 
-ApiCall *SandboxesController::fetchDetails(const SandboxKey &key, QObject *context, ResultHandler<SandboxDetails> done)
+ApiCall *SandboxesController::fetchDetails(const SandboxKey &key, QObject *context,
+                                           ResultHandler<SandboxDetails> done)
 {
     return m_session->sandboxes()->details(key.serverName, key.sandboxId, context, std::move(done));
 }
@@ -82,13 +85,14 @@ ApiCall *SandboxesController::fetchDetails(const SandboxKey &key, QObject *conte
 ApiCall *SandboxesController::acquire(const AcquireRequest &request, QObject *context,
                                       ResultHandler<AcquiredSandbox> done)
 {
-    return m_session->sandboxes()->acquire(request, context, [this, done](const ApiResult<AcquiredSandbox> &result) {
-        if (result) {
-            m_pendingSelection = {result->serverName, result->sandboxId};
-            refresh();
-        }
-        done(result);
-    });
+    return m_session->sandboxes()->acquire(
+        request, context, [this, done](const ApiResult<AcquiredSandbox> &result) {
+            if (result) {
+                m_pendingSelection = {result->serverName, result->sandboxId};
+                refresh();
+            }
+            done(result);
+        });
 }
 
 void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
@@ -99,10 +103,12 @@ void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
         m_model->setBusy(key.serverName, key.sandboxId, true);
     }
     auto *service = m_session->sandboxes();
-    auto starter = [service, keys, kind](int index, QObject *context, ResultHandler<SandboxActionResult> done) {
+    auto starter = [service, keys, kind](int index, QObject *context,
+                                         ResultHandler<SandboxActionResult> done) {
         const auto &key = keys[index];
-        return kind == Bulk::Release ? service->release(key.serverName, key.sandboxId, context, std::move(done))
-                                     : service->reset(key.serverName, key.sandboxId, context, std::move(done));
+        return kind == Bulk::Release
+                   ? service->release(key.serverName, key.sandboxId, context, std::move(done))
+                   : service->reset(key.serverName, key.sandboxId, context, std::move(done));
     };
     auto *action = new BulkAction(kind == Bulk::Release ? u"Released"_s : u"Reset"_s, labels, starter, this);
     connect(action, &BulkAction::itemFinished, this, [this, keys](int index, bool) {

@@ -45,7 +45,11 @@ public:
     // For one-off needs (copying MCP configs of a selection): the answer goes to `done`.
     ApiCall *fetchDetails(const SandboxKey &key, QObject *context, ResultHandler<SandboxDetails> done);
     ApiCall *acquire(const AcquireRequest &request, QObject *context, ResultHandler<AcquiredSandbox> done);
-    enum class Bulk { Release, Reset };
+    enum class Bulk
+    {
+        Release,
+        Reset
+    };
     void runBulk(Bulk kind, const QList<SandboxKey> &keys);
 
 signals:

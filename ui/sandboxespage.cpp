@@ -1,8 +1,8 @@
 #include "sandboxespage.h"
 
 #include "acquiredialog.h"
-#include "errorbanner.h"
 #include "emptystatehint.h"
+#include "errorbanner.h"
 #include "mcpclientconfig.h"
 #include "sandboxdetailspane.h"
 #include "sandboxfilterbar.h"
@@ -26,8 +26,8 @@ using namespace Qt::StringLiterals;
 
 SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
-      m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)), m_view(new QTableView(m_splitter)),
-      m_details(new SandboxDetailsPane(m_splitter))
+      m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
+      m_view(new QTableView(m_splitter)), m_details(new SandboxDetailsPane(m_splitter))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
@@ -72,18 +72,18 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
             m_details->showDetails(details);
     });
     connect(controller, &SandboxesController::detailsFailed, m_details, &SandboxDetailsPane::showError);
-    connect(controller, &SandboxesController::bulkFinished, this, [this](const QString &summary, const QStringList &failures) {
-        if (failures.isEmpty()) {
-            emit statusMessage(summary);
-            return;
-        }
-        m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
-        m_banner->setProperty("fromRefresh", false);
-    });
+    connect(controller, &SandboxesController::bulkFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
+                m_banner->setProperty("fromRefresh", false);
+            });
     connect(controller, &SandboxesController::acquiredSandboxListed, this, &SandboxesPage::selectSandbox);
-    connect(m_details, &SandboxDetailsPane::copied, this, [this](const QString &what) {
-        emit statusMessage(tr("Copied %1 to the clipboard.").arg(what));
-    });
+    connect(m_details, &SandboxDetailsPane::copied, this,
+            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
     connect(m_details, &SandboxDetailsPane::copyMcpConfigRequested, this, &SandboxesPage::copyMcpConfig);
     connect(m_details, &SandboxDetailsPane::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
     m_details->showEmpty(0);
@@ -117,15 +117,18 @@ void SandboxesPage::setupView()
     m_view->setItemDelegateForColumn(SandboxListModel::TagsColumn, tags);
     m_view->setMouseTracking(true);
     connect(tags, &TagChipDelegate::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
-    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &SandboxesPage::showHeaderMenu);
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SandboxesPage::onSelectionChanged);
+    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            &SandboxesPage::showHeaderMenu);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SandboxesPage::onSelectionChanged);
     m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes. Acquire one with Ctrl+N."));
 }
 
 void SandboxesPage::updateEmptyHint()
 {
     const bool filtered = m_controller->model()->rowCount() > 0;
-    m_emptyHint->setText(filtered ? tr("No sandbox matches the filters.") : tr("No sandboxes. Acquire one with Ctrl+N."));
+    m_emptyHint->setText(filtered ? tr("No sandbox matches the filters.")
+                                  : tr("No sandboxes. Acquire one with Ctrl+N."));
 }
 
 void SandboxesPage::showHeaderMenu(const QPoint &position)
@@ -139,7 +142,8 @@ void SandboxesPage::showHeaderMenu(const QPoint &position)
         action->setChecked(!header->isSectionHidden(column));
         // The id identifies a row; hiding it would leave rows that cannot be told apart.
         action->setEnabled(column != SandboxListModel::SandboxIdColumn);
-        connect(action, &QAction::toggled, header, [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+        connect(action, &QAction::toggled, header,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
     }
     menu.exec(header->mapToGlobal(position));
 }
@@ -183,7 +187,8 @@ void SandboxesPage::selectSandbox(const QString &serverName, const QString &sand
         m_filterBar->clearFilters();
         proxyIndex = m_controller->proxy()->mapFromSource(m_controller->model()->index(row, 0));
     }
-    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
     m_view->scrollTo(proxyIndex);
 }
 
@@ -193,20 +198,22 @@ void SandboxesPage::acquire()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &FormDialog::submitted, this, [this, dialog] {
         dialog->setBusy(true, tr("Acquiring…"));
-        m_controller->acquire(dialog->request(), dialog, [this, dialog](const ApiResult<AcquiredSandbox> &result) {
-            dialog->setBusy(false);
-            if (!result) {
-                dialog->showServerError(result.error());
-                return;
-            }
-            emit statusMessage(tr("Acquired %1 sandbox %2.").arg(result->serverName, result->sandboxId));
-            dialog->accept();
-        });
+        m_controller->acquire(
+            dialog->request(), dialog, [this, dialog](const ApiResult<AcquiredSandbox> &result) {
+                dialog->setBusy(false);
+                if (!result) {
+                    dialog->showServerError(result.error());
+                    return;
+                }
+                emit statusMessage(tr("Acquired %1 sandbox %2.").arg(result->serverName, result->sandboxId));
+                dialog->accept();
+            });
     });
     dialog->open();
 }
 
-bool SandboxesPage::confirmBulk(const QString &question, const QString &explanation, const QString &actionText)
+bool SandboxesPage::confirmBulk(const QString &question, const QString &explanation,
+                                const QString &actionText)
 {
     QMessageBox box(QMessageBox::Question, tr("Confirm"), question, QMessageBox::Cancel, this);
     box.setInformativeText(explanation);
@@ -223,8 +230,10 @@ void SandboxesPage::releaseSelected()
         return;
     const QString question = keys.size() == 1 ? tr("Release %1 back to the pool?").arg(keys.first().label())
                                               : tr("Release %1 sandboxes back to the pool?").arg(keys.size());
-    if (!confirmBulk(question, tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user."),
-                     tr("Release")))
+    if (!confirmBulk(
+            question,
+            tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user."),
+            tr("Release")))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Release, keys);
 }
@@ -236,7 +245,8 @@ void SandboxesPage::resetSelected()
         return;
     const QString question = keys.size() == 1 ? tr("Reset %1?").arg(keys.first().label())
                                               : tr("Reset %1 sandboxes?").arg(keys.size());
-    if (!confirmBulk(question, tr("Their data goes back to the initial state; they stay acquired."), tr("Reset")))
+    if (!confirmBulk(question, tr("Their data goes back to the initial state; they stay acquired."),
+                     tr("Reset")))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Reset, keys);
 }
@@ -262,23 +272,26 @@ void SandboxesPage::copyMcpConfig()
     auto remaining = std::make_shared<int>(int(keys.size()));
     auto failures = std::make_shared<int>(0);
     for (const auto &key : keys) {
-        m_controller->fetchDetails(key, this, [this, collected, remaining, failures](const ApiResult<SandboxDetails> &result) {
-            if (result) {
-                for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
-                    collected->append({it.key(), it.value()});
-            } else {
-                ++*failures;
-            }
-            if (--*remaining > 0)
-                return;
-            if (collected->isEmpty()) {
-                emit statusMessage(tr("No MCP URLs to copy: the selected sandboxes have none."));
-                return;
-            }
-            QGuiApplication::clipboard()->setText(QString::fromUtf8(McpClientConfig::build(*collected)));
-            emit statusMessage(*failures ? tr("Copied MCP client config; %1 sandbox(es) could not be read.").arg(*failures)
-                                         : tr("Copied MCP client config for %n server(s).", nullptr, int(collected->size())));
-        });
+        m_controller->fetchDetails(
+            key, this, [this, collected, remaining, failures](const ApiResult<SandboxDetails> &result) {
+                if (result) {
+                    for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
+                        collected->append({it.key(), it.value()});
+                } else {
+                    ++*failures;
+                }
+                if (--*remaining > 0)
+                    return;
+                if (collected->isEmpty()) {
+                    emit statusMessage(tr("No MCP URLs to copy: the selected sandboxes have none."));
+                    return;
+                }
+                QGuiApplication::clipboard()->setText(QString::fromUtf8(McpClientConfig::build(*collected)));
+                emit statusMessage(
+                    *failures
+                        ? tr("Copied MCP client config; %1 sandbox(es) could not be read.").arg(*failures)
+                        : tr("Copied MCP client config for %n server(s).", nullptr, int(collected->size())));
+            });
     }
 }
 
@@ -301,5 +314,6 @@ void SandboxesPage::restoreState()
     if (!m_splitter->restoreState(settings.value(u"sandboxes/splitter"_s).toByteArray()))
         m_splitter->setSizes({860, 440});
     // A restored header carries the sort: apply it to the proxy as well.
-    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(), m_view->horizontalHeader()->sortIndicatorOrder());
+    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
+                         m_view->horizontalHeader()->sortIndicatorOrder());
 }

@@ -39,7 +39,8 @@ SandboxFilterBar::SandboxFilterBar(QWidget *parent)
     connect(debounce, &QTimer::timeout, this, [this] { emit searchChanged(m_search->text()); });
     connect(m_status, &QComboBox::currentIndexChanged, this, [this] { emit statusChanged(status()); });
     connect(m_server, &QComboBox::currentIndexChanged, this, [this] { emit serverChanged(server()); });
-    connect(m_benchmark, &QComboBox::currentIndexChanged, this, [this] { emit benchmarkChanged(benchmark()); });
+    connect(m_benchmark, &QComboBox::currentIndexChanged, this,
+            [this] { emit benchmarkChanged(benchmark()); });
     connect(m_tag, &QComboBox::currentIndexChanged, this, [this] { emit tagChanged(tag()); });
 }
 
@@ -60,7 +61,8 @@ void SandboxFilterBar::mergeInto(QComboBox *combo, const QStringList &values)
             continue;
         // Keep the choices sorted after the "Any" entry without disturbing the current one.
         int position = 1;
-        while (position < combo->count() && combo->itemData(position).toString().compare(value, Qt::CaseInsensitive) < 0)
+        while (position < combo->count() &&
+               combo->itemData(position).toString().compare(value, Qt::CaseInsensitive) < 0)
             ++position;
         combo->insertItem(position, value, value);
     }
@@ -77,7 +79,8 @@ void SandboxFilterBar::addFacets(const QStringList &servers, const QStringList &
 
 void SandboxFilterBar::setCounts(int shown, int total)
 {
-    m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total) : tr("%1 of %2 shown").arg(shown).arg(total));
+    m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total)
+                                     : tr("%1 of %2 shown").arg(shown).arg(total));
 }
 
 void SandboxFilterBar::setTag(const QString &tag)

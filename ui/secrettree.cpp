@@ -23,7 +23,9 @@ QString scalarText(const QJsonValue &value)
         return value.toBool() ? u"true"_s : u"false"_s;
     case QJsonValue::Double:
         // Through a document so that integers print without an exponent or ".0".
-        return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+        return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact))
+            .mid(1)
+            .chopped(1);
     case QJsonValue::Null:
         return u"null"_s;
     default:
@@ -52,8 +54,7 @@ QJsonValue maskAll(const QJsonValue &value)
 
 } // namespace
 
-SecretTree::SecretTree(QWidget *parent)
-    : QTreeWidget(parent)
+SecretTree::SecretTree(QWidget *parent) : QTreeWidget(parent)
 {
     setColumnCount(2);
     setHeaderLabels({tr("Key"), tr("Value")});

@@ -15,8 +15,8 @@
 using namespace Qt::StringLiterals;
 
 SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QWidget *parent)
-    : FormDialog(QString(), parent), m_profiles(profiles), m_credentials(credentials), m_list(new QListWidget(this)),
-      m_form(new ProfileForm(this))
+    : FormDialog(QString(), parent), m_profiles(profiles), m_credentials(credentials),
+      m_list(new QListWidget(this)), m_form(new ProfileForm(this))
 {
     setWindowTitle(tr("Settings"));
     auto *row = new QWidget(this);
@@ -77,7 +77,10 @@ void SettingsDialog::addProfile()
 {
     Profile profile;
     QString name = tr("New profile");
-    for (int n = 2; !m_profiles->validate(Profile{QString(), name, QUrl(u"https://api.klavis.ai"_s), u"us"_s, false}).isEmpty(); ++n)
+    for (int n = 2;
+         !m_profiles->validate(Profile{QString(), name, QUrl(u"https://api.klavis.ai"_s), u"us"_s, false})
+              .isEmpty();
+         ++n)
         name = tr("New profile %1").arg(n);
     profile.name = name;
     profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
@@ -92,8 +95,9 @@ void SettingsDialog::removeSelected()
     if (m_editingId.isEmpty())
         return;
     const Profile profile = m_profiles->profile(m_editingId);
-    if (QMessageBox::question(this, tr("Remove profile"),
-                              tr("Remove profile “%1” and delete its API key from the keychain?").arg(profile.name)) !=
+    if (QMessageBox::question(
+            this, tr("Remove profile"),
+            tr("Remove profile “%1” and delete its API key from the keychain?").arg(profile.name)) !=
         QMessageBox::Yes)
         return;
     m_credentials->deleteKey(m_editingId);

@@ -10,8 +10,9 @@
 using namespace Qt::StringLiterals;
 
 StatusBarPanel::StatusBarPanel(QWidget *parent)
-    : QWidget(parent), m_profile(new QLabel(this)), m_connectionLabel(new QLabel(this)), m_refresh(new QLabel(this)),
-      m_busy(new QProgressBar(this)), m_requests(new QLabel(this)), m_transfers(new QLabel(this))
+    : QWidget(parent), m_profile(new QLabel(this)), m_connectionLabel(new QLabel(this)),
+      m_refresh(new QLabel(this)), m_busy(new QProgressBar(this)), m_requests(new QLabel(this)),
+      m_transfers(new QLabel(this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -25,7 +26,8 @@ StatusBarPanel::StatusBarPanel(QWidget *parent)
     m_transfers->setTextFormat(Qt::RichText);
     m_transfers->setToolTip(tr("Show the Transfers view"));
     connect(m_transfers, &QLabel::linkActivated, this, &StatusBarPanel::transfersClicked);
-    for (QWidget *part : std::initializer_list<QWidget *>{m_transfers, m_busy, m_requests, m_refresh, m_connectionLabel, m_profile})
+    for (QWidget *part : std::initializer_list<QWidget *>{m_transfers, m_busy, m_requests, m_refresh,
+                                                          m_connectionLabel, m_profile})
         layout->addWidget(part);
     auto *ticker = new QTimer(this);
     connect(ticker, &QTimer::timeout, this, &StatusBarPanel::updateRefreshText);
@@ -67,7 +69,8 @@ void StatusBarPanel::setConnection(Connection state, const QString &detail)
         break;
     }
     const QColor colour = StatusIcons::color(colourKey);
-    m_connectionLabel->setText(u"<span style='color:%1'>●</span> %2"_s.arg(colour.name(), text.toHtmlEscaped()));
+    m_connectionLabel->setText(
+        u"<span style='color:%1'>●</span> %2"_s.arg(colour.name(), text.toHtmlEscaped()));
     m_connectionLabel->setToolTip(detail);
 }
 
@@ -89,7 +92,8 @@ void StatusBarPanel::updateRefreshText()
         return;
     }
     const qint64 seconds = std::max<qint64>(0, m_lastRefresh.secsTo(QDateTime::currentDateTimeUtc()));
-    m_refresh->setText(seconds < 60 ? tr("Refreshed %1 s ago").arg(seconds) : tr("Refreshed %1 min ago").arg(seconds / 60));
+    m_refresh->setText(seconds < 60 ? tr("Refreshed %1 s ago").arg(seconds)
+                                    : tr("Refreshed %1 min ago").arg(seconds / 60));
     m_refresh->setToolTip(m_lastRefresh.toLocalTime().toString(Qt::TextDate));
 }
 

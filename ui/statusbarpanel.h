@@ -14,7 +14,14 @@ class StatusBarPanel final : public QWidget
     Q_DISABLE_COPY_MOVE(StatusBarPanel)
 
 public:
-    enum class Connection { Connecting, Connected, Offline, KeyMissing, KeyRefused };
+    enum class Connection
+    {
+        Connecting,
+        Connected,
+        Offline,
+        KeyMissing,
+        KeyRefused
+    };
 
     explicit StatusBarPanel(QWidget *parent = nullptr);
 

@@ -2,10 +2,7 @@
 
 #include "statusicons.h"
 
-StatusDelegate::StatusDelegate(QObject *parent)
-    : QStyledItemDelegate(parent)
-{
-}
+StatusDelegate::StatusDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
 
 void StatusDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {

@@ -15,7 +15,7 @@ QColor StatusIcons::color(const QString &status)
         return QColor(0x3b, 0x82, 0xf6); // blue
     if (word == u"error"_s)
         return QColor(0xe5, 0x48, 0x4d); // red
-    return QColor(0x8b, 0x90, 0x98); // grey: a status this version does not know
+    return QColor(0x8b, 0x90, 0x98);     // grey: a status this version does not know
 }
 
 QIcon StatusIcons::icon(const QString &status)

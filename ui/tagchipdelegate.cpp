@@ -35,10 +35,8 @@ QString plusText(qsizetype count)
 } // namespace
 
 TagChipDelegate::TagChipDelegate(int tagsRole, QObject *parent)
-    : QStyledItemDelegate(parent)
-    , m_tagsRole(tagsRole)
-{
-}
+    : QStyledItemDelegate(parent), m_tagsRole(tagsRole)
+{}
 
 QStringList TagChipDelegate::tags(const QModelIndex &index) const
 {
@@ -111,8 +109,8 @@ void TagChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     const QList<Chip> chips = layoutChips(option, index);
     if (chips.isEmpty())
         return;
-    const QPalette::ColorGroup group = (option.state & QStyle::State_Enabled) ? QPalette::Normal
-                                                                              : QPalette::Disabled;
+    const QPalette::ColorGroup group =
+        (option.state & QStyle::State_Enabled) ? QPalette::Normal : QPalette::Disabled;
     const bool selected = option.state & QStyle::State_Selected;
     const QColor ground = option.palette.color(group, selected ? QPalette::Highlight : QPalette::Base);
     const QColor ink = option.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
@@ -147,8 +145,8 @@ QSize TagChipDelegate::sizeHint(const QStyleOptionViewItem &option, const QModel
     return {width, qMax(size.height(), fm.height() + 6)};
 }
 
-bool TagChipDelegate::editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,
-                                  const QModelIndex &index)
+bool TagChipDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
+                                  const QStyleOptionViewItem &option, const QModelIndex &index)
 {
     if (event->type() == QEvent::MouseButtonRelease) {
         const auto *mouse = static_cast<QMouseEvent *>(event);
@@ -163,14 +161,15 @@ bool TagChipDelegate::editorEvent(QEvent *event, QAbstractItemModel *model, cons
     return QStyledItemDelegate::editorEvent(event, model, option, index);
 }
 
-bool TagChipDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
-                                const QModelIndex &index)
+bool TagChipDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
+                                const QStyleOptionViewItem &option, const QModelIndex &index)
 {
     const QStringList all = tags(index);
     if (event->type() != QEvent::ToolTip || all.isEmpty())
         return QStyledItemDelegate::helpEvent(event, view, option, index);
     const QString over = tagAt(option, index, event->pos());
-    const QString text = over.isEmpty() ? all.join(u'\n') : tr("Click to show sandboxes tagged “%1”").arg(over);
+    const QString text =
+        over.isEmpty() ? all.join(u'\n') : tr("Click to show sandboxes tagged “%1”").arg(over);
     QToolTip::showText(event->globalPos(), text, view);
     return true;
 }

@@ -25,7 +25,8 @@ public:
     QList<Chip> layoutChips(const QStyleOptionViewItem &option, const QModelIndex &index) const;
     QString tagAt(const QStyleOptionViewItem &option, const QModelIndex &index, const QPoint &pos) const;
 
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     bool editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,
                      const QModelIndex &index) override;

@@ -37,7 +37,8 @@ void TransferNotifier::onFinished(TransferJob *job, qint64 seconds)
     // A cancel is the person's own doing: no need to call them back for it.
     if (seconds < m_longSeconds || job->state() == TransferJob::State::Cancelled)
         return;
-    const QString title = job->state() == TransferJob::State::Done ? tr("Transfer finished") : tr("Transfer failed");
+    const QString title =
+        job->state() == TransferJob::State::Done ? tr("Transfer finished") : tr("Transfer failed");
     m_lastNotification = text;
     if (QSystemTrayIcon::isSystemTrayAvailable() && QSystemTrayIcon::supportsMessages()) {
         if (!m_tray) {

@@ -23,8 +23,8 @@
 using namespace Qt::StringLiterals;
 
 TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
-    : QWidget(parent), m_queue(queue), m_model(new TransferModel(queue, this)), m_view(new QTreeView(this)), m_detail(new QLabel(this)),
-      m_cancel(new QAction(QIcon(u":/icons/cancel.svg"_s), tr("&Cancel"), this)),
+    : QWidget(parent), m_queue(queue), m_model(new TransferModel(queue, this)), m_view(new QTreeView(this)),
+      m_detail(new QLabel(this)), m_cancel(new QAction(QIcon(u":/icons/cancel.svg"_s), tr("&Cancel"), this)),
       m_retry(new QAction(QIcon(u":/icons/refresh.svg"_s), tr("&Retry"), this)),
       m_openFolder(new QAction(QIcon(u":/icons/folder.svg"_s), tr("&Open Containing Folder"), this)),
       m_clearFinished(new QAction(QIcon(u":/icons/close.svg"_s), tr("C&lear Finished"), this))
@@ -60,13 +60,15 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(TransferModel::NameColumn, QHeaderView::Stretch);
     const std::initializer_list<std::pair<int, int>> widths = {
-        {TransferModel::DirectionColumn, 110}, {TransferModel::SandboxColumn, 150}, {TransferModel::SizeColumn, 90},
-        {TransferModel::ProgressColumn, 160}, {TransferModel::SpeedColumn, 100}, {TransferModel::TimeLeftColumn, 90},
+        {TransferModel::DirectionColumn, 110}, {TransferModel::SandboxColumn, 150},
+        {TransferModel::SizeColumn, 90},       {TransferModel::ProgressColumn, 160},
+        {TransferModel::SpeedColumn, 100},     {TransferModel::TimeLeftColumn, 90},
         {TransferModel::StateColumn, 220}};
     for (const auto &[column, width] : widths)
         m_view->setColumnWidth(column, width);
-    new EmptyStateHint(m_view, tr("No transfers yet. Drop folders or a .tar.gz on a local sandbox to upload a "
-                                  "workspace, or use Save Dump As… to download one."));
+    new EmptyStateHint(m_view,
+                       tr("No transfers yet. Drop folders or a .tar.gz on a local sandbox to upload a "
+                          "workspace, or use Save Dump As… to download one."));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -91,8 +93,10 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
         if (!index.data(TransferModel::ResultPathRole).toString().isEmpty())
             openContainingFolder();
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TransfersPage::updateActions);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &TransfersPage::updateDetail);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &TransfersPage::updateActions);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &TransfersPage::updateDetail);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &TransfersPage::updateDetail);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &TransfersPage::updateActions);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &TransfersPage::updateActions);
@@ -117,7 +121,8 @@ void TransfersPage::updateActions()
         if (!job)
             continue;
         canCancel |= !job->isFinished();
-        canRetry |= job->state() == TransferJob::State::Failed || job->state() == TransferJob::State::Cancelled;
+        canRetry |=
+            job->state() == TransferJob::State::Failed || job->state() == TransferJob::State::Cancelled;
         canOpen |= job->state() == TransferJob::State::Done && !job->resultPath().isEmpty();
     }
     for (const TransferJob *job : m_queue->jobs())
@@ -135,7 +140,8 @@ void TransfersPage::updateDetail()
     if (job && job->state() == TransferJob::State::Failed)
         text = tr("%1 failed: %2").arg(job->name(), job->errorText());
     else if (job && job->state() == TransferJob::State::Done && !job->resultPath().isEmpty())
-        text = tr("Saved to %1. Drag the row to a file manager or terminal to use it.").arg(job->resultPath());
+        text =
+            tr("Saved to %1. Drag the row to a file manager or terminal to use it.").arg(job->resultPath());
     m_detail->setText(text);
     m_detail->setVisible(!text.isEmpty());
 }
@@ -151,7 +157,8 @@ void TransfersPage::retrySelected()
     int retried = 0;
     for (const int row : selectedRows()) {
         const TransferJob *job = m_model->jobAt(row);
-        if (job && (job->state() == TransferJob::State::Failed || job->state() == TransferJob::State::Cancelled)) {
+        if (job &&
+            (job->state() == TransferJob::State::Failed || job->state() == TransferJob::State::Cancelled)) {
             m_queue->retry(row);
             ++retried;
         }

@@ -9,8 +9,8 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QVBoxLayout>
 #include <QtConcurrent>
+#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -30,7 +30,8 @@ QString sourceList(const QStringList &sources)
 
 } // namespace
 
-UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources, QWidget *parent)
+UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources,
+                                         QWidget *parent)
     : QDialog(parent), m_localSandboxId(localSandboxId), m_sources(sources), m_summary(new QLabel(this)),
       m_skipped(new QLabel(this)), m_busy(new QProgressBar(this)), m_upload(nullptr)
 {
@@ -103,7 +104,8 @@ UploadConfirmDialog::Counted UploadConfirmDialog::count(const QStringList &sourc
         counted.archiveBytes = QFileInfo(sources.first()).size();
         QString why;
         if (!WorkspaceArchiver::isGzipTar(sources.first(), &why))
-            counted.archiveProblem = why.isEmpty() ? tr("This file is not a gzip-compressed tar archive.") : why;
+            counted.archiveProblem =
+                why.isEmpty() ? tr("This file is not a gzip-compressed tar archive.") : why;
         return counted;
     }
     counted.scan = WorkspaceArchiver::scan(sources);
@@ -118,7 +120,8 @@ void UploadConfirmDialog::showCounts(const Counted &counted)
             m_summary->setText(counted.archiveProblem);
             return;
         }
-        m_summary->setText(tr("A .tar.gz archive of %1, uploaded as it is.").arg(TransferModel::formatBytes(counted.archiveBytes)));
+        m_summary->setText(tr("A .tar.gz archive of %1, uploaded as it is.")
+                               .arg(TransferModel::formatBytes(counted.archiveBytes)));
     } else {
         const ArchiveScan &scan = counted.scan;
         if (!scan.error.isEmpty()) {

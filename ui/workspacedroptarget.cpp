@@ -47,8 +47,9 @@ QString WorkspaceDropTarget::track(const QPoint &position)
     }
     // Drawn by hand rather than with a style sheet so that it follows the palette (light or dark).
     const QColor colour = m_widget->palette().color(QPalette::Highlight);
-    m_highlight->setStyleSheet(u"#dropHighlight { border: 2px solid %1; border-radius: 4px; background: %2; }"_s.arg(
-        colour.name(), QColor(colour.red(), colour.green(), colour.blue(), 40).name(QColor::HexArgb)));
+    m_highlight->setStyleSheet(
+        u"#dropHighlight { border: 2px solid %1; border-radius: 4px; background: %2; }"_s.arg(
+            colour.name(), QColor(colour.red(), colour.green(), colour.blue(), 40).name(QColor::HexArgb)));
     m_highlight->setGeometry(area.isValid() ? area : m_widget->rect());
     m_highlight->raise();
     m_highlight->show();

@@ -3,8 +3,8 @@
 // The fixture of the GUI tests: the real application controller on the in-process demo emulator, with
 // settings in a throwaway folder so that no test reads or writes the user's.
 
-#include "appsession.h"
 #include "applicationcontroller.h"
+#include "appsession.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
 #include "localsandboxescontroller.h"
@@ -18,10 +18,10 @@
 #include <QDialog>
 #include <QSettings>
 #include <QTableView>
-#include <QTreeView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeView>
 
 #include <functional>
 #include <memory>
@@ -60,8 +60,7 @@ private:
 
 // Runs `act` on the next modal dialog of type T that opens (a QMessageBox's exec() blocks the test, so
 // the answer has to be queued before the call that opens it).
-template <typename T>
-void answerNextDialog(std::function<void(T *)> act, int timeoutMs = 5000)
+template <typename T> void answerNextDialog(std::function<void(T *)> act, int timeoutMs = 5000)
 {
     auto *timer = new QTimer;
     timer->setInterval(20);

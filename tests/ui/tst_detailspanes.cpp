@@ -1,4 +1,7 @@
 #include <QTest>
-class TstDetailsPanes : public QObject { Q_OBJECT };
+class TstDetailsPanes : public QObject
+{
+    Q_OBJECT
+};
 QTEST_MAIN(TstDetailsPanes)
 #include "tst_detailspanes.moc"

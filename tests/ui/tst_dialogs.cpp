@@ -240,7 +240,8 @@ private slots:
         AcquireDialog dialog({});
         dialog.show();
         dialog.showServerError(ApiError::http(
-            422, R"({"detail":[{"loc":["query","region"],"msg":"Input should be 'us' or 'asia'","type":"enum"}]})"));
+            422,
+            R"({"detail":[{"loc":["query","region"],"msg":"Input should be 'us' or 'asia'","type":"enum"}]})"));
         QVERIFY(dialog.statusText().contains(u"region: Input should be 'us' or 'asia'"_s));
         const ApiError busy = ApiError::http(503, R"({"detail":"No idle sandbox for gmail"})");
         dialog.showServerError(busy);
@@ -302,7 +303,8 @@ private slots:
         dialog.show();
         dialog.setCheckedServers({u"git"_s});
         dialog.showServerError(ApiError::http(
-            422, R"({"detail":[{"loc":["body","server_names",0],"msg":"Input should be 'filesystem', 'git'","type":"enum"}]})"));
+            422,
+            R"({"detail":[{"loc":["body","server_names",0],"msg":"Input should be 'filesystem', 'git'","type":"enum"}]})"));
         QVERIFY(dialog.fieldError(u"server_names"_s).startsWith(u"Input should be"_s));
     }
 
@@ -320,9 +322,12 @@ private slots:
         const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
         QCOMPARE(parseError.error, QJsonParseError::NoError);
         const QJsonObject servers = document[u"mcpServers"_s].toObject();
-        QCOMPARE(servers.keys(), (QStringList{u"github"_s, u"gmail"_s, u"gmail-2"_s, u"gmail-3"_s, u"server"_s}));
-        QCOMPARE(servers[u"gmail"_s][u"url"_s].toString(), u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=a"_s);
-        QCOMPARE(servers[u"gmail-3"_s][u"url"_s].toString(), u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=d"_s);
+        QCOMPARE(servers.keys(),
+                 (QStringList{u"github"_s, u"gmail"_s, u"gmail-2"_s, u"gmail-3"_s, u"server"_s}));
+        QCOMPARE(servers[u"gmail"_s][u"url"_s].toString(),
+                 u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=a"_s);
+        QCOMPARE(servers[u"gmail-3"_s][u"url"_s].toString(),
+                 u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=d"_s);
         QCOMPARE(McpClientConfig::build({}).trimmed(), QByteArray("{\n    \"mcpServers\": {\n    }\n}"));
     }
 };

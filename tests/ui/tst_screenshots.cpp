@@ -11,14 +11,17 @@
 #include "transferspage.h"
 
 #include <QDir>
+#include <QDragEnterEvent>
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
+#include <QMimeData>
 #include <QPalette>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeView>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -83,7 +86,8 @@ private slots:
     void views()
     {
         QFETCH(QString, theme);
-        QApplication::setPalette(theme == u"dark"_s ? darkPalette() : QApplication::style()->standardPalette());
+        QApplication::setPalette(theme == u"dark"_s ? darkPalette()
+                                                    : QApplication::style()->standardPalette());
         DemoApp app;
         QVERIFY(app.started());
         MainWindow *window = app.window();
@@ -104,6 +108,19 @@ private slots:
         QTest::qWait(800);
         save(window, u"local-sandboxes-"_s + theme);
 
+        // Files dragged over the second sandbox: where they would go is highlighted.
+        QTemporaryDir dragged;
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(dragged.path())});
+        const QPoint over = tree->visualRect(tree->model()->index(1, 0)).center();
+        QDragEnterEvent enter(over, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(tree->viewport(), &enter);
+        QDragMoveEvent move(over, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(tree->viewport(), &move);
+        save(window, u"local-drop-"_s + theme);
+        QDragLeaveEvent leave;
+        QApplication::sendEvent(tree->viewport(), &leave);
+
         // Real transfers of the demo: a dump saved, one extracted, and an upload the server refuses.
         QTemporaryDir work;
         const QString seeded = app.emulator()->localSandboxIds().first();
@@ -116,9 +133,12 @@ private slots:
         notAnArchive.close();
         app.controller()->session()->transfers()->enqueueUpload(seeded, {notAnArchive.fileName()});
         TransferQueue *queue = app.controller()->session()->transfers();
-        QVERIFY(QTest::qWaitFor([queue] {
-            return std::all_of(queue->jobs().begin(), queue->jobs().end(), [](auto *job) { return job->isFinished(); });
-        }, 20000));
+        QVERIFY(QTest::qWaitFor(
+            [queue] {
+                return std::all_of(queue->jobs().begin(), queue->jobs().end(),
+                                   [](auto *job) { return job->isFinished(); });
+            },
+            20000));
         window->showPage(MainWindow::TransfersView);
         QTreeView *transfers = window->transfersPage()->view();
         transfers->setCurrentIndex(transfers->model()->index(2, 0));

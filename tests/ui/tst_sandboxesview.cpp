@@ -1,0 +1,239 @@
+// The Sandboxes view driven as a person drives it, against the in-process demo emulator over real HTTP.
+
+#include "demoapp.h"
+
+#include "acquiredialog.h"
+#include "apikeydialog.h"
+#include "klavissandboxservice.h"
+#include "profilestore.h"
+#include "refreshscheduler.h"
+#include "sandboxfilterbar.h"
+#include "sandboxfilterproxy.h"
+#include "sandboxlistmodel.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableView>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+class TestSandboxesView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<DemoApp> app;
+
+    QTableView *table() const { return app->sandboxesPage()->view(); }
+    SandboxesController *controller() const { return app->window()->sandboxesController(); }
+
+    int rowOf(const QString &serverName, const QString &sandboxId) const
+    {
+        auto *model = table()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex index = model->index(row, 0);
+            if (index.data(SandboxListModel::SandboxIdRole).toString() == sandboxId &&
+                index.data(SandboxListModel::ServerNameRole)
+                        .toString()
+                        .compare(serverName, Qt::CaseInsensitive) == 0)
+                return row;
+        }
+        return -1;
+    }
+
+    QString statusOf(const SandboxKey &key) const
+    {
+        const int row = rowOf(key.serverName, key.sandboxId);
+        return row < 0 ? QString()
+                       : table()
+                             ->model()
+                             ->index(row, SandboxListModel::StatusColumn)
+                             .data(Qt::DisplayRole)
+                             .toString();
+    }
+
+    bool refreshAndWait()
+    {
+        QSignalSpy refreshed(controller(), &SandboxesController::refreshed);
+        app->window()->action(u"refresh"_s)->trigger();
+        return refreshed.wait(10000);
+    }
+
+private slots:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        QVERIFY(app->started());
+        app->window()->scheduler()->setIntervalSeconds(0); // the tests refresh by hand
+        QVERIFY(app->waitForSandboxes());
+    }
+
+    void cleanup() { app.reset(); }
+
+    void titleSaysDemo() { QVERIFY(app->window()->windowTitle().contains(u"Demo"_s)); }
+
+    void acquireThroughDialogSelectsTheNewRow()
+    {
+        app->window()->action(u"acquire"_s)->trigger();
+        // The dialog deletes itself on close.
+        QPointer<AcquireDialog> dialog = app->sandboxesPage()->findChild<AcquireDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        dialog->setServer(u"github"_s);
+        dialog->setTag(u"gui-test"_s);
+        dialog->okButton()->click();
+        // The new sandbox is selected once it is in the list.
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto keys = app->sandboxesPage()->selectedKeys();
+                if (keys.size() != 1)
+                    return false;
+                const int row = rowOf(keys.first().serverName, keys.first().sandboxId);
+                return row >= 0 && table()
+                                       ->model()
+                                       ->index(row, 0)
+                                       .data(SandboxListModel::TagsRole)
+                                       .toStringList()
+                                       .contains(u"gui-test"_s);
+            },
+            10000));
+        QVERIFY(QTest::qWaitFor([&] { return !dialog || !dialog->isVisible(); }, 5000));
+    }
+
+    void validationErrorShownNextToTheField()
+    {
+        app->window()->action(u"acquire"_s)->trigger();
+        auto *dialog = app->sandboxesPage()->findChild<AcquireDialog *>();
+        QVERIFY(dialog);
+        dialog->setServer(u"no_such_server"_s);
+        dialog->okButton()->click();
+        QVERIFY(QTest::qWaitFor([&] { return !dialog->fieldError(u"server_name"_s).isEmpty(); }, 10000));
+        QVERIFY(dialog->isVisible()); // what was typed is not lost
+        QVERIFY(!dialog->isBusy());
+        dialog->reject();
+    }
+
+    void releaseAMultiSelection()
+    {
+        // Three occupied sandboxes, released behind one confirmation.
+        QList<SandboxKey> picked;
+        auto *model = table()->model();
+        table()->clearSelection();
+        for (int row = 0; row < model->rowCount() && picked.size() < 3; ++row) {
+            if (model->index(row, SandboxListModel::StatusColumn).data().toString() != u"occupied"_s)
+                continue;
+            picked.append({model->index(row, 0).data(SandboxListModel::ServerNameRole).toString(),
+                           model->index(row, 0).data(SandboxListModel::SandboxIdRole).toString()});
+            table()->selectionModel()->select(model->index(row, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+        QCOMPARE(picked.size(), 3);
+        QCOMPARE(app->sandboxesPage()->selectedKeys().size(), 3);
+        QCOMPARE(app->window()->action(u"release"_s)->text(), u"&Release 3"_s);
+
+        QString question;
+        answerNextDialog<QMessageBox>([&question](QMessageBox *box) {
+            question = box->text();
+            for (QAbstractButton *button : box->buttons())
+                if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                    button->click();
+        });
+        app->window()->action(u"release"_s)->trigger();
+        QCOMPARE(question, u"Release 3 sandboxes back to the pool?"_s);
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return std::all_of(picked.begin(), picked.end(),
+                                   [&](const SandboxKey &key) { return statusOf(key) == u"idle"_s; });
+            },
+            15000));
+    }
+
+    void clickingATagFiltersByIt()
+    {
+        auto *model = table()->model();
+        int row = 0;
+        while (row < model->rowCount() &&
+               model->index(row, 0).data(SandboxListModel::TagsRole).toStringList().isEmpty())
+            ++row;
+        QVERIFY(row < model->rowCount());
+        const QString tag = model->index(row, 0).data(SandboxListModel::TagsRole).toStringList().first();
+        const int total = model->rowCount();
+        const QRect cell = table()->visualRect(model->index(row, SandboxListModel::TagsColumn));
+        QVERIFY(cell.isValid());
+        QTest::mouseClick(table()->viewport(), Qt::LeftButton, {},
+                          QPoint(cell.left() + 10, cell.center().y()));
+        QVERIFY(QTest::qWaitFor([&] { return model->rowCount() > 0 && model->rowCount() < total; }, 10000));
+        for (int r = 0; r < model->rowCount(); ++r)
+            QVERIFY(model->index(r, 0).data(SandboxListModel::TagsRole).toStringList().contains(tag));
+        QCOMPARE(controller()->proxy()->tagFilter(), tag);
+    }
+
+    void refreshKeepsTheSelection()
+    {
+        table()->selectRow(5);
+        const auto selected = app->sandboxesPage()->selectedKeys();
+        QCOMPARE(selected.size(), 1);
+        const int scrolledTo = table()->verticalScrollBar()->value();
+        // The pool changes under the view: another client acquires a sandbox.
+        QSignalSpy reset(table()->model(), &QAbstractItemModel::modelReset);
+        AcquireRequest request;
+        request.serverName = u"slack"_s;
+        std::optional<SandboxKey> acquired;
+        app->controller()->session()->sandboxes()->acquire(
+            request, this, [&acquired](const ApiResult<AcquiredSandbox> &result) {
+                if (result.ok())
+                    acquired = SandboxKey{result->serverName, result->sandboxId};
+            });
+        QVERIFY(QTest::qWaitFor([&] { return acquired.has_value(); }, 10000));
+        QCOMPARE(statusOf(*acquired), u"idle"_s);
+        QVERIFY(refreshAndWait());
+        QCOMPARE(statusOf(*acquired), u"occupied"_s);
+        QVERIFY(refreshAndWait());
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(app->sandboxesPage()->selectedKeys().size(), 1);
+        QCOMPARE(app->sandboxesPage()->selectedKeys().first(), selected.first());
+        QCOMPARE(table()->verticalScrollBar()->value(), scrolledTo);
+    }
+
+    void refusedKeyOpensTheKeyPrompt()
+    {
+        // A real profile (the demo never asks for a key) whose key the server refuses.
+        app.reset();
+        Emulator::EmulatorHost server;
+        QVERIFY(server.start());
+        QTemporaryDir settingsDir;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+        QSettings().clear();
+        ProfileStore profiles;
+        Profile profile;
+        profile.name = u"Lab"_s;
+        profile.baseUrl = server.apiBaseUrl();
+        const QString id = profiles.addProfile(profile);
+        QVERIFY(!id.isEmpty());
+        QVERIFY(profiles.setCurrentProfile(id));
+        qputenv("KLAVIS_API_KEY", "a-key-the-server-does-not-know");
+        ApplicationController controller;
+        QVERIFY(controller.start(false));
+        const bool prompted = QTest::qWaitFor(
+            [&] { return controller.keyDialog() && controller.keyDialog()->isVisible(); }, 10000);
+        qunsetenv("KLAVIS_API_KEY");
+        QVERIFY(prompted);
+        // The prompt says what happened, in words: the key was refused, not merely missing.
+        const auto labels = controller.keyDialog()->findChildren<QLabel *>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(),
+                            [](QLabel *label) { return label->text().contains(u"refused"_s); }));
+        controller.keyDialog()->reject();
+    }
+};
+
+QTEST_MAIN(TestSandboxesView)
+#include "tst_sandboxesview.moc"

@@ -1,0 +1,239 @@
+// Workspaces in the window: files dropped on a local sandbox become an upload job after a confirmation,
+// drops that cannot go anywhere say why, dumps land where asked and drag out as files.
+
+#include "demoapp.h"
+
+#include "localsandboxdetailspane.h"
+#include "localsandboxtreemodel.h"
+#include "localworkspaceactions.h"
+#include "statusbarpanel.h"
+#include "transferjob.h"
+#include "transfermodel.h"
+#include "transferqueue.h"
+#include "transferspage.h"
+#include "uploadconfirmdialog.h"
+#include "workspacedroptarget.h"
+
+#include <QDropEvent>
+#include <QFile>
+#include <QLabel>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTreeView>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+} // namespace
+
+class TestWorkspaceView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<DemoApp> app;
+    std::unique_ptr<QTemporaryDir> work;
+
+    QTreeView *tree() const { return app->localPage()->view(); }
+    TransferQueue *queue() const { return app->controller()->session()->transfers(); }
+
+    // Sends a drag-enter, a move and the drop of `paths` at `position` of the tree's viewport.
+    void dropOnTree(const QStringList &paths, const QPoint &position)
+    {
+        QMimeData mime;
+        QList<QUrl> urls;
+        for (const QString &path : paths)
+            urls << QUrl::fromLocalFile(path);
+        mime.setUrls(urls);
+        QWidget *viewport = tree()->viewport();
+        QDragEnterEvent enter(position, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &enter);
+        QDragMoveEvent move(position, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &move);
+        QDropEvent drop(QPointF(position), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &drop);
+    }
+
+    QModelIndex sandboxRow(const QString &id) const
+    {
+        for (int row = 0; row < tree()->model()->rowCount(); ++row) {
+            const QModelIndex index = tree()->model()->index(row, 0);
+            if (index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString() == id)
+                return index;
+        }
+        return {};
+    }
+
+private slots:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        work = std::make_unique<QTemporaryDir>();
+        QVERIFY(app->started());
+        QVERIFY(work->isValid());
+        app->window()->showPage(MainWindow::LocalSandboxesView);
+        QVERIFY(QTest::qWaitFor([this] { return tree()->model()->rowCount() >= 3; }, 10000));
+        tree()->expandAll();
+    }
+
+    void cleanup()
+    {
+        app.reset();
+        work.reset();
+    }
+
+    void dropOnASandboxRowStartsItsUpload()
+    {
+        QVERIFY(QDir().mkpath(work->filePath(u"project/src"_s)));
+        writeFile(work->filePath(u"project/src/main.py"_s), "print('hello')\n");
+        writeFile(work->filePath(u"project/README.md"_s), "# project\n");
+        // The second sandbox, dropped on one of its server rows: the workspace is the sandbox's.
+        const QString target = app->emulator()->localSandboxIds().at(1);
+        const QModelIndex row = sandboxRow(target);
+        QVERIFY(row.isValid());
+        const QModelIndex serverRow = tree()->model()->index(0, 0, row);
+        QVERIFY(serverRow.isValid());
+        dropOnTree({work->filePath(u"project"_s)}, tree()->visualRect(serverRow).center());
+
+        QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->localSandboxId(), target);
+        QVERIFY(QTest::qWaitFor([&] { return dialog->isCounted(); }, 5000));
+        QVERIFY2(dialog->summaryText().contains(u"2 files"_s), qPrintable(dialog->summaryText()));
+        QVERIFY(queue()->jobs().isEmpty()); // nothing moves before the person agrees
+        dialog->uploadButton()->click();
+
+        QCOMPARE(queue()->jobs().size(), 1);
+        TransferJob *job = queue()->jobs().first();
+        QCOMPARE(job->direction(), TransferJob::Direction::Upload);
+        QCOMPARE(job->sandboxId(), target);
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 20000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        const QStringList paths = app->emulator()->workspacePaths(target);
+        QVERIFY2(paths.contains(u"project/src/main.py"_s) || paths.contains(u"src/main.py"_s),
+                 qPrintable(paths.join(u", "_s)));
+    }
+
+    void cancellingTheConfirmationUploadsNothing()
+    {
+        writeFile(work->filePath(u"notes.txt"_s), "notes");
+        const QModelIndex row = sandboxRow(app->emulator()->localSandboxIds().first());
+        dropOnTree({work->filePath(u"notes.txt"_s)}, tree()->visualRect(row).center());
+        QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
+        QVERIFY(dialog);
+        dialog->reject();
+        QTest::qWait(50);
+        QVERIFY(queue()->jobs().isEmpty());
+    }
+
+    void dropsThatCannotGoAnywhereSayWhy()
+    {
+        writeFile(work->filePath(u"notes.txt"_s), "notes");
+        QSignalSpy messages(app->localPage(), &LocalSandboxesPage::statusMessage);
+        // Below the last row: no sandbox there.
+        dropOnTree({work->filePath(u"notes.txt"_s)}, QPoint(20, tree()->viewport()->height() - 5));
+        QVERIFY(!messages.isEmpty());
+        QVERIFY(messages.last().first().toString().contains(u"Drop on a local sandbox"_s));
+        QVERIFY(!app->localPage()->findChild<UploadConfirmDialog *>());
+
+        // A web link is not a local file.
+        messages.clear();
+        QMimeData mime;
+        mime.setUrls({QUrl(u"https://example.com/workspace.tar.gz"_s)});
+        const QPoint onRow =
+            tree()->visualRect(sandboxRow(app->emulator()->localSandboxIds().first())).center();
+        // Refused at the door: Qt then delivers no drop at all.
+        QDragEnterEvent enter(onRow, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(tree()->viewport(), &enter);
+        QVERIFY(!enter.isAccepted());
+        QVERIFY(!messages.isEmpty());
+        QVERIFY(messages.last().first().toString().contains(u"from this computer"_s));
+        QVERIFY(queue()->jobs().isEmpty());
+    }
+
+    void dropOnTheDetailsPaneTargetsTheShownSandbox()
+    {
+        writeFile(work->filePath(u"data.csv"_s), "a,b\n1,2\n");
+        const QString id = app->emulator()->localSandboxIds().at(2);
+        tree()->selectionModel()->setCurrentIndex(sandboxRow(id), QItemSelectionModel::ClearAndSelect |
+                                                                      QItemSelectionModel::Rows);
+        QCOMPARE(app->localPage()->shownSandboxId(), id);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(work->filePath(u"data.csv"_s))});
+        QWidget *pane = app->localPage()->detailsPane();
+        const QPoint centre = pane->rect().center();
+        QDragEnterEvent enter(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(pane, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(centre), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(pane, &drop);
+        QVERIFY(drop.isAccepted());
+        QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->localSandboxId(), id);
+        dialog->reject();
+    }
+
+    void finishedDumpDragsOutAsAFile()
+    {
+        const QString seeded = app->emulator()->localSandboxIds().first();
+        const QString target = work->filePath(u"dump.tar.gz"_s);
+        TransferJob *job = app->localPage()->workspaceActions()->saveDumpTo(seeded, target);
+        TransfersPage *page = app->window()->transfersPage();
+        const QModelIndex row = page->model()->index(0, 0);
+        // Not finished yet: nothing to drag.
+        if (!job->isFinished())
+            QVERIFY(page->model()->mimeData({row}) == nullptr || !page->model()->mimeData({row})->hasUrls());
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 20000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QVERIFY(QFile::exists(target));
+        std::unique_ptr<QMimeData> mime(page->model()->mimeData({row}));
+        QVERIFY(mime);
+        QCOMPARE(mime->urls(), QList<QUrl>{QUrl::fromLocalFile(target)});
+        QVERIFY(page->model()->flags(row) & Qt::ItemIsDragEnabled);
+    }
+
+    void statusBarShowsTransfersInFlight()
+    {
+        auto faults = app->emulator()->faults();
+        faults.latencyMs = 400;
+        app->emulator()->setFaults(faults);
+        auto *indicator = app->window()->statusPanel()->transfersIndicator();
+        QVERIFY(!indicator->isVisible());
+        TransferJob *job = app->localPage()->workspaceActions()->extractDumpTo(
+            app->emulator()->localSandboxIds().first(), work->filePath(u"extracted"_s));
+        QVERIFY(QTest::qWaitFor([indicator] { return indicator->isVisible(); }, 5000));
+        QVERIFY(qobject_cast<QLabel *>(indicator)->text().contains(u"1 transfer running"_s));
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 20000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QVERIFY(QTest::qWaitFor([indicator] { return !indicator->isVisible(); }, 5000));
+        QVERIFY(QDir(work->filePath(u"extracted"_s)).exists());
+        // Clicking the indicator shows the Transfers view.
+        emit app->window()->statusPanel()->transfersClicked();
+        QCOMPARE(app->window()->currentPage(), MainWindow::TransfersView);
+    }
+
+    void extractionNeverMixesIntoAFullFolder()
+    {
+        writeFile(work->filePath(u"existing.txt"_s), "mine");
+        const QString chosen = LocalWorkspaceActions::extractionFolder(work->path(), u"20a9b893-0eae-4fb8"_s);
+        QCOMPARE(chosen, work->filePath(u"workspace-20a9b893"_s));
+        QVERIFY(QDir().mkpath(chosen));
+        QCOMPARE(LocalWorkspaceActions::extractionFolder(work->path(), u"20a9b893-0eae-4fb8"_s),
+                 work->filePath(u"workspace-20a9b893-2"_s));
+    }
+};
+
+QTEST_MAIN(TestWorkspaceView)
+#include "tst_workspaceview.moc"
