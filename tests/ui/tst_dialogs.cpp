@@ -60,7 +60,6 @@ class TstDialogs final : public QObject
 private slots:
     void initTestCase()
     {
-        Q_INIT_RESOURCE(sandboxdeck);
         QStandardPaths::setTestModeEnabled(true);
     }
 
