@@ -14,6 +14,7 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -202,6 +203,41 @@ private slots:
         QCOMPARE(app->sandboxesPage()->selectedKeys().size(), 1);
         QCOMPARE(app->sandboxesPage()->selectedKeys().first(), selected.first());
         QCOMPARE(table()->verticalScrollBar()->value(), scrolledTo);
+    }
+
+    void headerStateSurvivesARestart()
+    {
+        QHeaderView *header = table()->horizontalHeader();
+        header->setSectionHidden(SandboxListModel::BenchmarkColumn, true);
+        header->moveSection(header->visualIndex(SandboxListModel::StatusColumn), 0);
+        header->resizeSection(SandboxListModel::ServerColumn, 177);
+        table()->sortByColumn(SandboxListModel::UpdatedColumn, Qt::DescendingOrder);
+        app->window()->close(); // saves, as quitting does
+
+        SandboxesPage again(controller());
+        again.restoreState();
+        QHeaderView *restored = again.view()->horizontalHeader();
+        QVERIFY(restored->isSectionHidden(SandboxListModel::BenchmarkColumn));
+        QCOMPARE(restored->logicalIndex(0), int(SandboxListModel::StatusColumn));
+        QCOMPARE(restored->sectionSize(SandboxListModel::ServerColumn), 177);
+        QCOMPARE(restored->sortIndicatorSection(), int(SandboxListModel::UpdatedColumn));
+        QCOMPARE(restored->sortIndicatorOrder(), Qt::DescendingOrder);
+    }
+
+    void updatedSortsByTimeNotByText()
+    {
+        table()->sortByColumn(SandboxListModel::UpdatedColumn, Qt::DescendingOrder);
+        auto *model = table()->model();
+        QDateTime previous;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QDateTime updated = model->index(row, 0).data(SandboxListModel::UpdatedAtRole).toDateTime();
+            if (!updated.isValid())
+                continue;
+            if (previous.isValid())
+                QVERIFY2(updated <= previous, qPrintable(updated.toString(Qt::ISODate)));
+            previous = updated;
+        }
+        QVERIFY(previous.isValid());
     }
 
     void refusedKeyOpensTheKeyPrompt()
