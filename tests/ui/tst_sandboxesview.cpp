@@ -240,6 +240,28 @@ private slots:
         QVERIFY(previous.isValid());
     }
 
+    void firstRunOffersAKeyOrTheDemo()
+    {
+        app.reset();
+        QTemporaryDir settingsDir;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+        QSettings().clear();
+        qunsetenv("KLAVIS_API_KEY");
+        ApplicationController controller;
+        QVERIFY(controller.start(false));
+        QVERIFY(QTest::qWaitFor([&] { return controller.keyDialog() && controller.keyDialog()->isVisible(); }, 5000));
+        QPushButton *demo = nullptr;
+        for (auto *button : controller.keyDialog()->findChildren<QPushButton *>())
+            if (button->text().contains(u"Demo"_s))
+                demo = button;
+        QVERIFY(demo);
+        demo->click();
+        QVERIFY(QTest::qWaitFor([&] { return controller.session()->isDemo(); }, 5000));
+        QVERIFY(controller.window()->windowTitle().contains(u"Demo"_s));
+        auto *model = controller.window()->sandboxesPage()->view()->model();
+        QVERIFY(QTest::qWaitFor([model] { return model->rowCount() > 0; }, 10000));
+    }
+
     void refusedKeyOpensTheKeyPrompt()
     {
         // A real profile (the demo never asks for a key) whose key the server refuses.
