@@ -104,7 +104,9 @@ void HttpTransport::issue(ApiCall *call, const std::shared_ptr<Attempt> &attempt
     request.setRawHeader("User-Agent", userAgent());
     if (attempt->sendAuthorization && !m_config.apiKey.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + m_config.apiKey.toUtf8());
-    if (!attempt->request.jsonBody.isEmpty())
+    // A bodyless POST gets the JSON type too: without one Qt warns on stderr and labels it a form.
+    if (!attempt->request.jsonBody.isEmpty() || attempt->request.method == ApiRequest::Method::Post ||
+        attempt->request.method == ApiRequest::Method::Put)
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setTransferTimeout(m_config.timeoutMs);
@@ -136,13 +138,15 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     reply->deleteLater();
     attempt->reply = nullptr;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->readAll();
-    const auto networkError = reply->error();
-
     if (attempt->abortRequested) {
-        complete(call, status, body, ApiError::cancelled());
+        // An aborted reply is closed: reading it only makes Qt complain.
+        complete(call, status, {}, ApiError::cancelled());
         return;
     }
+    // A reply cut by the transfer timeout is closed too.
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    const auto networkError = reply->error();
+
     if (status == 0) {
         // No HTTP answer. setTransferTimeout reports the same error as abort(); since abort is flagged
         // above, a cancel here is the timeout.
