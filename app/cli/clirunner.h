@@ -9,6 +9,7 @@ class ApiCall;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
+class TransferJob;
 
 // Runs one CliCommand against the API and reports the exit code through finished().
 class CliRunner final : public QObject
@@ -40,6 +41,8 @@ private:
     void localReset();
     void localUpload();
     void localDump();
+    void runTransfer(TransferJob *job);
+    void finishTransfer(TransferJob *job);
 
     CliCommand m_command;
     HttpTransport *m_transport;
@@ -47,4 +50,5 @@ private:
     KlavisLocalSandboxService *m_local;
     CliOutput m_output;
     ApiCall *m_call = nullptr;
+    qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary
 };

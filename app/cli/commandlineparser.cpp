@@ -61,11 +61,17 @@ Klavis local sandboxes:
   local release ID
   local reset ID
   local upload ID PATH... [--region us|asia]
+                                          pack files and folders (one folder: its contents) into a
+                                          .tar.gz, or send one .tar.gz as it is, and unpack it there
   local dump ID (--out FILE | --extract DIR) [--region us|asia]
+                                          save the workspace as a .tar.gz, or extract it into a new
+                                          or empty folder
 
 The API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to https://api.klavis.ai.
 Benchmarks: MCP_Atlas, Toolathlon, MCP_Mark.
-Exit codes: 0 success, 1 API or network error, 2 usage error.
+Transfers show a progress line on stderr when it is a terminal; Ctrl+C cancels them and removes their
+temporary files. With --json they print one summary object (local_sandbox_id, direction, bytes, path).
+Exit codes: 0 success, 1 API, network or transfer error, 2 usage error, 130 cancelled with Ctrl+C.
 )"_s;
 }
 
@@ -156,6 +162,12 @@ std::optional<CliCommand> CommandLineParser::parse(const QStringList &arguments,
     if (command.name == u"local dump"_s && command.has(u"out"_s) == command.has(u"extract"_s)) {
         *error = u"`local dump` needs exactly one of --out FILE and --extract DIR"_s;
         return std::nullopt;
+    }
+    for (const auto &pathOption : {u"out"_s, u"extract"_s}) {
+        if (command.has(pathOption) && command.option(pathOption).isEmpty()) {
+            *error = u"--%1 needs a path"_s.arg(pathOption);
+            return std::nullopt;
+        }
     }
     if (command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
         command.option(u"region"_s) != u"asia"_s) {

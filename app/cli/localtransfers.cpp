@@ -1,16 +1,126 @@
-// `local upload` and `local dump`: the workspace transfer commands of CliRunner.
+// `local upload` and `local dump`: the workspace transfer commands of CliRunner. The work is done by the
+// same UploadJob and DumpJob as the app's Transfers view; this file only wires them to a terminal.
 #include "clirunner.h"
+
+#include "dumpjob.h"
+#include "httptransport.h"
+#include "interruptnotifier.h"
+#include "transferprogressline.h"
+#include "uploadjob.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// The shell's convention for "ended by SIGINT".
+constexpr int interruptedExitCode = 130;
+
+QString regionOf(const CliCommand &command)
+{
+    return command.has(u"region"_s) ? command.option(u"region"_s) : u"us"_s;
+}
+
+} // namespace
+
 void CliRunner::localUpload()
 {
-    m_output.err(u"error: workspace upload is not available in this build yet\n"_s);
-    done(1);
+    QStringList sources;
+    for (const QString &path : m_command.arguments.mid(1)) {
+        const QFileInfo info(path);
+        // A dangling symlink is still something to upload: it is stored as a link, never followed.
+        if (!info.exists() && !info.isSymLink()) {
+            m_output.err(u"error: %1 does not exist; nothing was uploaded.\n"_s.arg(path));
+            return done(2);
+        }
+        sources << info.absoluteFilePath();
+    }
+    runTransfer(new UploadJob(m_local, m_transport->networkAccessManager(), m_command.arguments[0],
+                              regionOf(m_command), sources, this));
 }
 
 void CliRunner::localDump()
 {
-    m_output.err(u"error: workspace dump is not available in this build yet\n"_s);
-    done(1);
+    const bool extract = m_command.has(u"extract"_s);
+    const QString target = m_command.option(extract ? u"extract"_s : u"out"_s);
+    runTransfer(new DumpJob(m_local, m_transport->networkAccessManager(), m_command.arguments[0],
+                            regionOf(m_command),
+                            extract ? DumpJob::Mode::Extract : DumpJob::Mode::SaveArchive,
+                            QFileInfo(target).absoluteFilePath(), this));
+}
+
+void CliRunner::runTransfer(TransferJob *job)
+{
+    auto *progress = new TransferProgressLine(job, &m_output, CliOutput::stderrIsTerminal(), job);
+    auto *interrupt = new InterruptNotifier(job);
+    connect(interrupt, &InterruptNotifier::interrupted, job, [job, progress] {
+        progress->clear();
+        job->cancel(); // finished() follows, now or once the packer or extractor has stopped
+    });
+    connect(job, &TransferJob::progressChanged, this, [this, job](qint64 done, qint64 total) {
+        // Packing and extracting count bytes on disk; the summary reports what went over the network.
+        const auto state = job->state();
+        if (state == TransferJob::State::Uploading || state == TransferJob::State::Downloading)
+            m_transferBytes = std::max(done, total);
+    });
+    connect(job, &TransferJob::finished, this, [this, job, progress] {
+        progress->clear();
+        finishTransfer(job);
+    });
+    job->start();
+}
+
+void CliRunner::finishTransfer(TransferJob *job)
+{
+    switch (job->state()) {
+    case TransferJob::State::Cancelled:
+        m_output.err(u"Cancelled; temporary files were removed.\n"_s);
+        return done(interruptedExitCode);
+    case TransferJob::State::Failed:
+        m_output.err(u"error: "_s + job->errorText() + u'\n');
+        return done(1);
+    default:
+        break;
+    }
+
+    const bool upload = job->direction() == TransferJob::Direction::Upload;
+    QString path = job->resultPath();
+    QJsonObject summary{
+        {u"local_sandbox_id"_s, job->sandboxId()},
+        {u"direction"_s, upload ? u"upload"_s : u"download"_s},
+        {u"region"_s, regionOf(m_command)},
+    };
+    if (auto *uploadJob = qobject_cast<UploadJob *>(job)) {
+        const QStringList sources = uploadJob->sources();
+        path = sources.size() == 1 ? sources.first() : QString();
+        summary.insert(u"sources"_s, QJsonArray::fromStringList(sources));
+    } else if (auto *dumpJob = qobject_cast<DumpJob *>(job)) {
+        const bool extracted = dumpJob->mode() == DumpJob::Mode::Extract;
+        summary.insert(u"mode"_s, extracted ? u"extract"_s : u"archive"_s);
+        if (!extracted)
+            m_transferBytes = QFileInfo(path).size(); // exact, whatever the progress signals said
+    }
+    summary.insert(u"bytes"_s, m_transferBytes);
+    summary.insert(u"path"_s, path.isEmpty() ? QJsonValue() : QJsonValue(path));
+
+    if (m_command.json) {
+        m_output.json(QJsonDocument(summary).toJson(QJsonDocument::Compact));
+        return done(0);
+    }
+    const QString size = TransferProgressLine::formatBytes(m_transferBytes);
+    if (upload)
+        m_output.out(u"Uploaded %1 (%2) to local sandbox %3 and unpacked it into its workspace.\n"_s.arg(
+            job->name(), size, job->sandboxId()));
+    else if (summary.value(u"mode"_s).toString() == u"extract"_s)
+        m_output.out(
+            u"Extracted the workspace of %1 into %2 (%3 downloaded).\n"_s.arg(job->sandboxId(), path, size));
+    else
+        m_output.out(u"Saved the workspace of %1 to %2 (%3).\n"_s.arg(job->sandboxId(), path, size));
+    done(0);
 }

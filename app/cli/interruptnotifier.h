@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QObject>
+
+class QSocketNotifier;
+
+// Turns SIGINT (Ctrl+C) into a Qt signal with the self-pipe trick: the handler only write()s one byte,
+// which is async-signal-safe, and the event loop does the real work (cancelling a transfer so that it
+// removes its temporary files). After the first Ctrl+C the default action is restored, so a second one
+// still ends a process that is stuck.
+class InterruptNotifier final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InterruptNotifier)
+
+public:
+    explicit InterruptNotifier(QObject *parent = nullptr);
+    ~InterruptNotifier() override; // restores the previous SIGINT handler
+
+    bool isActive() const { return m_notifier != nullptr; }
+
+signals:
+    void interrupted();
+
+private:
+    void onReadable();
+
+    QSocketNotifier *m_notifier = nullptr;
+    bool m_installed = false;
+};
