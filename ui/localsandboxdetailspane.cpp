@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "copyablefield.h"
+#include "rawjsonview.h"
 #include "sandboxdetailspane.h"
 #include "secrettree.h"
 #include "statusicons.h"
@@ -154,30 +155,12 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     hintRow->addWidget(m_dropHint, 1);
     layout->addLayout(hintRow);
 
-    m_rawToggle = new QToolButton(page);
-    m_rawToggle->setObjectName(u"rawJsonToggle"_s);
-    m_rawToggle->setText(tr("Raw JSON"));
-    m_rawToggle->setCheckable(true);
-    m_rawToggle->setAutoRaise(true);
-    m_rawToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_rawToggle->setArrowType(Qt::RightArrow);
-    m_rawEdit = new QPlainTextEdit(page);
-    m_rawEdit->setObjectName(u"rawJsonEdit"_s);
-    m_rawEdit->setReadOnly(true);
-    m_rawEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_rawEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_rawEdit->setMinimumHeight(220);
-    m_rawEdit->setVisible(false);
-    layout->addWidget(m_rawToggle, 0, Qt::AlignLeft);
-    layout->addWidget(m_rawEdit);
+    m_rawJson = new RawJsonView(page);
+    layout->addWidget(m_rawJson);
     layout->addStretch(1);
     scroll->setWidget(page);
     m_stack->addWidget(scroll);
 
-    connect(m_rawToggle, &QToolButton::toggled, this, [this](bool open) {
-        m_rawToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
-        m_rawEdit->setVisible(open);
-    });
     connect(m_revealButton, &QPushButton::toggled, this, &LocalSandboxDetailsPane::setSecretsRevealed);
     connect(m_copyConfigButton, &QPushButton::clicked, this,
             &LocalSandboxDetailsPane::copyMcpConfigRequested);
@@ -317,14 +300,7 @@ void LocalSandboxDetailsPane::setSecretsRevealed(bool revealed)
 
 void LocalSandboxDetailsPane::updateRawJson()
 {
-    m_rawToggle->setEnabled(!m_sandbox.raw.isEmpty());
-    if (m_sandbox.raw.isEmpty()) {
-        m_rawEdit->setPlainText({});
-        return;
-    }
-    const QJsonObject shown =
-        secretsRevealed() ? m_sandbox.raw : SecretTree::masked(m_sandbox.raw).toObject();
-    m_rawEdit->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)));
+    m_rawJson->setJson(m_sandbox.raw, secretsRevealed());
 }
 
 void LocalSandboxDetailsPane::updateTimes()

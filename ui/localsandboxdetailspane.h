@@ -7,11 +7,11 @@
 class ApiError;
 class CopyableField;
 class QLabel;
-class QPlainTextEdit;
 class QPushButton;
 class QStackedWidget;
 class QToolButton;
 class QVBoxLayout;
+class RawJsonView;
 class SecretTree;
 
 // The right-hand pane for one local sandbox: its servers with their MCP URLs, per-server secrets
@@ -64,8 +64,7 @@ private:
     QPushButton *m_copyConfigButton;
     QPushButton *m_revealButton;
     QLabel *m_dropHint;
-    QToolButton *m_rawToggle;
-    QPlainTextEdit *m_rawEdit;
+    RawJsonView *m_rawJson;
     QList<SecretTree *> m_trees;
 
     LocalSandbox m_sandbox;

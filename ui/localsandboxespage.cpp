@@ -1,6 +1,7 @@
 #include "localsandboxespage.h"
 
 #include "appsession.h"
+#include "confirmationbox.h"
 #include "emptystatehint.h"
 #include "errorbanner.h"
 #include "localacquiredialog.h"
@@ -217,17 +218,6 @@ void LocalSandboxesPage::acquire()
     dialog->open();
 }
 
-bool LocalSandboxesPage::confirm(const QString &question, const QString &explanation,
-                                 const QString &actionText)
-{
-    QMessageBox box(QMessageBox::Question, tr("Confirm"), question, QMessageBox::Cancel, this);
-    box.setInformativeText(explanation);
-    auto *accept = box.addButton(actionText, QMessageBox::AcceptRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    return box.clickedButton() == accept;
-}
-
 void LocalSandboxesPage::releaseSelected()
 {
     const auto ids = selectedIds();
@@ -235,8 +225,9 @@ void LocalSandboxesPage::releaseSelected()
         return;
     const QString question = ids.size() == 1 ? tr("Release local sandbox %1?").arg(ids.first())
                                              : tr("Release %1 local sandboxes?").arg(ids.size());
-    if (confirm(question, tr("The VM and its workspace are discarded; save a dump first if you need it."),
-                tr("Release")))
+    if (ConfirmationBox::ask(this, question,
+                             tr("The VM and its workspace are discarded; save a dump first if you need it."),
+                             tr("Release")))
         m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
 }
 
@@ -247,7 +238,8 @@ void LocalSandboxesPage::resetSelected()
         return;
     const QString question = ids.size() == 1 ? tr("Reset local sandbox %1?").arg(ids.first())
                                              : tr("Reset %1 local sandboxes?").arg(ids.size());
-    if (confirm(question, tr("Their workspaces are emptied; they stay acquired."), tr("Reset")))
+    if (ConfirmationBox::ask(this, question, tr("Their workspaces are emptied; they stay acquired."),
+                             tr("Reset")))
         m_controller->runBulk(LocalSandboxesController::Bulk::Reset, ids);
 }
 

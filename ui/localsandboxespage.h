@@ -48,7 +48,6 @@ signals:
 private:
     void setupDropTargets();
     void onSelectionChanged();
-    bool confirm(const QString &question, const QString &explanation, const QString &actionText);
 
     LocalSandboxesController *m_controller;
     ErrorBanner *m_banner;

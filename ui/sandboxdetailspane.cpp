@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "copyablefield.h"
+#include "rawjsonview.h"
 #include "secrettree.h"
 #include "statusicons.h"
 
@@ -175,31 +176,13 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_sta
     layout->addWidget(m_authTree);
 
     layout->addSpacing(8);
-    m_rawToggle = new QToolButton(page);
-    m_rawToggle->setObjectName(u"rawJsonToggle"_s);
-    m_rawToggle->setText(tr("Raw JSON"));
-    m_rawToggle->setCheckable(true);
-    m_rawToggle->setAutoRaise(true);
-    m_rawToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_rawToggle->setArrowType(Qt::RightArrow);
-    m_rawEdit = new QPlainTextEdit(page);
-    m_rawEdit->setObjectName(u"rawJsonEdit"_s);
-    m_rawEdit->setReadOnly(true);
-    m_rawEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_rawEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_rawEdit->setMinimumHeight(220);
-    m_rawEdit->setVisible(false);
-    layout->addWidget(m_rawToggle, 0, Qt::AlignLeft);
-    layout->addWidget(m_rawEdit);
+    m_rawJson = new RawJsonView(page);
+    layout->addWidget(m_rawJson);
     layout->addStretch(1);
 
     scroll->setWidget(page);
     m_stack->addWidget(scroll);
 
-    connect(m_rawToggle, &QToolButton::toggled, this, [this](bool open) {
-        m_rawToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
-        m_rawEdit->setVisible(open);
-    });
     connect(m_revealButton, &QPushButton::toggled, this, &SandboxDetailsPane::setSecretsRevealed);
     connect(m_copyConfigButton, &QPushButton::clicked, this, &SandboxDetailsPane::copyMcpConfigRequested);
     connect(m_bulkConfigButton, &QPushButton::clicked, this, &SandboxDetailsPane::copyMcpConfigRequested);
@@ -363,14 +346,7 @@ void SandboxDetailsPane::fillUrls(const QMap<QString, QString> &serverUrls)
 
 void SandboxDetailsPane::updateRawJson()
 {
-    if (m_raw.isEmpty()) {
-        m_rawEdit->setPlainText({});
-        m_rawToggle->setEnabled(false);
-        return;
-    }
-    m_rawToggle->setEnabled(true);
-    const QJsonObject shown = secretsRevealed() ? m_raw : SecretTree::masked(m_raw).toObject();
-    m_rawEdit->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)));
+    m_rawJson->setJson(m_raw, secretsRevealed());
 }
 
 void SandboxDetailsPane::updateTagLinks()

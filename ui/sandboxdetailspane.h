@@ -8,11 +8,11 @@ class ApiError;
 class CopyableField;
 class QFormLayout;
 class QLabel;
-class QPlainTextEdit;
 class QPushButton;
 class QStackedWidget;
 class QTimer;
 class QToolButton;
+class RawJsonView;
 class SecretTree;
 
 // The right-hand pane for one Klavis sandbox. It shows what the list already knows at once
@@ -82,8 +82,7 @@ private:
     SecretTree *m_metadataTree;
     QLabel *m_authNone;
     SecretTree *m_authTree;
-    QToolButton *m_rawToggle;
-    QPlainTextEdit *m_rawEdit;
+    RawJsonView *m_rawJson;
     QTimer *m_clock;
 
     QString m_currentId;

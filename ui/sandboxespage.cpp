@@ -1,6 +1,7 @@
 #include "sandboxespage.h"
 
 #include "acquiredialog.h"
+#include "confirmationbox.h"
 #include "emptystatehint.h"
 #include "errorbanner.h"
 #include "mcpclientconfig.h"
@@ -212,17 +213,6 @@ void SandboxesPage::acquire()
     dialog->open();
 }
 
-bool SandboxesPage::confirmBulk(const QString &question, const QString &explanation,
-                                const QString &actionText)
-{
-    QMessageBox box(QMessageBox::Question, tr("Confirm"), question, QMessageBox::Cancel, this);
-    box.setInformativeText(explanation);
-    auto *confirm = box.addButton(actionText, QMessageBox::AcceptRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    return box.clickedButton() == static_cast<QAbstractButton *>(confirm);
-}
-
 void SandboxesPage::releaseSelected()
 {
     const auto keys = selectedKeys();
@@ -230,8 +220,8 @@ void SandboxesPage::releaseSelected()
         return;
     const QString question = keys.size() == 1 ? tr("Release %1 back to the pool?").arg(keys.first().label())
                                               : tr("Release %1 sandboxes back to the pool?").arg(keys.size());
-    if (!confirmBulk(
-            question,
+    if (!ConfirmationBox::ask(
+            this, question,
             tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user."),
             tr("Release")))
         return;
@@ -245,8 +235,9 @@ void SandboxesPage::resetSelected()
         return;
     const QString question = keys.size() == 1 ? tr("Reset %1?").arg(keys.first().label())
                                               : tr("Reset %1 sandboxes?").arg(keys.size());
-    if (!confirmBulk(question, tr("Their data goes back to the initial state; they stay acquired."),
-                     tr("Reset")))
+    if (!ConfirmationBox::ask(this, question,
+                              tr("Their data goes back to the initial state; they stay acquired."),
+                              tr("Reset")))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Reset, keys);
 }

@@ -45,7 +45,6 @@ private:
     void setupView();
     void showHeaderMenu(const QPoint &position);
     void onSelectionChanged();
-    bool confirmBulk(const QString &question, const QString &explanation, const QString &actionText);
     void updateEmptyHint();
 
     SandboxesController *m_controller;

@@ -1,7 +1,173 @@
+// The details panes on real responses (fixtures and the provider's samples): every field shown, secrets
+// masked until revealed (in the trees and in the raw JSON), URLs copyable, the MCP config well formed.
+
+#include "copyablefield.h"
+#include "klavisdecoder.h"
+#include "localsandboxdetailspane.h"
+#include "mcpclientconfig.h"
+#include "rawjsonview.h"
+#include "sandboxdetailspane.h"
+#include "secrettree.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTest>
+#include <QToolButton>
+#include <QTreeWidgetItemIterator>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return file.readAll();
+}
+
+// Every text a tree shows, in both columns.
+QStringList shownTexts(const QTreeWidget *tree)
+{
+    QStringList texts;
+    for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(tree)); *it; ++it)
+        texts << (*it)->text(0) << (*it)->text(1);
+    return texts;
+}
+
+} // namespace
+
 class TstDetailsPanes : public QObject
 {
     Q_OBJECT
+
+private slots:
+    void sandboxPaneMasksSecretsUntilRevealed()
+    {
+        const auto details = KlavisDecoder::sandboxDetails(
+            readFile(QStringLiteral(SANDBOXDECK_TEST_DATA_DIR) + u"/klavis/details-current.json"_s));
+        QVERIFY(details.ok());
+        SandboxDetailsPane pane;
+        pane.resize(480, 700);
+        pane.showDetails(details.value());
+        QCOMPARE(pane.currentSandboxId(), u"d1"_s);
+
+        auto *metadata = pane.findChild<SecretTree *>(u"metadataTree"_s);
+        auto *auth = pane.findChild<SecretTree *>(u"authDataTree"_s);
+        QVERIFY(metadata && auth);
+        auto *raw = pane.findChild<RawJsonView *>();
+        QVERIFY(raw);
+        // Keys are visible, values are not: not in the trees, not in the raw JSON.
+        QVERIFY(shownTexts(metadata).contains(u"api_token"_s));
+        QVERIFY(!shownTexts(metadata).contains(u"tok-123"_s));
+        QVERIFY(!shownTexts(auth).contains(u"secret-abc"_s));
+        QVERIFY(!raw->text().contains(u"secret-abc"_s));
+        QVERIFY(!raw->text().contains(u"tok-123"_s));
+        QVERIFY(raw->text().contains(u"\"sandbox_id\": \"d1\""_s));
+
+        auto *reveal = pane.findChild<QPushButton *>(u"revealButton"_s);
+        QVERIFY(reveal);
+        reveal->click();
+        QVERIFY(pane.secretsRevealed());
+        QVERIFY(shownTexts(metadata).contains(u"tok-123"_s));
+        QVERIFY(shownTexts(auth).contains(u"secret-abc"_s));
+        QVERIFY(raw->text().contains(u"secret-abc"_s));
+
+        // Another sandbox hides them again: a reveal is for the one that was looked at.
+        auto other = details.value();
+        other.summary.sandboxId = u"d2"_s;
+        pane.showDetails(other);
+        QVERIFY(!pane.secretsRevealed());
+        QVERIFY(!shownTexts(auth).contains(u"secret-abc"_s));
+    }
+
+    void sandboxPaneShowsEveryFieldAndCopiesTheUrl()
+    {
+        const auto details = KlavisDecoder::sandboxDetails(
+            readFile(QStringLiteral(SANDBOXDECK_TEST_DATA_DIR) + u"/klavis/details-current.json"_s));
+        QVERIFY(details.ok());
+        SandboxDetailsPane pane;
+        pane.showDetails(details.value());
+        QStringList labels;
+        for (const QLabel *label : pane.findChildren<QLabel *>())
+            labels << label->text();
+        const QString all = labels.join(u'\n');
+        for (const QString &expected :
+             {u"github"_s, u"occupied"_s, u"Toolathlon"_s, u"t1"_s, u"2026-01-05"_s})
+            QVERIFY2(all.contains(expected), qPrintable(expected));
+
+        auto *url = pane.findChild<CopyableField *>(u"url_github"_s);
+        QVERIFY(url);
+        QSignalSpy copied(&pane, &SandboxDetailsPane::copied);
+        url->copyButton()->click();
+        QCOMPARE(QApplication::clipboard()->text(), u"https://github-mcp.klavis.ai/mcp/?instance_id=x"_s);
+        QCOMPARE(copied.count(), 1);
+        // The status bar learns what was copied, never the value.
+        QVERIFY(!copied.first().first().toString().contains(u"instance_id"_s));
+
+        QSignalSpy tagClicks(&pane, &SandboxDetailsPane::tagClicked);
+        auto *tags = pane.findChild<QLabel *>(u"tagsLabel"_s);
+        QVERIFY(tags);
+        emit tags->linkActivated(tags->text().section(u"href=\""_s, 1, 1).section(u'"', 0, 0));
+        QCOMPARE(tagClicks.count(), 1);
+        QCOMPARE(tagClicks.first().first().toString(), u"t1"_s);
+    }
+
+    void emptyAndErrorStates()
+    {
+        SandboxDetailsPane pane;
+        pane.showEmpty(0);
+        QVERIFY(pane.currentSandboxId().isEmpty());
+        auto *title = pane.findChild<QLabel *>(u"emptyTitle"_s);
+        QVERIFY(title && !title->text().isEmpty());
+        pane.showEmpty(3);
+        QVERIFY(title->text().contains(u'3'));
+    }
+
+    void localPaneListsServersWithUrls()
+    {
+        const auto sandbox = KlavisDecoder::localSandbox(
+            readFile(QStringLiteral(SANDBOXDECK_SHARED_DIR) + u"/api/samples/local-acquire.201.json"_s));
+        QVERIFY(sandbox.ok());
+        LocalSandboxDetailsPane pane;
+        pane.showSandbox(sandbox.value());
+        QCOMPARE(pane.currentSandboxId(), u"c0a830f9-d92c-4051-ba31-27782f3e9334"_s);
+        QStringList urls;
+        for (const CopyableField *field : pane.findChildren<CopyableField *>())
+            urls << field->text();
+        for (const auto &server : sandbox->servers)
+            QVERIFY2(urls.contains(server.mcpServerUrl), qPrintable(server.mcpServerUrl));
+        QSignalSpy upload(&pane, &LocalSandboxDetailsPane::uploadRequested);
+        QSignalSpy dump(&pane, &LocalSandboxDetailsPane::saveDumpRequested);
+        QSignalSpy extract(&pane, &LocalSandboxDetailsPane::extractDumpRequested);
+        pane.findChild<QPushButton *>(u"uploadButton"_s)->click();
+        pane.findChild<QPushButton *>(u"saveDumpButton"_s)->click();
+        pane.findChild<QPushButton *>(u"extractDumpButton"_s)->click();
+        QCOMPARE(upload.count() + dump.count() + extract.count(), 3);
+    }
+
+    void mcpConfigIsValidJsonWithUniqueNames()
+    {
+        const QByteArray config = McpClientConfig::build({{u"github"_s, u"https://a/mcp"_s},
+                                                          {u"github"_s, u"https://b/mcp"_s},
+                                                          {u"jira"_s, u"https://c/mcp"_s}});
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(config, &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonObject servers = document.object().value(u"mcpServers"_s).toObject();
+        QCOMPARE(servers.size(), 3);
+        QCOMPARE(servers.value(u"github"_s).toObject().value(u"url"_s).toString(), u"https://a/mcp"_s);
+        QCOMPARE(servers.value(u"github-2"_s).toObject().value(u"url"_s).toString(), u"https://b/mcp"_s);
+        QCOMPARE(servers.value(u"jira"_s).toObject().value(u"url"_s).toString(), u"https://c/mcp"_s);
+    }
 };
+
 QTEST_MAIN(TstDetailsPanes)
 #include "tst_detailspanes.moc"
