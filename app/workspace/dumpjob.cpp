@@ -21,6 +21,7 @@ namespace {
 constexpr int maxFailures = 5;    // dropped connections and transient errors in a row, without progress
 constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
 constexpr qsizetype readChunk = 256 * 1024;
+constexpr qint64 readBufferBytes = 4 * 1024 * 1024;
 
 // "bytes 100-199/1000" -> {100, 1000}; "bytes */1000" (a 416's) -> {-1, 1000}
 std::pair<qint64, qint64> parseContentRange(const QByteArray &value)
@@ -121,6 +122,9 @@ void DumpJob::get()
     m_replyChecked = false;
     m_discardReply = false;
     m_reply = m_network->get(request);
+    // Qt's HTTP thread otherwise reads as fast as the socket delivers and queues it all for this thread:
+    // a bounded buffer lets TCP slow the sender down instead, so memory stays flat whatever the disk does.
+    m_reply->setReadBufferSize(readBufferBytes);
     connect(m_reply, &QNetworkReply::readyRead, this, &DumpJob::consume);
     connect(m_reply, &QNetworkReply::finished, this, &DumpJob::onGetFinished);
 }

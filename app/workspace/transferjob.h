@@ -57,6 +57,8 @@ public:
     QString resultPath() const { return m_resultPath; }
     QString stateText() const;
 
+    // A job refused before any work (a dropped file that is no .tar.gz, a folder that is not empty) fails
+    // inside start(): connect to finished() before calling it.
     virtual void start() = 0;
     virtual void cancel() = 0;
     // A fresh job with the same parameters, for "Retry".

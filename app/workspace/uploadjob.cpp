@@ -134,22 +134,26 @@ void UploadJob::put()
 {
     setState(State::Uploading);
     ++m_putAttempts;
-    delete m_file;
-    m_file = new QFile(m_archivePath, this);
-    if (!m_file->open(QIODevice::ReadOnly)) {
-        const QString reason = m_file->errorString();
+    auto *file = new QFile(m_archivePath, this);
+    if (!file->open(QIODevice::ReadOnly)) {
+        const QString reason = file->errorString();
+        delete file;
         cleanUp();
         fail(u"Could not read %1: %2"_s.arg(m_archivePath, reason));
         return;
     }
-    setProgress(0, m_file->size());
+    setProgress(0, file->size());
     // A signed URL carries its own authorisation: the API key must never go there.
     QNetworkRequest request(m_url.url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/gzip"));
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setTransferTimeout(60'000);
     // From a QFile, Qt streams the body with a Content-Length instead of buffering it.
-    m_reply = m_network->put(request, m_file);
+    m_reply = m_network->put(request, file);
+    // The file lives exactly as long as the reply: Qt's HTTP thread asks the reply for more body through
+    // queued calls, and one can still arrive after an abort() and finished(). Deleting the file then
+    // crashed a cancel in the middle of an upload.
+    file->setParent(m_reply);
     connect(m_reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64 total) {
         if (total > 0)
             setProgress(sent, total);
@@ -242,8 +246,6 @@ void UploadJob::cleanUp()
         m_reply->deleteLater();
         m_reply = nullptr;
     }
-    delete m_file;
-    m_file = nullptr;
     // Only our own packed archive goes; a .tar.gz the user dropped stays where it was.
     m_tempDir.reset();
 }

@@ -10,7 +10,6 @@
 
 class ApiCall;
 class KlavisLocalSandboxService;
-class QFile;
 class QNetworkAccessManager;
 class QNetworkReply;
 class QTemporaryDir;
@@ -55,7 +54,6 @@ private:
     QString m_archivePath;
     QPointer<ApiCall> m_call;
     QPointer<QNetworkReply> m_reply;
-    QFile *m_file = nullptr;
     SignedUrl m_url;
     int m_urlRequests = 0;
     int m_putAttempts = 0;
