@@ -2,10 +2,7 @@
 
 #include <algorithm>
 
-FacetCounter::FacetCounter(Qt::CaseSensitivity sensitivity)
-    : m_sensitivity(sensitivity)
-{
-}
+FacetCounter::FacetCounter(Qt::CaseSensitivity sensitivity) : m_sensitivity(sensitivity) {}
 
 FacetCounter::Interned FacetCounter::acquire(const QString &value)
 {

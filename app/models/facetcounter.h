@@ -43,7 +43,7 @@ private:
     };
 
     Qt::CaseSensitivity m_sensitivity;
-    QHash<QString, Entry> m_entries;   // by exact spelling
+    QHash<QString, Entry> m_entries;      // by exact spelling
     QHash<QString, int> m_lowerSpellings; // case-insensitive facets: spellings per lower-cased value
     QStringList m_touched;                // values created or dropped to zero since takeChanged()
     bool m_changed = false;

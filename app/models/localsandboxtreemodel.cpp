@@ -1,15 +1,13 @@
 #include "localsandboxtreemodel.h"
 
 #include "relativetime.h"
+#include "statuskind.h"
 
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
 
-LocalSandboxTreeModel::LocalSandboxTreeModel(QObject *parent)
-    : QAbstractItemModel(parent)
-{
-}
+LocalSandboxTreeModel::LocalSandboxTreeModel(QObject *parent) : QAbstractItemModel(parent) {}
 
 LocalSandboxTreeModel::~LocalSandboxTreeModel() = default;
 
@@ -94,6 +92,8 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
             return true;
         case StatusRole:
             return server.status;
+        case StatusKindRole:
+            return int(StatusKind::of(server.status));
         case BusyRole:
             return parentNode->busy;
         }
@@ -136,6 +136,8 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
         return false;
     case StatusRole:
         return sandbox.status;
+    case StatusKindRole:
+        return int(StatusKind::of(sandbox.status));
     case BusyRole:
         return node.busy;
     }
@@ -171,6 +173,7 @@ QHash<int, QByteArray> LocalSandboxTreeModel::roleNames() const
     names.insert(StatusRole, "status");
     names.insert(SortRole, "sortValue");
     names.insert(BusyRole, "busy");
+    names.insert(StatusKindRole, "statusKind");
     return names;
 }
 
@@ -200,12 +203,11 @@ void LocalSandboxTreeModel::applySnapshot(const QList<LocalSandbox> &sandboxes)
         renumber();
     });
 
-    // Pass 3: changed sandboxes; their servers are diffed under them.
-    std::vector<int> changedRows;
+    // Pass 3: changed sandboxes; their servers are diffed under them. Each is announced as soon as it
+    // changed, so that a sorting proxy never meets a row whose change it has not been told about.
     for (const auto &node : m_nodes)
         if (mergeSandbox(*node, *incoming.value(node->sandbox.localSandboxId)))
-            changedRows.push_back(node->row);
-    emitRowRuns(std::move(changedRows), {});
+            emitRowRuns({node->row}, {});
 
     // Pass 4: new sandboxes, appended in one range.
     appendNodes(std::move(added));

@@ -18,24 +18,27 @@ class LocalSandboxTreeModel final : public QAbstractItemModel
     Q_DISABLE_COPY_MOVE(LocalSandboxTreeModel)
 
 public:
-    enum Column {
-        NameColumn,      // sandbox id | server name
+    enum Column
+    {
+        NameColumn, // sandbox id | server name
         StatusColumn,
         BenchmarkColumn,
-        CreatedColumn,   // age for sandboxes; empty for servers
-        DetailColumn,    // "3 servers" for sandboxes; MCP URL for servers
+        CreatedColumn, // age for sandboxes; empty for servers
+        DetailColumn,  // "3 servers" for sandboxes; MCP URL for servers
         ColumnCount
     };
     Q_ENUM(Column)
 
-    enum Role {
+    enum Role
+    {
         LocalSandboxIdRole = Qt::UserRole + 1, // the sandbox's id, on its servers too
         ServerNameRole,
         McpUrlRole,
         IsServerRole, // bool
         StatusRole,
-        SortRole,     // the cell's real value: QDateTime for Created, a count for a sandbox's Detail
-        BusyRole      // bool: an action is in flight on the sandbox (its servers report it too)
+        SortRole,      // the cell's real value: QDateTime for Created, a count for a sandbox's Detail
+        BusyRole,      // bool: an action is in flight on the sandbox (its servers report it too)
+        StatusKindRole // StatusKind::Kind of the status word, for a delegate's colour
     };
     Q_ENUM(Role)
 

@@ -2,11 +2,8 @@
 
 #include "sandboxlistmodel.h"
 
-SandboxFilterProxy::SandboxFilterProxy(QObject *parent)
-    : QSortFilterProxyModel(parent)
+SandboxFilterProxy::SandboxFilterProxy(QObject *parent) : FlatSortFilterProxy(parent)
 {
-    setSortRole(SandboxListModel::SortRole);
-    setDynamicSortFilter(true);
     // Counts follow every structural change, whether it came from the source or from a filter.
     for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(this, signal, this, &SandboxFilterProxy::updateCounts);
@@ -14,17 +11,22 @@ SandboxFilterProxy::SandboxFilterProxy(QObject *parent)
     connect(this, &QAbstractItemModel::layoutChanged, this, &SandboxFilterProxy::updateCounts);
 }
 
+SandboxFilterProxy::~SandboxFilterProxy() = default;
+
 void SandboxFilterProxy::setSourceModel(QAbstractItemModel *sourceModel)
 {
-    if (QAbstractItemModel *old = this->sourceModel())
-        disconnect(old, nullptr, this, nullptr);
-    m_list = qobject_cast<SandboxListModel *>(sourceModel);
-    QSortFilterProxyModel::setSourceModel(sourceModel);
+    for (const auto &connection : std::as_const(m_sourceConnections))
+        disconnect(connection);
+    m_sourceConnections.clear();
+    m_list = qobject_cast<SandboxListModel *>(sourceModel); // before the base class filters its rows
+    FlatSortFilterProxy::setSourceModel(sourceModel);
     if (sourceModel) {
         // Rows the filter hides still change the total.
-        for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-            connect(sourceModel, signal, this, &SandboxFilterProxy::updateCounts);
-        connect(sourceModel, &QAbstractItemModel::modelReset, this, &SandboxFilterProxy::updateCounts);
+        using M = QAbstractItemModel;
+        for (const auto signal : {&M::rowsInserted, &M::rowsRemoved})
+            m_sourceConnections << connect(sourceModel, signal, this, &SandboxFilterProxy::updateCounts);
+        m_sourceConnections << connect(sourceModel, &M::modelReset, this, &SandboxFilterProxy::updateCounts);
+        m_sourceConnections << connect(sourceModel, &QObject::destroyed, this, [this] { m_list = nullptr; });
     }
     updateCounts();
 }
@@ -32,44 +34,49 @@ void SandboxFilterProxy::setSourceModel(QAbstractItemModel *sourceModel)
 void SandboxFilterProxy::setSearchText(const QString &text)
 {
     const QString trimmed = text.trimmed();
-    if (trimmed == m_search)
+    if (trimmed == m_criteria.searchText())
         return;
-    m_search = trimmed;
-    m_needle = trimmed.toLower();
-    refilter();
+    const SandboxFilterCriteria before = m_criteria;
+    m_criteria.setSearchText(trimmed);
+    applyCriteria(before);
 }
 
 void SandboxFilterProxy::setStatusFilter(const QString &status)
 {
-    setFilterValue(&m_status, status);
+    setFilterValue(&SandboxFilterCriteria::status, status);
 }
 
 void SandboxFilterProxy::setServerFilter(const QString &serverName)
 {
-    setFilterValue(&m_server, serverName);
+    setFilterValue(&SandboxFilterCriteria::server, serverName);
 }
 
 void SandboxFilterProxy::setBenchmarkFilter(const QString &benchmark)
 {
-    setFilterValue(&m_benchmark, benchmark);
+    setFilterValue(&SandboxFilterCriteria::benchmark, benchmark);
 }
 
 void SandboxFilterProxy::setTagFilter(const QString &tag)
 {
-    setFilterValue(&m_tag, tag);
+    setFilterValue(&SandboxFilterCriteria::tag, tag);
 }
 
-void SandboxFilterProxy::setFilterValue(QString *field, const QString &value)
+void SandboxFilterProxy::setFilterValue(QString SandboxFilterCriteria::*field, const QString &value)
 {
-    if (*field == value)
+    if (m_criteria.*field == value)
         return;
-    *field = value;
-    refilter();
+    const SandboxFilterCriteria before = m_criteria;
+    m_criteria.*field = value;
+    applyCriteria(before);
 }
 
-void SandboxFilterProxy::refilter()
+void SandboxFilterProxy::applyCriteria(const SandboxFilterCriteria &before)
 {
-    invalidateRowsFilter();
+    if (!m_list)
+        return; // other sources are shown whole
+    const bool narrower = m_criteria.isNarrowerThan(before);
+    const bool wider = before.isNarrowerThan(m_criteria);
+    refilter(narrower ? Change::Narrower : (wider ? Change::Wider : Change::Any));
     updateCounts();
 }
 
@@ -94,25 +101,36 @@ void SandboxFilterProxy::updateCounts()
     emit countsChanged(shown, total);
 }
 
-bool SandboxFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+bool SandboxFilterProxy::acceptsRow(int sourceRow) const
 {
-    if (!m_list)
-        return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
-    const auto &sandbox = m_list->sandboxAt(sourceRow);
-    if (!m_status.isEmpty() && sandbox.status != m_status)
-        return false;
-    if (!m_server.isEmpty() && sandbox.serverName.compare(m_server, Qt::CaseInsensitive) != 0)
-        return false;
-    if (!m_benchmark.isEmpty() && sandbox.benchmark != m_benchmark)
-        return false;
-    if (!m_tag.isEmpty() && !sandbox.tags.contains(m_tag))
-        return false;
-    return m_needle.isEmpty() || m_list->searchText(sourceRow).contains(m_needle);
+    return !m_list || m_criteria.accepts(*m_list, sourceRow);
 }
 
-bool SandboxFilterProxy::lessThan(const QModelIndex &sourceLeft, const QModelIndex &sourceRight) const
+int SandboxFilterProxy::compareRows(int leftRow, int rightRow, int column) const
 {
-    if (m_list && sortRole() == SandboxListModel::SortRole && sourceLeft.column() == sourceRight.column())
-        return m_list->compareRows(sourceLeft.row(), sourceRight.row(), sourceLeft.column()) < 0;
-    return QSortFilterProxyModel::lessThan(sourceLeft, sourceRight);
+    return m_list ? m_list->compareRows(leftRow, rightRow, column)
+                  : FlatSortFilterProxy::compareRows(leftRow, rightRow, column);
+}
+
+const std::vector<quint32> *SandboxFilterProxy::sortRanks(int column) const
+{
+    return m_list ? &m_list->sortRanks(column) : nullptr;
+}
+
+bool SandboxFilterProxy::rolesAffectFilter(const QList<int> &roles) const
+{
+    if (!m_list)
+        return false;
+    // The list model changes filtered values with all roles; ages and busy flags with their own.
+    using L = SandboxListModel;
+    return roles.isEmpty() || roles.contains(L::StatusRole) || roles.contains(L::ServerNameRole) ||
+           roles.contains(L::BenchmarkRole) || roles.contains(L::TagsRole) ||
+           roles.contains(L::SandboxIdRole);
+}
+
+bool SandboxFilterProxy::rolesAffectOrder(const QList<int> &roles) const
+{
+    if (!m_list)
+        return FlatSortFilterProxy::rolesAffectOrder(roles);
+    return roles.isEmpty() || roles.contains(SandboxListModel::SortRole);
 }

@@ -1,23 +1,27 @@
 #pragma once
 
-#include <QSortFilterProxyModel>
+#include "flatsortfilterproxy.h"
+#include "sandboxfiltercriteria.h"
 
 class SandboxListModel;
 
-// Sorts and filters a SandboxListModel for the table. Filtering and sorting read the source model's rows
-// directly (its precomputed search text and real values) rather than through QVariant data(), so that a
-// keystroke in the search box over 100,000 rows stays well under a frame budget.
-class SandboxFilterProxy final : public QSortFilterProxyModel
+// Sorts and filters a SandboxListModel for the table. Filtering and sorting read the model's rows
+// directly (its precomputed search text, real values and rank tables) rather than through QVariant
+// data(), so that a keystroke in the search box over 100,000 rows stays well under a frame budget.
+// A source that is not a SandboxListModel is shown whole, sorted by display text.
+class SandboxFilterProxy final : public FlatSortFilterProxy
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SandboxFilterProxy)
 
 public:
     explicit SandboxFilterProxy(QObject *parent = nullptr);
+    ~SandboxFilterProxy() override;
 
     void setSourceModel(QAbstractItemModel *sourceModel) override;
 
     // Case-insensitive substring over server, id, status, benchmark and tags; empty matches all.
+    // Surrounding spaces are ignored.
     void setSearchText(const QString &text);
     // Exact matches; empty means any. Server names compare case-insensitively.
     void setStatusFilter(const QString &status);
@@ -25,11 +29,11 @@ public:
     void setBenchmarkFilter(const QString &benchmark);
     void setTagFilter(const QString &tag);
 
-    QString searchText() const { return m_search; }
-    QString statusFilter() const { return m_status; }
-    QString serverFilter() const { return m_server; }
-    QString benchmarkFilter() const { return m_benchmark; }
-    QString tagFilter() const { return m_tag; }
+    QString searchText() const { return m_criteria.searchText(); }
+    QString statusFilter() const { return m_criteria.status; }
+    QString serverFilter() const { return m_criteria.server; }
+    QString benchmarkFilter() const { return m_criteria.benchmark; }
+    QString tagFilter() const { return m_criteria.tag; }
 
     // For "12 of 40 shown".
     int acceptedCount() const;
@@ -39,21 +43,20 @@ signals:
     void countsChanged(int shown, int total);
 
 protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
-    bool lessThan(const QModelIndex &sourceLeft, const QModelIndex &sourceRight) const override;
+    bool acceptsRow(int sourceRow) const override;
+    int compareRows(int leftRow, int rightRow, int column) const override;
+    const std::vector<quint32> *sortRanks(int column) const override;
+    bool rolesAffectFilter(const QList<int> &roles) const override;
+    bool rolesAffectOrder(const QList<int> &roles) const override;
 
 private:
-    void setFilterValue(QString *field, const QString &value);
-    void refilter();
+    void setFilterValue(QString SandboxFilterCriteria::*field, const QString &value);
+    void applyCriteria(const SandboxFilterCriteria &before);
     void updateCounts();
 
     SandboxListModel *m_list = nullptr; // the source, when it is a SandboxListModel
-    QString m_search;
-    QString m_needle; // m_search lower-cased
-    QString m_status;
-    QString m_server;
-    QString m_benchmark;
-    QString m_tag;
+    QList<QMetaObject::Connection> m_sourceConnections;
+    SandboxFilterCriteria m_criteria;
     int m_shownReported = -1;
     int m_totalReported = -1;
 };

@@ -21,12 +21,17 @@ struct SandboxKey
 
     friend size_t qHash(const SandboxKey &key, size_t seed = 0) noexcept
     {
+        // Folds whole code points, as the case-insensitive compare does: a letter outside the BMP and its
+        // other case must hash alike.
+        const QString &name = key.serverName;
         size_t folded = 0;
-        for (const QChar c : key.serverName) {
-            const char32_t unit = c.unicode();
+        for (qsizetype i = 0; i < name.size(); ++i) {
+            char32_t unit = name[i].unicode();
+            if (QChar::isHighSurrogate(unit) && i + 1 < name.size() && name[i + 1].isLowSurrogate())
+                unit = QChar::surrogateToUcs4(char16_t(unit), name[++i].unicode());
             const char32_t lower = unit >= u'A' && unit <= u'Z' ? unit + 32
-                                   : unit < 0x80               ? unit
-                                                               : QChar::toCaseFolded(unit);
+                                   : unit < 0x80                ? unit
+                                                                : QChar::toCaseFolded(unit);
             folded = folded * 31 + lower;
         }
         return qHashMulti(seed, key.sandboxId, folded);

@@ -1,11 +1,11 @@
 #include "sandboxlistmodel.h"
 
 #include "relativetime.h"
-
-#include <QVarLengthArray>
+#include "sandboxordering.h"
+#include "statuskind.h"
 
 #include <algorithm>
-#include <limits>
+#include <bit>
 
 using namespace Qt::StringLiterals;
 
@@ -20,36 +20,26 @@ struct SandboxListModel::Row
 
 namespace {
 
-constexpr QChar fieldSeparator = u'\x1f'; // keeps a search from matching across two fields
-
-int compareText(const QString &a, const QString &b)
+// The columns whose cells differ between two versions of a row, one bit per column; 0 when equal.
+unsigned changedColumns(const SandboxSummary &a, const SandboxSummary &b)
 {
-    return a.compare(b, Qt::CaseInsensitive);
-}
-
-int compareTags(const QStringList &a, const QStringList &b)
-{
-    const qsizetype common = std::min(a.size(), b.size());
-    for (qsizetype i = 0; i < common; ++i)
-        if (const int order = compareText(a[i], b[i]); order != 0)
-            return order;
-    return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
-}
-
-int compareTimes(const QDateTime &a, const QDateTime &b)
-{
-    // Unknown times sort before every known one.
-    const qint64 left = a.isValid() ? a.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
-    const qint64 right = b.isValid() ? b.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
-    return left < right ? -1 : (left > right ? 1 : 0);
+    unsigned columns = 0;
+    const auto mark = [&columns](bool differs, int column) {
+        if (differs)
+            columns |= 1u << column;
+    };
+    mark(a.serverName != b.serverName, SandboxListModel::ServerColumn); // a change of case shows
+    mark(a.sandboxId != b.sandboxId, SandboxListModel::SandboxIdColumn);
+    mark(a.status != b.status, SandboxListModel::StatusColumn);
+    mark(a.benchmark != b.benchmark, SandboxListModel::BenchmarkColumn);
+    mark(a.tags != b.tags, SandboxListModel::TagsColumn);
+    mark(a.updatedAt != b.updatedAt || a.updatedAtText != b.updatedAtText, SandboxListModel::UpdatedColumn);
+    return columns;
 }
 
 } // namespace
 
-SandboxListModel::SandboxListModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+SandboxListModel::SandboxListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 SandboxListModel::~SandboxListModel() = default;
 
@@ -109,6 +99,8 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
         return s.updatedAt;
     case BusyRole:
         return row.busy;
+    case StatusKindRole:
+        return int(StatusKind::of(s.status));
     case SortRole:
         if (column == UpdatedColumn)
             return s.updatedAt;
@@ -151,13 +143,14 @@ QHash<int, QByteArray> SandboxListModel::roleNames() const
     names.insert(UpdatedAtRole, "updatedAt");
     names.insert(SortRole, "sortValue");
     names.insert(BusyRole, "busy");
+    names.insert(StatusKindRole, "statusKind");
     return names;
 }
 
 void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
 {
     const quint32 generation = ++m_generation;
-    std::vector<std::pair<Row *, const SandboxSummary *>> changed;
+    std::vector<Change> changed;
     std::vector<std::unique_ptr<Row>> added;
     qsizetype matched = 0;
     if (m_index.capacity() < sandboxes.size())
@@ -176,8 +169,8 @@ void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
         } else if (slot->seen != generation) {
             slot->seen = generation;
             ++matched;
-            if (!(slot->summary == item))
-                changed.emplace_back(slot, &item);
+            if (const unsigned columns = changedColumns(slot->summary, item))
+                changed.push_back({slot, &item, columns});
         }
     }
 
@@ -185,27 +178,13 @@ void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
     if (matched < qsizetype(m_rows.size()))
         removeUnseen(generation);
 
-    // Pass 3: changed rows, in row order, one dataChanged per contiguous run.
-    std::sort(changed.begin(), changed.end(),
-              [](const auto &a, const auto &b) { return a.first->slot < b.first->slot; });
-    for (const auto &[row, item] : changed) {
-        const SandboxSummary old = std::exchange(row->summary, *item);
-        adopt(*row);
-        forget(old);
-    }
-    for (size_t i = 0; i < changed.size();) {
-        size_t end = i + 1;
-        while (end < changed.size() && changed[end].first->slot == changed[end - 1].first->slot + 1)
-            ++end;
-        emit dataChanged(index(int(changed[i].first->slot), 0),
-                         index(int(changed[end - 1].first->slot), ColumnCount - 1));
-        i = end;
-    }
+    // Pass 3: changed rows.
+    applyChanges(changed);
 
     // Pass 4: new rows, appended in the snapshot's order in one range.
     if (!added.empty()) {
         for (const auto &row : added)
-            adopt(*row);
+            row->searchText = m_facets.adopt(&row->summary);
         const int first = rowCount();
         beginInsertRows({}, first, first + int(added.size()) - 1);
         m_rows.reserve(m_rows.size() + added.size());
@@ -213,11 +192,41 @@ void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
             row->slot = qsizetype(m_rows.size());
             m_rows.push_back(std::move(row));
         }
+        m_rankColumn = -1;
         endInsertRows();
     }
 
-    if (takeFacetsChanged())
+    if (m_facets.takeChanged())
         emit facetsChanged();
+}
+
+// One dataChanged per run of adjacent rows, over the columns that changed in the run only: a status
+// change then leaves a proxy sorted by another column nothing to re-sort. Each run changes just before
+// its signal, so that a sorting proxy sees one run of rows out of place at a time, never rows whose
+// change it has not been told about yet.
+void SandboxListModel::applyChanges(std::vector<Change> &changed)
+{
+    std::sort(changed.begin(), changed.end(),
+              [](const Change &a, const Change &b) { return a.row->slot < b.row->slot; });
+    for (size_t first = 0; first < changed.size();) {
+        size_t end = first + 1;
+        while (end < changed.size() && changed[end].row->slot == changed[end - 1].row->slot + 1)
+            ++end;
+        unsigned columns = 0;
+        for (size_t i = first; i < end; ++i) {
+            Row &row = *changed[i].row;
+            const SandboxSummary old = std::exchange(row.summary, *changed[i].item);
+            row.searchText = m_facets.adopt(&row.summary);
+            m_facets.forget(old);
+            columns |= changed[i].columns;
+        }
+        m_rankColumn = -1;
+        const int firstColumn = std::countr_zero(columns);
+        const int lastColumn = int(sizeof(unsigned) * 8) - 1 - std::countl_zero(columns);
+        emit dataChanged(index(int(changed[first].row->slot), firstColumn),
+                         index(int(changed[end - 1].row->slot), lastColumn));
+        first = end;
+    }
 }
 
 void SandboxListModel::removeUnseen(quint32 generation)
@@ -245,12 +254,13 @@ void SandboxListModel::removeUnseen(quint32 generation)
         m_gapSize = first - write;
         beginRemoveRows({}, int(write), int(write + last - first));
         for (qsizetype i = first; i <= last; ++i) {
-            forget(m_rows[i]->summary);
+            m_facets.forget(m_rows[i]->summary);
             m_index.remove(SandboxKey{m_rows[i]->summary.serverName, m_rows[i]->summary.sandboxId});
             m_rows[i].reset();
         }
         read = last + 1;
         m_gapSize = read - write;
+        m_rankColumn = -1;
         endRemoveRows();
     }
     for (qsizetype i = read; i < count; ++i, ++write) {
@@ -264,63 +274,15 @@ void SandboxListModel::removeUnseen(quint32 generation)
     m_gapSize = 0;
 }
 
-// Interns the row's repeated strings and builds its search text; forget() undoes the counting.
-void SandboxListModel::adopt(Row &row)
-{
-    SandboxSummary &s = row.summary;
-    const auto server = m_servers.acquire(s.serverName);
-    const auto status = m_statuses.acquire(s.status);
-    const auto benchmark = m_benchmarks.acquire(s.benchmark);
-    s.serverName = server.value;
-    s.status = status.value;
-    s.benchmark = benchmark.value;
-    const QString id = s.sandboxId.toLower(); // shares the string when it is already lower case
-
-    QVarLengthArray<QString, 4> tags;
-    qsizetype length = server.lower.size() + id.size() + status.lower.size() + benchmark.lower.size() + 3;
-    for (const QString &tag : std::as_const(s.tags)) {
-        tags.append(m_tags.acquire(tag).lower);
-        length += tags.back().size() + 1;
-    }
-    QString text;
-    text.reserve(length);
-    text.append(server.lower).append(fieldSeparator).append(id).append(fieldSeparator);
-    text.append(status.lower).append(fieldSeparator).append(benchmark.lower);
-    for (const QString &tag : tags)
-        text.append(fieldSeparator).append(tag);
-    row.searchText = std::move(text);
-}
-
-void SandboxListModel::forget(const SandboxSummary &summary)
-{
-    m_servers.release(summary.serverName);
-    m_statuses.release(summary.status);
-    m_benchmarks.release(summary.benchmark);
-    for (const QString &tag : summary.tags)
-        m_tags.release(tag);
-}
-
-bool SandboxListModel::takeFacetsChanged()
-{
-    // Every counter's flag is taken, so none carries a stale "changed" into the next snapshot.
-    const bool servers = m_servers.takeChanged();
-    const bool statuses = m_statuses.takeChanged();
-    const bool benchmarks = m_benchmarks.takeChanged();
-    const bool tags = m_tags.takeChanged();
-    return servers || statuses || benchmarks || tags;
-}
-
 void SandboxListModel::clear()
 {
     beginResetModel();
     m_rows.clear();
     m_index.clear();
-    m_servers.clear();
-    m_statuses.clear();
-    m_benchmarks.clear();
-    m_tags.clear();
+    m_facets.clear();
+    m_rankColumn = -1;
     endResetModel();
-    if (takeFacetsChanged())
+    if (m_facets.takeChanged())
         emit facetsChanged();
 }
 
@@ -360,23 +322,17 @@ int SandboxListModel::rowOf(const QString &serverName, const QString &sandboxId)
 
 int SandboxListModel::compareRows(int leftRow, int rightRow, int column) const
 {
-    const SandboxSummary &a = rowAt(leftRow)->summary;
-    const SandboxSummary &b = rowAt(rightRow)->summary;
-    switch (column) {
-    case ServerColumn:
-        return compareText(a.serverName, b.serverName);
-    case SandboxIdColumn:
-        return compareText(a.sandboxId, b.sandboxId);
-    case StatusColumn:
-        return compareText(a.status, b.status);
-    case BenchmarkColumn:
-        return compareText(a.benchmark, b.benchmark);
-    case TagsColumn:
-        return compareTags(a.tags, b.tags);
-    case UpdatedColumn:
-        return compareTimes(a.updatedAt, b.updatedAt);
+    return SandboxOrdering::compare(rowAt(leftRow)->summary, rowAt(rightRow)->summary, column);
+}
+
+const std::vector<quint32> &SandboxListModel::sortRanks(int column) const
+{
+    if (m_rankColumn != column) {
+        m_ranks = SandboxOrdering::ranks(
+            rowCount(), column, [this](int row) -> const SandboxSummary & { return sandboxAt(row); });
+        m_rankColumn = column;
     }
-    return 0;
+    return m_ranks;
 }
 
 void SandboxListModel::setBusy(const QString &serverName, const QString &sandboxId, bool busy)
@@ -390,22 +346,22 @@ void SandboxListModel::setBusy(const QString &serverName, const QString &sandbox
 
 QStringList SandboxListModel::knownServers() const
 {
-    return m_servers.values();
+    return m_facets.servers();
 }
 
 QStringList SandboxListModel::knownBenchmarks() const
 {
-    return m_benchmarks.values();
+    return m_facets.benchmarks();
 }
 
 QStringList SandboxListModel::knownStatuses() const
 {
-    return m_statuses.values();
+    return m_facets.statuses();
 }
 
 QStringList SandboxListModel::knownTags() const
 {
-    return m_tags.values();
+    return m_facets.tags();
 }
 
 void SandboxListModel::setReferenceTime(const QDateTime &now)

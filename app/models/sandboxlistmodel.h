@@ -1,6 +1,6 @@
 #pragma once
 
-#include "facetcounter.h"
+#include "sandboxfacets.h"
 #include "sandboxkey.h"
 #include "sandboxsummary.h"
 
@@ -20,7 +20,8 @@ class SandboxListModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(SandboxListModel)
 
 public:
-    enum Column {
+    enum Column
+    {
         ServerColumn,
         SandboxIdColumn,
         StatusColumn,
@@ -31,7 +32,8 @@ public:
     };
     Q_ENUM(Column)
 
-    enum Role {
+    enum Role
+    {
         SandboxIdRole = Qt::UserRole + 1,
         ServerNameRole,
         StatusRole,
@@ -39,7 +41,8 @@ public:
         TagsRole,      // QStringList
         UpdatedAtRole, // QDateTime, invalid when unknown
         SortRole,      // the cell's real value: QDateTime for Updated, lower-cased text otherwise
-        BusyRole       // bool: an action is in flight on this row
+        BusyRole,      // bool: an action is in flight on this row
+        StatusKindRole // StatusKind::Kind of the status word, for a delegate's colour
     };
     Q_ENUM(Role)
 
@@ -66,6 +69,9 @@ public:
     // Orders two rows by a column's real value (<0, 0, >0), without building QVariants: the proxy's
     // sort over 100,000 rows calls this about two million times.
     int compareRows(int leftRow, int rightRow, int column) const;
+    // Each row's dense rank by a column (equal values share one), indexed by row: comparing ranks is
+    // compareRows() at the cost of two array reads. Built on first use and kept until the rows change.
+    const std::vector<quint32> &sortRanks(int column) const;
 
     bool isBusy(int row) const;
     void setBusy(const QString &serverName, const QString &sandboxId, bool busy);
@@ -90,9 +96,13 @@ private:
     Row *rowAt(int row) const;
     int logicalRow(const Row &row) const;
     void removeUnseen(quint32 generation);
-    void adopt(Row &row);
-    void forget(const SandboxSummary &summary);
-    bool takeFacetsChanged();
+    struct Change
+    {
+        Row *row;
+        const SandboxSummary *item; // the row's new content
+        unsigned columns;           // one bit per column that differs
+    };
+    void applyChanges(std::vector<Change> &changed);
     QDateTime now() const;
 
     // Rows live on the heap so that their addresses survive removals; m_index points at them. During a
@@ -103,10 +113,11 @@ private:
     qsizetype m_gapStart = 0;
     qsizetype m_gapSize = 0;
     QHash<SandboxKey, Row *> m_index;
-    FacetCounter m_servers{Qt::CaseInsensitive};
-    FacetCounter m_statuses;
-    FacetCounter m_benchmarks;
-    FacetCounter m_tags;
+    SandboxFacets m_facets;
     quint32 m_generation = 0;
     QDateTime m_referenceTime;
+    // sortRanks() of m_rankColumn (-1: none). Dropped right after each change of the rows and before the
+    // signal that announces it ends, so that a proxy asking from any slot gets ranks of what it sees.
+    mutable std::vector<quint32> m_ranks;
+    mutable int m_rankColumn = -1;
 };

@@ -11,19 +11,28 @@
 
 using namespace Qt::StringLiterals;
 
-TransferModel::TransferModel(TransferQueue *queue, QObject *parent) : QAbstractTableModel(parent), m_queue(queue)
+TransferModel::TransferModel(TransferQueue *queue, QObject *parent)
+    : QAbstractTableModel(parent), m_queue(queue)
 {
-    connect(queue, &TransferQueue::jobAboutToBeAdded, this, [this](int index) { beginInsertRows({}, index, index); });
+    connect(queue, &TransferQueue::jobAboutToBeAdded, this,
+            [this](int index) { beginInsertRows({}, index, index); });
     connect(queue, &TransferQueue::jobAdded, this, [this] { endInsertRows(); });
-    connect(queue, &TransferQueue::jobAboutToBeRemoved, this, [this](int index) { beginRemoveRows({}, index, index); });
+    connect(queue, &TransferQueue::jobAboutToBeRemoved, this,
+            [this](int index) { beginRemoveRows({}, index, index); });
     connect(queue, &TransferQueue::jobRemoved, this, [this] { endRemoveRows(); });
-    connect(queue, &TransferQueue::jobChanged, this,
-            [this](int index) { emit dataChanged(this->index(index, 0), this->index(index, ColumnCount - 1)); });
+    connect(queue, &TransferQueue::jobChanged, this, [this](int index) {
+        emit dataChanged(this->index(index, 0), this->index(index, ColumnCount - 1));
+    });
+    // The queue usually outlives the model; if not, its rows go with it.
+    connect(queue, &QObject::destroyed, this, [this] {
+        beginResetModel();
+        endResetModel();
+    });
 }
 
 int TransferModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_queue->jobs().size());
+    return parent.isValid() || !m_queue ? 0 : int(m_queue->jobs().size());
 }
 
 int TransferModel::columnCount(const QModelIndex &parent) const
@@ -33,7 +42,7 @@ int TransferModel::columnCount(const QModelIndex &parent) const
 
 TransferJob *TransferModel::jobAt(int row) const
 {
-    return row >= 0 && row < m_queue->jobs().size() ? m_queue->jobs().at(row) : nullptr;
+    return m_queue && row >= 0 && row < m_queue->jobs().size() ? m_queue->jobs().at(row) : nullptr;
 }
 
 QString TransferModel::formatBytes(qint64 bytes)
@@ -60,9 +69,11 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
     const TransferJob *job = jobAt(index.row());
     if (!job)
         return {};
-    const int percent = job->bytesTotal() > 0 ? int(job->bytesDone() * 100 / job->bytesTotal())
+    // Clamped: a server may send more than it announced.
+    const int percent = job->bytesTotal() > 0
+                            ? int(qBound(qint64(0), job->bytesDone() * 100 / job->bytesTotal(), qint64(100)))
                         : job->state() == TransferJob::State::Done ? 100
-                                                                    : -1;
+                                                                   : -1;
     switch (role) {
     case ProgressRole:
         return percent;
@@ -94,12 +105,14 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
     case ProgressColumn:
         return percent >= 0 ? u"%1%"_s.arg(percent) : QString();
     case SpeedColumn:
-        return job->isActive() && job->bytesPerSecond() > 0 ? formatBytes(qint64(job->bytesPerSecond())) + u"/s"_s
-                                                            : QString();
+        return job->isActive() && job->bytesPerSecond() > 0
+                   ? formatBytes(qint64(job->bytesPerSecond())) + u"/s"_s
+                   : QString();
     case TimeLeftColumn:
         return job->isActive() ? formatDuration(job->secondsLeft()) : QString();
     case StateColumn:
-        return job->state() == TransferJob::State::Failed ? tr("Failed: %1").arg(job->errorText()) : job->stateText();
+        return job->state() == TransferJob::State::Failed ? tr("Failed: %1").arg(job->errorText())
+                                                          : job->stateText();
     default:
         return {};
     }
@@ -109,9 +122,26 @@ QVariant TransferModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const QStringList titles = {tr("Direction"), tr("Sandbox"), tr("Name"), tr("Size"),
-                                       tr("Progress"), tr("Speed"), tr("Time left"), tr("State")};
-    return titles.value(section);
+    // Built on each call, not cached: a language switch at run time must show.
+    switch (section) {
+    case DirectionColumn:
+        return tr("Direction");
+    case SandboxColumn:
+        return tr("Sandbox");
+    case NameColumn:
+        return tr("Name");
+    case SizeColumn:
+        return tr("Size");
+    case ProgressColumn:
+        return tr("Progress");
+    case SpeedColumn:
+        return tr("Speed");
+    case TimeLeftColumn:
+        return tr("Time left");
+    case StateColumn:
+        return tr("State");
+    }
+    return {};
 }
 
 Qt::ItemFlags TransferModel::flags(const QModelIndex &index) const
@@ -119,7 +149,8 @@ Qt::ItemFlags TransferModel::flags(const QModelIndex &index) const
     Qt::ItemFlags flags = QAbstractTableModel::flags(index);
     const TransferJob *job = index.isValid() ? jobAt(index.row()) : nullptr;
     // Only a complete download exists on disk to be dragged.
-    if (job && job->direction() == TransferJob::Direction::Download && job->state() == TransferJob::State::Done)
+    if (job && job->direction() == TransferJob::Direction::Download &&
+        job->state() == TransferJob::State::Done)
         flags |= Qt::ItemIsDragEnabled;
     return flags;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QPointer>
 
 class TransferJob;
 class TransferQueue;
@@ -13,8 +14,26 @@ class TransferModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(TransferModel)
 
 public:
-    enum Column { DirectionColumn, SandboxColumn, NameColumn, SizeColumn, ProgressColumn, SpeedColumn, TimeLeftColumn, StateColumn, ColumnCount };
-    enum Role { ProgressRole = Qt::UserRole + 1 /*0..100, -1 unknown*/, StateRole, ResultPathRole, ErrorRole, IsFinishedRole };
+    enum Column
+    {
+        DirectionColumn,
+        SandboxColumn,
+        NameColumn,
+        SizeColumn,
+        ProgressColumn,
+        SpeedColumn,
+        TimeLeftColumn,
+        StateColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        ProgressRole = Qt::UserRole + 1 /*0..100, -1 unknown*/,
+        StateRole,
+        ResultPathRole,
+        ErrorRole,
+        IsFinishedRole
+    };
 
     explicit TransferModel(TransferQueue *queue, QObject *parent = nullptr);
 
@@ -33,5 +52,5 @@ public:
     static QString formatDuration(qint64 seconds);
 
 private:
-    TransferQueue *m_queue;
+    QPointer<TransferQueue> m_queue;
 };

@@ -1,0 +1,243 @@
+#include "modelsignals.h"
+#include "transferjob.h"
+#include "transfermodel.h"
+#include "transferqueue.h"
+
+#include <QAbstractItemModelTester>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// A job driven by the test instead of the network: the states and progress a real upload or dump goes
+// through, on command.
+class ScriptedJob final : public TransferJob
+{
+public:
+    ScriptedJob(Direction direction, const QString &sandboxId, const QString &name, QObject *parent = nullptr)
+        : TransferJob(direction, sandboxId, name, parent)
+    {}
+
+    void start() override
+    {
+        ++starts;
+        setState(direction() == Direction::Upload ? State::Packing : State::Requesting);
+    }
+    void cancel() override { markCancelled(); }
+    TransferJob *clone(QObject *parent) const override
+    {
+        return new ScriptedJob(direction(), sandboxId(), name(), parent);
+    }
+
+    void advance(State state, qint64 done, qint64 total)
+    {
+        setState(state);
+        setProgress(done, total);
+    }
+    void finishAt(const QString &path)
+    {
+        setResultPath(path);
+        succeed();
+    }
+    void failWith(const QString &text) { fail(text); }
+
+    int starts = 0;
+};
+
+using State = TransferJob::State;
+using Direction = TransferJob::Direction;
+
+} // namespace
+
+class TestTransferModel : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<TransferQueue> m_queue;
+    std::unique_ptr<TransferModel> m_model;
+    std::unique_ptr<QAbstractItemModelTester> m_tester;
+
+    ScriptedJob *add(Direction direction, const QString &name)
+    {
+        auto *job = new ScriptedJob(direction, u"vm-1"_s, name);
+        m_queue->enqueue(job);
+        return job;
+    }
+    QString cell(int row, int column) const { return m_model->index(row, column).data().toString(); }
+
+private slots:
+    void init()
+    {
+        m_queue = std::make_unique<TransferQueue>(nullptr, nullptr);
+        m_queue->setMaxConcurrent(1);
+        m_model = std::make_unique<TransferModel>(m_queue.get());
+        m_tester = std::make_unique<QAbstractItemModelTester>(
+            m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+
+    void cleanup()
+    {
+        m_tester.reset();
+        m_model.reset();
+        m_queue.reset();
+    }
+
+    void rowsFollowTheQueue()
+    {
+        ModelSignals signals_(m_model.get());
+        ScriptedJob *upload = add(Direction::Upload, u"project"_s);
+        ScriptedJob *dump = add(Direction::Download, u"workspace.tar.gz"_s);
+        QCOMPARE(m_model->rowCount(), 2);
+        QVERIFY(signals_.events().contains(u"insert 0-0"_s));
+        QVERIFY(signals_.events().contains(u"insert 1-1"_s));
+        QCOMPARE(m_model->jobAt(0), upload);
+        QCOMPARE(m_model->jobAt(2), nullptr);
+
+        QCOMPARE(cell(0, TransferModel::DirectionColumn), u"Upload"_s);
+        QCOMPARE(cell(1, TransferModel::DirectionColumn), u"Dump"_s);
+        QCOMPARE(cell(0, TransferModel::SandboxColumn), u"vm-1"_s);
+        QCOMPARE(cell(1, TransferModel::NameColumn), u"workspace.tar.gz"_s);
+        QCOMPARE(cell(0, TransferModel::StateColumn), u"Packing"_s); // started: one at a time
+        QCOMPARE(cell(1, TransferModel::StateColumn), u"Queued"_s);
+        QCOMPARE(cell(1, TransferModel::ProgressColumn), QString());
+        QCOMPARE(m_model->index(1, 0).data(TransferModel::ProgressRole).toInt(), -1);
+        QCOMPARE(m_model->headerData(TransferModel::TimeLeftColumn, Qt::Horizontal).toString(),
+                 u"Time left"_s);
+
+        // The first ends, the queue starts the second: both rows say so.
+        signals_.take();
+        upload->finishAt({});
+        QCOMPARE(cell(0, TransferModel::StateColumn), u"Done"_s);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"100%"_s);
+        QCOMPARE(cell(1, TransferModel::StateColumn), u"Preparing"_s);
+        QCOMPARE(dump->starts, 1);
+        const QStringList events = signals_.take();
+        QVERIFY(events.contains(u"change 0-0 c0-7"_s));
+        QVERIFY(events.contains(u"change 1-1 c0-7"_s));
+    }
+
+    void progressSpeedAndTimeLeft()
+    {
+        ScriptedJob *dump = add(Direction::Download, u"dump"_s);
+        dump->advance(State::Downloading, 0, 4'000'000);
+        QTest::qSleep(60);
+        dump->advance(State::Downloading, 1'000'000, 4'000'000);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"25%"_s);
+        QCOMPARE(m_model->index(0, 0).data(TransferModel::ProgressRole).toInt(), 25);
+        QCOMPARE(cell(0, TransferModel::SizeColumn), TransferModel::formatBytes(4'000'000));
+        QVERIFY(cell(0, TransferModel::SpeedColumn).endsWith(u"/s"_s));
+        QVERIFY(!cell(0, TransferModel::TimeLeftColumn).isEmpty());
+        // More bytes than announced still reads 100%, not more.
+        dump->advance(State::Downloading, 5'000'000, 4'000'000);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"100%"_s);
+        dump->finishAt({});
+        QCOMPARE(cell(0, TransferModel::SpeedColumn), QString());
+        QCOMPARE(cell(0, TransferModel::TimeLeftColumn), QString());
+        QCOMPARE(TransferModel::formatDuration(75), u"1 min 15 s"_s);
+        QCOMPARE(TransferModel::formatDuration(-1), QString());
+    }
+
+    void failureShowsItsReason()
+    {
+        ScriptedJob *upload = add(Direction::Upload, u"project"_s);
+        upload->failWith(u"the sandbox refused the archive"_s);
+        QCOMPARE(cell(0, TransferModel::StateColumn), u"Failed: the sandbox refused the archive"_s);
+        QCOMPARE(m_model->index(0, 0).data(TransferModel::ErrorRole).toString(),
+                 u"the sandbox refused the archive"_s);
+        QCOMPARE(m_model->index(0, 0).data(Qt::ToolTipRole).toString(), u"the sandbox refused the archive"_s);
+        QVERIFY(m_model->index(0, 0).data(TransferModel::IsFinishedRole).toBool());
+    }
+
+    void retryReplacesTheJobInItsRow()
+    {
+        ScriptedJob *upload = add(Direction::Upload, u"project"_s);
+        upload->failWith(u"boom"_s);
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        m_queue->retry(0);
+        QVERIFY(changed.count() >= 1);
+        QVERIFY(m_model->jobAt(0) != upload);
+        QCOMPARE(m_model->rowCount(), 1);
+        QCOMPARE(cell(0, TransferModel::StateColumn), u"Packing"_s);
+    }
+
+    void clearFinishedRemovesTheirRows()
+    {
+        add(Direction::Upload, u"a"_s)->finishAt({});
+        ScriptedJob *running = add(Direction::Upload, u"b"_s);
+        add(Direction::Download, u"c"_s)->cancel();
+        QCOMPARE(cell(1, TransferModel::StateColumn), u"Packing"_s);
+        ModelSignals signals_(m_model.get());
+        m_queue->clearFinished();
+        QCOMPARE(signals_.take(), QStringList({u"remove 2-2"_s, u"remove 0-0"_s}));
+        QCOMPARE(m_model->rowCount(), 1);
+        QCOMPARE(m_model->jobAt(0), running);
+    }
+
+    void aFinishedDumpDragsOutAsItsFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(u"workspace.tar.gz"_s);
+        ScriptedJob *dump = add(Direction::Download, u"workspace.tar.gz"_s);
+        const QModelIndex row = m_model->index(0, TransferModel::NameColumn);
+        QVERIFY(!(m_model->flags(row) & Qt::ItemIsDragEnabled));
+        QVERIFY(m_model->mimeData({row}) == nullptr); // still running
+
+        dump->finishAt(path);
+        QVERIFY(m_model->flags(row) & Qt::ItemIsDragEnabled);
+        QCOMPARE(m_model->mimeTypes(), QStringList{u"text/uri-list"_s});
+        QCOMPARE(m_model->supportedDragActions(), Qt::CopyAction);
+        // A whole row is dragged: one URL, not one per cell.
+        const std::unique_ptr<QMimeData> mime(
+            m_model->mimeData({m_model->index(0, 0), row, m_model->index(0, TransferModel::StateColumn)}));
+        QVERIFY(mime);
+        QVERIFY(mime->hasFormat(u"text/uri-list"_s));
+        QCOMPARE(mime->urls(), QList<QUrl>{QUrl::fromLocalFile(path)});
+    }
+
+    void nothingElseDragsOut_data()
+    {
+        QTest::addColumn<int>("direction");
+        QTest::addColumn<int>("outcome"); // 0 done, 1 failed, 2 cancelled
+        QTest::newRow("finished upload") << int(Direction::Upload) << 0;
+        QTest::newRow("failed dump") << int(Direction::Download) << 1;
+        QTest::newRow("cancelled dump") << int(Direction::Download) << 2;
+    }
+
+    void nothingElseDragsOut()
+    {
+        QFETCH(int, direction);
+        QFETCH(int, outcome);
+        ScriptedJob *job = add(Direction(direction), u"x"_s);
+        if (outcome == 0)
+            job->finishAt(u"/tmp/x.tar.gz"_s);
+        else if (outcome == 1)
+            job->failWith(u"boom"_s);
+        else
+            m_queue->cancel(0);
+        const QModelIndex row = m_model->index(0, 0);
+        QVERIFY(!(m_model->flags(row) & Qt::ItemIsDragEnabled));
+        QVERIFY(m_model->mimeData({row}) == nullptr);
+    }
+
+    void aQueueThatGoesTakesItsRows()
+    {
+        add(Direction::Upload, u"a"_s);
+        ModelSignals signals_(m_model.get());
+        m_queue.reset();
+        QCOMPARE(signals_.take(), QStringList{u"reset"_s});
+        QCOMPARE(m_model->rowCount(), 0);
+        QCOMPARE(m_model->jobAt(0), nullptr);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransferModel)
+#include "tst_transfermodel.moc"
