@@ -1,0 +1,400 @@
+// bench_transfers [--tree DIR] [--rounds N]: times UploadJob and DumpJob against the shell recipes a person
+// would type (tar + curl, tar -I pigz + curl), through the standalone emulator in a process of its own, on a
+// deterministic tree of about 200 MB in 12,000 files (generated once under
+// $TMPDIR/sandboxdeck-bench-transfers). Each of our jobs runs in a child process of this program, so that its
+// peak RSS is its own. Prints figures.
+
+#include "dumpjob.h"
+#include "httptransport.h"
+#include "klavislocalsandboxservice.h"
+#include "uploadjob.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <limits>
+
+#include <sys/resource.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// splitmix64: fully specified, so the tree is the same on every machine and library version.
+class Random
+{
+public:
+    explicit Random(quint64 seed) : m_state(seed) {}
+    quint64 next()
+    {
+        quint64 z = (m_state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    quint64 below(quint64 bound) { return next() % bound; }
+
+private:
+    quint64 m_state;
+};
+
+QByteArray codeLine(Random &random, const QByteArrayList &words)
+{
+    static const char *const glue[] = {" ", " ", " ", "(", ") ", ", ", "; ", " = ", "->", "::", "."};
+    QByteArray text(4 * int(random.below(4)), ' ');
+    const auto count = quint64(words.size());
+    for (quint64 i = 0, n = 2 + random.below(9); i < n; ++i) {
+        const auto rank = random.below(count); // Zipf-like: a few words are very common, as in real code
+        text.append(words.at(qsizetype(rank * rank * rank / (count * count))));
+        text.append(glue[random.below(std::size(glue))]);
+    }
+    return text.append(";\n");
+}
+
+// Source-like text: a third of the lines are idioms repeated across the tree, so gzip shrinks it 3-4 times.
+QByteArray textFile(Random &random, const QByteArrayList &words, const QByteArrayList &idioms, qint64 size)
+{
+    QByteArray text = "// SPDX-License-Identifier: MIT\n\n";
+    while (text.size() < size)
+        text.append(random.below(3) == 0 ? idioms.at(qsizetype(random.below(idioms.size())))
+                                         : codeLine(random, words));
+    text.truncate(size);
+    return text;
+}
+
+QByteArray randomBytes(Random &random, qint64 size)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    for (qint64 i = 0; i < size; i += 8) {
+        const quint64 value = random.next();
+        std::memcpy(bytes.data() + i, &value, size_t(std::min<qint64>(8, size - i)));
+    }
+    return bytes;
+}
+
+bool writeFile(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
+// 40 x 10 folders of 30 files: 92% text of 1..24 KiB, 8% binary of 8..120 KiB, plus two large files.
+bool generateTree(const QString &root)
+{
+    Random random(20250301);
+    QByteArrayList words = {"return", "const", "auto",    "if",  "else",
+                            "for",    "while", "QString", "int", "nullptr"};
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyz_";
+    while (words.size() < 800) {
+        QByteArray word;
+        for (quint64 i = 0, n = 3 + random.below(10); i < n; ++i)
+            word.append(letters[random.below(sizeof letters - 1)]);
+        words.append(word);
+    }
+    QByteArrayList idioms;
+    for (int i = 0; i < 300; ++i)
+        idioms.append(codeLine(random, words));
+    for (int top = 0; top < 40; ++top) {
+        for (int sub = 0; sub < 10; ++sub) {
+            const QString dir = u"%1/pkg%2/mod%3"_s.arg(root).arg(top, 2, 10, QChar(u'0')).arg(sub);
+            if (!QDir().mkpath(dir))
+                return false;
+            for (int n = 0; n < 30; ++n) {
+                const bool binary = random.below(100) < 8;
+                const qint64 size = binary ? 8 * 1024 + qint64(random.below(112 * 1024))
+                                           : 1024 + qint64(random.below(23 * 1024));
+                const QString name = u"%1/%2%3.%4"_s.arg(dir, binary ? u"asset"_s : u"source"_s)
+                                         .arg(n)
+                                         .arg(binary ? u"bin"_s : u"cpp"_s);
+                if (!writeFile(name,
+                               binary ? randomBytes(random, size) : textFile(random, words, idioms, size)))
+                    return false;
+            }
+        }
+    }
+    return QDir().mkpath(root + u"/data"_s) &&
+           writeFile(root + u"/data/model.bin"_s, randomBytes(random, 8 << 20)) &&
+           writeFile(root + u"/data/build.log"_s, textFile(random, words, idioms, 6 << 20));
+}
+
+// Reads every file once: all contenders then start from a warm page cache. Answers {files, bytes}.
+std::pair<qint64, qint64> readTree(const QString &root)
+{
+    std::pair<qint64, qint64> tally;
+    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    while (it.hasNext()) {
+        QFile file(it.next());
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        ++tally.first;
+        for (qint64 got; (got = file.read(buffer.data(), buffer.size())) > 0;)
+            tally.second += got;
+    }
+    return tally;
+}
+
+qint64 peakRssKiB()
+{
+    struct rusage usage = {};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss; // KiB on Linux
+}
+
+// --child-upload API KEY SANDBOX TREE | --child-dump API KEY SANDBOX TARGET: one job, then one line
+// "RESULT ok|failed <peak RSS KiB> <phases>" and, on failure, the error on the next line.
+int runChild(const QStringList &args)
+{
+    TransportConfig config;
+    config.baseUrl = QUrl(args.at(2));
+    config.apiKey = args.at(3);
+    HttpTransport transport(config);
+    KlavisLocalSandboxService service(&transport);
+    QNetworkAccessManager network;
+    std::unique_ptr<TransferJob> job;
+    if (args.at(1) == u"--child-upload")
+        job = std::make_unique<UploadJob>(&service, &network, args.at(4), u"us"_s, QStringList{args.at(5)});
+    else
+        job = std::make_unique<DumpJob>(&service, &network, args.at(4), u"us"_s, DumpJob::Mode::Extract,
+                                        args.at(5));
+    QElapsedTimer clock;
+    QStringList phases;
+    QString phase; // the one running, since phaseStart
+    qint64 phaseStart = 0;
+    QObject::connect(job.get(), &TransferJob::stateChanged, job.get(), [&] {
+        if (!phase.isEmpty())
+            phases << u"%1 %2s"_s.arg(phase).arg(double(clock.elapsed() - phaseStart) / 1000.0, 0, 'f', 2) +
+                          u" (peak %1 MB)"_s.arg(peakRssKiB() / 1024);
+        phase = job->stateText().toLower();
+        phaseStart = clock.elapsed();
+    });
+    QObject::connect(job.get(), &TransferJob::finished, qApp, &QCoreApplication::quit);
+    clock.start();
+    job->start();
+    if (!job->isFinished())
+        QCoreApplication::exec();
+    const bool ok = job->state() == TransferJob::State::Done;
+    std::printf("RESULT %s %lld %s\n%s\n", ok ? "ok" : "failed", peakRssKiB(),
+                qPrintable(phases.join(u", "_s)), qPrintable(job->errorText()));
+    return ok ? 0 : 1;
+}
+
+struct Run
+{
+    bool ok = false;
+    double seconds = 0;
+    qint64 rssKiB = -1;
+    QString detail; // our phases
+};
+
+// Wall time of a whole process, start-up included, as a person running it would see.
+Run runTimed(const QString &program, const QStringList &args, const QProcessEnvironment &env = {})
+{
+    QProcess process;
+    if (!env.isEmpty())
+        process.setProcessEnvironment(env);
+    QElapsedTimer timer;
+    timer.start();
+    process.start(program, args);
+    const bool ended = process.waitForFinished(-1);
+    Run run;
+    run.seconds = double(timer.nsecsElapsed()) / 1e9;
+    run.ok = ended && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+    const QString out = QString::fromUtf8(process.readAllStandardOutput());
+    static const QRegularExpression result(u"^RESULT (\\w+) (\\d+) ?(.*)$"_s,
+                                           QRegularExpression::MultilineOption);
+    if (const auto match = result.match(out); match.hasMatch()) {
+        run.rssKiB = match.captured(2).toLongLong();
+        run.detail = match.captured(3);
+    }
+    if (!run.ok)
+        std::fprintf(stderr, "%s failed:\n%s%s\n", qPrintable(program), qPrintable(out),
+                     process.readAllStandardError().constData());
+    return run;
+}
+
+struct EmulatorProcess
+{
+    QProcess process;
+    QString api;
+
+    bool start(const QString &program, const QString &key)
+    {
+        process.start(program, {u"--port"_s, u"0"_s, u"--api-key"_s, key});
+        static const QRegularExpression listening(u"listening on (http://127\\.0\\.0\\.1:\\d+)"_s);
+        QString out;
+        while (process.waitForReadyRead(10000)) {
+            out += QString::fromUtf8(process.readAllStandardOutput());
+            if (const auto match = listening.match(out);
+                match.hasMatch() && out.contains(u"object store"_s)) {
+                api = match.captured(1);
+                return true;
+            }
+        }
+        std::fprintf(stderr, "the emulator did not start: %s\n", qPrintable(out));
+        return false;
+    }
+    ~EmulatorProcess()
+    {
+        process.terminate();
+        if (!process.waitForFinished(5000))
+            process.kill();
+    }
+};
+
+QStringList localSandboxIds(const QString &api, const QString &key)
+{
+    QProcess curl;
+    curl.start(u"curl"_s, {u"-sf"_s, u"-H"_s, u"Authorization: Bearer "_s + key, api + u"/local-sandbox"_s});
+    curl.waitForFinished(-1);
+    QStringList ids;
+    const auto list =
+        QJsonDocument::fromJson(curl.readAllStandardOutput()).object().value(u"local_sandboxes"_s);
+    for (const auto &item : list.toArray())
+        ids << item.toObject().value(u"local_sandbox_id"_s).toString();
+    return ids;
+}
+
+const char uploadRecipe[] = R"sh(set -e
+url=$(curl -sf -X POST -H "Authorization: Bearer $KEY" "$API/local-sandbox/$ID/upload-url?region=us" |
+      sed -n 's/.*"upload_url" *: *"\([^"]*\)".*/\1/p')
+tar $PACK "$OUT/shell.tar.gz" -C "$TREE" .
+curl -sf -o /dev/null -T "$OUT/shell.tar.gz" -H "Content-Type: application/gzip" "$url"
+curl -sf -o /dev/null -X POST -H "Authorization: Bearer $KEY" "$API/local-sandbox/$ID/initialize?region=us"
+rm -f "$OUT/shell.tar.gz"
+)sh";
+
+const char dumpRecipe[] = R"sh(set -e
+url=$(curl -sf -H "Authorization: Bearer $KEY" "$API/local-sandbox/$ID/dump?region=us" |
+      sed -n 's/.*"download_url" *: *"\([^"]*\)".*/\1/p')
+curl -sf -o "$OUT/dump.tar.gz" "$url"
+mkdir "$TARGET"
+tar -xzf "$OUT/dump.tar.gz" -C "$TARGET"
+rm -f "$OUT/dump.tar.gz"
+)sh";
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() == 6 && args.at(1).startsWith(u"--child-"_s))
+        return runChild(args);
+
+    QString tree;
+    int rounds = 2;
+    for (qsizetype i = 1; i + 1 < args.size(); i += 2) {
+        if (args.at(i) == u"--tree")
+            tree = args.at(i + 1);
+        else if (args.at(i) == u"--rounds")
+            rounds = std::max(1, args.at(i + 1).toInt());
+    }
+    if (tree.isEmpty()) {
+        const QString base = QDir::tempPath() + u"/sandboxdeck-bench-transfers"_s;
+        tree = base + u"/tree"_s;
+        if (!QFile::exists(base + u"/tree-v2.ready"_s)) {
+            QDir(tree).removeRecursively();
+            if (!generateTree(tree) || !writeFile(base + u"/tree-v2.ready"_s, {}))
+                return 1;
+        }
+    }
+    const auto [treeFiles, treeBytes] = readTree(tree);
+    std::printf("tree: %lld files, %.1f MB in %s; %d cores; best of %d rounds\n", treeFiles, treeBytes / 1e6,
+                qPrintable(tree), QThread::idealThreadCount(), rounds);
+
+    const QString key = u"bench-key"_s;
+    EmulatorProcess emulator;
+    if (!emulator.start(QStringLiteral(SANDBOXDECK_EMULATOR_PATH), key))
+        return 1;
+    const QStringList ids = localSandboxIds(emulator.api, key);
+    if (ids.size() < 3) {
+        std::fprintf(stderr, "the emulator lists %lld local sandboxes, 3 needed\n", qint64(ids.size()));
+        return 1;
+    }
+    QTemporaryDir work;
+    const auto shellEnv = [&](const QString &id, const QString &pack, const QString &target) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        const QList<std::pair<QString, QString>> values = {
+            {u"API"_s, emulator.api}, {u"KEY"_s, key},   {u"ID"_s, id},        {u"TREE"_s, tree},
+            {u"OUT"_s, work.path()},  {u"PACK"_s, pack}, {u"TARGET"_s, target}};
+        for (const auto &[name, value] : values)
+            env.insert(name, value);
+        return env;
+    };
+    const QString self = QCoreApplication::applicationFilePath();
+    const QString sh = u"/bin/sh"_s;
+    const QString ours = work.filePath(u"ours"_s);
+    const QString shell = work.filePath(u"shell"_s);
+    struct Row
+    {
+        const char *name;
+        QString program;
+        QStringList args;
+        QProcessEnvironment env;
+        Run best = {false, std::numeric_limits<double>::max(), -1, {}};
+        qint64 maxRss = -1;
+    };
+    QList<Row> rows = {
+        {"ours: UploadJob", self, {u"--child-upload"_s, emulator.api, key, ids[1], tree}, {}},
+        {"shell: tar -czf + curl",
+         sh,
+         {u"-c"_s, QString::fromLatin1(uploadRecipe)},
+         shellEnv(ids[2], u"-czf"_s, {})},
+        {"pigz: tar -I pigz + curl",
+         sh,
+         {u"-c"_s, QString::fromLatin1(uploadRecipe)},
+         shellEnv(ids[2], u"-I pigz -cf"_s, {})},
+        {"ours: DumpJob extract", self, {u"--child-dump"_s, emulator.api, key, ids[1], ours}, {}},
+        {"shell: curl -o + tar -xzf",
+         sh,
+         {u"-c"_s, QString::fromLatin1(dumpRecipe)},
+         shellEnv(ids[1], {}, shell)},
+    };
+    // Rounds run every contender once, so that a burst of load elsewhere on the machine hits them alike.
+    qint64 oursExtracted = -1, shellExtracted = -1;
+    for (int round = 0; round < rounds; ++round) {
+        for (Row &row : rows) {
+            const Run run = runTimed(row.program, row.args, row.env);
+            if (!run.ok)
+                return 1;
+            row.maxRss = std::max(row.maxRss, run.rssKiB);
+            if (run.seconds < row.best.seconds)
+                row.best = run;
+        }
+        oursExtracted = readTree(ours).first;
+        shellExtracted = readTree(shell).first;
+        QDir(ours).removeRecursively();
+        QDir(shell).removeRecursively();
+    }
+
+    std::printf("\n%-28s %8s %12s  %s\n", "recipe", "best s", "peak RSS MB", "our phases (best round)");
+    for (const Row &row : rows) {
+        std::printf("%-28s %8.2f %12s  %s\n", row.name, row.best.seconds,
+                    row.maxRss >= 0 ? qPrintable(QString::number(double(row.maxRss) / 1024.0, 'f', 1)) : "-",
+                    qPrintable(row.best.detail));
+    }
+    const auto seconds = [&](int index) { return rows.at(index).best.seconds; };
+    std::printf("\nupload ratio ours/shell: %.2f (target <= 1.0, goal <= 0.6)\n", seconds(0) / seconds(1));
+    std::printf("upload ratio pigz/shell: %.2f\n", seconds(2) / seconds(1));
+    std::printf("dump ratio ours/shell:   %.2f (target <= 1.0)\n", seconds(3) / seconds(4));
+    std::printf("our peak RSS: upload %.1f MB, dump %.1f MB (target < 100 MB)\n",
+                double(rows[0].maxRss) / 1024.0, double(rows[3].maxRss) / 1024.0);
+    std::printf("files extracted: ours %lld, shell %lld (tree %lld)\n", oursExtracted, shellExtracted,
+                treeFiles);
+    return 0;
+}
