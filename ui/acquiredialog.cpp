@@ -86,11 +86,8 @@ QString AcquireDialog::validate()
         setFieldError(u"server_name"_s, tr("Pick or type a server."));
         problem = tr("Some fields need attention.");
     }
-    const QString email = m_email->text().trimmed();
-    if (!email.isEmpty() && !isPlausibleEmail(email)) {
-        setFieldError(u"test_account_email"_s, tr("This does not look like an email address."));
+    if (!checkEmailField(m_email->text().trimmed()))
         problem = tr("Some fields need attention.");
-    }
     return problem;
 }
 

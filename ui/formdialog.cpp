@@ -310,6 +310,14 @@ QWidget *FormDialog::createTtlEditor(QWidget *parent, QSpinBox **spinBox, QCheck
     return editor;
 }
 
+bool FormDialog::checkEmailField(const QString &email)
+{
+    if (email.isEmpty() || isPlausibleEmail(email))
+        return true;
+    setFieldError(u"test_account_email"_s, tr("This does not look like an email address."));
+    return false;
+}
+
 bool FormDialog::isPlausibleEmail(const QString &email)
 {
     // Deliberately loose: one @, no spaces, a dot in the domain. The server has the final word.

@@ -61,6 +61,8 @@ protected:
     // A spin box for ttl_seconds (60..86400, default 7200) with a "No auto-release" check box beside it.
     static QWidget *createTtlEditor(QWidget *parent, QSpinBox **spinBox, QCheckBox **noAutoRelease);
     static bool isPlausibleEmail(const QString &email);
+    // Puts the complaint under the test-account field when `email` is set but does not look like one.
+    bool checkEmailField(const QString &email);
 
 private:
     void onOk();

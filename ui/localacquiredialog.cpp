@@ -96,11 +96,8 @@ QString LocalAcquireDialog::validate()
         setFieldError(u"server_names"_s, tr("Check at least one server, or All servers."));
         problem = tr("Some fields need attention.");
     }
-    const QString email = m_email->text().trimmed();
-    if (!email.isEmpty() && !isPlausibleEmail(email)) {
-        setFieldError(u"test_account_email"_s, tr("This does not look like an email address."));
+    if (!checkEmailField(m_email->text().trimmed()))
         problem = tr("Some fields need attention.");
-    }
     return problem;
 }
 

@@ -5,6 +5,7 @@
 #include "rawjsonview.h"
 #include "sandboxdetailspane.h"
 #include "secrettree.h"
+#include "selectionsummarypage.h"
 #include "statusicons.h"
 
 #include <QFontDatabase>
@@ -56,21 +57,8 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(m_stack);
 
-    auto *emptyPage = new QWidget(m_stack);
-    auto *emptyLayout = new QVBoxLayout(emptyPage);
-    m_emptyTitle = new QLabel(emptyPage);
-    m_emptyTitle->setObjectName(u"emptyTitle"_s);
-    m_emptyTitle->setAlignment(Qt::AlignCenter);
-    m_emptyHint = dimLabel({}, emptyPage);
-    m_emptyHint->setAlignment(Qt::AlignCenter);
-    m_bulkConfigButton =
-        new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), emptyPage);
-    emptyLayout->addStretch(1);
-    emptyLayout->addWidget(m_emptyTitle);
-    emptyLayout->addWidget(m_emptyHint);
-    emptyLayout->addWidget(m_bulkConfigButton, 0, Qt::AlignHCenter);
-    emptyLayout->addStretch(2);
-    m_stack->addWidget(emptyPage);
+    m_emptyPage = new SelectionSummaryPage(m_stack);
+    m_stack->addWidget(m_emptyPage);
 
     auto *scroll = new QScrollArea(m_stack);
     scroll->setWidgetResizable(true);
@@ -164,7 +152,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     connect(m_revealButton, &QPushButton::toggled, this, &LocalSandboxDetailsPane::setSecretsRevealed);
     connect(m_copyConfigButton, &QPushButton::clicked, this,
             &LocalSandboxDetailsPane::copyMcpConfigRequested);
-    connect(m_bulkConfigButton, &QPushButton::clicked, this,
+    connect(m_emptyPage, &SelectionSummaryPage::copyMcpConfigRequested, this,
             &LocalSandboxDetailsPane::copyMcpConfigRequested);
     connect(m_idField, &CopyableField::copied, this, &LocalSandboxDetailsPane::copied);
     auto *clock = new QTimer(this); // keeps "created 3 min ago" current
@@ -269,16 +257,15 @@ void LocalSandboxDetailsPane::showEmpty(int selectedCount)
     setSecretsRevealed(false);
     rebuildServers();
     updateRawJson();
-    if (selectedCount <= 1) {
-        m_emptyTitle->setText(tr("Select a local sandbox to see its details"));
-        m_emptyHint->setText(tr("A local sandbox hosts several MCP servers (filesystem, git, terminal…) "
-                                "around one workspace."));
-        m_bulkConfigButton->setVisible(false);
-    } else {
-        m_emptyTitle->setText(tr("%n local sandbox(es) selected", nullptr, selectedCount));
-        m_emptyHint->setText(tr("Release or reset them together from the toolbar or the context menu."));
-        m_bulkConfigButton->setVisible(true);
-    }
+    if (selectedCount <= 1)
+        m_emptyPage->setSummary(tr("Select a local sandbox to see its details"),
+                                tr("A local sandbox hosts several MCP servers (filesystem, git, terminal…) "
+                                   "around one workspace."),
+                                false);
+    else
+        m_emptyPage->setSummary(tr("%n local sandbox(es) selected", nullptr, selectedCount),
+                                tr("Release or reset them together from the toolbar or the context menu."),
+                                true);
 }
 
 bool LocalSandboxDetailsPane::secretsRevealed() const

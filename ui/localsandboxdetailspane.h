@@ -13,6 +13,7 @@ class QToolButton;
 class QVBoxLayout;
 class RawJsonView;
 class SecretTree;
+class SelectionSummaryPage;
 
 // The right-hand pane for one local sandbox: its servers with their MCP URLs, per-server secrets
 // (masked until revealed), the raw JSON, and where a workspace can be dropped.
@@ -47,9 +48,7 @@ private:
     void updateTimes();
 
     QStackedWidget *m_stack;
-    QLabel *m_emptyTitle;
-    QLabel *m_emptyHint;
-    QPushButton *m_bulkConfigButton;
+    SelectionSummaryPage *m_emptyPage;
     QLabel *m_headerIcon;
     QLabel *m_headerStatus;
     QWidget *m_errorRow;

@@ -4,6 +4,7 @@
 #include "copyablefield.h"
 #include "rawjsonview.h"
 #include "secrettree.h"
+#include "selectionsummarypage.h"
 #include "statusicons.h"
 
 #include <QEvent>
@@ -61,23 +62,8 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_sta
     outer->addWidget(m_stack);
 
     // Empty page: nothing or several sandboxes selected.
-    auto *emptyPage = new QWidget(m_stack);
-    auto *emptyLayout = new QVBoxLayout(emptyPage);
-    m_emptyTitle = new QLabel(emptyPage);
-    m_emptyTitle->setObjectName(u"emptyTitle"_s);
-    m_emptyTitle->setAlignment(Qt::AlignCenter);
-    m_emptyHint = new QLabel(emptyPage);
-    m_emptyHint->setAlignment(Qt::AlignCenter);
-    m_emptyHint->setWordWrap(true);
-    m_emptyHint->setForegroundRole(QPalette::PlaceholderText);
-    m_bulkConfigButton =
-        new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), emptyPage);
-    emptyLayout->addStretch(1);
-    emptyLayout->addWidget(m_emptyTitle);
-    emptyLayout->addWidget(m_emptyHint);
-    emptyLayout->addWidget(m_bulkConfigButton, 0, Qt::AlignHCenter);
-    emptyLayout->addStretch(2);
-    m_stack->addWidget(emptyPage);
+    m_emptyPage = new SelectionSummaryPage(m_stack);
+    m_stack->addWidget(m_emptyPage);
 
     // Details page, in a scroll area: secrets and raw JSON can be long.
     auto *scroll = new QScrollArea(m_stack);
@@ -185,7 +171,8 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_sta
 
     connect(m_revealButton, &QPushButton::toggled, this, &SandboxDetailsPane::setSecretsRevealed);
     connect(m_copyConfigButton, &QPushButton::clicked, this, &SandboxDetailsPane::copyMcpConfigRequested);
-    connect(m_bulkConfigButton, &QPushButton::clicked, this, &SandboxDetailsPane::copyMcpConfigRequested);
+    connect(m_emptyPage, &SelectionSummaryPage::copyMcpConfigRequested, this,
+            &SandboxDetailsPane::copyMcpConfigRequested);
     connect(m_idField, &CopyableField::copied, this, &SandboxDetailsPane::copied);
     connect(m_metadataTree, &SecretTree::copied, this, &SandboxDetailsPane::copied);
     connect(m_authTree, &SecretTree::copied, this, &SandboxDetailsPane::copied);
@@ -299,17 +286,15 @@ void SandboxDetailsPane::showEmpty(int selectedCount)
     switchTo({});
     m_stack->setCurrentIndex(0);
     m_tags.clear();
-    if (selectedCount <= 1) {
-        m_emptyTitle->setText(tr("Select a sandbox to see its details"));
-        m_emptyHint->setText(tr("Acquire one with the Acquire button if the list is empty."));
-        m_bulkConfigButton->setVisible(false);
-    } else {
-        m_emptyTitle->setText(tr("%n sandbox(es) selected", nullptr, selectedCount));
-        m_emptyHint->setText(
+    if (selectedCount <= 1)
+        m_emptyPage->setSummary(tr("Select a sandbox to see its details"),
+                                tr("Acquire one with the Acquire button if the list is empty."), false);
+    else
+        m_emptyPage->setSummary(
+            tr("%n sandbox(es) selected", nullptr, selectedCount),
             tr("Release or reset them together from the toolbar or the context menu, or copy "
-               "one MCP client config with all their URLs."));
-        m_bulkConfigButton->setVisible(true);
-    }
+               "one MCP client config with all their URLs."),
+            true);
 }
 
 bool SandboxDetailsPane::secretsRevealed() const

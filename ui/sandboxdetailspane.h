@@ -14,6 +14,7 @@ class QTimer;
 class QToolButton;
 class RawJsonView;
 class SecretTree;
+class SelectionSummaryPage;
 
 // The right-hand pane for one Klavis sandbox. It shows what the list already knows at once
 // (showSummary), then the details when they arrive; secrets stay masked until "Reveal secrets" and
@@ -57,10 +58,8 @@ private:
     void updateTimes();
 
     QStackedWidget *m_stack;
+    SelectionSummaryPage *m_emptyPage;
     // empty page
-    QLabel *m_emptyTitle;
-    QLabel *m_emptyHint;
-    QPushButton *m_bulkConfigButton;
     // details page
     QLabel *m_headerIcon;
     QLabel *m_headerTitle;
