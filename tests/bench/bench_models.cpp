@@ -7,6 +7,8 @@
 #include "klavisdecoder.h"
 #include "sandboxfilterproxy.h"
 #include "sandboxlistmodel.h"
+
+#include "benchrandom.h"
 #include "sandboxlistreader.h"
 
 #include <QCoreApplication>
@@ -25,24 +27,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// splitmix64: fully specified, so the list is the same on every machine and library version.
-class Random
-{
-public:
-    explicit Random(quint64 seed) : m_state(seed) {}
-    quint64 next()
-    {
-        quint64 z = (m_state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    int below(int bound) { return int(next() % quint64(bound)); }
-
-private:
-    quint64 m_state;
-};
 
 // The first 70 names of the API's SandboxMCPServer enum.
 const char *const serverNames[] = {"jira",
@@ -120,7 +104,7 @@ const char *const tagWords[] = {"nightly",  "team-a", "team-b",  "ci",   "smoke"
                                 "ablation", "prod",   "staging", "debug"};
 const char *const offsets[] = {"-08:00", "+00:00", "+05:30", "Z", "-05:00", "+01:00"};
 
-QByteArray uuid(Random &random)
+QByteArray uuid(BenchRandom &random)
 {
     const QByteArray hex = QByteArray::number(random.next(), 16).rightJustified(16, '0') +
                            QByteArray::number(random.next(), 16).rightJustified(16, '0');
@@ -128,25 +112,25 @@ QByteArray uuid(Random &random)
            hex.mid(20, 12);
 }
 
-QByteArray makeListJson(int rows, Random &random)
+QByteArray makeListJson(int rows, BenchRandom &random)
 {
     const QDateTime base(QDate(2026, 2, 16), QTime(12, 0), Qt::UTC);
     QByteArray json = "{\"sandboxes\":[";
     json.reserve(rows * 220);
     for (int i = 0; i < rows; ++i) {
-        const int statusPick = random.below(100);
+        const int statusPick = int(random.below(100));
         const char *status = statusPick < 50   ? "idle"
                              : statusPick < 90 ? "occupied"
                              : statusPick < 97 ? "error"
                                                : "pending";
-        const int benchPick = random.below(4);
+        const int benchPick = int(random.below(4));
         const char *benchmarks[] = {"\"MCP_Atlas\"", "\"Toolathlon\"", "\"MCP_Mark\"", "null"};
         QByteArray tags = "[";
-        for (int t = random.below(4); t > 0; --t)
+        for (int t = int(random.below(4)); t > 0; --t)
             tags += QByteArray(tags.size() > 1 ? "," : "") + '"' + tagWords[random.below(16)] + '"';
         tags += ']';
         const char *offset = offsets[random.below(6)];
-        const QDateTime when = base.addSecs(-random.below(30 * 86400));
+        const QDateTime when = base.addSecs(-qint64(random.below(30 * 86400)));
         const int offsetSeconds =
             offset[0] == 'Z' ? 0
                              : (offset[0] == '-' ? -1 : 1) * (QByteArray(offset + 1, 2).toInt() * 3600 +
@@ -213,7 +197,7 @@ long peakRssKb()
 // The base list with 1% of statuses flipped, 0.5% removed and 0.5% new rows, spread through the list.
 // With `touch`, a changed row's updated_at moves to now as well, as the API reports it: under a proxy
 // sorted by Updated, each such row moves to the top.
-QList<SandboxSummary> churn(const QList<SandboxSummary> &base, Random &random, bool touch = false)
+QList<SandboxSummary> churn(const QList<SandboxSummary> &base, BenchRandom &random, bool touch = false)
 {
     const QDateTime now(QDate(2026, 2, 16), QTime(12, 5), Qt::UTC);
     QList<SandboxSummary> result;
@@ -246,7 +230,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const int rows = argc > 1 ? QByteArray(argv[1]).toInt() : 100000;
     constexpr int runs = 5;
-    Random random(20260216);
+    BenchRandom random(20260216);
     const QByteArray json = makeListJson(rows, random);
     std::printf("bench_models: %d sandboxes, %.1f MB of JSON, best of %d\n", rows, json.size() / 1e6, runs);
 
