@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QObject>
+#include <QString>
 
 // The handle of one API call. It emits finished() exactly once, whether the call succeeded, failed,
 // timed out or was aborted; the transport deletes it later. Retries happen inside it.
@@ -20,6 +21,8 @@ public:
     int httpStatus() const { return m_httpStatus; }
     const QByteArray &body() const { return m_body; }
     int attempts() const { return m_attempts; }
+    // What a decoder's error must not show (the transport's key when the call was sent).
+    const QString &apiKeyToRedact() const { return m_apiKey; }
 
     // Stops the call; finished() follows with a Cancelled error unless it already finished.
     void abort();
@@ -37,6 +40,7 @@ private:
     bool m_finished = false;
     int m_httpStatus = 0;
     int m_attempts = 0;
+    QString m_apiKey;
     QByteArray m_body;
     ApiError m_error;
 };

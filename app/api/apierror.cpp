@@ -1,5 +1,7 @@
 #include "apierror.h"
 
+#include "remotetext.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -86,7 +88,8 @@ ApiError ApiError::decode(const QString &what, const QByteArray &body)
 {
     ApiError e;
     e.m_kind = Kind::Decode;
-    e.m_rawBody = body.left(4096);
+    // A 2xx we could not read may well be a record with its secrets: only a masked excerpt is kept.
+    e.m_rawBody = maskSecretValues(body.left(4096));
     e.m_message =
         u"The server sent a reply this app cannot read (%1). Try again; if it persists, the API may have changed."_s
             .arg(what);
@@ -99,6 +102,99 @@ ApiError ApiError::local(const QString &message)
     e.m_kind = Kind::Local;
     e.m_message = message;
     return e;
+}
+
+ApiError ApiError::deadline(int seconds)
+{
+    ApiError e;
+    e.m_kind = Kind::Timeout;
+    e.m_message = u"Gave up after %1 s, the time allowed for the whole call (every attempt and wait "
+                  "included). The server is too slow or not answering; try again later."_s.arg(seconds);
+    return e;
+}
+
+ApiError ApiError::truncated(const QString &reason)
+{
+    ApiError e;
+    e.m_kind = Kind::Network;
+    e.m_message = u"The server's answer was cut short (%1), so it was not used. Try again."_s.arg(reason);
+    return e;
+}
+
+ApiError ApiError::tooLarge(qint64 maxBytes)
+{
+    ApiError e;
+    e.m_kind = Kind::Network;
+    e.m_message = u"The server's answer was larger than the %1 MiB allowed for this kind of call, so it "
+                  "was not read."_s.arg(double(maxBytes) / (1024.0 * 1024.0), 0, 'f', 1);
+    return e;
+}
+
+ApiError ApiError::refused(const QString &sentence)
+{
+    ApiError e;
+    e.m_kind = Kind::Local;
+    e.m_message = sentence;
+    return e;
+}
+
+ApiError ApiError::redirectRefused(const QString &sentence)
+{
+    ApiError e;
+    e.m_kind = Kind::Network;
+    e.m_message = sentence;
+    return e;
+}
+
+QString ApiError::redacted(const QString &text, const QString &apiKey)
+{
+    return RemoteText::redacted(text, apiKey);
+}
+
+QByteArray ApiError::redacted(const QByteArray &text, const QString &apiKey)
+{
+    return RemoteText::redacted(text, apiKey);
+}
+
+QByteArray ApiError::maskSecretValues(const QByteArray &json)
+{
+    return RemoteText::maskSecretValues(json);
+}
+
+QString ApiError::bodyExcerpt(const QByteArray &body, int maxChars)
+{
+    return RemoteText::bodyExcerpt(body, maxChars);
+}
+
+void ApiError::redact(const QString &apiKey)
+{
+    m_message = redacted(m_message, apiKey);
+    m_rawBody = redacted(m_rawBody, apiKey);
+    for (auto &field : m_fieldErrors) {
+        field.message = redacted(field.message, apiKey);
+        for (auto &part : field.location)
+            part = redacted(part, apiKey);
+    }
+    if (m_detail.isString()) {
+        m_detail = redacted(m_detail.toString(), apiKey);
+    } else if (m_detail.isObject() || m_detail.isArray()) {
+        const auto bytes = m_detail.isObject()
+                               ? QJsonDocument(m_detail.toObject()).toJson(QJsonDocument::Compact)
+                               : QJsonDocument(m_detail.toArray()).toJson(QJsonDocument::Compact);
+        const auto clean = redacted(bytes, apiKey);
+        if (clean != bytes) {
+            const auto document = QJsonDocument::fromJson(clean);
+            m_detail = document.isObject()  ? QJsonValue(document.object())
+                       : document.isArray() ? QJsonValue(document.array())
+                                            : QJsonValue(QString::fromUtf8(clean));
+        }
+    }
+}
+
+void ApiError::appendSentence(const QString &sentence)
+{
+    if (!sentence.isEmpty())
+        m_message = m_message.isEmpty() ? sentence : m_message + u' ' + sentence;
 }
 
 void ApiError::readDetail(const QByteArray &body)
@@ -147,9 +243,8 @@ QString ApiError::detailText() const
         const auto code = xmlElement(m_rawBody, u"Code"_s);
         return code.isEmpty() ? xmlMessage : code + u": "_s + xmlMessage;
     }
-    // An HTML error page or plain text: show its start, without markup noise.
-    auto text = QString::fromUtf8(m_rawBody.left(300)).simplified();
-    return text;
+    // An HTML error page or plain text: its words, without markup.
+    return bodyExcerpt(m_rawBody);
 }
 
 QString ApiError::fullText() const
@@ -178,7 +273,8 @@ QString ApiError::sentenceForStatus(int status, int retryAfterSeconds)
     case 422:
         return u"The server rejected a value in the request."_s;
     case 429:
-        return retryAfterSeconds >= 0
+        // Beyond a day a count of seconds says nothing; the transport adds the time instead.
+        return retryAfterSeconds >= 0 && retryAfterSeconds <= 86'400
                    ? u"Rate limited by the server: try again in %1 s."_s.arg(retryAfterSeconds)
                    : u"Rate limited by the server. Wait a moment and try again."_s;
     case 503:

@@ -39,6 +39,30 @@ public:
     static ApiError http(int status, const QByteArray &body, int retryAfterSeconds = -1);
     static ApiError decode(const QString &what, const QByteArray &body = {});
     static ApiError local(const QString &message);
+    // The whole call (attempts, waits and redirects) ran out of time: not one slow attempt, not a cancel.
+    static ApiError deadline(int seconds);
+    // An answer that did not end the way HTTP says it must (short body, missing last chunk).
+    static ApiError truncated(const QString &reason);
+    static ApiError tooLarge(qint64 maxBytes);
+    // Refused on this side before anything was sent (a URL or key the policy rejects).
+    static ApiError refused(const QString &sentence);
+    // A redirect the policy rejects: the request may have reached the first server.
+    static ApiError redirectRefused(const QString &sentence);
+
+    // Replaces the key (and any `Bearer <token>`) in everything this error shows or keeps: servers and
+    // proxies echo request headers into their error pages.
+    void redact(const QString &apiKey);
+    // Adds a sentence to message(), e.g. when the server asked us to come back later than we can wait.
+    void appendSentence(const QString &sentence);
+    static QString redacted(const QString &text, const QString &apiKey);
+    static QByteArray redacted(const QByteArray &text, const QString &apiKey);
+    // The start of a body as one line of text: HTML tags stripped, entities decoded, whitespace folded,
+    // at most `maxChars` characters.
+    static QString bodyExcerpt(const QByteArray &body, int maxChars = 300);
+    // A JSON (or JSON-looking, possibly broken) body with the values of secret-looking keys
+    // (auth_data, metadata, *token*, *secret*, *password*, ...) replaced, for showing a 2xx we could not
+    // read.
+    static QByteArray maskSecretValues(const QByteArray &json);
 
     bool isError() const { return m_kind != Kind::None; }
     Kind kind() const { return m_kind; }

@@ -21,6 +21,12 @@ struct ApiRequest
     QByteArray jsonBody; // empty: no body
     // Only idempotent calls are retried. Acquire is not: a retry could occupy a second sandbox.
     bool idempotent = true;
+    // The largest answer read for this call; a bigger one is abandoned as soon as it shows. Lists set a
+    // large cap, details and actions keep this small one.
+    qint64 maxResponseBytes = defaultMaxResponseBytes;
+
+    static constexpr qint64 defaultMaxResponseBytes = 4 * 1024 * 1024;
+    static constexpr qint64 listMaxResponseBytes = 256 * 1024 * 1024;
 
     static QString encodeSegment(const QString &segment);
     QByteArray verb() const;

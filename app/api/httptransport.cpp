@@ -1,11 +1,16 @@
 #include "httptransport.h"
 
 #include "apicall.h"
+#include "urlpolicy.h"
 
+#include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSysInfo>
 #include <QTimer>
+
+#include <algorithm>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -18,10 +23,37 @@ struct HttpTransport::Attempt
     int attemptsMade = 0;
     int redirectsLeft = 0;
     bool abortRequested = false;
-    bool timedOut = false;
+    bool deadlineReached = false;
+    bool tooLarge = false;
     QPointer<QNetworkReply> reply;
     QPointer<QTimer> pending;
+    QElapsedTimer clock;
+
+    bool hasBody() const
+    {
+        return request.method == ApiRequest::Method::Post || request.method == ApiRequest::Method::Put ||
+               !request.jsonBody.isEmpty();
+    }
 };
+
+namespace {
+
+// A header value ends at CR or LF: a key with one would let whoever wrote it add headers of their own.
+bool isSendableKey(const QString &key)
+{
+    return std::all_of(key.cbegin(), key.cend(), [](QChar c) {
+        return c.unicode() >= 0x20 && c.unicode() != 0x7f && !(c.unicode() >= 0x80 && c.unicode() < 0xa0);
+    });
+}
+
+QString comeBackSentence(qint64 seconds)
+{
+    const QDateTime when = QDateTime::currentDateTimeUtc().addSecs(seconds);
+    return u"The server asked us to come back after %1 UTC, later than this call may wait, so it was not "
+           "retried."_s.arg(when.toString(u"yyyy-MM-dd HH:mm:ss"_s));
+}
+
+} // namespace
 
 HttpTransport::HttpTransport(const TransportConfig &config, QObject *parent)
     : QObject(parent), m_config(config), m_network(new QNetworkAccessManager(this)),
@@ -57,8 +89,10 @@ bool HttpTransport::isApiOrigin(const QUrl &url) const
 ApiCall *HttpTransport::send(const ApiRequest &request)
 {
     auto *call = new ApiCall(this);
+    call->m_apiKey = m_config.apiKey;
     auto attempt = std::make_shared<Attempt>();
     attempt->request = request;
+    attempt->clock.start();
     QUrl url = m_config.baseUrl;
     url.setPath(url.path().chopped(url.path().endsWith(u'/') ? 1 : 0) + request.path, QUrl::StrictMode);
     url.setQuery(request.query);
@@ -74,8 +108,40 @@ ApiCall *HttpTransport::send(const ApiRequest &request)
     });
     ++m_inFlight;
     emit inFlightChanged(m_inFlight);
+
+    // Nothing leaves before the base URL and the key pass: the token goes over https, or plain http
+    // to this machine only.
+    if (const QString problem = UrlPolicy::checkBaseUrl(m_config.baseUrl); !problem.isEmpty()) {
+        refuse(call, ApiError::refused(problem + u" Change it in Settings."_s));
+        return call;
+    }
+    if (!isSendableKey(m_config.apiKey)) {
+        refuse(call, ApiError::refused(u"The API key contains a line break or another control character, "
+                                       "so it was not sent. Enter the key again."_s));
+        return call;
+    }
+    if (m_config.callDeadlineMs > 0) {
+        auto *deadline = new QTimer(call);
+        deadline->setSingleShot(true);
+        connect(deadline, &QTimer::timeout, call, [this, call, attempt] {
+            attempt->deadlineReached = true;
+            if (attempt->reply) {
+                attempt->reply->abort(); // handleReply reports the deadline
+                return;
+            }
+            if (attempt->pending)
+                attempt->pending->stop();
+            complete(call, 0, {}, ApiError::deadline((m_config.callDeadlineMs + 999) / 1000));
+        });
+        deadline->start(m_config.callDeadlineMs);
+    }
     schedule(call, attempt, m_rateLimiter.reserve());
     return call;
+}
+
+void HttpTransport::refuse(ApiCall *call, const ApiError &error)
+{
+    QTimer::singleShot(0, call, [this, call, error] { complete(call, 0, {}, error); });
 }
 
 void HttpTransport::schedule(ApiCall *call, const std::shared_ptr<Attempt> &attempt, qint64 delayMs)
@@ -86,10 +152,12 @@ void HttpTransport::schedule(ApiCall *call, const std::shared_ptr<Attempt> &atte
     }
     auto *timer = new QTimer(call);
     timer->setSingleShot(true);
+    // A coarse timer may fire 5% early: a server that asked for 2 s heard from us after 1.92 s.
+    timer->setTimerType(Qt::PreciseTimer);
     attempt->pending = timer;
     connect(timer, &QTimer::timeout, call, [this, call, attempt, timer] {
         timer->deleteLater();
-        if (!attempt->abortRequested)
+        if (!attempt->abortRequested && !attempt->deadlineReached)
             issue(call, attempt);
     });
     timer->start(int(delayMs));
@@ -131,6 +199,30 @@ void HttpTransport::issue(ApiCall *call, const std::shared_ptr<Attempt> &attempt
     attempt->reply = reply;
     connect(reply, &QNetworkReply::finished, call,
             [this, call, attempt, reply] { handleReply(call, attempt, reply); });
+    watchSize(call, attempt, reply);
+}
+
+void HttpTransport::watchSize(ApiCall *call, const std::shared_ptr<Attempt> &attempt, QNetworkReply *reply)
+{
+    const qint64 cap = attempt->request.maxResponseBytes;
+    if (cap <= 0)
+        return;
+    const auto stop = [attempt, reply] {
+        if (attempt->tooLarge || !reply->isRunning())
+            return;
+        attempt->tooLarge = true;
+        reply->abort(); // handleReply reports it
+    };
+    // The announced length ends it before a byte of the body; a chunked or lying one is counted as it comes.
+    connect(reply, &QNetworkReply::metaDataChanged, call, [reply, cap, stop] {
+        const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+        if (length.isValid() && length.toLongLong() > cap)
+            stop();
+    });
+    connect(reply, &QNetworkReply::downloadProgress, call, [cap, stop](qint64 received, qint64) {
+        if (received > cap)
+            stop();
+    });
 }
 
 void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &attempt, QNetworkReply *reply)
@@ -138,9 +230,17 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     reply->deleteLater();
     attempt->reply = nullptr;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    // An aborted reply is closed: reading it only makes Qt complain.
     if (attempt->abortRequested) {
-        // An aborted reply is closed: reading it only makes Qt complain.
         complete(call, status, {}, ApiError::cancelled());
+        return;
+    }
+    if (attempt->deadlineReached) {
+        complete(call, 0, {}, ApiError::deadline((m_config.callDeadlineMs + 999) / 1000));
+        return;
+    }
+    if (attempt->tooLarge) {
+        complete(call, status, {}, ApiError::tooLarge(attempt->request.maxResponseBytes));
         return;
     }
     // A reply cut by the transfer timeout is closed too.
@@ -152,8 +252,8 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
         // above, a cancel here is the timeout.
         const bool timedOut = networkError == QNetworkReply::OperationCanceledError ||
                               networkError == QNetworkReply::TimeoutError;
-        const auto error =
-            timedOut ? ApiError::timeout(m_config.timeoutMs / 1000) : ApiError::network(reply->errorString());
+        const auto error = timedOut ? ApiError::timeout((m_config.timeoutMs + 999) / 1000)
+                                    : ApiError::network(reply->errorString());
         if ((timedOut || m_retryPolicy.isRetryableNetworkError(networkError)) &&
             retry(call, attempt, -1, timedOut ? u"timed out"_s : reply->errorString()))
             return;
@@ -162,9 +262,14 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     }
     if (status >= 300 && status < 400 && reply->hasRawHeader("Location")) {
         const QUrl target = attempt->url.resolved(QUrl::fromEncoded(reply->rawHeader("Location")));
-        if (attempt->redirectsLeft-- <= 0 ||
-            (target.scheme() != u"http"_s && target.scheme() != u"https"_s)) {
-            complete(call, status, body, ApiError::network(u"too many or unsafe redirects"_s));
+        if (attempt->redirectsLeft-- <= 0) {
+            complete(call, status, {}, ApiError::network(u"too many redirects"_s));
+            return;
+        }
+        // Judged on the method as sent: even a 303 must not turn an acquire into an answer from elsewhere.
+        if (const QString problem = UrlPolicy::checkRedirect(attempt->url, target, attempt->hasBody());
+            !problem.isEmpty()) {
+            complete(call, status, {}, ApiError::redirectRefused(problem));
             return;
         }
         // The token is for the API's origin only: once a redirect leaves it, it never comes back.
@@ -179,18 +284,35 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
         return;
     }
     if (status >= 200 && status < 300) {
-        complete(call, status, body, {});
+        if (networkError == QNetworkReply::NoError) {
+            complete(call, status, body, {});
+            return;
+        }
+        // The status came, the whole body did not (the connection closed before Content-Length bytes or
+        // the last chunk): whatever parses of it is not the answer.
+        if (retry(call, attempt, -1, u"answer cut short"_s))
+            return;
+        complete(call, status, {}, ApiError::truncated(reply->errorString()));
         return;
     }
-    const int retryAfter = RetryPolicy::parseRetryAfter(reply->rawHeader("Retry-After"));
-    if (status == 429)
+    const qint64 retryAfterSeconds = RetryPolicy::parseRetryAfterSeconds(reply->rawHeader("Retry-After"));
+    // Later than we can wait: never retried early, and told as a time instead of a count of seconds.
+    const qint64 leftMs = m_config.callDeadlineMs > 0 ? m_config.callDeadlineMs - attempt->clock.elapsed()
+                                                      : std::numeric_limits<qint64>::max();
+    const bool tooLate = retryAfterSeconds >= 0 && (retryAfterSeconds > m_config.maxRetryAfterSeconds ||
+                                                    retryAfterSeconds * 1000 > leftMs);
+    const int retryAfter = int(std::min<qint64>(retryAfterSeconds, std::numeric_limits<int>::max()));
+    if (status == 429 && !tooLate)
         m_rateLimiter.holdFor(m_retryPolicy.delayMs(attempt->attemptsMade, retryAfter));
-    if (m_retryPolicy.isRetryableStatus(status) &&
+    if (!tooLate && m_retryPolicy.isRetryableStatus(status) &&
         retry(call, attempt, retryAfter, status == 429 ? u"rate limited"_s : u"HTTP %1"_s.arg(status)))
         return;
     if (status == 401 || status == 403)
         emit authenticationFailed(status);
-    complete(call, status, body, ApiError::http(status, body, retryAfter));
+    auto error = ApiError::http(status, body, retryAfter);
+    if (tooLate && m_retryPolicy.isRetryableStatus(status))
+        error.appendSentence(comeBackSentence(retryAfterSeconds));
+    complete(call, status, body, error);
 }
 
 bool HttpTransport::retry(ApiCall *call, const std::shared_ptr<Attempt> &attempt, int retryAfterSeconds,
@@ -210,6 +332,13 @@ void HttpTransport::complete(ApiCall *call, int status, const QByteArray &body, 
         return;
     --m_inFlight;
     emit inFlightChanged(m_inFlight);
-    call->finish(status, body, error);
+    if (error.isError()) {
+        // Servers and proxies echo the Authorization header into error pages: nothing of the key leaves.
+        ApiError clean = error;
+        clean.redact(m_config.apiKey);
+        call->finish(status, ApiError::redacted(body, m_config.apiKey), clean);
+    } else {
+        call->finish(status, body, error);
+    }
     call->deleteLater();
 }

@@ -15,9 +15,10 @@ class ApiCall;
 class QNetworkAccessManager;
 class QNetworkReply;
 
-// The one way to the API: base URL, Bearer token, Accept, a versioned User-Agent, a timeout, manual
-// redirects (the token never follows a redirect to another origin), a token-bucket rate limit and the
-// retry policy of the API notes.
+// The one way to the API: base URL, Bearer token, Accept, a versioned User-Agent, a timeout per attempt
+// and a deadline per call, a size cap per call, manual redirects (the token never follows a redirect to
+// another origin, a body is never re-sent to one, https is never downgraded), a token-bucket rate limit
+// and the retry policy of the API notes. Every error it reports has the key redacted.
 class HttpTransport final : public QObject
 {
     Q_OBJECT
@@ -48,6 +49,9 @@ private:
     bool retry(ApiCall *call, const std::shared_ptr<Attempt> &attempt, int retryAfterSeconds,
                const QString &reason);
     void complete(ApiCall *call, int status, const QByteArray &body, const ApiError &error);
+    // Ends a call before any request: the caller connects to finished() after send() returns.
+    void refuse(ApiCall *call, const ApiError &error);
+    void watchSize(ApiCall *call, const std::shared_ptr<Attempt> &attempt, QNetworkReply *reply);
     bool isApiOrigin(const QUrl &url) const;
 
     TransportConfig m_config;

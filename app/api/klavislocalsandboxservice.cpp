@@ -75,6 +75,7 @@ ApiCall *KlavisLocalSandboxService::list(QObject *context, ResultHandler<LocalSa
 {
     ApiRequest api;
     api.path = u"/local-sandbox"_s;
+    api.maxResponseBytes = ApiRequest::listMaxResponseBytes;
     return dispatchCall<LocalSandboxList>(m_transport, api, context, std::move(done),
                                           &KlavisDecoder::localSandboxList);
 }

@@ -64,6 +64,7 @@ ApiCall *KlavisSandboxService::list(const SandboxFilter &filter, QObject *contex
 {
     ApiRequest api;
     api.path = u"/sandbox"_s;
+    api.maxResponseBytes = ApiRequest::listMaxResponseBytes; // a whole account's sandboxes
     if (!filter.tag.isEmpty())
         api.query.addQueryItem(u"tag"_s, QString::fromLatin1(QUrl::toPercentEncoding(filter.tag)));
     if (!filter.serverName.isEmpty())

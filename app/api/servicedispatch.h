@@ -19,10 +19,19 @@ ApiCall *dispatchCall(HttpTransport *transport, const ApiRequest &request, QObje
     // cut the delivery first, so that an abort finishing synchronously cannot call into a dying object.
     auto delivery = std::make_shared<QMetaObject::Connection>();
     *delivery = QObject::connect(call, &ApiCall::finished, context, [call, done = std::move(done), decode] {
-        if (call->error().isError())
+        if (call->error().isError()) {
             done(ApiResult<T>(call->error()));
-        else
-            done(decode(call->body()));
+            return;
+        }
+        ApiResult<T> result = decode(call->body());
+        if (!result.ok()) {
+            // A decode error quotes the body: the key must not come back through it either.
+            ApiError error = result.error();
+            error.redact(call->apiKeyToRedact());
+            done(ApiResult<T>(error));
+            return;
+        }
+        done(std::move(result));
     });
     QObject::connect(context, &QObject::destroyed, call, [call, delivery] {
         QObject::disconnect(*delivery);

@@ -9,6 +9,7 @@
 #include <memory>
 
 class ApiCall;
+class GzipEndCheck;
 class KlavisLocalSandboxService;
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -64,12 +65,14 @@ private:
     QString m_targetPath;
     std::unique_ptr<QTemporaryDir> m_tempDir;
     std::unique_ptr<QSaveFile> m_file;
+    std::unique_ptr<GzipEndCheck> m_gzipCheck; // SaveArchive: the extractor checks an extraction itself
     QPointer<QNetworkReply> m_reply;
     QPointer<ApiCall> m_call;
     SafeExtractor *m_extractor = nullptr;
     SignedUrl m_url;
     qint64 m_written = 0;
     qint64 m_total = -1;
+    qint64 m_mostWritten = 0; // the furthest any attempt got: only going past it is progress
     QByteArray m_buffer;
     bool m_replyChecked = false;
     bool m_discardReply = false;

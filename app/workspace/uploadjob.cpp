@@ -3,6 +3,7 @@
 #include "apicall.h"
 #include "klavislocalsandboxservice.h"
 #include "objectstorereply.h"
+#include "urlpolicy.h"
 #include "workspacearchiver.h"
 
 #include <QDir>
@@ -122,6 +123,12 @@ void UploadJob::requestUrl()
         if (!result) {
             cleanUp();
             fail(ObjectStoreReply::redacted(u"Could not get an upload URL: "_s + result.error().fullText()));
+            return;
+        }
+        // Qt's file backend takes a PUT as a write: a file: URL from the server would overwrite a local file.
+        if (const QString problem = UrlPolicy::checkSignedUrl(result.value().url); !problem.isEmpty()) {
+            cleanUp();
+            fail(u"The upload was refused: "_s + problem);
             return;
         }
         m_url = result.value();

@@ -33,12 +33,15 @@ struct ServiceHarness
     }
 
     // Runs one service call to the end and returns its result.
-    template <typename T, typename Start>
-    ApiResult<T> await(Start start, int timeoutMs = 15000)
+    template <typename T, typename Start> ApiResult<T> await(Start start, int timeoutMs = 15000)
     {
         std::optional<ApiResult<T>> result;
         QObject context;
+        lastAttempts = 0;
         lastCall = start(&context, [&result](const ApiResult<T> &r) { result = r; });
+        // The call deletes itself once finished: its attempt count is read while it still exists.
+        QObject::connect(lastCall, &ApiCall::finished, lastCall,
+                         [this, call = lastCall.data()] { lastAttempts = call->attempts(); });
         if (!QTest::qWaitFor([&] { return result.has_value(); }, timeoutMs))
             return ApiError::local(QStringLiteral("the test timed out waiting for the call"));
         return *result;
@@ -47,4 +50,5 @@ struct ServiceHarness
     std::unique_ptr<Emulator::EmulatorServer> emulator;
     std::unique_ptr<HttpTransport> transport;
     QPointer<ApiCall> lastCall;
+    int lastAttempts = 0; // of the last await()ed call, as it finished
 };

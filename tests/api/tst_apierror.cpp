@@ -88,6 +88,75 @@ private slots:
         QVERIFY(ApiError::network(u"Connection refused"_s).message().contains(u"Connection refused"_s));
         QCOMPARE(ApiError::decode(u"x"_s, "body").rawBody(), QByteArray("body"));
     }
+
+    void htmlPageIsShownAsText()
+    {
+        const auto error = ApiError::http(
+            502, "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><script>var x = '<b>';</script>"
+                 "<style>body { color: red }</style></head><body>\n  <h1>Bad&nbsp;Gateway</h1>\n"
+                 "<!-- upstream a1 --><p>Try&#32;again &amp; again &#x3C;soon&#x3e; &bogus; "
+                 "&#27;</p></body></html>");
+        const QString text = error.detailText();
+        QCOMPARE(text, u"502 Bad Gateway Bad Gateway Try again & again <soon> &bogus; &#27;"_s);
+    }
+
+    void longBodyExcerptIsCapped()
+    {
+        const auto error = ApiError::http(500, QByteArray(10'000, 'x'));
+        QCOMPARE(error.detailText().size(), 300);
+        QVERIFY(error.detailText().endsWith(u"\u2026"_s));
+    }
+
+    void redactRemovesKeyAndBearerTokens()
+    {
+        const QString key = u"sk-live-0123456789abcdef"_s;
+        auto error = ApiError::http(
+            400,
+            R"({"detail":"got Authorization: Bearer sk-live-0123456789abcdef and sk-live-0123456789abcdef"})");
+        error.redact(key);
+        QCOMPARE(error.detailText(),
+                 u"got Authorization: Bearer \u2022\u2022\u2022 and \u2022\u2022\u2022"_s);
+        auto raw =
+            ApiError::http(502, "<p>Authorization: bearer other-token-xyz; key=sk-live-0123456789abcdef</p>");
+        raw.redact(key);
+        QVERIFY(!raw.rawBody().contains("other-token-xyz"));
+        QVERIFY(!raw.rawBody().contains("sk-live-0123456789abcdef"));
+        QVERIFY2(raw.detailText().contains(u"bearer \u2022\u2022\u2022"_s), qPrintable(raw.detailText()));
+        auto fields = ApiError::http(
+            422,
+            R"({"detail":[{"loc":["body","sk-live-0123456789abcdef"],"msg":"bad sk-live-0123456789abcdef","type":"x"}]})");
+        fields.redact(key);
+        QVERIFY(!fields.detailText().contains(key));
+    }
+
+    void shortKeyIsRedactedOnlyAsAWholeToken()
+    {
+        // The emulator's key is "k": every k in a sentence must survive.
+        auto error = ApiError::http(400, R"({"detail":"Check the key k, then k again"})");
+        error.redact(u"k"_s);
+        QCOMPARE(error.detailText(), u"Check the key \u2022\u2022\u2022, then \u2022\u2022\u2022 again"_s);
+        QVERIFY(error.message().contains(u"malformed"_s));
+    }
+
+    void decodeFailureMasksSecretValues()
+    {
+        const QByteArray body =
+            R"({"sandbox_id":"sb-1","auth_data":{"token":"ghp_secret1","nested":{"a":[1,"x"]}},"metadata":"m-secret2",)"
+            R"("name":"visible","api_key":"secret3","access_token":"secret4", "refresh_token" : "secret5"})";
+        const auto error = ApiError::decode(u"x"_s, body);
+        const QString shown = error.fullText() + QString::fromUtf8(error.rawBody());
+        for (const char *secret : {"ghp_secret1", "m-secret2", "secret3", "secret4", "secret5"})
+            QVERIFY2(!shown.contains(QLatin1String(secret)), qPrintable(shown));
+        QVERIFY(shown.contains(u"visible"_s));
+        QVERIFY(shown.contains(u"sb-1"_s));
+        // Cut in the middle of a secret value: everything after the key goes.
+        const auto cut = ApiError::decode(u"x"_s, "{\"auth_data\":{\"token\":\"ghp_sec");
+        QVERIFY(!cut.rawBody().contains("ghp_sec"));
+        // A string value with an escaped quote is skipped whole.
+        const auto escaped = ApiError::decode(u"x"_s, "{\"password\":\"a\\\"b secret6\",\"ok\":1}");
+        QVERIFY2(!escaped.rawBody().contains("secret6"), escaped.rawBody().constData());
+        QVERIFY(escaped.rawBody().contains("\"ok\":1"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestApiError)

@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
 
@@ -19,7 +20,8 @@ private:
 
     ApiResult<SandboxList> list(int timeoutMs = 15000)
     {
-        return h->await<SandboxList>([&](QObject *c, auto done) { return sandboxes->list({}, c, done); }, timeoutMs);
+        return h->await<SandboxList>([&](QObject *c, auto done) { return sandboxes->list({}, c, done); },
+                                     timeoutMs);
     }
 
     Emulator::FaultSettings faults() const { return h->emulator->faults(); }
@@ -84,7 +86,8 @@ private slots:
         h->emulator->setFaults(f);
         AcquireRequest request;
         request.serverName = u"github"_s;
-        const auto result = h->await<AcquiredSandbox>([&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
+        const auto result = h->await<AcquiredSandbox>(
+            [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
         QVERIFY(!result.ok());
         QCOMPARE(result.error().httpStatus(), 500);
         QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
@@ -93,7 +96,8 @@ private slots:
         f.failNextRequests = 0;
         f.rateLimitNextRequests = 1;
         h->emulator->setFaults(f);
-        const auto limited = h->await<AcquiredSandbox>([&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
+        const auto limited = h->await<AcquiredSandbox>(
+            [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
         QCOMPARE(limited.error().httpStatus(), 429);
         QVERIFY(limited.error().message().contains(u"try again in"_s));
         QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
@@ -109,7 +113,35 @@ private slots:
         const auto result = list();
         QCOMPARE(result.error().kind(), ApiError::Kind::Network);
         QVERIFY(result.error().message().contains(u"Could not reach"_s));
-        QCOMPARE(h->lastCall ? h->lastCall->attempts() : 3, 3);
+        QCOMPARE(h->lastAttempts, 3);
+    }
+
+    void cutAnswersAreRetriedThreeTimes()
+    {
+        // Every attempt is a connection answered with a status and half a body, then closed: counted on the
+        // server's side. (A connection closed before any answer is not used: Qt itself sends that again.)
+        QTcpServer rude;
+        QVERIFY(rude.listen(QHostAddress::LocalHost));
+        int connections = 0;
+        connect(&rude, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket *socket = rude.nextPendingConnection()) {
+                ++connections;
+                connect(socket, &QTcpSocket::readyRead, socket, [socket] {
+                    socket->readAll();
+                    socket->write(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{");
+                    socket->disconnectFromHost();
+                });
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+        const quint16 port = rude.serverPort();
+        h->setConfig([port](TransportConfig &c) { c.baseUrl = QUrl(u"http://127.0.0.1:%1"_s.arg(port)); });
+        const auto result = list();
+        QCOMPARE(result.error().kind(), ApiError::Kind::Network);
+        QVERIFY2(result.error().message().contains(u"cut short"_s), qPrintable(result.error().message()));
+        QCOMPARE(h->lastAttempts, 3);
+        QCOMPARE(connections, 3);
     }
 
     void timeoutIsToldApartFromCancel()
@@ -142,7 +174,8 @@ private slots:
         h->emulator->setFaults(f);
         bool called = false;
         auto *context = new QObject;
-        QPointer<ApiCall> call = sandboxes->list({}, context, [&](const ApiResult<SandboxList> &) { called = true; });
+        QPointer<ApiCall> call =
+            sandboxes->list({}, context, [&](const ApiResult<SandboxList> &) { called = true; });
         QSignalSpy finished(call.data(), &ApiCall::finished);
         delete context;
         // The abort may finish the call at once, inside delete.
