@@ -11,6 +11,8 @@
 #include <QMessageBox>
 #include <QTranslator>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 ApplicationController::ApplicationController(QObject *parent)
@@ -44,6 +46,19 @@ bool ApplicationController::start(bool demo)
         return true;
     }
     m_window->show();
+    if (!m_commandLineProfile.isEmpty()) {
+        const auto profiles = m_profiles->profiles();
+        const auto named = std::find_if(profiles.cbegin(), profiles.cend(), [this](const Profile &profile) {
+            return profile.name == m_commandLineProfile;
+        });
+        if (named == profiles.cend()) {
+            QMessageBox::critical(m_window, tr("Profile"),
+                                  tr("There is no profile named “%1”.").arg(m_commandLineProfile));
+            return false;
+        }
+        m_profiles->setCurrentProfile(named->id);
+        m_credentials->setEnvironmentKeyProfile(named->id);
+    }
     const Profile current = m_profiles->currentProfile();
     if (current.isValid()) {
         connectProfile(current);
@@ -87,7 +102,7 @@ void ApplicationController::connectProfile(const Profile &profile)
             if (key.isEmpty())
                 promptForKey(401);
         });
-    m_credentials->readKey(profile.id);
+    m_credentials->readKey(profile.id, profile.baseUrl);
 }
 
 void ApplicationController::showFirstRun()

@@ -25,6 +25,9 @@ public:
     ~ApplicationController() override;
 
     bool start(bool demo);
+    // --profile NAME: start with that profile; KLAVIS_API_KEY is its key whatever its host. Call before
+    // start(). An unknown name is reported by start().
+    void setCommandLineProfile(const QString &name) { m_commandLineProfile = name; }
     MainWindow *window() const { return m_window; }
     AppSession *session() const { return m_session; }
     ApiKeyDialog *keyDialog() const { return m_keyDialog; }
@@ -43,4 +46,5 @@ private:
     CredentialStore *m_credentials;
     MainWindow *m_window = nullptr;
     QPointer<ApiKeyDialog> m_keyDialog;
+    QString m_commandLineProfile;
 };

@@ -20,9 +20,13 @@ int main(int argc, char *argv[])
     const QCommandLineOption demo(u"demo"_s,
                                   u"Start the built-in emulator and connect to it (no account needed)."_s);
     parser.addOption(demo);
+    const QCommandLineOption profile(
+        u"profile"_s, u"Start with this profile; KLAVIS_API_KEY is its key whatever its host."_s, u"NAME"_s);
+    parser.addOption(profile);
     parser.process(app);
 
     ApplicationController controller;
+    controller.setCommandLineProfile(parser.value(profile));
     if (!controller.start(parser.isSet(demo)))
         return 1;
     return app.exec();

@@ -1,10 +1,12 @@
 #include "profileform.h"
 
+#include "apikeypolicy.h"
 #include "profilestore.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 
 using namespace Qt::StringLiterals;
@@ -12,7 +14,7 @@ using namespace Qt::StringLiterals;
 ProfileForm::ProfileForm(QWidget *parent)
     : QWidget(parent), m_name(new QLineEdit(this)), m_endpoint(new QComboBox(this)),
       m_customUrl(new QLineEdit(this)), m_region(new QComboBox(this)), m_key(new QLineEdit(this)),
-      m_showKey(new QCheckBox(tr("Show"), this))
+      m_showKey(new QCheckBox(tr("Show"), this)), m_keyNote(new QLabel(this))
 {
     for (const auto &[label, url] : ProfileStore::baseUrlPresets())
         m_endpoint->addItem(u"%1 (%2)"_s.arg(label, url.toString()), url);
@@ -38,10 +40,16 @@ ProfileForm::ProfileForm(QWidget *parent)
     form->addRow(tr("Base &URL:"), m_customUrl);
     form->addRow(tr("&Region:"), m_region);
     form->addRow(tr("API &key:"), keyRow);
+    m_keyNote->setObjectName(u"keyNote"_s);
+    m_keyNote->setWordWrap(true);
+    m_keyNote->setTextFormat(Qt::PlainText);
+    form->addRow(QString(), m_keyNote);
+    form->setRowVisible(m_keyNote, false);
 
     connect(m_showKey, &QCheckBox::toggled, this,
             [this](bool show) { m_key->setEchoMode(show ? QLineEdit::Normal : QLineEdit::Password); });
     connect(m_endpoint, &QComboBox::currentIndexChanged, this, &ProfileForm::updateCustomUrl);
+    connect(m_key, &QLineEdit::textChanged, this, &ProfileForm::updateKeyNote);
     updateCustomUrl();
 }
 
@@ -76,9 +84,23 @@ Profile ProfileForm::profile() const
     return profile;
 }
 
+void ProfileForm::updateKeyNote()
+{
+    const ApiKeyCheck check = ApiKeyPolicy::checkApiKey(m_key->text());
+    const bool show = check.isValid() && check.trimmedTrailingWhitespace && !check.key.isEmpty();
+    m_keyNote->setText(show ? ApiKeyPolicy::trimmedNote() : QString());
+    if (auto *form = qobject_cast<QFormLayout *>(layout()))
+        form->setRowVisible(m_keyNote, show);
+}
+
 QString ProfileForm::typedKey() const
 {
-    return m_key->text().trimmed();
+    return ApiKeyPolicy::checkApiKey(m_key->text()).key;
+}
+
+QString ProfileForm::keyProblem() const
+{
+    return ApiKeyPolicy::checkApiKey(m_key->text()).error;
 }
 
 QString ProfileForm::validate(bool keyRequired) const
@@ -88,6 +110,8 @@ QString ProfileForm::validate(bool keyRequired) const
     const QUrl url = profile().baseUrl;
     if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"https"_s && url.scheme() != u"http"_s))
         return tr("The base URL must be an http(s) address such as https://api.klavis.ai.");
+    if (const QString problem = keyProblem(); !problem.isEmpty())
+        return problem;
     if (keyRequired && typedKey().isEmpty())
         return tr("Enter the API key (from your Klavis dashboard).");
     return {};

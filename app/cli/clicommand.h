@@ -13,6 +13,7 @@ struct CliCommand
     QMap<QString, QString> options; // option name without dashes -> value ("" for flags)
     QString baseUrl;
     bool json = false;
+    int timeoutSeconds = 90; // --timeout: the overall deadline of each API call
 
     bool has(const QString &option) const { return options.contains(option); }
     QString option(const QString &name) const { return options.value(name); }

@@ -1,5 +1,8 @@
 #include "clioutput.h"
 
+#include "jsonprinter.h"
+#include "terminaltext.h"
+
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QTextStream>
@@ -17,25 +20,40 @@ CliOutput::CliOutput()
     m_err = &errStream;
 }
 
+QString CliOutput::clean(const QString &text) const
+{
+    QString cleaned = TerminalText::escapeKeepingLines(text);
+    // A very short key would blot out ordinary words; real keys are far longer.
+    if (m_secret.size() >= 8)
+        cleaned.replace(m_secret, u"•••"_s);
+    return cleaned;
+}
+
 void CliOutput::out(const QString &text)
 {
-    *m_out << text;
+    *m_out << clean(text);
     m_out->flush();
 }
 
 void CliOutput::err(const QString &text)
 {
-    *m_err << text;
+    *m_err << clean(text);
+    m_err->flush();
+}
+
+void CliOutput::errControl(const QString &sequence)
+{
+    *m_err << sequence;
     m_err->flush();
 }
 
 void CliOutput::json(const QByteArray &body)
 {
-    const auto document = QJsonDocument::fromJson(body);
-    if (document.isNull())
-        out(body.isEmpty() ? u"{}\n"_s : QString::fromUtf8(body) + u'\n');
-    else
-        out(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
+    m_out->flush();
+    if (body.isEmpty())
+        out(u"{}\n"_s);
+    else if (!JsonPrinter::print(body, !m_revealSecrets, stdout))
+        out(QString::fromUtf8(body) + u'\n'); // not JSON after all: as text, escaped
 }
 
 int CliOutput::apiError(const ApiError &error)
@@ -49,7 +67,8 @@ int CliOutput::apiError(const ApiError &error)
 
 void CliOutput::field(const QString &name, const QString &value)
 {
-    out(QString(name + u':').leftJustified(16) + (value.isEmpty() ? u"-"_s : value) + u'\n');
+    out(QString(name + u':').leftJustified(16) + (value.isEmpty() ? u"-"_s : TerminalText::escape(value)) +
+        u'\n');
 }
 
 void CliOutput::secretObject(const QString &name, const QJsonObject &object, bool reveal)
@@ -58,14 +77,14 @@ void CliOutput::secretObject(const QString &name, const QJsonObject &object, boo
         field(name, {});
         return;
     }
-    out(name + u":\n"_s);
+    out(TerminalText::escape(name) + u":\n"_s);
     for (auto it = object.begin(); it != object.end(); ++it) {
         QString value = it.value().isString() ? it.value().toString() : it.value().toVariant().toString();
         if (it.value().isObject() || it.value().isArray())
             value = QString::fromUtf8(
                 QJsonDocument::fromVariant(it.value().toVariant()).toJson(QJsonDocument::Compact));
-        out(u"  "_s + QString(it.key() + u':').leftJustified(20) +
-            (reveal ? value : u"•••••• (--show-secrets)"_s) + u'\n');
+        out(u"  "_s + QString(TerminalText::escape(it.key()) + u':').leftJustified(20) +
+            (reveal ? TerminalText::escape(value) : u"•••••• (--show-secrets)"_s) + u'\n');
     }
 }
 

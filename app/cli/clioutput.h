@@ -9,25 +9,39 @@ class QDateTime;
 class QTextStream;
 
 // How the CLI speaks: tables and key-value lines on stdout, errors on stderr, secrets masked unless
-// asked for.
+// asked for. Whatever passes through here is escaped for the terminal (TerminalText) and has the API key
+// taken out: much of it came from a server.
 class CliOutput
 {
 public:
     CliOutput();
 
+    // Line breaks stay; every other control character is escaped.
     void out(const QString &text);
     void err(const QString &text);
-    // --json: the server's own body, indented, so scripts see the API's field names.
+    // Our own terminal control sequences (the progress line's "\r ESC[K"), written as they are.
+    void errControl(const QString &sequence);
+    // --json: the server's own body, indented, so scripts see the API's field names; auth_data and
+    // metadata values masked unless setRevealSecrets(true).
     void json(const QByteArray &body);
     // The actionable sentence, then the server's words; returns exit code 1.
     int apiError(const ApiError &error);
+    // The value on one line: a line break in it is escaped too.
     void field(const QString &name, const QString &value);
     void secretObject(const QString &name, const QJsonObject &object, bool reveal);
+
+    void setRevealSecrets(bool reveal) { m_revealSecrets = reveal; }
+    // The key is replaced by "•••" in everything printed (a server may echo it back).
+    void setSecret(const QString &secret) { m_secret = secret; }
 
     static QString age(const QDateTime &when);
     static bool stderrIsTerminal();
 
 private:
+    QString clean(const QString &text) const;
+
     QTextStream *m_out;
     QTextStream *m_err;
+    bool m_revealSecrets = false;
+    QString m_secret;
 };

@@ -4,6 +4,7 @@
 #include "httptransport.h"
 #include "klavislocalsandboxservice.h"
 #include "klavissandboxservice.h"
+#include "terminaltext.h"
 #include "texttable.h"
 
 #include <QTimer>
@@ -14,7 +15,10 @@ CliRunner::CliRunner(const CliCommand &command, HttpTransport *transport, QObjec
     : QObject(parent), m_command(command), m_transport(transport),
       m_sandboxes(new KlavisSandboxService(transport, this)),
       m_local(new KlavisLocalSandboxService(transport, this))
-{}
+{
+    m_output.setRevealSecrets(command.has(u"show-secrets"_s));
+    m_output.setSecret(transport->config().apiKey);
+}
 
 void CliRunner::start()
 {
@@ -118,8 +122,9 @@ void CliRunner::acquire()
         }
         if (m_command.json)
             return m_output.json(m_call->body()), done(0);
-        m_output.out(
-            u"Acquired %1 sandbox %2 (%3)\n"_s.arg(result->serverName, result->sandboxId, result->status));
+        m_output.out(u"Acquired %1 sandbox %2 (%3)\n"_s.arg(TerminalText::escape(result->serverName),
+                                                            TerminalText::escape(result->sandboxId),
+                                                            TerminalText::escape(result->status)));
         for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
             m_output.field(u"MCP URL"_s, it.value());
         done(0);
@@ -136,8 +141,9 @@ void CliRunner::release()
                 return done(m_output.apiError(result.error()));
             if (m_command.json)
                 return m_output.json(m_call->body()), done(0);
-            m_output.out(
-                u"Released %1 (%2). %3\n"_s.arg(m_command.arguments[1], result->status, result->message));
+            m_output.out(u"Released %1 (%2). %3\n"_s.arg(m_command.arguments[1],
+                                                         TerminalText::escape(result->status),
+                                                         TerminalText::escape(result->message)));
             done(0);
         },
         m_command.has(u"is-ttl"_s), m_command.option(u"instance-id"_s)));
@@ -151,7 +157,9 @@ void CliRunner::reset()
             return done(m_output.apiError(result.error()));
         if (m_command.json)
             return m_output.json(m_call->body()), done(0);
-        m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1], result->status, result->message));
+        m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1],
+                                                  TerminalText::escape(result->status),
+                                                  TerminalText::escape(result->message)));
         done(0);
     }));
 }

@@ -44,7 +44,7 @@ const QSet<QString> &flags()
 
 QString CommandLineParser::usage()
 {
-    return uR"(Usage: sandboxdeck-cli [--base-url URL] [--json] COMMAND [ARGS]
+    return uR"(Usage: sandboxdeck-cli [--base-url URL] [--json] [--timeout SECONDS] COMMAND [ARGS]
 
 Klavis sandboxes:
   list [--server S] [--tag T]            list sandboxes
@@ -68,10 +68,14 @@ Klavis local sandboxes:
                                           or empty folder
 
 The API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to https://api.klavis.ai.
+--timeout: how long one API call may take in all, retries included (default 90 s); transfers stop only
+when no data moves for a while.
+--json prints the server's reply; auth_data and metadata values stay masked without --show-secrets.
 Benchmarks: MCP_Atlas, Toolathlon, MCP_Mark.
 Transfers show a progress line on stderr when it is a terminal; Ctrl+C cancels them and removes their
 temporary files. With --json they print one summary object (local_sandbox_id, direction, bytes, path).
-Exit codes: 0 success, 1 API, network or transfer error, 2 usage error, 130 cancelled with Ctrl+C.
+Exit codes: 0 success, 1 API, network or transfer error, 2 usage error, 3 dump extracted with entries
+left out (listed on stderr), 130 cancelled with Ctrl+C.
 )"_s;
 }
 
@@ -106,7 +110,14 @@ std::optional<CliCommand> CommandLineParser::parse(const QStringList &arguments,
             command.json = true;
         else if (name == u"base-url"_s)
             command.baseUrl = value;
-        else
+        else if (name == u"timeout"_s) {
+            bool ok = false;
+            command.timeoutSeconds = value.toInt(&ok);
+            if (!ok || command.timeoutSeconds < 1 || command.timeoutSeconds > 86400) {
+                *error = u"--timeout must be a number of seconds from 1 to 86400"_s;
+                return std::nullopt;
+            }
+        } else
             command.options.insert(name, value);
     }
     if (positional.isEmpty()) {

@@ -3,6 +3,7 @@
 
 #include "apicall.h"
 #include "klavislocalsandboxservice.h"
+#include "terminaltext.h"
 #include "texttable.h"
 
 using namespace Qt::StringLiterals;
@@ -99,7 +100,8 @@ void CliRunner::localRelease()
                 return done(m_output.apiError(result.error()));
             if (m_command.json)
                 return m_output.json(m_call->body()), done(0);
-            m_output.out(u"Released %1. %2\n"_s.arg(m_command.arguments[0], result->message));
+            m_output.out(
+                u"Released %1. %2\n"_s.arg(m_command.arguments[0], TerminalText::escape(result->message)));
             done(0);
         }));
 }

@@ -21,6 +21,8 @@ namespace {
 
 // The shell's convention for "ended by SIGINT".
 constexpr int interruptedExitCode = 130;
+// The transfer finished, but the extractor left entries out (listed on stderr and in --json).
+constexpr int incompleteExitCode = 3;
 
 QString regionOf(const CliCommand &command)
 {
@@ -108,10 +110,22 @@ void CliRunner::finishTransfer(TransferJob *job)
     }
     summary.insert(u"bytes"_s, m_transferBytes);
     summary.insert(u"path"_s, path.isEmpty() ? QJsonValue() : QJsonValue(path));
+    // Entries the extractor left out make the result incomplete: said on stderr and in the exit status,
+    // never only in a count.
+    const QStringList leftOut = job->leftOut();
+    const int exitCode = leftOut.isEmpty() ? 0 : incompleteExitCode;
+    if (!leftOut.isEmpty())
+        summary.insert(u"left_out"_s, QJsonArray::fromStringList(leftOut));
 
     if (m_command.json) {
         m_output.json(QJsonDocument(summary).toJson(QJsonDocument::Compact));
-        return done(0);
+        return done(exitCode);
+    }
+    if (!leftOut.isEmpty()) {
+        m_output.err(u"Left out %1 %2 of the archive:\n"_s.arg(leftOut.size())
+                         .arg(leftOut.size() == 1 ? u"entry"_s : u"entries"_s));
+        for (const QString &entry : leftOut)
+            m_output.err(u"  "_s + entry + u'\n');
     }
     const QString size = TransferProgressLine::formatBytes(m_transferBytes);
     if (upload)
@@ -122,5 +136,5 @@ void CliRunner::finishTransfer(TransferJob *job)
             u"Extracted the workspace of %1 into %2 (%3 downloaded).\n"_s.arg(job->sandboxId(), path, size));
     else
         m_output.out(u"Saved the workspace of %1 to %2 (%3).\n"_s.arg(job->sandboxId(), path, size));
-    done(0);
+    done(exitCode);
 }

@@ -1,6 +1,9 @@
+#include "apikeypolicy.h"
 #include "clirunner.h"
 #include "commandlineparser.h"
 #include "httptransport.h"
+#include "terminaltext.h"
+#include "urlpolicy.h"
 
 #include <QCoreApplication>
 #include <QProcessEnvironment>
@@ -24,7 +27,8 @@ int main(int argc, char *argv[])
             QTextStream(stdout) << CommandLineParser::usage();
             return 0;
         }
-        err << "sandboxdeck-cli: " << error << "\n\n" << CommandLineParser::usage();
+        // The arguments may carry text a script took from a server.
+        err << "sandboxdeck-cli: " << TerminalText::escape(error) << "\n\n" << CommandLineParser::usage();
         return 2;
     }
 
@@ -39,7 +43,21 @@ int main(int argc, char *argv[])
         err << "sandboxdeck-cli: --base-url must be an http(s) URL\n";
         return 2;
     }
-    config.apiKey = environment.value(u"KLAVIS_API_KEY"_s);
+    // The key goes to this URL: https, or plain http only to this machine (the emulator).
+    if (const QString problem = UrlPolicy::checkBaseUrl(config.baseUrl); !problem.isEmpty()) {
+        err << "sandboxdeck-cli: " << TerminalText::escapeKeepingLines(problem) << '\n';
+        return 2;
+    }
+    // A key pasted with its newline, or one carrying a CR LF and a header of its own, is never sent.
+    const ApiKeyCheck key = ApiKeyPolicy::checkApiKey(environment.value(u"KLAVIS_API_KEY"_s));
+    if (!key.isValid()) {
+        err << "sandboxdeck-cli: KLAVIS_API_KEY: " << key.error << '\n';
+        return 2;
+    }
+    if (key.trimmedTrailingWhitespace)
+        err << "sandboxdeck-cli: note: KLAVIS_API_KEY: " << ApiKeyPolicy::trimmedNote() << '\n';
+    config.apiKey = key.key;
+    config.callDeadlineMs = command->timeoutSeconds * 1000;
 
     HttpTransport transport(config);
     CliRunner runner(*command, &transport);

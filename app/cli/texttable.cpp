@@ -1,5 +1,7 @@
 #include "texttable.h"
 
+#include "terminaltext.h"
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -10,6 +12,9 @@ TextTable::TextTable(QStringList headers) : m_headers(std::move(headers)), m_max
 void TextTable::addRow(QStringList cells)
 {
     cells.resize(m_headers.size());
+    // Cells come from servers: escaped here, before widths are measured, so no row can carry a control.
+    for (QString &cell : cells)
+        cell = TerminalText::escape(cell);
     m_rows.append(std::move(cells));
 }
 

@@ -39,7 +39,7 @@ void TransferProgressLine::clear()
 {
     m_timer.stop();
     if (m_drawn)
-        m_output->err(eraseLine());
+        m_output->errControl(eraseLine());
     m_drawn = false;
 }
 
@@ -50,7 +50,8 @@ void TransferProgressLine::redraw()
     const QString line = describe(*m_job, m_phaseHasProgress);
     if (m_drawn && line == m_lastLine)
         return;
-    m_output->err(eraseLine() + line);
+    m_output->errControl(eraseLine());
+    m_output->err(line);
     m_lastLine = line;
     m_drawn = true;
 }

@@ -1,5 +1,6 @@
 #include "localsandboxtreemodel.h"
 
+#include "displaytext.h"
 #include "relativetime.h"
 #include "statuskind.h"
 
@@ -67,20 +68,21 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
                 return QDateTime();
             switch (column) {
             case NameColumn:
-                return role == SortRole ? name.toLower() : name;
+                return role == SortRole ? name.toLower() : DisplayText::visible(name);
             case StatusColumn:
-                return role == SortRole ? server.status.toLower() : server.status;
+                return role == SortRole ? server.status.toLower() : DisplayText::visible(server.status);
             case BenchmarkColumn:
-                return role == SortRole ? server.benchmark.toLower() : server.benchmark;
+                return role == SortRole ? server.benchmark.toLower() : DisplayText::visible(server.benchmark);
             case DetailColumn:
-                return role == SortRole ? server.mcpServerUrl.toLower() : server.mcpServerUrl;
+                return role == SortRole ? server.mcpServerUrl.toLower()
+                                        : DisplayText::visible(server.mcpServerUrl);
             }
             return QString();
         case Qt::ToolTipRole:
             if (column == NameColumn && !server.id.isEmpty())
-                return tr("Server id: %1").arg(server.id);
+                return tr("Server id: %1").arg(DisplayText::visible(server.id));
             if (column == DetailColumn)
-                return server.mcpServerUrl;
+                return DisplayText::visible(server.mcpServerUrl);
             return {};
         case LocalSandboxIdRole:
             return parentNode->sandbox.localSandboxId;
@@ -107,11 +109,11 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (column) {
         case NameColumn:
-            return sandbox.localSandboxId;
+            return DisplayText::visible(sandbox.localSandboxId);
         case StatusColumn:
-            return sandbox.status;
+            return DisplayText::visible(sandbox.status);
         case BenchmarkColumn:
-            return sandbox.benchmark;
+            return DisplayText::visible(sandbox.benchmark);
         case CreatedColumn:
             return RelativeTime::relativeAge(sandbox.createdAt, now());
         case DetailColumn:

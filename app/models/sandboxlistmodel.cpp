@@ -1,5 +1,6 @@
 #include "sandboxlistmodel.h"
 
+#include "displaytext.h"
 #include "relativetime.h"
 #include "sandboxordering.h"
 #include "statuskind.h"
@@ -65,25 +66,27 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (column) {
         case ServerColumn:
-            return s.serverName;
+            return DisplayText::visible(s.serverName);
         case SandboxIdColumn:
-            return s.sandboxId;
+            return DisplayText::visible(s.sandboxId);
         case StatusColumn:
-            return s.status;
+            return DisplayText::visible(s.status);
         case BenchmarkColumn:
-            return s.benchmark;
+            return DisplayText::visible(s.benchmark);
         case TagsColumn:
-            return s.tags.join(u", "_s);
+            return DisplayText::visible(s.tags.join(u", "_s));
         case UpdatedColumn:
             // An unparsable time is shown as it came rather than hidden.
-            return s.updatedAt.isValid() ? RelativeTime::relativeAge(s.updatedAt, now()) : s.updatedAtText;
+            return s.updatedAt.isValid() ? RelativeTime::relativeAge(s.updatedAt, now())
+                                         : DisplayText::visible(s.updatedAtText);
         }
         return {};
     case Qt::ToolTipRole:
         if (column == UpdatedColumn)
-            return s.updatedAt.isValid() ? RelativeTime::absoluteTime(s.updatedAt) : s.updatedAtText;
+            return s.updatedAt.isValid() ? RelativeTime::absoluteTime(s.updatedAt)
+                                         : DisplayText::visible(s.updatedAtText);
         if (column == TagsColumn && !s.tags.isEmpty())
-            return s.tags.join(u", "_s);
+            return DisplayText::visible(s.tags.join(u", "_s));
         return {};
     case SandboxIdRole:
         return s.sandboxId;

@@ -1,5 +1,6 @@
 #include "transfermodel.h"
 
+#include "displaytext.h"
 #include "dumpjob.h"
 #include "transferjob.h"
 #include "transferqueue.h"
@@ -86,7 +87,12 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
     case IsFinishedRole:
         return job->isFinished();
     case Qt::ToolTipRole:
-        return job->errorText().isEmpty() ? job->resultPath() : job->errorText();
+        if (!job->errorText().isEmpty())
+            return DisplayText::visible(job->errorText());
+        if (!job->leftOut().isEmpty())
+            return DisplayText::visible(job->resultPath() + u'\n' + tr("Left out:") + u'\n' +
+                                        job->leftOut().join(u'\n'));
+        return DisplayText::visible(job->resultPath());
     case Qt::DisplayRole:
         break;
     default:
@@ -97,9 +103,9 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
     case DirectionColumn:
         return upload ? tr("Upload") : tr("Dump");
     case SandboxColumn:
-        return job->sandboxId();
+        return DisplayText::visible(job->sandboxId());
     case NameColumn:
-        return job->name();
+        return DisplayText::visible(job->name());
     case SizeColumn:
         return formatBytes(job->bytesTotal() > 0 ? job->bytesTotal() : -1);
     case ProgressColumn:
@@ -111,8 +117,11 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
     case TimeLeftColumn:
         return job->isActive() ? formatDuration(job->secondsLeft()) : QString();
     case StateColumn:
-        return job->state() == TransferJob::State::Failed ? tr("Failed: %1").arg(job->errorText())
-                                                          : job->stateText();
+        return job->state() == TransferJob::State::Failed
+                   ? tr("Failed: %1").arg(DisplayText::visible(job->errorText()))
+               : job->state() == TransferJob::State::Done && !job->leftOut().isEmpty()
+                   ? tr("Done, %n entry(ies) left out", nullptr, int(job->leftOut().size()))
+                   : job->stateText();
     default:
         return {};
     }

@@ -1,8 +1,12 @@
 #include "credentialstore.h"
 
+#include "apikeypolicy.h"
+#include "profilestore.h"
+
 #include <qt6keychain/keychain.h>
 
 #include <QTimer>
+#include <QUrl>
 
 #include <memory>
 #include <utility>
@@ -70,20 +74,42 @@ QString CredentialStore::keychainKey(const QString &profileId)
 
 QString CredentialStore::environmentKey()
 {
-    return qEnvironmentVariable("KLAVIS_API_KEY").trimmed();
+    return ApiKeyPolicy::checkApiKey(qEnvironmentVariable("KLAVIS_API_KEY")).key;
 }
 
 bool CredentialStore::keyFromEnvironment() const
 {
-    return !environmentKey().isEmpty();
+    return !qEnvironmentVariable("KLAVIS_API_KEY").trimmed().isEmpty();
 }
 
-void CredentialStore::readKey(const QString &profileId)
+bool CredentialStore::isOfficialHost(const QUrl &baseUrl)
+{
+    if (baseUrl.scheme() != u"https"_s)
+        return false;
+    const QString host = baseUrl.host().toLower();
+    for (const auto &preset : ProfileStore::baseUrlPresets()) {
+        if (preset.second.host() == host && baseUrl.port(443) == preset.second.port(443))
+            return true;
+    }
+    return false;
+}
+
+bool CredentialStore::environmentKeyApplies(const QString &profileId, const QUrl &baseUrl) const
+{
+    if (!keyFromEnvironment())
+        return false;
+    return isOfficialHost(baseUrl) || (!profileId.isEmpty() && profileId == m_environmentKeyProfile);
+}
+
+void CredentialStore::readKey(const QString &profileId, const QUrl &baseUrl)
 {
     if (profileId.isEmpty())
         return answer(Operation::Read, profileId, {}, tr("No profile is selected."));
-    if (const QString key = environmentKey(); !key.isEmpty())
-        return answer(Operation::Read, profileId, key, {});
+    if (environmentKeyApplies(profileId, baseUrl)) {
+        const ApiKeyCheck check = ApiKeyPolicy::checkApiKey(qEnvironmentVariable("KLAVIS_API_KEY"));
+        return answer(Operation::Read, profileId, check.key,
+                      check.isValid() ? QString() : u"KLAVIS_API_KEY: "_s + check.error);
+    }
 
     auto *job = new QKeychain::ReadPasswordJob(serviceName());
     job->setKey(keychainKey(profileId));
@@ -96,11 +122,14 @@ void CredentialStore::writeKey(const QString &profileId, const QString &key)
         return answer(Operation::Write, profileId, {}, tr("No profile is selected."));
     if (key.trimmed().isEmpty())
         return answer(Operation::Write, profileId, {}, tr("The API key is empty. Paste the key first."));
+    const ApiKeyCheck check = ApiKeyPolicy::checkApiKey(key);
+    if (!check.isValid())
+        return answer(Operation::Write, profileId, {}, check.error);
 
     auto *job = new QKeychain::WritePasswordJob(serviceName());
     job->setKey(keychainKey(profileId));
-    job->setTextData(key);
-    start(Operation::Write, profileId, job, key);
+    job->setTextData(check.key);
+    start(Operation::Write, profileId, job, check.key);
 }
 
 void CredentialStore::deleteKey(const QString &profileId)
@@ -129,10 +158,17 @@ void CredentialStore::start(Operation operation, const QString &profileId, QKeyc
                     return;
                 const QKeychain::Error error = finished->error();
                 if (error == QKeychain::NoError) {
-                    QString key;
-                    if (operation == Operation::Read)
-                        key = static_cast<QKeychain::ReadPasswordJob *>(finished)->textData();
-                    return answer(operation, profileId, key, {});
+                    if (operation != Operation::Read)
+                        return answer(operation, profileId, {}, {});
+                    // A stored key with a line break (saved by an older version, or by another tool) is
+                    // refused like a typed one, never sent.
+                    const ApiKeyCheck check = ApiKeyPolicy::checkApiKey(
+                        static_cast<QKeychain::ReadPasswordJob *>(finished)->textData());
+                    return answer(
+                        operation, profileId, check.key,
+                        check.isValid()
+                            ? QString()
+                            : tr("The key stored in the keychain cannot be used. %1").arg(check.error));
                 }
                 // Nothing stored: an empty answer for a read, done for a delete.
                 if (error == QKeychain::EntryNotFound && operation != Operation::Write)

@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QString>
 
+class QUrl;
+
 namespace QKeychain {
 class Job;
 }
@@ -14,9 +16,13 @@ class Job;
 // inside the call), so the GUI thread never waits for the keychain or for an unlock prompt. Use it from
 // the thread that owns it.
 //
-// Headless override: when KLAVIS_API_KEY is set, readKey() answers with it for every profile without
-// touching the keychain (keyFromEnvironment() says so); writeKey() and deleteKey() still act on the
-// keychain.
+// Headless override: when KLAVIS_API_KEY is set, readKey() answers with it without touching the keychain,
+// but only for a profile on an official Klavis host (the US and EU presets) or the one profile named on the
+// app's command line (setEnvironmentKeyProfile): a key meant for Klavis must not go to whatever custom host
+// a profile points at. writeKey() and deleteKey() always act on the keychain.
+//
+// Every key read, from the environment or the keychain, passes ApiKeyPolicy: one with a control character
+// is refused with an error (it would inject headers), trailing whitespace is dropped.
 //
 // The key is never logged, never put into an error string, and never written to a plain file: QtKeychain's
 // insecure fallback (which would store it in QSettings) stays off.
@@ -38,13 +44,19 @@ public:
 
     static QString serviceName();                         // "SandboxDeck"
     static QString keychainKey(const QString &profileId); // "klavis-api-key/<profileId>"
-    // KLAVIS_API_KEY (trimmed) when set, else empty.
+    // KLAVIS_API_KEY as ApiKeyPolicy leaves it; empty when unset or refused.
     static QString environmentKey();
     bool keyFromEnvironment() const;
+    // Whether KLAVIS_API_KEY, when set, is the key of this profile.
+    bool environmentKeyApplies(const QString &profileId, const QUrl &baseUrl) const;
+    static bool isOfficialHost(const QUrl &baseUrl);
+    // The profile chosen on the command line: the environment key is its key whatever its host.
+    void setEnvironmentKeyProfile(const QString &profileId) { m_environmentKeyProfile = profileId; }
 
     // Answers with keyRead(); key and error both empty when no key is stored for the profile. A locked
     // keyring also reads as "no key": the Secret Service hides locked items (writeKey() then says why).
-    void readKey(const QString &profileId);
+    // baseUrl decides whether KLAVIS_API_KEY applies (see above).
+    void readKey(const QString &profileId, const QUrl &baseUrl);
     // Answers with keyWritten(); error empty on success. An existing key is replaced.
     void writeKey(const QString &profileId, const QString &key);
     // Answers with keyDeleted(); deleting a key that is not there succeeds.
@@ -69,4 +81,5 @@ private:
     void answer(Operation operation, const QString &profileId, const QString &key, const QString &error);
 
     int m_timeoutMs = 120'000;
+    QString m_environmentKeyProfile;
 };

@@ -1,9 +1,11 @@
 #include "dumpjob.h"
 
 #include "apicall.h"
+#include "gzipendcheck.h"
 #include "klavislocalsandboxservice.h"
 #include "objectstorereply.h"
 #include "safeextractor.h"
+#include "urlpolicy.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -11,6 +13,7 @@
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QStorageInfo>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -38,6 +41,18 @@ std::pair<qint64, qint64> parseContentRange(const QByteArray &value)
 bool isEmptyFolder(const QString &path)
 {
     return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+}
+
+// Why a write to `file` failed. A disk that fills up makes write() return short without setting errno, so
+// QFileDevice says "Unknown error": the free space of the file's disk tells the real reason.
+QString writeFailure(const QFileDevice &file)
+{
+    const qint64 available = QStorageInfo(QFileInfo(file.fileName()).absolutePath()).bytesAvailable();
+    if (available >= 0 && available < 1024 * 1024) {
+        return u"No space left on device: the disk holding %1 is full"_s.arg(
+            QDir::toNativeSeparators(QFileInfo(file.fileName()).absolutePath()));
+    }
+    return file.errorString();
 }
 
 } // namespace
@@ -81,6 +96,8 @@ void DumpJob::start()
         }
         archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
     }
+    if (m_mode == Mode::SaveArchive)
+        m_gzipCheck = std::make_unique<GzipEndCheck>();
     // QSaveFile: the target appears only on commit(), and never half-written.
     m_file = std::make_unique<QSaveFile>(archivePath);
     if (!m_file->open(QIODevice::WriteOnly)) {
@@ -102,6 +119,12 @@ void DumpJob::requestUrl()
         if (!result) {
             cleanUp();
             fail(ObjectStoreReply::redacted(u"Could not get the dump URL: "_s + result.error().fullText()));
+            return;
+        }
+        // Checked every time, a fresh URL on resume too: only https, or http to this machine, is fetched.
+        if (const QString problem = UrlPolicy::checkSignedUrl(result.value().url); !problem.isEmpty()) {
+            cleanUp();
+            fail(u"The download was refused: "_s + problem);
             return;
         }
         m_url = result.value();
@@ -137,6 +160,8 @@ void DumpJob::restartFromZero()
         m_file->seek(0);
         m_file->resize(0);
     }
+    if (m_gzipCheck)
+        m_gzipCheck->reset();
 }
 
 void DumpJob::consume()
@@ -175,18 +200,25 @@ void DumpJob::consume()
         if (got <= 0)
             break;
         if (m_file->write(m_buffer.constData(), got) != got) {
-            const QString reason = m_file->errorString();
+            const QString reason = writeFailure(*m_file);
             m_cancelled = true; // the abort's finished() is ours, not a cut to resume
             cleanUp();
             fail(u"Could not write the dump to disk (%1). Free some space and retry."_s.arg(reason));
             return;
         }
+        if (m_gzipCheck)
+            m_gzipCheck->feed(QByteArrayView(m_buffer.constData(), got));
         moved += got;
     }
     if (moved == 0)
         return;
     m_written += moved;
-    m_failures = 0; // progress: only cuts in a row, without a byte in between, give up
+    // Progress: only cuts in a row without new bytes give up. New means past the furthest point so far: a
+    // store that cuts every answer at the same place, restarting from zero each time, must not loop forever.
+    if (m_written > m_mostWritten) {
+        m_mostWritten = m_written;
+        m_failures = 0;
+    }
     setProgress(m_written, m_total);
 }
 
@@ -214,7 +246,9 @@ void DumpJob::onGetFinished()
         return;
     }
     const bool ended = reply->error() == QNetworkReply::NoError;
-    if (m_replyChecked && (m_total >= 0 ? m_written == m_total : ended)) {
+    // Qt 6.4 reports a chunked body cut before its last chunk as a success: the archive's own end decides.
+    const bool archiveEnded = !m_gzipCheck || m_gzipCheck->isComplete() || m_gzipCheck->isBroken();
+    if (m_replyChecked && archiveEnded && (m_total >= 0 ? m_written == m_total : ended)) {
         completeDownload();
         return;
     }
@@ -273,8 +307,17 @@ void DumpJob::retryLater()
 
 void DumpJob::completeDownload()
 {
+    if (m_gzipCheck && !m_gzipCheck->isComplete()) {
+        const bool broken = m_gzipCheck->isBroken();
+        cleanUp();
+        fail(broken
+                 ? u"The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not "
+                   "saved. Retry the download."_s
+                 : u"The download ended before the archive did, so it was not saved. Retry the download."_s);
+        return;
+    }
     if (!m_file->commit()) {
-        const QString reason = m_file->errorString();
+        const QString reason = writeFailure(*m_file);
         cleanUp();
         fail(u"Could not save the dump (%1)."_s.arg(reason));
         return;
@@ -299,6 +342,7 @@ void DumpJob::extract()
         // A cancel that came after the last file was written is too late: the folder is complete.
         if (report.ok) {
             setResultPath(m_targetPath);
+            setLeftOut(report.skipped);
             succeed();
         } else if (report.cancelled || m_cancelled) {
             markCancelled();

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QPair>
 #include <QString>
+#include <QStringList>
 
 // One workspace transfer (an upload or a dump): progress in bytes, a cancel, and exactly one end in
 // Done, Failed or Cancelled. The Transfers view is the tracker of these jobs.
@@ -55,6 +56,9 @@ public:
     QString errorText() const { return m_errorText; }
     // Where the result is: the saved archive or the extraction folder (downloads only).
     QString resultPath() const { return m_resultPath; }
+    // "path: why" for each archive entry a finished extraction deliberately left out (links out of the
+    // tree, devices, ...): a success that must not look complete.
+    QStringList leftOut() const { return m_leftOut; }
     QString stateText() const;
 
     // A job refused before any work (a dropped file that is no .tar.gz, a folder that is not empty) fails
@@ -73,6 +77,7 @@ protected:
     void setState(State state);
     void setProgress(qint64 done, qint64 total);
     void setResultPath(const QString &path) { m_resultPath = path; }
+    void setLeftOut(const QStringList &entries) { m_leftOut = entries; }
     void fail(const QString &errorText);
     void succeed();
     void markCancelled();
@@ -86,6 +91,7 @@ private:
     qint64 m_bytesTotal = 0;
     QString m_errorText;
     QString m_resultPath;
+    QStringList m_leftOut;
     QElapsedTimer m_clock;
     QList<QPair<qint64, qint64>> m_samples; // (milliseconds, bytes) over a short window, for the speed
 };

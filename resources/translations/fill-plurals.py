@@ -5,7 +5,7 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
-IRREGULAR = {"sandbox(es)": ("sandbox", "sandboxes"), "id(s)": ("id", "ids")}
+IRREGULAR = {"sandbox(es)": ("sandbox", "sandboxes"), "id(s)": ("id", "ids"), "entry(ies)": ("entry", "entries")}
 
 
 def forms(source):

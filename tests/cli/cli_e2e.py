@@ -1,5 +1,6 @@
 #!/usr/bin/python3
 """sandboxdeck-cli end to end against the sandboxdeck-emulator binary: output, --json and exit codes."""
+import io
 import json
 import os
 import pty
@@ -198,6 +199,36 @@ def check_upload_and_dump(base, local_id, work):
     check("dump --extract into a non-empty folder exits 1", code == 1 and "empty" in err and extracted in err, err)
     check("... and leaves that folder as it was", folder_matches(extracted))
 
+    # A hostile store hands out a dump holding a link out of the tree (the emulator itself refuses to
+    # keep one): extracted without it, said on stderr and in exit status 3.
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        data = b"kept\n"
+        info = tarfile.TarInfo("kept.txt")
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+        link = tarfile.TarInfo("escape")
+        link.type = tarfile.SYMTYPE
+        link.linkname = "../../../../etc/passwd"
+        tar.addfile(link)
+    store, store_url = byte_server(buffer.getvalue())
+    try:
+        faults(base, replace_signed_urls_with=store_url + "/dump.tar.gz", replace_urls_after=0)
+        leaky_out = os.path.join(work, "leaky-extracted")
+        code, out, err = cli(base, "local", "dump", local_id, "--extract", leaky_out)
+        check("dump --extract with an entry left out exits 3 and names it on stderr",
+              code == 3 and "Left out 1 entry" in err and "escape" in err, (code, out, err))
+        check("... the rest is extracted, the link is not",
+              os.path.isfile(os.path.join(leaky_out, "kept.txt"))
+              and not os.path.lexists(os.path.join(leaky_out, "escape")))
+        code, out, err = cli(base, "--json", "local", "dump", local_id, "--extract", os.path.join(work, "leaky-json"))
+        summary = json.loads(out) if out.strip() else {}
+        check("... and --json lists it in left_out", code == 3 and len(summary.get("left_out", [])) == 1
+              and summary["left_out"][0].startswith("escape"), (code, out, err))
+    finally:
+        faults(base, replace_signed_urls_with="")
+        store.shutdown()
+
     # A .tar.gz is sent as it is: the dump round-trips into a second sandbox, in the other region.
     second = acquire_local(base)
     code, out, err = cli(base, "local", "upload", second, archive, "--region", "asia")
@@ -324,6 +355,156 @@ def check_transfers(base):
         shutil.rmtree(work, ignore_errors=True)
 
 
+MASK = "•••••• (--show-secrets)"
+
+
+def check_secrets(base, sandbox_id, human):
+    """auth_data and metadata: masked in human and --json output alike, shown only with --show-secrets."""
+    code, out, err = cli(base, "--json", "get", "github", sandbox_id, "--show-secrets")
+    revealed = json.loads(out) if code == 0 else {}
+    auth = revealed.get("auth_data") or {}
+    metadata = revealed.get("metadata") or {}
+    public = json.dumps({k: v for k, v in revealed.items() if k not in ("auth_data", "metadata")})
+    # Values only the secret objects hold (metadata repeats the public test_account_email).
+    secrets = [v for v in list(auth.values()) + list(metadata.values())
+               if isinstance(v, str) and len(v) >= 8 and v not in public]
+    check("an acquired sandbox really has auth_data (the emulator fills it)", len(auth) >= 1 and len(secrets) >= 1,
+          out[:400])
+    check("get masks every auth_data and metadata value by default",
+          "Auth data:" in human and human.count(MASK) == len(auth) + len(metadata)
+          and not any(v in human for v in secrets), human)
+    code, shown, err = cli(base, "get", "github", sandbox_id, "--show-secrets")
+    check("get --show-secrets prints the real values", code == 0 and MASK not in shown
+          and all(v in shown for v in secrets), shown)
+    code, out, err = cli(base, "--json", "get", "github", sandbox_id)
+    masked = json.loads(out) if code == 0 else {}
+    check("--json get masks auth_data and metadata without --show-secrets",
+          code == 0 and set(masked.get("auth_data", {})) == set(auth)
+          and all(v == MASK for v in masked["auth_data"].values())
+          and all(v == MASK for v in masked.get("metadata", {}).values())
+          and not any(v in out for v in secrets), out[:600])
+    check("... and keeps every other field as the server sent it",
+          {k: v for k, v in masked.items() if k not in ("auth_data", "metadata")}
+          == {k: v for k, v in revealed.items() if k not in ("auth_data", "metadata")}, out[:600])
+
+
+# Bytes a hostile server could use to drive a terminal: retitle, clear, ring, hide, reverse text.
+HOSTILE = "x\x1b]0;pwned\x07\x1b[2J\x7f\u009b31m\u202eevil"
+RAW_CONTROLS = ["\x1b", "\x07", "\x00", "\x7f", "\u009b", "\u202e"]
+
+
+def has_raw_controls(text):
+    return any(c in text for c in RAW_CONTROLS)
+
+
+def check_hostile_strings(base):
+    # The tag is stored as sent and comes back in list, get and --json output.
+    code, out, err = cli(base, "--json", "acquire", "github", "--tag", HOSTILE)
+    sandbox_id = json.loads(out).get("sandbox_id", "") if code == 0 else ""
+    check("a sandbox with a hostile tag", bool(sandbox_id), err)
+    code, out, err = cli(base, "list", "--tag", HOSTILE)
+    check("list escapes control characters from the server", code == 0 and sandbox_id in out
+          and "x\\x1b]0;pwned\\x07\\x1b[2J\\x7f\\x9b31m\\u202eevil" in out and not has_raw_controls(out),
+          repr(out[-400:]))
+    code, out, err = cli(base, "get", "github", sandbox_id)
+    check("get escapes them too", code == 0 and "\\x1b]0;pwned" in out and not has_raw_controls(out), repr(out))
+    code, out, err = cli(base, "--json", "list", "--tag", HOSTILE)
+    listed = json.loads(out) if code == 0 else {}
+    check("--json keeps the exact value and escapes it the JSON way",
+          code == 0 and any(HOSTILE in s.get("tags", []) for s in listed.get("sandboxes", []))
+          and not has_raw_controls(out) and "\\u001b]0;pwned" in out and "\\u202e" in out, repr(out[:300]))
+    # The server repeats what it was sent in its error detail; an error sentence is escaped as well.
+    code, out, err = cli(base, "get", "github", "\x1b]0;pwned\x07\u202e")
+    check("an error detail from the server is escaped", code == 1 and "server said:" in err
+          and "\\x1b]0;pwned\\x07" in err and not has_raw_controls(err), repr(err))
+    cli(base, "release", "github", sandbox_id)
+
+
+def echo_server(status, body_for_auth):
+    """A loopback HTTP server that answers every request with `status` and a body built from the
+    Authorization header it received: a server or proxy that repeats the key."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = body_for_auth(self.headers.get("Authorization", "")).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def byte_server(payload):
+    """A loopback HTTP server that answers every GET with `payload`: a store handing out a chosen dump."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/gzip")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def requests_seen(base):
+    request = urllib.request.Request(base + "/_emulator/requests", headers={"Authorization": "Bearer " + KEY})
+    return len(json.loads(urllib.request.urlopen(request).read())["api"])
+
+
+def check_key_from_environment(base):
+    before = requests_seen(base)
+    code, out, err = cli(base, "list", key=KEY + "\r\nX-Injected: 1")
+    check("KLAVIS_API_KEY with CR LF is refused with exit 2", code == 2 and "KLAVIS_API_KEY" in err
+          and "carriage return" in err and not out, repr(err))
+    check("... the message does not repeat the key", KEY not in err and "X-Injected" not in err, repr(err))
+    check("... and nothing was sent", requests_seen(base) == before, requests_seen(base) - before)
+    code, out, err = cli(base, "list", key="sk\x1b[2Jx")
+    check("KLAVIS_API_KEY with ESC is refused", code == 2 and "U+001B" in err and "\x1b" not in err, repr(err))
+    code, out, err = cli(base, "list", key=KEY + " \n")
+    check("a trailing newline is dropped, said on stderr, and the key works",
+          code == 0 and "SANDBOX ID" in out and "end of the API key" in err, repr(err))
+
+    long_key = "sk-live-0123456789abcdef"
+    server, echo_base = echo_server(400, lambda auth: json.dumps({"detail": f"bad header {auth!r}; key was "
+                                                                   + auth.removeprefix("Bearer ")}))
+    try:
+        code, out, err = cli(echo_base, "list", key=long_key)
+        check("a key the server echoes back is not printed", code == 1 and "server said:" in err
+              and long_key not in err and long_key not in out, repr(err))
+    finally:
+        server.shutdown()
+
+
+def check_timeout_option(base):
+    code, out, err = cli(base, "--timeout", "0", "list")
+    check("--timeout 0 is a usage error", code == 2 and "--timeout" in err, err)
+    faults(base, hang_next_requests=1)
+    started = time.monotonic()
+    code, out, err = cli(base, "--timeout", "3", "list")
+    elapsed = time.monotonic() - started
+    faults(base, hang_next_requests=0)
+    check("--timeout 3 ends a call the server never answers within seconds, and says after how long",
+          code == 1 and 2.5 < elapsed < 12 and "Gave up after 3 s" in err, f"{code} {elapsed:.1f} s {err}")
+
+
 def main():
     proc, base = start_emulator()
     try:
@@ -347,11 +528,7 @@ def main():
 
         code, out, err = cli(base, "get", "github", sandbox_id)
         check("get shows fields", code == 0 and "Status:" in out and "occupied" in out and "MCP URL" in out, out)
-        check("get masks secrets by default", "(--show-secrets)" in out or "Auth data:" in out, out)
-        code, out_revealed, err = cli(base, "--json", "get", "github", sandbox_id)
-        details = json.loads(out_revealed)
-        secret_values = [str(v) for v in (details.get("auth_data") or {}).values()]
-        check("masked output hides auth_data values", all(v not in out for v in secret_values), out)
+        check_secrets(base, sandbox_id, out)
 
         code, out, err = cli(base, "reset", "github", sandbox_id)
         check("reset exits 0", code == 0, err)
@@ -397,6 +574,9 @@ def main():
         check("local acquire ALL", code == 0 and len(json.loads(out)["servers"]) == 16, err)
 
         check_transfers(base)
+        check_hostile_strings(base)
+        check_key_from_environment(base)
+        check_timeout_option(base)
 
         faults(base, fail_next_requests=1)
         code, out, err = cli(base, "list")

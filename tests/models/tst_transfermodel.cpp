@@ -47,6 +47,12 @@ public:
         succeed();
     }
     void failWith(const QString &text) { fail(text); }
+    void finishLeavingOut(const QString &path, const QStringList &leftOut)
+    {
+        setResultPath(path);
+        setLeftOut(leftOut);
+        succeed();
+    }
 
     int starts = 0;
 };
@@ -154,6 +160,18 @@ private slots:
                  u"the sandbox refused the archive"_s);
         QCOMPARE(m_model->index(0, 0).data(Qt::ToolTipRole).toString(), u"the sandbox refused the archive"_s);
         QVERIFY(m_model->index(0, 0).data(TransferModel::IsFinishedRole).toBool());
+    }
+
+    void entriesLeftOutShowInTheRow()
+    {
+        ScriptedJob *dump = add(Direction::Download, u"sandbox"_s);
+        dump->finishLeavingOut(u"/tmp/out"_s, {u"escape: a link out of the tree"_s, u"dev/null: a device"_s});
+        // No translator here: the source text with its count, not the bare "Done".
+        QCOMPARE(cell(0, TransferModel::StateColumn), u"Done, 2 entry(ies) left out"_s);
+        const QString tip = m_model->index(0, 0).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(u"/tmp/out"_s) && tip.contains(u"escape: a link out of the tree"_s) &&
+                     tip.contains(u"dev/null: a device"_s),
+                 qPrintable(tip));
     }
 
     void retryReplacesTheJobInItsRow()

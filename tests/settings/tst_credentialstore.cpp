@@ -4,6 +4,8 @@
 #include "credentialstore.h"
 #include "profilestore.h"
 
+#include <qt6keychain/keychain.h>
+
 #include <QDirIterator>
 #include <QFile>
 #include <QProcess>
@@ -41,10 +43,15 @@ struct ReadResult
     bool answered = false;
 };
 
-ReadResult readKey(CredentialStore &store, const QString &profileId)
+// A profile on a custom host unless told otherwise: KLAVIS_API_KEY does not apply there.
+const QUrl kCustomHost(u"https://sandboxes.example.com"_s);
+const QUrl kKlavisUs(u"https://api.klavis.ai"_s);
+const QUrl kKlavisEu(u"https://api.eu.klavis.ai"_s);
+
+ReadResult readKey(CredentialStore &store, const QString &profileId, const QUrl &baseUrl = kCustomHost)
 {
     QSignalSpy spy(&store, &CredentialStore::keyRead);
-    store.readKey(profileId);
+    store.readKey(profileId, baseUrl);
     if (spy.isEmpty() && !spy.wait(kWaitMs))
         return {};
     const QList<QVariant> args = spy.takeFirst();
@@ -175,21 +182,74 @@ private Q_SLOTS:
         QCOMPARE(deleteKey(reader, profile), QString());
     }
 
-    void environmentOverridesKeychain()
+    void environmentKeyAppliesToOfficialHostsOnly()
     {
         CredentialStore store;
         const QString profile = newProfileId();
         QCOMPARE(writeKey(store, profile, u"from-keychain"_s), QString());
 
-        qputenv("KLAVIS_API_KEY", "  from-environment \n");
+        qputenv("KLAVIS_API_KEY", "from-environment \n");
         QVERIFY(store.keyFromEnvironment());
-        QCOMPARE(CredentialStore::environmentKey(), u"from-environment"_s);
-        QCOMPARE(readKey(store, profile).key, u"from-environment"_s);
-        QCOMPARE(readKey(store, newProfileId()).key, u"from-environment"_s); // any profile
+        QCOMPARE(CredentialStore::environmentKey(), u"from-environment"_s); // the paste's newline dropped
+        QCOMPARE(readKey(store, profile, kKlavisUs).key, u"from-environment"_s);
+        QCOMPARE(readKey(store, newProfileId(), kKlavisEu).key, u"from-environment"_s);
+        // A custom host keeps its own key; one without a stored key gets none, not the Klavis one.
+        QCOMPARE(readKey(store, profile, kCustomHost).key, u"from-keychain"_s);
+        QCOMPARE(readKey(store, newProfileId(), kCustomHost).key, QString());
+        // Look-alikes of the official hosts are custom hosts.
+        QCOMPARE(readKey(store, profile, QUrl(u"http://api.klavis.ai"_s)).key, u"from-keychain"_s);
+        QCOMPARE(readKey(store, profile, QUrl(u"https://api.klavis.ai.evil.example"_s)).key,
+                 u"from-keychain"_s);
+        QCOMPARE(readKey(store, profile, QUrl(u"https://api.klavis.ai:8443"_s)).key, u"from-keychain"_s);
+
+        // The profile named on the app's command line takes the environment key whatever its host.
+        store.setEnvironmentKeyProfile(profile);
+        QCOMPARE(readKey(store, profile, kCustomHost).key, u"from-environment"_s);
+        QCOMPARE(readKey(store, newProfileId(), kCustomHost).key, QString());
 
         qunsetenv("KLAVIS_API_KEY");
         QVERIFY(!store.keyFromEnvironment());
-        QCOMPARE(readKey(store, profile).key, u"from-keychain"_s); // the keychain was left alone
+        QCOMPARE(readKey(store, profile, kKlavisUs).key, u"from-keychain"_s); // the keychain was left alone
+        QCOMPARE(deleteKey(store, profile), QString());
+    }
+
+    void environmentKeyWithALineBreakIsRefused()
+    {
+        CredentialStore store;
+        qputenv("KLAVIS_API_KEY", "sk-live\r\nX-Injected: 1");
+        QCOMPARE(CredentialStore::environmentKey(), QString());
+        const ReadResult read = readKey(store, newProfileId(), kKlavisUs);
+        QVERIFY(read.answered);
+        QCOMPARE(read.key, QString());
+        QVERIFY2(read.error.startsWith(u"KLAVIS_API_KEY: The API key contains a carriage return (CR)"_s),
+                 qPrintable(read.error));
+        QVERIFY2(!read.error.contains(u"X-Injected"_s), qPrintable(read.error)); // never quoted back
+    }
+
+    void storedKeyWithALineBreakIsRefused()
+    {
+        CredentialStore store;
+        const QString profile = newProfileId();
+        // writeKey() refuses such a key, so it is stored the way another tool or an older version would.
+        QKeychain::WritePasswordJob job(CredentialStore::serviceName());
+        job.setAutoDelete(false);
+        job.setInsecureFallback(false);
+        job.setKey(CredentialStore::keychainKey(profile));
+        job.setTextData(u"sk-stored\nX-Injected: 1"_s);
+        QSignalSpy finished(&job, &QKeychain::Job::finished);
+        job.start();
+        QVERIFY(finished.wait(kWaitMs));
+        QCOMPARE(job.error(), QKeychain::NoError);
+
+        const ReadResult read = readKey(store, profile);
+        QVERIFY(read.answered);
+        QCOMPARE(read.key, QString());
+        QVERIFY2(read.error.contains(u"a line break (LF)"_s), qPrintable(read.error));
+
+        // Only invisible trailing whitespace: used without it.
+        QVERIFY(writeKey(store, profile, u"sk-a\rb"_s).contains(u"carriage return"_s)); // inside: refused
+        QCOMPARE(writeKey(store, profile, u"sk-pasted\t \n"_s), QString());
+        QCOMPARE(readKey(store, profile).key, u"sk-pasted"_s);
         QCOMPARE(deleteKey(store, profile), QString());
     }
 
@@ -198,8 +258,8 @@ private Q_SLOTS:
         CredentialStore store;
         QSignalSpy read(&store, &CredentialStore::keyRead);
         QSignalSpy written(&store, &CredentialStore::keyWritten);
-        store.readKey(QString());       // refused at once, but still answered later
-        store.writeKey(u"p"_s, u" "_s); // likewise
+        store.readKey(QString(), kCustomHost); // refused at once, but still answered later
+        store.writeKey(u"p"_s, u" "_s);        // likewise
         QCOMPARE(read.count(), 0);
         QCOMPARE(written.count(), 0);
         QTRY_COMPARE(read.count(), 1);
@@ -214,7 +274,7 @@ private Q_SLOTS:
         {
             CredentialStore store;
             store.writeKey(profile, u"orphan-write"_s);
-            store.readKey(profile);
+            store.readKey(profile, kCustomHost);
         } // the jobs outlive the store and must not call into it
         QTest::qWait(300);
         CredentialStore store;

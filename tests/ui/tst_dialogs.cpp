@@ -1,8 +1,11 @@
 // The acquire dialogs and the MCP client config, driven through their real widgets.
 #include "acquiredialog.h"
 #include "apierror.h"
+#include "apikeydialog.h"
+#include "apikeypolicy.h"
 #include "localacquiredialog.h"
 #include "mcpclientconfig.h"
+#include "profileform.h"
 #include "serverlists.h"
 
 #include <QAbstractItemView>
@@ -325,6 +328,56 @@ private slots:
         QCOMPARE(servers[u"gmail-3"_s][u"url"_s].toString(),
                  u"https://gmail-mcp-server.klavis.ai/mcp/?instance_id=d"_s);
         QCOMPARE(McpClientConfig::build({}).trimmed(), QByteArray("{\n    \"mcpServers\": {\n    }\n}"));
+    }
+
+    // The key prompt refuses a key that would add a header of its own, beside the field, without
+    // repeating the key.
+    void keyPromptRefusesALineBreak_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("CR LF and a header") << u"sk-live\r\nX-Injected: 1"_s << u"carriage return (CR)"_s;
+        QTest::newRow("LF inside") << u"sk-live\nrest"_s << u"line break (LF)"_s;
+        QTest::newRow("ESC") << u"sk-\x1b[2Jlive"_s << u"U+001B"_s;
+    }
+
+    void keyPromptRefusesALineBreak()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, named);
+        ApiKeyDialog dialog(ApiKeyDialog::Reason::FirstRun, Profile{});
+        dialog.show();
+        dialog.form()->nameField()->setText(u"Klavis"_s);
+        dialog.form()->keyField()->setText(typed);
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 0);
+        const QString error = dialog.fieldError(u"api_key"_s);
+        QVERIFY2(error.contains(named), qPrintable(error));
+        QVERIFY2(!error.contains(u"sk-"_s) && !error.contains(u"Injected"_s), qPrintable(error));
+        QCOMPARE(dialog.key(), QString()); // nothing usable to save or send
+        QVERIFY(dialog.form()->keyNote()->isHidden());
+        // Typing again takes the complaint away.
+        QTest::keyClick(dialog.form()->keyField(), Qt::Key_Backspace);
+        QCOMPARE(dialog.fieldError(u"api_key"_s), QString());
+    }
+
+    void keyPromptTrimsTrailingWhitespaceAndSaysSo()
+    {
+        ApiKeyDialog dialog(ApiKeyDialog::Reason::KeyRefused,
+                            Profile{u"id"_s, u"Work"_s, QUrl(u"https://api.klavis.ai"_s)});
+        dialog.show();
+        QVERIFY(dialog.form()->keyNote()->isHidden());
+        dialog.form()->keyField()->setText(u"sk-live-1234"_s);
+        QVERIFY(dialog.form()->keyNote()->isHidden()); // nothing to trim, nothing said
+        QTest::keyClicks(dialog.form()->keyField(), u" \t "_s);
+        QVERIFY(!dialog.form()->keyNote()->isHidden());
+        QCOMPARE(dialog.form()->keyNote()->text(), ApiKeyPolicy::trimmedNote());
+        QSignalSpy submitted(&dialog, &FormDialog::submitted);
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(submitted.size(), 1);
+        QCOMPARE(dialog.fieldError(u"api_key"_s), QString());
+        QCOMPARE(dialog.key(), u"sk-live-1234"_s);
     }
 };
 

@@ -249,7 +249,8 @@ private slots:
         qunsetenv("KLAVIS_API_KEY");
         ApplicationController controller;
         QVERIFY(controller.start(false));
-        QVERIFY(QTest::qWaitFor([&] { return controller.keyDialog() && controller.keyDialog()->isVisible(); }, 5000));
+        QVERIFY(QTest::qWaitFor([&] { return controller.keyDialog() && controller.keyDialog()->isVisible(); },
+                                5000));
         QPushButton *demo = nullptr;
         for (auto *button : controller.keyDialog()->findChildren<QPushButton *>())
             if (button->text().contains(u"Demo"_s))
@@ -280,6 +281,8 @@ private slots:
         QVERIFY(profiles.setCurrentProfile(id));
         qputenv("KLAVIS_API_KEY", "a-key-the-server-does-not-know");
         ApplicationController controller;
+        // The environment key reaches a custom host only for the profile named on the command line.
+        controller.setCommandLineProfile(u"Lab"_s);
         QVERIFY(controller.start(false));
         const bool prompted = QTest::qWaitFor(
             [&] { return controller.keyDialog() && controller.keyDialog()->isVisible(); }, 10000);

@@ -1,0 +1,67 @@
+#include "apikeypolicy.h"
+
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// What a key may not contain: C0 and C1 controls, DEL, and the invisible format characters (bidi
+// overrides, zero-width ones) that would make the key on screen differ from the key sent.
+bool isForbidden(char32_t c)
+{
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+        return true;
+    if ((c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+        return true;
+    return c == 0xfeff || c == 0x2028 || c == 0x2029;
+}
+
+QString describe(char32_t c)
+{
+    switch (c) {
+    case u'\r':
+        return u"a carriage return (CR)"_s;
+    case u'\n':
+        return u"a line break (LF)"_s;
+    case u'\t':
+        return u"a tab"_s;
+    default:
+        return u"the invisible character U+%1"_s.arg(
+            QString::number(quint32(c), 16).toUpper().rightJustified(4, u'0'));
+    }
+}
+
+} // namespace
+
+namespace ApiKeyPolicy {
+
+ApiKeyCheck checkApiKey(const QString &raw)
+{
+    ApiKeyCheck check;
+    qsizetype end = raw.size();
+    while (end > 0 && raw.at(end - 1).isSpace())
+        --end;
+    check.trimmedTrailingWhitespace = end < raw.size();
+    const QString key = raw.left(end);
+    for (char32_t c : key.toUcs4()) {
+        if (isForbidden(c)) {
+            check.error = QCoreApplication::translate(
+                              "ApiKeyPolicy", "The API key contains %1, which no API key has; it was not "
+                                              "used. Copy the key again from your Klavis dashboard.")
+                              .arg(describe(c));
+            check.trimmedTrailingWhitespace = false;
+            return check;
+        }
+    }
+    check.key = key;
+    return check;
+}
+
+QString trimmedNote()
+{
+    return QCoreApplication::translate("ApiKeyPolicy",
+                                       "Removed the spaces or line break at the end of the API key.");
+}
+
+} // namespace ApiKeyPolicy

@@ -1,0 +1,45 @@
+#include "displaytext.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool isInvisible(char16_t c)
+{
+    return (c >= 0x80 && c <= 0x9f) || c == 0x061c || c == 0x200e || c == 0x200f || c == 0x2028 ||
+           c == 0x2029 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+bool needsSymbol(char16_t c)
+{
+    return c < 0x20 || c == 0x7f || isInvisible(c);
+}
+
+} // namespace
+
+namespace DisplayText {
+
+QString visible(const QString &text)
+{
+    qsizetype first = 0;
+    while (first < text.size() && !needsSymbol(text.at(first).unicode()))
+        ++first;
+    if (first == text.size())
+        return text; // the usual case, called for every cell painted: no copy
+    QString shown = text.left(first);
+    shown.reserve(text.size() + 8);
+    for (qsizetype i = first; i < text.size(); ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (c < 0x20)
+            shown += QChar(char16_t(0x2400 + c));
+        else if (c == 0x7f)
+            shown += QChar(char16_t(0x2421));
+        else if (isInvisible(c))
+            shown += u"\\u"_s + QString::number(c, 16).toUpper().rightJustified(4, u'0');
+        else
+            shown += QChar(c);
+    }
+    return shown;
+}
+
+} // namespace DisplayText
