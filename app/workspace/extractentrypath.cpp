@@ -32,6 +32,7 @@ ExtractEntryPath ExtractEntryPath::parse(const QByteArray &raw, const Extraction
 
     QByteArray relative;
     relative.reserve(raw.size());
+    int depth = 0;
     for (const QByteArray &component : raw.split('/')) {
         // Empty and "." components come from "./a", "a//b" and "a/": they name nothing.
         if (component.isEmpty() || component == ".")
@@ -42,6 +43,8 @@ ExtractEntryPath ExtractEntryPath::parse(const QByteArray &raw, const Extraction
             return fail(Problem::DotDot);
         if (component.size() > limits.maxNameBytes)
             return fail(Problem::NameTooLong, limits.maxNameBytes);
+        if (++depth > limits.maxDepth)
+            return fail(Problem::TooDeep, limits.maxDepth);
         if (!relative.isEmpty())
             relative += '/';
         relative += component;
@@ -81,6 +84,10 @@ QString ExtractEntryPath::errorMessage() const
             .arg(name);
     case Problem::PathTooLong:
         return u"The archive contains a path longer than %1 bytes (%2); nothing was extracted."_s.arg(m_limit)
+            .arg(name);
+    case Problem::TooDeep:
+        return u"The archive nests folders more than %1 levels deep (%2); nothing was extracted."_s
+            .arg(m_limit)
             .arg(name);
     }
     return {};

@@ -19,7 +19,8 @@ public:
         Absolute,
         DotDot,
         NameTooLong,
-        PathTooLong
+        PathTooLong,
+        TooDeep
     };
 
     static ExtractEntryPath parse(const QByteArray &raw, const ExtractionLimits &limits);

@@ -15,7 +15,9 @@ struct ExtractionReport
     qint64 dirsCreated = 0;
     qint64 linksCreated = 0;
     qint64 bytesWritten = 0;
-    QStringList skipped; // "path: why" for entries deliberately not extracted (links, devices, ...)
+    // "path: why" for entries deliberately not extracted: links out of the tree, hard links to anything but
+    // a file extracted before them, devices, ... A caller that shows success must show these too.
+    QStringList skipped;
 };
 
 Q_DECLARE_METATYPE(ExtractionReport)

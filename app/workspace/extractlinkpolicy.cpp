@@ -1,13 +1,16 @@
 #include "extractlinkpolicy.h"
 
 #include "extractentrypath.h"
+#include "extractpathset.h"
 
 #include <QByteArrayList>
+
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
 QString ExtractLinkPolicy::refusal(const QByteArray &linkPath, const QByteArray &target, int maxPathBytes,
-                                   const IsLink &isLink)
+                                   const ExtractPathSet &links)
 {
     const QString shown = ExtractEntryPath::displayName(target);
     if (target.isEmpty())
@@ -21,8 +24,17 @@ QString ExtractLinkPolicy::refusal(const QByteArray &linkPath, const QByteArray 
     if (target.startsWith('/'))
         return u"symbolic link to an absolute path (%1), not extracted"_s.arg(shown);
 
-    QByteArrayList resolved = linkPath.split('/');
-    resolved.removeLast(); // a link resolves from the folder it is in
+    // The resolved path is kept as one node of the link set per component: each step costs one lookup,
+    // where joining the path again at every step cost the square of the target's length, per link.
+    std::vector<qsizetype> resolved;
+    const auto enter = [&resolved, &links](const QByteArray &component) {
+        resolved.push_back(
+            links.child(resolved.empty() ? ExtractPathSet::root() : resolved.back(), component));
+    };
+    QByteArrayList folder = linkPath.split('/');
+    folder.removeLast(); // a link resolves from the folder it is in
+    for (const QByteArray &component : std::as_const(folder))
+        enter(component);
     // Lexical resolution is only right while no component is itself a link: "up/.." where "up" is a link
     // to ".." really names the parent of the tree. Once the walk has entered a link, a later ".." is
     // refused rather than followed.
@@ -33,13 +45,13 @@ QString ExtractLinkPolicy::refusal(const QByteArray &linkPath, const QByteArray 
         if (component == "..") {
             if (throughLink)
                 return u"symbolic link to %1 goes up through another link, not extracted"_s.arg(shown);
-            if (resolved.isEmpty())
+            if (resolved.empty())
                 return u"symbolic link to %1 points outside the extracted folder, not extracted"_s.arg(shown);
-            resolved.removeLast();
+            resolved.pop_back();
             continue;
         }
-        resolved.append(component);
-        if (!throughLink && isLink(resolved.join('/')))
+        enter(component);
+        if (!throughLink && links.isMember(resolved.back()))
             throughLink = true;
     }
     return {};

@@ -3,42 +3,17 @@
 #include "extractentrypath.h"
 #include "extractlinkpolicy.h"
 #include "extractstaging.h"
+#include "extractthreadlocale.h"
 #include "extracttree.h"
 
 #include <archive_entry.h>
 
 #include <algorithm>
-#include <clocale>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr size_t kCopyBlockBytes = 64 * 1024;
 constexpr qsizetype kMaxListedSkips = 1000; // a hostile archive could skip a million entries
-
-// libarchive converts header names to the charset of the current locale. A thread-local UTF-8 locale
-// makes it hand over UTF-8 whatever the process locale is, without touching the process-wide one.
-class ThreadUtf8Locale
-{
-public:
-    ThreadUtf8Locale() : m_locale(::newlocale(LC_CTYPE_MASK, "C.UTF-8", nullptr))
-    {
-        if (m_locale)
-            m_previous = ::uselocale(m_locale);
-    }
-    ~ThreadUtf8Locale()
-    {
-        if (m_locale) {
-            ::uselocale(m_previous);
-            ::freelocale(m_locale);
-        }
-    }
-    Q_DISABLE_COPY_MOVE(ThreadUtf8Locale)
-
-private:
-    locale_t m_locale = nullptr;
-    locale_t m_previous = nullptr;
-};
 
 QString limitAdvice()
 {
@@ -48,8 +23,7 @@ QString limitAdvice()
 
 ExtractSession::ExtractSession(const ExtractionLimits &limits, const std::atomic_bool &cancelRequested,
                                const ExtractGzipStream::Progress &progress)
-    : m_limits(limits), m_cancelRequested(cancelRequested), m_gzip(cancelRequested, progress),
-      m_buffer(kCopyBlockBytes)
+    : m_limits(limits), m_cancelRequested(cancelRequested), m_gzip(cancelRequested, progress)
 {}
 
 ExtractSession::~ExtractSession()
@@ -83,7 +57,7 @@ QString ExtractSession::cancelledMessage()
 
 ExtractionReport ExtractSession::run(const QString &archivePath, const QString &targetDir)
 {
-    const ThreadUtf8Locale utf8Locale;
+    const ExtractThreadLocale utf8Locale;
     const QString error = extractAll(archivePath, targetDir);
     m_report.ok = error.isEmpty();
     m_report.cancelled = !m_report.ok && (m_cancelled || m_gzip.isCancelled());
@@ -154,6 +128,9 @@ QString ExtractSession::extractEntries(ExtractTree &tree)
         const QString error = extractEntry(entry, linkUnreadable, tree);
         if (!error.isEmpty())
             return error;
+        // Folders made on the way cost an inode each, like entries, and are remembered.
+        if (tree.foldersCreated() > m_limits.maxEntries)
+            return u"The archive makes more than %1 folders; "_s.arg(m_limits.maxEntries) + limitAdvice();
         if (cancelRequested())
             return cancelledMessage();
     }
@@ -165,25 +142,17 @@ QString ExtractSession::extractEntry(struct archive_entry *entry, bool linkUnrea
     const ExtractEntryPath path = ExtractEntryPath::parse(raw ? QByteArray(raw) : QByteArray(), m_limits);
     if (!path.isValid())
         return path.errorMessage();
-    m_lastEntry = path.display();
+    m_lastEntry = path.relative().isEmpty() ? QByteArray(".") : path.relative(); // shared, not copied
     const QByteArray &relative = path.relative();
 
     // Refused even when the link will not be created: "link, then a file below it" is how archives write
     // through links, and no honest archive has an entry below one of its own links.
-    for (qsizetype slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
-        const QByteArray ancestor = relative.left(slash);
-        if (m_linkPaths.contains(ancestor))
-            return u"The archive writes %1 through the link %2; nothing was extracted."_s.arg(
-                path.display(), ExtractEntryPath::displayName(ancestor));
-    }
+    if (const qsizetype ancestor = m_linkPaths.memberAncestor(relative); ancestor >= 0)
+        return u"The archive writes %1 through the link %2; nothing was extracted."_s.arg(
+            path.display(), ExtractEntryPath::displayName(relative.left(ancestor)));
 
-    if (archive_entry_hardlink(entry)) {
-        // Every hard link is skipped: inside the tree it would share an inode with a file that a later
-        // entry may replace, outside it would expose another file.
-        return skip(entry, path.display(),
-                    u"hard link to %1, not extracted"_s.arg(
-                        ExtractEntryPath::displayName(archive_entry_hardlink(entry))));
-    }
+    if (archive_entry_hardlink(entry))
+        return extractHardLink(entry, path, linkUnreadable, tree);
     switch (archive_entry_filetype(entry)) {
     case AE_IFREG:
         return extractFile(entry, path, tree);
@@ -222,44 +191,48 @@ QString ExtractSession::skip(struct archive_entry *entry, const QString &name, c
     return {};
 }
 
+QString ExtractSession::tooLargeMessage(const ExtractEntryPath &path) const
+{
+    return u"The file %1 in the archive is larger than %2; "_s.arg(path.display(),
+                                                                   formatSize(m_limits.maxEntryBytes)) +
+           limitAdvice();
+}
+
+QString ExtractSession::tooMuchMessage() const
+{
+    return u"The archive expands to more than %1; "_s.arg(formatSize(m_limits.maxTotalBytes)) + limitAdvice();
+}
+
 QString ExtractSession::extractFile(struct archive_entry *entry, const ExtractEntryPath &path,
                                     ExtractTree &tree)
 {
     if (path.isRoot())
         return u"The archive contains a file named \".\"; nothing was extracted."_s;
-    const QString tooLarge = u"The file %1 in the archive is larger than %2; "_s.arg(
-                                 path.display(), formatSize(m_limits.maxEntryBytes)) +
-                             limitAdvice();
-    const QString tooMuch =
-        u"The archive expands to more than %1; "_s.arg(formatSize(m_limits.maxTotalBytes)) + limitAdvice();
-    // Declared sizes stop an obvious bomb before a byte is written; written bytes are counted as well,
-    // since a declared size can lie.
-    const qint64 declared = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
+    // Declared sizes count before a byte is written, so a bomb stops at its header. For a sparse entry that
+    // is the size of the file it describes, not the few bytes the archive stores.
+    const qint64 declared =
+        archive_entry_size_is_set(entry) ? std::max<qint64>(archive_entry_size(entry), 0) : 0;
     if (declared > m_limits.maxEntryBytes)
-        return tooLarge;
+        return tooLargeMessage(path);
     if (declared > m_limits.maxTotalBytes - m_expandedBytes)
-        return tooMuch;
+        return tooMuchMessage();
+    m_expandedBytes += declared;
 
     const QByteArray &relative = path.relative();
     m_pendingLinks.remove(relative); // the file replaces the link: nothing is written through it
     QString error = tree.makeFolders(path.parent());
     if (!error.isEmpty())
         return error;
+    const bool executable = (archive_entry_perm(entry) & 0111) != 0;
     int fd = -1;
     bool replaced = false;
-    error = tree.createFile(relative, &fd, &replaced);
+    error = tree.createFile(relative, executable, &fd, &replaced);
     if (!error.isEmpty())
         return error;
     if (replaced)
         --m_report.filesWritten;
 
-    const qint64 expandedBefore = m_expandedBytes;
-    error = copyData(fd, relative, tree);
-    if (error.isEmpty() && m_expandedBytes - expandedBefore > m_limits.maxEntryBytes)
-        error = tooLarge;
-    else if (error.isEmpty() && m_expandedBytes > m_limits.maxTotalBytes)
-        error = tooMuch;
-    const bool executable = (archive_entry_perm(entry) & 0111) != 0;
+    error = copyData(fd, path, declared, tree);
     const long nsec = archive_entry_mtime_is_set(entry) ? archive_entry_mtime_nsec(entry) : -1;
     const QString closeError = tree.closeFile(fd, relative, executable, archive_entry_mtime(entry), nsec);
     if (error.isEmpty())
@@ -269,26 +242,97 @@ QString ExtractSession::extractFile(struct archive_entry *entry, const ExtractEn
     return error;
 }
 
-QString ExtractSession::copyData(int fd, const QByteArray &relative, ExtractTree &tree)
+QString ExtractSession::copyData(int fd, const ExtractEntryPath &path, qint64 declared, ExtractTree &tree)
 {
-    const qint64 entryStart = m_expandedBytes;
+    const QByteArray &relative = path.relative();
+    qint64 counted = declared; // of this entry, in m_expandedBytes
+    qint64 dataEnd = 0;
+    // Data comes in blocks at offsets: a sparse entry's holes are skipped, not written as zeros, and the
+    // blocks are libarchive's own buffers, not copies.
     for (;;) {
         if (cancelRequested())
             return cancelledMessage();
-        // archive_read_data() fills holes of sparse entries with zeros, so they count as written.
-        const la_ssize_t size = archive_read_data(m_tar, m_buffer.data(), m_buffer.size());
-        if (size == 0)
-            return {};
-        if (size < 0)
+        const void *block = nullptr;
+        size_t size = 0;
+        la_int64_t offset = 0;
+        const int result = archive_read_data_block(m_tar, &block, &size, &offset);
+        if (result != ARCHIVE_OK && result != ARCHIVE_EOF)
             return readError();
-        m_expandedBytes += size;
-        if (m_expandedBytes - entryStart > m_limits.maxEntryBytes || m_expandedBytes > m_limits.maxTotalBytes)
-            return {}; // extractFile() words the error
-        const QString error = tree.write(fd, m_buffer.data(), size, relative);
+        if (offset < 0 || offset > m_limits.maxEntryBytes)
+            return tooLargeMessage(path);
+        // A sparse map can place data beyond the declared size; whatever it reaches counts as well.
+        const qint64 end = offset + qint64(size);
+        if (end > counted) {
+            m_expandedBytes += end - counted;
+            counted = end;
+        }
+        if (counted > m_limits.maxEntryBytes)
+            return tooLargeMessage(path);
+        if (m_expandedBytes > m_limits.maxTotalBytes)
+            return tooMuchMessage();
+        if (result == ARCHIVE_EOF) // offset is the size of the file, a hole at its end included
+            return offset > dataEnd ? tree.resize(fd, offset, relative) : QString();
+        const QString error =
+            tree.writeAt(fd, static_cast<const char *>(block), qsizetype(size), offset, relative);
         if (!error.isEmpty())
             return error;
-        m_report.bytesWritten += size;
+        m_report.bytesWritten += qint64(size);
+        dataEnd = std::max(dataEnd, end);
     }
+}
+
+QString ExtractSession::extractHardLink(struct archive_entry *entry, const ExtractEntryPath &path,
+                                        bool unreadable, ExtractTree &tree)
+{
+    // A hard link that carries data (pax allows it) is that data: extracted as a file of its own.
+    if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0)
+        return extractFile(entry, path, tree);
+    const QByteArray targetBytes(archive_entry_hardlink(entry));
+    const QString shown = ExtractEntryPath::displayName(targetBytes);
+    if (path.isRoot())
+        return skip(entry, path.display(), u"hard link in place of the target folder, not extracted"_s);
+    if (unreadable)
+        return skip(entry, path.display(), u"hard link target is not valid UTF-8, not extracted"_s);
+    // Hard link targets name archive members from the top of the archive, not from the link's folder.
+    const ExtractEntryPath target = ExtractEntryPath::parse(targetBytes, m_limits);
+    if (!target.isValid() || target.isRoot())
+        return skip(
+            entry, path.display(),
+            u"hard link to %1, which is not a path inside the extracted folder, not extracted"_s.arg(shown));
+    // Only to a regular file this archive wrote before, reached through real folders: never to a link, a
+    // folder or anything that was there before the extraction.
+    const QByteArray &targetPath = target.relative();
+    if (m_linkPaths.memberAncestor(targetPath) >= 0 || tree.kind(targetPath) != ExtractTree::Kind::File)
+        return skip(
+            entry, path.display(),
+            u"hard link to %1, which the archive does not extract as a file before it, not extracted"_s.arg(
+                shown));
+    const QByteArray &relative = path.relative();
+    if (relative == targetPath)
+        return {}; // a link to itself names a file that is already there
+
+    m_pendingLinks.remove(relative); // the file replaces the link: nothing is written through it
+    QString error = tree.makeFolders(path.parent());
+    if (!error.isEmpty())
+        return error;
+    // A hard link shares the file's inode: safe here, as a file that a link shares is never written in
+    // place (a later entry of either name gets a new inode). Only where the file system has no hard links
+    // is the file copied, and the copy counts.
+    const qint64 budget = std::min(m_limits.maxEntryBytes, m_limits.maxTotalBytes - m_expandedBytes);
+    const QString overBudget = m_limits.maxTotalBytes - m_expandedBytes < m_limits.maxEntryBytes
+                                   ? tooMuchMessage()
+                                   : tooLargeMessage(path);
+    qint64 copied = 0;
+    bool replaced = false;
+    error = tree.linkFile(targetPath, relative, budget, overBudget, &copied, &replaced);
+    if (!error.isEmpty())
+        return error;
+    if (replaced)
+        --m_report.filesWritten;
+    ++m_report.filesWritten;
+    m_expandedBytes += copied;
+    m_report.bytesWritten += copied;
+    return {};
 }
 
 QString ExtractSession::rememberLink(struct archive_entry *entry, const ExtractEntryPath &path,
@@ -298,7 +342,9 @@ QString ExtractSession::rememberLink(struct archive_entry *entry, const ExtractE
         return skip(entry, path.display(), u"symbolic link in place of the target folder, not extracted"_s);
     const QByteArray &relative = path.relative();
     m_linkPaths.insert(relative);
-    if (m_linkPaths.size() > m_limits.maxLinks)
+    // Link paths are remembered by their components: deep paths in distinct folders cost memory even for
+    // links that are skipped before their folders are made, so the components count too.
+    if (m_linkPaths.size() > m_limits.maxLinks || m_linkPaths.components() > m_limits.maxEntries)
         return u"The archive has more than %1 symbolic links; "_s.arg(m_limits.maxLinks) + limitAdvice();
     const char *target = archive_entry_symlink(entry);
     if (unreadable || !target)
@@ -334,12 +380,11 @@ QString ExtractSession::createLinks(ExtractTree &tree)
 {
     QList<QByteArray> paths = m_pendingLinks.keys();
     std::sort(paths.begin(), paths.end());
-    const auto isLink = [this](const QByteArray &relative) { return m_linkPaths.contains(relative); };
     for (const QByteArray &relative : std::as_const(paths)) {
         if (cancelRequested())
             return cancelledMessage();
         const QByteArray &target = m_pendingLinks[relative];
-        const QString why = ExtractLinkPolicy::refusal(relative, target, m_limits.maxPathBytes, isLink);
+        const QString why = ExtractLinkPolicy::refusal(relative, target, m_limits.maxPathBytes, m_linkPaths);
         if (!why.isEmpty()) {
             m_report.skipped.append(ExtractEntryPath::displayName(relative) + u": "_s + why);
             continue;
@@ -365,5 +410,6 @@ QString ExtractSession::readError()
         return ExtractGzipStream::truncatedMessage();
     if (m_lastEntry.isEmpty())
         return u"The archive is damaged (%1); nothing was extracted."_s.arg(detail);
-    return u"The archive is damaged after %1 (%2); nothing was extracted."_s.arg(m_lastEntry, detail);
+    return u"The archive is damaged after %1 (%2); nothing was extracted."_s.arg(
+        ExtractEntryPath::displayName(m_lastEntry), detail);
 }

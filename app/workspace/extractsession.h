@@ -3,13 +3,12 @@
 #include "extractgzipstream.h"
 #include "extractionlimits.h"
 #include "extractionreport.h"
+#include "extractpathset.h"
 
 #include <QByteArray>
 #include <QHash>
-#include <QSet>
 
 #include <atomic>
-#include <vector>
 
 class ExtractEntryPath;
 class ExtractTree;
@@ -34,12 +33,16 @@ private:
     QString extractEntries(ExtractTree &tree);
     QString extractEntry(struct archive_entry *entry, bool linkUnreadable, ExtractTree &tree);
     QString extractFile(struct archive_entry *entry, const ExtractEntryPath &path, ExtractTree &tree);
-    QString copyData(int fd, const QByteArray &relative, ExtractTree &tree);
+    QString copyData(int fd, const ExtractEntryPath &path, qint64 declared, ExtractTree &tree);
+    QString extractHardLink(struct archive_entry *entry, const ExtractEntryPath &path, bool unreadable,
+                            ExtractTree &tree);
     QString rememberLink(struct archive_entry *entry, const ExtractEntryPath &path, bool unreadable,
                          ExtractTree &tree);
     QString createLinks(ExtractTree &tree);
     QString skip(struct archive_entry *entry, const QString &name, const QString &why);
     QString readError();
+    QString tooLargeMessage(const ExtractEntryPath &path) const;
+    QString tooMuchMessage() const;
     QString cancelledMessage();
     bool cancelRequested();
 
@@ -49,12 +52,12 @@ private:
     struct archive *m_tar = nullptr;
     ExtractionReport m_report;
     // Every path that was a link entry, kept or not: no later entry may go below one.
-    QSet<QByteArray> m_linkPaths;
+    ExtractPathSet m_linkPaths;
     QHash<QByteArray, QByteArray> m_pendingLinks; // path -> target, created after every file
     qint64 m_entries = 0;
-    qint64 m_expandedBytes = 0; // written, plus data of skipped entries
+    qint64 m_expandedBytes = 0; // declared sizes of files (or more, if their data went further), plus
+                                // data of skipped entries
     qint64 m_unlistedSkips = 0;
-    QString m_lastEntry;
+    QByteArray m_lastEntry; // decoded only for a message: a million entries should not cost a million
     bool m_cancelled = false;
-    std::vector<char> m_buffer;
 };

@@ -65,8 +65,8 @@ QString ExtractStaging::prepare(const QString &targetDir)
     if (::mkdtemp(pattern.data()) == nullptr) {
         const int error = errno;
         if (error == ENOSPC || error == EDQUOT)
-            return u"Not enough space in %1: %2"_s.arg(QDir::toNativeSeparators(m_parentFolder),
-                                                       qt_error_string(error));
+            return u"The disk is full: not enough space in %1 (%2); nothing was extracted."_s.arg(
+                QDir::toNativeSeparators(m_parentFolder), qt_error_string(error));
         return u"Could not create a folder in %1: %2"_s.arg(QDir::toNativeSeparators(m_parentFolder),
                                                             qt_error_string(error));
     }

@@ -19,7 +19,7 @@ public:
     QString commit();
 
     const QByteArray &root() const { return m_root; }
-    // The folder that holds target and staging, for "Not enough space in ..." messages.
+    // The folder that holds target and staging, for "The disk is full: not enough space in ..." messages.
     const QString &parentFolder() const { return m_parentFolder; }
 
     // Deletes a tree without following any symbolic link in it.

@@ -126,6 +126,16 @@ bool TestHostileArchives::buildArchive(const QString &name, const RowPaths &p)
         return write({good, A::hardlink("v", "../victim.txt")});
     if (name == u"hardlink inside")
         return write({A::file("a.txt", "a"), A::hardlink("b.txt", "a.txt")});
+    if (name == u"hardlink to a missing file")
+        return write({good, A::hardlink("h", "missing.txt")});
+    if (name == u"hardlink to a later file")
+        return write({good, A::hardlink("h", "late.txt"), A::file("late.txt", "late")});
+    if (name == u"hardlink to a folder")
+        return write({good, A::folder("d/"), A::hardlink("h", "d")});
+    if (name == u"hardlink to a symlink")
+        return write({good, A::symlink("s", "good.txt"), A::hardlink("h", "s")});
+    if (name == u"hardlink then its target replaced")
+        return write({A::file("a.txt", "one"), A::hardlink("sub/b.txt", "./a.txt"), A::file("a.txt", "two")});
     if (name == u"character device")
         return write({good, A::special(TestEntry::Kind::CharDevice, "null")});
     if (name == u"block device")
@@ -211,7 +221,8 @@ bool TestHostileArchives::buildArchive(const QString &name, const RowPaths &p)
     if (name == u"empty archive")
         return write({});
     if (name == u"duplicate entries")
-        return write({A::file("dup.txt", "first"), A::file("dup.txt", "second, longer")});
+        return write({A::file("dup.txt", "first, long"), A::file("dup.txt", "second", 0755),
+                      A::file("dup.txt", "third")});
     if (name == u"file and folder of the same name")
         return write({A::file("a", "x"), A::file("a/b", "y")});
     return false;
@@ -249,9 +260,14 @@ void TestHostileArchives::hostile_data()
     row("symlink chain going up through a link", true, u"through another link"_s, 1);
     row("symlink over a folder", true, u"has a folder"_s, 1);
     row("symlink as the root", true, u"in place of the target folder"_s, 1);
-    row("hardlink to /etc/passwd", true, u"hard link"_s, 1);
-    row("hardlink to the victim", true, u"hard link"_s, 1);
-    row("hardlink inside", true, u"hard link"_s, 1);
+    row("hardlink to /etc/passwd", true, u"not a path inside the extracted folder"_s, 1);
+    row("hardlink to the victim", true, u"not a path inside the extracted folder"_s, 1);
+    row("hardlink inside", true, {}, 0);
+    row("hardlink to a missing file", true, u"hard link to missing.txt, which the archive does not"_s, 1);
+    row("hardlink to a later file", true, u"hard link to late.txt, which the archive does not"_s, 1);
+    row("hardlink to a folder", true, u"hard link to d, which the archive does not"_s, 1);
+    row("hardlink to a symlink", true, u"hard link to s, which the archive does not"_s, 1);
+    row("hardlink then its target replaced", true, {}, 0);
     row("character device", true, u"character device"_s, 1);
     row("block device", true, u"block device"_s, 1);
     row("FIFO", true, u"FIFO"_s, 1);
@@ -352,7 +368,20 @@ void TestHostileArchives::hostile()
     }
     if (name == u"hardlink inside") {
         QCOMPARE(A::readFile(p.target + u"/a.txt"_s), "a");
-        QVERIFY(!QFileInfo::exists(p.target + u"/b.txt"_s));
+        QCOMPARE(A::readFile(p.target + u"/b.txt"_s), "a");
+        QCOMPARE(modeOf(p.target + u"/b.txt"_s), 0644);
+        QCOMPARE(report.filesWritten, 2);
+    }
+    if (name == u"hardlink then its target replaced") {
+        // The link keeps what the file held when the link entry came; the later entry is a new file.
+        QCOMPARE(A::readFile(p.target + u"/sub/b.txt"_s), "one");
+        QCOMPARE(A::readFile(p.target + u"/a.txt"_s), "two");
+    }
+    if (name == u"hardlink to a later file")
+        QCOMPARE(entriesOf(p.target), QStringList({u"good.txt"_s, u"late.txt"_s}));
+    if (name == u"hardlink to a symlink") {
+        QVERIFY(QFileInfo(p.target + u"/s"_s).isSymLink());
+        QVERIFY(!QFileInfo::exists(p.target + u"/h"_s));
     }
     if (name == u"setuid setgid sticky") {
         QCOMPARE(modeOf(p.target + u"/suid"_s), 0755);
@@ -362,11 +391,16 @@ void TestHostileArchives::hostile()
     if (name == u"empty archive")
         QVERIFY(entriesOf(p.target).isEmpty());
     if (name == u"duplicate entries") {
-        QCOMPARE(A::readFile(p.target + u"/dup.txt"_s), "second, longer");
+        // Each repeat replaces the whole file, its mode included.
+        QCOMPARE(A::readFile(p.target + u"/dup.txt"_s), "third");
+        QCOMPARE(modeOf(p.target + u"/dup.txt"_s), 0644);
         QCOMPARE(report.filesWritten, 1);
     }
-    if (ok && (name.contains(u"device") || name.contains(u"FIFO") || name.contains(u"hardlink to")))
+    if (ok && (name.contains(u"device") || name.contains(u"FIFO") || name.contains(u"hardlink to /") ||
+               name.contains(u"the victim") || name.contains(u"missing")))
         QCOMPARE(entriesOf(p.target), QStringList(u"good.txt"_s));
+    if (name == u"hardlink to a folder")
+        QCOMPARE(entriesOf(p.target), QStringList({u"d"_s, u"good.txt"_s}));
 }
 
 QTEST_GUILESS_MAIN(TestHostileArchives)

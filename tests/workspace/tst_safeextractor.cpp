@@ -62,6 +62,7 @@ private slots:
     void gzipLayouts();
     void modesMasked_data();
     void modesMasked();
+    void modesUnderStrictUmask();
     void target_data();
     void target();
     void cancelFromProgress();
@@ -228,6 +229,30 @@ void TestSafeExtractor::modesMasked()
     const ExtractionReport report = SafeExtractor::extract(archive, parent + u"/out"_s, {}, cancel, {});
     QVERIFY2(report.ok, qPrintable(report.error));
     QCOMPARE(modeOf(parent + u"/out/x"_s), expected);
+}
+
+void TestSafeExtractor::modesUnderStrictUmask()
+{
+    // Files and folders are created with their final mode when the umask allows it; under umask 077 the
+    // modes are set afterwards, for hard links' targets as well.
+    using A = ExtractTestArchive;
+    const QString parent = m_dir.filePath(u"umask-077"_s);
+    QVERIFY(QDir().mkpath(parent));
+    const QString archive = parent + u"/a.tar.gz"_s;
+    QVERIFY(A::write(archive, {A::folder("d/"), A::file("d/x", "x", 0664), A::file("d/run", "#!", 0700),
+                               A::hardlink("d/y", "d/x"), A::file("e/f", "f")}));
+    const mode_t previous = ::umask(077);
+    std::atomic_bool cancel{false};
+    const ExtractionReport report = SafeExtractor::extract(archive, parent + u"/out"_s, {}, cancel, {});
+    ::umask(previous);
+    QVERIFY2(report.ok, qPrintable(report.error));
+    QCOMPARE(modeOf(parent + u"/out"_s), 0755);
+    QCOMPARE(modeOf(parent + u"/out/d"_s), 0755);
+    QCOMPARE(modeOf(parent + u"/out/e"_s), 0755);
+    QCOMPARE(modeOf(parent + u"/out/d/x"_s), 0644);
+    QCOMPARE(modeOf(parent + u"/out/d/y"_s), 0644);
+    QCOMPARE(modeOf(parent + u"/out/d/run"_s), 0755);
+    QCOMPARE(modeOf(parent + u"/out/e/f"_s), 0644);
 }
 
 void TestSafeExtractor::target_data()
