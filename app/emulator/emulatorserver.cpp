@@ -10,6 +10,7 @@
 #include "objectstore.h"
 #include "seeddata.h"
 
+#include <QDateTime>
 #include <QHttpServerRequest>
 #include <QPointer>
 #include <QTcpSocket>
@@ -32,7 +33,9 @@ QUrl loopbackUrl(quint16 port)
 
 RecordedRequest record(const IncomingRequest &in, int status)
 {
-    return RecordedRequest{in.method, in.path, in.rawQuery, in.headers, in.body.size(), status};
+    RecordedRequest recorded{in.method, in.path, in.rawQuery, in.headers, in.body.size(), status, 0};
+    recorded.receivedMs = QDateTime::currentMSecsSinceEpoch();
+    return recorded;
 }
 
 } // namespace
@@ -102,6 +105,8 @@ void EmulatorServer::handleStore(const QHttpServerRequest &request, QTcpSocket *
 void EmulatorServer::deliver(QTcpSocket *socket, const HttpReply &reply, bool headOnly, bool close,
                              int delayMs)
 {
+    if (reply.neverAnswer)
+        return; // the listener keeps the socket; it closes when the client gives up or the server ends
     QPointer<QTcpSocket> guarded(socket);
     auto send = [guarded, reply, headOnly, close]() {
         if (!guarded || guarded->state() != QAbstractSocket::ConnectedState)
@@ -179,6 +184,19 @@ void EmulatorServer::setPoolSize(int perServer)
     m_state->poolSize = perServer;
 }
 
+void EmulatorServer::addBulkSandboxes(int count)
+{
+    QMutexLocker locker(&m_mutex);
+    const qsizetype seeded = m_state->remote.size();
+    m_state->remote.reserve(seeded + count);
+    for (int i = 0; i < count && seeded > 0; ++i) {
+        RemoteSandbox sandbox = m_state->remote.at(i % seeded);
+        sandbox.id = m_state->ids.uuid();
+        sandbox.status = u"occupied"_s;
+        m_state->remote.append(sandbox);
+    }
+}
+
 void EmulatorServer::setLocalCapacity(int sandboxes)
 {
     QMutexLocker locker(&m_mutex);
@@ -252,6 +270,21 @@ QByteArray EmulatorServer::workspaceFile(const QString &localSandboxId, const QS
         return entry && entry->type == Workspace::EntryType::File ? entry->data : QByteArray();
     }
     return {};
+}
+
+QString EmulatorServer::addWorkspaceFile(const QString &localSandboxId, const QString &path,
+                                         const QByteArray &data)
+{
+    QString error;
+    const QString normalized = Workspace::normalizePath(path, &error);
+    if (!error.isEmpty())
+        return error;
+    QMutexLocker locker(&m_mutex);
+    for (LocalSandbox &sandbox : m_state->local) {
+        if (sandbox.id == localSandboxId)
+            return sandbox.workspace.addFile(normalized, data);
+    }
+    return u"no local sandbox "_s + localSandboxId;
 }
 
 } // namespace Emulator

@@ -48,6 +48,9 @@ public:
     QString apiKey() const;               // default "demo-key"
     void setPoolSize(int perServer);      // capacity of each hosted server's pool, default 5
     void setLocalCapacity(int sandboxes); // local sandboxes in all, default 10
+    // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
+    // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
+    void addBulkSandboxes(int count);
     void setFaults(const FaultSettings &faults);
     FaultSettings faults() const;
 
@@ -59,6 +62,8 @@ public:
     QStringList localSandboxIds() const; // in creation order; the first seeded one has the workspace
     QStringList workspacePaths(const QString &localSandboxId) const; // sorted, files, folders and links
     QByteArray workspaceFile(const QString &localSandboxId, const QString &path) const;
+    // Puts a file straight into a workspace (tests that need a dump of a given size); the add's error text.
+    QString addWorkspaceFile(const QString &localSandboxId, const QString &path, const QByteArray &data);
 
 Q_SIGNALS:
     // Emitted on the server's thread after each answer, for a log (no headers, so no secrets).

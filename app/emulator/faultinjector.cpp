@@ -12,6 +12,13 @@ FaultInjector::FaultInjector(EmulatorState &state) : m_state(state) {}
 std::optional<HttpReply> FaultInjector::intercept(const IncomingRequest &request)
 {
     FaultSettings &faults = m_state.faults;
+    if (faults.hangNextRequests > 0) {
+        --faults.hangNextRequests;
+        HttpReply silence;
+        silence.status = 0; // recorded as "no answer"
+        silence.neverAnswer = true;
+        return silence;
+    }
     if (faults.redirectApiTo.isValid()) {
         QUrl target =
             faults.redirectApiTo.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment);
@@ -37,10 +44,14 @@ std::optional<HttpReply> FaultInjector::intercept(const IncomingRequest &request
     }
     if (faults.failNextRequests > 0) {
         --faults.failNextRequests;
-        return HttpReply::detail(500, u"Internal Server Error (injected by the emulator)"_s);
+        return HttpReply::detail(faults.failStatus,
+                                 QString::fromLatin1(HttpReply::reasonPhrase(faults.failStatus)) +
+                                     u" (injected by the emulator)"_s);
     }
     if (faults.serverErrorRate > 0 && m_state.faultDice.unit() < faults.serverErrorRate)
-        return HttpReply::detail(500, u"Internal Server Error (injected at random by the emulator)"_s);
+        return HttpReply::detail(faults.failStatus,
+                                 QString::fromLatin1(HttpReply::reasonPhrase(faults.failStatus)) +
+                                     u" (injected at random by the emulator)"_s);
     return std::nullopt;
 }
 

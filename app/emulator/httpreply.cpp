@@ -106,8 +106,12 @@ QByteArray HttpReply::reasonPhrase(int status)
         return "Too Many Requests";
     case 500:
         return "Internal Server Error";
+    case 502:
+        return "Bad Gateway";
     case 503:
         return "Service Unavailable";
+    case 504:
+        return "Gateway Timeout";
     default:
         return "Unknown";
     }

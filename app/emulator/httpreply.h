@@ -16,6 +16,7 @@ struct HttpReply
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
     qint64 dropAfterBodyBytes = -1; // fault: Content-Length says the whole body, only this many bytes follow
+    bool neverAnswer = false; // fault: nothing is written; the connection stays open until the client goes
 
     static HttpReply json(int status, const QJsonValue &value);
     static HttpReply detail(int status, const QString &detail); // FastAPI's {"detail": "..."}

@@ -17,6 +17,7 @@ struct Options
     QString apiKey = u"demo-key"_s;
     quint64 seed = 42;
     int poolSize = 5;
+    int bulkSandboxes = 0;
     bool log = false;
     Emulator::FaultSettings faults;
 };
@@ -34,6 +35,8 @@ bool parse(const QCoreApplication &app, Options &options, QString &error)
     const QCommandLineOption apiKey(u"api-key"_s, u"The API key clients must send."_s, u"K"_s, u"demo-key"_s);
     const QCommandLineOption seed(u"seed"_s, u"Seed of the generated data."_s, u"N"_s, u"42"_s);
     const QCommandLineOption poolSize(u"pool-size"_s, u"Sandboxes per hosted server."_s, u"N"_s, u"5"_s);
+    const QCommandLineOption bulk(u"bulk-sandboxes"_s, u"Add N more sandboxes to the account (big lists)."_s,
+                                  u"N"_s, u"0"_s);
     const QCommandLineOption latency(u"latency-ms"_s, u"Delay before every API answer."_s, u"N"_s, u"0"_s);
     const QCommandLineOption errorRate(u"error-rate"_s, u"Fraction of API requests answered 500."_s, u"F"_s,
                                        u"0"_s);
@@ -45,8 +48,8 @@ bool parse(const QCoreApplication &app, Options &options, QString &error)
                                        u"N"_s, u"-1"_s);
     const QCommandLineOption expired(u"expired-urls"_s, u"Issue only expired signed URLs."_s);
     const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
-    parser.addOptions({port, storePort, apiKey, seed, poolSize, latency, errorRate, rateLimit, retryAfter,
-                       dropAfter, expired, log});
+    parser.addOptions({port, storePort, apiKey, seed, poolSize, bulk, latency, errorRate, rateLimit,
+                       retryAfter, dropAfter, expired, log});
     parser.process(app);
 
     bool ok = true;
@@ -67,6 +70,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error)
     options.apiKey = parser.value(apiKey);
     options.seed = number(seed, [](const QString &text, bool *good) { return text.toULongLong(good); });
     options.poolSize = number(poolSize, toInt);
+    options.bulkSandboxes = number(bulk, toInt);
     options.faults.latencyMs = number(latency, toInt);
     options.faults.serverErrorRate =
         number(errorRate, [](const QString &text, bool *good) { return text.toDouble(good); });
@@ -96,6 +100,7 @@ int main(int argc, char *argv[])
     Emulator::EmulatorServer server(nullptr, options.seed);
     server.setApiKey(options.apiKey);
     server.setPoolSize(options.poolSize);
+    server.addBulkSandboxes(options.bulkSandboxes);
     server.setFaults(options.faults);
     if (!server.listen(options.apiPort, options.storePort)) {
         err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"

@@ -23,6 +23,11 @@ ObjectStore::ObjectStore(EmulatorState &state) : m_state(state), m_signer(state.
 QUrl ObjectStore::issue(const QByteArray &method, const QString &path, const QByteArray &contentType)
 {
     FaultSettings &faults = m_state.faults;
+    if (faults.replaceSignedUrlsWith.isValid()) {
+        if (faults.replaceUrlsAfter <= 0)
+            return faults.replaceSignedUrlsWith;
+        --faults.replaceUrlsAfter;
+    }
     QDateTime date = EmulatorState::now();
     if (faults.expiredUrls || faults.expireNextUrls > 0) {
         if (faults.expireNextUrls > 0)
@@ -72,6 +77,8 @@ HttpReply ObjectStore::handle(const IncomingRequest &request)
     if (request.method != "GET" && request.method != "PUT" && !headOnly)
         return HttpReply::xmlError(405, u"MethodNotAllowed"_s,
                                    u"The specified method is not allowed against this resource."_s);
+    if (std::optional<HttpReply> failure = injectedFailure(request))
+        return *failure;
     switch (m_signer.verify(signedMethod, request.path, request.queryItems, request.headers,
                             EmulatorState::now())) {
     case UrlSigner::Verdict::Unsigned:
@@ -96,6 +103,30 @@ HttpReply ObjectStore::handle(const IncomingRequest &request)
         return reply;
     }
     return get(request, headOnly);
+}
+
+std::optional<HttpReply> ObjectStore::injectedFailure(const IncomingRequest &request)
+{
+    FaultSettings &faults = m_state.faults;
+    const bool resume = request.method == "GET" && !request.header("Range").isEmpty();
+    if (faults.storeFailNextRequests > 0) {
+        --faults.storeFailNextRequests;
+    } else if (resume && faults.storeFailNextResumes > 0) {
+        --faults.storeFailNextResumes;
+    } else {
+        return std::nullopt;
+    }
+    const int status = faults.storeErrorStatus;
+    if (status == 503) {
+        return HttpReply::xmlError(503, u"ServiceUnavailable"_s,
+                                   u"We encountered an internal error. Please try again. (injected)"_s);
+    }
+    if (status == 403) {
+        return HttpReply::xmlError(403, u"AccessDenied"_s,
+                                   u"Anonymous caller does not have storage.objects access to the object."_s);
+    }
+    return HttpReply::xmlError(status, status >= 500 ? u"InternalError"_s : u"InvalidArgument"_s,
+                               u"We encountered an internal error. Please try again. (injected)"_s);
 }
 
 HttpReply ObjectStore::get(const IncomingRequest &request, bool headOnly)

@@ -40,6 +40,9 @@ private:
 
     QUrl issue(const QByteArray &method, const QString &path, const QByteArray &contentType);
     HttpReply get(const IncomingRequest &request, bool headOnly);
+    // The store-side faults: a 5xx (or a refusal) before the signature is even looked at, as a real store
+    // under load answers.
+    std::optional<HttpReply> injectedFailure(const IncomingRequest &request);
 
     EmulatorState &m_state;
     UrlSigner m_signer;

@@ -45,6 +45,7 @@ QJsonObject RecordedRequest::toRedactedJson() const
         {u"headers"_s, headerList},
         {u"body_size"_s, bodySize},
         {u"status"_s, status},
+        {u"received_ms"_s, receivedMs},
     };
 }
 

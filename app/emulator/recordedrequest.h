@@ -15,7 +15,8 @@ struct RecordedRequest
     QString query; // as received, still encoded
     QList<QPair<QByteArray, QByteArray>> headers;
     qint64 bodySize = 0;
-    int status = 0;
+    int status = 0;        // 0: no answer was sent (the hang fault)
+    qint64 receivedMs = 0; // wall clock, ms since the epoch: tests measure the client's back-off with it
 
     QByteArray header(const QByteArray &name) const; // case-insensitive, empty if absent
     bool hasHeader(const QByteArray &name) const;

@@ -19,12 +19,14 @@ private:
 
     QJsonArray list(const QString &query = {})
     {
+        // A helper that returns a value cannot use QCOMPARE; QTest::qCompare records the failure the same way
+        // (the test function fails when it returns), with both values in the message.
         const Answer answer = m_client->api("GET", u"/sandbox"_s + query);
-        if (answer.status != 200)
-            qWarning() << answer.status << answer.body;
+        QTest::qCompare(answer.status, 200, "answer.status", "200", __FILE__, __LINE__);
         const QJsonObject object = answer.object();
-        if (object.value(u"total_count"_s).toInt() != object.value(u"sandboxes"_s).toArray().size())
-            qWarning("total_count disagrees with the list");
+        QTest::qCompare(object.value(u"total_count"_s).toInt(),
+                        int(object.value(u"sandboxes"_s).toArray().size()), "total_count", "sandboxes.size()",
+                        __FILE__, __LINE__);
         return object.value(u"sandboxes"_s).toArray();
     }
 

@@ -1,5 +1,5 @@
-// Injected faults (429, queued and random 500s, redirects, latency), the control endpoint, and the emulator
-// running on its own thread.
+// Injected faults (429, queued and random 500s, redirects, latency, no answer, store failures, a refusal
+// mid-download, hostile signed URLs), the control endpoint, and the emulator running on its own thread.
 
 #include "emulatorhost.h"
 #include "emulatorserver.h"
@@ -60,6 +60,14 @@ private Q_SLOTS:
         QCOMPARE(failed.status, 500);
         QVERIFY(!failed.detail().isEmpty());
         QCOMPARE(m_client->api("POST", u"/sandbox/github"_s).status, 201);
+        faults.failNextRequests = 1;
+        faults.failStatus = 503;
+        m_server->setFaults(faults);
+        const Answer unavailable = m_client->api("GET", u"/sandbox"_s);
+        QCOMPARE(unavailable.status, 503);
+        QCOMPARE(unavailable.detail(), u"Service Unavailable (injected by the emulator)"_s);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+        QCOMPARE(m_client->api("POST", u"/_emulator/faults"_s, json({{u"fail_status"_s, 404}})).status, 400);
     }
 
     void randomErrors()
@@ -141,6 +149,152 @@ private Q_SLOTS:
         QCOMPARE(api.at(0)[u"status"_s].toInt(), 500);
         QVERIFY(!requests.body.contains("demo-key"));
         QVERIFY(requests.body.contains("<redacted>"));
+    }
+
+    void hang()
+    {
+        Emulator::FaultSettings faults;
+        faults.hangNextRequests = 1;
+        m_server->setFaults(faults);
+        const Answer silent = m_client->send("GET", QUrl(m_server->apiBaseUrl().toString() + u"/sandbox"_s),
+                                             {}, {{"Authorization", "Bearer demo-key"}}, 700);
+        QVERIFY(silent.timedOut); // no status line, no close: the client has to give up on its own
+        QCOMPARE(m_server->faults().hangNextRequests, 0);
+        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 1);
+        QCOMPARE(m_server->apiRequests().constLast().status, 0);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+    }
+
+    void storeFailures_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("code");
+        QTest::newRow("500") << 500 << QByteArray("<Code>InternalError</Code>");
+        QTest::newRow("503") << 503 << QByteArray("<Code>ServiceUnavailable</Code>");
+        QTest::newRow("403") << 403 << QByteArray("<Code>AccessDenied</Code>");
+    }
+
+    void storeFailures()
+    {
+        QFETCH(int, status);
+        QFETCH(QByteArray, code);
+        const QString id = m_server->localSandboxIds().constFirst();
+        const QUrl upload(m_client->api("POST", u"/local-sandbox/%1/upload-url"_s.arg(id))
+                              .object()[u"upload_url"_s]
+                              .toString(),
+                          QUrl::StrictMode);
+        const QUrl dump(
+            m_client->api("GET", u"/local-sandbox/%1/dump"_s.arg(id)).object()[u"download_url"_s].toString(),
+            QUrl::StrictMode);
+        QVERIFY(upload.isValid() && dump.isValid());
+        Emulator::FaultSettings faults;
+        faults.storeFailNextRequests = 2;
+        faults.storeErrorStatus = status;
+        m_server->setFaults(faults);
+        const QList<QPair<QByteArray, QByteArray>> gzip{{"Content-Type", "application/gzip"}};
+        const Answer put = m_client->send("PUT", upload, "data", gzip);
+        QCOMPARE(put.status, status);
+        QVERIFY2(put.body.contains(code), put.body.constData());
+        const Answer get = m_client->send("GET", dump);
+        QCOMPARE(get.status, status);
+        QCOMPARE(m_server->faults().storeFailNextRequests, 0);
+        // Counted down: the same URLs work again, and every failure was recorded with its status.
+        QCOMPARE(m_client->send("PUT", upload, "data", gzip).status, 200);
+        QCOMPARE(m_client->send("GET", dump).status, 200);
+        const QList<Emulator::RecordedRequest> store = m_server->objectStoreRequests();
+        QCOMPARE(store.size(), 4);
+        QCOMPARE(store.at(0).status, status);
+        QCOMPARE(store.at(1).status, status);
+        QCOMPARE(store.at(2).status, 200);
+        QCOMPARE(store.at(3).status, 200);
+    }
+
+    void refusalMidDownload()
+    {
+        // The first GET is cut after 100 bytes; the resume (a Range GET) is refused; the next resume works.
+        const QString id = m_server->localSandboxIds().constFirst();
+        const QUrl dump(
+            m_client->api("GET", u"/local-sandbox/%1/dump"_s.arg(id)).object()[u"download_url"_s].toString(),
+            QUrl::StrictMode);
+        const qint64 size = m_client->send("GET", dump).body.size();
+        QVERIFY(size > 200);
+        Emulator::FaultSettings faults;
+        faults.dropDownloadAfterBytes = 100;
+        faults.dropDownloadTimes = 1;
+        faults.storeFailNextResumes = 1;
+        faults.storeErrorStatus = 503;
+        m_server->setFaults(faults);
+        const Answer cut = m_client->send("GET", dump);
+        QVERIFY(cut.error != QNetworkReply::NoError);
+        QVERIFY(cut.body.size() <= 100);
+        QCOMPARE(m_server->faults().storeFailNextResumes, 1); // a plain GET is not a resume
+        const QList<QPair<QByteArray, QByteArray>> range{{"Range", "bytes=100-"}};
+        QCOMPARE(m_client->send("GET", dump, {}, range).status, 503);
+        const Answer resumed = m_client->send("GET", dump, {}, range);
+        QCOMPARE(resumed.status, 206);
+        QCOMPARE(resumed.body.size(), size - 100);
+    }
+
+    void replacedSignedUrls()
+    {
+        const QString id = m_server->localSandboxIds().constFirst();
+        Emulator::FaultSettings faults;
+        faults.replaceSignedUrlsWith = QUrl(u"file:///home/u/.bashrc"_s);
+        faults.replaceUrlsAfter = 1;
+        m_server->setFaults(faults);
+        const auto uploadUrl = [&] {
+            return m_client->api("POST", u"/local-sandbox/%1/upload-url"_s.arg(id))
+                .object()[u"upload_url"_s]
+                .toString();
+        };
+        const QUrl first(uploadUrl());
+        QCOMPARE(first.scheme(), u"http"_s);
+        QCOMPARE(first.port(), int(m_server->objectStorePort()));
+        QCOMPARE(uploadUrl(), u"file:///home/u/.bashrc"_s);
+        QCOMPARE(
+            m_client->api("GET", u"/local-sandbox/%1/dump"_s.arg(id)).object()[u"download_url"_s].toString(),
+            u"file:///home/u/.bashrc"_s);
+    }
+
+    void newSwitchesThroughTheControlEndpoint()
+    {
+        const Answer set = m_client->api("POST", u"/_emulator/faults"_s,
+                                         json({{u"hang_next_requests"_s, 2},
+                                               {u"store_fail_next_requests"_s, 3},
+                                               {u"store_fail_next_resumes"_s, 1},
+                                               {u"store_error_status"_s, 500},
+                                               {u"replace_signed_urls_with"_s, u"ftp://example.com/x"_s},
+                                               {u"replace_urls_after"_s, 4}}));
+        QCOMPARE(set.status, 200);
+        const Emulator::FaultSettings faults = m_server->faults();
+        QCOMPARE(faults.hangNextRequests, 2);
+        QCOMPARE(faults.storeFailNextRequests, 3);
+        QCOMPARE(faults.storeFailNextResumes, 1);
+        QCOMPARE(faults.storeErrorStatus, 500);
+        QCOMPARE(faults.replaceSignedUrlsWith, QUrl(u"ftp://example.com/x"_s));
+        QCOMPARE(faults.replaceUrlsAfter, 4);
+        QCOMPARE(set.object()[u"replace_signed_urls_with"_s].toString(), u"ftp://example.com/x"_s);
+        QCOMPARE(set.object()[u"store_error_status"_s].toInt(), 500);
+        // A status that is not an error is refused, and nothing of that request is applied.
+        const Answer bad =
+            m_client->api("POST", u"/_emulator/faults"_s,
+                          json({{u"store_error_status"_s, 200}, {u"hang_next_requests"_s, 0}}));
+        QCOMPARE(bad.status, 400);
+        QVERIFY(bad.detail().contains(u"store_error_status"_s));
+        QCOMPARE(m_server->faults().hangNextRequests, 2);
+        QCOMPARE(m_client->api("DELETE", u"/_emulator/faults"_s).status, 200);
+        QCOMPARE(m_server->faults().hangNextRequests, 0);
+        QVERIFY(!m_server->faults().replaceSignedUrlsWith.isValid());
+    }
+
+    void addWorkspaceFile()
+    {
+        const QString id = m_server->localSandboxIds().at(1);
+        QCOMPARE(m_server->addWorkspaceFile(id, u"big/blob.bin"_s, QByteArray(1000, 'x')), QString());
+        QCOMPARE(m_server->workspaceFile(id, u"big/blob.bin"_s), QByteArray(1000, 'x'));
+        QVERIFY(m_server->workspacePaths(id).contains(u"big"_s));
+        QVERIFY(!m_server->addWorkspaceFile(u"nope"_s, u"a"_s, "a").isEmpty());
+        QVERIFY(!m_server->addWorkspaceFile(id, u"../escape"_s, "a").isEmpty());
     }
 
     void hostOnItsOwnThread()

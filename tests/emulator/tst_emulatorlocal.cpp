@@ -18,9 +18,12 @@ private:
 
     QJsonArray localList()
     {
-        const QJsonObject object = m_client->api("GET", u"/local-sandbox"_s).object();
-        if (object[u"total_count"_s].toInt() != object[u"local_sandboxes"_s].toArray().size())
-            qWarning("total_count disagrees with the list");
+        // QTest::qCompare, since QCOMPARE cannot return a value: the failure is recorded all the same.
+        const Answer answer = m_client->api("GET", u"/local-sandbox"_s);
+        QTest::qCompare(answer.status, 200, "answer.status", "200", __FILE__, __LINE__);
+        const QJsonObject object = answer.object();
+        QTest::qCompare(object[u"total_count"_s].toInt(), int(object[u"local_sandboxes"_s].toArray().size()),
+                        "total_count", "local_sandboxes.size()", __FILE__, __LINE__);
         return object[u"local_sandboxes"_s].toArray();
     }
 
