@@ -1,5 +1,6 @@
 #include "copyablefield.h"
 
+#include "displaytext.h"
 #include <QClipboard>
 #include <QEvent>
 #include <QFontDatabase>
@@ -91,6 +92,8 @@ void CopyableField::updateElision()
         m_label->setText(u"—"_s);
         return;
     }
+    // Shown with control characters made visible; copied as it is.
+    const QString shown = DisplayText::visible(m_text);
     const int width = m_label->contentsRect().width();
-    m_label->setText(width > 0 ? m_label->fontMetrics().elidedText(m_text, Qt::ElideMiddle, width) : m_text);
+    m_label->setText(width > 0 ? m_label->fontMetrics().elidedText(shown, Qt::ElideMiddle, width) : shown);
 }

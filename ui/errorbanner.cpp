@@ -1,6 +1,7 @@
 #include "errorbanner.h"
 
 #include "apierror.h"
+#include "displaytext.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -73,8 +74,9 @@ void ErrorBanner::showMessage(Level level, const QString &message, const QString
                       : level == Level::Warning ? u":/icons/warning.svg"_s
                                                 : u":/icons/info.svg"_s;
     m_icon->setPixmap(QIcon(icon).pixmap(QSize(18, 18), devicePixelRatioF()));
-    m_message->setText(message);
-    m_details->setText(details);
+    // Both can quote a server: control characters are shown, not drawn.
+    m_message->setText(DisplayText::visibleLines(message));
+    m_details->setText(DisplayText::visibleLines(details));
     m_detailsButton->setVisible(!details.isEmpty());
     m_detailsButton->setChecked(false);
     applyLevelColours();

@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "copyablefield.h"
+#include "displaytext.h"
 #include "rawjsonview.h"
 #include "sandboxdetailspane.h"
 #include "secrettree.h"
@@ -177,10 +178,10 @@ void LocalSandboxDetailsPane::showSandbox(const LocalSandbox &sandbox)
         setSecretsRevealed(false);
 
     m_headerIcon->setPixmap(StatusIcons::icon(sandbox.status).pixmap(QSize(22, 22), devicePixelRatioF()));
-    m_headerStatus->setText(sandbox.status);
+    m_headerStatus->setText(DisplayText::visible(sandbox.status));
     m_idField->setText(sandbox.localSandboxId);
-    m_statusLabel->setText(orDash(sandbox.status));
-    m_benchmarkLabel->setText(orDash(sandbox.benchmark));
+    m_statusLabel->setText(DisplayText::visible(orDash(sandbox.status)));
+    m_benchmarkLabel->setText(DisplayText::visible(orDash(sandbox.benchmark)));
     updateTimes();
     if (changed)
         rebuildServers();
@@ -244,7 +245,7 @@ void LocalSandboxDetailsPane::rebuildServers()
 void LocalSandboxDetailsPane::showError(const ApiError &error)
 {
     m_stack->setCurrentIndex(1);
-    m_errorLabel->setText(error.fullText());
+    m_errorLabel->setText(DisplayText::visibleLines(error.fullText()));
     m_errorRow->setVisible(true);
 }
 

@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "copyablefield.h"
+#include "displaytext.h"
 #include "rawjsonview.h"
 #include "secrettree.h"
 #include "selectionsummarypage.h"
@@ -234,12 +235,12 @@ void SandboxDetailsPane::switchTo(const QString &sandboxId)
 void SandboxDetailsPane::fillSummary(const SandboxSummary &summary)
 {
     m_headerIcon->setPixmap(iconPixmap(StatusIcons::icon(summary.status), this, 22));
-    m_headerTitle->setText(orDash(summary.serverName));
-    m_headerStatus->setText(summary.status);
+    m_headerTitle->setText(DisplayText::visible(orDash(summary.serverName)));
+    m_headerStatus->setText(DisplayText::visible(summary.status));
     m_idField->setText(summary.sandboxId);
-    m_serverLabel->setText(orDash(summary.serverName));
-    m_statusLabel->setText(orDash(summary.status));
-    m_benchmarkLabel->setText(orDash(summary.benchmark));
+    m_serverLabel->setText(DisplayText::visible(orDash(summary.serverName)));
+    m_statusLabel->setText(DisplayText::visible(orDash(summary.status)));
+    m_benchmarkLabel->setText(DisplayText::visible(orDash(summary.benchmark)));
     m_tags = summary.tags;
     updateTagLinks();
     m_updatedAt = summary.updatedAt;
@@ -277,7 +278,7 @@ void SandboxDetailsPane::showError(const ApiError &error)
     // Stays on whatever is shown (usually the summary), with the reason beneath the header.
     m_stack->setCurrentIndex(1);
     m_loadingLabel->setVisible(false);
-    m_errorLabel->setText(error.fullText());
+    m_errorLabel->setText(DisplayText::visibleLines(error.fullText()));
     m_errorRow->setVisible(true);
 }
 
@@ -343,7 +344,7 @@ void SandboxDetailsPane::updateTagLinks()
     // Links by index: tags are free text, and an href must not have to carry them.
     QStringList links;
     for (qsizetype i = 0; i < m_tags.size(); ++i)
-        links << u"<a href=\"%1\">%2</a>"_s.arg(i).arg(m_tags.at(i).toHtmlEscaped());
+        links << u"<a href=\"%1\">%2</a>"_s.arg(i).arg(DisplayText::visible(m_tags.at(i)).toHtmlEscaped());
     m_tagsLabel->setText(links.join(u", "_s));
 }
 

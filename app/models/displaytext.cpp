@@ -1,5 +1,7 @@
 #include "displaytext.h"
 
+#include <QStringList>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -40,6 +42,16 @@ QString visible(const QString &text)
             shown += QChar(c);
     }
     return shown;
+}
+
+QString visibleLines(const QString &text)
+{
+    if (!text.contains(u'\n'))
+        return visible(text);
+    QStringList lines = text.split(u'\n');
+    for (QString &line : lines)
+        line = visible(line);
+    return lines.join(u'\n');
 }
 
 } // namespace DisplayText

@@ -9,5 +9,7 @@
 namespace DisplayText {
 
 QString visible(const QString &text);
+// The same for text laid out on several lines (an error's details): line feeds stay line breaks.
+QString visibleLines(const QString &text);
 
 } // namespace DisplayText

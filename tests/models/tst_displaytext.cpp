@@ -34,6 +34,13 @@ private Q_SLOTS:
         QCOMPARE(DisplayText::visible(raw), shown);
     }
 
+    void visibleLinesKeepsLineBreaksOnly()
+    {
+        const QString text = u"first line\x1b[2J\nsecond\u202eline\r\n"_s;
+        QCOMPARE(DisplayText::visibleLines(text), u"first line\u241b[2J\nsecond\\u202Eline\u240d\n"_s);
+        QCOMPARE(DisplayText::visibleLines(u"one line\x07"_s), u"one line\u2407"_s);
+    }
+
     void cleanTextIsNotCopied()
     {
         // Called for every painted cell: the usual string comes back as it is, not as a copy.

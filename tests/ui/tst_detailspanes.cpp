@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -118,6 +119,36 @@ private slots:
         emit tags->linkActivated(tags->text().section(u"href=\""_s, 1, 1).section(u'"', 0, 0));
         QCOMPARE(tagClicks.count(), 1);
         QCOMPARE(tagClicks.first().first().toString(), u"t1"_s);
+    }
+
+    void sandboxPaneShowsControlCharactersVisibly()
+    {
+        // A hostile server's status, benchmark and tag: escape sequences must be seen, not obeyed or hidden.
+        // Built as an object, not a raw string literal: moc misreads those.
+        const QJsonObject object{
+            {u"sandbox_id"_s, u"id\x1b]0;x\x07"_s},
+            {u"server_name"_s, u"github"_s},
+            {u"status"_s, u"occupied\x1b[2J"_s},
+            {u"benchmark"_s, u"MCP\u202eAtlas"_s},
+            {u"tags"_s, QJsonArray{QString(u"t"_s + QChar(u'\0') + u"x"_s)}},
+            {u"server_urls"_s,
+             QJsonObject{{u"github"_s, u"https://github-mcp.klavis.ai/mcp/?instance_id=x"_s}}}};
+        const QByteArray body = QJsonDocument(object).toJson();
+        const auto details = KlavisDecoder::sandboxDetails(body);
+        QVERIFY(details.ok());
+        SandboxDetailsPane pane;
+        pane.resize(900, 700);
+        pane.showDetails(details.value());
+        QStringList labels;
+        for (const QLabel *label : pane.findChildren<QLabel *>())
+            labels << label->text();
+        const QString all = labels.join(u'\n');
+        QVERIFY2(all.contains(u"occupied\u241b[2J"_s), qPrintable(all));
+        QVERIFY2(all.contains(u"MCP\\u202EAtlas"_s), qPrintable(all));
+        QVERIFY2(all.contains(u"t\u2400x"_s), qPrintable(all));
+        for (const QChar c : all)
+            QVERIFY2(c.unicode() >= 0x20 || c == u'\n',
+                     qPrintable(u"raw control U+%1"_s.arg(c.unicode(), 4, 16)));
     }
 
     void emptyAndErrorStates()
