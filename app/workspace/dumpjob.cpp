@@ -1,6 +1,7 @@
 #include "dumpjob.h"
 
 #include "apicall.h"
+#include "contentrange.h"
 #include "gzipendcheck.h"
 #include "klavislocalsandboxservice.h"
 #include "objectstorereply.h"
@@ -11,7 +12,6 @@
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStorageInfo>
 #include <QTemporaryDir>
@@ -25,18 +25,6 @@ constexpr int maxFailures = 5;    // dropped connections and transient errors in
 constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
 constexpr qsizetype readChunk = 256 * 1024;
 constexpr qint64 readBufferBytes = 4 * 1024 * 1024;
-
-// "bytes 100-199/1000" -> {100, 1000}; "bytes */1000" (a 416's) -> {-1, 1000}
-std::pair<qint64, qint64> parseContentRange(const QByteArray &value)
-{
-    static const QRegularExpression re(u"^bytes (?:(\\d+)-\\d+|\\*)/(\\d+|\\*)$"_s);
-    const auto match = re.match(QString::fromLatin1(value.trimmed()));
-    if (!match.hasMatch())
-        return {-1, -1};
-    const QString first = match.captured(1);
-    const QString size = match.captured(2);
-    return {first.isEmpty() ? -1 : first.toLongLong(), size == u"*"_s ? -1 : size.toLongLong()};
-}
 
 bool isEmptyFolder(const QString &path)
 {
@@ -173,8 +161,8 @@ void DumpJob::consume()
         if (status != 200 && status != 206)
             return; // an error body: onGetFinished reads it
         if (status == 206) {
-            const auto [first, total] = parseContentRange(m_reply->rawHeader("Content-Range"));
-            if (first != m_written) {
+            const ContentRange range = ContentRange::parse(m_reply->rawHeader("Content-Range"));
+            if (!range.valid || range.first != m_written) {
                 // Not the bytes we asked for: drop this answer and start over from zero.
                 m_discardReply = true;
                 restartFromZero();
@@ -182,7 +170,7 @@ void DumpJob::consume()
                     m_reply->abort(); // onGetFinished() schedules the new attempt
                 return;
             }
-            m_total = total;
+            m_total = range.total;
         } else {
             // A 200 to a Range request sends the whole file again.
             if (m_written > 0)
@@ -255,9 +243,8 @@ void DumpJob::onGetFinished()
     const auto answer = ObjectStoreReply::classify(reply, m_replyChecked ? QByteArray() : reply->readAll());
     if (answer.httpStatus() == 416) {
         // Asked for the bytes after the last one: the file was already whole.
-        const auto [first, size] = parseContentRange(reply->rawHeader("Content-Range"));
-        Q_UNUSED(first);
-        if (size >= 0 && size == m_written) {
+        const ContentRange range = ContentRange::parse(reply->rawHeader("Content-Range"));
+        if (range.valid && range.total >= 0 && range.total == m_written) {
             completeDownload();
             return;
         }
