@@ -18,8 +18,30 @@ if(SANDBOXDECK_WERROR)
     target_compile_definitions(sandboxdeck_options INTERFACE _GLIBCXX_ASSERTIONS)
 endif()
 if(SANDBOXDECK_SANITIZE)
-    target_compile_options(sandboxdeck_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
+    # Undefined behaviour stops the process, so that the test that runs into it fails instead of printing a
+    # line nobody reads. Frame pointers and no tail calls keep the reports' stacks whole.
+    target_compile_options(sandboxdeck_options INTERFACE
+        -fsanitize=address,undefined -fno-sanitize-recover=undefined
+        -fno-omit-frame-pointer -fno-optimize-sibling-calls)
     target_link_options(sandboxdeck_options INTERFACE -fsanitize=address,undefined)
+    # Every test sees the sanitizers' options (leak checking on, tests/sanitizers/lsan.supp): ctest reads
+    # this file before it runs anything (TEST_INCLUDE_FILES in tests/CMakeLists.txt), and the processes the
+    # tests start (the emulator, the CLI) inherit the environment.
+    find_program(SANDBOXDECK_LLVM_SYMBOLIZER NAMES llvm-symbolizer llvm-symbolizer-14)
+    set(SANDBOXDECK_LSAN_SUPPRESSIONS "${PROJECT_SOURCE_DIR}/tests/sanitizers/lsan.supp")
+    configure_file(${CMAKE_CURRENT_LIST_DIR}/SanitizerEnvironment.cmake.in
+        ${PROJECT_BINARY_DIR}/SanitizerEnvironment.cmake @ONLY)
+endif()
+
+# libFuzzer targets (tests/fuzz) need clang; they share the sanitizer build (preset `sanitize`).
+option(SANDBOXDECK_FUZZ "Build the libFuzzer targets and their ctest label `fuzz` (clang)" OFF)
+if(SANDBOXDECK_FUZZ AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "SANDBOXDECK_FUZZ needs clang (libFuzzer); use the `sanitize` preset")
+endif()
+# Instrumented code runs two to three times slower; the suites' own timeouts stretch accordingly.
+set(SANDBOXDECK_TIMEOUT_FACTOR 1)
+if(SANDBOXDECK_SANITIZE)
+    set(SANDBOXDECK_TIMEOUT_FACTOR 3)
 endif()
 
 # Adds a Qt Test executable as a ctest test. Tests never touch a real user's settings:
@@ -35,6 +57,7 @@ function(sandboxdeck_add_test name)
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
     endif()
+    math(EXPR ARG_TIMEOUT "${ARG_TIMEOUT} * ${SANDBOXDECK_TIMEOUT_FACTOR}")
     set_tests_properties(${name} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_LOGGING_RULES=qt.network.ssl=false"
         LABELS "${ARG_LABELS}")

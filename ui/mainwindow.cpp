@@ -196,7 +196,8 @@ void MainWindow::createActions()
     for (const auto &[page, keys] : pages) {
         const QString name = u"page%1"_s.arg(int(page));
         add(name, m_navigation->item(page)->text(), QString(), QKeySequence(QString::fromLatin1(keys)),
-            [this, page] { showPage(page); });
+            // An init-capture: clang 14 cannot capture a structured binding.
+            [this, page = page] { showPage(page); });
     }
 }
 

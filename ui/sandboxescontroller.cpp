@@ -16,6 +16,13 @@ SandboxesController::SandboxesController(AppSession *session, QObject *parent)
     m_proxy->setSourceModel(m_model);
 }
 
+SandboxesController::~SandboxesController()
+{
+    // The model dies with this object's children, and the proxy would announce the counts of the dying model
+    // to pages that then ask this half-destroyed controller for it (UBSan: dynamic-type-mismatch).
+    m_proxy->blockSignals(true);
+}
+
 void SandboxesController::setServerFilter(const SandboxFilter &filter)
 {
     if (filter.serverName == m_filter.serverName && filter.tag == m_filter.tag)

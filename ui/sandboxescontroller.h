@@ -27,6 +27,7 @@ class SandboxesController final : public QObject
 
 public:
     explicit SandboxesController(AppSession *session, QObject *parent = nullptr);
+    ~SandboxesController() override;
 
     SandboxListModel *model() const { return m_model; }
     SandboxFilterProxy *proxy() const { return m_proxy; }

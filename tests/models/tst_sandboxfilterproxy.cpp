@@ -53,8 +53,14 @@ QList<SandboxSummary> randomList(quint64 &random, int count, int idRange)
         QStringList tags;
         for (quint64 t = nextRandom(random) % 3; t > 0; --t)
             tags << pick(tagWords);
-        list << sandbox(pick(servers), u"id-%1"_s.arg(nextRandom(random) % quint64(idRange)), pick(statuses),
-                        pick(benchmarks), tags, int(nextRandom(random) % 50));
+        // Drawn one by one, in the order gcc evaluated the arguments when this list was written: the order of
+        // evaluation of a call's arguments is unspecified, and clang drew another list.
+        const int age = int(nextRandom(random) % 50);
+        const QString benchmark = pick(benchmarks);
+        const QString status = pick(statuses);
+        const QString id = u"id-%1"_s.arg(nextRandom(random) % quint64(idRange));
+        const QString server = pick(servers);
+        list << sandbox(server, id, status, benchmark, tags, age);
     }
     return list;
 }

@@ -1,3 +1,4 @@
+#include "generalsandboxlist.h"
 #include "klavisdecoder.h"
 #include "sandboxlistreader.h"
 
@@ -10,31 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// The general path, from QJsonDocument and the decoder's building blocks: what the reader must equal
-// whenever it answers. nullopt where the decoder reports an error.
-std::optional<SandboxList> general(const QByteArray &body)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject())
-        return std::nullopt;
-    const QJsonObject object = document.object();
-    const QJsonValue items = object.value("sandboxes"_L1);
-    if (!items.isArray() && !items.isNull() && !items.isUndefined())
-        return std::nullopt;
-    if (!items.isArray() && !object.contains("total_count"_L1))
-        return std::nullopt;
-    SandboxList list;
-    for (const QJsonValue &item : items.toArray()) {
-        SandboxSummary summary;
-        if (item.isObject() && KlavisDecoder::readSummary(item.toObject(), &summary))
-            list.sandboxes.append(summary);
-    }
-    const QJsonValue total = object.value("total_count"_L1);
-    list.totalCount = total.isDouble() ? total.toInt() : int(list.sandboxes.size());
-    return list;
-}
 
 QByteArray fixture(const QString &name)
 {
@@ -67,7 +43,7 @@ private:
     // Whatever the reader answers equals the general path, and the decoder gives the general path's answer.
     void verifyAgreement(const QByteArray &body, const std::optional<SandboxList> &fast)
     {
-        const std::optional<SandboxList> reference = general(body);
+        const std::optional<SandboxList> reference = generalSandboxList(body);
         if (fast) {
             QVERIFY2(reference.has_value(), body.left(200).constData());
             QCOMPARE(fast->sandboxes, reference->sandboxes);
