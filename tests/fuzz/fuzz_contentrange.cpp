@@ -20,7 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         FUZZ_CHECK(range.last == -1 && range.total >= 0);
     }
-    const ContentRange padded = ContentRange::parse(' ' + value + ' ');
+    QByteArray spaced(1, ' ');
+    spaced += value;
+    spaced += ' ';
+    const ContentRange padded = ContentRange::parse(spaced);
     FUZZ_CHECK(padded.valid && padded.first == range.first && padded.last == range.last &&
                padded.total == range.total);
     return 0;
