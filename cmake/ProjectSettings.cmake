@@ -51,7 +51,7 @@ function(sandboxdeck_add_test name)
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE Qt6::Test sandboxdeck_options ${ARG_LIBS})
     target_compile_definitions(${name} PRIVATE
-        SANDBOXDECK_SHARED_DIR="${SANDBOXDECK_SHARED_DIR}"
+        SANDBOXDECK_PROVIDER_DIR="${SANDBOXDECK_PROVIDER_DIR}"
         SANDBOXDECK_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
     add_test(NAME ${name} COMMAND ${name})
     if(NOT ARG_TIMEOUT)
@@ -63,8 +63,6 @@ function(sandboxdeck_add_test name)
         LABELS "${ARG_LABELS}")
 endfunction()
 
-# ../shared holds the providers' OpenAPI files and real response samples used as fixtures.
-get_filename_component(SANDBOXDECK_SHARED_DIR "${PROJECT_SOURCE_DIR}/../shared" ABSOLUTE)
-if(NOT EXISTS "${SANDBOXDECK_SHARED_DIR}/api")
-    set(SANDBOXDECK_SHARED_DIR "${PROJECT_SOURCE_DIR}/tests/data/shared")
-endif()
+# The providers' OpenAPI files and real response samples, copied into the repository (tests/data/README.md):
+# a clone builds and tests on its own, with or without ../shared beside it.
+set(SANDBOXDECK_PROVIDER_DIR "${PROJECT_SOURCE_DIR}/tests/data/provider")

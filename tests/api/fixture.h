@@ -5,11 +5,11 @@
 #include <QTest>
 
 // Reads a fixture from tests/data/klavis or, with the "samples/" prefix, the real responses in
-// ../shared/api/samples.
+// tests/data/provider/samples.
 inline QByteArray readFixture(const QString &name)
 {
     const QString path = name.startsWith(QLatin1String("samples/"))
-                             ? QStringLiteral(SANDBOXDECK_SHARED_DIR "/api/") + name
+                             ? QStringLiteral(SANDBOXDECK_PROVIDER_DIR "/") + name
                              : QStringLiteral(SANDBOXDECK_TEST_DATA_DIR "/klavis/") + name;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))

@@ -165,7 +165,7 @@ private slots:
     void localPaneListsServersWithUrls()
     {
         const auto sandbox = KlavisDecoder::localSandbox(
-            readFile(QStringLiteral(SANDBOXDECK_SHARED_DIR) + u"/api/samples/local-acquire.201.json"_s));
+            readFile(QStringLiteral(SANDBOXDECK_PROVIDER_DIR) + u"/samples/local-acquire.201.json"_s));
         QVERIFY(sandbox.ok());
         LocalSandboxDetailsPane pane;
         pane.showSandbox(sandbox.value());
