@@ -1,5 +1,7 @@
 #include "profilestore.h"
 
+#include "urlpolicy.h"
+
 #include <QSet>
 #include <QUuid>
 
@@ -157,6 +159,9 @@ QString ProfileStore::validate(const Profile &profile) const
                       "the keychain.");
         if (url.hasQuery() || url.hasFragment())
             return tr("The base URL must not contain a query (?...) or fragment (#...).");
+        // The key goes to this URL: plain http only to this machine (the emulator), as the transport insists.
+        if (const QString problem = UrlPolicy::checkBaseUrl(url); !problem.isEmpty())
+            return problem;
     }
 
     if (!regions().contains(profile.region))

@@ -196,6 +196,10 @@ private Q_SLOTS:
         QTest::newRow("valid https") << u"A"_s << u"https://api.klavis.ai"_s << u"us"_s << false << QString();
         QTest::newRow("valid http port")
             << u"A"_s << u"http://127.0.0.1:8080"_s << u"asia"_s << false << QString();
+        QTest::newRow("plain http elsewhere")
+            << u"A"_s << u"http://api.example.com"_s << u"us"_s << false << u"plain http"_s;
+        QTest::newRow("valid http localhost")
+            << u"A"_s << u"http://localhost:9000/v1"_s << u"us"_s << false << QString();
         QTest::newRow("empty name") << u"  "_s << u"https://api.klavis.ai"_s << u"us"_s << false << u"name"_s;
         QTest::newRow("duplicate name")
             << u"EXISTING"_s << u"https://api.klavis.ai"_s << u"us"_s << false << u"already exists"_s;
