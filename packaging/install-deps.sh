@@ -8,7 +8,7 @@ packages=(
     qt6-l10n-tools libgl-dev libarchive-dev zlib1g-dev qtkeychain-qt6-dev
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
     python3 python3-jsonschema pigz curl tar gzip
-    clang libclang-rt-14-dev llvm-14
+    clang libclang-rt-14-dev llvm-14 clang-format
 )
 
 missing=()

@@ -18,6 +18,14 @@ timed() {
 }
 status=0
 
+phase "clang-format (.clang-format)"
+# Formatting is checked before anything is built: a difference fails the run and names the files.
+if ! git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format --dry-run --Werror >/tmp/clang-format.$$ 2>&1; then
+    grep -o '^[^:]*:[0-9]*:[0-9]*: error' /tmp/clang-format.$$ | cut -d: -f1 | sort -u | sed 's/^/  needs clang-format: /'
+    status=1
+fi
+rm -f /tmp/clang-format.$$
+
 phase "gcc, warnings as errors (preset ci)"
 timed "ci: configure + build" bash -c 'cmake --preset ci && cmake --build --preset ci'
 # Tests that talk to the keychain start their own D-Bus session and keyring (tests/settings/with-keyring.sh).

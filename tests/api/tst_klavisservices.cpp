@@ -23,11 +23,13 @@ private:
     }
     ApiResult<AcquiredSandbox> acquire(const AcquireRequest &request)
     {
-        return h->await<AcquiredSandbox>([&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
+        return h->await<AcquiredSandbox>(
+            [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
     }
     ApiResult<SandboxDetails> details(const QString &server, const QString &id)
     {
-        return h->await<SandboxDetails>([&](QObject *c, auto done) { return sandboxes->details(server, id, c, done); });
+        return h->await<SandboxDetails>(
+            [&](QObject *c, auto done) { return sandboxes->details(server, id, c, done); });
     }
 
 private slots:
@@ -97,8 +99,9 @@ private slots:
         const auto tagged = list({{}, u"svc-test"_s});
         QCOMPARE(tagged->sandboxes.size(), 1);
 
-        const auto reset = h->await<SandboxActionResult>(
-            [&](QObject *c, auto done) { return sandboxes->reset(u"github"_s, acquired->sandboxId, c, done); });
+        const auto reset = h->await<SandboxActionResult>([&](QObject *c, auto done) {
+            return sandboxes->reset(u"github"_s, acquired->sandboxId, c, done);
+        });
         QVERIFY(reset.ok());
         QCOMPARE(reset->sandboxId, acquired->sandboxId);
 
@@ -207,38 +210,46 @@ private slots:
 
     void localSandboxLifecycle()
     {
-        const auto before = h->await<LocalSandboxList>([&](QObject *c, auto done) { return local->list(c, done); });
+        const auto before =
+            h->await<LocalSandboxList>([&](QObject *c, auto done) { return local->list(c, done); });
         QVERIFY2(before.ok(), qPrintable(before.error().fullText()));
         QCOMPARE(before->localSandboxes.size(), 3);
 
         LocalAcquireRequest request;
         request.serverNames = {u"filesystem"_s, u"git"_s};
         request.ttlSeconds = 3600;
-        const auto acquired = h->await<LocalSandbox>([&](QObject *c, auto done) { return local->acquire(request, c, done); });
+        const auto acquired =
+            h->await<LocalSandbox>([&](QObject *c, auto done) { return local->acquire(request, c, done); });
         QVERIFY2(acquired.ok(), qPrintable(acquired.error().fullText()));
         QCOMPARE(acquired->servers.size(), 2);
         for (const auto &server : acquired->servers)
             QVERIFY(!server.mcpServerUrl.isEmpty());
 
         const QString id = acquired->localSandboxId;
-        const auto shown = h->await<LocalSandbox>([&](QObject *c, auto done) { return local->details(id, c, done); });
+        const auto shown =
+            h->await<LocalSandbox>([&](QObject *c, auto done) { return local->details(id, c, done); });
         QVERIFY(shown.ok());
         QVERIFY(shown->createdAt.isValid());
         QCOMPARE(shown->servers.size(), 2);
 
-        const auto upload = h->await<SignedUrl>([&](QObject *c, auto done) { return local->uploadUrl(id, u"asia"_s, c, done); });
+        const auto upload = h->await<SignedUrl>(
+            [&](QObject *c, auto done) { return local->uploadUrl(id, u"asia"_s, c, done); });
         QVERIFY(upload.ok());
         QCOMPARE(upload->url.port(), int(h->emulator->objectStorePort()));
         QVERIFY(upload->expiresInMinutes > 0);
-        const auto dump = h->await<SignedUrl>([&](QObject *c, auto done) { return local->dumpUrl(id, u"us"_s, c, done); });
+        const auto dump =
+            h->await<SignedUrl>([&](QObject *c, auto done) { return local->dumpUrl(id, u"us"_s, c, done); });
         QVERIFY(dump.ok());
         QCOMPARE(dump->url.port(), int(h->emulator->objectStorePort()));
 
-        const auto reset = h->await<SandboxActionResult>([&](QObject *c, auto done) { return local->reset(id, c, done); });
+        const auto reset =
+            h->await<SandboxActionResult>([&](QObject *c, auto done) { return local->reset(id, c, done); });
         QVERIFY(reset.ok());
-        const auto released = h->await<SandboxActionResult>([&](QObject *c, auto done) { return local->release(id, c, done); });
+        const auto released =
+            h->await<SandboxActionResult>([&](QObject *c, auto done) { return local->release(id, c, done); });
         QVERIFY(released.ok());
-        const auto gone = h->await<LocalSandbox>([&](QObject *c, auto done) { return local->details(id, c, done); });
+        const auto gone =
+            h->await<LocalSandbox>([&](QObject *c, auto done) { return local->details(id, c, done); });
         QCOMPARE(gone.error().httpStatus(), 404);
     }
 
@@ -246,13 +257,15 @@ private slots:
     {
         LocalAcquireRequest all;
         all.allServers = true;
-        const auto acquired = h->await<LocalSandbox>([&](QObject *c, auto done) { return local->acquire(all, c, done); });
+        const auto acquired =
+            h->await<LocalSandbox>([&](QObject *c, auto done) { return local->acquire(all, c, done); });
         QVERIFY(acquired.ok());
         QCOMPARE(acquired->servers.size(), 16);
 
         LocalAcquireRequest bad;
         bad.serverNames = {u"filesystem"_s, u"github"_s};
-        const auto refused = h->await<LocalSandbox>([&](QObject *c, auto done) { return local->acquire(bad, c, done); });
+        const auto refused =
+            h->await<LocalSandbox>([&](QObject *c, auto done) { return local->acquire(bad, c, done); });
         QCOMPARE(refused.error().httpStatus(), 422);
         QCOMPARE(refused.error().fieldErrors().first().fieldName(), u"server_names"_s);
 
