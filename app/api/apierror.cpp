@@ -1,11 +1,11 @@
 #include "apierror.h"
 
 #include "remotetext.h"
+#include "storeerrorxml.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -19,15 +19,6 @@ QString locationText(const QStringList &location)
                              parts.first() == u"path"_s || parts.first() == u"header"_s))
         parts.removeFirst();
     return parts.join(u'.');
-}
-
-// A GCS-style XML error (<Error><Code>..</Code><Message>..</Message></Error>) read without an XML
-// library: the object store's errors are tiny and flat.
-QString xmlElement(const QByteArray &body, const QString &name)
-{
-    const QRegularExpression re(u"<%1>([^<]*)</%1>"_s.arg(name));
-    const auto match = re.match(QString::fromUtf8(body));
-    return match.hasMatch() ? match.captured(1).trimmed() : QString();
 }
 
 } // namespace
@@ -238,11 +229,8 @@ QString ApiError::detailText() const
     }
     if (!m_detail.isUndefined() && !m_detail.isNull())
         return m_detail.toVariant().toString();
-    const auto xmlMessage = xmlElement(m_rawBody, u"Message"_s);
-    if (!xmlMessage.isEmpty()) {
-        const auto code = xmlElement(m_rawBody, u"Code"_s);
-        return code.isEmpty() ? xmlMessage : code + u": "_s + xmlMessage;
-    }
+    if (const StoreErrorXml xml = StoreErrorXml::parse(m_rawBody); !xml.message.isEmpty())
+        return xml.code.isEmpty() ? xml.message : xml.code + u": "_s + xml.message;
     // An HTML error page or plain text: its words, without markup.
     return bodyExcerpt(m_rawBody);
 }

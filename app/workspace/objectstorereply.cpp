@@ -1,21 +1,12 @@
 #include "objectstorereply.h"
 
+#include "storeerrorxml.h"
+
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-QString element(const QString &body, const QString &name)
-{
-    const QRegularExpression re(u"<%1>([^<]*)</%1>"_s.arg(name));
-    const auto match = re.match(body);
-    return match.hasMatch() ? match.captured(1).trimmed() : QString();
-}
-
-} // namespace
 
 QString ObjectStoreReply::redacted(const QString &text)
 {
@@ -57,9 +48,9 @@ ObjectStoreReply ObjectStoreReply::classify(QNetworkReply *reply, const QByteArr
             redacted(u"The connection to the storage failed (%1)."_s.arg(reply->errorString()), reply->url());
         return result;
     }
-    const QString text = QString::fromUtf8(body.left(4096));
-    result.m_code = element(text, u"Code"_s);
-    const QString storeMessage = element(text, u"Message"_s);
+    const StoreErrorXml xml = StoreErrorXml::parse(body);
+    result.m_code = xml.code;
+    const QString storeMessage = xml.message;
     static const QStringList urlProblems = {u"ExpiredToken"_s, u"SignatureDoesNotMatch"_s, u"AccessDenied"_s,
                                             u"AuthenticationRequired"_s, u"RequestExpired"_s};
     if ((status == 400 || status == 401 || status == 403) && urlProblems.contains(result.m_code))
