@@ -1,5 +1,7 @@
 #include "apikeypolicy.h"
 
+#include "unsafecharacters.h"
+
 #include <QCoreApplication>
 
 using namespace Qt::StringLiterals;
@@ -10,11 +12,10 @@ namespace {
 // overrides, zero-width ones) that would make the key on screen differ from the key sent.
 bool isForbidden(char32_t c)
 {
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+    if (UnsafeCharacters::isUnsafe(c))
         return true;
-    if ((c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
-        return true;
-    return c == 0xfeff || c == 0x2028 || c == 0x2029;
+    // Beyond the shared rule: the zero-width characters and the BOM, which no key contains either.
+    return (c >= 0x200b && c <= 0x200d) || c == 0xfeff;
 }
 
 QString describe(char32_t c)

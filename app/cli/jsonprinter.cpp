@@ -1,5 +1,7 @@
 #include "jsonprinter.h"
 
+#include "unsafecharacters.h"
+
 #include <cstring>
 
 namespace {
@@ -158,11 +160,8 @@ private:
     static bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
     // A code point a terminal acts on or hides although JSON lets it through raw.
-    static bool needsEscape(char32_t c)
-    {
-        return (c >= 0x7f && c <= 0x9f) || c == 0x061c || c == 0x200e || c == 0x200f || c == 0x2028 ||
-               c == 0x2029 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
-    }
+    // (C0 controls never reach here raw: JSON forbids them in strings, and validation refuses them.)
+    static bool needsEscape(char32_t c) { return UnsafeCharacters::isUnsafe(c); }
 
     // Decodes one UTF-8 sequence at m_pos (strict: no overlongs, surrogates or values above U+10FFFF).
     bool utf8(char32_t *codePoint, qsizetype *length) const

@@ -1,19 +1,13 @@
 #include "terminaltext.h"
 
+#include "unsafecharacters.h"
+
 using namespace Qt::StringLiterals;
 
 namespace {
 
-bool isControl(char16_t c)
-{
-    return c < 0x20 || (c >= 0x7f && c <= 0x9f);
-}
-
-bool isInvisibleFormat(char16_t c)
-{
-    return c == 0x061c || c == 0x200e || c == 0x200f || c == 0x2028 || c == 0x2029 ||
-           (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
-}
+using UnsafeCharacters::isControl;
+using UnsafeCharacters::isInvisibleFormat;
 
 QString escaped(const QString &text, bool keepNewlines)
 {

@@ -1,20 +1,22 @@
 #include "displaytext.h"
 
+#include "unsafecharacters.h"
+
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
+// Shown as \uXXXX: the C1 controls and the invisible formatting characters, which have no picture.
 bool isInvisible(char16_t c)
 {
-    return (c >= 0x80 && c <= 0x9f) || c == 0x061c || c == 0x200e || c == 0x200f || c == 0x2028 ||
-           c == 0x2029 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+    return (c >= 0x80 && c <= 0x9f) || UnsafeCharacters::isInvisibleFormat(c);
 }
 
 bool needsSymbol(char16_t c)
 {
-    return c < 0x20 || c == 0x7f || isInvisible(c);
+    return UnsafeCharacters::isUnsafe(c);
 }
 
 } // namespace
