@@ -40,28 +40,30 @@ QString FieldError::fieldName() const
     return {};
 }
 
-ApiError ApiError::network(const QString &reason)
+ApiError ApiError::withMessage(Kind kind, const QString &message)
 {
     ApiError e;
-    e.m_kind = Kind::Network;
-    e.m_message = u"Could not reach the server (%1). Check the network and the base URL."_s.arg(reason);
+    e.m_kind = kind;
+    e.m_message = message;
     return e;
+}
+
+ApiError ApiError::network(const QString &reason)
+{
+    return withMessage(Kind::Network,
+                       u"Could not reach the server (%1). Check the network and the base URL."_s.arg(reason));
 }
 
 ApiError ApiError::timeout(int seconds)
 {
-    ApiError e;
-    e.m_kind = Kind::Timeout;
-    e.m_message = u"The server did not answer within %1 s. It may be overloaded; try again."_s.arg(seconds);
-    return e;
+    return withMessage(
+        Kind::Timeout,
+        u"The server did not answer within %1 s. It may be overloaded; try again."_s.arg(seconds));
 }
 
 ApiError ApiError::cancelled()
 {
-    ApiError e;
-    e.m_kind = Kind::Cancelled;
-    e.m_message = u"Cancelled."_s;
-    return e;
+    return withMessage(Kind::Cancelled, u"Cancelled."_s);
 }
 
 ApiError ApiError::http(int status, const QByteArray &body, int retryAfterSeconds)
@@ -89,52 +91,33 @@ ApiError ApiError::decode(const QString &what, const QByteArray &body)
 
 ApiError ApiError::local(const QString &message)
 {
-    ApiError e;
-    e.m_kind = Kind::Local;
-    e.m_message = message;
-    return e;
+    return withMessage(Kind::Local, message);
 }
 
 ApiError ApiError::deadline(int seconds)
 {
-    ApiError e;
-    e.m_kind = Kind::Timeout;
-    e.m_message = u"Gave up after %1 s, the time allowed for the whole call (every attempt and wait "
-                  "included). The server is too slow or not answering; try again later."_s.arg(seconds);
-    return e;
+    return withMessage(Kind::Timeout,
+                       u"Gave up after %1 s, the time allowed for the whole call (every attempt and wait "
+                       "included). The server is too slow or not answering; try again later."_s.arg(seconds));
 }
 
 ApiError ApiError::truncated(const QString &reason)
 {
-    ApiError e;
-    e.m_kind = Kind::Network;
-    e.m_message = u"The server's answer was cut short (%1), so it was not used. Try again."_s.arg(reason);
-    return e;
+    return withMessage(
+        Kind::Network,
+        u"The server's answer was cut short (%1), so it was not used. Try again."_s.arg(reason));
 }
 
 ApiError ApiError::tooLarge(qint64 maxBytes)
 {
-    ApiError e;
-    e.m_kind = Kind::Network;
-    e.m_message = u"The server's answer was larger than the %1 MiB allowed for this kind of call, so it "
-                  "was not read."_s.arg(double(maxBytes) / (1024.0 * 1024.0), 0, 'f', 1);
-    return e;
-}
-
-ApiError ApiError::refused(const QString &sentence)
-{
-    ApiError e;
-    e.m_kind = Kind::Local;
-    e.m_message = sentence;
-    return e;
+    return withMessage(Kind::Network,
+                       u"The server's answer was larger than the %1 MiB allowed for this kind of call, so it "
+                       "was not read."_s.arg(double(maxBytes) / (1024.0 * 1024.0), 0, 'f', 1));
 }
 
 ApiError ApiError::redirectRefused(const QString &sentence)
 {
-    ApiError e;
-    e.m_kind = Kind::Network;
-    e.m_message = sentence;
-    return e;
+    return withMessage(Kind::Network, sentence);
 }
 
 QString ApiError::redacted(const QString &text, const QString &apiKey)

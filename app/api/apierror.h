@@ -38,14 +38,13 @@ public:
     static ApiError cancelled();
     static ApiError http(int status, const QByteArray &body, int retryAfterSeconds = -1);
     static ApiError decode(const QString &what, const QByteArray &body = {});
+    // Refused or failed on this side (a URL or key the policy rejects, a local error): nothing was sent.
     static ApiError local(const QString &message);
     // The whole call (attempts, waits and redirects) ran out of time: not one slow attempt, not a cancel.
     static ApiError deadline(int seconds);
     // An answer that did not end the way HTTP says it must (short body, missing last chunk).
     static ApiError truncated(const QString &reason);
     static ApiError tooLarge(qint64 maxBytes);
-    // Refused on this side before anything was sent (a URL or key the policy rejects).
-    static ApiError refused(const QString &sentence);
     // A redirect the policy rejects: the request may have reached the first server.
     static ApiError redirectRefused(const QString &sentence);
 
@@ -81,6 +80,7 @@ public:
     int retryAfterSeconds() const { return m_retryAfterSeconds; }
 
 private:
+    static ApiError withMessage(Kind kind, const QString &message);
     static QString sentenceForStatus(int status, int retryAfterSeconds);
     void readDetail(const QByteArray &body);
 

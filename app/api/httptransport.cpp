@@ -112,12 +112,12 @@ ApiCall *HttpTransport::send(const ApiRequest &request)
     // Nothing leaves before the base URL and the key pass: the token goes over https, or plain http
     // to this machine only.
     if (const QString problem = UrlPolicy::checkBaseUrl(m_config.baseUrl); !problem.isEmpty()) {
-        refuse(call, ApiError::refused(problem + u" Change it in Settings."_s));
+        refuse(call, ApiError::local(problem + u" Change it in Settings."_s));
         return call;
     }
     if (!isSendableKey(m_config.apiKey)) {
-        refuse(call, ApiError::refused(u"The API key contains a line break or another control character, "
-                                       "so it was not sent. Enter the key again."_s));
+        refuse(call, ApiError::local(u"The API key contains a line break or another control character, "
+                                     "so it was not sent. Enter the key again."_s));
         return call;
     }
     if (m_config.callDeadlineMs > 0) {
