@@ -15,52 +15,31 @@ import time
 import tty
 import urllib.request
 
+from clitest import CliTest
+
 CLI, EMULATOR = sys.argv[1], sys.argv[2]
 KEY = "cli-test-key"
-checks = {"passed": 0, "failed": 0}
-# The CLI's TMPDIR: transfers pack and download there, and must leave nothing behind.
-CLI_TMP = tempfile.mkdtemp(prefix="cli-e2e-tmp-")
+T = CliTest(CLI, EMULATOR, KEY, "cli-e2e")
+check, CLI_TMP, temp_leftovers = T.check, T.tmp, T.temp_leftovers
 UNKNOWN_ID = "00000000-0000-0000-0000-000000000000"
 
 
 def start_emulator(*extra):
-    proc = subprocess.Popen([EMULATOR, "--port", "0", "--api-key", KEY, *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = proc.stdout.readline().strip()
-    assert first.startswith("listening on http://127.0.0.1:"), first
-    return proc, first.split("listening on ")[1]
+    return T.start_emulator(*extra, stderr=subprocess.PIPE)
 
 
 def cli_env(key=KEY, env_extra=None):
-    env = dict(os.environ)
-    env.pop("KLAVIS_API_KEY", None)
-    if key is not None:
-        env["KLAVIS_API_KEY"] = key
-    env["TMPDIR"] = CLI_TMP
-    env.update(env_extra or {})
-    return env
+    return T.env(key, env_extra)
 
 
 def cli(base, *args, key=KEY, env_extra=None):
-    env = cli_env(key, env_extra)
-    done = subprocess.run([CLI, "--base-url", base, *args], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run([CLI, "--base-url", base, *args], capture_output=True, text=True,
+                          env=cli_env(key, env_extra), timeout=60)
     return done.returncode, done.stdout, done.stderr
 
 
-def check(name, condition, detail=""):
-    if condition:
-        checks["passed"] += 1
-        print(f"PASS   : {name}")
-    else:
-        checks["failed"] += 1
-        print(f"FAIL!  : {name} {detail}")
-
-
 def faults(base, **settings):
-    request = urllib.request.Request(base + "/_emulator/faults", data=json.dumps(settings).encode(),
-                                     headers={"Authorization": "Bearer " + KEY, "Content-Type": "application/json"},
-                                     method="POST")
-    urllib.request.urlopen(request).read()
+    T.control(base, "POST", "faults", settings)
 
 
 # --- local upload / local dump -------------------------------------------------------------------------
@@ -122,10 +101,6 @@ def without_qt_post_warning(err):
     # without a Content-Type; that is app/api's to fix, and not what these checks are about.
     return "".join(line for line in err.splitlines(keepends=True)
                    if "content-type missing in HTTP POST" not in line)
-
-
-def temp_leftovers():
-    return sorted(os.listdir(CLI_TMP))
 
 
 def acquire_local(base):
@@ -465,8 +440,7 @@ def byte_server(payload):
 
 
 def requests_seen(base):
-    request = urllib.request.Request(base + "/_emulator/requests", headers={"Authorization": "Bearer " + KEY})
-    return len(json.loads(urllib.request.urlopen(request).read())["api"])
+    return len(T.control(base, "GET", "requests")["api"])
 
 
 def check_key_from_environment(base):
@@ -597,8 +571,7 @@ def main():
 
     check("the CLI left nothing in its TMPDIR", temp_leftovers() == [], temp_leftovers())
     shutil.rmtree(CLI_TMP, ignore_errors=True)
-    print(f"{checks['passed']} passed, {checks['failed']} failed")
-    return 1 if checks["failed"] else 0
+    return T.summary()
 
 
 if __name__ == "__main__":

@@ -13,49 +13,23 @@ import tempfile
 import time
 import urllib.request
 
+from clitest import CliTest
+
 CLI, EMULATOR = sys.argv[1], sys.argv[2]
 KEY = "cli-faults-key"
-checks = {"passed": 0, "failed": 0}
-CLI_TMP = tempfile.mkdtemp(prefix="cli-faults-tmp-")
+T = CliTest(CLI, EMULATOR, KEY, "cli-faults")
+check, control, CLI_TMP, temp_leftovers = T.check, T.control, T.tmp, T.temp_leftovers
 
 
 def start_emulator():
-    proc = subprocess.Popen([EMULATOR, "--port", "0", "--api-key", KEY],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    first = proc.stdout.readline().strip()
-    assert first.startswith("listening on http://127.0.0.1:"), first
-    return proc, first.split("listening on ")[1]
-
-
-def cli_env():
-    env = dict(os.environ)
-    env["KLAVIS_API_KEY"] = KEY
-    env["TMPDIR"] = CLI_TMP
-    env.pop("KLAVIS_BASE_URL", None)
-    return env
+    return T.start_emulator()
 
 
 def cli(base, *args, prefix=(), timeout=120):
     started = time.monotonic()
     done = subprocess.run([*prefix, CLI, "--base-url", base, *args], capture_output=True, text=True,
-                          env=cli_env(), timeout=timeout)
+                          env=T.env(KEY), timeout=timeout)
     return done.returncode, done.stdout, done.stderr, time.monotonic() - started
-
-
-def check(name, condition, detail=""):
-    if condition:
-        checks["passed"] += 1
-        print(f"PASS   : {name}")
-    else:
-        checks["failed"] += 1
-        print(f"FAIL!  : {name} {detail!r}")
-
-
-def control(base, method, what, body=None):
-    request = urllib.request.Request(base + "/_emulator/" + what, method=method,
-                                     data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Authorization": "Bearer " + KEY, "Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(request).read())
 
 
 def api(base, method, path):
@@ -76,10 +50,6 @@ def recorded(base, method, path, side="api"):
 
 def store_requests(base, method):
     return [r for r in control(base, "GET", "requests")["object_store"] if r["method"] == method]
-
-
-def temp_leftovers():
-    return sorted(os.listdir(CLI_TMP))
 
 
 def check_api_faults(base):
@@ -150,7 +120,7 @@ def check_deadline_and_cancel(base, local_id, work):
     reset(base, hang_next_requests=1)
     target = os.path.join(work, "cancelled.tar.gz")
     proc = subprocess.Popen([CLI, "--base-url", base, "local", "dump", local_id, "--out", target],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=cli_env())
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=T.env(KEY))
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
@@ -273,8 +243,7 @@ def main():
         proc.wait()
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(CLI_TMP, ignore_errors=True)
-    print(f"{checks['passed']} passed, {checks['failed']} failed")
-    return 1 if checks["failed"] else 0
+    return T.summary()
 
 
 if __name__ == "__main__":

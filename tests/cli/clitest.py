@@ -1,0 +1,59 @@
+"""What the CLI scripts (cli_e2e.py, cli_faults.py) share: the emulator binary on a free loopback port, the
+CLI's environment with its own TMPDIR, the emulator's control endpoint, and PASS/FAIL lines with the plain
+closing count."""
+import json
+import os
+import subprocess
+import tempfile
+import urllib.request
+
+
+class CliTest:
+    def __init__(self, cli, emulator, key, name):
+        self.cli = cli
+        self.emulator = emulator
+        self.key = key
+        self.checks = {"passed": 0, "failed": 0}
+        # The CLI's TMPDIR: transfers pack and download there, and must leave nothing behind.
+        self.tmp = tempfile.mkdtemp(prefix=f"{name}-tmp-")
+
+    def start_emulator(self, *extra, stderr=subprocess.DEVNULL):
+        proc = subprocess.Popen([self.emulator, "--port", "0", "--api-key", self.key, *extra],
+                                stdout=subprocess.PIPE, stderr=stderr, text=True)
+        first = proc.stdout.readline().strip()
+        assert first.startswith("listening on http://127.0.0.1:"), first
+        return proc, first.split("listening on ")[1]
+
+    def env(self, key, env_extra=None):
+        """The CLI's environment: `key` as KLAVIS_API_KEY (None: unset), no KLAVIS_BASE_URL."""
+        env = dict(os.environ)
+        env.pop("KLAVIS_API_KEY", None)
+        env.pop("KLAVIS_BASE_URL", None)
+        if key is not None:
+            env["KLAVIS_API_KEY"] = key
+        env["TMPDIR"] = self.tmp
+        env.update(env_extra or {})
+        return env
+
+    def control(self, base, method, what, body=None):
+        """The emulator's control endpoint (/_emulator/faults, /_emulator/requests, ...)."""
+        request = urllib.request.Request(base + "/_emulator/" + what, method=method,
+                                         data=json.dumps(body).encode() if body is not None else None,
+                                         headers={"Authorization": "Bearer " + self.key,
+                                                  "Content-Type": "application/json"})
+        return json.loads(urllib.request.urlopen(request).read() or b"null")
+
+    def temp_leftovers(self):
+        return sorted(os.listdir(self.tmp))
+
+    def check(self, name, condition, detail=""):
+        if condition:
+            self.checks["passed"] += 1
+            print(f"PASS   : {name}")
+        else:
+            self.checks["failed"] += 1
+            print(f"FAIL!  : {name} {detail!r}")
+
+    def summary(self):
+        print(f"{self.checks['passed']} passed, {self.checks['failed']} failed")
+        return 1 if self.checks["failed"] else 0
