@@ -66,3 +66,11 @@ endfunction()
 # The providers' OpenAPI files and real response samples, copied into the repository (tests/data/README.md):
 # a clone builds and tests on its own, with or without ../shared beside it.
 set(SANDBOXDECK_PROVIDER_DIR "${PROJECT_SOURCE_DIR}/tests/data/provider")
+
+# ccache, when the machine has it, makes rebuilds after a branch switch or in a second worktree cheap.
+# CCACHE_BASEDIR turns absolute paths into relative ones so that two checkouts share one cache.
+find_program(SANDBOXDECK_CCACHE ccache)
+if(SANDBOXDECK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}
+        ${SANDBOXDECK_CCACHE})
+endif()

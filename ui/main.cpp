@@ -1,4 +1,4 @@
-#include "applicationcontroller.h"
+#include "controllers/applicationcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

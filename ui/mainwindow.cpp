@@ -1,16 +1,16 @@
 #include "mainwindow.h"
 
-#include "appsession.h"
-#include "httptransport.h"
-#include "localsandboxescontroller.h"
-#include "localsandboxespage.h"
-#include "refreshscheduler.h"
-#include "sandboxescontroller.h"
-#include "sandboxespage.h"
-#include "statusbarpanel.h"
-#include "transfernotifier.h"
-#include "transferqueue.h"
-#include "transferspage.h"
+#include "api/httptransport.h"
+#include "controllers/transfernotifier.h"
+#include "pages/localsandboxespage.h"
+#include "pages/sandboxespage.h"
+#include "pages/transferspage.h"
+#include "session/appsession.h"
+#include "session/localsandboxescontroller.h"
+#include "session/refreshscheduler.h"
+#include "session/sandboxescontroller.h"
+#include "widgets/statusbarpanel.h"
+#include "workspace/transferqueue.h"
 
 #include <QAction>
 #include <QActionGroup>

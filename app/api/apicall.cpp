@@ -1,4 +1,4 @@
-#include "apicall.h"
+#include "api/apicall.h"
 
 void ApiCall::abort()
 {

@@ -1,7 +1,7 @@
-#include "apierror.h"
+#include "api/apierror.h"
 
-#include "remotetext.h"
-#include "storeerrorxml.h"
+#include "api/remotetext.h"
+#include "api/storeerrorxml.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

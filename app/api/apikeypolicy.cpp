@@ -1,6 +1,6 @@
-#include "apikeypolicy.h"
+#include "api/apikeypolicy.h"
 
-#include "unsafecharacters.h"
+#include "api/unsafecharacters.h"
 
 #include <QCoreApplication>
 

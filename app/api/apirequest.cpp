@@ -1,4 +1,4 @@
-#include "apirequest.h"
+#include "api/apirequest.h"
 
 #include <QUrl>
 

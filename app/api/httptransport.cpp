@@ -1,7 +1,7 @@
-#include "httptransport.h"
+#include "api/httptransport.h"
 
-#include "apicall.h"
-#include "urlpolicy.h"
+#include "api/apicall.h"
+#include "api/urlpolicy.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "apierror.h"
-#include "apirequest.h"
-#include "ratelimiter.h"
-#include "retrypolicy.h"
-#include "transportconfig.h"
+#include "api/apierror.h"
+#include "api/apirequest.h"
+#include "api/ratelimiter.h"
+#include "api/retrypolicy.h"
+#include "api/transportconfig.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,4 +1,4 @@
-#include "isotimestamp.h"
+#include "api/isotimestamp.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "jsonscanner.h"
+#include "api/jsonscanner.h"
 
 using namespace std::string_view_literals;
 

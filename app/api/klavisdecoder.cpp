@@ -1,7 +1,7 @@
-#include "klavisdecoder.h"
+#include "api/klavisdecoder.h"
 
-#include "isotimestamp.h"
-#include "sandboxlistreader.h"
+#include "api/isotimestamp.h"
+#include "api/sandboxlistreader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

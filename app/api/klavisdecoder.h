@@ -1,13 +1,13 @@
 #pragma once
 
-#include "acquiredsandbox.h"
-#include "apiresult.h"
-#include "localsandbox.h"
-#include "localsandboxlist.h"
-#include "sandboxactionresult.h"
-#include "sandboxdetails.h"
-#include "sandboxlist.h"
-#include "signedurl.h"
+#include "api/acquiredsandbox.h"
+#include "api/apiresult.h"
+#include "api/localsandbox.h"
+#include "api/localsandboxlist.h"
+#include "api/sandboxactionresult.h"
+#include "api/sandboxdetails.h"
+#include "api/sandboxlist.h"
+#include "api/signedurl.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
-#include "klavislocalsandboxservice.h"
+#include "api/klavislocalsandboxservice.h"
 
-#include "klavisdecoder.h"
-#include "servicedispatch.h"
+#include "api/klavisdecoder.h"
+#include "api/servicedispatch.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

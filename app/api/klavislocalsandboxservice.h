@@ -1,11 +1,11 @@
 #pragma once
 
-#include "localacquirerequest.h"
-#include "localsandbox.h"
-#include "localsandboxlist.h"
-#include "resulthandler.h"
-#include "sandboxactionresult.h"
-#include "signedurl.h"
+#include "api/localacquirerequest.h"
+#include "api/localsandbox.h"
+#include "api/localsandboxlist.h"
+#include "api/resulthandler.h"
+#include "api/sandboxactionresult.h"
+#include "api/signedurl.h"
 
 #include <QObject>
 

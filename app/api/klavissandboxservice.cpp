@@ -1,7 +1,7 @@
-#include "klavissandboxservice.h"
+#include "api/klavissandboxservice.h"
 
-#include "klavisdecoder.h"
-#include "servicedispatch.h"
+#include "api/klavisdecoder.h"
+#include "api/servicedispatch.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "acquiredsandbox.h"
-#include "acquirerequest.h"
-#include "resulthandler.h"
-#include "sandboxactionresult.h"
-#include "sandboxdetails.h"
-#include "sandboxfilter.h"
-#include "sandboxlist.h"
+#include "api/acquiredsandbox.h"
+#include "api/acquirerequest.h"
+#include "api/resulthandler.h"
+#include "api/sandboxactionresult.h"
+#include "api/sandboxdetails.h"
+#include "api/sandboxfilter.h"
+#include "api/sandboxlist.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "localserver.h"
+#include "api/localserver.h"
 
 #include <QList>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "localsandbox.h"
+#include "api/localsandbox.h"
 
 struct LocalSandboxList
 {

@@ -1,4 +1,4 @@
-#include "ratelimiter.h"
+#include "api/ratelimiter.h"
 
 #include <algorithm>
 #include <cmath>

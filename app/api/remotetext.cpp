@@ -1,4 +1,4 @@
-#include "remotetext.h"
+#include "api/remotetext.h"
 
 #include <QHash>
 #include <QList>

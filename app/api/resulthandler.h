@@ -1,6 +1,6 @@
 #pragma once
 
-#include "apiresult.h"
+#include "api/apiresult.h"
 
 #include <functional>
 

@@ -1,4 +1,4 @@
-#include "retrypolicy.h"
+#include "api/retrypolicy.h"
 
 #include <QDateTime>
 #include <QRandomGenerator>

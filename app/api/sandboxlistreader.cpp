@@ -1,7 +1,7 @@
-#include "sandboxlistreader.h"
+#include "api/sandboxlistreader.h"
 
-#include "isotimestamp.h"
-#include "jsonscanner.h"
+#include "api/isotimestamp.h"
+#include "api/jsonscanner.h"
 
 #include <limits>
 #include <optional>

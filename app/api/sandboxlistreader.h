@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sandboxlist.h"
+#include "api/sandboxlist.h"
 
 #include <QByteArrayView>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "apicall.h"
-#include "httptransport.h"
-#include "resulthandler.h"
+#include "api/apicall.h"
+#include "api/httptransport.h"
+#include "api/resulthandler.h"
 
 #include <QObject>
 

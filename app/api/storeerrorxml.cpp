@@ -1,4 +1,4 @@
-#include "storeerrorxml.h"
+#include "api/storeerrorxml.h"
 
 #include <QXmlStreamReader>
 

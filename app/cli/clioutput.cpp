@@ -1,7 +1,7 @@
-#include "clioutput.h"
+#include "cli/clioutput.h"
 
-#include "jsonprinter.h"
-#include "terminaltext.h"
+#include "cli/jsonprinter.h"
+#include "cli/terminaltext.h"
 
 #include <QDateTime>
 #include <QJsonDocument>

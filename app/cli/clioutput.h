@@ -1,6 +1,6 @@
 #pragma once
 
-#include "apierror.h"
+#include "api/apierror.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,11 +1,11 @@
-#include "clirunner.h"
+#include "cli/clirunner.h"
 
-#include "apicall.h"
-#include "httptransport.h"
-#include "klavislocalsandboxservice.h"
-#include "klavissandboxservice.h"
-#include "terminaltext.h"
-#include "texttable.h"
+#include "api/apicall.h"
+#include "api/httptransport.h"
+#include "api/klavislocalsandboxservice.h"
+#include "api/klavissandboxservice.h"
+#include "cli/terminaltext.h"
+#include "cli/texttable.h"
 
 #include <QTimer>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "clicommand.h"
-#include "clioutput.h"
+#include "cli/clicommand.h"
+#include "cli/clioutput.h"
 
 #include <QObject>
 

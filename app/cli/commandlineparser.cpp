@@ -1,4 +1,4 @@
-#include "commandlineparser.h"
+#include "cli/commandlineparser.h"
 
 #include <QSet>
 

@@ -1,6 +1,6 @@
-#include "jsonprinter.h"
+#include "cli/jsonprinter.h"
 
-#include "unsafecharacters.h"
+#include "api/unsafecharacters.h"
 
 #include <cstring>
 

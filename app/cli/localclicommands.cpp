@@ -1,10 +1,10 @@
 // The `local ...` commands of CliRunner, kept apart so each file stays about one area.
-#include "clirunner.h"
+#include "cli/clirunner.h"
 
-#include "apicall.h"
-#include "klavislocalsandboxservice.h"
-#include "terminaltext.h"
-#include "texttable.h"
+#include "api/apicall.h"
+#include "api/klavislocalsandboxservice.h"
+#include "cli/terminaltext.h"
+#include "cli/texttable.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,12 +1,12 @@
 // `local upload` and `local dump`: the workspace transfer commands of CliRunner. The work is done by the
 // same UploadJob and DumpJob as the app's Transfers view; this file only wires them to a terminal.
-#include "clirunner.h"
+#include "cli/clirunner.h"
 
-#include "dumpjob.h"
-#include "httptransport.h"
-#include "interruptnotifier.h"
-#include "transferprogressline.h"
-#include "uploadjob.h"
+#include "api/httptransport.h"
+#include "cli/interruptnotifier.h"
+#include "cli/transferprogressline.h"
+#include "workspace/dumpjob.h"
+#include "workspace/uploadjob.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
-#include "apikeypolicy.h"
-#include "clirunner.h"
-#include "commandlineparser.h"
-#include "httptransport.h"
-#include "terminaltext.h"
-#include "urlpolicy.h"
+#include "api/apikeypolicy.h"
+#include "api/httptransport.h"
+#include "api/urlpolicy.h"
+#include "cli/clirunner.h"
+#include "cli/commandlineparser.h"
+#include "cli/terminaltext.h"
 
 #include <QCoreApplication>
 #include <QProcessEnvironment>

@@ -1,6 +1,6 @@
-#include "terminaltext.h"
+#include "cli/terminaltext.h"
 
-#include "unsafecharacters.h"
+#include "api/unsafecharacters.h"
 
 using namespace Qt::StringLiterals;
 

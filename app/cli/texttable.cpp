@@ -1,6 +1,6 @@
-#include "texttable.h"
+#include "cli/texttable.h"
 
-#include "terminaltext.h"
+#include "cli/terminaltext.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "transferprogressline.h"
+#include "cli/transferprogressline.h"
 
-#include "clioutput.h"
-#include "transferjob.h"
+#include "cli/clioutput.h"
+#include "workspace/transferjob.h"
 
 #include <QLocale>
 

@@ -1,9 +1,9 @@
-#include "apirouter.h"
+#include "emulator/apirouter.h"
 
-#include "catalog.h"
-#include "emulatorstate.h"
-#include "incomingrequest.h"
-#include "validationerrors.h"
+#include "emulator/catalog.h"
+#include "emulator/emulatorstate.h"
+#include "emulator/incomingrequest.h"
+#include "emulator/validationerrors.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "httpreply.h"
-#include "localsandboxapi.h"
-#include "remotesandboxapi.h"
+#include "emulator/httpreply.h"
+#include "emulator/localsandboxapi.h"
+#include "emulator/remotesandboxapi.h"
 
 #include <QByteArrayList>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "catalog.h"
+#include "emulator/catalog.h"
 
 using namespace Qt::StringLiterals;
 

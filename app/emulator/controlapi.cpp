@@ -1,8 +1,8 @@
-#include "controlapi.h"
+#include "emulator/controlapi.h"
 
-#include "apirouter.h"
-#include "emulatorstate.h"
-#include "incomingrequest.h"
+#include "emulator/apirouter.h"
+#include "emulator/emulatorstate.h"
+#include "emulator/incomingrequest.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "httpreply.h"
+#include "emulator/httpreply.h"
 
 namespace Emulator {
 

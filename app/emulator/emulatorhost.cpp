@@ -1,6 +1,6 @@
-#include "emulatorhost.h"
+#include "emulator/emulatorhost.h"
 
-#include "emulatorserver.h"
+#include "emulator/emulatorserver.h"
 
 using namespace Qt::StringLiterals;
 

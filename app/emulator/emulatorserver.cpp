@@ -1,14 +1,14 @@
-#include "emulatorserver.h"
+#include "emulator/emulatorserver.h"
 
-#include "apirouter.h"
-#include "controlapi.h"
-#include "emulatorstate.h"
-#include "faultinjector.h"
-#include "httplistener.h"
-#include "httpreply.h"
-#include "incomingrequest.h"
-#include "objectstore.h"
-#include "seeddata.h"
+#include "emulator/apirouter.h"
+#include "emulator/controlapi.h"
+#include "emulator/emulatorstate.h"
+#include "emulator/faultinjector.h"
+#include "emulator/httplistener.h"
+#include "emulator/httpreply.h"
+#include "emulator/incomingrequest.h"
+#include "emulator/objectstore.h"
+#include "emulator/seeddata.h"
 
 #include <QDateTime>
 #include <QHttpServerRequest>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "faultsettings.h"
-#include "recordedrequest.h"
+#include "emulator/faultsettings.h"
+#include "emulator/recordedrequest.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "faultsettings.h"
-#include "idgenerator.h"
-#include "localsandbox.h"
-#include "recordedrequest.h"
-#include "remotesandbox.h"
+#include "emulator/faultsettings.h"
+#include "emulator/idgenerator.h"
+#include "emulator/localsandbox.h"
+#include "emulator/recordedrequest.h"
+#include "emulator/remotesandbox.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,7 +1,7 @@
-#include "faultinjector.h"
+#include "emulator/faultinjector.h"
 
-#include "emulatorstate.h"
-#include "incomingrequest.h"
+#include "emulator/emulatorstate.h"
+#include "emulator/incomingrequest.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,4 +1,4 @@
-#include "faultsettings.h"
+#include "emulator/faultsettings.h"
 
 #include <QJsonValue>
 

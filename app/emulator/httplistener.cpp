@@ -1,4 +1,4 @@
-#include "httplistener.h"
+#include "emulator/httplistener.h"
 
 namespace Emulator {
 

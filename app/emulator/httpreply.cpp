@@ -1,4 +1,4 @@
-#include "httpreply.h"
+#include "emulator/httpreply.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "idgenerator.h"
+#include "emulator/idgenerator.h"
 
 #include <QByteArray>
 

@@ -1,4 +1,4 @@
-#include "incomingrequest.h"
+#include "emulator/incomingrequest.h"
 
 #include <QHttpServerRequest>
 #include <QUrl>

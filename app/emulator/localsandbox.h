@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspace.h"
+#include "emulator/workspace.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,12 +1,12 @@
-#include "localsandboxapi.h"
+#include "emulator/localsandboxapi.h"
 
-#include "catalog.h"
-#include "emulatorstate.h"
-#include "incomingrequest.h"
-#include "objectstore.h"
-#include "sandboxjson.h"
-#include "validationerrors.h"
-#include "workspacearchive.h"
+#include "emulator/catalog.h"
+#include "emulator/emulatorstate.h"
+#include "emulator/incomingrequest.h"
+#include "emulator/objectstore.h"
+#include "emulator/sandboxjson.h"
+#include "emulator/validationerrors.h"
+#include "emulator/workspacearchive.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,4 +1,4 @@
-#include "emulatorserver.h"
+#include "emulator/emulatorserver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

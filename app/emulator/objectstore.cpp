@@ -1,7 +1,7 @@
-#include "objectstore.h"
+#include "emulator/objectstore.h"
 
-#include "emulatorstate.h"
-#include "incomingrequest.h"
+#include "emulator/emulatorstate.h"
+#include "emulator/incomingrequest.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "httpreply.h"
-#include "urlsigner.h"
+#include "emulator/httpreply.h"
+#include "emulator/urlsigner.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,4 +1,4 @@
-#include "recordedrequest.h"
+#include "emulator/recordedrequest.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

@@ -1,11 +1,11 @@
-#include "remotesandboxapi.h"
+#include "emulator/remotesandboxapi.h"
 
-#include "catalog.h"
-#include "emulatorstate.h"
-#include "incomingrequest.h"
-#include "sandboxjson.h"
-#include "seeddata.h"
-#include "validationerrors.h"
+#include "emulator/catalog.h"
+#include "emulator/emulatorstate.h"
+#include "emulator/incomingrequest.h"
+#include "emulator/sandboxjson.h"
+#include "emulator/seeddata.h"
+#include "emulator/validationerrors.h"
 
 #include <algorithm>
 

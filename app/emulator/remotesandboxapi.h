@@ -1,7 +1,7 @@
 #pragma once
 
-#include "httpreply.h"
-#include "validationerrors.h"
+#include "emulator/httpreply.h"
+#include "emulator/validationerrors.h"
 
 #include <QString>
 

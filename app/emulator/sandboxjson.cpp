@@ -1,7 +1,7 @@
-#include "sandboxjson.h"
+#include "emulator/sandboxjson.h"
 
-#include "localsandbox.h"
-#include "remotesandbox.h"
+#include "emulator/localsandbox.h"
+#include "emulator/remotesandbox.h"
 
 #include <QJsonArray>
 

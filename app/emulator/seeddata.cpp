@@ -1,10 +1,10 @@
-#include "seeddata.h"
+#include "emulator/seeddata.h"
 
-#include "catalog.h"
-#include "idgenerator.h"
-#include "localsandbox.h"
-#include "remotesandbox.h"
-#include "sandboxjson.h"
+#include "emulator/catalog.h"
+#include "emulator/idgenerator.h"
+#include "emulator/localsandbox.h"
+#include "emulator/remotesandbox.h"
+#include "emulator/sandboxjson.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,4 +1,4 @@
-#include "urlsigner.h"
+#include "emulator/urlsigner.h"
 
 #include <QMessageAuthenticationCode>
 #include <QTimeZone>

@@ -1,4 +1,4 @@
-#include "validationerrors.h"
+#include "emulator/validationerrors.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>

@@ -1,4 +1,4 @@
-#include "workspace.h"
+#include "emulator/workspace.h"
 
 using namespace Qt::StringLiterals;
 

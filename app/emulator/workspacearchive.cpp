@@ -1,6 +1,6 @@
-#include "workspacearchive.h"
+#include "emulator/workspacearchive.h"
 
-#include "workspace.h"
+#include "emulator/workspace.h"
 
 #include <archive.h>
 #include <archive_entry.h>

@@ -1,6 +1,6 @@
-#include "displaytext.h"
+#include "models/displaytext.h"
 
-#include "unsafecharacters.h"
+#include "api/unsafecharacters.h"
 
 #include <QStringList>
 

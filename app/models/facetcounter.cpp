@@ -1,4 +1,4 @@
-#include "facetcounter.h"
+#include "models/facetcounter.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "flatsortfilterproxy.h"
+#include "models/flatsortfilterproxy.h"
 
-#include "proxyroworder.h"
+#include "models/proxyroworder.h"
 
 #include <algorithm>
 

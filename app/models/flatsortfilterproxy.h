@@ -1,6 +1,6 @@
 #pragma once
 
-#include "proxyrowmap.h"
+#include "models/proxyrowmap.h"
 
 #include <QAbstractProxyModel>
 

@@ -1,8 +1,8 @@
-#include "localsandboxtreemodel.h"
+#include "models/localsandboxtreemodel.h"
 
-#include "displaytext.h"
-#include "relativetime.h"
-#include "statuskind.h"
+#include "models/displaytext.h"
+#include "models/relativetime.h"
+#include "models/statuskind.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "proxyrowmap.h"
+#include "models/proxyrowmap.h"
 
 #include <algorithm>
 

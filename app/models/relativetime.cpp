@@ -1,4 +1,4 @@
-#include "relativetime.h"
+#include "models/relativetime.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "sandboxfacets.h"
+#include "models/sandboxfacets.h"
 
 #include <QVarLengthArray>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "facetcounter.h"
-#include "sandboxsummary.h"
+#include "api/sandboxsummary.h"
+#include "models/facetcounter.h"
 
 // The filterable values of the sandbox list (servers, statuses, benchmarks, tags), counted over its rows,
 // and the strings the rows share through them. The list model adopts each row it stores and forgets each

@@ -1,6 +1,6 @@
-#include "sandboxfiltercriteria.h"
+#include "models/sandboxfiltercriteria.h"
 
-#include "sandboxlistmodel.h"
+#include "models/sandboxlistmodel.h"
 
 void SandboxFilterCriteria::setSearchText(const QString &text)
 {

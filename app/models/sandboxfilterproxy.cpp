@@ -1,6 +1,6 @@
-#include "sandboxfilterproxy.h"
+#include "models/sandboxfilterproxy.h"
 
-#include "sandboxlistmodel.h"
+#include "models/sandboxlistmodel.h"
 
 SandboxFilterProxy::SandboxFilterProxy(QObject *parent) : FlatSortFilterProxy(parent)
 {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "flatsortfilterproxy.h"
-#include "sandboxfiltercriteria.h"
+#include "models/flatsortfilterproxy.h"
+#include "models/sandboxfiltercriteria.h"
 
 class SandboxListModel;
 

@@ -1,9 +1,9 @@
-#include "sandboxlistmodel.h"
+#include "models/sandboxlistmodel.h"
 
-#include "displaytext.h"
-#include "relativetime.h"
-#include "sandboxordering.h"
-#include "statuskind.h"
+#include "models/displaytext.h"
+#include "models/relativetime.h"
+#include "models/sandboxordering.h"
+#include "models/statuskind.h"
 
 #include <algorithm>
 #include <bit>

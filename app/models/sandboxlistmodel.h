@@ -1,8 +1,8 @@
 #pragma once
 
-#include "sandboxfacets.h"
-#include "sandboxkey.h"
-#include "sandboxsummary.h"
+#include "api/sandboxsummary.h"
+#include "models/sandboxfacets.h"
+#include "models/sandboxkey.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>

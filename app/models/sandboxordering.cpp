@@ -1,6 +1,6 @@
-#include "sandboxordering.h"
+#include "models/sandboxordering.h"
 
-#include "sandboxlistmodel.h"
+#include "models/sandboxlistmodel.h"
 
 #include <QHash>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sandboxsummary.h"
+#include "api/sandboxsummary.h"
 
 #include <QtGlobal>
 

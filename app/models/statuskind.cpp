@@ -1,4 +1,4 @@
-#include "statuskind.h"
+#include "models/statuskind.h"
 
 using namespace Qt::StringLiterals;
 

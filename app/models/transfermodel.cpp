@@ -1,9 +1,9 @@
-#include "transfermodel.h"
+#include "models/transfermodel.h"
 
-#include "displaytext.h"
-#include "dumpjob.h"
-#include "transferjob.h"
-#include "transferqueue.h"
+#include "models/displaytext.h"
+#include "workspace/dumpjob.h"
+#include "workspace/transferjob.h"
+#include "workspace/transferqueue.h"
 
 #include <QFileInfo>
 #include <QLocale>

@@ -1,7 +1,7 @@
-#include "credentialstore.h"
+#include "settings/credentialstore.h"
 
-#include "apikeypolicy.h"
-#include "profilestore.h"
+#include "api/apikeypolicy.h"
+#include "settings/profilestore.h"
 
 #include <qt6keychain/keychain.h>
 

@@ -1,6 +1,6 @@
-#include "profilestore.h"
+#include "settings/profilestore.h"
 
-#include "urlpolicy.h"
+#include "api/urlpolicy.h"
 
 #include <QSet>
 #include <QUuid>

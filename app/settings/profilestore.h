@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profile.h"
+#include "settings/profile.h"
 
 #include <QList>
 #include <QObject>

@@ -1,7 +1,7 @@
-#include "archivetarwriter.h"
+#include "workspace/archivetarwriter.h"
 
-#include "archivewalker.h"
-#include "parallelgzipwriter.h"
+#include "workspace/archivewalker.h"
+#include "workspace/parallelgzipwriter.h"
 
 #include <archive_entry.h>
 

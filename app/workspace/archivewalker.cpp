@@ -1,4 +1,4 @@
-#include "archivewalker.h"
+#include "workspace/archivewalker.h"
 
 #include <QDir>
 #include <QFile>

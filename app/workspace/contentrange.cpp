@@ -1,4 +1,4 @@
-#include "contentrange.h"
+#include "workspace/contentrange.h"
 
 #include <limits>
 

@@ -1,12 +1,12 @@
-#include "dumpjob.h"
+#include "workspace/dumpjob.h"
 
-#include "apicall.h"
-#include "contentrange.h"
-#include "gzipendcheck.h"
-#include "klavislocalsandboxservice.h"
-#include "objectstorereply.h"
-#include "safeextractor.h"
-#include "urlpolicy.h"
+#include "api/apicall.h"
+#include "api/klavislocalsandboxservice.h"
+#include "api/urlpolicy.h"
+#include "workspace/contentrange.h"
+#include "workspace/gzipendcheck.h"
+#include "workspace/objectstorereply.h"
+#include "workspace/safeextractor.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "extractentrypath.h"
+#include "workspace/extractentrypath.h"
 
 #include <QByteArrayList>
 #include <QStringDecoder>

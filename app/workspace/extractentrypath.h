@@ -1,6 +1,6 @@
 #pragma once
 
-#include "extractionlimits.h"
+#include "workspace/extractionlimits.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "extractgzipstream.h"
+#include "workspace/extractgzipstream.h"
 
 #include <QFile>
 #include <QFileInfo>

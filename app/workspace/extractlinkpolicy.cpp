@@ -1,7 +1,7 @@
-#include "extractlinkpolicy.h"
+#include "workspace/extractlinkpolicy.h"
 
-#include "extractentrypath.h"
-#include "extractpathset.h"
+#include "workspace/extractentrypath.h"
+#include "workspace/extractpathset.h"
 
 #include <QByteArrayList>
 

@@ -1,4 +1,4 @@
-#include "extractpathset.h"
+#include "workspace/extractpathset.h"
 
 ExtractPathSet::ExtractPathSet() : m_nodes(1) {}
 

@@ -1,10 +1,10 @@
-#include "extractsession.h"
+#include "workspace/extractsession.h"
 
-#include "extractentrypath.h"
-#include "extractlinkpolicy.h"
-#include "extractstaging.h"
-#include "extractthreadlocale.h"
-#include "extracttree.h"
+#include "workspace/extractentrypath.h"
+#include "workspace/extractlinkpolicy.h"
+#include "workspace/extractstaging.h"
+#include "workspace/extractthreadlocale.h"
+#include "workspace/extracttree.h"
 
 #include <archive_entry.h>
 

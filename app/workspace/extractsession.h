@@ -1,9 +1,9 @@
 #pragma once
 
-#include "extractgzipstream.h"
-#include "extractionlimits.h"
-#include "extractionreport.h"
-#include "extractpathset.h"
+#include "workspace/extractgzipstream.h"
+#include "workspace/extractionlimits.h"
+#include "workspace/extractionreport.h"
+#include "workspace/extractpathset.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,4 +1,4 @@
-#include "extractstaging.h"
+#include "workspace/extractstaging.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "extracttree.h"
+#include "workspace/extracttree.h"
 
-#include "extractentrypath.h"
+#include "workspace/extractentrypath.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "extractpathset.h"
+#include "workspace/extractpathset.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "gzipendcheck.h"
+#include "workspace/gzipendcheck.h"
 
 #include <zlib.h>
 

@@ -1,6 +1,6 @@
-#include "objectstorereply.h"
+#include "workspace/objectstorereply.h"
 
-#include "storeerrorxml.h"
+#include "api/storeerrorxml.h"
 
 #include <QNetworkReply>
 #include <QRegularExpression>

@@ -1,4 +1,4 @@
-#include "parallelgzipdeflater.h"
+#include "workspace/parallelgzipdeflater.h"
 
 #include <array>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "parallelgzipwriter.h"
+#include "workspace/parallelgzipwriter.h"
 
-#include "parallelgzipdeflater.h"
+#include "workspace/parallelgzipdeflater.h"
 
 #include <QFileDevice>
 #include <QIODevice>

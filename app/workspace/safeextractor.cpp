@@ -1,6 +1,6 @@
-#include "safeextractor.h"
+#include "workspace/safeextractor.h"
 
-#include "extractsession.h"
+#include "workspace/extractsession.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "extractionlimits.h"
-#include "extractionreport.h"
+#include "workspace/extractionlimits.h"
+#include "workspace/extractionreport.h"
 
 #include <QFutureWatcher>
 #include <QObject>

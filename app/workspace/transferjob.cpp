@@ -1,4 +1,4 @@
-#include "transferjob.h"
+#include "workspace/transferjob.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
-#include "transferqueue.h"
+#include "workspace/transferqueue.h"
 
-#include "uploadjob.h"
+#include "workspace/uploadjob.h"
 
 #include <QDateTime>
 

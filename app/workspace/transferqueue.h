@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dumpjob.h"
+#include "workspace/dumpjob.h"
 
 #include <QHash>
 #include <QList>

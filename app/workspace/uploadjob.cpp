@@ -1,10 +1,10 @@
-#include "uploadjob.h"
+#include "workspace/uploadjob.h"
 
-#include "apicall.h"
-#include "klavislocalsandboxservice.h"
-#include "objectstorereply.h"
-#include "urlpolicy.h"
-#include "workspacearchiver.h"
+#include "api/apicall.h"
+#include "api/klavislocalsandboxservice.h"
+#include "api/urlpolicy.h"
+#include "workspace/objectstorereply.h"
+#include "workspace/workspacearchiver.h"
 
 #include <QDir>
 #include <QFile>

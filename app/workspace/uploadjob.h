@@ -1,7 +1,7 @@
 #pragma once
 
-#include "signedurl.h"
-#include "transferjob.h"
+#include "api/signedurl.h"
+#include "workspace/transferjob.h"
 
 #include <QPointer>
 #include <QStringList>

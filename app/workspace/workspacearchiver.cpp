@@ -1,8 +1,8 @@
-#include "workspacearchiver.h"
+#include "workspace/workspacearchiver.h"
 
-#include "archivetarwriter.h"
-#include "archivewalker.h"
-#include "parallelgzipwriter.h"
+#include "workspace/archivetarwriter.h"
+#include "workspace/archivewalker.h"
+#include "workspace/parallelgzipwriter.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "archivescan.h"
+#include "workspace/archivescan.h"
 
 #include <QFutureWatcher>
 #include <QObject>

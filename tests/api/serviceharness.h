@@ -1,8 +1,8 @@
 #pragma once
 
-#include "apicall.h"
+#include "api/apicall.h"
+#include "api/httptransport.h"
 #include "emulator/emulatorserver.h"
-#include "httptransport.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "apierror.h"
+#include "api/apierror.h"
 #include "fixture.h"
 
 #include <QTest>

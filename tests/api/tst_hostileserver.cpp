@@ -1,7 +1,7 @@
-#include "apicall.h"
+#include "api/apicall.h"
+#include "api/httptransport.h"
+#include "api/klavissandboxservice.h"
 #include "hostileserver.h"
-#include "httptransport.h"
-#include "klavissandboxservice.h"
 
 #include <QElapsedTimer>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "klavissandboxservice.h"
+#include "api/klavissandboxservice.h"
 #include "serviceharness.h"
 
 #include <QElapsedTimer>

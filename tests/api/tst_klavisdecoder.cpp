@@ -1,5 +1,5 @@
+#include "api/klavisdecoder.h"
 #include "fixture.h"
-#include "klavisdecoder.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "klavislocalsandboxservice.h"
-#include "klavissandboxservice.h"
+#include "api/klavislocalsandboxservice.h"
+#include "api/klavissandboxservice.h"
 #include "serviceharness.h"
 
 #include <QSignalSpy>

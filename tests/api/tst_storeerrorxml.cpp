@@ -1,5 +1,5 @@
 // StoreErrorXml: the object store's XML error body, read by one parser for the API error and the jobs.
-#include "storeerrorxml.h"
+#include "api/storeerrorxml.h"
 
 #include <QFile>
 #include <QTest>

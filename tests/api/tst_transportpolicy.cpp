@@ -1,5 +1,5 @@
-#include "ratelimiter.h"
-#include "retrypolicy.h"
+#include "api/ratelimiter.h"
+#include "api/retrypolicy.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,4 +1,4 @@
-#include "urlpolicy.h"
+#include "api/urlpolicy.h"
 
 #include <QTest>
 

@@ -4,12 +4,12 @@
 //
 //   bench_models [rows] [--load-only]   (--load-only stops after the refreshes, for profiling)
 
-#include "klavisdecoder.h"
-#include "sandboxfilterproxy.h"
-#include "sandboxlistmodel.h"
+#include "api/klavisdecoder.h"
+#include "models/sandboxfilterproxy.h"
+#include "models/sandboxlistmodel.h"
 
+#include "api/sandboxlistreader.h"
 #include "benchrandom.h"
-#include "sandboxlistreader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

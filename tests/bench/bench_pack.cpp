@@ -5,7 +5,7 @@
 // Without a tree folder it generates (once) a deterministic tree of about 200 MB in 12,000 files under
 // /tmp/sandboxdeck-bench/tree: mostly source-like text, some random binary (like images or build output).
 
-#include "workspacearchiver.h"
+#include "workspace/workspacearchiver.h"
 
 #include "peakmemory.h"
 #include "workspacetree.h"

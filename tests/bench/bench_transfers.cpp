@@ -4,10 +4,10 @@
 // $TMPDIR/sandboxdeck-bench-transfers). Each of our jobs runs in a child process of this program, so that its
 // peak RSS is its own. Prints figures.
 
-#include "dumpjob.h"
-#include "httptransport.h"
-#include "klavislocalsandboxservice.h"
-#include "uploadjob.h"
+#include "api/httptransport.h"
+#include "api/klavislocalsandboxservice.h"
+#include "workspace/dumpjob.h"
+#include "workspace/uploadjob.h"
 
 #include "peakmemory.h"
 #include "workspacetree.h"

@@ -1,6 +1,6 @@
 // The CLI's --json writer: the same document as the server's, secrets masked, terminal controls escaped,
 // anything that is not strict JSON refused before a byte is written.
-#include "jsonprinter.h"
+#include "cli/jsonprinter.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,11 +2,11 @@
 // calls retried then reported, acquire never repeated, 429 with Retry-After honoured (and a far one not
 // waited for), and a per-attempt timeout, the whole-call deadline and a cancel told apart.
 
-#include "apicall.h"
+#include "api/apicall.h"
+#include "api/httptransport.h"
+#include "api/klavislocalsandboxservice.h"
+#include "api/klavissandboxservice.h"
 #include "emulator/emulatorserver.h"
-#include "httptransport.h"
-#include "klavislocalsandboxservice.h"
-#include "klavissandboxservice.h"
 
 #include <QElapsedTimer>
 #include <QPointer>

@@ -1,6 +1,6 @@
 // The hosted-sandbox half of the emulator: auth, routing, seeded data, pools, filters and request recording.
 
-#include "emulatorserver.h"
+#include "emulator/emulatorserver.h"
 #include "testclient.h"
 
 #include <QSet>

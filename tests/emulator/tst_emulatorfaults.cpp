@@ -1,8 +1,8 @@
 // Injected faults (429, queued and random 500s, redirects, latency, no answer, store failures, a refusal
 // mid-download, hostile signed URLs), the control endpoint, and the emulator running on its own thread.
 
-#include "emulatorhost.h"
-#include "emulatorserver.h"
+#include "emulator/emulatorhost.h"
+#include "emulator/emulatorserver.h"
 #include "testclient.h"
 
 #include <QElapsedTimer>

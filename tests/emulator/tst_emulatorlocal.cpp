@@ -1,6 +1,6 @@
 // Local sandboxes: acquire with a list or "ALL", capacity, details, list, release, reset and validation.
 
-#include "emulatorserver.h"
+#include "emulator/emulatorserver.h"
 #include "testclient.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 // The object store on the second origin: signed PUT and GET, initialize from an upload, dump with Range, and
 // the download-cut fault.
 
-#include "emulatorserver.h"
+#include "emulator/emulatorserver.h"
 #include "tarbuilder.h"
 #include "testclient.h"
 

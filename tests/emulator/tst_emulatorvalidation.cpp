@@ -1,6 +1,6 @@
 // Validation of the hosted-sandbox paths: FastAPI/pydantic-shaped 422 answers for every kind of bad input.
 
-#include "emulatorserver.h"
+#include "emulator/emulatorserver.h"
 #include "testclient.h"
 
 #include <QTest>

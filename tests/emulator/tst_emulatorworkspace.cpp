@@ -1,8 +1,8 @@
 // The in-memory workspace and its tar.gz packing and safe unpacking, without HTTP.
 
+#include "emulator/workspace.h"
+#include "emulator/workspacearchive.h"
 #include "tarbuilder.h"
-#include "workspace.h"
-#include "workspacearchive.h"
 
 #include <QTest>
 

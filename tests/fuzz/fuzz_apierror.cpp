@@ -2,7 +2,7 @@
 // or object, HTML, XML, garbage) into a message and the server's own words. Once redacted, nothing it
 // shows or keeps spells the API key, however the body hides it (JSON escapes, percent-encoding, markup);
 // an HTML excerpt is one line that brings in no control character the body did not have.
-#include "apierror.h"
+#include "api/apierror.h"
 #include "fuzzcheck.h"
 
 #include <QByteArray>

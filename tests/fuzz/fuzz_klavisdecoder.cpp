@@ -1,7 +1,7 @@
 // Every decoder of the client on the same hostile body: none may crash, hang or leak, and each answers
 // with a value or an ApiError that carries a message.
+#include "api/klavisdecoder.h"
 #include "fuzzcheck.h"
-#include "klavisdecoder.h"
 
 #include <QByteArray>
 

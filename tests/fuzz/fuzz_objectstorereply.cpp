@@ -2,7 +2,7 @@
 // the body into an outcome and a message. A signed URL is a credential: whatever the body says, its
 // signature never reaches the message, nor the output of redacted() on a text that quotes the URL.
 #include "fuzzcheck.h"
-#include "objectstorereply.h"
+#include "workspace/objectstorereply.h"
 
 #include <QNetworkReply>
 #include <QUrl>

@@ -1,8 +1,8 @@
 // Retry-After as a server sends it: delta-seconds, an HTTP-date in any of its three forms, or anything
 // else. The answer is -1 (absent or unreadable) or a wait in seconds; the int form is the wide one clamped,
 // never a wrapped-around short wait; a date that parses is in UTC.
+#include "api/retrypolicy.h"
 #include "fuzzcheck.h"
-#include "retrypolicy.h"
 
 #include <QByteArray>
 

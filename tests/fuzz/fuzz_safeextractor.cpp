@@ -3,7 +3,7 @@
 // stream) or as it is (the gzip layer itself). Whatever the archive holds, nothing is written beside the
 // target folder, and a failed extraction leaves no target folder at all.
 #include "fuzzcheck.h"
-#include "safeextractor.h"
+#include "workspace/safeextractor.h"
 
 #include <QByteArray>
 #include <QDir>

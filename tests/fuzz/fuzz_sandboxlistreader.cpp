@@ -3,9 +3,9 @@
 // general path's list, and KlavisDecoder::sandboxList must succeed exactly when the general path does.
 // The general path is the one tests/models/tst_sandboxlistreader.cpp compares against.
 #include "../models/generalsandboxlist.h"
+#include "api/klavisdecoder.h"
+#include "api/sandboxlistreader.h"
 #include "fuzzcheck.h"
-#include "klavisdecoder.h"
-#include "sandboxlistreader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

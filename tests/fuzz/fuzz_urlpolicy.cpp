@@ -2,8 +2,8 @@
 // address as the C library parses it (inet_aton, inet_pton), with a host and no user info; a redirect it
 // accepts neither drops to http (loopback to loopback aside) nor re-sends a body to another origin. Its
 // sentences are shown on a terminal: no control characters in them, whatever the URLs hold.
+#include "api/urlpolicy.h"
 #include "fuzzcheck.h"
-#include "urlpolicy.h"
 
 #include <QByteArray>
 #include <QUrl>

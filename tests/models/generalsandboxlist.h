@@ -1,6 +1,6 @@
 #pragma once
 
-#include "klavisdecoder.h"
+#include "api/klavisdecoder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 // Server strings in the views: a control character is shown as a symbol, never drawn raw.
-#include "displaytext.h"
-#include "sandboxlistmodel.h"
+#include "models/displaytext.h"
+#include "models/sandboxlistmodel.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
-#include "localsandboxtreemodel.h"
+#include "models/localsandboxtreemodel.h"
+#include "models/relativetime.h"
+#include "models/statuskind.h"
 #include "modelsignals.h"
-#include "relativetime.h"
-#include "statuskind.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

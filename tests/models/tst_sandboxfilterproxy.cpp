@@ -1,6 +1,6 @@
+#include "models/sandboxfilterproxy.h"
+#include "models/sandboxlistmodel.h"
 #include "modelsignals.h"
-#include "sandboxfilterproxy.h"
-#include "sandboxlistmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,7 +1,7 @@
+#include "models/relativetime.h"
+#include "models/sandboxlistmodel.h"
+#include "models/statuskind.h"
 #include "modelsignals.h"
-#include "relativetime.h"
-#include "sandboxlistmodel.h"
-#include "statuskind.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,6 +1,6 @@
+#include "api/klavisdecoder.h"
+#include "api/sandboxlistreader.h"
 #include "generalsandboxlist.h"
-#include "klavisdecoder.h"
-#include "sandboxlistreader.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
+#include "models/transfermodel.h"
 #include "modelsignals.h"
-#include "transferjob.h"
-#include "transfermodel.h"
-#include "transferqueue.h"
+#include "workspace/transferjob.h"
+#include "workspace/transferqueue.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>

@@ -1,4 +1,4 @@
-#include "apikeypolicy.h"
+#include "api/apikeypolicy.h"
 
 #include <QTest>
 

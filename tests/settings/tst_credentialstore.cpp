@@ -1,8 +1,8 @@
 // Runs against a real gnome-keyring over a real D-Bus session: ctest starts it through with-keyring.sh.
 // The failure paths run this same binary as a child process (probe mode) with a broken environment.
 
-#include "credentialstore.h"
-#include "profilestore.h"
+#include "settings/credentialstore.h"
+#include "settings/profilestore.h"
 
 #include <qt6keychain/keychain.h>
 

@@ -1,4 +1,4 @@
-#include "profilestore.h"
+#include "settings/profilestore.h"
 
 #include <QFile>
 #include <QSettings>

@@ -3,15 +3,15 @@
 // The fixture of the GUI tests: the real application controller on the in-process demo emulator, with
 // settings in a throwaway folder so that no test reads or writes the user's.
 
-#include "applicationcontroller.h"
-#include "appsession.h"
+#include "controllers/applicationcontroller.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
-#include "localsandboxescontroller.h"
-#include "localsandboxespage.h"
 #include "mainwindow.h"
-#include "sandboxescontroller.h"
-#include "sandboxespage.h"
+#include "pages/localsandboxespage.h"
+#include "pages/sandboxespage.h"
+#include "session/appsession.h"
+#include "session/localsandboxescontroller.h"
+#include "session/sandboxescontroller.h"
 
 #include <QAbstractItemModel>
 #include <QApplication>

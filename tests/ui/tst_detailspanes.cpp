@@ -1,13 +1,13 @@
 // The details panes on real responses (fixtures and the provider's samples): every field shown, secrets
 // masked until revealed (in the trees and in the raw JSON), URLs copyable, the MCP config well formed.
 
-#include "copyablefield.h"
-#include "klavisdecoder.h"
-#include "localsandboxdetailspane.h"
-#include "mcpclientconfig.h"
-#include "rawjsonview.h"
-#include "sandboxdetailspane.h"
-#include "secrettree.h"
+#include "api/klavisdecoder.h"
+#include "catalog/mcpclientconfig.h"
+#include "widgets/copyablefield.h"
+#include "widgets/localsandboxdetailspane.h"
+#include "widgets/rawjsonview.h"
+#include "widgets/sandboxdetailspane.h"
+#include "widgets/secrettree.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,12 +1,12 @@
 // The acquire dialogs and the MCP client config, driven through their real widgets.
-#include "acquiredialog.h"
-#include "apierror.h"
-#include "apikeydialog.h"
-#include "apikeypolicy.h"
-#include "localacquiredialog.h"
-#include "mcpclientconfig.h"
-#include "profileform.h"
-#include "serverlists.h"
+#include "api/apierror.h"
+#include "api/apikeypolicy.h"
+#include "catalog/mcpclientconfig.h"
+#include "catalog/serverlists.h"
+#include "dialogs/acquiredialog.h"
+#include "dialogs/apikeydialog.h"
+#include "dialogs/localacquiredialog.h"
+#include "dialogs/profileform.h"
 
 #include <QAbstractItemView>
 #include <QCheckBox>

@@ -5,13 +5,13 @@
 
 #include "demoapp.h"
 
-#include "errorbanner.h"
-#include "httptransport.h"
-#include "localworkspaceactions.h"
-#include "refreshscheduler.h"
-#include "transferjob.h"
-#include "transfermodel.h"
-#include "transferspage.h"
+#include "api/httptransport.h"
+#include "controllers/localworkspaceactions.h"
+#include "models/transfermodel.h"
+#include "pages/transferspage.h"
+#include "session/refreshscheduler.h"
+#include "widgets/errorbanner.h"
+#include "workspace/transferjob.h"
 
 #include <QDir>
 #include <QRandomGenerator>

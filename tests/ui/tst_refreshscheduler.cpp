@@ -2,7 +2,7 @@
 // stretched interval after a 429 until a refresh succeeds.
 
 #include "demoapp.h"
-#include "refreshscheduler.h"
+#include "session/refreshscheduler.h"
 
 #include <QSignalSpy>
 

@@ -2,14 +2,14 @@
 
 #include "demoapp.h"
 
-#include "acquiredialog.h"
-#include "apikeydialog.h"
-#include "klavissandboxservice.h"
-#include "profilestore.h"
-#include "refreshscheduler.h"
-#include "sandboxfilterbar.h"
-#include "sandboxfilterproxy.h"
-#include "sandboxlistmodel.h"
+#include "api/klavissandboxservice.h"
+#include "dialogs/acquiredialog.h"
+#include "dialogs/apikeydialog.h"
+#include "models/sandboxfilterproxy.h"
+#include "models/sandboxlistmodel.h"
+#include "session/refreshscheduler.h"
+#include "settings/profilestore.h"
+#include "widgets/sandboxfilterbar.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -4,11 +4,11 @@
 
 #include "demoapp.h"
 
-#include "acquiredialog.h"
-#include "localworkspaceactions.h"
-#include "transferjob.h"
-#include "transferqueue.h"
-#include "transferspage.h"
+#include "controllers/localworkspaceactions.h"
+#include "dialogs/acquiredialog.h"
+#include "pages/transferspage.h"
+#include "workspace/transferjob.h"
+#include "workspace/transferqueue.h"
 
 #include <QDir>
 #include <QDragEnterEvent>

@@ -3,16 +3,16 @@
 
 #include "demoapp.h"
 
-#include "localsandboxdetailspane.h"
-#include "localsandboxtreemodel.h"
-#include "localworkspaceactions.h"
-#include "statusbarpanel.h"
-#include "transferjob.h"
-#include "transfermodel.h"
-#include "transferqueue.h"
-#include "transferspage.h"
-#include "uploadconfirmdialog.h"
-#include "workspacedroptarget.h"
+#include "controllers/localworkspaceactions.h"
+#include "dialogs/uploadconfirmdialog.h"
+#include "models/localsandboxtreemodel.h"
+#include "models/transfermodel.h"
+#include "pages/transferspage.h"
+#include "widgets/localsandboxdetailspane.h"
+#include "widgets/statusbarpanel.h"
+#include "widgets/workspacedroptarget.h"
+#include "workspace/transferjob.h"
+#include "workspace/transferqueue.h"
 
 #include <QDropEvent>
 #include <QFile>

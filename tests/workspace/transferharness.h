@@ -1,9 +1,9 @@
 #pragma once
 
+#include "api/httptransport.h"
+#include "api/klavislocalsandboxservice.h"
 #include "emulator/emulatorserver.h"
-#include "httptransport.h"
-#include "klavislocalsandboxservice.h"
-#include "transferjob.h"
+#include "workspace/transferjob.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,5 +1,5 @@
 // ContentRange: the header that decides where a resumed download continues.
-#include "contentrange.h"
+#include "workspace/contentrange.h"
 
 #include <QTest>
 

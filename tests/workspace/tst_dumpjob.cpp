@@ -1,6 +1,6 @@
-#include "dumpjob.h"
 #include "transferharness.h"
-#include "uploadjob.h"
+#include "workspace/dumpjob.h"
+#include "workspace/uploadjob.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>

@@ -2,7 +2,7 @@
 // deep nesting, a million headers, sparse entries that declare gigabytes. Each must end quickly, with a
 // sentence that names the cap, having written next to nothing; the honest versions must still extract.
 #include "extracttestarchive.h"
-#include "safeextractor.h"
+#include "workspace/safeextractor.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // full, and nothing partial stays at the target (no file, no folder, no staging or temporary files).
 // Runs under with-small-disk.sh, which mounts a 2 MiB tmpfs and names it in SANDBOXDECK_SMALL_DISK.
 
-#include "dumpjob.h"
-#include "safeextractor.h"
 #include "transferharness.h"
+#include "workspace/dumpjob.h"
+#include "workspace/safeextractor.h"
 
 #include <QDir>
 #include <QTemporaryDir>

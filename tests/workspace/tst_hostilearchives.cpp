@@ -2,7 +2,7 @@
 // invariants: nothing outside the target, no staging folder left, the victim file untouched, every
 // created link resolving inside the tree, and an error or skip that names the cause.
 #include "extracttestarchive.h"
-#include "safeextractor.h"
+#include "workspace/safeextractor.h"
 
 #include <QDirIterator>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
-#include "parallelgzipdeflater.h"
-#include "parallelgzipwriter.h"
+#include "workspace/parallelgzipdeflater.h"
+#include "workspace/parallelgzipwriter.h"
 
 #include <QBuffer>
 #include <QFile>

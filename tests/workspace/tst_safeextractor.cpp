@@ -1,6 +1,6 @@
 // SafeExtractor on well-formed archives: the round trip, modes, the target rules, cancel, and the job.
 #include "extracttestarchive.h"
-#include "safeextractor.h"
+#include "workspace/safeextractor.h"
 
 #include <QDir>
 #include <QFileInfo>

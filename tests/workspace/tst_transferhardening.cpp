@@ -1,7 +1,7 @@
 #include "../api/hostileserver.h"
-#include "dumpjob.h"
 #include "transferharness.h"
-#include "uploadjob.h"
+#include "workspace/dumpjob.h"
+#include "workspace/uploadjob.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
 #include "transferharness.h"
-#include "transferqueue.h"
-#include "workspacearchiver.h"
+#include "workspace/transferqueue.h"
+#include "workspace/workspacearchiver.h"
 
 #include <QPointer>
 #include <QSignalSpy>

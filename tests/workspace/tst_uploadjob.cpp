@@ -1,7 +1,7 @@
-#include "objectstorereply.h"
 #include "transferharness.h"
-#include "uploadjob.h"
-#include "workspacearchiver.h"
+#include "workspace/objectstorereply.h"
+#include "workspace/uploadjob.h"
+#include "workspace/workspacearchiver.h"
 
 #include <QRegularExpression>
 #include <QSignalSpy>

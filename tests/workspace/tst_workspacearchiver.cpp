@@ -1,5 +1,5 @@
-#include "parallelgzipwriter.h"
-#include "workspacearchiver.h"
+#include "workspace/parallelgzipwriter.h"
+#include "workspace/workspacearchiver.h"
 
 #include <QDir>
 #include <QFile>

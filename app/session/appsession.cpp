@@ -1,0 +1,64 @@
+#include "session/appsession.h"
+
+#include "api/httptransport.h"
+#include "api/klavislocalsandboxservice.h"
+#include "api/klavissandboxservice.h"
+#include "emulator/emulatorhost.h"
+#include "emulator/emulatorserver.h"
+#include "workspace/transferqueue.h"
+
+#include <QNetworkAccessManager>
+
+using namespace Qt::StringLiterals;
+
+AppSession::AppSession(QObject *parent)
+    : QObject(parent), m_transport(new HttpTransport(TransportConfig{}, this)),
+      m_sandboxes(new KlavisSandboxService(m_transport, this)),
+      m_localSandboxes(new KlavisLocalSandboxService(m_transport, this)),
+      m_objectStoreNetwork(new QNetworkAccessManager(this)),
+      m_transfers(new TransferQueue(m_localSandboxes, m_objectStoreNetwork, this))
+{}
+
+AppSession::~AppSession()
+{
+    // Jobs remove their temporary files when cancelled; they must go before the services they use.
+    m_transfers->cancelAll();
+    delete m_transfers;
+}
+
+bool AppSession::startDemo(QString *error)
+{
+    auto host = std::make_unique<Emulator::EmulatorHost>();
+    if (!host->start()) {
+        *error = u"The demo server could not start on a loopback port."_s;
+        return false;
+    }
+    const QUrl baseUrl = host->apiBaseUrl();
+    const QString key = host->server()->apiKey();
+    m_demoHost = std::move(host);
+    connectTo(u"Demo"_s, baseUrl, key, u"us"_s);
+    return true;
+}
+
+void AppSession::connectTo(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
+                           const QString &region)
+{
+    TransportConfig config = m_transport->config();
+    config.baseUrl = baseUrl;
+    config.apiKey = apiKey;
+    m_transport->setConfig(config);
+    m_profileName = profileName;
+    m_region = region.isEmpty() ? u"us"_s : region;
+    m_transfers->setRegion(m_region);
+    emit connectionChanged();
+}
+
+bool AppSession::hasKey() const
+{
+    return !m_transport->config().apiKey.isEmpty();
+}
+
+QUrl AppSession::baseUrl() const
+{
+    return m_transport->config().baseUrl;
+}

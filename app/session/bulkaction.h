@@ -1,0 +1,45 @@
+#pragma once
+
+#include "api/resulthandler.h"
+#include "api/sandboxactionresult.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include "api/apicall.h"
+#include <QStringList>
+
+// Runs one action (release, reset) over many items: all are sent (the transport's rate limiter paces
+// them), a failure does not stop the rest, and the end carries a summary a person can read.
+class BulkAction final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BulkAction)
+
+public:
+    using Starter =
+        std::function<ApiCall *(int index, QObject *context, ResultHandler<SandboxActionResult> done)>;
+
+    // verbPast names what happened to a succeeding item ("Released"); labels name the items.
+    BulkAction(const QString &verbPast, const QStringList &labels, Starter starter,
+               QObject *parent = nullptr);
+
+    void start();
+    void cancel();
+    int count() const { return int(m_labels.size()); }
+    QString summary() const;
+    QStringList failures() const { return m_failures; }
+
+signals:
+    void itemFinished(int index, bool ok);
+    void finished();
+
+private:
+    QString m_verbPast;
+    QStringList m_labels;
+    Starter m_starter;
+    QList<QPointer<ApiCall>> m_calls;
+    QStringList m_failures;
+    int m_pending = 0;
+    int m_succeeded = 0;
+};

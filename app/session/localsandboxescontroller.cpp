@@ -1,0 +1,92 @@
+#include "session/localsandboxescontroller.h"
+
+#include "api/apicall.h"
+#include "api/klavislocalsandboxservice.h"
+#include "models/localsandboxtreemodel.h"
+#include "session/appsession.h"
+#include "session/bulkaction.h"
+
+using namespace Qt::StringLiterals;
+
+LocalSandboxesController::LocalSandboxesController(AppSession *session, QObject *parent)
+    : QObject(parent), m_session(session), m_model(new LocalSandboxTreeModel(this))
+{}
+
+void LocalSandboxesController::clear()
+{
+    if (m_refreshCall)
+        m_refreshCall->abort();
+    m_model->applySnapshot({});
+    m_lastRefreshed = {};
+}
+
+void LocalSandboxesController::refresh()
+{
+    if (m_refreshCall)
+        return;
+    m_refreshCall =
+        m_session->localSandboxes()->list(this, [this](const ApiResult<LocalSandboxList> &result) {
+            m_refreshCall = nullptr;
+            if (!result) {
+                if (result.error().kind() != ApiError::Kind::Cancelled)
+                    emit refreshFailed(result.error());
+                return;
+            }
+            m_model->applySnapshot(result->localSandboxes);
+            m_lastRefreshed = QDateTime::currentDateTimeUtc();
+            emit refreshed();
+            if (!m_pendingSelection.isEmpty() && m_model->sandboxById(m_pendingSelection)) {
+                emit acquiredSandboxListed(m_pendingSelection);
+                m_pendingSelection.clear();
+            }
+        });
+}
+
+void LocalSandboxesController::loadDetails(const QString &localSandboxId)
+{
+    if (m_detailsCall)
+        m_detailsCall->abort();
+    m_detailsCall = m_session->localSandboxes()->details(
+        localSandboxId, this, [this](const ApiResult<LocalSandbox> &result) {
+            if (result) {
+                m_model->updateSandbox(result.value());
+                emit detailsLoaded(result.value());
+            } else if (result.error().kind() != ApiError::Kind::Cancelled) {
+                emit detailsFailed(result.error());
+            }
+        });
+}
+
+ApiCall *LocalSandboxesController::acquire(const LocalAcquireRequest &request, QObject *context,
+                                           ResultHandler<LocalSandbox> done)
+{
+    return m_session->localSandboxes()->acquire(request, context,
+                                                [this, done](const ApiResult<LocalSandbox> &result) {
+                                                    if (result) {
+                                                        m_pendingSelection = result->localSandboxId;
+                                                        refresh();
+                                                    }
+                                                    done(result);
+                                                });
+}
+
+void LocalSandboxesController::runBulk(Bulk kind, const QStringList &ids)
+{
+    for (const auto &id : ids)
+        m_model->setBusy(id, true);
+    auto *service = m_session->localSandboxes();
+    auto starter = [service, ids, kind](int index, QObject *context,
+                                        ResultHandler<SandboxActionResult> done) {
+        return kind == Bulk::Release ? service->release(ids[index], context, std::move(done))
+                                     : service->reset(ids[index], context, std::move(done));
+    };
+    auto *action = new BulkAction(kind == Bulk::Release ? u"Released"_s : u"Reset"_s, ids, starter, this);
+    connect(action, &BulkAction::itemFinished, this,
+            [this, ids](int index, bool) { m_model->setBusy(ids[index], false); });
+    connect(action, &BulkAction::finished, this, [this, action] {
+        emit bulkFinished(action->summary(), action->failures());
+        action->deleteLater();
+        refresh();
+    });
+    action->start();
+}

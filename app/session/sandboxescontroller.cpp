@@ -1,0 +1,130 @@
+#include "session/sandboxescontroller.h"
+
+#include "api/apicall.h"
+#include "api/klavissandboxservice.h"
+#include "models/sandboxfilterproxy.h"
+#include "models/sandboxlistmodel.h"
+#include "session/appsession.h"
+#include "session/bulkaction.h"
+
+using namespace Qt::StringLiterals;
+
+SandboxesController::SandboxesController(AppSession *session, QObject *parent)
+    : QObject(parent), m_session(session), m_model(new SandboxListModel(this)),
+      m_proxy(new SandboxFilterProxy(this))
+{
+    m_proxy->setSourceModel(m_model);
+}
+
+SandboxesController::~SandboxesController()
+{
+    // The model dies with this object's children, and the proxy would announce the counts of the dying model
+    // to pages that then ask this half-destroyed controller for it (UBSan: dynamic-type-mismatch).
+    m_proxy->blockSignals(true);
+}
+
+void SandboxesController::setServerFilter(const SandboxFilter &filter)
+{
+    if (filter.serverName == m_filter.serverName && filter.tag == m_filter.tag)
+        return;
+    m_filter = filter;
+    refresh();
+}
+
+void SandboxesController::clear()
+{
+    if (m_refreshCall)
+        m_refreshCall->abort();
+    m_model->applySnapshot({});
+    m_lastRefreshed = {};
+}
+
+void SandboxesController::refresh()
+{
+    if (m_refreshCall) {
+        // A filter changed while a refresh was in flight: its answer is for the old filter.
+        m_refreshAgain = true;
+        return;
+    }
+    m_refreshCall =
+        m_session->sandboxes()->list(m_filter, this, [this](const ApiResult<SandboxList> &result) {
+            m_refreshCall = nullptr;
+            if (m_refreshAgain) {
+                m_refreshAgain = false;
+                refresh();
+                return;
+            }
+            if (!result) {
+                if (result.error().kind() != ApiError::Kind::Cancelled)
+                    emit refreshFailed(result.error());
+                return;
+            }
+            m_model->applySnapshot(result->sandboxes);
+            m_lastRefreshed = QDateTime::currentDateTimeUtc();
+            emit refreshed();
+            if (!m_pendingSelection.sandboxId.isEmpty() &&
+                m_model->rowOf(m_pendingSelection.serverName, m_pendingSelection.sandboxId) >= 0) {
+                emit acquiredSandboxListed(m_pendingSelection.serverName, m_pendingSelection.sandboxId);
+                m_pendingSelection = {};
+            }
+        });
+}
+
+void SandboxesController::loadDetails(const SandboxKey &key)
+{
+    if (m_detailsCall)
+        m_detailsCall->abort(); // only the latest selection matters
+    m_detailsCall = m_session->sandboxes()->details(
+        key.serverName, key.sandboxId, this, [this](const ApiResult<SandboxDetails> &result) {
+            if (result)
+                emit detailsLoaded(result.value());
+            else if (result.error().kind() != ApiError::Kind::Cancelled)
+                emit detailsFailed(result.error());
+        });
+}
+
+ApiCall *SandboxesController::fetchDetails(const SandboxKey &key, QObject *context,
+                                           ResultHandler<SandboxDetails> done)
+{
+    return m_session->sandboxes()->details(key.serverName, key.sandboxId, context, std::move(done));
+}
+
+ApiCall *SandboxesController::acquire(const AcquireRequest &request, QObject *context,
+                                      ResultHandler<AcquiredSandbox> done)
+{
+    return m_session->sandboxes()->acquire(
+        request, context, [this, done](const ApiResult<AcquiredSandbox> &result) {
+            if (result) {
+                m_pendingSelection = {result->serverName, result->sandboxId};
+                refresh();
+            }
+            done(result);
+        });
+}
+
+void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
+{
+    QStringList labels;
+    for (const auto &key : keys) {
+        labels << key.label();
+        m_model->setBusy(key.serverName, key.sandboxId, true);
+    }
+    auto *service = m_session->sandboxes();
+    auto starter = [service, keys, kind](int index, QObject *context,
+                                         ResultHandler<SandboxActionResult> done) {
+        const auto &key = keys[index];
+        return kind == Bulk::Release
+                   ? service->release(key.serverName, key.sandboxId, context, std::move(done))
+                   : service->reset(key.serverName, key.sandboxId, context, std::move(done));
+    };
+    auto *action = new BulkAction(kind == Bulk::Release ? u"Released"_s : u"Reset"_s, labels, starter, this);
+    connect(action, &BulkAction::itemFinished, this, [this, keys](int index, bool) {
+        m_model->setBusy(keys[index].serverName, keys[index].sandboxId, false);
+    });
+    connect(action, &BulkAction::finished, this, [this, action] {
+        emit bulkFinished(action->summary(), action->failures());
+        action->deleteLater();
+        refresh();
+    });
+    action->start();
+}

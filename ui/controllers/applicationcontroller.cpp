@@ -1,0 +1,175 @@
+#include "controllers/applicationcontroller.h"
+
+#include "dialogs/apikeydialog.h"
+#include "dialogs/settingsdialog.h"
+#include "mainwindow.h"
+#include "session/appsession.h"
+#include "settings/credentialstore.h"
+#include "settings/profilestore.h"
+
+#include <QCoreApplication>
+#include <QMessageBox>
+#include <QTranslator>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+ApplicationController::ApplicationController(QObject *parent)
+    : QObject(parent), m_session(new AppSession(this)), m_profiles(new ProfileStore(this)),
+      m_credentials(new CredentialStore(this))
+{
+    // Once per process: the plural forms of the English text ("1 sandbox", "2 sandboxes").
+    static const bool translated = [] {
+        auto *translator = new QTranslator(QCoreApplication::instance());
+        return translator->load(u":/i18n/sandboxdeck_en.qm"_s) &&
+               QCoreApplication::installTranslator(translator);
+    }();
+    if (!translated)
+        qWarning("SandboxDeck: the English plural forms are missing from the build");
+}
+
+ApplicationController::~ApplicationController()
+{
+    delete m_window;
+}
+
+bool ApplicationController::start(bool demo)
+{
+    m_window = new MainWindow(m_session);
+    connect(m_window, &MainWindow::apiKeyNeeded, this, &ApplicationController::promptForKey);
+    connect(m_window, &MainWindow::settingsRequested, this, &ApplicationController::openSettings);
+    if (demo) {
+        if (!startDemo())
+            return false;
+        m_window->show();
+        return true;
+    }
+    m_window->show();
+    if (!m_commandLineProfile.isEmpty()) {
+        const auto profiles = m_profiles->profiles();
+        const auto named = std::find_if(profiles.cbegin(), profiles.cend(), [this](const Profile &profile) {
+            return profile.name == m_commandLineProfile;
+        });
+        if (named == profiles.cend()) {
+            QMessageBox::critical(m_window, tr("Profile"),
+                                  tr("There is no profile named “%1”.").arg(m_commandLineProfile));
+            return false;
+        }
+        m_profiles->setCurrentProfile(named->id);
+        m_credentials->setEnvironmentKeyProfile(named->id);
+    }
+    const Profile current = m_profiles->currentProfile();
+    if (current.isValid()) {
+        connectProfile(current);
+    } else if (!CredentialStore::environmentKey().isEmpty()) {
+        // Headless use: a key in the environment and no profile yet means the default API.
+        Profile profile;
+        profile.name = u"Klavis"_s;
+        profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+        connectProfile(m_profiles->profile(m_profiles->addProfile(profile)));
+    } else {
+        showFirstRun();
+    }
+    return true;
+}
+
+bool ApplicationController::startDemo()
+{
+    QString error;
+    if (m_session->startDemo(&error))
+        return true;
+    QMessageBox::critical(m_window, tr("Demo"), error);
+    return false;
+}
+
+void ApplicationController::connectProfile(const Profile &profile)
+{
+    if (profile.demo) {
+        startDemo();
+        return;
+    }
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(
+        m_credentials, &CredentialStore::keyRead, this,
+        [this, profile, connection](const QString &profileId, const QString &key, const QString &error) {
+            if (profileId != profile.id)
+                return;
+            disconnect(*connection);
+            m_session->connectTo(profile.name, profile.baseUrl, key, profile.region);
+            if (!error.isEmpty())
+                QMessageBox::warning(m_window, tr("Keychain"), error);
+            if (key.isEmpty())
+                promptForKey(401);
+        });
+    m_credentials->readKey(profile.id, profile.baseUrl);
+}
+
+void ApplicationController::showFirstRun()
+{
+    auto *dialog = new ApiKeyDialog(ApiKeyDialog::Reason::FirstRun, Profile{}, m_window);
+    m_keyDialog = dialog;
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ApiKeyDialog::demoRequested, this, &ApplicationController::startDemo);
+    connect(dialog, &FormDialog::submitted, this,
+            [this, dialog] { saveAndConnect(dialog->profile(), dialog->key(), dialog); });
+    dialog->open();
+}
+
+void ApplicationController::promptForKey(int httpStatus)
+{
+    if (m_session->isDemo() || m_keyDialog)
+        return;
+    Profile profile = m_profiles->currentProfile();
+    auto *dialog = new ApiKeyDialog(httpStatus == 403 ? ApiKeyDialog::Reason::KeyRefused
+                                                      : ApiKeyDialog::Reason::KeyMissing,
+                                    profile, m_window);
+    m_keyDialog = dialog;
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &FormDialog::submitted, this, [this, dialog, profile] {
+        Profile edited = dialog->profile();
+        edited.id = profile.id;
+        saveAndConnect(edited, dialog->key(), dialog);
+    });
+    dialog->open();
+}
+
+void ApplicationController::saveAndConnect(const Profile &profile, const QString &key, ApiKeyDialog *dialog)
+{
+    QString id = profile.id;
+    if (id.isEmpty())
+        id = m_profiles->addProfile(profile);
+    else
+        m_profiles->updateProfile(profile);
+    if (id.isEmpty()) {
+        dialog->showStatus(m_profiles->lastError());
+        return;
+    }
+    m_profiles->setCurrentProfile(id);
+    dialog->setBusy(true, tr("Saving the key in the keychain…"));
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection =
+        connect(m_credentials, &CredentialStore::keyWritten, dialog,
+                [this, id, key, dialog, connection](const QString &profileId, const QString &error) {
+                    if (profileId != id)
+                        return;
+                    disconnect(*connection);
+                    dialog->setBusy(false);
+                    const Profile saved = m_profiles->profile(id);
+                    // Without a keychain the key still works for this session; say it was not kept.
+                    if (!error.isEmpty())
+                        QMessageBox::warning(dialog, tr("Keychain"), error);
+                    m_session->connectTo(saved.name, saved.baseUrl, key, saved.region);
+                    dialog->accept();
+                });
+    m_credentials->writeKey(id, key);
+}
+
+void ApplicationController::openSettings()
+{
+    auto *dialog = new SettingsDialog(m_profiles, m_credentials, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SettingsDialog::profileActivated, this,
+            [this](const QString &id) { connectProfile(m_profiles->profile(id)); });
+    dialog->open();
+}

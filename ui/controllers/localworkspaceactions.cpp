@@ -1,0 +1,118 @@
+#include "controllers/localworkspaceactions.h"
+
+#include "dialogs/uploadconfirmdialog.h"
+#include "workspace/transferjob.h"
+#include "workspace/transferqueue.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Sandbox ids are UUIDs: their first group is enough to tell folders and files apart.
+QString shortId(const QString &localSandboxId)
+{
+    return localSandboxId.section(u'-', 0, 0).left(12);
+}
+
+} // namespace
+
+LocalWorkspaceActions::LocalWorkspaceActions(TransferQueue *queue, QWidget *dialogParent)
+    : QObject(dialogParent), m_queue(queue), m_dialogParent(dialogParent)
+{}
+
+void LocalWorkspaceActions::confirmUpload(const QString &localSandboxId, const QStringList &paths)
+{
+    auto *dialog = new UploadConfirmDialog(localSandboxId, paths, m_dialogParent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, localSandboxId, paths] {
+        TransferJob *job = m_queue->enqueueUpload(localSandboxId, paths);
+        emit statusMessage(tr("Uploading %1 to local sandbox %2; see Transfers for progress.")
+                               .arg(job->name(), localSandboxId));
+        emit transferQueued(job);
+    });
+    dialog->open();
+}
+
+void LocalWorkspaceActions::chooseUpload(const QString &localSandboxId)
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        m_dialogParent, tr("Upload a folder as the workspace of %1").arg(shortId(localSandboxId)),
+        lastFolder());
+    if (folder.isEmpty())
+        return;
+    rememberFolder(folder);
+    confirmUpload(localSandboxId, {folder});
+}
+
+void LocalWorkspaceActions::chooseDumpFile(const QString &localSandboxId)
+{
+    const QString suggested =
+        QDir(lastFolder()).filePath(u"workspace-"_s + shortId(localSandboxId) + u".tar.gz"_s);
+    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save dump as"), suggested,
+                                                      tr("Gzipped tar archives (*.tar.gz *.tgz)"));
+    if (path.isEmpty())
+        return;
+    rememberFolder(QFileInfo(path).absolutePath());
+    saveDumpTo(localSandboxId, path);
+}
+
+void LocalWorkspaceActions::chooseExtractFolder(const QString &localSandboxId)
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        m_dialogParent, tr("Extract the dump of %1 into").arg(shortId(localSandboxId)), lastFolder());
+    if (folder.isEmpty())
+        return;
+    rememberFolder(folder);
+    extractDumpTo(localSandboxId, folder);
+}
+
+TransferJob *LocalWorkspaceActions::saveDumpTo(const QString &localSandboxId, const QString &archivePath)
+{
+    TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::SaveArchive, archivePath);
+    emit statusMessage(
+        tr("Downloading the dump of %1 to %2.").arg(localSandboxId, QDir::toNativeSeparators(archivePath)));
+    emit transferQueued(job);
+    return job;
+}
+
+TransferJob *LocalWorkspaceActions::extractDumpTo(const QString &localSandboxId, const QString &folder)
+{
+    const QDir chosen(folder);
+    const bool useAsIs = !chosen.exists() || chosen.isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System |
+                                                            QDir::NoDotAndDotDot);
+    const QString target = useAsIs ? folder : extractionFolder(folder, localSandboxId);
+    TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::Extract, target);
+    emit statusMessage(
+        tr("Extracting the dump of %1 into %2.").arg(localSandboxId, QDir::toNativeSeparators(target)));
+    emit transferQueued(job);
+    return job;
+}
+
+QString LocalWorkspaceActions::extractionFolder(const QString &parentFolder, const QString &localSandboxId)
+{
+    const QDir parent(parentFolder);
+    const QString base = u"workspace-"_s + shortId(localSandboxId);
+    QString name = base;
+    for (int n = 2; parent.exists(name); ++n)
+        name = base + u'-' + QString::number(n);
+    return parent.filePath(name);
+}
+
+QString LocalWorkspaceActions::lastFolder() const
+{
+    const QString remembered = QSettings().value(u"workspace/lastFolder"_s).toString();
+    if (!remembered.isEmpty() && QFileInfo(remembered).isDir())
+        return remembered;
+    return QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
+}
+
+void LocalWorkspaceActions::rememberFolder(const QString &path)
+{
+    QSettings().setValue(u"workspace/lastFolder"_s, path);
+}

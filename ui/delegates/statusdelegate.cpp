@@ -1,0 +1,18 @@
+#include "delegates/statusdelegate.h"
+
+#include "widgets/statusicons.h"
+
+StatusDelegate::StatusDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
+
+void StatusDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    // Only the decoration changes: the style still paints selection, focus and text natively.
+    QStyledItemDelegate::initStyleOption(option, index);
+    if (option->text.isEmpty())
+        return;
+    option->features |= QStyleOptionViewItem::HasDecoration;
+    option->icon = StatusIcons::icon(option->text);
+    const int side = option->fontMetrics.height();
+    option->decorationSize = QSize(side, side);
+    option->decorationAlignment = Qt::AlignCenter;
+}

@@ -1,0 +1,16 @@
+#include "dialogs/confirmationbox.h"
+
+#include <QAbstractButton>
+#include <QMessageBox>
+#include <QPushButton>
+
+bool ConfirmationBox::ask(QWidget *parent, const QString &question, const QString &explanation,
+                          const QString &actionText)
+{
+    QMessageBox box(QMessageBox::Question, QMessageBox::tr("Confirm"), question, QMessageBox::Cancel, parent);
+    box.setInformativeText(explanation);
+    QAbstractButton *confirm = box.addButton(actionText, QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == confirm;
+}

@@ -1,0 +1,326 @@
+#include "dialogs/formdialog.h"
+
+#include "api/apierror.h"
+#include "catalog/serverlists.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Error text must read on light and dark palettes: a deep red on light windows, a soft one on dark.
+QColor errorColour(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x80, 0x78)
+                                                             : QColor(0xc0, 0x1c, 0x28);
+}
+
+} // namespace
+
+FormDialog::FormDialog(const QString &title, QWidget *parent)
+    : QDialog(parent), m_formArea(new QWidget(this)), m_form(new QFormLayout(m_formArea)),
+      m_statusIcon(new QLabel(this)), m_statusLabel(new QLabel(this)),
+      m_busyIndicator(new QProgressBar(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(title);
+    m_form->setContentsMargins(0, 0, 0, 0);
+    m_form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+
+    m_statusLabel->setWordWrap(true);
+    m_statusLabel->setTextFormat(Qt::PlainText);
+    m_statusLabel->setObjectName(u"statusLabel"_s);
+    m_statusIcon->setVisible(false);
+    m_busyIndicator->setRange(0, 0); // indeterminate: the API gives no progress for a call
+    m_busyIndicator->setMaximumWidth(90);
+    m_busyIndicator->setMaximumHeight(m_statusLabel->fontMetrics().height());
+    m_busyIndicator->setTextVisible(false);
+    m_busyIndicator->setVisible(false);
+
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_statusIcon, 0, Qt::AlignTop);
+    statusRow->addWidget(m_statusLabel, 1);
+    statusRow->addWidget(m_busyIndicator, 0, Qt::AlignVCenter);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_formArea);
+    layout->addStretch(1);
+    layout->addLayout(statusRow);
+    layout->addWidget(m_buttons);
+
+    // OK does not accept: the caller does, once the server agreed.
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &FormDialog::onOk);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    setMinimumWidth(440);
+}
+
+FormDialog::~FormDialog() = default;
+
+QWidget *FormDialog::formRowWidget(QWidget *field) const
+{
+    for (QWidget *w = field; w && w != m_formArea; w = w->parentWidget()) {
+        int row = -1;
+        QFormLayout::ItemRole role;
+        m_form->getWidgetPosition(w, &row, &role);
+        if (row >= 0)
+            return w;
+    }
+    return nullptr;
+}
+
+void FormDialog::addField(const QString &label, QWidget *field, const QString &apiFieldName)
+{
+    m_form->addRow(label, field);
+    if (!apiFieldName.isEmpty())
+        registerField(apiFieldName, field);
+}
+
+void FormDialog::addFormWidget(QWidget *widget)
+{
+    m_form->addRow(widget);
+}
+
+void FormDialog::registerField(const QString &apiFieldName, QWidget *field)
+{
+    Q_ASSERT(field);
+    if (m_errorLabels.contains(apiFieldName))
+        return;
+    QWidget *rowWidget = formRowWidget(field);
+    if (!rowWidget) {
+        m_form->addRow(field);
+        rowWidget = field;
+    }
+    int row = -1;
+    QFormLayout::ItemRole role;
+    m_form->getWidgetPosition(rowWidget, &row, &role);
+
+    auto *error = new QLabel(m_formArea);
+    error->setObjectName(u"error_"_s + apiFieldName);
+    error->setWordWrap(true);
+    error->setTextFormat(Qt::PlainText);
+    if (role == QFormLayout::SpanningRole)
+        m_form->insertRow(row + 1, error);
+    else
+        m_form->insertRow(row + 1, static_cast<QWidget *>(nullptr), error);
+    m_form->setRowVisible(error, false);
+    m_errorLabels.insert(apiFieldName, error);
+    m_fields.insert(apiFieldName, field);
+    m_fieldOrder << apiFieldName;
+    applyErrorColour();
+
+    // Editing a field takes its complaint away: the message described the old value.
+    const auto clear = [this, apiFieldName] { setFieldError(apiFieldName, {}); };
+    if (auto *edit = qobject_cast<QLineEdit *>(field))
+        connect(edit, &QLineEdit::textEdited, this, clear);
+    else if (auto *combo = qobject_cast<QComboBox *>(field))
+        connect(combo, &QComboBox::currentTextChanged, this, clear);
+    else if (auto *spin = qobject_cast<QSpinBox *>(field))
+        connect(spin, &QSpinBox::valueChanged, this, clear);
+    else if (auto *button = qobject_cast<QAbstractButton *>(field))
+        connect(button, &QAbstractButton::toggled, this, clear);
+    else if (auto *list = qobject_cast<QListWidget *>(field))
+        connect(list, &QListWidget::itemChanged, this, clear);
+}
+
+QString FormDialog::validate()
+{
+    return {};
+}
+
+void FormDialog::onOk()
+{
+    if (m_busy)
+        return;
+    clearErrors();
+    const QString problem = validate();
+    if (!problem.isEmpty()) {
+        setStatus(problem, true);
+        // Put the cursor where the first inline complaint is.
+        for (const QString &name : std::as_const(m_fieldOrder)) {
+            if (!fieldError(name).isEmpty()) {
+                m_fields.value(name)->setFocus(Qt::OtherFocusReason);
+                break;
+            }
+        }
+        return;
+    }
+    emit submitted();
+}
+
+void FormDialog::setFieldError(const QString &apiFieldName, const QString &message)
+{
+    QLabel *label = m_errorLabels.value(apiFieldName);
+    if (!label)
+        return;
+    label->setText(message);
+    m_form->setRowVisible(label, !message.isEmpty());
+}
+
+QString FormDialog::fieldError(const QString &apiFieldName) const
+{
+    QLabel *label = m_errorLabels.value(apiFieldName);
+    return label && m_form->isRowVisible(label) ? label->text() : QString();
+}
+
+void FormDialog::clearErrors()
+{
+    for (auto it = m_errorLabels.cbegin(); it != m_errorLabels.cend(); ++it)
+        setFieldError(it.key(), {});
+    setStatus({});
+}
+
+void FormDialog::showServerError(const ApiError &error)
+{
+    setBusy(false);
+    clearErrors();
+    QStringList unplaced;
+    QWidget *firstField = nullptr;
+    for (const FieldError &fieldError : error.fieldErrors()) {
+        const QString name = fieldError.fieldName();
+        if (!m_errorLabels.contains(name)) {
+            unplaced << (name.isEmpty() ? fieldError.message : name + u": "_s + fieldError.message);
+            continue;
+        }
+        const QString previous = this->fieldError(name);
+        setFieldError(name, previous.isEmpty() ? fieldError.message : previous + u'\n' + fieldError.message);
+        if (!firstField)
+            firstField = m_fields.value(name);
+    }
+    if (error.fieldErrors().isEmpty())
+        setStatus(error.fullText(), true);
+    else if (unplaced.isEmpty())
+        setStatus(error.message(), true);
+    else
+        setStatus(error.message() + u' ' + unplaced.join(u"; "_s), true);
+    if (firstField)
+        firstField->setFocus(Qt::OtherFocusReason);
+}
+
+void FormDialog::setBusy(bool busy, const QString &what)
+{
+    m_busy = busy;
+    m_formArea->setEnabled(!busy);
+    okButton()->setEnabled(!busy);
+    m_busyIndicator->setVisible(busy);
+    if (busy)
+        setStatus(what.isEmpty() ? tr("Working…") : what);
+    else if (!m_statusIsError)
+        setStatus({});
+}
+
+void FormDialog::setStatus(const QString &text, bool isError)
+{
+    m_statusIsError = isError && !text.isEmpty();
+    m_statusLabel->setText(text);
+    m_statusIcon->setVisible(m_statusIsError);
+    if (m_statusIsError) {
+        const int size = m_statusLabel->fontMetrics().height();
+        m_statusIcon->setPixmap(QIcon(u":/icons/error.svg"_s).pixmap(QSize(size, size), devicePixelRatioF()));
+    }
+    applyErrorColour();
+}
+
+QString FormDialog::statusText() const
+{
+    return m_statusLabel->text();
+}
+
+QPushButton *FormDialog::okButton() const
+{
+    return m_buttons->button(QDialogButtonBox::Ok);
+}
+
+void FormDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        applyErrorColour();
+}
+
+void FormDialog::applyErrorColour()
+{
+    // Set on the labels only (not the dialog), so that this does not re-enter changeEvent.
+    const QColor colour = errorColour(palette());
+    for (QLabel *label : std::as_const(m_errorLabels)) {
+        QPalette p = label->palette();
+        p.setColor(QPalette::WindowText, colour);
+        label->setPalette(p);
+    }
+    QPalette statusPalette = m_statusLabel->palette();
+    statusPalette.setColor(QPalette::WindowText,
+                           m_statusIsError ? colour : palette().color(QPalette::WindowText));
+    m_statusLabel->setPalette(statusPalette);
+}
+
+QComboBox *FormDialog::createBenchmarkCombo(QWidget *parent)
+{
+    auto *combo = new QComboBox(parent);
+    combo->addItem(tr("None"), QString());
+    for (const QString &name : ServerLists::benchmarks())
+        combo->addItem(name, name);
+    combo->setToolTip(tr("Preloads the benchmark's data and may route to its own MCP server."));
+    return combo;
+}
+
+QWidget *FormDialog::createTtlEditor(QWidget *parent, QSpinBox **spinBox, QCheckBox **noAutoRelease)
+{
+    auto *editor = new QWidget(parent);
+    auto *layout = new QHBoxLayout(editor);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *spin = new QSpinBox(editor);
+    spin->setRange(60, 86400); // the API's bounds for ttl_seconds
+    spin->setValue(7200);      // the API's default
+    spin->setSingleStep(600);
+    spin->setSuffix(tr(" s"));
+    spin->setAccelerated(true);
+    auto *hint = new QLabel(editor);
+    const auto describe = [hint](int seconds) {
+        hint->setText(seconds % 3600 == 0 ? tr("= %n h", nullptr, seconds / 3600)
+                      : seconds % 60 == 0 ? tr("= %n min", nullptr, seconds / 60)
+                                          : QString());
+    };
+    describe(spin->value());
+    QObject::connect(spin, &QSpinBox::valueChanged, hint, describe);
+    auto *check = new QCheckBox(tr("No auto-release"), editor);
+    check->setToolTip(tr("Keep the sandbox until you release it. It holds capacity meanwhile."));
+    QObject::connect(check, &QCheckBox::toggled, spin, &QWidget::setDisabled);
+    QObject::connect(check, &QCheckBox::toggled, hint, &QWidget::setDisabled);
+    layout->addWidget(spin);
+    layout->addWidget(hint);
+    layout->addStretch(1);
+    layout->addWidget(check);
+    editor->setFocusProxy(spin); // the row label's mnemonic lands in the spin box
+    *spinBox = spin;
+    *noAutoRelease = check;
+    return editor;
+}
+
+bool FormDialog::checkEmailField(const QString &email)
+{
+    if (email.isEmpty() || isPlausibleEmail(email))
+        return true;
+    setFieldError(u"test_account_email"_s, tr("This does not look like an email address."));
+    return false;
+}
+
+bool FormDialog::isPlausibleEmail(const QString &email)
+{
+    // Deliberately loose: one @, no spaces, a dot in the domain. The server has the final word.
+    static const QRegularExpression re(u"^[^@\\s]+@[^@\\s]+\\.[^@\\s.]+$"_s);
+    return re.match(email).hasMatch();
+}

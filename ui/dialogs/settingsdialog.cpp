@@ -1,0 +1,155 @@
+#include "dialogs/settingsdialog.h"
+
+#include "dialogs/profileform.h"
+#include "settings/credentialstore.h"
+#include "settings/profilestore.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QWidget *parent)
+    : FormDialog(QString(), parent), m_profiles(profiles), m_credentials(credentials),
+      m_list(new QListWidget(this)), m_form(new ProfileForm(this))
+{
+    setWindowTitle(tr("Settings"));
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *left = new QVBoxLayout;
+    left->addWidget(m_list, 1);
+    auto *add = new QPushButton(tr("&Add"), row);
+    auto *remove = new QPushButton(tr("&Remove"), row);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    left->addLayout(buttons);
+    layout->addLayout(left, 1);
+    layout->addWidget(m_form, 2);
+    m_list->setAccessibleName(tr("Profiles"));
+    addFormWidget(row);
+    registerField(u"api_key"_s, m_form->keyField());
+    buttonBox()->button(QDialogButtonBox::Ok)->setText(tr("&Save and Use"));
+
+    connect(m_list, &QListWidget::currentRowChanged, this, &SettingsDialog::showSelected);
+    connect(add, &QPushButton::clicked, this, &SettingsDialog::addProfile);
+    connect(remove, &QPushButton::clicked, this, &SettingsDialog::removeSelected);
+    connect(this, &FormDialog::submitted, this, &SettingsDialog::save);
+    reload(m_profiles->currentProfile().id);
+    resize(720, 360);
+}
+
+void SettingsDialog::reload(const QString &selectId)
+{
+    QSignalBlocker blocker(m_list);
+    m_list->clear();
+    for (const auto &profile : m_profiles->profiles()) {
+        auto *item = new QListWidgetItem(profile.name, m_list);
+        item->setData(Qt::UserRole, profile.id);
+        if (profile.id == selectId)
+            m_list->setCurrentItem(item);
+    }
+    blocker.unblock();
+    if (!m_list->currentItem() && m_list->count() > 0)
+        m_list->setCurrentRow(0);
+    showSelected();
+}
+
+void SettingsDialog::showSelected()
+{
+    auto *item = m_list->currentItem();
+    m_editingId = item ? item->data(Qt::UserRole).toString() : QString();
+    Profile profile = m_profiles->profile(m_editingId);
+    if (!profile.isValid()) {
+        profile.name = tr("Klavis");
+        profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+    }
+    m_form->setProfile(profile, profile.isValid());
+}
+
+void SettingsDialog::addProfile()
+{
+    Profile profile;
+    QString name = tr("New profile");
+    for (int n = 2;
+         !m_profiles->validate(Profile{QString(), name, QUrl(u"https://api.klavis.ai"_s), u"us"_s, false})
+              .isEmpty();
+         ++n)
+        name = tr("New profile %1").arg(n);
+    profile.name = name;
+    profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+    const QString id = m_profiles->addProfile(profile);
+    reload(id);
+    m_form->nameField()->setFocus();
+    m_form->nameField()->selectAll();
+}
+
+void SettingsDialog::removeSelected()
+{
+    if (m_editingId.isEmpty())
+        return;
+    const Profile profile = m_profiles->profile(m_editingId);
+    if (QMessageBox::question(
+            this, tr("Remove profile"),
+            tr("Remove profile “%1” and delete its API key from the keychain?").arg(profile.name)) !=
+        QMessageBox::Yes)
+        return;
+    m_credentials->deleteKey(m_editingId);
+    m_profiles->removeProfile(m_editingId);
+    reload(m_profiles->currentProfile().id);
+}
+
+QString SettingsDialog::validate()
+{
+    const QString formProblem = m_form->validate(m_editingId.isEmpty());
+    if (!formProblem.isEmpty())
+        return formProblem;
+    Profile edited = m_form->profile();
+    edited.id = m_editingId;
+    return m_profiles->validate(edited);
+}
+
+void SettingsDialog::save()
+{
+    Profile edited = m_form->profile();
+    edited.id = m_editingId;
+    QString id = m_editingId;
+    if (id.isEmpty())
+        id = m_profiles->addProfile(edited);
+    else if (!m_profiles->updateProfile(edited))
+        id.clear();
+    if (id.isEmpty()) {
+        showStatus(m_profiles->lastError());
+        return;
+    }
+    const QString key = m_form->typedKey();
+    if (key.isEmpty()) {
+        m_profiles->setCurrentProfile(id);
+        emit profileActivated(id);
+        accept();
+        return;
+    }
+    setBusy(true, tr("Saving the key in the keychain…"));
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(m_credentials, &CredentialStore::keyWritten, this,
+                          [this, id, connection](const QString &profileId, const QString &error) {
+                              if (profileId != id)
+                                  return;
+                              disconnect(*connection);
+                              setBusy(false);
+                              if (!error.isEmpty()) {
+                                  showStatus(error);
+                                  return;
+                              }
+                              m_profiles->setCurrentProfile(id);
+                              emit profileActivated(id);
+                              accept();
+                          });
+    m_credentials->writeKey(id, key);
+}

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "dialogs/formdialog.h"
+
+class CredentialStore;
+class ProfileForm;
+class ProfileStore;
+class QListWidget;
+
+// Profiles: add, edit, remove, and choose the one the window uses. Keys go to the keychain through
+// CredentialStore; ProfileStore keeps only names, URLs and regions.
+class SettingsDialog final : public FormDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SettingsDialog)
+
+public:
+    SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QWidget *parent = nullptr);
+
+    QString validate() override;
+    QListWidget *profileList() const { return m_list; }
+    ProfileForm *form() const { return m_form; }
+    // Saves the edited profile (and its key, if one was typed), makes it current, and closes.
+    void save();
+
+signals:
+    void profileActivated(const QString &profileId);
+
+private:
+    void reload(const QString &selectId);
+    void showSelected();
+    void addProfile();
+    void removeSelected();
+
+    ProfileStore *m_profiles;
+    CredentialStore *m_credentials;
+    QListWidget *m_list;
+    ProfileForm *m_form;
+    QString m_editingId;
+};

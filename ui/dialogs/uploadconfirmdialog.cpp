@@ -1,0 +1,154 @@
+#include "dialogs/uploadconfirmdialog.h"
+
+#include "models/transfermodel.h"
+#include "workspace/workspacearchiver.h"
+
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QtConcurrent>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int shownSources = 6;
+
+QString sourceList(const QStringList &sources)
+{
+    QStringList lines;
+    for (qsizetype i = 0; i < sources.size() && i < shownSources; ++i)
+        lines << QFileInfo(sources.at(i)).fileName();
+    if (sources.size() > shownSources)
+        lines << UploadConfirmDialog::tr("and %n more", nullptr, int(sources.size() - shownSources));
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources,
+                                         QWidget *parent)
+    : QDialog(parent), m_localSandboxId(localSandboxId), m_sources(sources), m_summary(new QLabel(this)),
+      m_skipped(new QLabel(this)), m_busy(new QProgressBar(this)), m_upload(nullptr)
+{
+    setWindowTitle(tr("Upload workspace"));
+    setWindowIcon(QIcon(u":/icons/upload.svg"_s));
+
+    auto *intro = new QLabel(tr("Upload into local sandbox <b>%1</b>? What you upload becomes its workspace.")
+                                 .arg(localSandboxId.toHtmlEscaped()),
+                             this);
+    intro->setWordWrap(true);
+    auto *what = new QLabel(sourceList(sources), this);
+    what->setTextFormat(Qt::PlainText);
+    what->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setObjectName(u"uploadSummary"_s);
+    m_summary->setText(tr("Counting files…"));
+    m_summary->setWordWrap(true);
+    m_skipped->setWordWrap(true);
+    m_skipped->setTextFormat(Qt::PlainText);
+    m_skipped->hide();
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumHeight(m_summary->fontMetrics().height());
+    m_busy->setTextVisible(false);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Sandbox:"), new QLabel(localSandboxId, this));
+    form->addRow(sources.size() == 1 ? tr("Item:") : tr("Items:"), what);
+    form->addRow(tr("Contents:"), m_summary);
+    form->addRow(QString(), m_busy);
+    form->addRow(QString(), m_skipped);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_upload = buttons->addButton(tr("&Upload"), QDialogButtonBox::AcceptRole);
+    m_upload->setObjectName(u"uploadButton"_s);
+    m_upload->setIcon(QIcon(u":/icons/upload.svg"_s));
+    m_upload->setEnabled(false);
+    m_upload->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    layout->addStretch(1);
+    layout->addWidget(buttons);
+    setMinimumWidth(460);
+
+    connect(&m_watcher, &QFutureWatcher<Counted>::finished, this, [this] { showCounts(m_watcher.result()); });
+    m_watcher.setFuture(QtConcurrent::run(&UploadConfirmDialog::count, sources));
+}
+
+UploadConfirmDialog::~UploadConfirmDialog()
+{
+    // The walk only reads; let it finish rather than leave it touching a dead watcher.
+    m_watcher.disconnect(this);
+    m_watcher.waitForFinished();
+}
+
+bool UploadConfirmDialog::isSingleArchive(const QStringList &sources)
+{
+    return sources.size() == 1 && QFileInfo(sources.first()).isFile() &&
+           (sources.first().endsWith(u".tar.gz"_s, Qt::CaseInsensitive) ||
+            sources.first().endsWith(u".tgz"_s, Qt::CaseInsensitive));
+}
+
+UploadConfirmDialog::Counted UploadConfirmDialog::count(const QStringList &sources)
+{
+    Counted counted;
+    if (isSingleArchive(sources)) {
+        counted.archive = true;
+        counted.archiveBytes = QFileInfo(sources.first()).size();
+        QString why;
+        if (!WorkspaceArchiver::isGzipTar(sources.first(), &why))
+            counted.archiveProblem =
+                why.isEmpty() ? tr("This file is not a gzip-compressed tar archive.") : why;
+        return counted;
+    }
+    counted.scan = WorkspaceArchiver::scan(sources);
+    return counted;
+}
+
+void UploadConfirmDialog::showCounts(const Counted &counted)
+{
+    m_busy->hide();
+    if (counted.archive) {
+        if (!counted.archiveProblem.isEmpty()) {
+            m_summary->setText(counted.archiveProblem);
+            return;
+        }
+        m_summary->setText(tr("A .tar.gz archive of %1, uploaded as it is.")
+                               .arg(TransferModel::formatBytes(counted.archiveBytes)));
+    } else {
+        const ArchiveScan &scan = counted.scan;
+        if (!scan.error.isEmpty()) {
+            m_summary->setText(scan.error);
+            return;
+        }
+        QString text = tr("%n file(s)", nullptr, int(scan.fileCount));
+        if (scan.dirCount > 0)
+            text += tr(" in %n folder(s)", nullptr, int(scan.dirCount));
+        if (scan.linkCount > 0)
+            text += tr(", %n symbolic link(s) kept as links", nullptr, int(scan.linkCount));
+        text += tr(", %1 in all, packed into a .tar.gz").arg(TransferModel::formatBytes(scan.totalBytes));
+        m_summary->setText(text);
+        if (!scan.skipped.isEmpty()) {
+            QStringList shown = scan.skipped.mid(0, 5);
+            if (scan.skipped.size() > 5)
+                shown << tr("and %n more", nullptr, int(scan.skipped.size() - 5));
+            m_skipped->setText(tr("Left out:\n%1").arg(shown.join(u'\n')));
+            m_skipped->show();
+        }
+    }
+    m_counted = true;
+    m_upload->setEnabled(true);
+    m_upload->setFocus();
+}
+
+QString UploadConfirmDialog::summaryText() const
+{
+    return m_summary->text();
+}

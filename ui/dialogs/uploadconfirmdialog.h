@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QDialog>
+#include <QFutureWatcher>
+#include <QStringList>
+
+#include "workspace/archivescan.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+// "Upload 312 files (48.2 MB) to local sandbox 20a9…?" The counting walks the disk, so it runs on a
+// worker thread while the dialog is already on screen; Upload is enabled once the counts are known.
+class UploadConfirmDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UploadConfirmDialog)
+
+public:
+    UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources, QWidget *parent = nullptr);
+    ~UploadConfirmDialog() override;
+
+    QStringList sources() const { return m_sources; }
+    QString localSandboxId() const { return m_localSandboxId; }
+    bool isCounted() const { return m_counted; }
+    QString summaryText() const;
+    QPushButton *uploadButton() const { return m_upload; }
+
+    // A single dropped .tar.gz goes up as it is; anything else is packed.
+    static bool isSingleArchive(const QStringList &sources);
+
+private:
+    struct Counted
+    {
+        ArchiveScan scan;
+        bool archive = false;
+        qint64 archiveBytes = 0;
+        QString archiveProblem;
+    };
+    static Counted count(const QStringList &sources);
+    void showCounts(const Counted &counted);
+
+    QString m_localSandboxId;
+    QStringList m_sources;
+    QLabel *m_summary;
+    QLabel *m_skipped;
+    QProgressBar *m_busy;
+    QPushButton *m_upload;
+    QFutureWatcher<Counted> m_watcher;
+    bool m_counted = false;
+};

@@ -1,0 +1,285 @@
+#include "pages/localsandboxespage.h"
+
+#include "catalog/mcpclientconfig.h"
+#include "controllers/localworkspaceactions.h"
+#include "delegates/statusdelegate.h"
+#include "dialogs/confirmationbox.h"
+#include "dialogs/localacquiredialog.h"
+#include "models/localsandboxtreemodel.h"
+#include "session/appsession.h"
+#include "session/localsandboxescontroller.h"
+#include "widgets/emptystatehint.h"
+#include "widgets/errorbanner.h"
+#include "widgets/localsandboxdetailspane.h"
+#include "widgets/workspacedroptarget.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
+      m_splitter(new QSplitter(this)), m_view(new QTreeView(m_splitter)),
+      m_details(new LocalSandboxDetailsPane(m_splitter)),
+      m_workspace(new LocalWorkspaceActions(controller->session()->transfers(), this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_splitter, 1);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+
+    m_view->setModel(controller->model());
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setAlternatingRowColors(true);
+    m_view->setUniformRowHeights(true);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->header()->setSectionsMovable(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->setColumnWidth(LocalSandboxTreeModel::NameColumn, 300);
+    m_view->setColumnWidth(LocalSandboxTreeModel::StatusColumn, 110);
+    m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
+    m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
+    m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
+    new EmptyStateHint(m_view,
+                       tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
+                          "and other MCP servers around a workspace."));
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &LocalSandboxesPage::onSelectionChanged);
+    connect(controller->model(), &QAbstractItemModel::rowsInserted, m_view,
+            [this](const QModelIndex &parent) {
+                if (!parent.isValid())
+                    m_view->expandAll(); // a new sandbox shows its servers at once
+            });
+    connect(controller, &LocalSandboxesController::refreshed, this, [this] {
+        if (m_banner->property("fromRefresh").toBool())
+            m_banner->hide();
+    });
+    connect(controller, &LocalSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the local sandboxes"), error);
+        m_banner->setProperty("fromRefresh", true);
+    });
+    connect(controller, &LocalSandboxesController::detailsLoaded, this, [this](const LocalSandbox &sandbox) {
+        if (sandbox.localSandboxId == m_shownId)
+            m_details->showSandbox(sandbox);
+    });
+    connect(controller, &LocalSandboxesController::detailsFailed, m_details,
+            &LocalSandboxDetailsPane::showError);
+    connect(controller, &LocalSandboxesController::bulkFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
+                m_banner->setProperty("fromRefresh", false);
+            });
+    connect(controller, &LocalSandboxesController::acquiredSandboxListed, this,
+            &LocalSandboxesPage::selectSandbox);
+    connect(m_details, &LocalSandboxDetailsPane::copied, this,
+            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
+    connect(m_details, &LocalSandboxDetailsPane::copyMcpConfigRequested, this,
+            &LocalSandboxesPage::copyMcpConfig);
+    connect(m_details, &LocalSandboxDetailsPane::uploadRequested, this, &LocalSandboxesPage::uploadWorkspace);
+    connect(m_details, &LocalSandboxDetailsPane::saveDumpRequested, this, &LocalSandboxesPage::saveDump);
+    connect(m_details, &LocalSandboxDetailsPane::extractDumpRequested, this,
+            &LocalSandboxesPage::extractDump);
+    connect(m_workspace, &LocalWorkspaceActions::statusMessage, this, &LocalSandboxesPage::statusMessage);
+    m_details->showEmpty(0);
+    setupDropTargets();
+}
+
+void LocalSandboxesPage::setupDropTargets()
+{
+    // A drop on a server row means its sandbox: the workspace belongs to the VM, not to one server.
+    auto *onTree = new WorkspaceDropTarget(
+        m_view->viewport(),
+        [this](const QPoint &position, QRect *highlight) -> QString {
+            const QModelIndex index = m_view->indexAt(position);
+            if (!index.isValid())
+                return {};
+            const QModelIndex sandboxRow = index.parent().isValid() ? index.parent() : index;
+            QRect rows = m_view->visualRect(sandboxRow.siblingAtColumn(0));
+            // The sandbox with its servers: everything that the workspace belongs to.
+            const int children = m_view->model()->rowCount(sandboxRow);
+            if (children > 0 && m_view->isExpanded(sandboxRow))
+                rows.setBottom(
+                    m_view->visualRect(m_view->model()->index(children - 1, 0, sandboxRow)).bottom());
+            *highlight = QRect(0, rows.top(), m_view->viewport()->width(), rows.height());
+            return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+        },
+        this);
+    auto *onDetails = new WorkspaceDropTarget(
+        m_details,
+        [this](const QPoint &, QRect *highlight) -> QString {
+            *highlight = m_details->rect();
+            return m_shownId;
+        },
+        this);
+    for (auto *target : {onTree, onDetails}) {
+        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &LocalWorkspaceActions::confirmUpload);
+        connect(target, &WorkspaceDropTarget::refused, this, &LocalSandboxesPage::statusMessage);
+    }
+}
+
+void LocalSandboxesPage::uploadWorkspace()
+{
+    if (m_shownId.isEmpty())
+        emit statusMessage(tr("Select one local sandbox to upload a workspace into."));
+    else
+        m_workspace->chooseUpload(m_shownId);
+}
+
+void LocalSandboxesPage::saveDump()
+{
+    if (m_shownId.isEmpty())
+        emit statusMessage(tr("Select one local sandbox to save its dump."));
+    else
+        m_workspace->chooseDumpFile(m_shownId);
+}
+
+void LocalSandboxesPage::extractDump()
+{
+    if (m_shownId.isEmpty())
+        emit statusMessage(tr("Select one local sandbox to extract its dump."));
+    else
+        m_workspace->chooseExtractFolder(m_shownId);
+}
+
+QStringList LocalSandboxesPage::selectedIds() const
+{
+    QStringList ids;
+    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+        const QString id = index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+        if (!id.isEmpty() && !ids.contains(id))
+            ids << id;
+    }
+    return ids;
+}
+
+void LocalSandboxesPage::onSelectionChanged()
+{
+    const auto ids = selectedIds();
+    emit selectionChanged(int(ids.size()));
+    if (ids.size() != 1) {
+        m_shownId.clear();
+        m_details->showEmpty(int(ids.size()));
+        return;
+    }
+    if (ids.first() == m_shownId)
+        return;
+    m_shownId = ids.first();
+    if (const auto *sandbox = m_controller->model()->sandboxById(m_shownId))
+        m_details->showSandbox(*sandbox);
+    m_controller->loadDetails(m_shownId);
+}
+
+void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)
+{
+    const auto index = m_controller->model()->indexOfSandbox(localSandboxId);
+    if (!index.isValid())
+        return;
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
+    m_view->expand(index);
+    m_view->scrollTo(index);
+}
+
+void LocalSandboxesPage::acquire()
+{
+    auto *dialog = new LocalAcquireDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &FormDialog::submitted, this, [this, dialog] {
+        dialog->setBusy(true, tr("Acquiring…"));
+        m_controller->acquire(dialog->request(), dialog,
+                              [this, dialog](const ApiResult<LocalSandbox> &result) {
+                                  dialog->setBusy(false);
+                                  if (!result) {
+                                      dialog->showServerError(result.error());
+                                      return;
+                                  }
+                                  emit statusMessage(tr("Acquired local sandbox %1 with %n server(s).",
+                                                        nullptr, int(result->servers.size()))
+                                                         .arg(result->localSandboxId));
+                                  dialog->accept();
+                              });
+    });
+    dialog->open();
+}
+
+void LocalSandboxesPage::releaseSelected()
+{
+    const auto ids = selectedIds();
+    if (ids.isEmpty())
+        return;
+    const QString question = ids.size() == 1 ? tr("Release local sandbox %1?").arg(ids.first())
+                                             : tr("Release %1 local sandboxes?").arg(ids.size());
+    if (ConfirmationBox::ask(this, question,
+                             tr("The VM and its workspace are discarded; save a dump first if you need it."),
+                             tr("Release")))
+        m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
+}
+
+void LocalSandboxesPage::resetSelected()
+{
+    const auto ids = selectedIds();
+    if (ids.isEmpty())
+        return;
+    const QString question = ids.size() == 1 ? tr("Reset local sandbox %1?").arg(ids.first())
+                                             : tr("Reset %1 local sandboxes?").arg(ids.size());
+    if (ConfirmationBox::ask(this, question, tr("Their workspaces are emptied; they stay acquired."),
+                             tr("Reset")))
+        m_controller->runBulk(LocalSandboxesController::Bulk::Reset, ids);
+}
+
+void LocalSandboxesPage::copySelectedIds()
+{
+    const auto ids = selectedIds();
+    if (ids.isEmpty())
+        return;
+    QGuiApplication::clipboard()->setText(ids.join(u'\n'));
+    emit statusMessage(tr("Copied %n local sandbox id(s).", nullptr, int(ids.size())));
+}
+
+void LocalSandboxesPage::copyMcpConfig()
+{
+    QList<QPair<QString, QString>> urls;
+    for (const auto &id : selectedIds())
+        if (const auto *sandbox = m_controller->model()->sandboxById(id))
+            for (const auto &server : sandbox->servers)
+                if (!server.mcpServerUrl.isEmpty())
+                    urls.append(
+                        {server.serverName.isEmpty() ? server.id : server.serverName, server.mcpServerUrl});
+    if (urls.isEmpty()) {
+        emit statusMessage(tr("No MCP URLs to copy: select a local sandbox with servers."));
+        return;
+    }
+    QGuiApplication::clipboard()->setText(QString::fromUtf8(McpClientConfig::build(urls)));
+    emit statusMessage(tr("Copied MCP client config for %n server(s).", nullptr, int(urls.size())));
+}
+
+void LocalSandboxesPage::saveState() const
+{
+    QSettings settings;
+    settings.setValue(u"local/header"_s, m_view->header()->saveState());
+    settings.setValue(u"local/splitter"_s, m_splitter->saveState());
+}
+
+void LocalSandboxesPage::restoreState()
+{
+    QSettings settings;
+    m_view->header()->restoreState(settings.value(u"local/header"_s).toByteArray());
+    if (!m_splitter->restoreState(settings.value(u"local/splitter"_s).toByteArray()))
+        m_splitter->setSizes({800, 500});
+}

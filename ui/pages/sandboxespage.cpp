@@ -1,0 +1,310 @@
+#include "pages/sandboxespage.h"
+
+#include "catalog/mcpclientconfig.h"
+#include "delegates/statusdelegate.h"
+#include "delegates/tagchipdelegate.h"
+#include "dialogs/acquiredialog.h"
+#include "dialogs/confirmationbox.h"
+#include "models/sandboxfilterproxy.h"
+#include "models/sandboxlistmodel.h"
+#include "widgets/emptystatehint.h"
+#include "widgets/errorbanner.h"
+#include "widgets/sandboxdetailspane.h"
+#include "widgets/sandboxfilterbar.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
+      m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
+      m_view(new QTableView(m_splitter)), m_details(new SandboxDetailsPane(m_splitter))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_splitter, 1);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    setupView();
+
+    auto *proxy = controller->proxy();
+    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &SandboxFilterProxy::setSearchText);
+    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &SandboxFilterProxy::setStatusFilter);
+    connect(m_filterBar, &SandboxFilterBar::benchmarkChanged, proxy, &SandboxFilterProxy::setBenchmarkFilter);
+    // Server and tag narrow the request itself (the API filters them); the proxy repeats the filter
+    // so the table is right even before the new answer arrives.
+    auto serverSide = [this] { m_controller->setServerFilter({m_filterBar->server(), m_filterBar->tag()}); };
+    connect(m_filterBar, &SandboxFilterBar::serverChanged, proxy, &SandboxFilterProxy::setServerFilter);
+    connect(m_filterBar, &SandboxFilterBar::tagChanged, proxy, &SandboxFilterProxy::setTagFilter);
+    connect(m_filterBar, &SandboxFilterBar::serverChanged, this, serverSide);
+    connect(m_filterBar, &SandboxFilterBar::tagChanged, this, serverSide);
+    connect(proxy, &SandboxFilterProxy::countsChanged, this, [this](int shown, int total) {
+        m_filterBar->setCounts(shown, total);
+        updateEmptyHint();
+    });
+    auto *model = controller->model();
+    connect(model, &SandboxListModel::facetsChanged, this, [this, model] {
+        m_filterBar->addFacets(model->knownServers(), model->knownStatuses(), model->knownBenchmarks(),
+                               model->knownTags());
+    });
+
+    connect(controller, &SandboxesController::refreshed, m_banner, [this] {
+        if (m_banner->isVisible() && m_banner->property("fromRefresh").toBool())
+            m_banner->hide();
+    });
+    connect(controller, &SandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the sandbox list"), error);
+        m_banner->setProperty("fromRefresh", true);
+    });
+    connect(controller, &SandboxesController::detailsLoaded, this, [this](const SandboxDetails &details) {
+        if (details.summary.sandboxId == m_shownKey.sandboxId)
+            m_details->showDetails(details);
+    });
+    connect(controller, &SandboxesController::detailsFailed, m_details, &SandboxDetailsPane::showError);
+    connect(controller, &SandboxesController::bulkFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
+                m_banner->setProperty("fromRefresh", false);
+            });
+    connect(controller, &SandboxesController::acquiredSandboxListed, this, &SandboxesPage::selectSandbox);
+    connect(m_details, &SandboxDetailsPane::copied, this,
+            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
+    connect(m_details, &SandboxDetailsPane::copyMcpConfigRequested, this, &SandboxesPage::copyMcpConfig);
+    connect(m_details, &SandboxDetailsPane::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
+    m_details->showEmpty(0);
+}
+
+void SandboxesPage::setupView()
+{
+    m_view->setModel(m_controller->proxy());
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(SandboxListModel::UpdatedColumn, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->setShowGrid(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->setColumnWidth(SandboxListModel::ServerColumn, 105);
+    m_view->setColumnWidth(SandboxListModel::SandboxIdColumn, 215);
+    m_view->setColumnWidth(SandboxListModel::StatusColumn, 95);
+    m_view->setColumnWidth(SandboxListModel::BenchmarkColumn, 95);
+    m_view->setColumnWidth(SandboxListModel::TagsColumn, 150);
+    // Ids differ at both ends; the middle is what can go.
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setItemDelegateForColumn(SandboxListModel::StatusColumn, new StatusDelegate(m_view));
+    auto *tags = new TagChipDelegate(SandboxListModel::TagsRole, m_view);
+    m_view->setItemDelegateForColumn(SandboxListModel::TagsColumn, tags);
+    m_view->setMouseTracking(true);
+    connect(tags, &TagChipDelegate::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
+    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            &SandboxesPage::showHeaderMenu);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SandboxesPage::onSelectionChanged);
+    m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes. Acquire one with Ctrl+N."));
+}
+
+void SandboxesPage::updateEmptyHint()
+{
+    const bool filtered = m_controller->model()->rowCount() > 0;
+    m_emptyHint->setText(filtered ? tr("No sandbox matches the filters.")
+                                  : tr("No sandboxes. Acquire one with Ctrl+N."));
+}
+
+void SandboxesPage::showHeaderMenu(const QPoint &position)
+{
+    auto *header = m_view->horizontalHeader();
+    QMenu menu(this);
+    menu.addSection(tr("Columns"));
+    for (int column = 0; column < SandboxListModel::ColumnCount; ++column) {
+        auto *action = menu.addAction(m_controller->model()->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!header->isSectionHidden(column));
+        // The id identifies a row; hiding it would leave rows that cannot be told apart.
+        action->setEnabled(column != SandboxListModel::SandboxIdColumn);
+        connect(action, &QAction::toggled, header,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+    }
+    menu.exec(header->mapToGlobal(position));
+}
+
+QList<SandboxKey> SandboxesPage::selectedKeys() const
+{
+    QList<SandboxKey> keys;
+    for (const auto &index : m_view->selectionModel()->selectedRows())
+        keys.append({index.data(SandboxListModel::ServerNameRole).toString(),
+                     index.data(SandboxListModel::SandboxIdRole).toString()});
+    return keys;
+}
+
+void SandboxesPage::onSelectionChanged()
+{
+    const auto keys = selectedKeys();
+    emit selectionChanged(int(keys.size()));
+    if (keys.size() != 1) {
+        m_shownKey = {};
+        m_details->showEmpty(int(keys.size()));
+        return;
+    }
+    const auto &key = keys.first();
+    if (key.sandboxId == m_shownKey.sandboxId && key.serverName == m_shownKey.serverName)
+        return; // a refresh re-selected the same row: keep the details as they are
+    m_shownKey = key;
+    const int row = m_controller->model()->rowOf(key.serverName, key.sandboxId);
+    if (row >= 0)
+        m_details->showSummary(m_controller->model()->sandboxAt(row));
+    m_controller->loadDetails(key);
+}
+
+void SandboxesPage::selectSandbox(const QString &serverName, const QString &sandboxId)
+{
+    const int row = m_controller->model()->rowOf(serverName, sandboxId);
+    if (row < 0)
+        return;
+    auto proxyIndex = m_controller->proxy()->mapFromSource(m_controller->model()->index(row, 0));
+    if (!proxyIndex.isValid()) {
+        // Filtered out: clear the filters so the new sandbox can be seen.
+        m_filterBar->clearFilters();
+        proxyIndex = m_controller->proxy()->mapFromSource(m_controller->model()->index(row, 0));
+    }
+    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+    m_view->scrollTo(proxyIndex);
+}
+
+void SandboxesPage::acquire()
+{
+    auto *dialog = new AcquireDialog(m_controller->model()->knownServers(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &FormDialog::submitted, this, [this, dialog] {
+        dialog->setBusy(true, tr("Acquiring…"));
+        m_controller->acquire(
+            dialog->request(), dialog, [this, dialog](const ApiResult<AcquiredSandbox> &result) {
+                dialog->setBusy(false);
+                if (!result) {
+                    dialog->showServerError(result.error());
+                    return;
+                }
+                emit statusMessage(tr("Acquired %1 sandbox %2.").arg(result->serverName, result->sandboxId));
+                dialog->accept();
+            });
+    });
+    dialog->open();
+}
+
+void SandboxesPage::releaseSelected()
+{
+    const auto keys = selectedKeys();
+    if (keys.isEmpty())
+        return;
+    const QString question = keys.size() == 1 ? tr("Release %1 back to the pool?").arg(keys.first().label())
+                                              : tr("Release %1 sandboxes back to the pool?").arg(keys.size());
+    if (!ConfirmationBox::ask(
+            this, question,
+            tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user."),
+            tr("Release")))
+        return;
+    m_controller->runBulk(SandboxesController::Bulk::Release, keys);
+}
+
+void SandboxesPage::resetSelected()
+{
+    const auto keys = selectedKeys();
+    if (keys.isEmpty())
+        return;
+    const QString question = keys.size() == 1 ? tr("Reset %1?").arg(keys.first().label())
+                                              : tr("Reset %1 sandboxes?").arg(keys.size());
+    if (!ConfirmationBox::ask(this, question,
+                              tr("Their data goes back to the initial state; they stay acquired."),
+                              tr("Reset")))
+        return;
+    m_controller->runBulk(SandboxesController::Bulk::Reset, keys);
+}
+
+void SandboxesPage::copySelectedIds()
+{
+    QStringList ids;
+    for (const auto &key : selectedKeys())
+        ids << key.sandboxId;
+    if (ids.isEmpty())
+        return;
+    QGuiApplication::clipboard()->setText(ids.join(u'\n'));
+    emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
+}
+
+void SandboxesPage::copyMcpConfig()
+{
+    // The list has no URLs; the details call does. Ask for each selected sandbox's details.
+    const auto keys = selectedKeys();
+    if (keys.isEmpty())
+        return;
+    auto collected = std::make_shared<QList<QPair<QString, QString>>>();
+    auto remaining = std::make_shared<int>(int(keys.size()));
+    auto failures = std::make_shared<int>(0);
+    for (const auto &key : keys) {
+        m_controller->fetchDetails(
+            key, this, [this, collected, remaining, failures](const ApiResult<SandboxDetails> &result) {
+                if (result) {
+                    for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
+                        collected->append({it.key(), it.value()});
+                } else {
+                    ++*failures;
+                }
+                if (--*remaining > 0)
+                    return;
+                if (collected->isEmpty()) {
+                    emit statusMessage(tr("No MCP URLs to copy: the selected sandboxes have none."));
+                    return;
+                }
+                QGuiApplication::clipboard()->setText(QString::fromUtf8(McpClientConfig::build(*collected)));
+                emit statusMessage(
+                    *failures
+                        ? tr("Copied MCP client config; %1 sandbox(es) could not be read.").arg(*failures)
+                        : tr("Copied MCP client config for %n server(s).", nullptr, int(collected->size())));
+            });
+    }
+}
+
+void SandboxesPage::focusSearch()
+{
+    m_filterBar->focusSearch();
+}
+
+void SandboxesPage::saveState() const
+{
+    QSettings settings;
+    settings.setValue(u"sandboxes/header"_s, m_view->horizontalHeader()->saveState());
+    settings.setValue(u"sandboxes/splitter"_s, m_splitter->saveState());
+}
+
+void SandboxesPage::restoreState()
+{
+    QSettings settings;
+    m_view->horizontalHeader()->restoreState(settings.value(u"sandboxes/header"_s).toByteArray());
+    if (!m_splitter->restoreState(settings.value(u"sandboxes/splitter"_s).toByteArray()))
+        m_splitter->setSizes({860, 440});
+    // A restored header carries the sort: apply it to the proxy as well.
+    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
+                         m_view->horizontalHeader()->sortIndicatorOrder());
+}

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "session/sandboxescontroller.h"
+
+#include <QWidget>
+
+class ErrorBanner;
+class QSplitter;
+class QTableView;
+class SandboxDetailsPane;
+class SandboxFilterBar;
+
+// The Sandboxes view: filters, the table and the details pane. It turns user intent into controller
+// calls and shows what comes back.
+class SandboxesPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SandboxesPage)
+
+public:
+    SandboxesPage(SandboxesController *controller, QWidget *parent = nullptr);
+
+    QTableView *view() const { return m_view; }
+    SandboxFilterBar *filterBar() const { return m_filterBar; }
+    SandboxDetailsPane *detailsPane() const { return m_details; }
+    ErrorBanner *banner() const { return m_banner; }
+    QList<SandboxKey> selectedKeys() const;
+
+    void acquire();
+    void releaseSelected();
+    void resetSelected();
+    void copySelectedIds();
+    void copyMcpConfig();
+    void focusSearch();
+    void selectSandbox(const QString &serverName, const QString &sandboxId);
+
+    void saveState() const;
+    void restoreState();
+
+signals:
+    void statusMessage(const QString &message);
+    void selectionChanged(int count);
+
+private:
+    void setupView();
+    void showHeaderMenu(const QPoint &position);
+    void onSelectionChanged();
+    void updateEmptyHint();
+
+    SandboxesController *m_controller;
+    ErrorBanner *m_banner;
+    SandboxFilterBar *m_filterBar;
+    QSplitter *m_splitter;
+    QTableView *m_view;
+    SandboxDetailsPane *m_details;
+    class EmptyStateHint *m_emptyHint = nullptr;
+    SandboxKey m_shownKey;
+};

@@ -1,0 +1,297 @@
+#include "widgets/localsandboxdetailspane.h"
+
+#include "api/apierror.h"
+#include "models/displaytext.h"
+#include "pages/selectionsummarypage.h"
+#include "widgets/copyablefield.h"
+#include "widgets/rawjsonview.h"
+#include "widgets/sandboxdetailspane.h"
+#include "widgets/secrettree.h"
+#include "widgets/statusicons.h"
+
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QLabel *boldLabel(const QString &text, QWidget *parent, qreal scale = 1.0)
+{
+    auto *label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * scale);
+    label->setFont(font);
+    return label;
+}
+
+QLabel *dimLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    label->setWordWrap(true);
+    return label;
+}
+
+QString orDash(const QString &text)
+{
+    return text.isEmpty() ? u"—"_s : text;
+}
+
+} // namespace
+
+LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
+    : QWidget(parent), m_stack(new QStackedWidget(this))
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
+
+    m_emptyPage = new SelectionSummaryPage(m_stack);
+    m_stack->addWidget(m_emptyPage);
+
+    auto *scroll = new QScrollArea(m_stack);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *page = new QWidget(scroll);
+    auto *layout = new QVBoxLayout(page);
+
+    auto *header = new QHBoxLayout;
+    m_headerIcon = new QLabel(page);
+    m_headerStatus = new QLabel(page);
+    header->addWidget(m_headerIcon);
+    header->addWidget(boldLabel(tr("Local sandbox"), page, 1.35));
+    header->addWidget(m_headerStatus);
+    header->addStretch(1);
+    layout->addLayout(header);
+
+    m_errorRow = new QWidget(page);
+    auto *errorLayout = new QHBoxLayout(m_errorRow);
+    errorLayout->setContentsMargins(0, 0, 0, 0);
+    auto *errorIcon = new QLabel(m_errorRow);
+    errorIcon->setPixmap(QIcon(u":/icons/error.svg"_s).pixmap(QSize(16, 16), devicePixelRatioF()));
+    m_errorLabel = new QLabel(m_errorRow);
+    m_errorLabel->setObjectName(u"errorLabel"_s);
+    m_errorLabel->setWordWrap(true);
+    errorLayout->addWidget(errorIcon, 0, Qt::AlignTop);
+    errorLayout->addWidget(m_errorLabel, 1);
+    m_errorRow->setVisible(false);
+    layout->addWidget(m_errorRow);
+
+    auto *fields = new QFormLayout;
+    m_idField = new CopyableField(tr("local sandbox ID"), page);
+    m_idField->setMonospace(true);
+    m_statusLabel = new QLabel(page);
+    m_benchmarkLabel = new QLabel(page);
+    m_createdLabel = new QLabel(page);
+    fields->addRow(tr("Sandbox ID:"), m_idField);
+    fields->addRow(tr("Status:"), m_statusLabel);
+    fields->addRow(tr("Benchmark:"), m_benchmarkLabel);
+    fields->addRow(tr("Created:"), m_createdLabel);
+    layout->addLayout(fields);
+
+    layout->addSpacing(8);
+    auto *serversHeader = new QHBoxLayout;
+    m_serversTitle = boldLabel(tr("Servers"), page);
+    m_revealButton = new QPushButton(QIcon(u":/icons/reveal.svg"_s), tr("Reveal secrets"), page);
+    m_revealButton->setObjectName(u"revealButton"_s);
+    m_revealButton->setCheckable(true);
+    serversHeader->addWidget(m_serversTitle);
+    serversHeader->addStretch(1);
+    serversHeader->addWidget(m_revealButton);
+    layout->addLayout(serversHeader);
+    m_serversSlot = new QVBoxLayout;
+    layout->addLayout(m_serversSlot);
+    m_copyConfigButton = new QPushButton(QIcon(u":/icons/copy.svg"_s), tr("Copy MCP client config"), page);
+    m_copyConfigButton->setObjectName(u"copyMcpConfigButton"_s);
+    layout->addWidget(m_copyConfigButton, 0, Qt::AlignLeft);
+
+    layout->addSpacing(8);
+    layout->addWidget(boldLabel(tr("Workspace"), page, 1.0));
+    auto *workspaceRow = new QHBoxLayout;
+    const std::initializer_list<std::tuple<QString, QString, QString, void (LocalSandboxDetailsPane::*)()>>
+        workspaceButtons = {{tr("Upload…"), u":/icons/upload.svg"_s, u"uploadButton"_s,
+                             &LocalSandboxDetailsPane::uploadRequested},
+                            {tr("Save dump as…"), u":/icons/download.svg"_s, u"saveDumpButton"_s,
+                             &LocalSandboxDetailsPane::saveDumpRequested},
+                            {tr("Extract dump to…"), u":/icons/folder.svg"_s, u"extractDumpButton"_s,
+                             &LocalSandboxDetailsPane::extractDumpRequested}};
+    for (const auto &[text, icon, name, signal] : workspaceButtons) {
+        auto *button = new QPushButton(QIcon(icon), text, page);
+        button->setObjectName(name);
+        connect(button, &QPushButton::clicked, this, signal);
+        workspaceRow->addWidget(button);
+    }
+    workspaceRow->addStretch(1);
+    layout->addLayout(workspaceRow);
+    auto *hintRow = new QHBoxLayout;
+    auto *hintIcon = new QLabel(page);
+    hintIcon->setPixmap(QIcon(u":/icons/upload.svg"_s).pixmap(QSize(16, 16), devicePixelRatioF()));
+    m_dropHint = dimLabel(tr("Drop folders or a .tar.gz here to upload a workspace"), page);
+    m_dropHint->setObjectName(u"dropHint"_s);
+    hintRow->addWidget(hintIcon, 0, Qt::AlignTop);
+    hintRow->addWidget(m_dropHint, 1);
+    layout->addLayout(hintRow);
+
+    m_rawJson = new RawJsonView(page);
+    layout->addWidget(m_rawJson);
+    layout->addStretch(1);
+    scroll->setWidget(page);
+    m_stack->addWidget(scroll);
+
+    connect(m_revealButton, &QPushButton::toggled, this, &LocalSandboxDetailsPane::setSecretsRevealed);
+    connect(m_copyConfigButton, &QPushButton::clicked, this,
+            &LocalSandboxDetailsPane::copyMcpConfigRequested);
+    connect(m_emptyPage, &SelectionSummaryPage::copyMcpConfigRequested, this,
+            &LocalSandboxDetailsPane::copyMcpConfigRequested);
+    connect(m_idField, &CopyableField::copied, this, &LocalSandboxDetailsPane::copied);
+    auto *clock = new QTimer(this); // keeps "created 3 min ago" current
+    clock->setInterval(30'000);
+    connect(clock, &QTimer::timeout, this, &LocalSandboxDetailsPane::updateTimes);
+    clock->start();
+
+    showEmpty(0);
+}
+
+void LocalSandboxDetailsPane::showSandbox(const LocalSandbox &sandbox)
+{
+    m_stack->setCurrentIndex(1);
+    m_errorRow->setVisible(false);
+    const bool another = !m_shown || sandbox.localSandboxId != m_sandbox.localSandboxId;
+    // Polling shows the same sandbox every few seconds: rebuilding unchanged rows would drop the
+    // reader's scroll position and text selection.
+    const bool changed = another || !sandbox.sameContentAs(m_sandbox);
+    m_sandbox = sandbox;
+    m_shown = true;
+    if (another)
+        setSecretsRevealed(false);
+
+    m_headerIcon->setPixmap(StatusIcons::icon(sandbox.status).pixmap(QSize(22, 22), devicePixelRatioF()));
+    m_headerStatus->setText(DisplayText::visible(sandbox.status));
+    m_idField->setText(sandbox.localSandboxId);
+    m_statusLabel->setText(DisplayText::visible(orDash(sandbox.status)));
+    m_benchmarkLabel->setText(DisplayText::visible(orDash(sandbox.benchmark)));
+    updateTimes();
+    if (changed)
+        rebuildServers();
+    updateRawJson();
+}
+
+void LocalSandboxDetailsPane::rebuildServers()
+{
+    delete m_serversBox;
+    m_trees.clear();
+    m_serversBox = new QWidget;
+    auto *box = new QVBoxLayout(m_serversBox);
+    box->setContentsMargins(0, 0, 0, 0);
+    m_serversTitle->setText(tr("Servers (%1)").arg(m_sandbox.servers.size()));
+    if (m_sandbox.servers.isEmpty())
+        box->addWidget(dimLabel(tr("No servers in this response."), m_serversBox));
+
+    for (const LocalServer &server : std::as_const(m_sandbox.servers)) {
+        const QString name = server.serverName.isEmpty() ? server.id : server.serverName;
+        auto *title = new QHBoxLayout;
+        auto *icon = new QLabel(m_serversBox);
+        icon->setPixmap(StatusIcons::icon(server.status).pixmap(QSize(16, 16), devicePixelRatioF()));
+        icon->setToolTip(server.status);
+        auto *nameLabel = boldLabel(name, m_serversBox);
+        nameLabel->setObjectName(u"server_"_s + name);
+        title->addWidget(icon);
+        title->addWidget(nameLabel);
+        title->addWidget(dimLabel(server.status, m_serversBox));
+        title->addStretch(1);
+        box->addLayout(title);
+
+        auto *form = new QFormLayout;
+        auto *url = new CopyableField(tr("MCP server URL (%1)").arg(name), m_serversBox);
+        url->setObjectName(u"url_"_s + name);
+        url->setText(server.mcpServerUrl);
+        connect(url, &CopyableField::copied, this, &LocalSandboxDetailsPane::copied);
+        form->addRow(tr("MCP URL:"), url);
+        // Only servers that carry secrets get trees: most local servers (filesystem, git) have none.
+        const QList<QPair<QString, QJsonObject>> secrets{{tr("Metadata:"), server.metadata},
+                                                         {tr("Auth data:"), server.authData}};
+        for (const auto &[label, object] : secrets) {
+            if (object.isEmpty())
+                continue;
+            auto *tree = new SecretTree(m_serversBox);
+            tree->setObject(object);
+            tree->setRevealed(secretsRevealed());
+            connect(tree, &SecretTree::copied, this, &LocalSandboxDetailsPane::copied);
+            form->addRow(label, tree);
+            m_trees << tree;
+        }
+        box->addLayout(form);
+        box->addSpacing(4);
+    }
+    m_serversSlot->addWidget(m_serversBox);
+    m_revealButton->setVisible(!m_trees.isEmpty());
+    m_copyConfigButton->setEnabled(
+        std::any_of(m_sandbox.servers.cbegin(), m_sandbox.servers.cend(),
+                    [](const LocalServer &s) { return !s.mcpServerUrl.isEmpty(); }));
+}
+
+void LocalSandboxDetailsPane::showError(const ApiError &error)
+{
+    m_stack->setCurrentIndex(1);
+    m_errorLabel->setText(DisplayText::visibleLines(error.fullText()));
+    m_errorRow->setVisible(true);
+}
+
+void LocalSandboxDetailsPane::showEmpty(int selectedCount)
+{
+    m_stack->setCurrentIndex(0);
+    // Drop the previous sandbox (and its secrets) from the widgets, not just from view.
+    m_sandbox = {};
+    m_shown = false;
+    setSecretsRevealed(false);
+    rebuildServers();
+    updateRawJson();
+    if (selectedCount <= 1)
+        m_emptyPage->setSummary(tr("Select a local sandbox to see its details"),
+                                tr("A local sandbox hosts several MCP servers (filesystem, git, terminal…) "
+                                   "around one workspace."),
+                                false);
+    else
+        m_emptyPage->setSummary(tr("%n local sandbox(es) selected", nullptr, selectedCount),
+                                tr("Release or reset them together from the toolbar or the context menu."),
+                                true);
+}
+
+bool LocalSandboxDetailsPane::secretsRevealed() const
+{
+    return m_revealButton->isChecked();
+}
+
+void LocalSandboxDetailsPane::setSecretsRevealed(bool revealed)
+{
+    if (m_revealButton->isChecked() != revealed) {
+        m_revealButton->setChecked(revealed); // re-enters through toggled()
+        return;
+    }
+    m_revealButton->setText(revealed ? tr("Hide secrets") : tr("Reveal secrets"));
+    for (SecretTree *tree : std::as_const(m_trees))
+        tree->setRevealed(revealed);
+    updateRawJson();
+}
+
+void LocalSandboxDetailsPane::updateRawJson()
+{
+    m_rawJson->setJson(m_sandbox.raw, secretsRevealed());
+}
+
+void LocalSandboxDetailsPane::updateTimes()
+{
+    m_createdLabel->setText(SandboxDetailsPane::timeText(m_sandbox.createdAt));
+}

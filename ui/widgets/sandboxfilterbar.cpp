@@ -1,0 +1,133 @@
+#include "widgets/sandboxfilterbar.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QIcon>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+SandboxFilterBar::SandboxFilterBar(QWidget *parent)
+    : QWidget(parent), m_search(new QLineEdit(this)), m_counts(new QLabel(this))
+{
+    m_search->setPlaceholderText(tr("Search id, server, status, benchmark, tag…  (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->addAction(QIcon(u":/icons/search.svg"_s), QLineEdit::LeadingPosition);
+    m_search->setAccessibleName(tr("Search sandboxes"));
+    m_search->setMinimumWidth(220);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_search, 2);
+    m_status = addFacet(tr("Any status"), tr("Status filter"));
+    m_server = addFacet(tr("Any server"), tr("Server filter"));
+    m_benchmark = addFacet(tr("Any benchmark"), tr("Benchmark filter"));
+    m_tag = addFacet(tr("Any tag"), tr("Tag filter"));
+    layout->addWidget(m_status);
+    layout->addWidget(m_server);
+    layout->addWidget(m_benchmark);
+    layout->addWidget(m_tag);
+    layout->addWidget(m_counts);
+
+    // Typing fires once the user pauses briefly, so a fast typist does not filter on every key.
+    auto *debounce = new QTimer(this);
+    debounce->setSingleShot(true);
+    debounce->setInterval(120);
+    connect(m_search, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(debounce, &QTimer::timeout, this, [this] { emit searchChanged(m_search->text()); });
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this] { emit statusChanged(status()); });
+    connect(m_server, &QComboBox::currentIndexChanged, this, [this] { emit serverChanged(server()); });
+    connect(m_benchmark, &QComboBox::currentIndexChanged, this,
+            [this] { emit benchmarkChanged(benchmark()); });
+    connect(m_tag, &QComboBox::currentIndexChanged, this, [this] { emit tagChanged(tag()); });
+}
+
+QComboBox *SandboxFilterBar::addFacet(const QString &anyText, const QString &accessibleName)
+{
+    auto *combo = new QComboBox(this);
+    combo->addItem(anyText, QString());
+    combo->setAccessibleName(accessibleName);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    combo->setMinimumContentsLength(8);
+    return combo;
+}
+
+void SandboxFilterBar::mergeInto(QComboBox *combo, const QStringList &values)
+{
+    for (const auto &value : values) {
+        if (value.isEmpty() || combo->findData(value) >= 0)
+            continue;
+        // Keep the choices sorted after the "Any" entry without disturbing the current one.
+        int position = 1;
+        while (position < combo->count() &&
+               combo->itemData(position).toString().compare(value, Qt::CaseInsensitive) < 0)
+            ++position;
+        combo->insertItem(position, value, value);
+    }
+}
+
+void SandboxFilterBar::addFacets(const QStringList &servers, const QStringList &statuses,
+                                 const QStringList &benchmarks, const QStringList &tags)
+{
+    mergeInto(m_server, servers);
+    mergeInto(m_status, statuses);
+    mergeInto(m_benchmark, benchmarks);
+    mergeInto(m_tag, tags);
+}
+
+void SandboxFilterBar::setCounts(int shown, int total)
+{
+    m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total)
+                                     : tr("%1 of %2 shown").arg(shown).arg(total));
+}
+
+void SandboxFilterBar::setTag(const QString &tag)
+{
+    mergeInto(m_tag, {tag});
+    m_tag->setCurrentIndex(std::max(0, m_tag->findData(tag)));
+}
+
+void SandboxFilterBar::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void SandboxFilterBar::clearFilters()
+{
+    m_search->clear();
+    for (auto *combo : {m_status, m_server, m_benchmark, m_tag})
+        combo->setCurrentIndex(0);
+}
+
+QString SandboxFilterBar::value(const QComboBox *combo)
+{
+    return combo->currentData().toString();
+}
+
+QString SandboxFilterBar::searchText() const
+{
+    return m_search->text();
+}
+
+QString SandboxFilterBar::status() const
+{
+    return value(m_status);
+}
+
+QString SandboxFilterBar::server() const
+{
+    return value(m_server);
+}
+
+QString SandboxFilterBar::benchmark() const
+{
+    return value(m_benchmark);
+}
+
+QString SandboxFilterBar::tag() const
+{
+    return value(m_tag);
+}
