@@ -11,11 +11,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString redactedMark()
-{
-    return QStringLiteral("\u2022\u2022\u2022");
-}
-
 // Where `text` spells the key (as is or percent-encoded) or a `Bearer <token>`, sorted, not overlapping.
 QList<std::pair<qsizetype, qsizetype>> secretRanges(const QString &text, const QString &key)
 {
@@ -126,6 +121,11 @@ QString decodeEntity(const QString &name)
 
 namespace RemoteText {
 
+QString mask()
+{
+    return QStringLiteral("\u2022\u2022\u2022\u2022\u2022\u2022");
+}
+
 QString redacted(const QString &text, const QString &apiKey)
 {
     const auto ranges = secretRanges(text, apiKey);
@@ -135,7 +135,7 @@ QString redacted(const QString &text, const QString &apiKey)
     qsizetype copied = 0;
     for (const auto &[from, to] : ranges) {
         result += QStringView(text).mid(copied, from - copied);
-        result += redactedMark();
+        result += RemoteText::mask();
         copied = to;
     }
     result += QStringView(text).mid(copied);
@@ -149,7 +149,7 @@ QByteArray redacted(const QByteArray &text, const QString &apiKey)
     const auto ranges = secretRanges(QString::fromLatin1(text), QString::fromLatin1(apiKey.toUtf8()));
     if (ranges.isEmpty())
         return text;
-    const QByteArray mark = redactedMark().toUtf8();
+    const QByteArray mark = RemoteText::mask().toUtf8();
     QByteArray result;
     qsizetype copied = 0;
     for (const auto &[from, to] : ranges) {
@@ -180,7 +180,7 @@ QByteArray maskSecretValues(const QByteArray &json)
         const qsizetype valueStart = match.capturedEnd();
         const qsizetype valueEnd = endOfJsonValue(json, valueStart);
         result += json.mid(copied, valueStart - copied);
-        result += "\"" + redactedMark().toUtf8() + '"';
+        result += "\"" + RemoteText::mask().toUtf8() + '"';
         copied = valueEnd;
     }
     result += json.mid(copied);

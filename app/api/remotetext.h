@@ -7,8 +7,11 @@
 // replaced, secret-looking JSON values masked, HTML reduced to its words.
 namespace RemoteText {
 
+// What stands in for a secret wherever one is hidden: in redacted text, the details panes, the CLI.
+QString mask();
+
 // Every spelling of the key (as is, percent-encoded; a key under 8 characters only as a whole token)
-// and every `Bearer <token>` replaced by "\u2022\u2022\u2022".
+// and every `Bearer <token>` replaced by mask().
 QString redacted(const QString &text, const QString &apiKey);
 // The same on bytes; bytes that are not UTF-8 survive as they were.
 QByteArray redacted(const QByteArray &text, const QString &apiKey);

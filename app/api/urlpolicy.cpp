@@ -52,6 +52,8 @@ QString check(const QUrl &url, const QString &what)
     if (url.isEmpty() || !url.isValid())
         return u"%1 is not a valid URL; nothing was sent."_s.arg(what);
     const QString scheme = url.scheme().toLower();
+    if (scheme.isEmpty())
+        return u"%1 (%2) has no scheme: start it with https://. Nothing was sent."_s.arg(what, shown(url));
     if (scheme != u"https"_s && scheme != u"http"_s)
         return u"%1 uses \"%2:\", which is refused: only https (or http to this machine) is used. Nothing "
                "was sent."_s.arg(what, scheme.left(40));

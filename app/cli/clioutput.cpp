@@ -1,7 +1,9 @@
 #include "cli/clioutput.h"
 
+#include "api/remotetext.h"
 #include "cli/jsonprinter.h"
 #include "cli/terminaltext.h"
+#include "models/relativetime.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -25,7 +27,7 @@ QString CliOutput::clean(const QString &text) const
     QString cleaned = TerminalText::escapeKeepingLines(text);
     // A very short key would blot out ordinary words; real keys are far longer.
     if (m_secret.size() >= 8)
-        cleaned.replace(m_secret, u"•••"_s);
+        cleaned.replace(m_secret, RemoteText::mask());
     return cleaned;
 }
 
@@ -84,22 +86,15 @@ void CliOutput::secretObject(const QString &name, const QJsonObject &object, boo
             value = QString::fromUtf8(
                 QJsonDocument::fromVariant(it.value().toVariant()).toJson(QJsonDocument::Compact));
         out(u"  "_s + QString(TerminalText::escape(it.key()) + u':').leftJustified(20) +
-            (reveal ? TerminalText::escape(value) : u"•••••• (--show-secrets)"_s) + u'\n');
+            (reveal ? TerminalText::escape(value) : RemoteText::mask() + u" (--show-secrets)"_s) + u'\n');
     }
 }
 
 QString CliOutput::age(const QDateTime &when)
 {
-    if (!when.isValid())
-        return u"-"_s;
-    const qint64 seconds = std::max<qint64>(0, when.secsTo(QDateTime::currentDateTimeUtc()));
-    if (seconds < 60)
-        return u"%1 s ago"_s.arg(seconds);
-    if (seconds < 3600)
-        return u"%1 min ago"_s.arg(seconds / 60);
-    if (seconds < 86400)
-        return u"%1 h ago"_s.arg(seconds / 3600);
-    return u"%1 d ago"_s.arg(seconds / 86400);
+    // The GUI's wording, so that a table cell says the same in both; "-" where there is no time.
+    const QString age = RelativeTime::relativeAge(when, QDateTime::currentDateTimeUtc());
+    return age.isEmpty() ? u"-"_s : age;
 }
 
 bool CliOutput::stderrIsTerminal()

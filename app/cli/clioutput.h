@@ -31,7 +31,7 @@ public:
     void secretObject(const QString &name, const QJsonObject &object, bool reveal);
 
     void setRevealSecrets(bool reveal) { m_revealSecrets = reveal; }
-    // The key is replaced by "•••" in everything printed (a server may echo it back).
+    // The key is replaced by RemoteText::mask() in everything printed (a server may echo it back).
     void setSecret(const QString &secret) { m_secret = secret; }
 
     static QString age(const QDateTime &when);

@@ -1,5 +1,6 @@
 #include "cli/jsonprinter.h"
 
+#include "api/remotetext.h"
 #include "api/unsafecharacters.h"
 
 #include <cstring>
@@ -7,8 +8,11 @@
 namespace {
 
 constexpr qsizetype chunkSize = 64 * 1024;
-constexpr char maskText[] = "\"\xe2\x80\xa2\xe2\x80\xa2\xe2\x80\xa2\xe2\x80\xa2\xe2\x80\xa2\xe2\x80\xa2 "
-                            "(--show-secrets)\"";
+const QByteArray &maskText()
+{
+    static const QByteArray text = '"' + RemoteText::mask().toUtf8() + " (--show-secrets)\"";
+    return text;
+}
 
 // Where the text goes: nowhere (the checking pass), a file, or memory.
 class Sink
@@ -278,7 +282,7 @@ private:
             return literal("null", on);
         if (!value(depth, false))
             return false;
-        put(on, maskText);
+        put(on, maskText().constData());
         return true;
     }
 

@@ -1,6 +1,7 @@
 #include "api/apikeypolicy.h"
 #include "api/httptransport.h"
 #include "api/urlpolicy.h"
+#include "catalog/klavishosts.h"
 #include "cli/clirunner.h"
 #include "cli/commandlineparser.h"
 #include "cli/terminaltext.h"
@@ -36,13 +37,8 @@ int main(int argc, char *argv[])
     TransportConfig config;
     QString baseUrl = command->baseUrl;
     if (baseUrl.isEmpty())
-        baseUrl = environment.value(u"KLAVIS_BASE_URL"_s, u"https://api.klavis.ai"_s);
+        baseUrl = environment.value(u"KLAVIS_BASE_URL"_s, KlavisHosts::defaultBaseUrl().toString());
     config.baseUrl = QUrl(baseUrl, QUrl::StrictMode);
-    if (!config.baseUrl.isValid() ||
-        (config.baseUrl.scheme() != u"http"_s && config.baseUrl.scheme() != u"https"_s)) {
-        err << "sandboxdeck-cli: --base-url must be an http(s) URL\n";
-        return 2;
-    }
     // The key goes to this URL: https, or plain http only to this machine (the emulator).
     if (const QString problem = UrlPolicy::checkBaseUrl(config.baseUrl); !problem.isEmpty()) {
         err << "sandboxdeck-cli: " << TerminalText::escapeKeepingLines(problem) << '\n';

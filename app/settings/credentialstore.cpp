@@ -1,5 +1,7 @@
 #include "settings/credentialstore.h"
 
+#include "catalog/klavishosts.h"
+
 #include "api/apikeypolicy.h"
 #include "settings/profilestore.h"
 
@@ -84,14 +86,7 @@ bool CredentialStore::keyFromEnvironment() const
 
 bool CredentialStore::isOfficialHost(const QUrl &baseUrl)
 {
-    if (baseUrl.scheme() != u"https"_s)
-        return false;
-    const QString host = baseUrl.host().toLower();
-    for (const auto &preset : ProfileStore::baseUrlPresets()) {
-        if (preset.second.host() == host && baseUrl.port(443) == preset.second.port(443))
-            return true;
-    }
-    return false;
+    return KlavisHosts::isOfficial(baseUrl);
 }
 
 bool CredentialStore::environmentKeyApplies(const QString &profileId, const QUrl &baseUrl) const

@@ -9,7 +9,7 @@ struct Profile
 {
     QString id;   // stable (a UUID), also the keychain key; never shown to the user
     QString name; // what the user calls it, unique among profiles
-    QUrl baseUrl; // e.g. https://api.klavis.ai; empty for a demo profile until the emulator runs
+    QUrl baseUrl; // e.g. KlavisHosts::defaultBaseUrl(); empty for a demo profile until the emulator runs
     QString region = QStringLiteral("us"); // "us" or "asia": where local-sandbox workspaces go
     bool demo = false;                     // talks to the built-in emulator, needs no key
 

@@ -1,5 +1,7 @@
 #include "settings/profilestore.h"
 
+#include "catalog/klavishosts.h"
+
 #include "api/urlpolicy.h"
 
 #include <QSet>
@@ -29,14 +31,6 @@ ProfileStore::ProfileStore(QObject *parent) : QObject(parent), m_settings(u"Sand
 }
 
 ProfileStore::~ProfileStore() = default;
-
-QList<QPair<QString, QUrl>> ProfileStore::baseUrlPresets()
-{
-    return {
-        {u"Klavis US"_s, QUrl(u"https://api.klavis.ai"_s)},
-        {u"Klavis EU"_s, QUrl(u"https://api.eu.klavis.ai"_s)},
-    };
-}
 
 QStringList ProfileStore::regions()
 {
@@ -148,15 +142,10 @@ QString ProfileStore::validate(const Profile &profile) const
     // The demo profile's URL is the emulator's loopback port, known only once the emulator runs.
     if (!(profile.demo && url.isEmpty())) {
         if (url.isEmpty())
-            return tr("Enter the API's base URL, for example https://api.klavis.ai.");
-        const QString scheme = url.scheme().toLower();
-        if (!url.isValid() || (scheme != u"https"_s && scheme != u"http"_s) || url.host().isEmpty())
-            return tr("The base URL must start with https:// (or http://) and name a host, "
-                      "for example https://api.klavis.ai.");
-        // A user name, password or query in the URL would put a credential into the settings file.
-        if (!url.userInfo().isEmpty())
-            return tr("The base URL must not contain a user name or password: the API key is kept in "
-                      "the keychain.");
+            return tr("Enter the API's base URL, for example %1.")
+                .arg(KlavisHosts::defaultBaseUrl().toString());
+        // A query in the URL could put a credential into the settings file; the scheme, host and user
+        // name are UrlPolicy's, below, the same rule the transport and the CLI apply.
         if (url.hasQuery() || url.hasFragment())
             return tr("The base URL must not contain a query (?...) or fragment (#...).");
         // The key goes to this URL: plain http only to this machine (the emulator), as the transport insists.

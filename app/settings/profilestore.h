@@ -23,8 +23,6 @@ public:
     explicit ProfileStore(QObject *parent = nullptr);
     ~ProfileStore() override;
 
-    // {"Klavis US", https://api.klavis.ai}, {"Klavis EU", https://api.eu.klavis.ai}
-    static QList<QPair<QString, QUrl>> baseUrlPresets();
     // The regions local-sandbox uploads accept: "us", "asia".
     static QStringList regions();
 

@@ -2,6 +2,7 @@
 
 #include "workspace/archivewalker.h"
 #include "workspace/parallelgzipwriter.h"
+#include "workspace/utf8threadlocale.h"
 
 #include <archive_entry.h>
 
@@ -36,36 +37,9 @@ private:
 
 } // namespace
 
-// libarchive converts names through the current locale's charset, and its pax writer crashes (3.6.2,
-// strlen of NULL) on a non-ASCII directory name it cannot convert, as in the "C" locale Qt 6.4 leaves
-// alone. Our names are UTF-8, so this thread (only) uses a UTF-8 locale while the writer lives.
-class ArchiveTarWriter::Utf8Locale
-{
-public:
-    Utf8Locale()
-    {
-        if (qstrcmp(nl_langinfo(CODESET), "UTF-8") == 0)
-            return;
-        m_utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
-        if (m_utf8)
-            m_previous = uselocale(m_utf8);
-    }
-    ~Utf8Locale()
-    {
-        if (!m_utf8)
-            return;
-        uselocale(m_previous);
-        freelocale(m_utf8);
-    }
-    Q_DISABLE_COPY_MOVE(Utf8Locale)
-
-private:
-    locale_t m_utf8 = static_cast<locale_t>(nullptr);
-    locale_t m_previous = static_cast<locale_t>(nullptr);
-};
-
 ArchiveTarWriter::ArchiveTarWriter(ParallelGzipWriter *sink)
-    : m_utf8Locale(std::make_unique<Utf8Locale>()), m_sink(sink), m_buffer(static_cast<size_t>(ReadBlockSize))
+    : m_utf8Locale(std::make_unique<Utf8ThreadLocale>()), m_sink(sink),
+      m_buffer(static_cast<size_t>(ReadBlockSize))
 {}
 
 ArchiveTarWriter::~ArchiveTarWriter()

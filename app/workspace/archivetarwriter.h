@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workspace/utf8threadlocale.h"
+
 #include <QString>
 
 #include <archive.h>
@@ -15,7 +17,7 @@ class ParallelGzipWriter;
 // its bytes handed to a ParallelGzipWriter through a write callback. Entries carry no owner: uid and gid
 // are 0 and the names empty, so an archive never leaks the user's account name.
 //
-// Use it on one thread only: for its lifetime that thread's locale is UTF-8 (see Utf8Locale).
+// Use it on one thread only: for its lifetime that thread's locale is UTF-8 (Utf8ThreadLocale).
 class ArchiveTarWriter
 {
 public:
@@ -42,8 +44,7 @@ private:
     bool archiveFailed(const QString &what);
     bool fail(const QString &message);
 
-    class Utf8Locale;
-    std::unique_ptr<Utf8Locale> m_utf8Locale;
+    std::unique_ptr<Utf8ThreadLocale> m_utf8Locale;
     ParallelGzipWriter *m_sink = nullptr;
     struct archive *m_archive = nullptr;
     struct archive_entry *m_entry = nullptr;

@@ -3,8 +3,8 @@
 #include "workspace/extractentrypath.h"
 #include "workspace/extractlinkpolicy.h"
 #include "workspace/extractstaging.h"
-#include "workspace/extractthreadlocale.h"
 #include "workspace/extracttree.h"
+#include "workspace/utf8threadlocale.h"
 
 #include <archive_entry.h>
 
@@ -57,7 +57,7 @@ QString ExtractSession::cancelledMessage()
 
 ExtractionReport ExtractSession::run(const QString &archivePath, const QString &targetDir)
 {
-    const ExtractThreadLocale utf8Locale;
+    const Utf8ThreadLocale utf8Locale;
     const QString error = extractAll(archivePath, targetDir);
     m_report.ok = error.isEmpty();
     m_report.cancelled = !m_report.ok && (m_cancelled || m_gzip.isCancelled());

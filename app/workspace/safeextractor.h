@@ -13,7 +13,7 @@
 
 // Extracts a .tar.gz into a new folder, safely: only files, folders and links that stay inside the tree,
 // under the caps of ExtractionLimits, through a staging folder that is renamed into place on success and
-// removed on any failure or cancel. See docs/design.md, "Workspace transfers".
+// removed on any failure or cancel. See docs/architecture.md, "Workspace transfers".
 //
 // extract() is the synchronous core for worker threads, the CLI and benchmarks. The object is a job for
 // the GUI: start() runs extract() on the global thread pool; progress() and finished() arrive on the

@@ -114,14 +114,16 @@ private slots:
             400,
             R"({"detail":"got Authorization: Bearer sk-live-0123456789abcdef and sk-live-0123456789abcdef"})");
         error.redact(key);
-        QCOMPARE(error.detailText(),
-                 u"got Authorization: Bearer \u2022\u2022\u2022 and \u2022\u2022\u2022"_s);
+        QCOMPARE(
+            error.detailText(),
+            u"got Authorization: Bearer \u2022\u2022\u2022\u2022\u2022\u2022 and \u2022\u2022\u2022\u2022\u2022\u2022"_s);
         auto raw =
             ApiError::http(502, "<p>Authorization: bearer other-token-xyz; key=sk-live-0123456789abcdef</p>");
         raw.redact(key);
         QVERIFY(!raw.rawBody().contains("other-token-xyz"));
         QVERIFY(!raw.rawBody().contains("sk-live-0123456789abcdef"));
-        QVERIFY2(raw.detailText().contains(u"bearer \u2022\u2022\u2022"_s), qPrintable(raw.detailText()));
+        QVERIFY2(raw.detailText().contains(u"bearer \u2022\u2022\u2022\u2022\u2022\u2022"_s),
+                 qPrintable(raw.detailText()));
         auto fields = ApiError::http(
             422,
             R"({"detail":[{"loc":["body","sk-live-0123456789abcdef"],"msg":"bad sk-live-0123456789abcdef","type":"x"}]})");
@@ -134,7 +136,9 @@ private slots:
         // The emulator's key is "k": every k in a sentence must survive.
         auto error = ApiError::http(400, R"({"detail":"Check the key k, then k again"})");
         error.redact(u"k"_s);
-        QCOMPARE(error.detailText(), u"Check the key \u2022\u2022\u2022, then \u2022\u2022\u2022 again"_s);
+        QCOMPARE(
+            error.detailText(),
+            u"Check the key \u2022\u2022\u2022\u2022\u2022\u2022, then \u2022\u2022\u2022\u2022\u2022\u2022 again"_s);
         QVERIFY(error.message().contains(u"malformed"_s));
     }
 

@@ -91,9 +91,9 @@ private slots:
 
     void baseUrls()
     {
-        QVERIFY(UrlPolicy::checkBaseUrl(QUrl(u"https://api.klavis.ai"_s)).isEmpty());
+        QVERIFY(UrlPolicy::checkBaseUrl(QUrl(u"https://api.example.com"_s)).isEmpty());
         QVERIFY(UrlPolicy::checkBaseUrl(QUrl(u"http://127.0.0.1:8123"_s)).isEmpty());
-        QVERIFY(!UrlPolicy::checkBaseUrl(QUrl(u"http://api.klavis.ai"_s)).isEmpty());
+        QVERIFY(!UrlPolicy::checkBaseUrl(QUrl(u"http://api.example.com"_s)).isEmpty());
         QVERIFY(!UrlPolicy::checkBaseUrl(QUrl(u"file:///tmp"_s)).isEmpty());
         QVERIFY(!UrlPolicy::checkBaseUrl(QUrl()).isEmpty());
     }
@@ -142,12 +142,12 @@ private slots:
     void redirectRefusalNamesBothHosts()
     {
         const QString problem =
-            UrlPolicy::checkRedirect(QUrl(u"https://api.klavis.ai/sandbox/github"_s),
+            UrlPolicy::checkRedirect(QUrl(u"https://api.example.com/sandbox/github"_s),
                                      QUrl(u"https://evil.example.com:8443/sandbox/github"_s), true);
-        QVERIFY2(problem.contains(u"api.klavis.ai"_s), qPrintable(problem));
+        QVERIFY2(problem.contains(u"api.example.com"_s), qPrintable(problem));
         QVERIFY2(problem.contains(u"evil.example.com:8443"_s), qPrintable(problem));
-        const QString downgrade = UrlPolicy::checkRedirect(QUrl(u"https://api.klavis.ai/a"_s),
-                                                           QUrl(u"http://api.klavis.ai/a"_s), false);
+        const QString downgrade = UrlPolicy::checkRedirect(QUrl(u"https://api.example.com/a"_s),
+                                                           QUrl(u"http://api.example.com/a"_s), false);
         QVERIFY2(downgrade.contains(u"plain http"_s), qPrintable(downgrade));
     }
 };

@@ -2,6 +2,8 @@
 // The failure paths run this same binary as a child process (probe mode) with a broken environment.
 
 #include "settings/credentialstore.h"
+
+#include "catalog/klavishosts.h"
 #include "settings/profilestore.h"
 
 #include <qt6keychain/keychain.h>
@@ -45,8 +47,8 @@ struct ReadResult
 
 // A profile on a custom host unless told otherwise: KLAVIS_API_KEY does not apply there.
 const QUrl kCustomHost(u"https://sandboxes.example.com"_s);
-const QUrl kKlavisUs(u"https://api.klavis.ai"_s);
-const QUrl kKlavisEu(u"https://api.eu.klavis.ai"_s);
+const QUrl kKlavisUs = KlavisHosts::all().at(0).baseUrl;
+const QUrl kKlavisEu = KlavisHosts::all().at(1).baseUrl;
 
 ReadResult readKey(CredentialStore &store, const QString &profileId, const QUrl &baseUrl = kCustomHost)
 {
@@ -197,10 +199,11 @@ private Q_SLOTS:
         QCOMPARE(readKey(store, profile, kCustomHost).key, u"from-keychain"_s);
         QCOMPARE(readKey(store, newProfileId(), kCustomHost).key, QString());
         // Look-alikes of the official hosts are custom hosts.
-        QCOMPARE(readKey(store, profile, QUrl(u"http://api.klavis.ai"_s)).key, u"from-keychain"_s);
-        QCOMPARE(readKey(store, profile, QUrl(u"https://api.klavis.ai.evil.example"_s)).key,
+        QCOMPARE(readKey(store, profile, QUrl(u"http://"_s + kKlavisUs.host())).key, u"from-keychain"_s);
+        QCOMPARE(readKey(store, profile, QUrl(u"https://"_s + kKlavisUs.host() + u".evil.example"_s)).key,
                  u"from-keychain"_s);
-        QCOMPARE(readKey(store, profile, QUrl(u"https://api.klavis.ai:8443"_s)).key, u"from-keychain"_s);
+        QCOMPARE(readKey(store, profile, QUrl(u"https://"_s + kKlavisUs.host() + u":8443"_s)).key,
+                 u"from-keychain"_s);
 
         // The profile named on the app's command line takes the environment key whatever its host.
         store.setEnvironmentKeyProfile(profile);
@@ -289,7 +292,7 @@ private Q_SLOTS:
         ProfileStore profiles;
         Profile profile;
         profile.name = u"Secret test "_s + newProfileId();
-        profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+        profile.baseUrl = kKlavisUs;
         const QString id = profiles.addProfile(profile);
         QVERIFY(!id.isEmpty());
 

@@ -11,7 +11,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-Profile makeProfile(const QString &name, const QString &url = u"https://api.klavis.ai"_s,
+Profile makeProfile(const QString &name, const QString &url = u"https://api.example.com"_s,
                     const QString &region = u"us"_s)
 {
     Profile profile;
@@ -43,16 +43,7 @@ private Q_SLOTS:
         settings.sync();
     }
 
-    void presets()
-    {
-        const auto presets = ProfileStore::baseUrlPresets();
-        QCOMPARE(presets.size(), 2);
-        QCOMPARE(presets.at(0).first, u"Klavis US"_s);
-        QCOMPARE(presets.at(0).second, QUrl(u"https://api.klavis.ai"_s));
-        QCOMPARE(presets.at(1).first, u"Klavis EU"_s);
-        QCOMPARE(presets.at(1).second, QUrl(u"https://api.eu.klavis.ai"_s));
-        QCOMPARE(ProfileStore::regions(), (QStringList{u"us"_s, u"asia"_s}));
-    }
+    void regions() { QCOMPARE(ProfileStore::regions(), (QStringList{u"us"_s, u"asia"_s})); }
 
     void startsEmpty()
     {
@@ -80,7 +71,7 @@ private Q_SLOTS:
         QCOMPARE(store.profile(id).name, u"Work"_s); // trimmed
 
         const QString second =
-            store.addProfile(makeProfile(u"EU"_s, u"https://api.eu.klavis.ai"_s, u"asia"_s));
+            store.addProfile(makeProfile(u"EU"_s, u"https://api.eu.example.com"_s, u"asia"_s));
         QVERIFY(!second.isEmpty());
         QCOMPARE(current.count(), 1); // the first stays current
         QCOMPARE(store.profiles().size(), 2);
@@ -128,7 +119,7 @@ private Q_SLOTS:
         QSignalSpy current(&store, &ProfileStore::currentProfileChanged);
 
         Profile edited = store.profile(id);
-        edited.baseUrl = QUrl(u"https://api.eu.klavis.ai"_s);
+        edited.baseUrl = QUrl(u"https://api.eu.example.com"_s);
         edited.region = u"asia"_s;
         QVERIFY(store.updateProfile(edited));
         QCOMPARE(store.profile(id), edited);
@@ -193,30 +184,32 @@ private Q_SLOTS:
         QTest::addColumn<bool>("demo");
         QTest::addColumn<QString>("error"); // a word of the expected sentence, empty when valid
 
-        QTest::newRow("valid https") << u"A"_s << u"https://api.klavis.ai"_s << u"us"_s << false << QString();
+        QTest::newRow("valid https") << u"A"_s << u"https://api.example.com"_s << u"us"_s << false
+                                     << QString();
         QTest::newRow("valid http port")
             << u"A"_s << u"http://127.0.0.1:8080"_s << u"asia"_s << false << QString();
         QTest::newRow("plain http elsewhere")
             << u"A"_s << u"http://api.example.com"_s << u"us"_s << false << u"plain http"_s;
         QTest::newRow("valid http localhost")
             << u"A"_s << u"http://localhost:9000/v1"_s << u"us"_s << false << QString();
-        QTest::newRow("empty name") << u"  "_s << u"https://api.klavis.ai"_s << u"us"_s << false << u"name"_s;
+        QTest::newRow("empty name") << u"  "_s << u"https://api.example.com"_s << u"us"_s << false
+                                    << u"name"_s;
         QTest::newRow("duplicate name")
-            << u"EXISTING"_s << u"https://api.klavis.ai"_s << u"us"_s << false << u"already exists"_s;
+            << u"EXISTING"_s << u"https://api.example.com"_s << u"us"_s << false << u"already exists"_s;
         QTest::newRow("empty url") << u"A"_s << QString() << u"us"_s << false << u"base URL"_s;
-        QTest::newRow("ftp") << u"A"_s << u"ftp://api.klavis.ai"_s << u"us"_s << false << u"https://"_s;
+        QTest::newRow("ftp") << u"A"_s << u"ftp://api.example.com"_s << u"us"_s << false << u"only https"_s;
         QTest::newRow("no host") << u"A"_s << u"https:///path"_s << u"us"_s << false << u"host"_s;
-        QTest::newRow("relative") << u"A"_s << u"api.klavis.ai"_s << u"us"_s << false << u"https://"_s;
-        QTest::newRow("user info") << u"A"_s << u"https://user:secret@api.klavis.ai"_s << u"us"_s << false
+        QTest::newRow("relative") << u"A"_s << u"api.example.com"_s << u"us"_s << false << u"https://"_s;
+        QTest::newRow("user info") << u"A"_s << u"https://user:secret@api.example.com"_s << u"us"_s << false
                                    << u"password"_s;
-        QTest::newRow("query") << u"A"_s << u"https://api.klavis.ai/?api_key=x"_s << u"us"_s << false
+        QTest::newRow("query") << u"A"_s << u"https://api.example.com/?api_key=x"_s << u"us"_s << false
                                << u"query"_s;
-        QTest::newRow("bad region") << u"A"_s << u"https://api.klavis.ai"_s << u"eu"_s << false
+        QTest::newRow("bad region") << u"A"_s << u"https://api.example.com"_s << u"eu"_s << false
                                     << u"region"_s;
         QTest::newRow("empty region")
-            << u"A"_s << u"https://api.klavis.ai"_s << QString() << false << u"region"_s;
+            << u"A"_s << u"https://api.example.com"_s << QString() << false << u"region"_s;
         QTest::newRow("demo without url") << u"Demo"_s << QString() << u"us"_s << true << QString();
-        QTest::newRow("demo bad url") << u"Demo"_s << u"ftp://x"_s << u"us"_s << true << u"https://"_s;
+        QTest::newRow("demo bad url") << u"Demo"_s << u"ftp://x"_s << u"us"_s << true << u"only https"_s;
     }
 
     void validation()
@@ -278,7 +271,7 @@ private Q_SLOTS:
             settings.setArrayIndex(0);
             settings.setValue(u"id"_s, u"a"_s);
             settings.setValue(u"name"_s, u"A"_s);
-            settings.setValue(u"baseUrl"_s, u"https://api.klavis.ai"_s);
+            settings.setValue(u"baseUrl"_s, u"https://api.example.com"_s);
             settings.setValue(u"region"_s, u"mars"_s);
             settings.setArrayIndex(1);
             settings.setValue(u"name"_s, u"No id"_s);

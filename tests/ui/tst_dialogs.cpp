@@ -2,7 +2,6 @@
 #include "api/apierror.h"
 #include "api/apikeypolicy.h"
 #include "catalog/mcpclientconfig.h"
-#include "catalog/serverlists.h"
 #include "dialogs/acquiredialog.h"
 #include "dialogs/apikeydialog.h"
 #include "dialogs/localacquiredialog.h"
@@ -62,24 +61,6 @@ class TstDialogs final : public QObject
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-
-    void serverListsMatchOpenApi()
-    {
-        QFile file(QStringLiteral(SANDBOXDECK_PROVIDER_DIR "/klavis-sandbox-core-openapi.json"));
-        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
-        const auto schemas = QJsonDocument::fromJson(file.readAll())[u"components"_s][u"schemas"_s];
-        const auto names = [&](const QString &schema) {
-            QStringList out;
-            for (const auto &v : schemas[schema][u"enum"_s].toArray())
-                out << v.toString();
-            return out;
-        };
-        QCOMPARE(ServerLists::sandboxServers(), names(u"SandboxMCPServer"_s));
-        QCOMPARE(ServerLists::localServers(), names(u"LocalSandboxMCPServer"_s));
-        QCOMPARE(ServerLists::benchmarks(), names(u"BenchmarkEnum"_s));
-        QCOMPARE(ServerLists::sandboxServers().size(), 71);
-        QCOMPARE(ServerLists::localServers().size(), 16);
-    }
 
     void typingFiltersTheCompleter()
     {
@@ -364,7 +345,7 @@ private slots:
     void keyPromptTrimsTrailingWhitespaceAndSaysSo()
     {
         ApiKeyDialog dialog(ApiKeyDialog::Reason::KeyRefused,
-                            Profile{u"id"_s, u"Work"_s, QUrl(u"https://api.klavis.ai"_s)});
+                            Profile{u"id"_s, u"Work"_s, QUrl(u"https://api.example.com"_s)});
         dialog.show();
         QVERIFY(dialog.form()->keyNote()->isHidden());
         dialog.form()->keyField()->setText(u"sk-live-1234"_s);

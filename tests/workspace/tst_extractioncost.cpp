@@ -34,6 +34,11 @@ constexpr qint64 kSlowdown = 1;
 constexpr qint64 kSlowdown = 1;
 #endif
 
+// These bounds catch a blow-up (a quadratic walk over a million headers takes hours, a deep-nesting
+// recursion minutes), not speed: they hold with the other core busy building. Speed is bench_* work.
+constexpr qint64 kBoundMs = 20000;
+constexpr qint64 kMillionBoundMs = 40000;
+
 QStringList entriesOf(const QString &folder)
 {
     return QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
@@ -111,7 +116,7 @@ void TestExtractionCost::deepNesting()
     QVERIFY(run.report.error.endsWith(u'.'));
     QVERIFY(!QFileInfo::exists(target));
     QCOMPARE(entriesOf(m_dir.path()), QStringList(u"deep.tar.gz"_s));
-    QVERIFY2(run.elapsedMs < 3000 * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs < kBoundMs * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
 }
 
 void TestExtractionCost::nestingAtTheCap()
@@ -128,7 +133,7 @@ void TestExtractionCost::nestingAtTheCap()
     QCOMPARE(run.report.dirsCreated, 255);
     QCOMPARE(run.report.filesWritten, 1);
     QCOMPARE(A::readFile(target + u'/' + u"a/"_s.repeated(255) + u'f'), "bottom");
-    QVERIFY2(run.elapsedMs < 3000 * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs < kBoundMs * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
     QVERIFY(QDir(target).removeRecursively());
 }
 
@@ -163,7 +168,7 @@ void TestExtractionCost::millionEntries()
     QVERIFY2(run.report.error.contains(u"more than 1000000 entries"_s), qPrintable(run.report.error));
     QVERIFY(!QFileInfo::exists(target));
     QCOMPARE(entriesOf(m_dir.path()).filter(u"million"_s), QStringList(u"million.tar.gz"_s));
-    QVERIFY2(run.elapsedMs < 5000 * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs < kMillionBoundMs * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
     QVERIFY(QFile::remove(archive));
 }
 
@@ -186,7 +191,7 @@ void TestExtractionCost::linksWithLongTargets()
     const QFileInfo last(out + u"/l/499"_s);
     QVERIFY(last.isSymLink());
     QCOMPARE(last.symLinkTarget(), out + u'/' + QString::fromLatin1(target));
-    QVERIFY2(run.elapsedMs < 3000 * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs < kBoundMs * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
     QVERIFY(QDir(out).removeRecursively());
 }
 
@@ -209,7 +214,7 @@ void TestExtractionCost::sparseBomb()
     QVERIFY2(run.report.bytesWritten <= 2, qPrintable(QString::number(run.report.bytesWritten)));
     QVERIFY(!QFileInfo::exists(target));
     QCOMPARE(entriesOf(m_dir.path()).filter(u"sparse"_s), QStringList(u"sparse.tar.gz"_s));
-    QVERIFY2(run.elapsedMs < 3000 * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs < kBoundMs * kSlowdown, qPrintable(QString::number(run.elapsedMs)));
 }
 
 void TestExtractionCost::sparseWithinCaps()

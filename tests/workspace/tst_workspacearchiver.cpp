@@ -1,4 +1,5 @@
 #include "workspace/parallelgzipwriter.h"
+#include "workspace/utf8threadlocale.h"
 #include "workspace/workspacearchiver.h"
 
 #include <QDir>
@@ -65,31 +66,9 @@ struct ReadBack
 
 // libarchive's reader mangles non-ASCII directory names in a non-UTF-8 locale: read in a UTF-8 one, on this
 // thread only, so that the packer itself is still tested in whatever locale the suite runs in.
-class ThreadUtf8Locale
-{
-public:
-    ThreadUtf8Locale() : m_utf8(newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr)))
-    {
-        if (m_utf8)
-            m_previous = uselocale(m_utf8);
-    }
-    ~ThreadUtf8Locale()
-    {
-        if (m_utf8) {
-            uselocale(m_previous);
-            freelocale(m_utf8);
-        }
-    }
-    Q_DISABLE_COPY_MOVE(ThreadUtf8Locale)
-
-private:
-    locale_t m_utf8;
-    locale_t m_previous = static_cast<locale_t>(nullptr);
-};
-
 ReadBack readArchive(const QString &path)
 {
-    const ThreadUtf8Locale utf8;
+    const Utf8ThreadLocale utf8;
     ReadBack result;
     struct archive *reader = archive_read_new();
     archive_read_support_filter_gzip(reader);

@@ -1,5 +1,6 @@
 #include "controllers/applicationcontroller.h"
 
+#include "catalog/klavishosts.h"
 #include "dialogs/apikeydialog.h"
 #include "dialogs/settingsdialog.h"
 #include "mainwindow.h"
@@ -66,7 +67,7 @@ bool ApplicationController::start(bool demo)
         // Headless use: a key in the environment and no profile yet means the default API.
         Profile profile;
         profile.name = u"Klavis"_s;
-        profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+        profile.baseUrl = KlavisHosts::defaultBaseUrl();
         connectProfile(m_profiles->profile(m_profiles->addProfile(profile)));
     } else {
         showFirstRun();

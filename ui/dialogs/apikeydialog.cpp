@@ -1,5 +1,6 @@
 #include "dialogs/apikeydialog.h"
 
+#include "catalog/klavishosts.h"
 #include "dialogs/profileform.h"
 
 #include <QDialogButtonBox>
@@ -38,7 +39,7 @@ ApiKeyDialog::ApiKeyDialog(Reason reason, const Profile &profile, QWidget *paren
     if (shown.name.isEmpty())
         shown.name = tr("Klavis");
     if (shown.baseUrl.isEmpty())
-        shown.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+        shown.baseUrl = KlavisHosts::defaultBaseUrl();
     m_form->setProfile(shown, false);
     registerField(u"api_key"_s, m_form->keyField());
     if (reason == Reason::FirstRun) {

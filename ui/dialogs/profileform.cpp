@@ -1,5 +1,8 @@
 #include "dialogs/profileform.h"
 
+#include "api/urlpolicy.h"
+#include "catalog/klavishosts.h"
+
 #include "api/apikeypolicy.h"
 #include "settings/profilestore.h"
 
@@ -16,8 +19,8 @@ ProfileForm::ProfileForm(QWidget *parent)
       m_customUrl(new QLineEdit(this)), m_region(new QComboBox(this)), m_key(new QLineEdit(this)),
       m_showKey(new QCheckBox(tr("Show"), this)), m_keyNote(new QLabel(this))
 {
-    for (const auto &[label, url] : ProfileStore::baseUrlPresets())
-        m_endpoint->addItem(u"%1 (%2)"_s.arg(label, url.toString()), url);
+    for (const KlavisHost &host : KlavisHosts::all())
+        m_endpoint->addItem(u"%1 (%2)"_s.arg(host.label, host.baseUrl.toString()), host.baseUrl);
     m_endpoint->addItem(tr("Custom URL…"), QUrl());
     m_customUrl->setPlaceholderText(u"https://api.example.com"_s);
     m_region->addItem(tr("United States (us)"), u"us"_s);
@@ -108,8 +111,9 @@ QString ProfileForm::validate(bool keyRequired) const
     if (m_name->text().trimmed().isEmpty())
         return tr("Give the profile a name.");
     const QUrl url = profile().baseUrl;
-    if (!url.isValid() || url.host().isEmpty() || (url.scheme() != u"https"_s && url.scheme() != u"http"_s))
-        return tr("The base URL must be an http(s) address such as https://api.klavis.ai.");
+    // The same rule as the profile store, the transport and the CLI.
+    if (const QString problem = UrlPolicy::checkBaseUrl(url); !problem.isEmpty())
+        return problem;
     if (const QString problem = keyProblem(); !problem.isEmpty())
         return problem;
     if (keyRequired && typedKey().isEmpty())

@@ -1,5 +1,6 @@
 #include "dialogs/settingsdialog.h"
 
+#include "catalog/klavishosts.h"
 #include "dialogs/profileform.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
@@ -68,7 +69,7 @@ void SettingsDialog::showSelected()
     Profile profile = m_profiles->profile(m_editingId);
     if (!profile.isValid()) {
         profile.name = tr("Klavis");
-        profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+        profile.baseUrl = KlavisHosts::defaultBaseUrl();
     }
     m_form->setProfile(profile, profile.isValid());
 }
@@ -78,12 +79,12 @@ void SettingsDialog::addProfile()
     Profile profile;
     QString name = tr("New profile");
     for (int n = 2;
-         !m_profiles->validate(Profile{QString(), name, QUrl(u"https://api.klavis.ai"_s), u"us"_s, false})
+         !m_profiles->validate(Profile{QString(), name, KlavisHosts::defaultBaseUrl(), u"us"_s, false})
               .isEmpty();
          ++n)
         name = tr("New profile %1").arg(n);
     profile.name = name;
-    profile.baseUrl = QUrl(u"https://api.klavis.ai"_s);
+    profile.baseUrl = KlavisHosts::defaultBaseUrl();
     const QString id = m_profiles->addProfile(profile);
     reload(id);
     m_form->nameField()->setFocus();

@@ -1,5 +1,7 @@
 #include "widgets/secrettree.h"
 
+#include "api/remotetext.h"
+
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QGuiApplication>
@@ -71,7 +73,7 @@ SecretTree::SecretTree(QWidget *parent) : QTreeWidget(parent)
 
 QString SecretTree::maskText()
 {
-    return u"••••••"_s;
+    return RemoteText::mask();
 }
 
 QJsonValue SecretTree::masked(const QJsonValue &value)

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+// A Klavis API region as a user picks it: "Klavis US" at https://api.klavis.ai.
+struct KlavisHost
+{
+    QString label;
+    QUrl baseUrl;
+};
+
+// The one home of the Klavis API hosts. The settings form offers them, the CLI defaults to the first,
+// and the credential store sends KLAVIS_API_KEY only to them without being asked.
+class KlavisHosts
+{
+public:
+    // US first: it is the default everywhere.
+    static QList<KlavisHost> all();
+    static QUrl defaultBaseUrl();
+    // https to one of all(), on its port: the hosts a key from the environment may reach by default.
+    static bool isOfficial(const QUrl &baseUrl);
+};
