@@ -68,9 +68,12 @@ endfunction()
 set(SANDBOXDECK_PROVIDER_DIR "${PROJECT_SOURCE_DIR}/tests/data/provider")
 
 # ccache, when the machine has it, makes rebuilds after a branch switch or in a second worktree cheap.
-# CCACHE_BASEDIR turns absolute paths into relative ones so that two checkouts share one cache.
+# CCACHE_BASEDIR turns absolute paths into relative ones so that two checkouts share one cache. With debug
+# information (-g) ccache also hashes the build directory, which the compiler writes into the objects; mapping
+# it to "." takes it out of both, so that build/ci, build/headless and another worktree's build share objects.
 find_program(SANDBOXDECK_CCACHE ccache)
 if(SANDBOXDECK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
     set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}
         ${SANDBOXDECK_CCACHE})
+    target_compile_options(sandboxdeck_options INTERFACE -fdebug-prefix-map=${PROJECT_BINARY_DIR}=.)
 endif()

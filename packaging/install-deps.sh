@@ -2,12 +2,15 @@
 # Installs the Debian 12 packages SandboxDeck needs to build, run and test, skipping what is present.
 set -euo pipefail
 
+# dpkg-dev: dpkg-shlibdeps, which gives the .deb its dependencies; appstream, desktop-file-utils: the
+# validators of tests/packaging.
 packages=(
-    cmake ninja-build g++ pkg-config
+    ccache cmake dpkg-dev g++ ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev qt6-svg-dev qt6-tools-dev
-    qt6-l10n-tools libgl-dev libarchive-dev zlib1g-dev qtkeychain-qt6-dev
+    qt6-l10n-tools libgl-dev libarchive-dev libsimdjson-dev zlib1g-dev qtkeychain-qt6-dev
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
-    python3 python3-jsonschema pigz curl tar gzip
+    python3 python3-jsonschema pigz curl file tar gzip
+    appstream desktop-file-utils
     clang libclang-rt-14-dev llvm-14 clang-format
 )
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is needed and runs every test twice over: the gcc build with warnings as errors (preset
 # `ci`), then the clang build with AddressSanitizer, UBSan and leak checking (preset `sanitize`), whose ctest
-# also runs each libFuzzer target for a CI-sized time (label `fuzz`). Both suites run even when the first
-# fails; the exit status is non-zero if either did.
+# also runs each libFuzzer target for a CI-sized time (label `fuzz`). In between: the headless build (preset
+# `headless`: no QtWidgets) with its tests, and the .deb of the ci build, installed on this machine with
+# apt-get, run (the CLI, the emulator, the app offscreen) and removed. Every suite runs even when an earlier
+# one fails; the exit status is non-zero if any did.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packaging/install-deps.sh
@@ -17,6 +19,33 @@ timed() {
     return "$rc"
 }
 status=0
+# apt-get as install-deps.sh runs it: through sudo unless root.
+apt_get() {
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get "$@"
+}
+
+# The app from the package, on its demo backend, offscreen and with a home of its own: it must still be
+# running after a few seconds (timeout then ends it and says 124); any other status means it stopped by
+# itself, or only SIGKILL stopped it.
+smoke_installed_app() {
+    local home rc=0
+    home=$(mktemp -d)
+    HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data QT_QPA_PLATFORM=offscreen \
+        timeout --kill-after=10 5 /usr/bin/sandboxdeck --demo >"$home/output" 2>&1 || rc=$?
+    if [ "$rc" -ne 124 ]; then
+        echo "sandboxdeck --demo stopped with status $rc instead of running until ended:" >&2
+        cat "$home/output" >&2
+    fi
+    rm -rf "$home"
+    [ "$rc" -eq 124 ]
+}
+smoke_installed_package() {
+    /usr/bin/sandboxdeck-cli --version &&
+        /usr/bin/sandboxdeck-emulator --help >/dev/null &&
+        smoke_installed_app
+}
 
 phase "clang-format (.clang-format)"
 # Formatting is checked before anything is built: a difference fails the run and names the files.
@@ -30,6 +59,31 @@ phase "gcc, warnings as errors (preset ci)"
 timed "ci: configure + build" bash -c 'cmake --preset ci && cmake --build --preset ci'
 # Tests that talk to the keychain start their own D-Bus session and keyring (tests/settings/with-keyring.sh).
 timed "ci: ctest" ctest --preset ci --output-on-failure -j2 || status=1
+
+phase "headless: core, CLI and emulator without QtWidgets (preset headless)"
+# Same flags as ci: ccache hands the layers' objects over, and only the headless-specific parts compile.
+if timed "headless: configure + build" bash -c 'cmake --preset headless && cmake --build --preset headless'; then
+    timed "headless: ctest" ctest --preset headless -j2 || status=1
+else
+    status=1
+fi
+
+phase ".deb: cpack, apt-get install, run, apt-get remove"
+# A package left by an interrupted run would make apt-get install a no-op.
+if dpkg-query -W -f='${Status}' sandboxdeck 2>/dev/null | grep -q "install ok installed"; then
+    apt_get remove -y -qq sandboxdeck
+fi
+rm -f build/ci/package/sandboxdeck_*.deb
+if timed "deb: cpack" cpack --preset deb &&
+    timed "deb: apt-get install" apt_get install -y -qq ./build/ci/package/sandboxdeck_*.deb; then
+    timed "deb: smoke runs" smoke_installed_package || status=1
+    timed "deb: apt-get remove" apt_get remove -y -qq sandboxdeck || status=1
+else
+    status=1
+fi
+
+# clang-tidy goes here (the lead adds it): after the gcc builds, whose compile_commands.json it reads, and
+# before the sanitizer build.
 
 phase "clang, ASan + UBSan + LSan, fuzzers (preset sanitize)"
 timed "sanitize: configure + build" bash -c 'cmake --preset sanitize && cmake --build --preset sanitize'

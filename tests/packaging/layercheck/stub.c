@@ -1,0 +1,1 @@
+int layercheck_stub(void) { return 0; }
