@@ -11,7 +11,7 @@ packages=(
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
     python3 python3-jsonschema pigz curl file tar gzip
     appstream desktop-file-utils
-    clang libclang-rt-14-dev llvm-14 clang-format
+    clang libclang-rt-14-dev llvm-14 clang-format clang-tidy
 )
 
 missing=()

@@ -82,8 +82,9 @@ else
     status=1
 fi
 
-# clang-tidy goes here (the lead adds it): after the gcc builds, whose compile_commands.json it reads, and
-# before the sanitizer build.
+phase "clang-tidy (.clang-tidy) on app/ and ui/"
+# It reads the ci build's compile_commands.json; a finding fails the run.
+timed "clang-tidy" packaging/run-clang-tidy.sh build/ci || status=1
 
 phase "clang, ASan + UBSan + LSan, fuzzers (preset sanitize)"
 timed "sanitize: configure + build" bash -c 'cmake --preset sanitize && cmake --build --preset sanitize'

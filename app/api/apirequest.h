@@ -25,8 +25,8 @@ struct ApiRequest
     // large cap, details and actions keep this small one.
     qint64 maxResponseBytes = defaultMaxResponseBytes;
 
-    static constexpr qint64 defaultMaxResponseBytes = 4 * 1024 * 1024;
-    static constexpr qint64 listMaxResponseBytes = 256 * 1024 * 1024;
+    static constexpr qint64 defaultMaxResponseBytes = qint64{4} * 1024 * 1024;
+    static constexpr qint64 listMaxResponseBytes = qint64{256} * 1024 * 1024;
 
     static QString encodeSegment(const QString &segment);
     QByteArray verb() const;

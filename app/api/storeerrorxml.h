@@ -14,5 +14,5 @@ struct StoreErrorXml
     bool isEmpty() const { return code.isEmpty() && message.isEmpty(); }
 
     // Reads at most the first maxBytes of body; anything that is not such a document answers empty.
-    static StoreErrorXml parse(const QByteArray &body, qsizetype maxBytes = 16 * 1024);
+    static StoreErrorXml parse(const QByteArray &body, qsizetype maxBytes = qsizetype{16} * 1024);
 };

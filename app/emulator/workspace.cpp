@@ -60,7 +60,7 @@ QString Workspace::addDirectory(const QString &path, int mode)
 {
     if (path.isEmpty())
         return {};
-    if (const QString error = prepareParents(path); !error.isEmpty())
+    if (QString error = prepareParents(path); !error.isEmpty())
         return error;
     const auto it = m_entries.constFind(path);
     if (it != m_entries.constEnd() && it->type != EntryType::Directory)

@@ -7,6 +7,8 @@
 #include "session/appsession.h"
 #include "session/bulkaction.h"
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 SandboxesController::SandboxesController(AppSession *session, QObject *parent)
@@ -93,7 +95,7 @@ ApiCall *SandboxesController::acquire(const AcquireRequest &request, QObject *co
                                       ResultHandler<AcquiredSandbox> done)
 {
     return m_session->sandboxes()->acquire(
-        request, context, [this, done](const ApiResult<AcquiredSandbox> &result) {
+        request, context, [this, done = std::move(done)](const ApiResult<AcquiredSandbox> &result) {
             if (result) {
                 m_pendingSelection = {result->serverName, result->sandboxId};
                 refresh();

@@ -106,7 +106,7 @@ QString LocalWorkspaceActions::extractionFolder(const QString &parentFolder, con
 
 QString LocalWorkspaceActions::lastFolder() const
 {
-    const QString remembered = QSettings().value(u"workspace/lastFolder"_s).toString();
+    QString remembered = QSettings().value(u"workspace/lastFolder"_s).toString();
     if (!remembered.isEmpty() && QFileInfo(remembered).isDir())
         return remembered;
     return QStandardPaths::writableLocation(QStandardPaths::HomeLocation);

@@ -67,7 +67,7 @@ QString ApiKeyDialog::key() const
 QString ApiKeyDialog::validate()
 {
     // Beside the field, so the user sees which input is wrong; the key itself is never repeated.
-    if (const QString problem = m_form->keyProblem(); !problem.isEmpty()) {
+    if (QString problem = m_form->keyProblem(); !problem.isEmpty()) {
         setFieldError(u"api_key"_s, problem);
         return problem;
     }
