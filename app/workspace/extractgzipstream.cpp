@@ -5,7 +5,6 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <cstring>
 
 using namespace Qt::StringLiterals;
 
