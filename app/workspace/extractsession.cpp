@@ -83,6 +83,11 @@ QString ExtractSession::extractAll(const QString &archivePath, const QString &ta
 
     m_tar = archive_read_new();
     archive_read_support_format_tar(m_tar); // no filter: a tar.gz.gz is not a tar here
+    // Concatenated .tar.gz files (cat a.tar.gz b.tar.gz) are one gzip stream of several tar archives, each
+    // with its end-of-archive blocks: all of them are extracted, as tar --ignore-zeros does, so that what
+    // is extracted is what the gzip layer checked, up to the end of the file.
+    if (archive_read_set_format_option(m_tar, "tar", "read_concatenated_archives", "1") != ARCHIVE_OK)
+        return readError();
     if (archive_read_open(m_tar, &m_gzip, nullptr, ExtractGzipStream::readCallback, nullptr) != ARCHIVE_OK)
         return readError();
 

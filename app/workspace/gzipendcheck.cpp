@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 
 struct GzipEndCheck::Stream
@@ -31,14 +32,24 @@ void GzipEndCheck::reset()
     m_broken = !m_stream->open;
     m_atMemberEnd = false;
     m_sawData = false;
-    m_ignoreRest = false;
+    m_inPadding = false;
+}
+
+void GzipEndCheck::checkPadding(QByteArrayView bytes)
+{
+    if (std::any_of(bytes.begin(), bytes.end(), [](char byte) { return byte != 0; }))
+        m_broken = true;
 }
 
 void GzipEndCheck::feed(QByteArrayView bytes)
 {
-    if (m_broken || m_ignoreRest || bytes.isEmpty())
+    if (m_broken || bytes.isEmpty())
         return;
     m_sawData = true;
+    if (m_inPadding) {
+        checkPadding(bytes);
+        return;
+    }
     z_stream &z = m_stream->z;
     // zlib's API predates const; it never writes through next_in.
     z.next_in = const_cast<Bytef *>(reinterpret_cast<const Bytef *>(bytes.data()));
@@ -46,11 +57,13 @@ void GzipEndCheck::feed(QByteArrayView bytes)
     std::array<Bytef, 64 * 1024> sink;
     while (z.avail_in > 0 || !m_atMemberEnd) {
         if (m_atMemberEnd) {
-            // Concatenated members are one valid gzip file: the next one starts with the magic byte.
-            // Anything else after a whole member is padding (libarchive fills the last block with
-            // zeros), ignored as gzip(1) does.
+            // Concatenated members are one valid gzip file: the next one starts with the magic byte. After
+            // a whole member only zero padding may follow (libarchive fills the last block with zeros).
+            // Anything else is refused, as the extractor refuses it (ExtractGzipStream): gzip(1) ignores
+            // it with a warning, but it is most likely a member whose header is damaged.
             if (*z.next_in != 0x1f) {
-                m_ignoreRest = true;
+                m_inPadding = true;
+                checkPadding(QByteArrayView(z.next_in, qsizetype(z.avail_in)));
                 return;
             }
             if (inflateReset(&z) != Z_OK) {

@@ -20,14 +20,18 @@ public:
     void feed(QByteArrayView bytes);
     // True when the bytes so far end exactly at the end of a gzip member and none of them was wrong.
     bool isComplete() const { return !m_broken && m_atMemberEnd && m_sawData; }
-    // The bytes are not gzip at all, or a member's checksum failed: no amount of waiting helps.
+    // The bytes are not gzip at all, a member's checksum failed, or something other than a member or zero
+    // padding follows a member: no amount of waiting helps.
     bool isBroken() const { return m_broken; }
 
 private:
     struct Stream;
+
+    void checkPadding(QByteArrayView bytes);
+
     std::unique_ptr<Stream> m_stream;
     bool m_atMemberEnd = false;
     bool m_broken = false;
     bool m_sawData = false;
-    bool m_ignoreRest = false; // after a whole member: padding
+    bool m_inPadding = false; // after a whole member: zeros, and nothing else, up to the end
 };
