@@ -41,10 +41,13 @@ smoke_installed_app() {
     rm -rf "$home"
     [ "$rc" -eq 124 ]
 }
+# All three run, so that one failure does not hide another.
 smoke_installed_package() {
-    /usr/bin/sandboxdeck-cli --version &&
-        /usr/bin/sandboxdeck-emulator --help >/dev/null &&
-        smoke_installed_app
+    local rc=0
+    /usr/bin/sandboxdeck-cli --version || { echo "sandboxdeck-cli --version failed" >&2; rc=1; }
+    /usr/bin/sandboxdeck-emulator --help >/dev/null || { echo "sandboxdeck-emulator --help failed" >&2; rc=1; }
+    smoke_installed_app || rc=1
+    return "$rc"
 }
 
 phase "clang-format (.clang-format)"
