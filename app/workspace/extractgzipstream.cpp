@@ -1,5 +1,6 @@
 #include "workspace/extractgzipstream.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -67,7 +68,9 @@ QString describeGzipError(struct archive *gzip)
     if (detail.contains(u"truncated"_s, Qt::CaseInsensitive) ||
         detail.contains(u"premature"_s, Qt::CaseInsensitive))
         return ExtractGzipStream::truncatedMessage();
-    return u"The archive is damaged (%1); nothing was extracted."_s.arg(detail);
+    return QCoreApplication::translate("ExtractGzipStream",
+                                       "The archive is damaged (%1); nothing was extracted.")
+        .arg(detail);
 }
 } // namespace
 
@@ -83,12 +86,13 @@ ExtractGzipStream::~ExtractGzipStream()
 
 QString ExtractGzipStream::truncatedMessage()
 {
-    return u"The archive ends early (truncated download?); nothing was extracted."_s;
+    return QCoreApplication::translate(
+        "ExtractGzipStream", "The archive ends early (truncated download?); nothing was extracted.");
 }
 
 QString ExtractGzipStream::notGzipTarMessage()
 {
-    return u"The archive is not a gzip-compressed tar file."_s;
+    return QCoreApplication::translate("ExtractGzipStream", "The archive is not a gzip-compressed tar file.");
 }
 
 QString ExtractGzipStream::open(const QString &archivePath)
@@ -96,17 +100,22 @@ QString ExtractGzipStream::open(const QString &archivePath)
     const QFileInfo info(archivePath);
     // A FIFO or device would block or never end; only a regular file has a size to report progress on.
     if (!info.exists())
-        return u"The archive %1 does not exist."_s.arg(archivePath);
+        return QCoreApplication::translate("ExtractGzipStream", "The archive %1 does not exist.")
+            .arg(archivePath);
     if (!info.isFile())
-        return u"The archive %1 is not a regular file."_s.arg(archivePath);
+        return QCoreApplication::translate("ExtractGzipStream", "The archive %1 is not a regular file.")
+            .arg(archivePath);
     QFile file(info.absoluteFilePath());
     if (!file.open(QIODevice::ReadOnly))
-        return u"Cannot open the archive %1: %2"_s.arg(archivePath, file.errorString());
+        return QCoreApplication::translate("ExtractGzipStream", "Cannot open the archive %1: %2")
+            .arg(archivePath, file.errorString());
     m_archiveSize = file.size();
     const QByteArray head = file.read(512);
     if (head.size() < 2 || uchar(head[0]) != 0x1f || uchar(head[1]) != 0x8b) {
         if (head.size() >= 262 && head.mid(257, 5) == "ustar")
-            return u"The archive is not a gzip-compressed tar file (it is a plain, uncompressed tar)."_s;
+            return QCoreApplication::translate(
+                "ExtractGzipStream",
+                "The archive is not a gzip-compressed tar file (it is a plain, uncompressed tar).");
         return notGzipTarMessage();
     }
     if (m_archiveSize < kGzipMinimumBytes)
@@ -126,7 +135,8 @@ QString ExtractGzipStream::open(const QString &archivePath)
         return describeGzipError(m_gzip);
     // The magic matched but libarchive's gzip reader did not accept the header.
     if (archive_filter_code(m_gzip, 0) != ARCHIVE_FILTER_GZIP)
-        return u"The archive is damaged (invalid gzip header); nothing was extracted."_s;
+        return QCoreApplication::translate(
+            "ExtractGzipStream", "The archive is damaged (invalid gzip header); nothing was extracted.");
     // libarchive stacks a second gzip reader when the content is gzip again (gzip, then the file itself).
     if (archive_filter_count(m_gzip) != 2)
         return notGzipTarMessage();
@@ -180,7 +190,9 @@ QString ExtractGzipStream::finish()
         trailing += size;
     }
     if (m_atEnd && !trailerMatches())
-        return u"The archive is damaged (its gzip checksum does not match); nothing was extracted."_s;
+        return QCoreApplication::translate(
+            "ExtractGzipStream",
+            "The archive is damaged (its gzip checksum does not match); nothing was extracted.");
     return {};
 }
 

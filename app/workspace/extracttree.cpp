@@ -2,6 +2,7 @@
 
 #include "workspace/extractentrypath.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 
@@ -61,18 +62,22 @@ QByteArray ExtractTree::absolute(const QByteArray &relative) const
 
 QString ExtractTree::conflictMessage(const QByteArray &relative)
 {
-    return u"The archive contains both a file and a folder named %1; nothing was extracted."_s.arg(
-        ExtractEntryPath::displayName(relative));
+    return QCoreApplication::translate(
+               "ExtractTree",
+               "The archive contains both a file and a folder named %1; nothing was extracted.")
+        .arg(ExtractEntryPath::displayName(relative));
 }
 
 QString ExtractTree::systemError(int error, const QString &action, const QByteArray &relative) const
 {
     if (error == ENOSPC || error == EDQUOT)
-        return u"The disk is full: not enough space in %1 for %2 (%3); nothing was extracted."_s.arg(
-            QDir::toNativeSeparators(m_spaceFolder), ExtractEntryPath::displayName(relative),
-            qt_error_string(error));
-    return u"Could not %1 %2: %3"_s.arg(action, ExtractEntryPath::displayName(relative),
-                                        qt_error_string(error));
+        return QCoreApplication::translate(
+                   "ExtractTree",
+                   "The disk is full: not enough space in %1 for %2 (%3); nothing was extracted.")
+            .arg(QDir::toNativeSeparators(m_spaceFolder), ExtractEntryPath::displayName(relative),
+                 qt_error_string(error));
+    return QCoreApplication::translate("ExtractTree", "Could not %1 %2: %3")
+        .arg(action, ExtractEntryPath::displayName(relative), qt_error_string(error));
 }
 
 ExtractTree::Kind ExtractTree::kind(const QByteArray &relative) const
@@ -104,11 +109,13 @@ QString ExtractTree::makeFolders(const QByteArray &relative)
             ++m_foldersCreated;
             // mkdir applies the umask; the rule is 0755 for every folder.
             if (!m_umaskKeepsModes && ::chmod(path.constData(), 0755) != 0)
-                return systemError(errno, u"set permissions on"_s, prefix);
+                return systemError(errno, QCoreApplication::translate("ExtractTree", "set permissions on"),
+                                   prefix);
         } else {
             const int error = errno;
             if (error != EEXIST)
-                return systemError(error, u"create the folder"_s, prefix);
+                return systemError(error, QCoreApplication::translate("ExtractTree", "create the folder"),
+                                   prefix);
             if (kind(prefix) != Kind::Folder)
                 return conflictMessage(prefix);
         }
@@ -130,7 +137,7 @@ QString ExtractTree::openParent(const QByteArray &relative, int *folderFd, QByte
         if (m_parentFd < 0) {
             const int error = errno;
             m_parentPath.clear();
-            return systemError(error, u"open the folder"_s, parent);
+            return systemError(error, QCoreApplication::translate("ExtractTree", "open the folder"), parent);
         }
         m_parentPath = parent;
     }
@@ -184,7 +191,8 @@ QString ExtractTree::createFile(const QByteArray &relative, bool executable, int
                 const int chmodError = errno;
                 ::close(*fd);
                 *fd = -1;
-                return systemError(chmodError, u"set permissions on"_s, relative);
+                return systemError(
+                    chmodError, QCoreApplication::translate("ExtractTree", "set permissions on"), relative);
             }
             return {};
         }
@@ -228,10 +236,11 @@ QString ExtractTree::closeFile(int fd, const QByteArray &relative, bool executab
     QString error;
     // Owner, setuid, setgid and sticky bits from the archive are never applied.
     if (!m_umaskKeepsModes && ::fchmod(fd, executable ? 0755 : 0644) != 0)
-        error = systemError(errno, u"set permissions on"_s, relative);
+        error =
+            systemError(errno, QCoreApplication::translate("ExtractTree", "set permissions on"), relative);
     const struct timespec times[2] = {{0, UTIME_OMIT}, {time_t(mtime), mtimeNsec}};
     if (error.isEmpty() && mtimeNsec >= 0 && mtimeNsec < 1'000'000'000 && ::futimens(fd, times) != 0)
-        error = systemError(errno, u"set the time of"_s, relative);
+        error = systemError(errno, QCoreApplication::translate("ExtractTree", "set the time of"), relative);
     // close() can be where a network file system reports a full disk.
     if (::close(fd) != 0 && error.isEmpty())
         error = systemError(errno, u"write"_s, relative);
@@ -261,7 +270,8 @@ QString ExtractTree::linkFile(const QByteArray &target, const QByteArray &relati
         return {};
     const int linkError = errno;
     if (!linksUnsupported(linkError))
-        return systemError(linkError, u"create the hard link"_s, relative);
+        return systemError(linkError, QCoreApplication::translate("ExtractTree", "create the hard link"),
+                           relative);
     return copyFile(target, folderFd, name, relative, maxCopyBytes, overBudget, copiedBytes);
 }
 
@@ -321,7 +331,7 @@ QString ExtractTree::makeLink(const QByteArray &relative, const QByteArray &targ
         return conflictMessage(relative);
     }
     if (::symlink(target.constData(), absolute(relative).constData()) != 0)
-        return systemError(errno, u"create the link"_s, relative);
+        return systemError(errno, QCoreApplication::translate("ExtractTree", "create the link"), relative);
     return {};
 }
 
