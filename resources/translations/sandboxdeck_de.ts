@@ -1016,11 +1016,11 @@
     </message>
     <message>
         <source>Save dump as…</source>
-        <translation>Dump speichern unter …</translation>
+        <translation>Dump speichern …</translation>
     </message>
     <message>
         <source>Extract dump to…</source>
-        <translation>Dump entpacken nach …</translation>
+        <translation>Dump entpacken …</translation>
     </message>
     <message>
         <source>Drop folders or a .tar.gz here to upload a workspace</source>

@@ -21,6 +21,8 @@
 #include <QTabBar>
 #include <QXmlStreamReader>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -29,6 +31,8 @@ struct Translation
 {
     QString source;
     QStringList forms;
+    QRegularExpression sourcePattern = {};
+    QList<QRegularExpression> formPatterns = {};
 };
 
 QList<Translation> readTs(const QString &path)
@@ -126,6 +130,11 @@ private slots:
     {
         m_german = readTs(QStringLiteral(SANDBOXDECK_TRANSLATIONS_DIR) + u"/sandboxdeck_de.ts"_s);
         QVERIFY2(m_german.size() > 400, "sandboxdeck_de.ts could not be read");
+        for (auto &translation : m_german) {
+            translation.sourcePattern = sourcePattern(translation.source);
+            for (const QString &form : std::as_const(translation.forms))
+                translation.formPatterns << sourcePattern(form);
+        }
     }
 
     void cleanup() { qunsetenv("SANDBOXDECK_LANG"); }
@@ -214,15 +223,16 @@ private:
         for (const auto &translation : m_german) {
             if (translation.forms.contains(translation.source) || shown(translation.source).size() < 3)
                 continue;
-            const QRegularExpression pattern = sourcePattern(translation.source);
             for (const auto &[where, text] : texts) {
                 const QString seen = shown(text);
+                if (!translation.sourcePattern.match(seen).hasMatch())
+                    continue;
                 // A German text can look like a pattern of placeholders ("%1 (%2)"): only its own
                 // translations are excused.
-                bool german = false;
-                for (const QString &form : translation.forms)
-                    german = german || sourcePattern(form).match(seen).hasMatch();
-                if (!german && pattern.match(seen).hasMatch())
+                const bool german = std::any_of(
+                    translation.formPatterns.cbegin(), translation.formPatterns.cend(),
+                    [&seen](const QRegularExpression &form) { return form.match(seen).hasMatch(); });
+                if (!german)
                     offenders << where + u": "_s + seen + u"  (source: "_s + translation.source + u')';
             }
         }
