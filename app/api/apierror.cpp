@@ -3,6 +3,7 @@
 #include "api/remotetext.h"
 #include "api/storeerrorxml.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -51,14 +52,18 @@ ApiError ApiError::withMessage(Kind kind, const QString &message)
 ApiError ApiError::network(const QString &reason)
 {
     return withMessage(Kind::Network,
-                       u"Could not reach the server (%1). Check the network and the base URL."_s.arg(reason));
+                       QCoreApplication::translate(
+                           "ApiError", "Could not reach the server (%1). Check the network and the base URL.")
+                           .arg(reason));
 }
 
 ApiError ApiError::timeout(int seconds)
 {
     return withMessage(
         Kind::Timeout,
-        u"The server did not answer within %1 s. It may be overloaded; try again."_s.arg(seconds));
+        QCoreApplication::translate("ApiError",
+                                    "The server did not answer within %1 s. It may be overloaded; try again.")
+            .arg(seconds));
 }
 
 ApiError ApiError::cancelled()
@@ -84,7 +89,8 @@ ApiError ApiError::decode(const QString &what, const QByteArray &body)
     // A 2xx we could not read may well be a record with its secrets: only a masked excerpt is kept.
     e.m_rawBody = maskSecretValues(body.left(4096));
     e.m_message =
-        u"The server sent a reply this app cannot read (%1). Try again; if it persists, the API may have changed."_s
+        QCoreApplication::translate("ApiError", "The server sent a reply this app cannot read (%1). Try "
+                                                "again; if it persists, the API may have changed.")
             .arg(what);
     return e;
 }
@@ -97,22 +103,30 @@ ApiError ApiError::local(const QString &message)
 ApiError ApiError::deadline(int seconds)
 {
     return withMessage(Kind::Timeout,
-                       u"Gave up after %1 s, the time allowed for the whole call (every attempt and wait "
-                       "included). The server is too slow or not answering; try again later."_s.arg(seconds));
+                       QCoreApplication::translate(
+                           "ApiError",
+                           "Gave up after %1 s, the time allowed for the whole call (every attempt and wait "
+                           "included). The server is too slow or not answering; try again later.")
+                           .arg(seconds));
 }
 
 ApiError ApiError::truncated(const QString &reason)
 {
     return withMessage(
         Kind::Network,
-        u"The server's answer was cut short (%1), so it was not used. Try again."_s.arg(reason));
+        QCoreApplication::translate("ApiError",
+                                    "The server's answer was cut short (%1), so it was not used. Try again.")
+            .arg(reason));
 }
 
 ApiError ApiError::tooLarge(qint64 maxBytes)
 {
-    return withMessage(Kind::Network,
-                       u"The server's answer was larger than the %1 MiB allowed for this kind of call, so it "
-                       "was not read."_s.arg(double(maxBytes) / (1024.0 * 1024.0), 0, 'f', 1));
+    return withMessage(
+        Kind::Network,
+        QCoreApplication::translate(
+            "ApiError", "The server's answer was larger than the %1 MiB allowed for this kind of call, so it "
+                        "was not read.")
+            .arg(double(maxBytes) / (1024.0 * 1024.0), 0, 'f', 1));
 }
 
 ApiError ApiError::redirectRefused(const QString &sentence)
@@ -223,37 +237,46 @@ QString ApiError::fullText() const
     const auto detail = detailText();
     if (detail.isEmpty() || m_message.contains(detail))
         return m_message;
-    return m_message + u" Server said: "_s + detail;
+    return QCoreApplication::translate("ApiError", "%1 Server said: %2").arg(m_message, detail);
 }
 
 QString ApiError::sentenceForStatus(int status, int retryAfterSeconds)
 {
     switch (status) {
     case 400:
-        return u"The server refused the request as malformed."_s;
+        return QCoreApplication::translate("ApiError", "The server refused the request as malformed.");
     case 401:
-        return u"The API key is missing. Enter it in Settings (or set KLAVIS_API_KEY)."_s;
+        return QCoreApplication::translate(
+            "ApiError", "The API key is missing. Enter it in Settings (or set KLAVIS_API_KEY).");
     case 403:
-        return u"The API key was refused. Check it in Settings (or KLAVIS_API_KEY)."_s;
+        return QCoreApplication::translate(
+            "ApiError", "The API key was refused. Check it in Settings (or KLAVIS_API_KEY).");
     case 404:
-        return u"Not found: it may have been released or never existed. Refresh the list."_s;
+        return QCoreApplication::translate(
+            "ApiError", "Not found: it may have been released or never existed. Refresh the list.");
     case 408:
-        return u"The server timed out waiting for the request. Try again."_s;
+        return QCoreApplication::translate("ApiError",
+                                           "The server timed out waiting for the request. Try again.");
     case 409:
-        return u"The request conflicts with the current state. Refresh and try again."_s;
+        return QCoreApplication::translate(
+            "ApiError", "The request conflicts with the current state. Refresh and try again.");
     case 422:
-        return u"The server rejected a value in the request."_s;
+        return QCoreApplication::translate("ApiError", "The server rejected a value in the request.");
     case 429:
         // Beyond a day a count of seconds says nothing; the transport adds the time instead.
         return retryAfterSeconds >= 0 && retryAfterSeconds <= 86'400
-                   ? u"Rate limited by the server: try again in %1 s."_s.arg(retryAfterSeconds)
-                   : u"Rate limited by the server. Wait a moment and try again."_s;
+                   ? QCoreApplication::translate("ApiError", "Rate limited by the server: try again in %1 s.")
+                         .arg(retryAfterSeconds)
+                   : QCoreApplication::translate("ApiError",
+                                                 "Rate limited by the server. Wait a moment and try again.");
     case 503:
-        return u"The service is unavailable or out of capacity. Try again later."_s;
+        return QCoreApplication::translate("ApiError",
+                                           "The service is unavailable or out of capacity. Try again later.");
     default:
         break;
     }
     if (status >= 500)
-        return u"The server failed (HTTP %1). Try again later."_s.arg(status);
-    return u"The server answered HTTP %1."_s.arg(status);
+        return QCoreApplication::translate("ApiError", "The server failed (HTTP %1). Try again later.")
+            .arg(status);
+    return QCoreApplication::translate("ApiError", "The server answered HTTP %1.").arg(status);
 }

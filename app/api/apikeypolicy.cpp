@@ -22,14 +22,14 @@ QString describe(char32_t c)
 {
     switch (c) {
     case u'\r':
-        return u"a carriage return (CR)"_s;
+        return QCoreApplication::translate("ApiKeyPolicy", "a carriage return (CR)");
     case u'\n':
-        return u"a line break (LF)"_s;
+        return QCoreApplication::translate("ApiKeyPolicy", "a line break (LF)");
     case u'\t':
-        return u"a tab"_s;
+        return QCoreApplication::translate("ApiKeyPolicy", "a tab");
     default:
-        return u"the invisible character U+%1"_s.arg(
-            QString::number(quint32(c), 16).toUpper().rightJustified(4, u'0'));
+        return QCoreApplication::translate("ApiKeyPolicy", "the invisible character U+%1")
+            .arg(QString::number(quint32(c), 16).toUpper().rightJustified(4, u'0'));
     }
 }
 

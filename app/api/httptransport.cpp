@@ -3,6 +3,7 @@
 #include "api/apicall.h"
 #include "api/urlpolicy.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -49,8 +50,11 @@ bool isSendableKey(const QString &key)
 QString comeBackSentence(qint64 seconds)
 {
     const QDateTime when = QDateTime::currentDateTimeUtc().addSecs(seconds);
-    return u"The server asked us to come back after %1 UTC, later than this call may wait, so it was not "
-           "retried."_s.arg(when.toString(u"yyyy-MM-dd HH:mm:ss"_s));
+    return QCoreApplication::translate(
+               "HttpTransport",
+               "The server asked us to come back after %1 UTC, later than this call may wait, so it was not "
+               "retried.")
+        .arg(when.toString(u"yyyy-MM-dd HH:mm:ss"_s));
 }
 
 } // namespace
@@ -112,12 +116,15 @@ ApiCall *HttpTransport::send(const ApiRequest &request)
     // Nothing leaves before the base URL and the key pass: the token goes over https, or plain http
     // to this machine only.
     if (const QString problem = UrlPolicy::checkBaseUrl(m_config.baseUrl); !problem.isEmpty()) {
-        refuse(call, ApiError::local(problem + u" Change it in Settings."_s));
+        refuse(call,
+               ApiError::local(
+                   QCoreApplication::translate("HttpTransport", "%1 Change it in Settings.").arg(problem)));
         return call;
     }
     if (!isSendableKey(m_config.apiKey)) {
-        refuse(call, ApiError::local(u"The API key contains a line break or another control character, "
-                                     "so it was not sent. Enter the key again."_s));
+        refuse(call, ApiError::local(QCoreApplication::translate(
+                         "HttpTransport", "The API key contains a line break or another control character, "
+                                          "so it was not sent. Enter the key again.")));
         return call;
     }
     if (m_config.callDeadlineMs > 0) {
@@ -255,7 +262,9 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
         const auto error = timedOut ? ApiError::timeout((m_config.timeoutMs + 999) / 1000)
                                     : ApiError::network(reply->errorString());
         if ((timedOut || m_retryPolicy.isRetryableNetworkError(networkError)) &&
-            retry(call, attempt, -1, timedOut ? u"timed out"_s : reply->errorString()))
+            retry(call, attempt, -1,
+                  timedOut ? QCoreApplication::translate("HttpTransport", "timed out")
+                           : reply->errorString()))
             return;
         complete(call, 0, body, error);
         return;
@@ -263,7 +272,8 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     if (status >= 300 && status < 400 && reply->hasRawHeader("Location")) {
         const QUrl target = attempt->url.resolved(QUrl::fromEncoded(reply->rawHeader("Location")));
         if (attempt->redirectsLeft-- <= 0) {
-            complete(call, status, {}, ApiError::network(u"too many redirects"_s));
+            complete(call, status, {},
+                     ApiError::network(QCoreApplication::translate("HttpTransport", "too many redirects")));
             return;
         }
         // Judged on the method as sent: even a 303 must not turn an acquire into an answer from elsewhere.
@@ -290,7 +300,7 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
         }
         // The status came, the whole body did not (the connection closed before Content-Length bytes or
         // the last chunk): whatever parses of it is not the answer.
-        if (retry(call, attempt, -1, u"answer cut short"_s))
+        if (retry(call, attempt, -1, QCoreApplication::translate("HttpTransport", "answer cut short")))
             return;
         complete(call, status, {}, ApiError::truncated(reply->errorString()));
         return;
@@ -305,7 +315,9 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     if (status == 429 && !tooLate)
         m_rateLimiter.holdFor(m_retryPolicy.delayMs(attempt->attemptsMade, retryAfter));
     if (!tooLate && m_retryPolicy.isRetryableStatus(status) &&
-        retry(call, attempt, retryAfter, status == 429 ? u"rate limited"_s : u"HTTP %1"_s.arg(status)))
+        retry(call, attempt, retryAfter,
+              status == 429 ? QCoreApplication::translate("HttpTransport", "rate limited")
+                            : QCoreApplication::translate("HttpTransport", "HTTP %1").arg(status)))
         return;
     if (status == 401 || status == 403)
         emit authenticationFailed(status);

@@ -3,6 +3,7 @@
 #include "api/isotimestamp.h"
 #include "api/sandboxlistreader.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -62,10 +63,12 @@ ApiResult<QJsonObject> KlavisDecoder::parseObject(const QByteArray &body)
     QJsonParseError error;
     const auto document = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(u"invalid JSON at byte %1: %2"_s.arg(error.offset).arg(error.errorString()),
+        return ApiError::decode(QCoreApplication::translate("KlavisDecoder", "invalid JSON at byte %1: %2")
+                                    .arg(error.offset)
+                                    .arg(error.errorString()),
                                 body);
     if (!document.isObject())
-        return ApiError::decode(u"expected a JSON object"_s, body);
+        return ApiError::decode(QCoreApplication::translate("KlavisDecoder", "expected a JSON object"), body);
     return document.object();
 }
 
@@ -131,9 +134,11 @@ ApiResult<SandboxList> KlavisDecoder::sandboxList(const QByteArray &body)
     const auto &object = parsed.value();
     const auto items = object.value("sandboxes"_L1);
     if (!items.isArray() && !items.isNull() && !items.isUndefined())
-        return ApiError::decode(u"`sandboxes` is not a list"_s, body);
+        return ApiError::decode(QCoreApplication::translate("KlavisDecoder", "`sandboxes` is not a list"),
+                                body);
     if (!items.isArray() && !object.contains("total_count"_L1))
-        return ApiError::decode(u"no `sandboxes` list in the reply"_s, body);
+        return ApiError::decode(
+            QCoreApplication::translate("KlavisDecoder", "no `sandboxes` list in the reply"), body);
     SandboxList list;
     const auto array = items.toArray();
     list.sandboxes.reserve(array.size());
@@ -156,7 +161,8 @@ ApiResult<SandboxDetails> KlavisDecoder::sandboxDetails(const QByteArray &body)
     SandboxDetails details;
     details.raw = parsed.value();
     if (!readSummary(details.raw, &details.summary))
-        return ApiError::decode(u"no `sandbox_id` in the reply"_s, body);
+        return ApiError::decode(QCoreApplication::translate("KlavisDecoder", "no `sandbox_id` in the reply"),
+                                body);
     details.serverUrls = readServerUrls(details.raw, details.summary.serverName);
     details.metadata = objectField(details.raw, "metadata"_L1);
     details.authData = objectField(details.raw, "auth_data"_L1);
@@ -172,7 +178,8 @@ ApiResult<AcquiredSandbox> KlavisDecoder::acquiredSandbox(const QByteArray &body
     acquired.raw = parsed.value();
     acquired.sandboxId = text(acquired.raw, "sandbox_id"_L1);
     if (acquired.sandboxId.isEmpty())
-        return ApiError::decode(u"no `sandbox_id` in the reply"_s, body);
+        return ApiError::decode(QCoreApplication::translate("KlavisDecoder", "no `sandbox_id` in the reply"),
+                                body);
     acquired.serverName = text(acquired.raw, "server_name"_L1);
     acquired.status = text(acquired.raw, "status"_L1);
     acquired.message = text(acquired.raw, "message"_L1);
@@ -220,7 +227,8 @@ ApiResult<LocalSandbox> KlavisDecoder::localSandbox(const QByteArray &body)
         return parsed.error();
     LocalSandbox sandbox;
     if (!readLocalSandbox(parsed.value(), &sandbox))
-        return ApiError::decode(u"no `local_sandbox_id` in the reply"_s, body);
+        return ApiError::decode(
+            QCoreApplication::translate("KlavisDecoder", "no `local_sandbox_id` in the reply"), body);
     return sandbox;
 }
 
@@ -231,7 +239,8 @@ ApiResult<LocalSandboxList> KlavisDecoder::localSandboxList(const QByteArray &bo
         return parsed.error();
     const auto items = parsed.value().value("local_sandboxes"_L1);
     if (!items.isArray())
-        return ApiError::decode(u"no `local_sandboxes` list in the reply"_s, body);
+        return ApiError::decode(
+            QCoreApplication::translate("KlavisDecoder", "no `local_sandboxes` list in the reply"), body);
     LocalSandboxList list;
     for (const auto &item : items.toArray()) {
         LocalSandbox sandbox;
@@ -251,7 +260,8 @@ ApiResult<SignedUrl> KlavisDecoder::signedUrl(const QByteArray &body, const QStr
     SignedUrl signedUrl;
     signedUrl.url = QUrl(text(parsed.value(), QLatin1StringView(urlField.toLatin1())), QUrl::StrictMode);
     if (!signedUrl.url.isValid() || signedUrl.url.scheme().isEmpty())
-        return ApiError::decode(u"no usable `%1` in the reply"_s.arg(urlField), body);
+        return ApiError::decode(
+            QCoreApplication::translate("KlavisDecoder", "no usable `%1` in the reply").arg(urlField), body);
     signedUrl.expiresInMinutes = parsed.value().value("expires_in_minutes"_L1).toInt();
     return signedUrl;
 }

@@ -1,5 +1,6 @@
 #include "api/urlpolicy.h"
 
+#include <QCoreApplication>
 #include <QHostAddress>
 
 #include <algorithm>
@@ -31,7 +32,7 @@ QString shown(const QUrl &url)
 // "host" or "host:port": origins that differ only in the port must read differently.
 QString hostOf(const QUrl &url)
 {
-    return url.host().isEmpty() ? u"(no host)"_s
+    return url.host().isEmpty() ? QCoreApplication::translate("UrlPolicy", "(no host)")
                                 : printable(url.adjusted(QUrl::RemoveUserInfo).authority().left(200));
 }
 
@@ -50,21 +51,30 @@ bool sameOrigin(const QUrl &a, const QUrl &b)
 QString check(const QUrl &url, const QString &what)
 {
     if (url.isEmpty() || !url.isValid())
-        return u"%1 is not a valid URL; nothing was sent."_s.arg(what);
+        return QCoreApplication::translate("UrlPolicy", "%1 is not a valid URL; nothing was sent.").arg(what);
     const QString scheme = url.scheme().toLower();
     if (scheme.isEmpty())
         return u"%1 (%2) has no scheme: start it with https://. Nothing was sent."_s.arg(what, shown(url));
     if (scheme != u"https"_s && scheme != u"http"_s)
-        return u"%1 uses \"%2:\", which is refused: only https (or http to this machine) is used. Nothing "
-               "was sent."_s.arg(what, scheme.left(40));
+        return QCoreApplication::translate(
+                   "UrlPolicy",
+                   "%1 uses \"%2:\", which is refused: only https (or http to this machine) is used. Nothing "
+                   "was sent.")
+            .arg(what, scheme.left(40));
     if (url.host().isEmpty())
-        return u"%1 (%2) names no host; nothing was sent."_s.arg(what, shown(url));
+        return QCoreApplication::translate("UrlPolicy", "%1 (%2) names no host; nothing was sent.")
+            .arg(what, shown(url));
     if (!url.userName().isEmpty() || !url.password().isEmpty())
-        return u"%1 (%2) carries a user name or password, which is refused; nothing was sent."_s.arg(
-            what, shown(url));
+        return QCoreApplication::translate(
+                   "UrlPolicy",
+                   "%1 (%2) carries a user name or password, which is refused; nothing was sent.")
+            .arg(what, shown(url));
     if (scheme == u"http"_s && !UrlPolicy::isLoopbackHost(url.host()))
-        return u"%1 (%2) is plain http to another machine, which is refused: only https is used there. "
-               "Nothing was sent."_s.arg(what, shown(url));
+        return QCoreApplication::translate(
+                   "UrlPolicy",
+                   "%1 (%2) is plain http to another machine, which is refused: only https is used there. "
+                   "Nothing was sent.")
+            .arg(what, shown(url));
     return {};
 }
 
@@ -105,27 +115,33 @@ bool isLoopbackHost(const QString &host)
 
 QString checkSignedUrl(const QUrl &url)
 {
-    return check(url, u"The storage URL the server sent"_s);
+    return check(url, QCoreApplication::translate("UrlPolicy", "The storage URL the server sent"));
 }
 
 QString checkBaseUrl(const QUrl &url)
 {
-    return check(url, u"The API base URL"_s);
+    return check(url, QCoreApplication::translate("UrlPolicy", "The API base URL"));
 }
 
 QString checkRedirect(const QUrl &from, const QUrl &to, bool methodHasBody)
 {
-    const QString problem = check(to, u"The redirect target"_s);
+    const QString problem = check(to, QCoreApplication::translate("UrlPolicy", "The redirect target"));
     if (!problem.isEmpty())
-        return u"Redirect from %1 to %2 refused: %3"_s.arg(hostOf(from), hostOf(to), problem);
+        return QCoreApplication::translate("UrlPolicy", "Redirect from %1 to %2 refused: %3")
+            .arg(hostOf(from), hostOf(to), problem);
     if (from.scheme().compare(u"https"_s, Qt::CaseInsensitive) == 0 &&
         to.scheme().compare(u"http"_s, Qt::CaseInsensitive) == 0 &&
         !(isLoopbackHost(from.host()) && isLoopbackHost(to.host())))
-        return u"Redirect from %1 (https) to %2 (plain http) refused: it would drop encryption."_s.arg(
-            hostOf(from), hostOf(to));
+        return QCoreApplication::translate(
+                   "UrlPolicy",
+                   "Redirect from %1 (https) to %2 (plain http) refused: it would drop encryption.")
+            .arg(hostOf(from), hostOf(to));
     if (methodHasBody && !sameOrigin(from, to))
-        return u"Redirect from %1 to %2 refused: the request was not sent again to another server. It may "
-               "have taken effect on %1; check before trying again."_s.arg(hostOf(from), hostOf(to));
+        return QCoreApplication::translate(
+                   "UrlPolicy",
+                   "Redirect from %1 to %2 refused: the request was not sent again to another server. It may "
+                   "have taken effect on %1; check before trying again.")
+            .arg(hostOf(from), hostOf(to));
     return {};
 }
 

@@ -5,6 +5,7 @@
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QLocale>
 #include <QMimeData>
@@ -50,7 +51,7 @@ QString TransferModel::formatBytes(qint64 bytes)
 {
     if (bytes < 0)
         return {};
-    return QLocale::system().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 QString TransferModel::formatDuration(qint64 seconds)
@@ -58,10 +59,14 @@ QString TransferModel::formatDuration(qint64 seconds)
     if (seconds < 0)
         return {};
     if (seconds < 60)
-        return u"%1 s"_s.arg(seconds);
+        return QCoreApplication::translate("TransferModel", "%1 s").arg(seconds);
     if (seconds < 3600)
-        return u"%1 min %2 s"_s.arg(seconds / 60).arg(seconds % 60);
-    return u"%1 h %2 min"_s.arg(seconds / 3600).arg((seconds % 3600) / 60);
+        return QCoreApplication::translate("TransferModel", "%1 min %2 s")
+            .arg(seconds / 60)
+            .arg(seconds % 60);
+    return QCoreApplication::translate("TransferModel", "%1 h %2 min")
+        .arg(seconds / 3600)
+        .arg((seconds % 3600) / 60);
 }
 
 QVariant TransferModel::data(const QModelIndex &index, int role) const

@@ -7,6 +7,7 @@
 #include "emulator/emulatorserver.h"
 #include "workspace/transferqueue.h"
 
+#include <QCoreApplication>
 #include <QNetworkAccessManager>
 
 using namespace Qt::StringLiterals;
@@ -30,7 +31,8 @@ bool AppSession::startDemo(QString *error)
 {
     auto host = std::make_unique<Emulator::EmulatorHost>();
     if (!host->start()) {
-        *error = u"The demo server could not start on a loopback port."_s;
+        *error =
+            QCoreApplication::translate("AppSession", "The demo server could not start on a loopback port.");
         return false;
     }
     const QUrl baseUrl = host->apiBaseUrl();

@@ -4,8 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
-BulkAction::BulkAction(const QString &verbPast, const QStringList &labels, Starter starter, QObject *parent)
-    : QObject(parent), m_verbPast(verbPast), m_labels(labels), m_starter(std::move(starter))
+BulkAction::BulkAction(Verb verb, const QStringList &labels, Starter starter, QObject *parent)
+    : QObject(parent), m_verb(verb), m_labels(labels), m_starter(std::move(starter))
 {}
 
 void BulkAction::start()
@@ -20,7 +20,7 @@ void BulkAction::start()
             if (result)
                 ++m_succeeded;
             else
-                m_failures << m_labels[index] + u": "_s + result.error().fullText();
+                m_failures << tr("%1: %2").arg(m_labels[index], result.error().fullText());
             emit itemFinished(index, result.ok());
             if (--m_pending == 0)
                 emit finished();
@@ -38,11 +38,15 @@ void BulkAction::cancel()
 QString BulkAction::summary() const
 {
     const int total = int(m_labels.size());
+    const bool release = m_verb == Verb::Release;
+    if (m_failures.isEmpty() && total == 1)
+        return release ? tr("Released %1.").arg(m_labels.first()) : tr("Reset %1.").arg(m_labels.first());
     if (m_failures.isEmpty())
-        return total == 1 ? u"%1 %2."_s.arg(m_verbPast, m_labels.first())
-                          : u"%1 %2 sandboxes."_s.arg(m_verbPast).arg(total);
-    return u"%1 %2 of %3 sandboxes; %4 failed."_s.arg(m_verbPast)
-        .arg(m_succeeded)
-        .arg(total)
-        .arg(m_failures.size());
+        return release ? tr("Released %n sandbox(es).", nullptr, total)
+                       : tr("Reset %n sandbox(es).", nullptr, total);
+    // The count of failures is the plural that a sentence hangs on; the other two numbers are plain.
+    const QString sentence =
+        release ? tr("Released %1 of %2 sandboxes; %n failed.", nullptr, int(m_failures.size()))
+                : tr("Reset %1 of %2 sandboxes; %n failed.", nullptr, int(m_failures.size()));
+    return sentence.arg(m_succeeded).arg(total);
 }

@@ -20,9 +20,15 @@ public:
     using Starter =
         std::function<ApiCall *(int index, QObject *context, ResultHandler<SandboxActionResult> done)>;
 
-    // verbPast names what happened to a succeeding item ("Released"); labels name the items.
-    BulkAction(const QString &verbPast, const QStringList &labels, Starter starter,
-               QObject *parent = nullptr);
+    enum class Verb
+    {
+        Release,
+        Reset,
+    };
+
+    // verb names what happens to each item (its summary is a whole sentence per verb, for translators);
+    // labels name the items.
+    BulkAction(Verb verb, const QStringList &labels, Starter starter, QObject *parent = nullptr);
 
     void start();
     void cancel();
@@ -35,7 +41,7 @@ signals:
     void finished();
 
 private:
-    QString m_verbPast;
+    Verb m_verb;
     QStringList m_labels;
     Starter m_starter;
     QList<QPointer<ApiCall>> m_calls;

@@ -80,7 +80,8 @@ void LocalSandboxesController::runBulk(Bulk kind, const QStringList &ids)
         return kind == Bulk::Release ? service->release(ids[index], context, std::move(done))
                                      : service->reset(ids[index], context, std::move(done));
     };
-    auto *action = new BulkAction(kind == Bulk::Release ? u"Released"_s : u"Reset"_s, ids, starter, this);
+    auto *action = new BulkAction(kind == Bulk::Release ? BulkAction::Verb::Release : BulkAction::Verb::Reset,
+                                  ids, starter, this);
     connect(action, &BulkAction::itemFinished, this,
             [this, ids](int index, bool) { m_model->setBusy(ids[index], false); });
     connect(action, &BulkAction::finished, this, [this, action] {

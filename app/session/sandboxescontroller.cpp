@@ -119,7 +119,8 @@ void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
                    ? service->release(key.serverName, key.sandboxId, context, std::move(done))
                    : service->reset(key.serverName, key.sandboxId, context, std::move(done));
     };
-    auto *action = new BulkAction(kind == Bulk::Release ? u"Released"_s : u"Reset"_s, labels, starter, this);
+    auto *action = new BulkAction(kind == Bulk::Release ? BulkAction::Verb::Release : BulkAction::Verb::Reset,
+                                  labels, starter, this);
     connect(action, &BulkAction::itemFinished, this, [this, keys](int index, bool) {
         m_model->setBusy(keys[index].serverName, keys[index].sandboxId, false);
     });

@@ -207,19 +207,6 @@ void CredentialStore::answer(Operation operation, const QString &profileId, cons
 
 QString CredentialStore::describeError(Operation operation, int keychainError, const QString &backendMessage)
 {
-    QString action;
-    switch (operation) {
-    case Operation::Read:
-        action = tr("read the API key from the keychain");
-        break;
-    case Operation::Write:
-        action = tr("save the API key in the keychain");
-        break;
-    case Operation::Delete:
-        action = tr("remove the API key from the keychain");
-        break;
-    }
-
     switch (keychainError) {
     case QKeychain::NoBackendAvailable:
     case QKeychain::AccessDenied: // the libsecret backend's "collection is locked"
@@ -230,7 +217,15 @@ QString CredentialStore::describeError(Operation operation, int keychainError, c
     case QKeychain::NotImplemented:
         return tr("This system has no supported keychain. Set KLAVIS_API_KEY instead.");
     case QKeychain::EntryNotFound:
-        return tr("Could not %1: the entry was not found.").arg(action);
+        switch (operation) {
+        case Operation::Read:
+            return tr("Could not read the API key from the keychain: the entry was not found.");
+        case Operation::Write:
+            return tr("Could not save the API key in the keychain: the entry was not found.");
+        case Operation::Delete:
+            return tr("Could not remove the API key from the keychain: the entry was not found.");
+        }
+        break;
     default:
         break;
     }
@@ -238,6 +233,19 @@ QString CredentialStore::describeError(Operation operation, int keychainError, c
         return noKeychainSentence();
     const QString detail =
         backendMessage.trimmed().isEmpty() ? tr("unknown error") : backendMessage.trimmed();
-    return tr("Could not %1 (%2). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.")
-        .arg(action, detail);
+    switch (operation) {
+    case Operation::Read:
+        return tr("Could not read the API key from the keychain (%1). Check that the keychain is unlocked, "
+                  "or set KLAVIS_API_KEY instead.")
+            .arg(detail);
+    case Operation::Write:
+        return tr("Could not save the API key in the keychain (%1). Check that the keychain is unlocked, or "
+                  "set KLAVIS_API_KEY instead.")
+            .arg(detail);
+    case Operation::Delete:
+        break;
+    }
+    return tr("Could not remove the API key from the keychain (%1). Check that the keychain is unlocked, or "
+              "set KLAVIS_API_KEY instead.")
+        .arg(detail);
 }

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <QCoreApplication>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -55,17 +57,17 @@ bool ArchiveTarWriter::open()
     m_archive = archive_write_new();
     m_entry = archive_entry_new();
     if (!m_archive || !m_entry)
-        return fail(u"Out of memory"_s);
+        return fail(QCoreApplication::translate("ArchiveTarWriter", "Out of memory"));
     // Restricted pax: plain ustar headers, with a pax header only where ustar cannot say it (long or
     // non-ASCII names, big files). No libarchive filter: the gzip layer is ours, and parallel.
     if (archive_write_set_format_pax_restricted(m_archive) != ARCHIVE_OK ||
         archive_write_add_filter_none(m_archive) != ARCHIVE_OK ||
         archive_write_set_bytes_in_last_block(m_archive, 1) != ARCHIVE_OK)
-        return archiveFailed(u"Cannot set up the archive"_s);
+        return archiveFailed(QCoreApplication::translate("ArchiveTarWriter", "Cannot set up the archive"));
     const int status =
         archive_write_open(m_archive, this, nullptr, &ArchiveTarWriter::writeCallback, nullptr);
     if (status != ARCHIVE_OK)
-        return archiveFailed(u"Cannot start the archive"_s);
+        return archiveFailed(QCoreApplication::translate("ArchiveTarWriter", "Cannot start the archive"));
     return true;
 }
 
@@ -74,7 +76,9 @@ bool ArchiveTarWriter::add(const ArchiveWalkEntry &entry, const BlockDone &block
     archive_entry_clear(m_entry);
     if (!archive_entry_update_pathname_utf8(m_entry, entry.archivePath.toUtf8().constData()) ||
         !archive_entry_pathname(m_entry))
-        return fail(u"Cannot store the name %1 (no UTF-8 locale)"_s.arg(entry.archivePath));
+        return fail(
+            QCoreApplication::translate("ArchiveTarWriter", "Cannot store the name %1 (no UTF-8 locale)")
+                .arg(entry.archivePath));
     archive_entry_set_uid(m_entry, 0);
     archive_entry_set_gid(m_entry, 0);
     archive_entry_set_mtime(m_entry, entry.mtime, 0);
@@ -88,16 +92,20 @@ bool ArchiveTarWriter::add(const ArchiveWalkEntry &entry, const BlockDone &block
         FileDescriptor opened(::open(entry.diskPath.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
         struct stat info = {};
         if (opened.get() < 0 || ::fstat(opened.get(), &info) != 0)
-            return fail(u"Cannot read %1: %2"_s.arg(entry.archivePath, qt_error_string(errno)));
+            return fail(QCoreApplication::translate("ArchiveTarWriter", "Cannot read %1: %2")
+                            .arg(entry.archivePath, qt_error_string(errno)));
         if (!S_ISREG(info.st_mode))
-            return fail(u"%1 changed while it was being packed"_s.arg(entry.archivePath));
+            return fail(
+                QCoreApplication::translate("ArchiveTarWriter", "%1 changed while it was being packed")
+                    .arg(entry.archivePath));
         size = info.st_size;
         archive_entry_set_filetype(m_entry, AE_IFREG);
         archive_entry_set_perm(m_entry, static_cast<mode_t>(info.st_mode & 07777));
         archive_entry_set_size(m_entry, size);
         const int status = archive_write_header(m_archive, m_entry);
         if (status < ARCHIVE_WARN)
-            return archiveFailed(u"Cannot add %1"_s.arg(entry.archivePath));
+            return archiveFailed(
+                QCoreApplication::translate("ArchiveTarWriter", "Cannot add %1").arg(entry.archivePath));
         if (!addFileContent(entry, opened.get(), size, blockDone))
             return false;
         break;
@@ -108,19 +116,24 @@ bool ArchiveTarWriter::add(const ArchiveWalkEntry &entry, const BlockDone &block
     case ArchiveWalkEntry::Type::Symlink:
         archive_entry_set_filetype(m_entry, AE_IFLNK);
         if (!archive_entry_update_symlink_utf8(m_entry, entry.linkTarget.toUtf8().constData()))
-            return fail(u"Cannot store the link %1 (no UTF-8 locale)"_s.arg(entry.archivePath));
+            return fail(
+                QCoreApplication::translate("ArchiveTarWriter", "Cannot store the link %1 (no UTF-8 locale)")
+                    .arg(entry.archivePath));
         break;
     case ArchiveWalkEntry::Type::Special:
-        return fail(u"Cannot add %1: %2"_s.arg(entry.archivePath, entry.skipReason));
+        return fail(QCoreApplication::translate("ArchiveTarWriter", "Cannot add %1: %2")
+                        .arg(entry.archivePath, entry.skipReason));
     }
     if (entry.type != ArchiveWalkEntry::Type::File) {
         const int status = archive_write_header(m_archive, m_entry);
         if (status < ARCHIVE_WARN)
-            return archiveFailed(u"Cannot add %1"_s.arg(entry.archivePath));
+            return archiveFailed(
+                QCoreApplication::translate("ArchiveTarWriter", "Cannot add %1").arg(entry.archivePath));
     }
     const int status = archive_write_finish_entry(m_archive);
     if (status < ARCHIVE_WARN)
-        return archiveFailed(u"Cannot add %1"_s.arg(entry.archivePath));
+        return archiveFailed(
+            QCoreApplication::translate("ArchiveTarWriter", "Cannot add %1").arg(entry.archivePath));
     return true;
 }
 
@@ -136,13 +149,15 @@ bool ArchiveTarWriter::addFileContent(const ArchiveWalkEntry &entry, int fd, qin
         if (got < 0) {
             if (errno == EINTR)
                 continue;
-            return fail(u"Cannot read %1: %2"_s.arg(entry.archivePath, qt_error_string(errno)));
+            return fail(QCoreApplication::translate("ArchiveTarWriter", "Cannot read %1: %2")
+                            .arg(entry.archivePath, qt_error_string(errno)));
         }
         if (got == 0)
             break;
         const la_ssize_t written = archive_write_data(m_archive, m_buffer.data(), static_cast<size_t>(got));
         if (written < 0)
-            return archiveFailed(u"Cannot add %1"_s.arg(entry.archivePath));
+            return archiveFailed(
+                QCoreApplication::translate("ArchiveTarWriter", "Cannot add %1").arg(entry.archivePath));
         remaining -= got;
         if (blockDone && !blockDone(got)) {
             m_stopped = true;
@@ -156,7 +171,7 @@ bool ArchiveTarWriter::close()
 {
     const int status = archive_write_close(m_archive);
     if (status != ARCHIVE_OK)
-        return archiveFailed(u"Cannot finish the archive"_s);
+        return archiveFailed(QCoreApplication::translate("ArchiveTarWriter", "Cannot finish the archive"));
     return true;
 }
 

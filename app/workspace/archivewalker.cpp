@@ -1,5 +1,6 @@
 #include "workspace/archivewalker.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -57,7 +58,7 @@ bool ArchiveWalker::walk(const QStringList &sources, const Visitor &visit, QStri
         return ok;
     };
     if (sources.isEmpty())
-        return finish(walker.fail(u"Nothing to pack"_s));
+        return finish(walker.fail(QCoreApplication::translate("ArchiveWalker", "Nothing to pack")));
 
     struct Root
     {
@@ -71,15 +72,20 @@ bool ArchiveWalker::walk(const QStringList &sources, const Visitor &visit, QStri
         const QString absolute = QDir::cleanPath(QFileInfo(source).absoluteFilePath());
         const QString name = QFileInfo(absolute).fileName();
         if (name.isEmpty())
-            return finish(walker.fail(u"Cannot pack %1: it has no name"_s.arg(absolute)));
+            return finish(
+                walker.fail(QCoreApplication::translate("ArchiveWalker", "Cannot pack %1: it has no name")
+                                .arg(absolute)));
         if (seen.contains(name))
-            return finish(walker.fail(u"Two of the items to pack are named \"%1\""_s.arg(name)));
+            return finish(walker.fail(
+                QCoreApplication::translate("ArchiveWalker", "Two of the items to pack are named \"%1\"")
+                    .arg(name)));
         seen.insert(name);
         Root root{name.toUtf8(), QFile::encodeName(absolute), false};
         // A missing source is an error, unlike a file that vanishes during the walk.
         struct stat info = {};
         if (::lstat(root.diskPath.constData(), &info) != 0)
-            return finish(walker.fail(u"Cannot read %1: %2"_s.arg(absolute, errnoText(errno))));
+            return finish(walker.fail(QCoreApplication::translate("ArchiveWalker", "Cannot read %1: %2")
+                                          .arg(absolute, errnoText(errno))));
         root.isDirectory = S_ISDIR(info.st_mode);
         roots.push_back(root);
     }
@@ -101,7 +107,8 @@ bool ArchiveWalker::visitPath(const QByteArray &diskPath, const QString &archive
     if (::lstat(diskPath.constData(), &info) != 0) {
         if (errno == ENOENT)
             return true; // removed since its directory was listed: nothing to pack
-        return fail(u"Cannot read %1: %2"_s.arg(QFile::decodeName(diskPath), errnoText(errno)));
+        return fail(QCoreApplication::translate("ArchiveWalker", "Cannot read %1: %2")
+                        .arg(QFile::decodeName(diskPath), errnoText(errno)));
     }
     ArchiveWalkEntry entry;
     entry.archivePath = archivePath;
@@ -117,10 +124,11 @@ bool ArchiveWalker::visitPath(const QByteArray &diskPath, const QString &archive
         entry.type = ArchiveWalkEntry::Type::Symlink;
         QByteArray target;
         if (!readLinkText(diskPath, info.st_size, &target))
-            return fail(u"Cannot read the link %1: %2"_s.arg(QFile::decodeName(diskPath), errnoText(errno)));
+            return fail(QCoreApplication::translate("ArchiveWalker", "Cannot read the link %1: %2")
+                            .arg(QFile::decodeName(diskPath), errnoText(errno)));
         if (!isValidUtf8(target, &entry.linkTarget)) {
             entry.type = ArchiveWalkEntry::Type::Special;
-            entry.skipReason = u"link target is not valid UTF-8"_s;
+            entry.skipReason = QCoreApplication::translate("ArchiveWalker", "link target is not valid UTF-8");
         }
     } else {
         entry.type = ArchiveWalkEntry::Type::Special;
@@ -140,7 +148,8 @@ bool ArchiveWalker::walkDirectory(const QByteArray &diskPath, const QString &arc
     std::vector<QByteArray> names;
     DIR *directory = ::opendir(diskPath.constData());
     if (!directory)
-        return fail(u"Cannot list %1: %2"_s.arg(QFile::decodeName(diskPath), errnoText(errno)));
+        return fail(QCoreApplication::translate("ArchiveWalker", "Cannot list %1: %2")
+                        .arg(QFile::decodeName(diskPath), errnoText(errno)));
     errno = 0;
     while (const dirent *item = ::readdir(directory)) {
         const QByteArray name(item->d_name);
@@ -151,7 +160,8 @@ bool ArchiveWalker::walkDirectory(const QByteArray &diskPath, const QString &arc
     const int listError = errno;
     ::closedir(directory);
     if (listError != 0)
-        return fail(u"Cannot list %1: %2"_s.arg(QFile::decodeName(diskPath), errnoText(listError)));
+        return fail(QCoreApplication::translate("ArchiveWalker", "Cannot list %1: %2")
+                        .arg(QFile::decodeName(diskPath), errnoText(listError)));
     std::sort(names.begin(), names.end()); // byte order: the same on every machine and locale
 
     QByteArray parent = diskPath;
@@ -167,7 +177,7 @@ bool ArchiveWalker::walkDirectory(const QByteArray &diskPath, const QString &arc
             entry.type = ArchiveWalkEntry::Type::Special;
             entry.archivePath = archivePath;
             entry.diskPath = QByteArray(parent + name);
-            entry.skipReason = u"name is not valid UTF-8"_s;
+            entry.skipReason = QCoreApplication::translate("ArchiveWalker", "name is not valid UTF-8");
             if (!m_visit(entry))
                 return false;
             continue;

@@ -8,6 +8,7 @@
 #include "workspace/objectstorereply.h"
 #include "workspace/safeextractor.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
@@ -37,8 +38,8 @@ QString writeFailure(const QFileDevice &file)
 {
     const qint64 available = QStorageInfo(QFileInfo(file.fileName()).absolutePath()).bytesAvailable();
     if (available >= 0 && available < 1024 * 1024) {
-        return u"No space left on device: the disk holding %1 is full"_s.arg(
-            QDir::toNativeSeparators(QFileInfo(file.fileName()).absolutePath()));
+        return QCoreApplication::translate("DumpJob", "No space left on device: the disk holding %1 is full")
+            .arg(QDir::toNativeSeparators(QFileInfo(file.fileName()).absolutePath()));
     }
     return file.errorString();
 }
@@ -73,13 +74,16 @@ void DumpJob::start()
     if (m_mode == Mode::Extract) {
         const QFileInfo target(m_targetPath);
         if (target.exists() && (!target.isDir() || !isEmptyFolder(m_targetPath))) {
-            fail(u"%1 already exists and is not an empty folder; choose a new or empty folder."_s.arg(
-                QDir::toNativeSeparators(m_targetPath)));
+            fail(QCoreApplication::translate(
+                     "DumpJob", "%1 already exists and is not an empty folder; choose a new or empty folder.")
+                     .arg(QDir::toNativeSeparators(m_targetPath)));
             return;
         }
         m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s);
         if (!m_tempDir->isValid()) {
-            fail(u"Could not create a temporary folder in %1 for the download."_s.arg(QDir::tempPath()));
+            fail(QCoreApplication::translate("DumpJob",
+                                             "Could not create a temporary folder in %1 for the download.")
+                     .arg(QDir::tempPath()));
             return;
         }
         archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
@@ -91,7 +95,8 @@ void DumpJob::start()
     if (!m_file->open(QIODevice::WriteOnly)) {
         const QString reason = m_file->errorString();
         cleanUp();
-        fail(u"Could not write %1: %2"_s.arg(QDir::toNativeSeparators(archivePath), reason));
+        fail(QCoreApplication::translate("DumpJob", "Could not write %1: %2")
+                 .arg(QDir::toNativeSeparators(archivePath), reason));
         return;
     }
     requestUrl();
@@ -106,13 +111,15 @@ void DumpJob::requestUrl()
             return;
         if (!result) {
             cleanUp();
-            fail(ObjectStoreReply::redacted(u"Could not get the dump URL: "_s + result.error().fullText()));
+            fail(ObjectStoreReply::redacted(
+                QCoreApplication::translate("DumpJob", "Could not get the dump URL: %1")
+                    .arg(result.error().fullText())));
             return;
         }
         // Checked every time, a fresh URL on resume too: only https, or http to this machine, is fetched.
         if (const QString problem = UrlPolicy::checkSignedUrl(result.value().url); !problem.isEmpty()) {
             cleanUp();
-            fail(u"The download was refused: "_s + problem);
+            fail(QCoreApplication::translate("DumpJob", "The download was refused: %1").arg(problem));
             return;
         }
         m_url = result.value();
@@ -191,7 +198,9 @@ void DumpJob::consume()
             const QString reason = writeFailure(*m_file);
             m_cancelled = true; // the abort's finished() is ours, not a cut to resume
             cleanUp();
-            fail(u"Could not write the dump to disk (%1). Free some space and retry."_s.arg(reason));
+            fail(QCoreApplication::translate(
+                     "DumpJob", "Could not write the dump to disk (%1). Free some space and retry.")
+                     .arg(reason));
             return;
         }
         if (m_gzipCheck)
@@ -229,8 +238,10 @@ void DumpJob::onGetFinished()
             return;
         }
         cleanUp();
-        fail(u"The download failed: the storage kept answering with the wrong part of the file. Retry the "
-             "download."_s);
+        fail(QCoreApplication::translate(
+            "DumpJob",
+            "The download failed: the storage kept answering with the wrong part of the file. Retry the "
+            "download."));
         return;
     }
     const bool ended = reply->error() == QNetworkReply::NoError;
@@ -258,8 +269,10 @@ void DumpJob::onGetFinished()
             return;
         }
         cleanUp();
-        fail(u"The download failed: the storage refused a fresh dump URL too. %1 Retry the download."_s.arg(
-            answer.message()));
+        fail(QCoreApplication::translate(
+                 "DumpJob",
+                 "The download failed: the storage refused a fresh dump URL too. %1 Retry the download.")
+                 .arg(answer.message()));
         return;
     }
     // A cut connection: the bytes so far are kept and the rest is asked for with Range.
@@ -271,13 +284,16 @@ void DumpJob::onGetFinished()
     }
     cleanUp();
     if (m_replyChecked) {
-        fail(u"The download failed: the connection dropped %1 times in a row (%2). Check the network "
-             "connection and retry."_s.arg(QString::number(maxFailures + 1), answer.message()));
+        fail(QCoreApplication::translate(
+                 "DumpJob",
+                 "The download failed: the connection dropped %1 times in a row (%2). Check the network "
+                 "connection and retry.")
+                 .arg(QString::number(maxFailures + 1), answer.message()));
     } else if (cut) {
-        fail(u"The download failed after %1 attempts. %2 Retry later."_s.arg(QString::number(maxFailures + 1),
-                                                                             answer.message()));
+        fail(QCoreApplication::translate("DumpJob", "The download failed after %1 attempts. %2 Retry later.")
+                 .arg(QString::number(maxFailures + 1), answer.message()));
     } else {
-        fail(u"The download failed. "_s + answer.message());
+        fail(QCoreApplication::translate("DumpJob", "The download failed. %1").arg(answer.message()));
     }
 }
 
@@ -297,16 +313,21 @@ void DumpJob::completeDownload()
     if (m_gzipCheck && !m_gzipCheck->isComplete()) {
         const bool broken = m_gzipCheck->isBroken();
         cleanUp();
-        fail(broken
-                 ? u"The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not "
-                   "saved. Retry the download."_s
-                 : u"The download ended before the archive did, so it was not saved. Retry the download."_s);
+        fail(
+            broken
+                ? QCoreApplication::translate(
+                      "DumpJob",
+                      "The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not "
+                      "saved. Retry the download.")
+                : QCoreApplication::translate(
+                      "DumpJob",
+                      "The download ended before the archive did, so it was not saved. Retry the download."));
         return;
     }
     if (!m_file->commit()) {
         const QString reason = writeFailure(*m_file);
         cleanUp();
-        fail(u"Could not save the dump (%1)."_s.arg(reason));
+        fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(reason));
         return;
     }
     m_file.reset();
@@ -334,7 +355,9 @@ void DumpJob::extract()
         } else if (report.cancelled || m_cancelled) {
             markCancelled();
         } else {
-            fail(u"The dump was downloaded but could not be extracted: "_s + report.error);
+            fail(QCoreApplication::translate("DumpJob",
+                                             "The dump was downloaded but could not be extracted: %1")
+                     .arg(report.error));
         }
     });
     m_extractor->start(m_tempDir->filePath(u"dump.tar.gz"_s), m_targetPath);

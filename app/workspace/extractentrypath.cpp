@@ -1,6 +1,7 @@
 #include "workspace/extractentrypath.h"
 
 #include <QByteArrayList>
+#include <QCoreApplication>
 #include <QStringDecoder>
 
 using namespace Qt::StringLiterals;
@@ -68,25 +69,43 @@ QString ExtractEntryPath::errorMessage() const
     case Problem::None:
         return {};
     case Problem::Empty:
-        return u"The archive contains an entry with an empty name; nothing was extracted."_s;
+        return QCoreApplication::translate(
+            "ExtractEntryPath", "The archive contains an entry with an empty name; nothing was extracted.");
     case Problem::NotUtf8:
-        return u"The archive contains a name that is not valid UTF-8 (%1); nothing was extracted."_s.arg(
-            name);
+        return QCoreApplication::translate(
+                   "ExtractEntryPath",
+                   "The archive contains a name that is not valid UTF-8 (%1); nothing was extracted.")
+            .arg(name);
     case Problem::Backslash:
-        return u"The archive contains a path with a backslash (%1); nothing was extracted."_s.arg(name);
+        return QCoreApplication::translate(
+                   "ExtractEntryPath",
+                   "The archive contains a path with a backslash (%1); nothing was extracted.")
+            .arg(name);
     case Problem::Absolute:
-        return u"The archive contains an absolute path (%1); nothing was extracted."_s.arg(name);
+        return QCoreApplication::translate(
+                   "ExtractEntryPath", "The archive contains an absolute path (%1); nothing was extracted.")
+            .arg(name);
     case Problem::DotDot:
-        return u"The archive contains a path with \"..\" that could point outside the target folder (%1); "
-               u"nothing was extracted."_s.arg(name);
+        return QCoreApplication::translate("ExtractEntryPath",
+                                           "The archive contains a path with \"..\" that could point outside "
+                                           "the target folder (%1); nothing was extracted.")
+            .arg(name);
     case Problem::NameTooLong:
-        return u"The archive contains a name longer than %1 bytes (%2); nothing was extracted."_s.arg(m_limit)
+        return QCoreApplication::translate(
+                   "ExtractEntryPath",
+                   "The archive contains a name longer than %1 bytes (%2); nothing was extracted.")
+            .arg(m_limit)
             .arg(name);
     case Problem::PathTooLong:
-        return u"The archive contains a path longer than %1 bytes (%2); nothing was extracted."_s.arg(m_limit)
+        return QCoreApplication::translate(
+                   "ExtractEntryPath",
+                   "The archive contains a path longer than %1 bytes (%2); nothing was extracted.")
+            .arg(m_limit)
             .arg(name);
     case Problem::TooDeep:
-        return u"The archive nests folders more than %1 levels deep (%2); nothing was extracted."_s
+        return QCoreApplication::translate(
+                   "ExtractEntryPath",
+                   "The archive nests folders more than %1 levels deep (%2); nothing was extracted.")
             .arg(m_limit)
             .arg(name);
     }

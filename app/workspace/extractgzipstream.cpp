@@ -1,5 +1,6 @@
 #include "workspace/extractgzipstream.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include <zlib.h>
@@ -15,7 +16,9 @@ constexpr qsizetype kGzipMinimumBytes = 18; // 10-byte header, empty deflate blo
 
 QString damaged(const QString &what)
 {
-    return u"The archive is damaged (%1); nothing was extracted."_s.arg(what);
+    return QCoreApplication::translate("ExtractGzipStream",
+                                       "The archive is damaged (%1); nothing was extracted.")
+        .arg(what);
 }
 } // namespace
 
@@ -41,12 +44,13 @@ ExtractGzipStream::~ExtractGzipStream() = default;
 
 QString ExtractGzipStream::truncatedMessage()
 {
-    return u"The archive ends early (truncated download?); nothing was extracted."_s;
+    return QCoreApplication::translate(
+        "ExtractGzipStream", "The archive ends early (truncated download?); nothing was extracted.");
 }
 
 QString ExtractGzipStream::notGzipTarMessage()
 {
-    return u"The archive is not a gzip-compressed tar file."_s;
+    return QCoreApplication::translate("ExtractGzipStream", "The archive is not a gzip-compressed tar file.");
 }
 
 QString ExtractGzipStream::open(const QString &archivePath)
@@ -54,23 +58,29 @@ QString ExtractGzipStream::open(const QString &archivePath)
     const QFileInfo info(archivePath);
     // A FIFO or device would block or never end; only a regular file has a size to report progress on.
     if (!info.exists())
-        return u"The archive %1 does not exist."_s.arg(archivePath);
+        return QCoreApplication::translate("ExtractGzipStream", "The archive %1 does not exist.")
+            .arg(archivePath);
     if (!info.isFile())
-        return u"The archive %1 is not a regular file."_s.arg(archivePath);
+        return QCoreApplication::translate("ExtractGzipStream", "The archive %1 is not a regular file.")
+            .arg(archivePath);
     m_file.setFileName(info.absoluteFilePath());
     if (!m_file.open(QIODevice::ReadOnly))
-        return u"Cannot open the archive %1: %2"_s.arg(archivePath, m_file.errorString());
+        return QCoreApplication::translate("ExtractGzipStream", "Cannot open the archive %1: %2")
+            .arg(archivePath, m_file.errorString());
     m_archiveSize = m_file.size();
     const QByteArray head = m_file.read(512);
     if (head.size() < 2 || uchar(head[0]) != 0x1f || uchar(head[1]) != 0x8b) {
         if (head.size() >= 262 && head.mid(257, 5) == "ustar")
-            return u"The archive is not a gzip-compressed tar file (it is a plain, uncompressed tar)."_s;
+            return QCoreApplication::translate(
+                "ExtractGzipStream",
+                "The archive is not a gzip-compressed tar file (it is a plain, uncompressed tar).");
         return notGzipTarMessage();
     }
     if (m_archiveSize < kGzipMinimumBytes)
         return truncatedMessage();
     if (!m_file.seek(0))
-        return u"Cannot read the archive %1: %2"_s.arg(archivePath, m_file.errorString());
+        return QCoreApplication::translate("ExtractGzipStream", "Cannot read the archive %1: %2")
+            .arg(archivePath, m_file.errorString());
 
     m_inflater = std::make_unique<Inflater>();
     z_stream &z = m_inflater->z;
@@ -79,7 +89,8 @@ QString ExtractGzipStream::open(const QString &archivePath)
     m_inflater->open =
         inflateInit2_(&z, 16 + MAX_WBITS, ZLIB_VERSION, static_cast<int>(sizeof(z_stream))) == Z_OK;
     if (!m_inflater->open || inflateGetHeader(&z, &m_inflater->header) != Z_OK)
-        return u"Not enough memory to decompress the archive."_s;
+        return QCoreApplication::translate("ExtractGzipStream",
+                                           "Not enough memory to decompress the archive.");
     m_input.resize(size_t(kInputBytes));
     m_output.resize(size_t(kOutputBytes));
     return {};
@@ -102,7 +113,8 @@ bool ExtractGzipStream::refill()
     z_stream &z = m_inflater->z;
     const qint64 got = m_file.read(reinterpret_cast<char *>(m_input.data()), qint64(m_input.size()));
     if (got < 0) {
-        m_failure = u"Cannot read the archive: %1"_s.arg(m_file.errorString());
+        m_failure = QCoreApplication::translate("ExtractGzipStream", "Cannot read the archive: %1")
+                        .arg(m_file.errorString());
         return false;
     }
     m_fileEnded = got == 0;
@@ -124,7 +136,9 @@ bool ExtractGzipStream::startNextMember()
         m_inflater->header = {};
         // inflateReset forgets the header record, so it is handed over again for every member.
         if (inflateReset(&z) != Z_OK || inflateGetHeader(&z, &m_inflater->header) != Z_OK) {
-            m_failure = damaged(u"gzip member %1 could not be started"_s.arg(m_member + 1));
+            m_failure = damaged(
+                QCoreApplication::translate("ExtractGzipStream", "gzip member %1 could not be started")
+                    .arg(m_member + 1));
             return false;
         }
         ++m_member;
@@ -136,10 +150,11 @@ bool ExtractGzipStream::startNextMember()
     const auto *garbage = std::find_if(begin, end, [](unsigned char byte) { return byte != 0; });
     if (garbage != end) {
         const qint64 offset = m_fileRead - qint64(end - garbage);
-        m_failure = damaged(
-            u"unexpected data after gzip member %1, at byte %2: neither another gzip member nor zero padding"_s
-                .arg(m_member)
-                .arg(offset));
+        m_failure = damaged(QCoreApplication::translate("ExtractGzipStream",
+                                                        "unexpected data after gzip member %1, at byte %2: "
+                                                        "neither another gzip member nor zero padding")
+                                .arg(m_member)
+                                .arg(offset));
         return false;
     }
     m_inPadding = true;
@@ -150,19 +165,29 @@ bool ExtractGzipStream::startNextMember()
 QString ExtractGzipStream::inflateError(int result) const
 {
     if (result == Z_MEM_ERROR)
-        return u"Not enough memory to decompress the archive."_s;
+        return QCoreApplication::translate("ExtractGzipStream",
+                                           "Not enough memory to decompress the archive.");
     const z_stream &z = m_inflater->z;
     const QString detail = z.msg ? QString::fromLatin1(z.msg) : u"zlib error %1"_s.arg(result);
     // zlib sets done to 1 at the end of a gzip header, and to -1 when the bytes are no gzip header at all.
     if (m_inflater->header.done != 1)
-        return damaged(u"gzip member %1 has an invalid header: %2"_s.arg(m_member).arg(detail));
+        return damaged(
+            QCoreApplication::translate("ExtractGzipStream", "gzip member %1 has an invalid header: %2")
+                .arg(m_member)
+                .arg(detail));
     // zlib's words for the two trailer fields, unchanged since zlib 1.0; tst_gzipmembers pins them.
     if (detail == u"incorrect data check"_s)
-        return damaged(u"the CRC-32 checksum of gzip member %1 does not match its data"_s.arg(m_member));
+        return damaged(
+            QCoreApplication::translate("ExtractGzipStream",
+                                        "the CRC-32 checksum of gzip member %1 does not match its data")
+                .arg(m_member));
     if (detail == u"incorrect length check"_s)
         return damaged(
-            u"the size recorded at the end of gzip member %1 does not match its data"_s.arg(m_member));
-    return damaged(u"gzip member %1: %2"_s.arg(m_member).arg(detail));
+            QCoreApplication::translate(
+                "ExtractGzipStream", "the size recorded at the end of gzip member %1 does not match its data")
+                .arg(m_member));
+    return damaged(
+        QCoreApplication::translate("ExtractGzipStream", "gzip member %1: %2").arg(m_member).arg(detail));
 }
 
 la_ssize_t ExtractGzipStream::read(const void **buffer)

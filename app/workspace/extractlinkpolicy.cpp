@@ -4,6 +4,7 @@
 #include "workspace/extractpathset.h"
 
 #include <QByteArrayList>
+#include <QCoreApplication>
 
 #include <vector>
 
@@ -14,15 +15,24 @@ QString ExtractLinkPolicy::refusal(const QByteArray &linkPath, const QByteArray 
 {
     const QString shown = ExtractEntryPath::displayName(target);
     if (target.isEmpty())
-        return u"symbolic link with an empty target, not extracted"_s;
+        return QCoreApplication::translate("ExtractLinkPolicy",
+                                           "symbolic link with an empty target, not extracted");
     if (!ExtractEntryPath::isUtf8(target))
-        return u"symbolic link target is not valid UTF-8 (%1), not extracted"_s.arg(shown);
+        return QCoreApplication::translate("ExtractLinkPolicy",
+                                           "symbolic link target is not valid UTF-8 (%1), not extracted")
+            .arg(shown);
     if (target.contains('\\'))
-        return u"symbolic link target contains a backslash (%1), not extracted"_s.arg(shown);
+        return QCoreApplication::translate("ExtractLinkPolicy",
+                                           "symbolic link target contains a backslash (%1), not extracted")
+            .arg(shown);
     if (target.size() > maxPathBytes)
-        return u"symbolic link target is longer than %1 bytes, not extracted"_s.arg(maxPathBytes);
+        return QCoreApplication::translate("ExtractLinkPolicy",
+                                           "symbolic link target is longer than %1 bytes, not extracted")
+            .arg(maxPathBytes);
     if (target.startsWith('/'))
-        return u"symbolic link to an absolute path (%1), not extracted"_s.arg(shown);
+        return QCoreApplication::translate("ExtractLinkPolicy",
+                                           "symbolic link to an absolute path (%1), not extracted")
+            .arg(shown);
 
     // The resolved path is kept as one node of the link set per component: each step costs one lookup,
     // where joining the path again at every step cost the square of the target's length, per link.
@@ -44,9 +54,15 @@ QString ExtractLinkPolicy::refusal(const QByteArray &linkPath, const QByteArray 
             continue;
         if (component == "..") {
             if (throughLink)
-                return u"symbolic link to %1 goes up through another link, not extracted"_s.arg(shown);
+                return QCoreApplication::translate(
+                           "ExtractLinkPolicy",
+                           "symbolic link to %1 goes up through another link, not extracted")
+                    .arg(shown);
             if (resolved.empty())
-                return u"symbolic link to %1 points outside the extracted folder, not extracted"_s.arg(shown);
+                return QCoreApplication::translate(
+                           "ExtractLinkPolicy",
+                           "symbolic link to %1 points outside the extracted folder, not extracted")
+                    .arg(shown);
             resolved.pop_back();
             continue;
         }

@@ -6,6 +6,8 @@
 #include "workspace/extracttree.h"
 #include "workspace/utf8threadlocale.h"
 
+#include <QCoreApplication>
+
 #include <archive_entry.h>
 
 #include <algorithm>
@@ -14,11 +16,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr qsizetype kMaxListedSkips = 1000; // a hostile archive could skip a million entries
-
-QString limitAdvice()
-{
-    return u"raise the limit in Settings if you trust it."_s;
-}
 } // namespace
 
 ExtractSession::ExtractSession(const ExtractionLimits &limits, const std::atomic_bool &cancelRequested,
@@ -36,10 +33,10 @@ QString ExtractSession::formatSize(qint64 bytes)
 {
     constexpr qint64 KiB = 1024;
     if (bytes >= ExtractionLimits::GiB && bytes % ExtractionLimits::GiB == 0)
-        return u"%1 GiB"_s.arg(bytes / ExtractionLimits::GiB);
+        return QCoreApplication::translate("ExtractSession", "%1 GiB").arg(bytes / ExtractionLimits::GiB);
     if (bytes >= KiB * KiB && bytes % (KiB * KiB) == 0)
-        return u"%1 MiB"_s.arg(bytes / (KiB * KiB));
-    return u"%1 bytes"_s.arg(bytes);
+        return QCoreApplication::translate("ExtractSession", "%1 MiB").arg(bytes / (KiB * KiB));
+    return QCoreApplication::translate("ExtractSession", "%1 bytes").arg(bytes);
 }
 
 bool ExtractSession::cancelRequested()
@@ -52,7 +49,8 @@ bool ExtractSession::cancelRequested()
 QString ExtractSession::cancelledMessage()
 {
     m_cancelled = true;
-    return u"The extraction was cancelled; nothing was extracted."_s;
+    return QCoreApplication::translate("ExtractSession",
+                                       "The extraction was cancelled; nothing was extracted.");
 }
 
 ExtractionReport ExtractSession::run(const QString &archivePath, const QString &targetDir)
@@ -63,7 +61,8 @@ ExtractionReport ExtractSession::run(const QString &archivePath, const QString &
     m_report.cancelled = !m_report.ok && (m_cancelled || m_gzip.isCancelled());
     m_report.error = m_report.cancelled ? cancelledMessage() : error;
     if (m_unlistedSkips > 0)
-        m_report.skipped.append(u"(%1 more entries skipped)"_s.arg(m_unlistedSkips));
+        m_report.skipped.append(
+            QCoreApplication::translate("ExtractSession", "(%1 more entries skipped)").arg(m_unlistedSkips));
     return m_report;
 }
 
@@ -121,7 +120,9 @@ QString ExtractSession::extractEntries(ExtractTree &tree)
             const QByteArray warning = archive_error_string(m_tar);
             if (warning.startsWith("Pathname")) {
                 const char *raw = archive_entry_pathname(entry);
-                return u"The archive contains a name that is not valid UTF-8 (%1); nothing was extracted."_s
+                return QCoreApplication::translate(
+                           "ExtractSession",
+                           "The archive contains a name that is not valid UTF-8 (%1); nothing was extracted.")
                     .arg(ExtractEntryPath::displayName(raw ? QByteArray(raw) : QByteArray("?")));
             }
             linkUnreadable = warning.startsWith("Linkname");
@@ -129,13 +130,19 @@ QString ExtractSession::extractEntries(ExtractTree &tree)
             return readError();
         }
         if (++m_entries > m_limits.maxEntries)
-            return u"The archive has more than %1 entries; "_s.arg(m_limits.maxEntries) + limitAdvice();
+            return QCoreApplication::translate(
+                       "ExtractSession",
+                       "The archive has more than %1 entries; raise the limit in Settings if you trust it.")
+                .arg(m_limits.maxEntries);
         const QString error = extractEntry(entry, linkUnreadable, tree);
         if (!error.isEmpty())
             return error;
         // Folders made on the way cost an inode each, like entries, and are remembered.
         if (tree.foldersCreated() > m_limits.maxEntries)
-            return u"The archive makes more than %1 folders; "_s.arg(m_limits.maxEntries) + limitAdvice();
+            return QCoreApplication::translate(
+                       "ExtractSession",
+                       "The archive makes more than %1 folders; raise the limit in Settings if you trust it.")
+                .arg(m_limits.maxEntries);
         if (cancelRequested())
             return cancelledMessage();
     }
@@ -153,8 +160,9 @@ QString ExtractSession::extractEntry(struct archive_entry *entry, bool linkUnrea
     // Refused even when the link will not be created: "link, then a file below it" is how archives write
     // through links, and no honest archive has an entry below one of its own links.
     if (const qsizetype ancestor = m_linkPaths.memberAncestor(relative); ancestor >= 0)
-        return u"The archive writes %1 through the link %2; nothing was extracted."_s.arg(
-            path.display(), ExtractEntryPath::displayName(relative.left(ancestor)));
+        return QCoreApplication::translate(
+                   "ExtractSession", "The archive writes %1 through the link %2; nothing was extracted.")
+            .arg(path.display(), ExtractEntryPath::displayName(relative.left(ancestor)));
 
     if (archive_entry_hardlink(entry))
         return extractHardLink(entry, path, linkUnreadable, tree);
@@ -167,15 +175,20 @@ QString ExtractSession::extractEntry(struct archive_entry *entry, bool linkUnrea
     case AE_IFLNK:
         return rememberLink(entry, path, linkUnreadable, tree);
     case AE_IFCHR:
-        return skip(entry, path.display(), u"character device, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession", "character device, not extracted"));
     case AE_IFBLK:
-        return skip(entry, path.display(), u"block device, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession", "block device, not extracted"));
     case AE_IFIFO:
-        return skip(entry, path.display(), u"FIFO (named pipe), not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession", "FIFO (named pipe), not extracted"));
     case AE_IFSOCK:
-        return skip(entry, path.display(), u"socket, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession", "socket, not extracted"));
     default:
-        return skip(entry, path.display(), u"unsupported entry type, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession", "unsupported entry type, not extracted"));
     }
 }
 
@@ -186,8 +199,7 @@ QString ExtractSession::skip(struct archive_entry *entry, const QString &name, c
     if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0) {
         m_expandedBytes += archive_entry_size(entry);
         if (m_expandedBytes > m_limits.maxTotalBytes)
-            return u"The archive expands to more than %1; "_s.arg(formatSize(m_limits.maxTotalBytes)) +
-                   limitAdvice();
+            return tooMuchMessage();
     }
     if (m_report.skipped.size() < kMaxListedSkips)
         m_report.skipped.append(name + u": "_s + why);
@@ -198,21 +210,26 @@ QString ExtractSession::skip(struct archive_entry *entry, const QString &name, c
 
 QString ExtractSession::tooLargeMessage(const ExtractEntryPath &path) const
 {
-    return u"The file %1 in the archive is larger than %2; "_s.arg(path.display(),
-                                                                   formatSize(m_limits.maxEntryBytes)) +
-           limitAdvice();
+    return QCoreApplication::translate(
+               "ExtractSession",
+               "The file %1 in the archive is larger than %2; raise the limit in Settings if you trust it.")
+        .arg(path.display(), formatSize(m_limits.maxEntryBytes));
 }
 
 QString ExtractSession::tooMuchMessage() const
 {
-    return u"The archive expands to more than %1; "_s.arg(formatSize(m_limits.maxTotalBytes)) + limitAdvice();
+    return QCoreApplication::translate(
+               "ExtractSession",
+               "The archive expands to more than %1; raise the limit in Settings if you trust it.")
+        .arg(formatSize(m_limits.maxTotalBytes));
 }
 
 QString ExtractSession::extractFile(struct archive_entry *entry, const ExtractEntryPath &path,
                                     ExtractTree &tree)
 {
     if (path.isRoot())
-        return u"The archive contains a file named \".\"; nothing was extracted."_s;
+        return QCoreApplication::translate("ExtractSession",
+                                           "The archive contains a file named \".\"; nothing was extracted.");
     // Declared sizes count before a byte is written, so a bomb stops at its header. For a sparse entry that
     // is the size of the file it describes, not the few bytes the archive stores.
     const qint64 declared =
@@ -295,23 +312,31 @@ QString ExtractSession::extractHardLink(struct archive_entry *entry, const Extra
     const QByteArray targetBytes(archive_entry_hardlink(entry));
     const QString shown = ExtractEntryPath::displayName(targetBytes);
     if (path.isRoot())
-        return skip(entry, path.display(), u"hard link in place of the target folder, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession",
+                                                "hard link in place of the target folder, not extracted"));
     if (unreadable)
-        return skip(entry, path.display(), u"hard link target is not valid UTF-8, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession",
+                                                "hard link target is not valid UTF-8, not extracted"));
     // Hard link targets name archive members from the top of the archive, not from the link's folder.
     const ExtractEntryPath target = ExtractEntryPath::parse(targetBytes, m_limits);
     if (!target.isValid() || target.isRoot())
-        return skip(
-            entry, path.display(),
-            u"hard link to %1, which is not a path inside the extracted folder, not extracted"_s.arg(shown));
+        return skip(entry, path.display(),
+                    QCoreApplication::translate(
+                        "ExtractSession",
+                        "hard link to %1, which is not a path inside the extracted folder, not extracted")
+                        .arg(shown));
     // Only to a regular file this archive wrote before, reached through real folders: never to a link, a
     // folder or anything that was there before the extraction.
     const QByteArray &targetPath = target.relative();
     if (m_linkPaths.memberAncestor(targetPath) >= 0 || tree.kind(targetPath) != ExtractTree::Kind::File)
         return skip(
             entry, path.display(),
-            u"hard link to %1, which the archive does not extract as a file before it, not extracted"_s.arg(
-                shown));
+            QCoreApplication::translate(
+                "ExtractSession",
+                "hard link to %1, which the archive does not extract as a file before it, not extracted")
+                .arg(shown));
     const QByteArray &relative = path.relative();
     if (relative == targetPath)
         return {}; // a link to itself names a file that is already there
@@ -344,21 +369,28 @@ QString ExtractSession::rememberLink(struct archive_entry *entry, const ExtractE
                                      bool unreadable, ExtractTree &tree)
 {
     if (path.isRoot())
-        return skip(entry, path.display(), u"symbolic link in place of the target folder, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate(
+                        "ExtractSession", "symbolic link in place of the target folder, not extracted"));
     const QByteArray &relative = path.relative();
     m_linkPaths.insert(relative);
     // Link paths are remembered by their components: deep paths in distinct folders cost memory even for
     // links that are skipped before their folders are made, so the components count too.
     if (m_linkPaths.size() > m_limits.maxLinks || m_linkPaths.components() > m_limits.maxEntries)
-        return u"The archive has more than %1 symbolic links; "_s.arg(m_limits.maxLinks) + limitAdvice();
+        return QCoreApplication::translate("ExtractSession", "The archive has more than %1 symbolic links; "
+                                                             "raise the limit in Settings if you trust it.")
+            .arg(m_limits.maxLinks);
     const char *target = archive_entry_symlink(entry);
     if (unreadable || !target)
-        return skip(entry, path.display(), u"symbolic link target is not valid UTF-8, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession",
+                                                "symbolic link target is not valid UTF-8, not extracted"));
     const QByteArray targetBytes(target);
     if (targetBytes.size() > m_limits.maxPathBytes) // checked here too: pending targets are kept in memory
-        return skip(
-            entry, path.display(),
-            u"symbolic link target is longer than %1 bytes, not extracted"_s.arg(m_limits.maxPathBytes));
+        return skip(entry, path.display(),
+                    QCoreApplication::translate("ExtractSession",
+                                                "symbolic link target is longer than %1 bytes, not extracted")
+                        .arg(m_limits.maxPathBytes));
 
     QString error = tree.makeFolders(path.parent());
     if (!error.isEmpty())
@@ -375,7 +407,9 @@ QString ExtractSession::rememberLink(struct archive_entry *entry, const ExtractE
     case ExtractTree::Kind::Folder:
     case ExtractTree::Kind::Other:
         m_pendingLinks.remove(relative);
-        return skip(entry, path.display(), u"symbolic link where the archive has a folder, not extracted"_s);
+        return skip(entry, path.display(),
+                    QCoreApplication::translate(
+                        "ExtractSession", "symbolic link where the archive has a folder, not extracted"));
     }
     m_pendingLinks.insert(relative, targetBytes);
     return {};
@@ -414,7 +448,10 @@ QString ExtractSession::readError()
     if (detail.contains(u"truncated"_s, Qt::CaseInsensitive))
         return ExtractGzipStream::truncatedMessage();
     if (m_lastEntry.isEmpty())
-        return u"The archive is damaged (%1); nothing was extracted."_s.arg(detail);
-    return u"The archive is damaged after %1 (%2); nothing was extracted."_s.arg(
-        ExtractEntryPath::displayName(m_lastEntry), detail);
+        return QCoreApplication::translate("ExtractSession",
+                                           "The archive is damaged (%1); nothing was extracted.")
+            .arg(detail);
+    return QCoreApplication::translate("ExtractSession",
+                                       "The archive is damaged after %1 (%2); nothing was extracted.")
+        .arg(ExtractEntryPath::displayName(m_lastEntry), detail);
 }

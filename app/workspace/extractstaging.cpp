@@ -1,5 +1,6 @@
 #include "workspace/extractstaging.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -36,16 +37,19 @@ bool ExtractStaging::removeTree(const QByteArray &path)
 QString ExtractStaging::prepare(const QString &targetDir)
 {
     if (targetDir.isEmpty())
-        return u"No target folder was given for the extraction."_s;
+        return QCoreApplication::translate("ExtractStaging",
+                                           "No target folder was given for the extraction.");
     const QString target = QDir::cleanPath(QFileInfo(targetDir).absoluteFilePath());
     const QFileInfo targetInfo(target);
     const QString name = targetInfo.fileName();
     m_parentFolder = targetInfo.path();
     m_targetFolder = QDir::toNativeSeparators(target);
     if (name.isEmpty())
-        return u"Choose a folder to extract into, not %1."_s.arg(m_targetFolder);
+        return QCoreApplication::translate("ExtractStaging", "Choose a folder to extract into, not %1.")
+            .arg(m_targetFolder);
     if (!QFileInfo(m_parentFolder).isDir())
-        return u"The folder %1 does not exist."_s.arg(QDir::toNativeSeparators(m_parentFolder));
+        return QCoreApplication::translate("ExtractStaging", "The folder %1 does not exist.")
+            .arg(QDir::toNativeSeparators(m_parentFolder));
 
     m_target = QFile::encodeName(target);
     struct stat st
@@ -53,11 +57,15 @@ QString ExtractStaging::prepare(const QString &targetDir)
     };
     if (::lstat(m_target.constData(), &st) == 0) {
         if (!S_ISDIR(st.st_mode))
-            return u"%1 already exists and is not a folder; choose a new or empty folder."_s.arg(
-                m_targetFolder);
+            return QCoreApplication::translate(
+                       "ExtractStaging",
+                       "%1 already exists and is not a folder; choose a new or empty folder.")
+                .arg(m_targetFolder);
         if (!QDir(target).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
-            return u"The folder %1 already exists and is not empty; choose a new or empty folder."_s.arg(
-                m_targetFolder);
+            return QCoreApplication::translate(
+                       "ExtractStaging",
+                       "The folder %1 already exists and is not empty; choose a new or empty folder.")
+                .arg(m_targetFolder);
     }
 
     QByteArray pattern = QFile::encodeName(m_parentFolder + u"/."_s + name.left(kMaxNameCharsInStagingName) +
@@ -65,10 +73,12 @@ QString ExtractStaging::prepare(const QString &targetDir)
     if (::mkdtemp(pattern.data()) == nullptr) {
         const int error = errno;
         if (error == ENOSPC || error == EDQUOT)
-            return u"The disk is full: not enough space in %1 (%2); nothing was extracted."_s.arg(
-                QDir::toNativeSeparators(m_parentFolder), qt_error_string(error));
-        return u"Could not create a folder in %1: %2"_s.arg(QDir::toNativeSeparators(m_parentFolder),
-                                                            qt_error_string(error));
+            return QCoreApplication::translate(
+                       "ExtractStaging",
+                       "The disk is full: not enough space in %1 (%2); nothing was extracted.")
+                .arg(QDir::toNativeSeparators(m_parentFolder), qt_error_string(error));
+        return QCoreApplication::translate("ExtractStaging", "Could not create a folder in %1: %2")
+            .arg(QDir::toNativeSeparators(m_parentFolder), qt_error_string(error));
     }
     m_root = pattern;
     return {};
@@ -80,10 +90,12 @@ QString ExtractStaging::commit()
     if (::chmod(m_root.constData(), 0755) != 0 || ::rename(m_root.constData(), m_target.constData()) != 0) {
         const int error = errno;
         if (error == ENOTEMPTY || error == EEXIST || error == ENOTDIR)
-            return u"%1 was created by something else during the extraction; nothing was extracted."_s.arg(
-                m_targetFolder);
-        return u"Could not move the extracted files into %1: %2"_s.arg(m_targetFolder,
-                                                                       qt_error_string(error));
+            return QCoreApplication::translate(
+                       "ExtractStaging",
+                       "%1 was created by something else during the extraction; nothing was extracted.")
+                .arg(m_targetFolder);
+        return QCoreApplication::translate("ExtractStaging", "Could not move the extracted files into %1: %2")
+            .arg(m_targetFolder, qt_error_string(error));
     }
     m_committed = true;
     return {};

@@ -2,6 +2,7 @@
 
 #include "workspace/extractentrypath.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 
@@ -61,18 +62,55 @@ QByteArray ExtractTree::absolute(const QByteArray &relative) const
 
 QString ExtractTree::conflictMessage(const QByteArray &relative)
 {
-    return u"The archive contains both a file and a folder named %1; nothing was extracted."_s.arg(
-        ExtractEntryPath::displayName(relative));
+    return QCoreApplication::translate(
+               "ExtractTree",
+               "The archive contains both a file and a folder named %1; nothing was extracted.")
+        .arg(ExtractEntryPath::displayName(relative));
 }
 
-QString ExtractTree::systemError(int error, const QString &action, const QByteArray &relative) const
+QString ExtractTree::systemError(int error, Action action, const QByteArray &relative) const
 {
     if (error == ENOSPC || error == EDQUOT)
-        return u"The disk is full: not enough space in %1 for %2 (%3); nothing was extracted."_s.arg(
-            QDir::toNativeSeparators(m_spaceFolder), ExtractEntryPath::displayName(relative),
-            qt_error_string(error));
-    return u"Could not %1 %2: %3"_s.arg(action, ExtractEntryPath::displayName(relative),
-                                        qt_error_string(error));
+        return QCoreApplication::translate(
+                   "ExtractTree",
+                   "The disk is full: not enough space in %1 for %2 (%3); nothing was extracted.")
+            .arg(QDir::toNativeSeparators(m_spaceFolder), ExtractEntryPath::displayName(relative),
+                 qt_error_string(error));
+    const char *sentence = nullptr;
+    switch (action) {
+    case Action::SetPermissions:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not set permissions on %1: %2");
+        break;
+    case Action::SetTime:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not set the time of %1: %2");
+        break;
+    case Action::CreateFolder:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not create the folder %1: %2");
+        break;
+    case Action::OpenFolder:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not open the folder %1: %2");
+        break;
+    case Action::Create:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not create %1: %2");
+        break;
+    case Action::Replace:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not replace %1: %2");
+        break;
+    case Action::Read:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not read %1: %2");
+        break;
+    case Action::Write:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not write %1: %2");
+        break;
+    case Action::CreateHardLink:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not create the hard link %1: %2");
+        break;
+    case Action::CreateLink:
+        sentence = QT_TRANSLATE_NOOP("ExtractTree", "Could not create the link %1: %2");
+        break;
+    }
+    return QCoreApplication::translate("ExtractTree", sentence)
+        .arg(ExtractEntryPath::displayName(relative), qt_error_string(error));
 }
 
 ExtractTree::Kind ExtractTree::kind(const QByteArray &relative) const
@@ -104,11 +142,11 @@ QString ExtractTree::makeFolders(const QByteArray &relative)
             ++m_foldersCreated;
             // mkdir applies the umask; the rule is 0755 for every folder.
             if (!m_umaskKeepsModes && ::chmod(path.constData(), 0755) != 0)
-                return systemError(errno, u"set permissions on"_s, prefix);
+                return systemError(errno, Action::SetPermissions, prefix);
         } else {
             const int error = errno;
             if (error != EEXIST)
-                return systemError(error, u"create the folder"_s, prefix);
+                return systemError(error, Action::CreateFolder, prefix);
             if (kind(prefix) != Kind::Folder)
                 return conflictMessage(prefix);
         }
@@ -130,7 +168,7 @@ QString ExtractTree::openParent(const QByteArray &relative, int *folderFd, QByte
         if (m_parentFd < 0) {
             const int error = errno;
             m_parentPath.clear();
-            return systemError(error, u"open the folder"_s, parent);
+            return systemError(error, Action::OpenFolder, parent);
         }
         m_parentPath = parent;
     }
@@ -145,13 +183,13 @@ QString ExtractTree::clearName(int folderFd, const QByteArray &name, const QByte
     {
     };
     if (::fstatat(folderFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
-        return systemError(errno, u"replace"_s, relative);
+        return systemError(errno, Action::Replace, relative);
     if (!S_ISREG(st.st_mode))
         return conflictMessage(relative);
     // A later entry of the same name wins, as with tar; unlinking first means the new file never shares an
     // inode with a hard link to the old one.
     if (::unlinkat(folderFd, name.constData(), 0) != 0)
-        return systemError(errno, u"replace"_s, relative);
+        return systemError(errno, Action::Replace, relative);
     *replaced = true;
     return {};
 }
@@ -179,12 +217,12 @@ QString ExtractTree::createFile(const QByteArray &relative, bool executable, int
             *replaced = true;
             *fd = ::openat(folderFd, name.constData(), O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
             if (*fd < 0)
-                return systemError(errno, u"replace"_s, relative);
+                return systemError(errno, Action::Replace, relative);
             if ((st.st_mode & 07777) != mode && ::fchmod(*fd, mode) != 0) {
                 const int chmodError = errno;
                 ::close(*fd);
                 *fd = -1;
-                return systemError(chmodError, u"set permissions on"_s, relative);
+                return systemError(chmodError, Action::SetPermissions, relative);
             }
             return {};
         }
@@ -194,7 +232,7 @@ QString ExtractTree::createFile(const QByteArray &relative, bool executable, int
         *fd = ::openat(folderFd, name.constData(), flags, mode);
     }
     if (*fd < 0)
-        return systemError(errno, u"create"_s, relative);
+        return systemError(errno, Action::Create, relative);
     return {};
 }
 
@@ -206,7 +244,7 @@ QString ExtractTree::writeAt(int fd, const char *data, qsizetype size, qint64 of
         if (written < 0) {
             if (errno == EINTR)
                 continue;
-            return systemError(errno, u"write"_s, relative);
+            return systemError(errno, Action::Write, relative);
         }
         data += written;
         size -= written;
@@ -218,7 +256,7 @@ QString ExtractTree::writeAt(int fd, const char *data, qsizetype size, qint64 of
 QString ExtractTree::resize(int fd, qint64 size, const QByteArray &relative)
 {
     if (::ftruncate(fd, off_t(size)) != 0)
-        return systemError(errno, u"write"_s, relative);
+        return systemError(errno, Action::Write, relative);
     return {};
 }
 
@@ -228,13 +266,13 @@ QString ExtractTree::closeFile(int fd, const QByteArray &relative, bool executab
     QString error;
     // Owner, setuid, setgid and sticky bits from the archive are never applied.
     if (!m_umaskKeepsModes && ::fchmod(fd, executable ? 0755 : 0644) != 0)
-        error = systemError(errno, u"set permissions on"_s, relative);
+        error = systemError(errno, Action::SetPermissions, relative);
     const struct timespec times[2] = {{0, UTIME_OMIT}, {time_t(mtime), mtimeNsec}};
     if (error.isEmpty() && mtimeNsec >= 0 && mtimeNsec < 1'000'000'000 && ::futimens(fd, times) != 0)
-        error = systemError(errno, u"set the time of"_s, relative);
+        error = systemError(errno, Action::SetTime, relative);
     // close() can be where a network file system reports a full disk.
     if (::close(fd) != 0 && error.isEmpty())
-        error = systemError(errno, u"write"_s, relative);
+        error = systemError(errno, Action::Write, relative);
     return error;
 }
 
@@ -261,7 +299,7 @@ QString ExtractTree::linkFile(const QByteArray &target, const QByteArray &relati
         return {};
     const int linkError = errno;
     if (!linksUnsupported(linkError))
-        return systemError(linkError, u"create the hard link"_s, relative);
+        return systemError(linkError, Action::CreateHardLink, relative);
     return copyFile(target, folderFd, name, relative, maxCopyBytes, overBudget, copiedBytes);
 }
 
@@ -271,7 +309,7 @@ QString ExtractTree::copyFile(const QByteArray &target, int folderFd, const QByt
 {
     const int in = ::open(absolute(target).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (in < 0)
-        return systemError(errno, u"read"_s, target);
+        return systemError(errno, Action::Read, target);
     struct stat st
     {
     };
@@ -289,7 +327,7 @@ QString ExtractTree::copyFile(const QByteArray &target, int folderFd, const QByt
     if (out < 0) {
         const int error = errno;
         ::close(in);
-        return systemError(error, u"create"_s, relative);
+        return systemError(error, Action::Create, relative);
     }
     std::vector<char> buffer(kCopyBlockBytes);
     QString error;
@@ -298,7 +336,7 @@ QString ExtractTree::copyFile(const QByteArray &target, int folderFd, const QByt
         if (size < 0 && errno == EINTR)
             continue;
         if (size <= 0) {
-            error = systemError(size < 0 ? errno : EIO, u"read"_s, target);
+            error = systemError(size < 0 ? errno : EIO, Action::Read, target);
             break;
         }
         error = writeAt(out, buffer.data(), size, *copiedBytes, relative);
@@ -321,13 +359,13 @@ QString ExtractTree::makeLink(const QByteArray &relative, const QByteArray &targ
         return conflictMessage(relative);
     }
     if (::symlink(target.constData(), absolute(relative).constData()) != 0)
-        return systemError(errno, u"create the link"_s, relative);
+        return systemError(errno, Action::CreateLink, relative);
     return {};
 }
 
 QString ExtractTree::removeFile(const QByteArray &relative)
 {
     if (::unlink(absolute(relative).constData()) != 0)
-        return systemError(errno, u"replace"_s, relative);
+        return systemError(errno, Action::Replace, relative);
     return {};
 }

@@ -53,7 +53,21 @@ public:
 
 private:
     QByteArray absolute(const QByteArray &relative) const;
-    QString systemError(int error, const QString &action, const QByteArray &relative) const;
+    // What failed, so that the message is one whole sentence per action (for translators).
+    enum class Action
+    {
+        SetPermissions,
+        SetTime,
+        CreateFolder,
+        OpenFolder,
+        Create,
+        Replace,
+        Read,
+        Write,
+        CreateHardLink,
+        CreateLink,
+    };
+    QString systemError(int error, Action action, const QByteArray &relative) const;
     // A descriptor of the folder that holds relative, and the last component of relative.
     QString openParent(const QByteArray &relative, int *folderFd, QByteArray *name);
     // Frees the name for a new entry: a regular file there is removed (*replaced), anything else refused.

@@ -2,6 +2,7 @@
 
 #include "api/storeerrorxml.h"
 
+#include <QCoreApplication>
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QUrl>
@@ -44,8 +45,10 @@ ObjectStoreReply ObjectStoreReply::classify(QNetworkReply *reply, const QByteArr
     if (status == 0 || (status >= 200 && status < 300)) {
         // No answer at all, or an answer cut short: the connection, not the request, is the problem.
         result.m_outcome = Outcome::Transient;
-        result.m_message =
-            redacted(u"The connection to the storage failed (%1)."_s.arg(reply->errorString()), reply->url());
+        result.m_message = redacted(
+            QCoreApplication::translate("ObjectStoreReply", "The connection to the storage failed (%1).")
+                .arg(reply->errorString()),
+            reply->url());
         return result;
     }
     const StoreErrorXml xml = StoreErrorXml::parse(body);
@@ -59,10 +62,12 @@ ObjectStoreReply ObjectStoreReply::classify(QNetworkReply *reply, const QByteArr
         result.m_outcome = Outcome::Transient;
     else
         result.m_outcome = Outcome::Final;
-    const QString message = storeMessage.isEmpty()
-                                ? u"The storage answered HTTP %1."_s.arg(status)
-                                : u"The storage refused the request (HTTP %1, %2): %3"_s.arg(
-                                      QString::number(status), result.m_code, storeMessage);
+    const QString message =
+        storeMessage.isEmpty()
+            ? QCoreApplication::translate("ObjectStoreReply", "The storage answered HTTP %1.").arg(status)
+            : QCoreApplication::translate("ObjectStoreReply",
+                                          "The storage refused the request (HTTP %1, %2): %3")
+                  .arg(QString::number(status), result.m_code, storeMessage);
     result.m_message = redacted(message, reply->url());
     return result;
 }

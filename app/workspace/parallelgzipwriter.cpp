@@ -2,6 +2,7 @@
 
 #include "workspace/parallelgzipdeflater.h"
 
+#include <QCoreApplication>
 #include <QFileDevice>
 #include <QIODevice>
 #include <QThread>
@@ -85,7 +86,9 @@ bool ParallelGzipWriter::finish()
         return false;
     // A buffered QFile reports a full disk only when it flushes.
     if (auto *file = qobject_cast<QFileDevice *>(m_device); file && !file->flush()) {
-        setError(u"Could not write the compressed archive: %1"_s.arg(file->errorString()));
+        setError(
+            QCoreApplication::translate("ParallelGzipWriter", "Could not write the compressed archive: %1")
+                .arg(file->errorString()));
         return false;
     }
     stopWorkers();
@@ -107,7 +110,7 @@ QString ParallelGzipWriter::errorString() const
 {
     std::lock_guard lock(m_mutex);
     if (m_error.isEmpty() && m_cancelled)
-        return u"Cancelled"_s;
+        return QCoreApplication::translate("ParallelGzipWriter", "Cancelled");
     return m_error;
 }
 
@@ -146,7 +149,7 @@ bool ParallelGzipWriter::submitCurrent(bool last)
 
     if (m_inlineDeflater) {
         if (!m_inlineDeflater->compress(*block)) {
-            setError(u"Compression failed"_s);
+            setError(QCoreApplication::translate("ParallelGzipWriter", "Compression failed"));
             return false;
         }
         if (!writeBlock(*block))
@@ -185,7 +188,7 @@ bool ParallelGzipWriter::writeReadyBlocks(bool waitForAll)
             m_inFlight.pop_front();
         }
         if (ready->failed) {
-            setError(u"Compression failed"_s);
+            setError(QCoreApplication::translate("ParallelGzipWriter", "Compression failed"));
             return false;
         }
         if (!writeBlock(*ready))
@@ -208,7 +211,9 @@ bool ParallelGzipWriter::writeBytes(const void *data, qint64 size)
     while (size > 0) {
         const qint64 written = m_device->write(bytes, size);
         if (written <= 0) {
-            setError(u"Could not write the compressed archive: %1"_s.arg(m_device->errorString()));
+            setError(QCoreApplication::translate("ParallelGzipWriter",
+                                                 "Could not write the compressed archive: %1")
+                         .arg(m_device->errorString()));
             return false;
         }
         bytes += written;

@@ -1,5 +1,7 @@
 #include "workspace/transferjob.h"
 
+#include <QCoreApplication>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -55,25 +57,25 @@ QString TransferJob::stateText() const
 {
     switch (m_state) {
     case State::Queued:
-        return u"Queued"_s;
+        return QCoreApplication::translate("TransferJob", "Queued");
     case State::Packing:
-        return u"Packing"_s;
+        return QCoreApplication::translate("TransferJob", "Packing");
     case State::Uploading:
-        return u"Uploading"_s;
+        return QCoreApplication::translate("TransferJob", "Uploading");
     case State::Initializing:
-        return u"Unpacking in sandbox"_s;
+        return QCoreApplication::translate("TransferJob", "Unpacking in sandbox");
     case State::Requesting:
-        return u"Preparing"_s;
+        return QCoreApplication::translate("TransferJob", "Preparing");
     case State::Downloading:
-        return u"Downloading"_s;
+        return QCoreApplication::translate("TransferJob", "Downloading");
     case State::Extracting:
-        return u"Extracting"_s;
+        return QCoreApplication::translate("TransferJob", "Extracting");
     case State::Done:
-        return u"Done"_s;
+        return QCoreApplication::translate("TransferJob", "Done");
     case State::Failed:
-        return u"Failed"_s;
+        return QCoreApplication::translate("TransferJob", "Failed");
     case State::Cancelled:
-        return u"Cancelled"_s;
+        return QCoreApplication::translate("TransferJob", "Cancelled");
     }
     return {};
 }

@@ -6,6 +6,7 @@
 #include "workspace/objectstorereply.h"
 #include "workspace/workspacearchiver.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -27,7 +28,10 @@ QString displayName(const QStringList &sources)
         return u"(nothing)"_s;
     if (sources.size() == 1)
         return QFileInfo(sources.first()).fileName();
-    return QFileInfo(sources.first()).fileName() + u" and %1 more"_s.arg(sources.size() - 1);
+    // A named count: lupdate hangs on an expression with an operator as the count argument.
+    const int more = int(sources.size()) - 1;
+    return QCoreApplication::translate("UploadJob", "%1 and %n more", nullptr, more)
+        .arg(QFileInfo(sources.first()).fileName());
 }
 
 QString sentence(const QString &text)
@@ -70,13 +74,15 @@ TransferJob *UploadJob::clone(QObject *parent) const
 void UploadJob::start()
 {
     if (m_sources.isEmpty()) {
-        fail(u"Nothing to upload: choose a folder or files."_s);
+        fail(QCoreApplication::translate("UploadJob", "Nothing to upload: choose a folder or files."));
         return;
     }
     if (isArchiveAsItIs(m_sources)) {
         QString why;
         if (!WorkspaceArchiver::isGzipTar(m_sources.first(), &why)) {
-            fail(u"Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive."_s.arg(sentence(why)));
+            fail(QCoreApplication::translate(
+                     "UploadJob", "Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.")
+                     .arg(sentence(why)));
             return;
         }
         m_archivePath = m_sources.first();
@@ -91,7 +97,9 @@ void UploadJob::pack()
     setState(State::Packing);
     m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-upload-XXXXXX"_s);
     if (!m_tempDir->isValid()) {
-        fail(u"Could not create a temporary folder in %1 to pack the workspace."_s.arg(QDir::tempPath()));
+        fail(QCoreApplication::translate("UploadJob",
+                                         "Could not create a temporary folder in %1 to pack the workspace.")
+                 .arg(QDir::tempPath()));
         return;
     }
     m_archiver = new WorkspaceArchiver(this);
@@ -104,7 +112,8 @@ void UploadJob::pack()
         }
         if (!result.ok) {
             cleanUp();
-            fail(u"Could not pack the workspace: "_s + result.error);
+            fail(QCoreApplication::translate("UploadJob", "Could not pack the workspace: %1")
+                     .arg(result.error));
             return;
         }
         m_archivePath = result.archivePath;
@@ -122,13 +131,15 @@ void UploadJob::requestUrl()
             return;
         if (!result) {
             cleanUp();
-            fail(ObjectStoreReply::redacted(u"Could not get an upload URL: "_s + result.error().fullText()));
+            fail(ObjectStoreReply::redacted(
+                QCoreApplication::translate("UploadJob", "Could not get an upload URL: %1")
+                    .arg(result.error().fullText())));
             return;
         }
         // Qt's file backend takes a PUT as a write: a file: URL from the server would overwrite a local file.
         if (const QString problem = UrlPolicy::checkSignedUrl(result.value().url); !problem.isEmpty()) {
             cleanUp();
-            fail(u"The upload was refused: "_s + problem);
+            fail(QCoreApplication::translate("UploadJob", "The upload was refused: %1").arg(problem));
             return;
         }
         m_url = result.value();
@@ -146,7 +157,7 @@ void UploadJob::put()
         const QString reason = file->errorString();
         delete file;
         cleanUp();
-        fail(u"Could not read %1: %2"_s.arg(m_archivePath, reason));
+        fail(QCoreApplication::translate("UploadJob", "Could not read %1: %2").arg(m_archivePath, reason));
         return;
     }
     setProgress(0, file->size());
@@ -188,8 +199,11 @@ void UploadJob::onPutFinished()
             return;
         }
         cleanUp();
-        fail(u"The upload failed: the storage refused a fresh upload URL too. %1 Retry the upload; if it "
-             "keeps failing, the provider's storage is rejecting uploads."_s.arg(answer.message()));
+        fail(QCoreApplication::translate(
+                 "UploadJob",
+                 "The upload failed: the storage refused a fresh upload URL too. %1 Retry the upload; if it "
+                 "keeps failing, the provider's storage is rejecting uploads.")
+                 .arg(answer.message()));
         return;
     case ObjectStoreReply::Outcome::Transient:
         if (m_putAttempts < maxPutAttempts) {
@@ -200,14 +214,16 @@ void UploadJob::onPutFinished()
             return;
         }
         cleanUp();
-        fail(u"The upload failed after %1 attempts. %2 Check the network connection and retry."_s.arg(
-            QString::number(m_putAttempts), answer.message()));
+        fail(QCoreApplication::translate(
+                 "UploadJob",
+                 "The upload failed after %1 attempts. %2 Check the network connection and retry.")
+                 .arg(QString::number(m_putAttempts), answer.message()));
         return;
     case ObjectStoreReply::Outcome::Final:
         break;
     }
     cleanUp();
-    fail(u"The upload failed. "_s + answer.message());
+    fail(QCoreApplication::translate("UploadJob", "The upload failed. %1").arg(answer.message()));
 }
 
 void UploadJob::initialize()
@@ -220,8 +236,9 @@ void UploadJob::initialize()
             cleanUp();
             if (!result) {
                 fail(ObjectStoreReply::redacted(
-                    u"The archive was uploaded but the sandbox could not unpack it. "_s +
-                    result.error().fullText()));
+                    QCoreApplication::translate(
+                        "UploadJob", "The archive was uploaded but the sandbox could not unpack it. %1")
+                        .arg(result.error().fullText())));
                 return;
             }
             succeed();

@@ -4,6 +4,7 @@
 #include "workspace/archivewalker.h"
 #include "workspace/parallelgzipwriter.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -78,7 +79,8 @@ PackResult WorkspaceArchiver::pack(const QStringList &sources, const QString &ar
     if (cancelRequested || !file.open(QIODevice::WriteOnly)) {
         result.cancelled = cancelRequested;
         if (!result.cancelled)
-            result.error = u"Cannot create %1: %2"_s.arg(archivePath, file.errorString());
+            result.error = QCoreApplication::translate("WorkspaceArchiver", "Cannot create %1: %2")
+                               .arg(archivePath, file.errorString());
         return result;
     }
     ParallelGzipWriter gzip(&file, threads);
@@ -120,12 +122,13 @@ PackResult WorkspaceArchiver::pack(const QStringList &sources, const QString &ar
                            : !tar.errorString().isEmpty() ? tar.errorString()
                                                           : gzip.errorString();
             if (result.error.isEmpty())
-                result.error = u"Packing failed"_s;
+                result.error = QCoreApplication::translate("WorkspaceArchiver", "Packing failed");
         }
         return result;
     }
     if (!file.commit()) {
-        result.error = u"Cannot save %1: %2"_s.arg(archivePath, file.errorString());
+        result.error = QCoreApplication::translate("WorkspaceArchiver", "Cannot save %1: %2")
+                           .arg(archivePath, file.errorString());
         return result;
     }
     result.ok = true;
@@ -142,12 +145,14 @@ bool WorkspaceArchiver::isGzipTar(const QString &path, QString *why)
     };
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return reject(u"Cannot open %1: %2"_s.arg(path, file.errorString()));
+        return reject(QCoreApplication::translate("WorkspaceArchiver", "Cannot open %1: %2")
+                          .arg(path, file.errorString()));
     const QByteArray magic = file.read(3);
     file.close();
     // 1f 8b, then 8 for deflate, the only method gzip defines.
     if (magic.size() < 3 || magic.at(0) != '\x1f' || magic.at(1) != '\x8b' || magic.at(2) != '\x08')
-        return reject(u"%1 is not a gzip file"_s.arg(QFileInfo(path).fileName()));
+        return reject(QCoreApplication::translate("WorkspaceArchiver", "%1 is not a gzip file")
+                          .arg(QFileInfo(path).fileName()));
 
     struct archive *reader = archive_read_new();
     archive_read_support_filter_gzip(reader);
@@ -159,13 +164,14 @@ bool WorkspaceArchiver::isGzipTar(const QString &path, QString *why)
         struct archive_entry *entry = nullptr;
         const int status = archive_read_next_header(reader, &entry);
         if (status == ARCHIVE_EOF)
-            problem = u"the archive is empty"_s;
+            problem = QCoreApplication::translate("WorkspaceArchiver", "the archive is empty");
         else if (status < ARCHIVE_WARN)
             problem = QString::fromUtf8(archive_error_string(reader));
     }
     archive_read_free(reader);
     if (!problem.isEmpty())
-        return reject(u"%1 is not a readable .tar.gz: %2"_s.arg(QFileInfo(path).fileName(), problem));
+        return reject(QCoreApplication::translate("WorkspaceArchiver", "%1 is not a readable .tar.gz: %2")
+                          .arg(QFileInfo(path).fileName(), problem));
     if (why)
         why->clear();
     return true;

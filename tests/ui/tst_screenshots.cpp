@@ -6,6 +6,7 @@
 
 #include "controllers/localworkspaceactions.h"
 #include "dialogs/acquiredialog.h"
+#include "dialogs/settingsdialog.h"
 #include "pages/transferspage.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
@@ -79,26 +80,38 @@ private slots:
     void views_data()
     {
         QTest::addColumn<QString>("theme");
-        QTest::newRow("light") << u"light"_s;
-        QTest::newRow("dark") << u"dark"_s;
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("light") << u"light"_s << u"en"_s << QSize(1360, 800);
+        QTest::newRow("dark") << u"dark"_s << u"en"_s << QSize(1360, 800);
+        // German runs about a third longer than English: a smaller window shows where labels clip.
+        QTest::newRow("de-light") << u"light"_s << u"de"_s << QSize(1280, 780);
+        QTest::newRow("de-dark") << u"dark"_s << u"de"_s << QSize(1280, 780);
     }
+
+    void cleanup() { qunsetenv("SANDBOXDECK_LANG"); }
 
     void views()
     {
         QFETCH(QString, theme);
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        qputenv("SANDBOXDECK_LANG", language.toUtf8());
+        // English keeps the names the README links to; other languages say theirs.
+        const QString suffix = (language == u"en"_s ? QString() : language + u'-') + theme;
         QApplication::setPalette(theme == u"dark"_s ? darkPalette()
                                                     : QApplication::style()->standardPalette());
         DemoApp app;
         QVERIFY(app.started());
         MainWindow *window = app.window();
-        window->resize(1360, 800);
+        window->resize(size);
         QVERIFY(app.waitForSandboxes());
 
         // A selected sandbox with its details loaded, as a user sees it after one click.
         QTableView *table = app.sandboxesPage()->view();
         table->selectRow(2);
         QTest::qWait(800);
-        save(window, u"sandboxes-"_s + theme);
+        save(window, u"sandboxes-"_s + suffix);
 
         window->showPage(MainWindow::LocalSandboxesView);
         QTreeView *tree = app.localPage()->view();
@@ -106,7 +119,7 @@ private slots:
         tree->expandAll();
         tree->setCurrentIndex(tree->model()->index(0, 0));
         QTest::qWait(800);
-        save(window, u"local-sandboxes-"_s + theme);
+        save(window, u"local-sandboxes-"_s + suffix);
 
         // Files dragged over the second sandbox: where they would go is highlighted.
         QTemporaryDir dragged;
@@ -117,7 +130,7 @@ private slots:
         QApplication::sendEvent(tree->viewport(), &enter);
         QDragMoveEvent move(over, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(tree->viewport(), &move);
-        save(window, u"local-drop-"_s + theme);
+        save(window, u"local-drop-"_s + suffix);
         QDragLeaveEvent leave;
         QApplication::sendEvent(tree->viewport(), &leave);
 
@@ -143,14 +156,23 @@ private slots:
         QTreeView *transfers = window->transfersPage()->view();
         transfers->setCurrentIndex(transfers->model()->index(2, 0));
         QTest::qWait(200);
-        save(window, u"transfers-"_s + theme);
+        save(window, u"transfers-"_s + suffix);
 
         window->showPage(MainWindow::SandboxesView);
         AcquireDialog dialog(QStringList(), window);
         dialog.setServer(u"github"_s);
         dialog.show();
         QTest::qWait(200);
-        save(&dialog, u"acquire-dialog-"_s + theme);
+        save(&dialog, u"acquire-dialog-"_s + suffix);
+        dialog.close();
+
+        // The widest form: profiles, their fields and the language.
+        app.controller()->openSettings();
+        auto *settings = window->findChild<SettingsDialog *>();
+        QVERIFY(settings);
+        QTest::qWait(200);
+        save(settings, u"settings-dialog-"_s + suffix);
+        settings->close();
     }
 
 private:

@@ -6,9 +6,11 @@
 #include "mainwindow.h"
 #include "session/appsession.h"
 #include "settings/credentialstore.h"
+#include "settings/languagesetting.h"
 #include "settings/profilestore.h"
 
 #include <QCoreApplication>
+#include <QLibraryInfo>
 #include <QMessageBox>
 #include <QTranslator>
 
@@ -20,14 +22,46 @@ ApplicationController::ApplicationController(QObject *parent)
     : QObject(parent), m_session(new AppSession(this)), m_profiles(new ProfileStore(this)),
       m_credentials(new CredentialStore(this))
 {
-    // Once per process: the plural forms of the English text ("1 sandbox", "2 sandboxes").
-    static const bool translated = [] {
-        auto *translator = new QTranslator(QCoreApplication::instance());
-        return translator->load(u":/i18n/sandboxdeck_en.qm"_s) &&
-               QCoreApplication::installTranslator(translator);
-    }();
-    if (!translated)
-        qWarning("SandboxDeck: the English plural forms are missing from the build");
+    applyLanguage();
+}
+
+QLocale ApplicationController::applyLanguage()
+{
+    // Replaced, not added to, when a second controller starts in one process (the GUI tests do).
+    static QTranslator *ours = nullptr;
+    static QTranslator *qts = nullptr;
+    for (QTranslator **translator : {&ours, &qts}) {
+        if (*translator) {
+            QCoreApplication::removeTranslator(*translator);
+            delete *translator;
+            *translator = nullptr;
+        }
+    }
+    const QLocale locale = LanguageSetting::effectiveLocale();
+    QLocale::setDefault(locale);
+    // English is a translation too: it holds the plural forms ("1 sandbox", "2 sandboxes"). A language
+    // without a translation gets English, not the raw "sandbox(es)" of the sources.
+    ours = new QTranslator(QCoreApplication::instance());
+    if (!ours->load(locale, u"sandboxdeck"_s, u"_"_s, u":/i18n"_s) &&
+        !ours->load(u":/i18n/sandboxdeck_en.qm"_s)) {
+        qWarning("SandboxDeck: the translations are missing from the build");
+        delete ours;
+        ours = nullptr;
+        return locale;
+    }
+    QCoreApplication::installTranslator(ours);
+    // Qt's own words (the Yes, No and Cancel of standard buttons, the file dialog) when the system has
+    // them (package qt6-translations-l10n); English otherwise.
+    if (!ours->language().startsWith(u"en"_s)) {
+        qts = new QTranslator(QCoreApplication::instance());
+        if (qts->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+            QCoreApplication::installTranslator(qts);
+        } else {
+            delete qts;
+            qts = nullptr;
+        }
+    }
+    return locale;
 }
 
 ApplicationController::~ApplicationController()

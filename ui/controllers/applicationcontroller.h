@@ -2,6 +2,7 @@
 
 #include "settings/profile.h"
 
+#include <QLocale>
 #include <QObject>
 #include <QPointer>
 
@@ -23,6 +24,11 @@ class ApplicationController final : public QObject
 public:
     explicit ApplicationController(QObject *parent = nullptr);
     ~ApplicationController() override;
+
+    // Installs the translation of LanguageSetting::effectiveLocale() (and Qt's own, if present) and makes
+    // that locale the default for numbers and dates. The constructor calls it; it replaces what an
+    // earlier call installed. Returns the locale applied.
+    static QLocale applyLanguage();
 
     bool start(bool demo);
     // --profile NAME: start with that profile; KLAVIS_API_KEY is its key whatever its host. Call before

@@ -3,21 +3,26 @@
 #include "catalog/klavishosts.h"
 #include "dialogs/profileform.h"
 #include "settings/credentialstore.h"
+#include "settings/languagesetting.h"
 #include "settings/profilestore.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QWidget *parent)
     : FormDialog(QString(), parent), m_profiles(profiles), m_credentials(credentials),
-      m_list(new QListWidget(this)), m_form(new ProfileForm(this))
+      m_list(new QListWidget(this)), m_form(new ProfileForm(this)), m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     auto *row = new QWidget(this);
@@ -37,6 +42,20 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     addFormWidget(row);
     registerField(u"api_key"_s, m_form->keyField());
     buttonBox()->button(QDialogButtonBox::Ok)->setText(tr("&Save and Use"));
+
+    // Each language by its own name, so that someone who cannot read the current one finds theirs.
+    m_language->addItem(tr("System default"), QString());
+    m_language->addItem(u"English"_s, u"en"_s);
+    m_language->addItem(u"Deutsch"_s, u"de"_s);
+    m_language->setCurrentIndex(std::max(0, m_language->findData(LanguageSetting::stored())));
+    auto *languageRow = new QWidget(this);
+    auto *languageLayout = new QHBoxLayout(languageRow);
+    languageLayout->setContentsMargins(0, 0, 0, 0);
+    languageLayout->addWidget(m_language);
+    // Every window builds its texts once: switching them all live is not worth its code.
+    languageLayout->addWidget(new QLabel(tr("Takes effect after a restart."), languageRow), 1);
+    languageRow->setFocusProxy(m_language);
+    addField(tr("&Language:"), languageRow);
 
     connect(m_list, &QListWidget::currentRowChanged, this, &SettingsDialog::showSelected);
     connect(add, &QPushButton::clicked, this, &SettingsDialog::addProfile);
@@ -118,6 +137,7 @@ QString SettingsDialog::validate()
 
 void SettingsDialog::save()
 {
+    LanguageSetting::store(m_language->currentData().toString());
     Profile edited = m_form->profile();
     edited.id = m_editingId;
     QString id = m_editingId;

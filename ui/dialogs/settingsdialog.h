@@ -5,10 +5,11 @@
 class CredentialStore;
 class ProfileForm;
 class ProfileStore;
+class QComboBox;
 class QListWidget;
 
-// Profiles: add, edit, remove, and choose the one the window uses. Keys go to the keychain through
-// CredentialStore; ProfileStore keeps only names, URLs and regions.
+// Profiles: add, edit, remove, and choose the one the window uses; and the interface language. Keys go to the
+// keychain through CredentialStore; ProfileStore keeps only names, URLs and regions.
 class SettingsDialog final : public FormDialog
 {
     Q_OBJECT
@@ -20,6 +21,8 @@ public:
     QString validate() override;
     QListWidget *profileList() const { return m_list; }
     ProfileForm *form() const { return m_form; }
+    // The interface language (LanguageSetting), stored by save().
+    QComboBox *languageCombo() const { return m_language; }
     // Saves the edited profile (and its key, if one was typed), makes it current, and closes.
     void save();
 
@@ -36,5 +39,6 @@ private:
     CredentialStore *m_credentials;
     QListWidget *m_list;
     ProfileForm *m_form;
+    QComboBox *m_language;
     QString m_editingId;
 };

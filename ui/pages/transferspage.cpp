@@ -64,8 +64,9 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
         {TransferModel::SizeColumn, 90},       {TransferModel::ProgressColumn, 160},
         {TransferModel::SpeedColumn, 100},     {TransferModel::TimeLeftColumn, 90},
         {TransferModel::StateColumn, 220}};
+    // Never narrower than the column's title: "Geschwindigkeit" is half again as long as "Speed".
     for (const auto &[column, width] : widths)
-        m_view->setColumnWidth(column, width);
+        m_view->setColumnWidth(column, std::max(width, m_view->header()->sectionSizeHint(column)));
     new EmptyStateHint(m_view,
                        tr("No transfers yet. Drop folders or a .tar.gz on a local sandbox to upload a "
                           "workspace, or use Save Dump As… to download one."));

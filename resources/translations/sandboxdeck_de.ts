@@ -1,0 +1,2487 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE" sourcelanguage="en_US">
+<context>
+    <name>AcquireDialog</name>
+    <message>
+        <source>Acquire sandbox</source>
+        <translation>Sandbox anfordern</translation>
+    </message>
+    <message>
+        <source>Type to search, e.g. gmail</source>
+        <translation>Zum Suchen tippen, z. B. gmail</translation>
+    </message>
+    <message>
+        <source>Optional: a specific test account</source>
+        <translation>Optional: ein bestimmtes Testkonto</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. run-42</source>
+        <translation>Optional, z. B. run-42</translation>
+    </message>
+    <message>
+        <source>Tag the sandbox so that you can find (and release) a run&apos;s sandboxes together.</source>
+        <translation>Die Sandbox mit einem Tag versehen, um die Sandboxes eines Laufs gemeinsam zu finden (und freizugeben).</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>&amp;Server:</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark:</source>
+        <translation>&amp;Benchmark:</translation>
+    </message>
+    <message>
+        <source>Test account &amp;email:</source>
+        <translation>&amp;E-Mail des Testkontos:</translation>
+    </message>
+    <message>
+        <source>&amp;Tag:</source>
+        <translation>&amp;Tag:</translation>
+    </message>
+    <message>
+        <source>Time to &amp;live:</source>
+        <translation>&amp;Lebensdauer:</translation>
+    </message>
+    <message>
+        <source>Acquire</source>
+        <translation>Anfordern</translation>
+    </message>
+    <message>
+        <source>Pick or type a server.</source>
+        <translation>Einen Server auswählen oder eingeben.</translation>
+    </message>
+    <message>
+        <source>Some fields need attention.</source>
+        <translation>Einige Felder müssen korrigiert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>ApiError</name>
+    <message>
+        <source>Could not reach the server (%1). Check the network and the base URL.</source>
+        <translation>Der Server ist nicht erreichbar (%1). Netzwerk und Basis-URL prüfen.</translation>
+    </message>
+    <message>
+        <source>The server did not answer within %1 s. It may be overloaded; try again.</source>
+        <translation>Der Server hat nicht innerhalb von %1 s geantwortet. Möglicherweise ist er überlastet; erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The server sent a reply this app cannot read (%1). Try again; if it persists, the API may have changed.</source>
+        <translation>Der Server hat eine Antwort gesendet, die diese Anwendung nicht lesen kann (%1). Erneut versuchen; wenn der Fehler bleibt, hat sich womöglich die API geändert.</translation>
+    </message>
+    <message>
+        <source>Gave up after %1 s, the time allowed for the whole call (every attempt and wait included). The server is too slow or not answering; try again later.</source>
+        <translation>Nach %1 s abgebrochen, der für den gesamten Aufruf erlaubten Zeit (alle Versuche und Wartezeiten eingeschlossen). Der Server ist zu langsam oder antwortet nicht; später erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer was cut short (%1), so it was not used. Try again.</source>
+        <translation>Die Antwort des Servers war unvollständig (%1) und wurde daher nicht verwendet. Erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer was larger than the %1 MiB allowed for this kind of call, so it was not read.</source>
+        <translation>Die Antwort des Servers war größer als die für diese Art von Aufruf erlaubten %1 MiB und wurde daher nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 Server said: %2</source>
+        <translation>%1 Meldung des Servers: %2</translation>
+    </message>
+    <message>
+        <source>The server refused the request as malformed.</source>
+        <translation>Der Server hat die Anfrage als fehlerhaft abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The API key is missing. Enter it in Settings (or set KLAVIS_API_KEY).</source>
+        <translation>Der API-Schlüssel fehlt. Ihn in den Einstellungen eingeben (oder KLAVIS_API_KEY setzen).</translation>
+    </message>
+    <message>
+        <source>The API key was refused. Check it in Settings (or KLAVIS_API_KEY).</source>
+        <translation>Der API-Schlüssel wurde abgelehnt. Ihn in den Einstellungen (oder KLAVIS_API_KEY) prüfen.</translation>
+    </message>
+    <message>
+        <source>Not found: it may have been released or never existed. Refresh the list.</source>
+        <translation>Nicht gefunden: Es wurde möglicherweise freigegeben oder hat nie existiert. Die Liste aktualisieren.</translation>
+    </message>
+    <message>
+        <source>The server timed out waiting for the request. Try again.</source>
+        <translation>Beim Warten auf die Anfrage ist beim Server eine Zeitüberschreitung aufgetreten. Erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The request conflicts with the current state. Refresh and try again.</source>
+        <translation>Die Anfrage steht im Widerspruch zum aktuellen Zustand. Aktualisieren und erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The server rejected a value in the request.</source>
+        <translation>Der Server hat einen Wert in der Anfrage abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Rate limited by the server: try again in %1 s.</source>
+        <translation>Anfragelimit des Servers erreicht: in %1 s erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>Rate limited by the server. Wait a moment and try again.</source>
+        <translation>Anfragelimit des Servers erreicht. Einen Moment warten und erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The service is unavailable or out of capacity. Try again later.</source>
+        <translation>Der Dienst ist nicht verfügbar oder ausgelastet. Später erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The server failed (HTTP %1). Try again later.</source>
+        <translation>Auf dem Server ist ein Fehler aufgetreten (HTTP %1). Später erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1.</source>
+        <translation>Der Server hat mit HTTP %1 geantwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>ApiKeyDialog</name>
+    <message>
+        <source>Welcome to SandboxDeck</source>
+        <translation>Willkommen bei SandboxDeck</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Connect to Klavis with an API key from your dashboard. The key is kept in the system keychain, never in a settings file. Or look around first with the built-in demo.</source>
+        <translation>Mit einem API-Schlüssel aus dem Klavis-Dashboard verbinden. Der Schlüssel wird im Schlüsselbund des Systems aufbewahrt, nie in einer Einstellungsdatei. Oder sich zuerst mit der eingebauten Demo umsehen.</translation>
+    </message>
+    <message>
+        <source>The server says the API key is missing for profile “%1”. Enter it to continue.</source>
+        <translation>Laut Server fehlt der API-Schlüssel für das Profil „%1“. Zum Fortfahren den Schlüssel eingeben.</translation>
+    </message>
+    <message>
+        <source>The server refused the API key of profile “%1”. Check it in your Klavis dashboard and enter it again.</source>
+        <translation>Der Server hat den API-Schlüssel des Profils „%1“ abgelehnt. Den Schlüssel im Klavis-Dashboard prüfen und erneut eingeben.</translation>
+    </message>
+    <message>
+        <source>Klavis</source>
+        <translation>Klavis</translation>
+    </message>
+    <message>
+        <source>Open the &amp;Demo</source>
+        <translation>&amp;Demo öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+</context>
+<context>
+    <name>ApiKeyPolicy</name>
+    <message>
+        <source>a carriage return (CR)</source>
+        <translation>einen Wagenrücklauf (CR)</translation>
+    </message>
+    <message>
+        <source>a line break (LF)</source>
+        <translation>einen Zeilenumbruch (LF)</translation>
+    </message>
+    <message>
+        <source>a tab</source>
+        <translation>einen Tabulator</translation>
+    </message>
+    <message>
+        <source>the invisible character U+%1</source>
+        <translation>das unsichtbare Zeichen U+%1</translation>
+    </message>
+    <message>
+        <source>The API key contains %1, which no API key has; it was not used. Copy the key again from your Klavis dashboard.</source>
+        <translation>Der API-Schlüssel enthält %1, was in keinem API-Schlüssel vorkommt; er wurde nicht verwendet. Den Schlüssel erneut aus dem Klavis-Dashboard kopieren.</translation>
+    </message>
+    <message>
+        <source>Removed the spaces or line break at the end of the API key.</source>
+        <translation>Leerzeichen oder Zeilenumbruch am Ende des API-Schlüssels entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>AppSession</name>
+    <message>
+        <source>The demo server could not start on a loopback port.</source>
+        <translation>Der Demo-Server konnte auf keinem Loopback-Port starten.</translation>
+    </message>
+</context>
+<context>
+    <name>ApplicationController</name>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>There is no profile named “%1”.</source>
+        <translation>Es gibt kein Profil namens „%1“.</translation>
+    </message>
+    <message>
+        <source>Demo</source>
+        <translation>Demo</translation>
+    </message>
+    <message>
+        <source>Keychain</source>
+        <translation>Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>Saving the key in the keychain…</source>
+        <translation>Schlüssel wird im Schlüsselbund gespeichert …</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTarWriter</name>
+    <message>
+        <source>Out of memory</source>
+        <translation>Nicht genügend Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Cannot set up the archive</source>
+        <translation>Das Archiv kann nicht eingerichtet werden</translation>
+    </message>
+    <message>
+        <source>Cannot start the archive</source>
+        <translation>Das Archiv kann nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>Cannot store the name %1 (no UTF-8 locale)</source>
+        <translation>Der Name %1 kann nicht gespeichert werden (keine UTF-8-Locale)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being packed</source>
+        <translation>%1 wurde während des Packens geändert</translation>
+    </message>
+    <message>
+        <source>Cannot add %1</source>
+        <translation>%1 kann nicht hinzugefügt werden</translation>
+    </message>
+    <message>
+        <source>Cannot store the link %1 (no UTF-8 locale)</source>
+        <translation>Die Verknüpfung %1 kann nicht gespeichert werden (keine UTF-8-Locale)</translation>
+    </message>
+    <message>
+        <source>Cannot add %1: %2</source>
+        <translation>%1 kann nicht hinzugefügt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot finish the archive</source>
+        <translation>Das Archiv kann nicht abgeschlossen werden</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveWalker</name>
+    <message>
+        <source>Nothing to pack</source>
+        <translation>Nichts zu packen</translation>
+    </message>
+    <message>
+        <source>Cannot pack %1: it has no name</source>
+        <translation>%1 kann nicht gepackt werden: es hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>Two of the items to pack are named &quot;%1&quot;</source>
+        <translation>Zwei der zu packenden Elemente heißen „%1“</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the link %1: %2</source>
+        <translation>Die Verknüpfung %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>link target is not valid UTF-8</source>
+        <translation>Verknüpfungsziel ist kein gültiges UTF-8</translation>
+    </message>
+    <message>
+        <source>Cannot list %1: %2</source>
+        <translation>Inhalt von %1 kann nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>name is not valid UTF-8</source>
+        <translation>Name ist kein gültiges UTF-8</translation>
+    </message>
+</context>
+<context>
+    <name>BulkAction</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Released %1.</source>
+        <translation>%1 freigegeben.</translation>
+    </message>
+    <message>
+        <source>Reset %1.</source>
+        <translation>%1 zurückgesetzt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Released %n sandbox(es).</source>
+        <translation>
+            <numerusform>%n Sandbox freigegeben.</numerusform>
+            <numerusform>%n Sandboxes freigegeben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n sandbox(es).</source>
+        <translation>
+            <numerusform>%n Sandbox zurückgesetzt.</numerusform>
+            <numerusform>%n Sandboxes zurückgesetzt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Released %1 of %2 sandboxes; %n failed.</source>
+        <translation>
+            <numerusform>%1 von %2 Sandboxes freigegeben; %n fehlgeschlagen.</numerusform>
+            <numerusform>%1 von %2 Sandboxes freigegeben; %n fehlgeschlagen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %1 of %2 sandboxes; %n failed.</source>
+        <translation>
+            <numerusform>%1 von %2 Sandboxes zurückgesetzt; %n fehlgeschlagen.</numerusform>
+            <numerusform>%1 von %2 Sandboxes zurückgesetzt; %n fehlgeschlagen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CopyableField</name>
+    <message>
+        <source>Copy %1</source>
+        <translation>%1 kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>CredentialStore</name>
+    <message>
+        <source>No keychain is available (is a Secret Service such as GNOME Keyring running and unlocked?). Set KLAVIS_API_KEY instead, or start one.</source>
+        <translation>Kein Schlüsselbund verfügbar (läuft ein Secret Service wie GNOME Keyring und ist er entsperrt?). Stattdessen KLAVIS_API_KEY setzen oder einen Schlüsselbund starten.</translation>
+    </message>
+    <message>
+        <source>No profile is selected.</source>
+        <translation>Kein Profil ausgewählt.</translation>
+    </message>
+    <message>
+        <source>The API key is empty. Paste the key first.</source>
+        <translation>Der API-Schlüssel ist leer. Zuerst den Schlüssel einfügen.</translation>
+    </message>
+    <message>
+        <source>The key stored in the keychain cannot be used. %1</source>
+        <translation>Der im Schlüsselbund gespeicherte Schlüssel ist nicht verwendbar. %1</translation>
+    </message>
+    <message>
+        <source>The keychain did not answer within %1 seconds. Check that it is running and unlocked, or set KLAVIS_API_KEY instead.</source>
+        <translation>Der Schlüsselbund hat nicht innerhalb von %1 Sekunden geantwortet. Prüfen, ob er läuft und entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
+    </message>
+    <message>
+        <source>Access to the keychain was refused. Allow SandboxDeck to use it when asked, or set KLAVIS_API_KEY instead.</source>
+        <translation>Der Zugriff auf den Schlüsselbund wurde verweigert. SandboxDeck bei der Nachfrage den Zugriff erlauben oder stattdessen KLAVIS_API_KEY setzen.</translation>
+    </message>
+    <message>
+        <source>This system has no supported keychain. Set KLAVIS_API_KEY instead.</source>
+        <translation>Dieses System hat keinen unterstützten Schlüsselbund. Stattdessen KLAVIS_API_KEY setzen.</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Could not read the API key from the keychain: the entry was not found.</source>
+        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund gelesen werden: Der Eintrag wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>Could not save the API key in the keychain: the entry was not found.</source>
+        <translation>Der API-Schlüssel konnte nicht im Schlüsselbund gespeichert werden: Der Eintrag wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>Could not remove the API key from the keychain: the entry was not found.</source>
+        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund entfernt werden: Der Eintrag wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>Could not read the API key from the keychain (%1). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.</source>
+        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund gelesen werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
+    </message>
+    <message>
+        <source>Could not save the API key in the keychain (%1). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.</source>
+        <translation>Der API-Schlüssel konnte nicht im Schlüsselbund gespeichert werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
+    </message>
+    <message>
+        <source>Could not remove the API key from the keychain (%1). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.</source>
+        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund entfernt werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
+    </message>
+</context>
+<context>
+    <name>DumpJob</name>
+    <message>
+        <source>No space left on device: the disk holding %1 is full</source>
+        <translation>Kein Speicherplatz mehr: Der Datenträger mit %1 ist voll</translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not an empty folder; choose a new or empty folder.</source>
+        <translation>%1 existiert bereits und ist kein leerer Ordner; einen neuen oder leeren Ordner wählen.</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder in %1 for the download.</source>
+        <translation>In %1 konnte kein temporärer Ordner für den Download angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not get the dump URL: %1</source>
+        <translation>Die Dump-URL konnte nicht abgerufen werden: %1</translation>
+    </message>
+    <message>
+        <source>The download was refused: %1</source>
+        <translation>Der Download wurde verweigert: %1</translation>
+    </message>
+    <message>
+        <source>Could not write the dump to disk (%1). Free some space and retry.</source>
+        <translation>Der Dump konnte nicht auf den Datenträger geschrieben werden (%1). Speicherplatz freigeben und erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The download failed: the storage kept answering with the wrong part of the file. Retry the download.</source>
+        <translation>Der Download ist fehlgeschlagen: Der Objektspeicher hat wiederholt mit dem falschen Teil der Datei geantwortet. Den Download wiederholen.</translation>
+    </message>
+    <message>
+        <source>The download failed: the storage refused a fresh dump URL too. %1 Retry the download.</source>
+        <translation>Der Download ist fehlgeschlagen: Der Objektspeicher hat auch eine neue Dump-URL abgelehnt. %1 Den Download wiederholen.</translation>
+    </message>
+    <message>
+        <source>The download failed: the connection dropped %1 times in a row (%2). Check the network connection and retry.</source>
+        <translation>Der Download ist fehlgeschlagen: Die Verbindung ist %1-mal in Folge abgebrochen (%2). Die Netzwerkverbindung prüfen und erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The download failed after %1 attempts. %2 Retry later.</source>
+        <translation>Der Download ist nach %1 Versuchen fehlgeschlagen. %2 Später erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The download failed. %1</source>
+        <translation>Der Download ist fehlgeschlagen. %1</translation>
+    </message>
+    <message>
+        <source>The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not saved. Retry the download.</source>
+        <translation>Der Download ist kein gültiges .tar.gz-Archiv (seine gzip-Daten sind beschädigt) und wurde daher nicht gespeichert. Den Download wiederholen.</translation>
+    </message>
+    <message>
+        <source>The download ended before the archive did, so it was not saved. Retry the download.</source>
+        <translation>Der Download endete vor dem Ende des Archivs und wurde daher nicht gespeichert. Den Download wiederholen.</translation>
+    </message>
+    <message>
+        <source>Could not save the dump (%1).</source>
+        <translation>Der Dump konnte nicht gespeichert werden (%1).</translation>
+    </message>
+    <message>
+        <source>The dump was downloaded but could not be extracted: %1</source>
+        <translation>Der Dump wurde heruntergeladen, konnte aber nicht entpackt werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Dismiss message</source>
+        <translation>Meldung schließen</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractEntryPath</name>
+    <message>
+        <source>The archive contains an entry with an empty name; nothing was extracted.</source>
+        <translation>Das Archiv enthält einen Eintrag mit leerem Namen; es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive contains a name that is not valid UTF-8 (%1); nothing was extracted.</source>
+        <translation>Das Archiv enthält einen Namen, der kein gültiges UTF-8 ist (%1); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive contains a path with a backslash (%1); nothing was extracted.</source>
+        <translation>Das Archiv enthält einen Pfad mit einem Backslash (%1); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive contains an absolute path (%1); nothing was extracted.</source>
+        <translation>Das Archiv enthält einen absoluten Pfad (%1); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive contains a path with &quot;..&quot; that could point outside the target folder (%1); nothing was extracted.</source>
+        <translation>Das Archiv enthält einen Pfad mit „..“, der aus dem Zielordner hinauszeigen könnte (%1); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive contains a name longer than %1 bytes (%2); nothing was extracted.</source>
+        <translation>Das Archiv enthält einen Namen, der länger als %1 Byte ist (%2); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive contains a path longer than %1 bytes (%2); nothing was extracted.</source>
+        <translation>Das Archiv enthält einen Pfad, der länger als %1 Byte ist (%2); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive nests folders more than %1 levels deep (%2); nothing was extracted.</source>
+        <translation>Das Archiv verschachtelt Ordner mehr als %1 Ebenen tief (%2); es wurde nichts entpackt.</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractGzipStream</name>
+    <message>
+        <source>The archive is damaged (%1); nothing was extracted.</source>
+        <translation>Das Archiv ist beschädigt (%1); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive ends early (truncated download?); nothing was extracted.</source>
+        <translation>Das Archiv endet vorzeitig (abgebrochener Download?); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive is not a gzip-compressed tar file.</source>
+        <translation>Das Archiv ist keine gzip-komprimierte tar-Datei.</translation>
+    </message>
+    <message>
+        <source>The archive %1 does not exist.</source>
+        <translation>Das Archiv %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The archive %1 is not a regular file.</source>
+        <translation>Das Archiv %1 ist keine reguläre Datei.</translation>
+    </message>
+    <message>
+        <source>Cannot open the archive %1: %2</source>
+        <translation>Das Archiv %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>The archive is not a gzip-compressed tar file (it is a plain, uncompressed tar).</source>
+        <translation>Das Archiv ist keine gzip-komprimierte tar-Datei (es ist ein einfaches, unkomprimiertes tar).</translation>
+    </message>
+    <message>
+        <source>The archive is damaged (invalid gzip header); nothing was extracted.</source>
+        <translation>Das Archiv ist beschädigt (ungültiger gzip-Header); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive is damaged (its gzip checksum does not match); nothing was extracted.</source>
+        <translation>Das Archiv ist beschädigt (seine gzip-Prüfsumme stimmt nicht); es wurde nichts entpackt.</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractLinkPolicy</name>
+    <message>
+        <source>symbolic link with an empty target, not extracted</source>
+        <translation>symbolische Verknüpfung mit leerem Ziel, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link target is not valid UTF-8 (%1), not extracted</source>
+        <translation>Ziel der symbolischen Verknüpfung ist kein gültiges UTF-8 (%1), nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link target contains a backslash (%1), not extracted</source>
+        <translation>Ziel der symbolischen Verknüpfung enthält einen Backslash (%1), nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link target is longer than %1 bytes, not extracted</source>
+        <translation>Ziel der symbolischen Verknüpfung ist länger als %1 Byte, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link to an absolute path (%1), not extracted</source>
+        <translation>symbolische Verknüpfung auf einen absoluten Pfad (%1), nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link to %1 goes up through another link, not extracted</source>
+        <translation>symbolische Verknüpfung auf %1 führt über eine andere Verknüpfung nach oben, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link to %1 points outside the extracted folder, not extracted</source>
+        <translation>symbolische Verknüpfung auf %1 zeigt aus dem entpackten Ordner hinaus, nicht entpackt</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractSession</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
+    </message>
+    <message>
+        <source>The extraction was cancelled; nothing was extracted.</source>
+        <translation>Das Entpacken wurde abgebrochen; es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>(%1 more entries skipped)</source>
+        <translation>(%1 weitere Einträge übersprungen)</translation>
+    </message>
+    <message>
+        <source>The archive contains a name that is not valid UTF-8 (%1); nothing was extracted.</source>
+        <translation>Das Archiv enthält einen Namen, der kein gültiges UTF-8 ist (%1); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive has more than %1 entries; raise the limit in Settings if you trust it.</source>
+        <translation>Das Archiv hat mehr als %1 Einträge; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
+    </message>
+    <message>
+        <source>The archive makes more than %1 folders; raise the limit in Settings if you trust it.</source>
+        <translation>Das Archiv legt mehr als %1 Ordner an; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
+    </message>
+    <message>
+        <source>The archive writes %1 through the link %2; nothing was extracted.</source>
+        <translation>Das Archiv schreibt %1 über die Verknüpfung %2; es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>character device, not extracted</source>
+        <translation>zeichenorientiertes Gerät, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>block device, not extracted</source>
+        <translation>blockorientiertes Gerät, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>FIFO (named pipe), not extracted</source>
+        <translation>FIFO (benannte Pipe), nicht entpackt</translation>
+    </message>
+    <message>
+        <source>socket, not extracted</source>
+        <translation>Socket, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>unsupported entry type, not extracted</source>
+        <translation>nicht unterstützter Eintragstyp, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>The file %1 in the archive is larger than %2; raise the limit in Settings if you trust it.</source>
+        <translation>Die Datei %1 im Archiv ist größer als %2; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
+    </message>
+    <message>
+        <source>The archive expands to more than %1; raise the limit in Settings if you trust it.</source>
+        <translation>Das Archiv wird entpackt größer als %1; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
+    </message>
+    <message>
+        <source>The archive contains a file named &quot;.&quot;; nothing was extracted.</source>
+        <translation>Das Archiv enthält eine Datei namens „.“; es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>hard link in place of the target folder, not extracted</source>
+        <translation>harte Verknüpfung anstelle des Zielordners, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>hard link target is not valid UTF-8, not extracted</source>
+        <translation>Ziel der harten Verknüpfung ist kein gültiges UTF-8, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>hard link to %1, which is not a path inside the extracted folder, not extracted</source>
+        <translation>harte Verknüpfung auf %1, das kein Pfad im entpackten Ordner ist, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>hard link to %1, which the archive does not extract as a file before it, not extracted</source>
+        <translation>harte Verknüpfung auf %1, das im Archiv nicht vorher als Datei entpackt wird, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link in place of the target folder, not extracted</source>
+        <translation>symbolische Verknüpfung anstelle des Zielordners, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>The archive has more than %1 symbolic links; raise the limit in Settings if you trust it.</source>
+        <translation>Das Archiv hat mehr als %1 symbolische Verknüpfungen; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
+    </message>
+    <message>
+        <source>symbolic link target is not valid UTF-8, not extracted</source>
+        <translation>Ziel der symbolischen Verknüpfung ist kein gültiges UTF-8, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link target is longer than %1 bytes, not extracted</source>
+        <translation>Ziel der symbolischen Verknüpfung ist länger als %1 Byte, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>symbolic link where the archive has a folder, not extracted</source>
+        <translation>symbolische Verknüpfung, wo das Archiv einen Ordner hat, nicht entpackt</translation>
+    </message>
+    <message>
+        <source>The archive is damaged (%1); nothing was extracted.</source>
+        <translation>Das Archiv ist beschädigt (%1); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The archive is damaged after %1 (%2); nothing was extracted.</source>
+        <translation>Das Archiv ist nach %1 beschädigt (%2); es wurde nichts entpackt.</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractStaging</name>
+    <message>
+        <source>No target folder was given for the extraction.</source>
+        <translation>Für das Entpacken wurde kein Zielordner angegeben.</translation>
+    </message>
+    <message>
+        <source>Choose a folder to extract into, not %1.</source>
+        <translation>Einen Ordner zum Entpacken wählen, nicht %1.</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>Der Ordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not a folder; choose a new or empty folder.</source>
+        <translation>%1 existiert bereits und ist kein Ordner; einen neuen oder leeren Ordner wählen.</translation>
+    </message>
+    <message>
+        <source>The folder %1 already exists and is not empty; choose a new or empty folder.</source>
+        <translation>Der Ordner %1 existiert bereits und ist nicht leer; einen neuen oder leeren Ordner wählen.</translation>
+    </message>
+    <message>
+        <source>The disk is full: not enough space in %1 (%2); nothing was extracted.</source>
+        <translation>Der Datenträger ist voll: nicht genug Platz in %1 (%2); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>Could not create a folder in %1: %2</source>
+        <translation>In %1 konnte kein Ordner angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 was created by something else during the extraction; nothing was extracted.</source>
+        <translation>%1 wurde während des Entpackens von etwas anderem angelegt; es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>Could not move the extracted files into %1: %2</source>
+        <translation>Die entpackten Dateien konnten nicht nach %1 verschoben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractTree</name>
+    <message>
+        <source>The archive contains both a file and a folder named %1; nothing was extracted.</source>
+        <translation>Das Archiv enthält sowohl eine Datei als auch einen Ordner namens %1; es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>The disk is full: not enough space in %1 for %2 (%3); nothing was extracted.</source>
+        <translation>Der Datenträger ist voll: nicht genug Platz in %1 für %2 (%3); es wurde nichts entpackt.</translation>
+    </message>
+    <message>
+        <source>Could not set permissions on %1: %2</source>
+        <translation>Die Berechtigungen von %1 konnten nicht gesetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not set the time of %1: %2</source>
+        <translation>Der Zeitstempel von %1 konnte nicht gesetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not create the folder %1: %2</source>
+        <translation>Der Ordner %1 konnte nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not open the folder %1: %2</source>
+        <translation>Der Ordner %1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not create %1: %2</source>
+        <translation>%1 konnte nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not replace %1: %2</source>
+        <translation>%1 konnte nicht ersetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not create the hard link %1: %2</source>
+        <translation>Die harte Verknüpfung %1 konnte nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not create the link %1: %2</source>
+        <translation>Die Verknüpfung %1 konnte nicht angelegt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>FormDialog</name>
+    <message>
+        <source>Working…</source>
+        <translation>In Arbeit …</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keiner</translation>
+    </message>
+    <message>
+        <source>Preloads the benchmark&apos;s data and may route to its own MCP server.</source>
+        <translation>Lädt die Daten des Benchmarks vorab und leitet eventuell an dessen eigenen MCP-Server weiter.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message numerus="yes">
+        <source>= %n h</source>
+        <translation>
+            <numerusform>= %n Std.</numerusform>
+            <numerusform>= %n Std.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>= %n min</source>
+        <translation>
+            <numerusform>= %n Min.</numerusform>
+            <numerusform>= %n Min.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No auto-release</source>
+        <translation>Keine automatische Freigabe</translation>
+    </message>
+    <message>
+        <source>Keep the sandbox until you release it. It holds capacity meanwhile.</source>
+        <translation>Die Sandbox bis zur manuellen Freigabe behalten. Sie belegt solange Kapazität.</translation>
+    </message>
+    <message>
+        <source>This does not look like an email address.</source>
+        <translation>Das sieht nicht nach einer E-Mail-Adresse aus.</translation>
+    </message>
+</context>
+<context>
+    <name>HttpTransport</name>
+    <message>
+        <source>The server asked us to come back after %1 UTC, later than this call may wait, so it was not retried.</source>
+        <translation>Der Server bat um einen neuen Versuch nach %1 UTC, später als dieser Aufruf warten darf; daher wurde er nicht wiederholt.</translation>
+    </message>
+    <message>
+        <source>%1 Change it in Settings.</source>
+        <translation>%1 In den Einstellungen ändern.</translation>
+    </message>
+    <message>
+        <source>The API key contains a line break or another control character, so it was not sent. Enter the key again.</source>
+        <translation>Der API-Schlüssel enthält einen Zeilenumbruch oder ein anderes Steuerzeichen und wurde daher nicht gesendet. Den Schlüssel erneut eingeben.</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>too many redirects</source>
+        <translation>zu viele Weiterleitungen</translation>
+    </message>
+    <message>
+        <source>answer cut short</source>
+        <translation>Antwort unvollständig</translation>
+    </message>
+    <message>
+        <source>rate limited</source>
+        <translation>Anfragelimit erreicht</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+</context>
+<context>
+    <name>KlavisDecoder</name>
+    <message>
+        <source>invalid JSON at byte %1: %2</source>
+        <translation>ungültiges JSON bei Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>`sandboxes` is not a list</source>
+        <translation>`sandboxes` ist keine Liste</translation>
+    </message>
+    <message>
+        <source>no `sandboxes` list in the reply</source>
+        <translation>keine Liste `sandboxes` in der Antwort</translation>
+    </message>
+    <message>
+        <source>no `sandbox_id` in the reply</source>
+        <translation>keine `sandbox_id` in der Antwort</translation>
+    </message>
+    <message>
+        <source>no `local_sandbox_id` in the reply</source>
+        <translation>keine `local_sandbox_id` in der Antwort</translation>
+    </message>
+    <message>
+        <source>no `local_sandboxes` list in the reply</source>
+        <translation>keine Liste `local_sandboxes` in der Antwort</translation>
+    </message>
+    <message>
+        <source>no usable `%1` in the reply</source>
+        <translation>kein verwendbares `%1` in der Antwort</translation>
+    </message>
+</context>
+<context>
+    <name>LocalAcquireDialog</name>
+    <message>
+        <source>Acquire local sandbox</source>
+        <translation>Lokale Sandbox anfordern</translation>
+    </message>
+    <message>
+        <source>All servers</source>
+        <translation>Alle Server</translation>
+    </message>
+    <message>
+        <source>Sends &quot;ALL&quot;: every local server the service offers, including new ones.</source>
+        <translation>Sendet „ALL“: jeden lokalen Server, den der Dienst anbietet, auch neue.</translation>
+    </message>
+    <message>
+        <source>Optional: a specific test account</source>
+        <translation>Optional: ein bestimmtes Testkonto</translation>
+    </message>
+    <message>
+        <source>&amp;Servers:</source>
+        <translation>&amp;Server:</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark:</source>
+        <translation>&amp;Benchmark:</translation>
+    </message>
+    <message>
+        <source>Test account &amp;email:</source>
+        <translation>&amp;E-Mail des Testkontos:</translation>
+    </message>
+    <message>
+        <source>Time to &amp;live:</source>
+        <translation>&amp;Lebensdauer:</translation>
+    </message>
+    <message>
+        <source>Acquire</source>
+        <translation>Anfordern</translation>
+    </message>
+    <message>
+        <source>Check at least one server, or All servers.</source>
+        <translation>Mindestens einen Server oder „Alle Server“ ankreuzen.</translation>
+    </message>
+    <message>
+        <source>Some fields need attention.</source>
+        <translation>Einige Felder müssen korrigiert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>LocalSandboxDetailsPane</name>
+    <message>
+        <source>Local sandbox</source>
+        <translation>Lokale Sandbox</translation>
+    </message>
+    <message>
+        <source>local sandbox ID</source>
+        <translation>ID der lokalen Sandbox</translation>
+    </message>
+    <message>
+        <source>Sandbox ID:</source>
+        <translation>Sandbox-ID:</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>Benchmark:</source>
+        <translation>Benchmark:</translation>
+    </message>
+    <message>
+        <source>Created:</source>
+        <translation>Erstellt:</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Reveal secrets</source>
+        <translation>Geheimnisse anzeigen</translation>
+    </message>
+    <message>
+        <source>Copy MCP client config</source>
+        <translation>MCP-Client-Konfiguration kopieren</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Upload…</source>
+        <translation>Hochladen …</translation>
+    </message>
+    <message>
+        <source>Save dump as…</source>
+        <translation>Dump speichern …</translation>
+    </message>
+    <message>
+        <source>Extract dump to…</source>
+        <translation>Dump entpacken …</translation>
+    </message>
+    <message>
+        <source>Drop folders or a .tar.gz here to upload a workspace</source>
+        <translation>Ordner oder eine .tar.gz-Datei hier ablegen, um einen Arbeitsbereich hochzuladen</translation>
+    </message>
+    <message>
+        <source>Servers (%1)</source>
+        <translation>Server (%1)</translation>
+    </message>
+    <message>
+        <source>No servers in this response.</source>
+        <translation>Keine Server in dieser Antwort.</translation>
+    </message>
+    <message>
+        <source>MCP server URL (%1)</source>
+        <translation>MCP-Server-URL (%1)</translation>
+    </message>
+    <message>
+        <source>MCP URL:</source>
+        <translation>MCP-URL:</translation>
+    </message>
+    <message>
+        <source>Metadata:</source>
+        <translation>Metadaten:</translation>
+    </message>
+    <message>
+        <source>Auth data:</source>
+        <translation>Anmeldedaten:</translation>
+    </message>
+    <message>
+        <source>Select a local sandbox to see its details</source>
+        <translation>Eine lokale Sandbox auswählen, um ihre Details zu sehen</translation>
+    </message>
+    <message>
+        <source>A local sandbox hosts several MCP servers (filesystem, git, terminal…) around one workspace.</source>
+        <translation>Eine lokale Sandbox stellt mehrere MCP-Server (Dateisystem, Git, Terminal …) rund um einen Arbeitsbereich bereit.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n local sandbox(es) selected</source>
+        <translation>
+            <numerusform>%n lokale Sandbox ausgewählt</numerusform>
+            <numerusform>%n lokale Sandboxes ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Release or reset them together from the toolbar or the context menu.</source>
+        <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam freigeben oder zurücksetzen.</translation>
+    </message>
+    <message>
+        <source>Hide secrets</source>
+        <translation>Geheimnisse verbergen</translation>
+    </message>
+</context>
+<context>
+    <name>LocalSandboxTreeModel</name>
+    <message>
+        <source>Server id: %1</source>
+        <translation>Server-ID: %1</translation>
+    </message>
+    <message>
+        <source>1 server</source>
+        <translation>1 Server</translation>
+    </message>
+    <message>
+        <source>%1 servers</source>
+        <translation>%1 Server</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+</context>
+<context>
+    <name>LocalSandboxesPage</name>
+    <message>
+        <source>No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal and other MCP servers around a workspace.</source>
+        <translation>Keine lokalen Sandboxes. Mit Strg+N eine anfordern: eine VM mit Dateisystem-, Git-, Terminal- und weiteren MCP-Servern rund um einen Arbeitsbereich.</translation>
+    </message>
+    <message>
+        <source>Could not refresh the local sandboxes</source>
+        <translation>Die lokalen Sandboxes konnten nicht aktualisiert werden</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>%1 in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Select one local sandbox to upload a workspace into.</source>
+        <translation>Eine lokale Sandbox auswählen, in die ein Arbeitsbereich hochgeladen werden soll.</translation>
+    </message>
+    <message>
+        <source>Select one local sandbox to save its dump.</source>
+        <translation>Eine lokale Sandbox auswählen, um ihren Dump zu speichern.</translation>
+    </message>
+    <message>
+        <source>Select one local sandbox to extract its dump.</source>
+        <translation>Eine lokale Sandbox auswählen, um ihren Dump zu entpacken.</translation>
+    </message>
+    <message>
+        <source>Acquiring…</source>
+        <translation>Wird angefordert …</translation>
+    </message>
+    <message numerus="yes">
+        <source>Acquired local sandbox %1 with %n server(s).</source>
+        <translation>
+            <numerusform>Lokale Sandbox %1 mit %n Server angefordert.</numerusform>
+            <numerusform>Lokale Sandbox %1 mit %n Servern angefordert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Release local sandbox %1?</source>
+        <translation>Lokale Sandbox %1 freigeben?</translation>
+    </message>
+    <message>
+        <source>Release %1 local sandboxes?</source>
+        <translation>%1 lokale Sandboxes freigeben?</translation>
+    </message>
+    <message>
+        <source>The VM and its workspace are discarded; save a dump first if you need it.</source>
+        <translation>Die VM und ihr Arbeitsbereich werden verworfen; bei Bedarf vorher einen Dump speichern.</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Reset local sandbox %1?</source>
+        <translation>Lokale Sandbox %1 zurücksetzen?</translation>
+    </message>
+    <message>
+        <source>Reset %1 local sandboxes?</source>
+        <translation>%1 lokale Sandboxes zurücksetzen?</translation>
+    </message>
+    <message>
+        <source>Their workspaces are emptied; they stay acquired.</source>
+        <translation>Ihre Arbeitsbereiche werden geleert; sie bleiben angefordert.</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n local sandbox id(s).</source>
+        <translation>
+            <numerusform>%n ID einer lokalen Sandbox kopiert.</numerusform>
+            <numerusform>%n IDs lokaler Sandboxes kopiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No MCP URLs to copy: select a local sandbox with servers.</source>
+        <translation>Keine MCP-URLs zum Kopieren: eine lokale Sandbox mit Servern auswählen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied MCP client config for %n server(s).</source>
+        <translation>
+            <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
+            <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LocalWorkspaceActions</name>
+    <message>
+        <source>Uploading %1 to local sandbox %2; see Transfers for progress.</source>
+        <translation>%1 wird in die lokale Sandbox %2 hochgeladen; der Fortschritt steht unter „Übertragungen“.</translation>
+    </message>
+    <message>
+        <source>Upload a folder as the workspace of %1</source>
+        <translation>Einen Ordner als Arbeitsbereich von %1 hochladen</translation>
+    </message>
+    <message>
+        <source>Save dump as</source>
+        <translation>Dump speichern unter</translation>
+    </message>
+    <message>
+        <source>Gzipped tar archives (*.tar.gz *.tgz)</source>
+        <translation>Gzip-komprimierte tar-Archive (*.tar.gz *.tgz)</translation>
+    </message>
+    <message>
+        <source>Extract the dump of %1 into</source>
+        <translation>Dump von %1 entpacken nach</translation>
+    </message>
+    <message>
+        <source>Downloading the dump of %1 to %2.</source>
+        <translation>Dump von %1 wird nach %2 heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>Extracting the dump of %1 into %2.</source>
+        <translation>Dump von %1 wird nach %2 entpackt.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>Sandboxes</source>
+        <translation>Sandboxes</translation>
+    </message>
+    <message>
+        <source>Local sandboxes</source>
+        <translation>Lokale Sandboxes</translation>
+    </message>
+    <message>
+        <source>Transfers</source>
+        <translation>Übertragungen</translation>
+    </message>
+    <message>
+        <source>&amp;Acquire…</source>
+        <translation>&amp;Anfordern …</translation>
+    </message>
+    <message>
+        <source>Acquire a sandbox (Ctrl+N)</source>
+        <translation>Eine Sandbox anfordern (Strg+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>Release the selected sandboxes back to the pool (Delete)</source>
+        <translation>Die ausgewählten Sandboxes an den Pool zurückgeben (Entf)</translation>
+    </message>
+    <message>
+        <source>Re&amp;set</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reset the selected sandboxes to their initial data (Ctrl+R)</source>
+        <translation>Die ausgewählten Sandboxes auf ihre Anfangsdaten zurücksetzen (Strg+R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Akt&amp;ualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh now (F5)</source>
+        <translation>Jetzt aktualisieren (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation>&amp;ID kopieren</translation>
+    </message>
+    <message>
+        <source>Copy &amp;MCP Client Config</source>
+        <translation>&amp;MCP-Client-Konfiguration kopieren</translation>
+    </message>
+    <message>
+        <source>Copy an mcpServers JSON for the selection, ready to paste into an MCP client</source>
+        <translation>Ein mcpServers-JSON für die Auswahl kopieren, bereit zum Einfügen in einen MCP-Client</translation>
+    </message>
+    <message>
+        <source>&amp;Upload Workspace…</source>
+        <translation>Arbeitsbereich &amp;hochladen …</translation>
+    </message>
+    <message>
+        <source>Upload a folder as the workspace of the selected local sandbox (Ctrl+U); or drop files on it</source>
+        <translation>Einen Ordner als Arbeitsbereich der ausgewählten lokalen Sandbox hochladen (Strg+U) oder Dateien darauf ablegen</translation>
+    </message>
+    <message>
+        <source>Save &amp;Dump As…</source>
+        <translation>&amp;Dump speichern unter …</translation>
+    </message>
+    <message>
+        <source>Download the workspace of the selected local sandbox as a .tar.gz (Ctrl+S)</source>
+        <translation>Den Arbeitsbereich der ausgewählten lokalen Sandbox als .tar.gz herunterladen (Strg+S)</translation>
+    </message>
+    <message>
+        <source>E&amp;xtract Dump To…</source>
+        <translation>Dump &amp;entpacken nach …</translation>
+    </message>
+    <message>
+        <source>Download the workspace of the selected local sandbox into a folder (Ctrl+Shift+S)</source>
+        <translation>Den Arbeitsbereich der ausgewählten lokalen Sandbox in einen Ordner herunterladen (Strg+Umschalt+S)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen …</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;About SandboxDeck</source>
+        <translation>Ü&amp;ber SandboxDeck</translation>
+    </message>
+    <message>
+        <source>About SandboxDeck</source>
+        <translation>Über SandboxDeck</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;SandboxDeck %1&lt;/h3&gt;&lt;p&gt;Browse and manage AI-agent sandboxes: Klavis MCP sandboxes and local sandboxes.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;SandboxDeck %1&lt;/h3&gt;&lt;p&gt;Sandboxes für KI-Agenten durchsuchen und verwalten: Klavis-MCP-Sandboxes und lokale Sandboxes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Auto-refresh</source>
+        <translation>&amp;Automatisch aktualisieren</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Every %1 s</source>
+        <translation>Alle %1 s</translation>
+    </message>
+    <message>
+        <source>&amp;Sandbox</source>
+        <translation>&amp;Sandbox</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <source>Auto-refresh interval</source>
+        <translation>Intervall der automatischen Aktualisierung</translation>
+    </message>
+    <message>
+        <source>Auto-refresh off</source>
+        <translation>Automatische Aktualisierung aus</translation>
+    </message>
+    <message>
+        <source>Demo</source>
+        <translation>Demo</translation>
+    </message>
+    <message>
+        <source>&amp;Release %1</source>
+        <translation>%1 &amp;freigeben</translation>
+    </message>
+    <message>
+        <source>Transfers running</source>
+        <translation>Laufende Übertragungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transfer(s) still running. Quit and cancel them? Nothing half-written is kept.</source>
+        <translation>
+            <numerusform>%n Übertragung läuft noch. Beenden und sie abbrechen? Halb Geschriebenes wird nicht behalten.</numerusform>
+            <numerusform>%n Übertragungen laufen noch. Beenden und sie abbrechen? Halb Geschriebenes wird nicht behalten.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ObjectStoreReply</name>
+    <message>
+        <source>The connection to the storage failed (%1).</source>
+        <translation>Die Verbindung zum Objektspeicher ist fehlgeschlagen (%1).</translation>
+    </message>
+    <message>
+        <source>The storage answered HTTP %1.</source>
+        <translation>Der Objektspeicher hat mit HTTP %1 geantwortet.</translation>
+    </message>
+    <message>
+        <source>The storage refused the request (HTTP %1, %2): %3</source>
+        <translation>Der Objektspeicher hat die Anfrage abgelehnt (HTTP %1, %2): %3</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelGzipWriter</name>
+    <message>
+        <source>Could not write the compressed archive: %1</source>
+        <translation>Das komprimierte Archiv konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Compression failed</source>
+        <translation>Komprimierung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileForm</name>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Custom URL…</source>
+        <translation>Eigene URL …</translation>
+    </message>
+    <message>
+        <source>United States (us)</source>
+        <translation>Vereinigte Staaten (us)</translation>
+    </message>
+    <message>
+        <source>Asia (asia)</source>
+        <translation>Asien (asia)</translation>
+    </message>
+    <message>
+        <source>Paste your Klavis API key</source>
+        <translation>Klavis-API-Schlüssel einfügen</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation>Profilname</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;API:</source>
+        <translation>&amp;API:</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>Basis-&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>&amp;Region:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Stored in the keychain; type to replace it</source>
+        <translation>Im Schlüsselbund gespeichert; zum Ersetzen neu eingeben</translation>
+    </message>
+    <message>
+        <source>Give the profile a name.</source>
+        <translation>Dem Profil einen Namen geben.</translation>
+    </message>
+    <message>
+        <source>The base URL must be an http(s) address such as https://api.klavis.ai.</source>
+        <translation>Die Basis-URL muss eine http(s)-Adresse sein, etwa https://api.klavis.ai.</translation>
+    </message>
+    <message>
+        <source>Enter the API key (from your Klavis dashboard).</source>
+        <translation>Den API-Schlüssel eingeben (aus dem Klavis-Dashboard).</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileStore</name>
+    <message>
+        <source>A profile with this id already exists.</source>
+        <translation>Ein Profil mit dieser ID existiert bereits.</translation>
+    </message>
+    <message>
+        <source>This profile no longer exists.</source>
+        <translation>Dieses Profil existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Enter a name for the profile.</source>
+        <translation>Einen Namen für das Profil eingeben.</translation>
+    </message>
+    <message>
+        <source>A profile named &quot;%1&quot; already exists. Choose another name.</source>
+        <translation>Ein Profil namens „%1“ existiert bereits. Einen anderen Namen wählen.</translation>
+    </message>
+    <message>
+        <source>Enter the API&apos;s base URL, for example https://api.klavis.ai.</source>
+        <translation>Die Basis-URL der API eingeben, zum Beispiel https://api.klavis.ai.</translation>
+    </message>
+    <message>
+        <source>The base URL must start with https:// (or http://) and name a host, for example https://api.klavis.ai.</source>
+        <translation>Die Basis-URL muss mit https:// (oder http://) beginnen und einen Host nennen, zum Beispiel https://api.klavis.ai.</translation>
+    </message>
+    <message>
+        <source>The base URL must not contain a user name or password: the API key is kept in the keychain.</source>
+        <translation>Die Basis-URL darf keinen Benutzernamen und kein Passwort enthalten: Der API-Schlüssel liegt im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>The base URL must not contain a query (?...) or fragment (#...).</source>
+        <translation>Die Basis-URL darf keine Abfrage (?...) und kein Fragment (#...) enthalten.</translation>
+    </message>
+    <message>
+        <source>The region must be &quot;us&quot; or &quot;asia&quot;.</source>
+        <translation>Die Region muss „us“ oder „asia“ sein.</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressDelegate</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>QMessageBox</name>
+    <message>
+        <source>Confirm</source>
+        <translation>Bestätigen</translation>
+    </message>
+</context>
+<context>
+    <name>RawJsonView</name>
+    <message>
+        <source>Raw JSON</source>
+        <translation>Rohes JSON</translation>
+    </message>
+</context>
+<context>
+    <name>RelativeTime</name>
+    <message>
+        <source>in the future</source>
+        <translation>in der Zukunft</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>gerade eben</translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation>vor %1 Min.</translation>
+    </message>
+    <message>
+        <source>%1 h ago</source>
+        <translation>vor %1 Std.</translation>
+    </message>
+    <message>
+        <source>%1 d ago</source>
+        <translation>vor %1 Tg.</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxDetailsPane</name>
+    <message>
+        <source>Loading details…</source>
+        <translation>Details werden geladen …</translation>
+    </message>
+    <message>
+        <source>sandbox ID</source>
+        <translation>Sandbox-ID</translation>
+    </message>
+    <message>
+        <source>Click a tag to show the sandboxes that carry it.</source>
+        <translation>Auf ein Tag klicken, um die Sandboxes mit diesem Tag anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Sandbox ID:</source>
+        <translation>Sandbox-ID:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>Benchmark:</source>
+        <translation>Benchmark:</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>Tags:</translation>
+    </message>
+    <message>
+        <source>Updated:</source>
+        <translation>Aktualisiert:</translation>
+    </message>
+    <message>
+        <source>MCP server</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>No MCP URL in this response.</source>
+        <translation>Keine MCP-URL in dieser Antwort.</translation>
+    </message>
+    <message>
+        <source>Copy MCP client config</source>
+        <translation>MCP-Client-Konfiguration kopieren</translation>
+    </message>
+    <message>
+        <source>Copy {&quot;mcpServers&quot;: …} to paste into an MCP client&apos;s configuration.</source>
+        <translation>{&quot;mcpServers&quot;: …} kopieren, um es in die Konfiguration eines MCP-Clients einzufügen.</translation>
+    </message>
+    <message>
+        <source>Secrets</source>
+        <translation>Geheimnisse</translation>
+    </message>
+    <message>
+        <source>Reveal secrets</source>
+        <translation>Geheimnisse anzeigen</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keiner</translation>
+    </message>
+    <message>
+        <source>Auth data</source>
+        <translation>Anmeldedaten</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>gerade eben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>vor %n Minute</numerusform>
+            <numerusform>vor %n Minuten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>vor %n Stunde</numerusform>
+            <numerusform>vor %n Stunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>vor %n Tag</numerusform>
+            <numerusform>vor %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Select a sandbox to see its details</source>
+        <translation>Eine Sandbox auswählen, um ihre Details zu sehen</translation>
+    </message>
+    <message>
+        <source>Acquire one with the Acquire button if the list is empty.</source>
+        <translation>Ist die Liste leer, mit der Schaltfläche „Anfordern“ eine anfordern.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) selected</source>
+        <translation>
+            <numerusform>%n Sandbox ausgewählt</numerusform>
+            <numerusform>%n Sandboxes ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Release or reset them together from the toolbar or the context menu, or copy one MCP client config with all their URLs.</source>
+        <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam freigeben oder zurücksetzen, oder eine MCP-Client-Konfiguration mit allen ihren URLs kopieren.</translation>
+    </message>
+    <message>
+        <source>Hide secrets</source>
+        <translation>Geheimnisse verbergen</translation>
+    </message>
+    <message>
+        <source>MCP server URL (%1)</source>
+        <translation>MCP-Server-URL (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxFilterBar</name>
+    <message>
+        <source>Search id, server, status, benchmark, tag…  (Ctrl+F)</source>
+        <translation>ID, Server, Status, Benchmark, Tag suchen …  (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Search sandboxes</source>
+        <translation>Sandboxes durchsuchen</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>Status filter</source>
+        <translation>Statusfilter</translation>
+    </message>
+    <message>
+        <source>Any server</source>
+        <translation>Jeder Server</translation>
+    </message>
+    <message>
+        <source>Server filter</source>
+        <translation>Serverfilter</translation>
+    </message>
+    <message>
+        <source>Any benchmark</source>
+        <translation>Jeder Benchmark</translation>
+    </message>
+    <message>
+        <source>Benchmark filter</source>
+        <translation>Benchmarkfilter</translation>
+    </message>
+    <message>
+        <source>Any tag</source>
+        <translation>Jedes Tag</translation>
+    </message>
+    <message>
+        <source>Tag filter</source>
+        <translation>Tagfilter</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation>
+            <numerusform>%n Sandbox</numerusform>
+            <numerusform>%n Sandboxes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>%1 von %2 angezeigt</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxListModel</name>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Sandbox ID</source>
+        <translation>Sandbox-ID</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxesPage</name>
+    <message>
+        <source>Could not refresh the sandbox list</source>
+        <translation>Die Sandbox-Liste konnte nicht aktualisiert werden</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>%1 in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>No sandboxes. Acquire one with Ctrl+N.</source>
+        <translation>Keine Sandboxes. Mit Strg+N eine anfordern.</translation>
+    </message>
+    <message>
+        <source>No sandbox matches the filters.</source>
+        <translation>Keine Sandbox entspricht den Filtern.</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
+    </message>
+    <message>
+        <source>Acquiring…</source>
+        <translation>Wird angefordert …</translation>
+    </message>
+    <message>
+        <source>Acquired %1 sandbox %2.</source>
+        <translation>%1-Sandbox %2 angefordert.</translation>
+    </message>
+    <message>
+        <source>Release %1 back to the pool?</source>
+        <translation>%1 an den Pool zurückgeben?</translation>
+    </message>
+    <message>
+        <source>Release %1 sandboxes back to the pool?</source>
+        <translation>%1 Sandboxes an den Pool zurückgeben?</translation>
+    </message>
+    <message>
+        <source>Agents using their MCP URLs lose access, and the data in them is reset for the next user.</source>
+        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Reset %1?</source>
+        <translation>%1 zurücksetzen?</translation>
+    </message>
+    <message>
+        <source>Reset %1 sandboxes?</source>
+        <translation>%1 Sandboxes zurücksetzen?</translation>
+    </message>
+    <message>
+        <source>Their data goes back to the initial state; they stay acquired.</source>
+        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleiben angefordert.</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n sandbox id(s).</source>
+        <translation>
+            <numerusform>%n Sandbox-ID kopiert.</numerusform>
+            <numerusform>%n Sandbox-IDs kopiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No MCP URLs to copy: the selected sandboxes have none.</source>
+        <translation>Keine MCP-URLs zum Kopieren: Die ausgewählten Sandboxes haben keine.</translation>
+    </message>
+    <message>
+        <source>Copied MCP client config; %1 sandbox(es) could not be read.</source>
+        <translation>MCP-Client-Konfiguration kopiert; %1 Sandbox(es) konnte(n) nicht gelesen werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied MCP client config for %n server(s).</source>
+        <translation>
+            <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
+            <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SecretTree</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n key(s)}</source>
+        <translation>
+            <numerusform>{%n Schlüssel}</numerusform>
+            <numerusform>{%n Schlüssel}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n Element]</numerusform>
+            <numerusform>[%n Elemente]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>value of “%1”</source>
+        <translation>Wert von „%1“</translation>
+    </message>
+    <message>
+        <source>Copy value</source>
+        <translation>Wert kopieren</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Schlüssel kopieren</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Schlüssel</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionSummaryPage</name>
+    <message>
+        <source>Copy MCP client config</source>
+        <translation>MCP-Client-Konfiguration kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>Profile</translation>
+    </message>
+    <message>
+        <source>&amp;Save and Use</source>
+        <translation>&amp;Speichern und verwenden</translation>
+    </message>
+    <message>
+        <source>Klavis</source>
+        <translation>Klavis</translation>
+    </message>
+    <message>
+        <source>New profile</source>
+        <translation>Neues Profil</translation>
+    </message>
+    <message>
+        <source>New profile %1</source>
+        <translation>Neues Profil %1</translation>
+    </message>
+    <message>
+        <source>Remove profile</source>
+        <translation>Profil entfernen</translation>
+    </message>
+    <message>
+        <source>Remove profile “%1” and delete its API key from the keychain?</source>
+        <translation>Profil „%1“ entfernen und seinen API-Schlüssel aus dem Schlüsselbund löschen?</translation>
+    </message>
+    <message>
+        <source>Saving the key in the keychain…</source>
+        <translation>Schlüssel wird im Schlüsselbund gespeichert …</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source>Takes effect after a restart.</source>
+        <translation>Wird nach einem Neustart wirksam.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>S&amp;prache:</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBarPanel</name>
+    <message>
+        <source>Show the Transfers view</source>
+        <translation>Die Ansicht „Übertragungen“ anzeigen</translation>
+    </message>
+    <message>
+        <source>Profile: Demo (built-in emulator)</source>
+        <translation>Profil: Demo (eingebauter Emulator)</translation>
+    </message>
+    <message>
+        <source>Profile: %1</source>
+        <translation>Profil: %1</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindung wird hergestellt …</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
+        <source>No API key</source>
+        <translation>Kein API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>API key refused</source>
+        <translation>API-Schlüssel abgelehnt</translation>
+    </message>
+    <message>
+        <source>Not refreshed yet</source>
+        <translation>Noch nicht aktualisiert</translation>
+    </message>
+    <message>
+        <source>Refreshed %1 s ago</source>
+        <translation>Vor %1 s aktualisiert</translation>
+    </message>
+    <message>
+        <source>Refreshed %1 min ago</source>
+        <translation>Vor %1 Min. aktualisiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in flight</source>
+        <translation>
+            <numerusform>%n Anfrage läuft</numerusform>
+            <numerusform>%n Anfragen laufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transfer(s) running</source>
+        <translation>
+            <numerusform>%n Übertragung läuft</numerusform>
+            <numerusform>%n Übertragungen laufen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TagChipDelegate</name>
+    <message>
+        <source>Click to show sandboxes tagged “%1”</source>
+        <translation>Klicken, um Sandboxes mit dem Tag „%1“ anzuzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>TransferJob</name>
+    <message>
+        <source>Queued</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Packing</source>
+        <translation>Wird gepackt</translation>
+    </message>
+    <message>
+        <source>Uploading</source>
+        <translation>Wird hochgeladen</translation>
+    </message>
+    <message>
+        <source>Unpacking in sandbox</source>
+        <translation>Wird in der Sandbox entpackt</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>Wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>Downloading</source>
+        <translation>Wird heruntergeladen</translation>
+    </message>
+    <message>
+        <source>Extracting</source>
+        <translation>Wird entpackt</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>TransferModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Left out:</source>
+        <translation>Ausgelassen:</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>Upload</translation>
+    </message>
+    <message>
+        <source>Dump</source>
+        <translation>Dump</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done, %n entry(ies) left out</source>
+        <translation>
+            <numerusform>Fertig, %n Eintrag ausgelassen</numerusform>
+            <numerusform>Fertig, %n Einträge ausgelassen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Restzeit</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+</context>
+<context>
+    <name>TransferNotifier</name>
+    <message>
+        <source>Uploaded %1 to local sandbox %2.</source>
+        <translation>%1 in die lokale Sandbox %2 hochgeladen.</translation>
+    </message>
+    <message>
+        <source>Downloaded the dump of %1 to %2.</source>
+        <translation>Dump von %1 nach %2 heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>Upload of %1 cancelled.</source>
+        <translation>Upload von %1 abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Download of the dump of %1 cancelled.</source>
+        <translation>Download des Dumps von %1 abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Upload of %1 failed: %2</source>
+        <translation>Upload von %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Download of the dump of %1 failed: %2</source>
+        <translation>Download des Dumps von %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Transfer finished</source>
+        <translation>Übertragung abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Transfer failed</source>
+        <translation>Übertragung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>TransfersPage</name>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>A&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Open Containing Folder</source>
+        <translation>Übergeordneten &amp;Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Finished</source>
+        <translation>Abgeschlossene &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Stop the selected transfers; nothing half-written is left behind</source>
+        <translation>Die ausgewählten Übertragungen anhalten; nichts Halbgeschriebenes bleibt zurück</translation>
+    </message>
+    <message>
+        <source>Run the selected failed or cancelled transfers again</source>
+        <translation>Die ausgewählten fehlgeschlagenen oder abgebrochenen Übertragungen erneut ausführen</translation>
+    </message>
+    <message>
+        <source>No transfers yet. Drop folders or a .tar.gz on a local sandbox to upload a workspace, or use Save Dump As… to download one.</source>
+        <translation>Noch keine Übertragungen. Ordner oder eine .tar.gz-Datei auf einer lokalen Sandbox ablegen, um einen Arbeitsbereich hochzuladen, oder mit „Dump speichern unter …“ einen herunterladen.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Saved to %1. Drag the row to a file manager or terminal to use it.</source>
+        <translation>Unter %1 gespeichert. Die Zeile in einen Dateimanager oder ein Terminal ziehen, um die Datei zu verwenden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retrying %n transfer(s).</source>
+        <translation>
+            <numerusform>%n Übertragung wird wiederholt.</numerusform>
+            <numerusform>%n Übertragungen werden wiederholt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No file manager could open %1.</source>
+        <translation>Kein Dateimanager konnte %1 öffnen.</translation>
+    </message>
+</context>
+<context>
+    <name>UploadConfirmDialog</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiteres</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Upload workspace</source>
+        <translation>Arbeitsbereich hochladen</translation>
+    </message>
+    <message>
+        <source>Upload into local sandbox &lt;b&gt;%1&lt;/b&gt;? What you upload becomes its workspace.</source>
+        <translation>In die lokale Sandbox &lt;b&gt;%1&lt;/b&gt; hochladen? Das Hochgeladene wird ihr Arbeitsbereich.</translation>
+    </message>
+    <message>
+        <source>Counting files…</source>
+        <translation>Dateien werden gezählt …</translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation>Sandbox:</translation>
+    </message>
+    <message>
+        <source>Item:</source>
+        <translation>Element:</translation>
+    </message>
+    <message>
+        <source>Items:</source>
+        <translation>Elemente:</translation>
+    </message>
+    <message>
+        <source>Contents:</source>
+        <translation>Inhalt:</translation>
+    </message>
+    <message>
+        <source>&amp;Upload</source>
+        <translation>&amp;Hochladen</translation>
+    </message>
+    <message>
+        <source>This file is not a gzip-compressed tar archive.</source>
+        <translation>Diese Datei ist kein gzip-komprimiertes tar-Archiv.</translation>
+    </message>
+    <message>
+        <source>A .tar.gz archive of %1, uploaded as it is.</source>
+        <translation>Ein .tar.gz-Archiv von %1, unverändert hochgeladen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n Datei</numerusform>
+            <numerusform>%n Dateien</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n folder(s)</source>
+        <translation>
+            <numerusform> in %n Ordner</numerusform>
+            <numerusform> in %n Ordnern</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n symbolic link(s) kept as links</source>
+        <translation>
+            <numerusform>, %n symbolische Verknüpfung als Verknüpfung beibehalten</numerusform>
+            <numerusform>, %n symbolische Verknüpfungen als Verknüpfungen beibehalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 in all, packed into a .tar.gz</source>
+        <translation>, insgesamt %1, als .tar.gz gepackt</translation>
+    </message>
+    <message>
+        <source>Left out:
+%1</source>
+        <translation>Ausgelassen:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>UploadJob</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiteres</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to upload: choose a folder or files.</source>
+        <translation>Nichts zum Hochladen: einen Ordner oder Dateien wählen.</translation>
+    </message>
+    <message>
+        <source>Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.</source>
+        <translation>Nicht hochgeladen: %1 Den Ordner selbst oder ein echtes .tar.gz-Archiv ablegen.</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder in %1 to pack the workspace.</source>
+        <translation>In %1 konnte kein temporärer Ordner zum Packen des Arbeitsbereichs angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Could not pack the workspace: %1</source>
+        <translation>Der Arbeitsbereich konnte nicht gepackt werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not get an upload URL: %1</source>
+        <translation>Es konnte keine Upload-URL abgerufen werden: %1</translation>
+    </message>
+    <message>
+        <source>The upload was refused: %1</source>
+        <translation>Der Upload wurde verweigert: %1</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The upload failed: the storage refused a fresh upload URL too. %1 Retry the upload; if it keeps failing, the provider&apos;s storage is rejecting uploads.</source>
+        <translation>Der Upload ist fehlgeschlagen: Der Objektspeicher hat auch eine neue Upload-URL abgelehnt. %1 Den Upload wiederholen; schlägt er weiterhin fehl, lehnt der Objektspeicher des Anbieters Uploads ab.</translation>
+    </message>
+    <message>
+        <source>The upload failed after %1 attempts. %2 Check the network connection and retry.</source>
+        <translation>Der Upload ist nach %1 Versuchen fehlgeschlagen. %2 Die Netzwerkverbindung prüfen und erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The upload failed. %1</source>
+        <translation>Der Upload ist fehlgeschlagen. %1</translation>
+    </message>
+    <message>
+        <source>The archive was uploaded but the sandbox could not unpack it. %1</source>
+        <translation>Das Archiv wurde hochgeladen, aber die Sandbox konnte es nicht entpacken. %1</translation>
+    </message>
+</context>
+<context>
+    <name>UrlPolicy</name>
+    <message>
+        <source>(no host)</source>
+        <translation>(kein Host)</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid URL; nothing was sent.</source>
+        <translation>%1 ist keine gültige URL; es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 uses &quot;%2:&quot;, which is refused: only https (or http to this machine) is used. Nothing was sent.</source>
+        <translation>%1 verwendet „%2:“, was abgelehnt wird: Nur https (oder http zu diesem Rechner) wird verwendet. Es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) names no host; nothing was sent.</source>
+        <translation>%1 (%2) nennt keinen Host; es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) carries a user name or password, which is refused; nothing was sent.</source>
+        <translation>%1 (%2) enthält einen Benutzernamen oder ein Passwort, was abgelehnt wird; es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is plain http to another machine, which is refused: only https is used there. Nothing was sent.</source>
+        <translation>%1 (%2) ist unverschlüsseltes http zu einem anderen Rechner, was abgelehnt wird: Dorthin wird nur https verwendet. Es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>The storage URL the server sent</source>
+        <translation>Die vom Server gesendete Speicher-URL</translation>
+    </message>
+    <message>
+        <source>The API base URL</source>
+        <translation>Die Basis-URL der API</translation>
+    </message>
+    <message>
+        <source>The redirect target</source>
+        <translation>Das Weiterleitungsziel</translation>
+    </message>
+    <message>
+        <source>Redirect from %1 to %2 refused: %3</source>
+        <translation>Weiterleitung von %1 nach %2 abgelehnt: %3</translation>
+    </message>
+    <message>
+        <source>Redirect from %1 (https) to %2 (plain http) refused: it would drop encryption.</source>
+        <translation>Weiterleitung von %1 (https) nach %2 (unverschlüsseltes http) abgelehnt: Sie würde die Verschlüsselung aufgeben.</translation>
+    </message>
+    <message>
+        <source>Redirect from %1 to %2 refused: the request was not sent again to another server. It may have taken effect on %1; check before trying again.</source>
+        <translation>Weiterleitung von %1 nach %2 abgelehnt: Die Anfrage wurde nicht erneut an einen anderen Server gesendet. Auf %1 ist sie möglicherweise schon wirksam geworden; vor einem neuen Versuch prüfen.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceArchiver</name>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>Packing failed</source>
+        <translation>Packen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a gzip file</source>
+        <translation>%1 ist keine gzip-Datei</translation>
+    </message>
+    <message>
+        <source>the archive is empty</source>
+        <translation>das Archiv ist leer</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable .tar.gz: %2</source>
+        <translation>%1 ist kein lesbares .tar.gz: %2</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceDropTarget</name>
+    <message>
+        <source>Only files and folders from this computer can be uploaded into a local sandbox.</source>
+        <translation>Nur Dateien und Ordner von diesem Rechner können in eine lokale Sandbox hochgeladen werden.</translation>
+    </message>
+    <message>
+        <source>Drop on a local sandbox to upload a workspace into it.</source>
+        <translation>Auf einer lokalen Sandbox ablegen, um einen Arbeitsbereich hineinzuladen.</translation>
+    </message>
+</context>
+</TS>
