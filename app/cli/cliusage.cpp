@@ -120,7 +120,7 @@ QString CliUsage::forCommand(const QString &name)
     const CliCommandSpec *spec = CliCommandSpecs::find(name);
     if (!spec)
         return full();
-    QString text = u"Usage: %1 [OPTIONS] %2\n\n"_s.arg(program, usageLine(*spec));
+    QString text = wrapped(u"Usage: %1 [OPTIONS] %2"_s.arg(program, usageLine(*spec)), 7) + u'\n';
     QString summary = spec->summary;
     summary[0] = summary[0].toUpper();
     text += wrapped(summary + u'.', 0);
