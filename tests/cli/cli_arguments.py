@@ -11,7 +11,8 @@ import tempfile
 
 from clitest import CliTest
 
-CLI, EMULATOR, VERSION = sys.argv[1:4]
+CLI, EMULATOR = (os.path.abspath(path) for path in sys.argv[1:3])
+VERSION = sys.argv[3]
 GUI = sys.argv[4] if len(sys.argv) > 4 else None  # absent when the desktop app is not built
 KEY = "cli-arguments-key"
 T = CliTest(CLI, EMULATOR, KEY, "cli-arguments")
