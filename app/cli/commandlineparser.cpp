@@ -1,189 +1,261 @@
 #include "cli/commandlineparser.h"
 
-#include <QSet>
+#include "cli/clicommandspec.h"
+#include "cli/cliusage.h"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CommandSpec
-{
-    QString name;
-    int minArguments;
-    int maxArguments; // -1: any number
-    QStringList options;
-};
+using Result = CommandLineParser::Result;
+using Action = CommandLineParser::Action;
 
-const QList<CommandSpec> &commands()
+const QString endOfOptions = u"--"_s;
+constexpr int maxSeconds = 86400;
+constexpr int minTtlSeconds = 60;
+
+Result usageError(const QString &what)
 {
-    static const QList<CommandSpec> specs = {
-        {u"list"_s, 0, 0, {u"server"_s, u"tag"_s}},
-        {u"get"_s, 2, 2, {u"show-secrets"_s}},
-        {u"acquire"_s, 1, 1, {u"benchmark"_s, u"email"_s, u"tag"_s, u"ttl"_s, u"no-ttl"_s}},
-        {u"release"_s, 2, 2, {u"is-ttl"_s, u"instance-id"_s}},
-        {u"reset"_s, 2, 2, {}},
-        {u"prepare"_s, 0, 0, {u"benchmark"_s, u"server"_s}},
-        {u"local list"_s, 0, 0, {}},
-        {u"local get"_s, 1, 1, {u"show-secrets"_s}},
-        {u"local acquire"_s, 0, 0, {u"servers"_s, u"benchmark"_s, u"email"_s, u"ttl"_s, u"no-ttl"_s}},
-        {u"local release"_s, 1, 1, {}},
-        {u"local reset"_s, 1, 1, {}},
-        {u"local upload"_s, 2, -1, {u"region"_s}},
-        {u"local dump"_s, 1, 1, {u"out"_s, u"extract"_s, u"region"_s}},
-    };
-    return specs;
+    return {Action::UsageError, {}, what};
 }
 
-const QSet<QString> &flags()
+Result show(Action action, const QString &text = {})
 {
-    static const QSet<QString> names = {u"json"_s, u"no-ttl"_s, u"is-ttl"_s, u"show-secrets"_s, u"help"_s};
-    return names;
+    return {action, {}, text};
+}
+
+// What every level learns about the global options.
+struct GlobalValues
+{
+    QStringList baseUrls;
+    QStringList timeouts;
+    bool json = false;
+    bool help = false;
+    bool version = false;
+};
+
+// What one level of parsing found.
+struct Level
+{
+    QStringList positional;
+    QMap<QString, QStringList> values; // value options of the command
+    QStringList flags;                 // flags of the command that were given
+};
+
+QCommandLineOption toQtOption(const CliOptionSpec &spec)
+{
+    QStringList names{spec.name};
+    if (spec.name == u"help"_s || spec.name == u"version"_s)
+        names.prepend(spec.name.left(1));
+    return spec.takesValue() ? QCommandLineOption(names, spec.description, spec.valueName)
+                             : QCommandLineOption(names, spec.description);
+}
+
+// How the user spelt an option Qt names without its dashes: "-x" or "--xyz".
+QString spelling(const QString &name, const QStringList &arguments)
+{
+    for (const auto &argument : arguments) {
+        if (argument == endOfOptions)
+            break;
+        if (argument == u'-' + name || argument.startsWith(u'-' + name + u'='))
+            return u'-' + name;
+    }
+    return u"--"_s + name;
+}
+
+QString unknownOption(const QString &name, const QStringList &arguments, const QString &command)
+{
+    const QString spelt = spelling(name, arguments);
+    if (!CliCommandSpecs::isCommandOption(name))
+        return u"unknown option '%1'"_s.arg(spelt);
+    if (command.isEmpty() || CliCommandSpecs::isGroup(command))
+        return u"%1 goes after the command it belongs to"_s.arg(spelt);
+    return u"`%1` does not take %2"_s.arg(command, spelt);
+}
+
+// One QCommandLineParser pass. A level that only finds the command (stopAtCommand) leaves everything after
+// it as it was typed, for the next level; "--" before the command is handed on as well.
+std::optional<QString> parseLevel(const QStringList &arguments, const QString &command,
+                                  const QList<CliOptionSpec> &commandOptions, bool stopAtCommand,
+                                  GlobalValues &globals, Level &level)
+{
+    QCommandLineParser parser;
+    // -json is not -j -s -o -n: single-dash words are long options, so a typo is named as typed.
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    if (stopAtCommand)
+        parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    for (const auto &spec : CliCommandSpecs::globalOptions())
+        parser.addOption(toQtOption(spec));
+    for (const auto &spec : commandOptions)
+        parser.addOption(toQtOption(spec));
+
+    if (!parser.parse(QStringList{u"sandboxdeck-cli"_s} + arguments)) {
+        if (!parser.unknownOptionNames().isEmpty())
+            return unknownOption(parser.unknownOptionNames().constFirst(), arguments, command);
+        // "Missing value after '--ttl'." and "Unexpected value after '--json=1'.": made one of our lines.
+        QString error = parser.errorText();
+        if (error.endsWith(u'.'))
+            error.chop(1);
+        if (!error.isEmpty())
+            error[0] = error[0].toLower();
+        return error;
+    }
+    globals.baseUrls += parser.values(u"base-url"_s);
+    globals.timeouts += parser.values(u"timeout"_s);
+    globals.json = globals.json || parser.isSet(u"json"_s);
+    globals.help = globals.help || parser.isSet(u"help"_s);
+    globals.version = globals.version || parser.isSet(u"version"_s);
+    for (const auto &spec : commandOptions) {
+        if (!parser.isSet(spec.name))
+            continue;
+        if (spec.takesValue())
+            level.values.insert(spec.name, parser.values(spec.name));
+        else
+            level.flags << spec.name;
+    }
+    level.positional = parser.positionalArguments();
+    const auto separator = arguments.indexOf(endOfOptions);
+    if (stopAtCommand && separator >= 0 && !level.positional.isEmpty() &&
+        level.positional == arguments.mid(separator + 1))
+        level.positional.insert(1, endOfOptions);
+    return std::nullopt;
+}
+
+// A whole number of seconds within [minimum, maxSeconds]; digits only, so "+5", " 5" and "5s" are refused.
+std::optional<int> seconds(const QString &text, int minimum)
+{
+    static const QRegularExpression digits(u"\\A[0-9]{1,9}\\z"_s);
+    if (!digits.match(text).hasMatch())
+        return std::nullopt;
+    const int value = text.toInt();
+    if (value < minimum || value > maxSeconds)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<QString> checkGlobals(const GlobalValues &globals, CliCommand &command)
+{
+    if (globals.baseUrls.size() > 1)
+        return u"--base-url given more than once"_s;
+    if (globals.timeouts.size() > 1)
+        return u"--timeout given more than once"_s;
+    if (!globals.baseUrls.isEmpty()) {
+        if (globals.baseUrls.constFirst().isEmpty())
+            return u"--base-url needs a URL"_s;
+        command.baseUrl = globals.baseUrls.constFirst();
+    }
+    if (!globals.timeouts.isEmpty()) {
+        const auto timeout = seconds(globals.timeouts.constFirst(), 1);
+        if (!timeout)
+            return u"--timeout must be a number of seconds from 1 to %1"_s.arg(maxSeconds);
+        command.timeoutSeconds = *timeout;
+    }
+    command.json = globals.json;
+    return std::nullopt;
+}
+
+std::optional<QString> checkArguments(const CliCommandSpec &spec, const QStringList &arguments)
+{
+    const auto required = spec.argumentNames.size();
+    if (arguments.size() < required) {
+        QString missing = spec.argumentNames.at(arguments.size());
+        missing.remove(u"..."_s);
+        return u"`%1`: no %2 given"_s.arg(spec.name, missing);
+    }
+    if (arguments.size() > required && !spec.takesMoreArguments())
+        return u"`%1`: unexpected argument '%2'"_s.arg(spec.name, arguments.at(required));
+    return std::nullopt;
+}
+
+std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &level, CliCommand &command)
+{
+    for (auto it = level.values.cbegin(); it != level.values.cend(); ++it) {
+        if (it.value().size() > 1)
+            return u"--%1 given more than once"_s.arg(it.key());
+        if (it.value().constFirst().isEmpty())
+            return u"--%1 needs a non-empty %2"_s.arg(it.key(), spec.option(it.key())->valueName);
+        command.options.insert(it.key(), it.value().constFirst());
+    }
+    for (const auto &flag : level.flags)
+        command.options.insert(flag, QString());
+
+    if (command.has(u"ttl"_s)) {
+        if (command.has(u"no-ttl"_s))
+            return u"--ttl and --no-ttl exclude each other"_s;
+        if (!seconds(command.option(u"ttl"_s), minTtlSeconds))
+            return u"--ttl must be a number of seconds from %1 to %2"_s.arg(minTtlSeconds).arg(maxSeconds);
+    }
+    if (spec.option(u"servers"_s) && !command.has(u"servers"_s))
+        return u"`%1` needs --servers a,b,c or --servers ALL"_s.arg(spec.name);
+    if (spec.option(u"extract"_s)) {
+        if (command.has(u"out"_s) && command.has(u"extract"_s))
+            return u"--out and --extract exclude each other"_s;
+        if (!command.has(u"out"_s) && !command.has(u"extract"_s))
+            return u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name);
+    }
+    if (command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
+        command.option(u"region"_s) != u"asia"_s)
+        return u"--region must be us or asia"_s;
+    return std::nullopt;
 }
 
 } // namespace
 
-QString CommandLineParser::usage()
+CommandLineParser::Result CommandLineParser::parse(const QStringList &arguments)
 {
-    return uR"(Usage: sandboxdeck-cli [--base-url URL] [--json] [--timeout SECONDS] COMMAND [ARGS]
+    GlobalValues globals;
+    Level top;
+    if (const auto error = parseLevel(arguments, {}, {}, true, globals, top))
+        return usageError(*error);
+    if (globals.help)
+        return show(Action::ShowHelp, CliUsage::full());
+    if (globals.version)
+        return show(Action::ShowVersion, CliUsage::version());
+    if (top.positional.isEmpty())
+        return usageError(u"no command given"_s);
 
-Klavis sandboxes:
-  list [--server S] [--tag T]            list sandboxes
-  get SERVER ID [--show-secrets]          show one sandbox
-  acquire SERVER [--benchmark B] [--email E] [--tag T] [--ttl SECONDS | --no-ttl]
-  release SERVER ID [--is-ttl] [--instance-id I]
-  reset SERVER ID
-  prepare [--benchmark B] [--server S]   ask for capacity ahead of a run
+    QString name = top.positional.constFirst();
+    QStringList rest = top.positional.mid(1);
+    if (CliCommandSpecs::isGroup(name)) {
+        Level group;
+        if (const auto error = parseLevel(rest, name, {}, true, globals, group))
+            return usageError(*error);
+        if (globals.help)
+            return show(Action::ShowHelp, CliUsage::forCommand(name));
+        if (globals.version)
+            return show(Action::ShowVersion, CliUsage::version());
+        if (group.positional.isEmpty())
+            return usageError(
+                u"`%1` needs a command: %2"_s.arg(name, CliCommandSpecs::subcommandsOf(name).join(u", "_s)));
+        name += u' ' + group.positional.constFirst();
+        rest = group.positional.mid(1);
+    }
+    const CliCommandSpec *spec = CliCommandSpecs::find(name);
+    if (!spec)
+        return usageError(u"unknown command '%1'"_s.arg(name));
 
-Klavis local sandboxes:
-  local list
-  local get ID [--show-secrets]
-  local acquire --servers a,b|ALL [--benchmark B] [--email E] [--ttl SECONDS | --no-ttl]
-  local release ID
-  local reset ID
-  local upload ID PATH... [--region us|asia]
-                                          pack files and folders (one folder: its contents) into a
-                                          .tar.gz, or send one .tar.gz as it is, and unpack it there
-  local dump ID (--out FILE | --extract DIR) [--region us|asia]
-                                          save the workspace as a .tar.gz, or extract it into a new
-                                          or empty folder
+    Level leaf;
+    if (const auto error = parseLevel(rest, name, spec->options, false, globals, leaf))
+        return usageError(*error);
+    if (globals.help)
+        return show(Action::ShowHelp, CliUsage::forCommand(name));
+    if (globals.version)
+        return show(Action::ShowVersion, CliUsage::version());
 
-The API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to https://api.klavis.ai.
---timeout: how long one API call may take in all, retries included (default 90 s); transfers stop only
-when no data moves for a while.
---json prints the server's reply; auth_data and metadata values stay masked without --show-secrets.
-Benchmarks: MCP_Atlas, Toolathlon, MCP_Mark.
-Transfers show a progress line on stderr when it is a terminal; Ctrl+C cancels them and removes their
-temporary files. With --json they print one summary object (local_sandbox_id, direction, bytes, path).
-Exit codes: 0 success, 1 API, network or transfer error, 2 usage error, 3 dump extracted with entries
-left out (listed on stderr), 130 cancelled with Ctrl+C.
-)"_s;
-}
-
-std::optional<CliCommand> CommandLineParser::parse(const QStringList &arguments, QString *error)
-{
-    CliCommand command;
-    QStringList positional;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &argument = arguments[i];
-        if (!argument.startsWith(u"--"_s) || argument == u"--"_s) {
-            positional << argument;
-            continue;
-        }
-        QString name = argument.mid(2);
-        QString value;
-        const auto equals = name.indexOf(u'=');
-        if (equals >= 0) {
-            value = name.mid(equals + 1);
-            name = name.left(equals);
-        } else if (!flags().contains(name)) {
-            if (i + 1 >= arguments.size()) {
-                *error = u"--%1 needs a value"_s.arg(name);
-                return std::nullopt;
-            }
-            value = arguments[++i];
-        }
-        if (name == u"help"_s) {
-            error->clear();
-            return std::nullopt;
-        }
-        if (name == u"json"_s)
-            command.json = true;
-        else if (name == u"base-url"_s)
-            command.baseUrl = value;
-        else if (name == u"timeout"_s) {
-            bool ok = false;
-            command.timeoutSeconds = value.toInt(&ok);
-            if (!ok || command.timeoutSeconds < 1 || command.timeoutSeconds > 86400) {
-                *error = u"--timeout must be a number of seconds from 1 to 86400"_s;
-                return std::nullopt;
-            }
-        } else
-            command.options.insert(name, value);
-    }
-    if (positional.isEmpty()) {
-        *error = u"no command given"_s;
-        return std::nullopt;
-    }
-    command.name = positional.takeFirst();
-    if (command.name == u"local"_s) {
-        if (positional.isEmpty()) {
-            *error = u"`local` needs a subcommand: list, get, acquire, release, reset, upload, dump"_s;
-            return std::nullopt;
-        }
-        command.name += u' ' + positional.takeFirst();
-    }
-    command.arguments = positional;
-
-    const auto spec = std::find_if(commands().begin(), commands().end(),
-                                   [&](const CommandSpec &s) { return s.name == command.name; });
-    if (spec == commands().end()) {
-        *error = u"unknown command `%1`"_s.arg(command.name);
-        return std::nullopt;
-    }
-    const auto count = command.arguments.size();
-    if (count < spec->minArguments || (spec->maxArguments >= 0 && count > spec->maxArguments)) {
-        *error = u"`%1` takes %2 argument(s), got %3"_s.arg(command.name)
-                     .arg(spec->maxArguments < 0 ? u"%1 or more"_s.arg(spec->minArguments)
-                                                 : QString::number(spec->maxArguments))
-                     .arg(count);
-        return std::nullopt;
-    }
-    for (auto it = command.options.cbegin(); it != command.options.cend(); ++it) {
-        if (!spec->options.contains(it.key())) {
-            *error = u"`%1` does not take --%2"_s.arg(command.name, it.key());
-            return std::nullopt;
-        }
-    }
-    if (command.has(u"ttl"_s)) {
-        bool ok = false;
-        const int ttl = command.option(u"ttl"_s).toInt(&ok);
-        if (!ok || ttl < 60 || ttl > 86400) {
-            *error = u"--ttl must be a number of seconds from 60 to 86400"_s;
-            return std::nullopt;
-        }
-        if (command.has(u"no-ttl"_s)) {
-            *error = u"--ttl and --no-ttl exclude each other"_s;
-            return std::nullopt;
-        }
-    }
-    if (command.name == u"local acquire"_s && command.option(u"servers"_s).isEmpty()) {
-        *error = u"`local acquire` needs --servers a,b,c or --servers ALL"_s;
-        return std::nullopt;
-    }
-    if (command.name == u"local dump"_s && command.has(u"out"_s) == command.has(u"extract"_s)) {
-        *error = u"`local dump` needs exactly one of --out FILE and --extract DIR"_s;
-        return std::nullopt;
-    }
-    for (const auto &pathOption : {u"out"_s, u"extract"_s}) {
-        if (command.has(pathOption) && command.option(pathOption).isEmpty()) {
-            *error = u"--%1 needs a path"_s.arg(pathOption);
-            return std::nullopt;
-        }
-    }
-    if (command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
-        command.option(u"region"_s) != u"asia"_s) {
-        *error = u"--region must be us or asia"_s;
-        return std::nullopt;
-    }
-    return command;
+    Result result{Action::Run, {}, {}};
+    CliCommand &command = result.command;
+    command.name = name;
+    command.arguments = leaf.positional;
+    if (const auto error = checkGlobals(globals, command))
+        return usageError(*error);
+    if (const auto error = checkArguments(*spec, command.arguments))
+        return usageError(*error);
+    if (const auto error = checkOptions(*spec, leaf, command))
+        return usageError(*error);
+    return result;
 }

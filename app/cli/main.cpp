@@ -3,6 +3,7 @@
 #include "api/urlpolicy.h"
 #include "catalog/klavishosts.h"
 #include "cli/clirunner.h"
+#include "cli/cliusage.h"
 #include "cli/commandlineparser.h"
 #include "cli/terminaltext.h"
 
@@ -20,18 +21,21 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(u"sandboxdeck-cli"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(SANDBOXDECK_VERSION));
 
-    QString error;
-    const auto command = CommandLineParser::parse(app.arguments().mid(1), &error);
     QTextStream err(stderr);
-    if (!command) {
-        if (error.isEmpty()) {
-            QTextStream(stdout) << CommandLineParser::usage();
-            return 0;
-        }
-        // The arguments may carry text a script took from a server.
-        err << "sandboxdeck-cli: " << TerminalText::escape(error) << "\n\n" << CommandLineParser::usage();
+    const auto parsed = CommandLineParser::parse(app.arguments().mid(1));
+    switch (parsed.action) {
+    case CommandLineParser::Action::ShowHelp:
+    case CommandLineParser::Action::ShowVersion:
+        QTextStream(stdout) << parsed.text;
+        return 0;
+    case CommandLineParser::Action::UsageError:
+        // One line and a hint, not the whole usage; the arguments may carry text a script took from a server.
+        err << "sandboxdeck-cli: " << TerminalText::escape(parsed.text) << '\n' << CliUsage::hint();
         return 2;
+    case CommandLineParser::Action::Run:
+        break;
     }
+    const CliCommand *command = &parsed.command;
 
     const auto environment = QProcessEnvironment::systemEnvironment();
     TransportConfig config;

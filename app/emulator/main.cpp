@@ -22,13 +22,15 @@ struct Options
     Emulator::FaultSettings faults;
 };
 
-bool parse(const QCoreApplication &app, Options &options, QString &error)
+// false with error set: a usage error; true with exitNow set: help or version was printed.
+bool parse(const QCoreApplication &app, Options &options, QString &error, bool &exitNow)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Imitates the Klavis sandbox API and its signed-URL object store on "
                                      "127.0.0.1, with seeded data and fault injection."_s);
-    parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Show this help and exit."_s);
+    const QCommandLineOption version({u"v"_s, u"version"_s}, u"Show the version and exit."_s);
+    parser.addOptions({help, version});
     const QCommandLineOption port(u"port"_s, u"API port (0 = any free port)."_s, u"N"_s, u"0"_s);
     const QCommandLineOption storePort(u"store-port"_s, u"Object-store port (0 = any free port)."_s, u"N"_s,
                                        u"0"_s);
@@ -50,7 +52,26 @@ bool parse(const QCoreApplication &app, Options &options, QString &error)
     const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
     parser.addOptions({port, storePort, apiKey, seed, poolSize, bulk, latency, errorRate, rateLimit,
                        retryAfter, dropAfter, expired, log});
-    parser.process(app);
+    // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
+    if (!parser.parse(app.arguments())) {
+        error = parser.errorText();
+        return false;
+    }
+    if (parser.isSet(help)) {
+        QTextStream(stdout) << parser.helpText();
+        exitNow = true;
+        return true;
+    }
+    if (parser.isSet(version)) {
+        QTextStream(stdout) << QCoreApplication::applicationName() << ' '
+                            << QCoreApplication::applicationVersion() << '\n';
+        exitNow = true;
+        return true;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        error = u"unexpected argument '%1'"_s.arg(parser.positionalArguments().constFirst());
+        return false;
+    }
 
     bool ok = true;
     const auto number = [&](const QCommandLineOption &option, auto convert) {
@@ -93,10 +114,13 @@ int main(int argc, char *argv[])
     Options options;
     QString error;
     QTextStream err(stderr);
-    if (!parse(app, options, error)) {
-        err << error << Qt::endl;
+    bool exitNow = false;
+    if (!parse(app, options, error, exitNow)) {
+        err << "sandboxdeck-emulator: " << error << "\nTry 'sandboxdeck-emulator --help'." << Qt::endl;
         return 2;
     }
+    if (exitNow)
+        return 0;
     Emulator::EmulatorServer server(nullptr, options.seed);
     server.setApiKey(options.apiKey);
     server.setPoolSize(options.poolSize);

@@ -1,0 +1,145 @@
+#include "cli/clicommandspec.h"
+
+#include "catalog/klavishosts.h"
+#include "catalog/serverlists.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString localGroup = u"local"_s;
+
+QString benchmarkOptionText()
+{
+    return u"the benchmark it is for: "_s + ServerLists::benchmarks().join(u", "_s);
+}
+
+QList<CliCommandSpec> buildCommands()
+{
+    const CliOptionSpec showSecrets{u"show-secrets"_s, {}, u"print auth_data and metadata values unmasked"_s};
+    const CliOptionSpec benchmark{u"benchmark"_s, u"B"_s, benchmarkOptionText()};
+    const CliOptionSpec email{u"email"_s, u"E"_s, u"the test account's email address"_s};
+    const CliOptionSpec ttl{u"ttl"_s, u"SECONDS"_s, u"release it by itself after SECONDS (60 to 86400)"_s};
+    const CliOptionSpec noTtl{u"no-ttl"_s, {}, u"never release it by itself"_s};
+    const CliOptionSpec region{u"region"_s, u"REGION"_s, u"where the workspace is stored: us or asia"_s};
+    return {
+        {u"list"_s,
+         {},
+         u"[--server S] [--tag T]"_s,
+         u"list sandboxes"_s,
+         {{u"server"_s, u"S"_s, u"only the sandboxes of server S"_s},
+          {u"tag"_s, u"T"_s, u"only the sandboxes tagged T"_s}}},
+        {u"get"_s, {u"SERVER"_s, u"ID"_s}, u"[--show-secrets]"_s, u"show one sandbox"_s, {showSecrets}},
+        {u"acquire"_s,
+         {u"SERVER"_s},
+         u"[--benchmark B] [--email E] [--tag T] [--ttl SECONDS | --no-ttl]"_s,
+         u"acquire a sandbox of SERVER"_s,
+         {benchmark, email, {u"tag"_s, u"T"_s, u"tag the sandbox T"_s}, ttl, noTtl}},
+        {u"release"_s,
+         {u"SERVER"_s, u"ID"_s},
+         u"[--is-ttl] [--instance-id I]"_s,
+         u"release a sandbox"_s,
+         {{u"is-ttl"_s, {}, u"release as the automatic (TTL) release task does"_s},
+          {u"instance-id"_s, u"I"_s, u"release only if the sandbox is still instance I"_s}}},
+        {u"reset"_s, {u"SERVER"_s, u"ID"_s}, {}, u"reset a sandbox to its initial state"_s, {}},
+        {u"prepare"_s,
+         {},
+         u"[--benchmark B] [--server S]"_s,
+         u"ask for capacity ahead of a run"_s,
+         {benchmark, {u"server"_s, u"S"_s, u"only for server S"_s}}},
+        {u"local list"_s, {}, {}, u"list local sandboxes"_s, {}},
+        {u"local get"_s, {u"ID"_s}, u"[--show-secrets]"_s, u"show one local sandbox"_s, {showSecrets}},
+        {u"local acquire"_s,
+         {},
+         u"--servers a,b|ALL [--benchmark B] [--email E] [--ttl SECONDS | --no-ttl]"_s,
+         u"acquire a local sandbox running several servers"_s,
+         {{u"servers"_s, u"LIST"_s, u"the servers, comma-separated, or ALL (required)"_s},
+          benchmark,
+          email,
+          ttl,
+          noTtl}},
+        {u"local release"_s, {u"ID"_s}, {}, u"release a local sandbox"_s, {}},
+        {u"local reset"_s, {u"ID"_s}, {}, u"reset a local sandbox"_s, {}},
+        {u"local upload"_s,
+         {u"ID"_s, u"PATH..."_s},
+         u"[--region us|asia]"_s,
+         u"pack files and folders (one folder: its contents) into a .tar.gz, or send one .tar.gz as it is, "
+         "and unpack it there"_s,
+         {region}},
+        {u"local dump"_s,
+         {u"ID"_s},
+         u"(--out FILE | --extract DIR) [--region us|asia]"_s,
+         u"save the workspace as a .tar.gz, or extract it into a new or empty folder"_s,
+         {{u"out"_s, u"FILE"_s, u"save the workspace as the .tar.gz FILE"_s},
+          {u"extract"_s, u"DIR"_s, u"extract the workspace into DIR, a new or empty folder"_s},
+          region}},
+    };
+}
+
+} // namespace
+
+bool CliCommandSpec::takesMoreArguments() const
+{
+    return !argumentNames.isEmpty() && argumentNames.constLast().endsWith(u"..."_s);
+}
+
+const CliOptionSpec *CliCommandSpec::option(const QString &optionName) const
+{
+    for (const auto &spec : options) {
+        if (spec.name == optionName)
+            return &spec;
+    }
+    return nullptr;
+}
+
+const QList<CliCommandSpec> &CliCommandSpecs::all()
+{
+    static const QList<CliCommandSpec> commands = buildCommands();
+    return commands;
+}
+
+const CliCommandSpec *CliCommandSpecs::find(const QString &name)
+{
+    for (const auto &spec : all()) {
+        if (spec.name == name)
+            return &spec;
+    }
+    return nullptr;
+}
+
+const QList<CliOptionSpec> &CliCommandSpecs::globalOptions()
+{
+    static const QList<CliOptionSpec> options = {
+        {u"base-url"_s, u"URL"_s,
+         u"the API to talk to (default: KLAVIS_BASE_URL, else "_s + KlavisHosts::defaultBaseUrl().toString() +
+             u')'},
+        {u"json"_s, {}, u"print the server's reply (or a transfer's summary) as JSON"_s},
+        {u"timeout"_s, u"SECONDS"_s,
+         u"how long one API call may take in all, retries included (default 90)"_s},
+        {u"help"_s, {}, u"show this help, or one command's with COMMAND --help"_s},
+        {u"version"_s, {}, u"show the version"_s},
+    };
+    return options;
+}
+
+bool CliCommandSpecs::isCommandOption(const QString &optionName)
+{
+    return std::any_of(all().begin(), all().end(),
+                       [&](const CliCommandSpec &spec) { return spec.option(optionName) != nullptr; });
+}
+
+bool CliCommandSpecs::isGroup(const QString &name)
+{
+    return name == localGroup;
+}
+
+QStringList CliCommandSpecs::subcommandsOf(const QString &group)
+{
+    QStringList names;
+    const QString prefix = group + u' ';
+    for (const auto &spec : all()) {
+        if (spec.name.startsWith(prefix))
+            names << spec.name.mid(prefix.size());
+    }
+    return names;
+}

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// One option of sandboxdeck-cli as the parser, the help and the man page see it.
+struct CliOptionSpec
+{
+    QString name;      // without dashes: "ttl"
+    QString valueName; // "SECONDS"; empty for a flag
+    QString description;
+
+    bool takesValue() const { return !valueName.isEmpty(); }
+};
+
+// One sub-command: its name ("local upload"), the arguments it takes and the options it accepts. The
+// parser checks argv against it and the help is written from it, so the two cannot disagree.
+struct CliCommandSpec
+{
+    QString name;
+    QStringList argumentNames; // "SERVER", "ID"; the last may end in "..." (one or more)
+    QString synopsis;          // the options part of the usage line, with their alternatives
+    QString summary;
+    QList<CliOptionSpec> options;
+
+    bool takesMoreArguments() const;
+    const CliOptionSpec *option(const QString &optionName) const;
+};
+
+// The table of sandboxdeck-cli's commands and options.
+class CliCommandSpecs
+{
+public:
+    static const QList<CliCommandSpec> &all();
+    static const CliCommandSpec *find(const QString &name);
+    // The options every command accepts, before or after it.
+    static const QList<CliOptionSpec> &globalOptions();
+    // Whether any command accepts this option: an option given to the wrong one is named as such.
+    static bool isCommandOption(const QString &optionName);
+    // "local" is a group, not a command: its sub-commands are "local list" and so on.
+    static bool isGroup(const QString &name);
+    static QStringList subcommandsOf(const QString &group);
+};

@@ -1,0 +1,106 @@
+# bash completion for sandboxdeck-cli                                     -*- shell-script -*-
+#
+# The name lists below are ServerLists::sandboxServers(), localServers() and benchmarks()
+# (app/catalog/serverlists.cpp); tests/cli/cli_completions.py fails when they differ.
+
+_sandboxdeck_cli_servers="jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper"
+_sandboxdeck_cli_local_servers="filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright"
+_sandboxdeck_cli_benchmarks="MCP_Atlas Toolathlon MCP_Mark"
+
+_sandboxdeck_cli_commands="list get acquire release reset prepare local"
+_sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
+_sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
+# The options that take a value: their value is not a command or an argument.
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --benchmark --email --tag --ttl --instance-id --region --out --extract"
+
+_sandboxdeck_cli_options_of() {
+    case $1 in
+        list) echo "--server --tag" ;;
+        get | "local get") echo "--show-secrets" ;;
+        acquire) echo "--benchmark --email --tag --ttl --no-ttl" ;;
+        release) echo "--is-ttl --instance-id" ;;
+        prepare) echo "--benchmark --server" ;;
+        "local acquire") echo "--servers --benchmark --email --ttl --no-ttl" ;;
+        "local upload") echo "--region" ;;
+        "local dump") echo "--out --extract --region" ;;
+    esac
+}
+
+_sandboxdeck_cli_files() {
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$1"))
+}
+
+_sandboxdeck_cli() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=""
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    COMPREPLY=()
+
+    case $prev in
+        --server) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur")) && return ;;
+        --benchmark) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_benchmarks" -- "$cur")) && return ;;
+        --region) COMPREPLY=($(compgen -W "us asia" -- "$cur")) && return ;;
+        --out) _sandboxdeck_cli_files "$cur" && return ;;
+        --extract)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -d -- "$cur")) && return
+            ;;
+        --servers)
+            # a,b,c: complete the name after the last comma.
+            local done="" last=$cur
+            if [[ $cur == *,* ]]; then
+                done=${cur%,*},
+                last=${cur##*,}
+            fi
+            COMPREPLY=($(compgen -P "$done" -W "ALL $_sandboxdeck_cli_local_servers" -- "$last"))
+            compopt -o nospace 2>/dev/null
+            return
+            ;;
+        --base-url | --timeout | --email | --tag | --ttl | --instance-id) return ;;
+    esac
+
+    # The command, local's sub-command and the number of arguments typed so far.
+    local i word command="" arguments=0 options_ended=0
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        if ((options_ended)); then
+            ((arguments++))
+            continue
+        fi
+        case " $_sandboxdeck_cli_value_options " in
+            *" $word "*)
+                ((i++))
+                continue
+                ;;
+        esac
+        case $word in
+            --) options_ended=1 ;;
+            -*) ;;
+            *)
+                if [[ -z $command ]]; then
+                    command=$word
+                elif [[ $command == local ]]; then
+                    command="local $word"
+                else
+                    ((arguments++))
+                fi
+                ;;
+        esac
+    done
+
+    if [[ $cur == -* ]] && ((!options_ended)); then
+        COMPREPLY=($(compgen -W "$_sandboxdeck_cli_global_options $(_sandboxdeck_cli_options_of "$command")" -- "$cur"))
+        return
+    fi
+    case $command in
+        "") COMPREPLY=($(compgen -W "$_sandboxdeck_cli_commands" -- "$cur")) ;;
+        local) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_local_commands" -- "$cur")) ;;
+        get | acquire | release | reset)
+            ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur"))
+            ;;
+        "local upload") ((arguments >= 1)) && _sandboxdeck_cli_files "$cur" ;;
+    esac
+    return 0
+}
+
+complete -F _sandboxdeck_cli sandboxdeck-cli

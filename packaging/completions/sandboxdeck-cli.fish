@@ -1,0 +1,115 @@
+# fish completion for sandboxdeck-cli
+#
+# The name lists below are ServerLists::sandboxServers(), localServers() and benchmarks()
+# (app/catalog/serverlists.cpp); tests/cli/cli_completions.py fails when they differ.
+
+set -l servers jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper
+set -l local_servers filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright
+set -l benchmarks MCP_Atlas Toolathlon MCP_Mark
+
+# The words typed after the program that are not options nor their values: the command, local's
+# sub-command, then the arguments.
+function __sandboxdeck_cli_words
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l skip 0
+    set -l ended 0
+    for word in $words
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        if test $ended = 1
+            echo -- $word
+            continue
+        end
+        switch $word
+            case --base-url --timeout --server --servers --benchmark --email --tag --ttl --instance-id --region --out --extract
+                set skip 1
+            case --
+                set ended 1
+            case '-*'
+            case '*'
+                echo -- $word
+        end
+    end
+end
+
+# Whether the command typed is this one ("acquire", "local upload"), followed by exactly $argv[-1]
+# arguments when the last argument is a number.
+function __sandboxdeck_cli_is
+    set -l words (__sandboxdeck_cli_words)
+    set -l command $argv
+    set -l arguments -1
+    if string match -qr '^[0-9]+$' -- $argv[-1]
+        set arguments $argv[-1]
+        set -e command[-1]
+    end
+    set -l length (count $command)
+    test (count $words) -ge $length; or return 1
+    test "$words[1..$length]" = "$command"; or return 1
+    test $arguments -lt 0; or test (math (count $words) - $length) -eq $arguments
+end
+
+function __sandboxdeck_cli_needs_command
+    test (count (__sandboxdeck_cli_words)) -eq 0
+end
+
+function __sandboxdeck_cli_needs_local_command
+    set -l words (__sandboxdeck_cli_words)
+    test (count $words) -eq 1; and test "$words[1]" = local
+end
+
+complete -c sandboxdeck-cli -f
+
+complete -c sandboxdeck-cli -l base-url -x -d 'the API to talk to (default KLAVIS_BASE_URL)'
+complete -c sandboxdeck-cli -l json -d 'print the reply as JSON'
+complete -c sandboxdeck-cli -l timeout -x -d 'seconds one API call may take'
+complete -c sandboxdeck-cli -s h -l help -d 'show the help'
+complete -c sandboxdeck-cli -s v -l version -d 'show the version'
+
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a list -d 'list sandboxes'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a get -d 'show one sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a acquire -d 'acquire a sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a release -d 'release a sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a reset -d 'reset a sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a prepare -d 'ask for capacity'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a local -d 'local sandboxes'
+
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a list -d 'list local sandboxes'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a get -d 'show one local sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a acquire -d 'acquire a local sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a release -d 'release a local sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a reset -d 'reset a local sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a upload -d 'upload a workspace'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a dump -d 'download a workspace'
+
+# The server is the first argument of get, acquire, release and reset.
+for command in get acquire release reset
+    complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is $command 0" -a "$servers" -d server
+end
+
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l server -x -a "$servers" -d 'only this server'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l tag -x -d 'only this tag'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is get' -l show-secrets -d 'print secrets unmasked'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l benchmark -x -a "$benchmarks" -d benchmark
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l email -x -d 'test account email'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l tag -x -d 'tag it'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l ttl -x -d 'release after SECONDS'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l no-ttl -d 'never release by itself'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is release' -l is-ttl -d 'as the TTL task does'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is release' -l instance-id -x -d 'only if still this instance'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is prepare' -l benchmark -x -a "$benchmarks" -d benchmark
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is prepare' -l server -x -a "$servers" -d 'only this server'
+
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local get' -l show-secrets -d 'print secrets unmasked'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local acquire' -l servers -x -a "ALL $local_servers" -d 'servers, comma-separated, or ALL'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local acquire' -l benchmark -x -a "$benchmarks" -d benchmark
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local acquire' -l email -x -d 'test account email'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local acquire' -l ttl -x -d 'release after SECONDS'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local acquire' -l no-ttl -d 'never release by itself'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local upload' -l region -x -a 'us asia' -d region
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local upload; and not __sandboxdeck_cli_is local upload 0' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'save as this .tar.gz'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l region -x -a 'us asia' -d region
