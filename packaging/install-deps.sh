@@ -3,14 +3,15 @@
 set -euo pipefail
 
 # dpkg-dev: dpkg-shlibdeps, which gives the .deb its dependencies; appstream, desktop-file-utils: the
-# validators of tests/packaging.
+# validators of tests/packaging; man-db, groff-base, fish, zsh: the man page and completion tests;
+# qt6-translations-l10n: Qt's own strings (standard buttons) in German.
 packages=(
     ccache cmake dpkg-dev g++ ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev qt6-svg-dev qt6-tools-dev
     qt6-l10n-tools libgl-dev libarchive-dev libsimdjson-dev zlib1g-dev qtkeychain-qt6-dev
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
     python3 python3-jsonschema pigz curl file tar gzip
-    appstream desktop-file-utils
+    appstream desktop-file-utils man-db groff-base fish zsh qt6-translations-l10n
     clang libclang-rt-14-dev llvm-14 clang-format clang-tidy
 )
 

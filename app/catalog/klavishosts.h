@@ -4,7 +4,7 @@
 #include <QString>
 #include <QUrl>
 
-// A Klavis API region as a user picks it: "Klavis US" at https://api.klavis.ai.
+// A Klavis API region as a user picks it: a label ("Klavis US") and its base URL.
 struct KlavisHost
 {
     QString label;
