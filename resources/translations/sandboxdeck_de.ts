@@ -562,12 +562,40 @@
         <translation>Das Archiv ist keine gzip-komprimierte tar-Datei (es ist ein einfaches, unkomprimiertes tar).</translation>
     </message>
     <message>
-        <source>The archive is damaged (invalid gzip header); nothing was extracted.</source>
-        <translation>Das Archiv ist beschädigt (ungültiger gzip-Header); es wurde nichts entpackt.</translation>
+        <source>Cannot read the archive %1: %2</source>
+        <translation>Das Archiv %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <source>The archive is damaged (its gzip checksum does not match); nothing was extracted.</source>
-        <translation>Das Archiv ist beschädigt (seine gzip-Prüfsumme stimmt nicht); es wurde nichts entpackt.</translation>
+        <source>Not enough memory to decompress the archive.</source>
+        <translation>Nicht genug Arbeitsspeicher, um das Archiv zu entpacken.</translation>
+    </message>
+    <message>
+        <source>Cannot read the archive: %1</source>
+        <translation>Das Archiv kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>gzip member %1 could not be started</source>
+        <translation>gzip-Teil %1 konnte nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>unexpected data after gzip member %1, at byte %2: neither another gzip member nor zero padding</source>
+        <translation>unerwartete Daten nach gzip-Teil %1, bei Byte %2: weder ein weiterer gzip-Teil noch Null-Auffüllung</translation>
+    </message>
+    <message>
+        <source>gzip member %1 has an invalid header: %2</source>
+        <translation>gzip-Teil %1 hat einen ungültigen Kopf: %2</translation>
+    </message>
+    <message>
+        <source>the CRC-32 checksum of gzip member %1 does not match its data</source>
+        <translation>die CRC-32-Prüfsumme von gzip-Teil %1 passt nicht zu seinen Daten</translation>
+    </message>
+    <message>
+        <source>the size recorded at the end of gzip member %1 does not match its data</source>
+        <translation>die am Ende von gzip-Teil %1 vermerkte Größe passt nicht zu seinen Daten</translation>
+    </message>
+    <message>
+        <source>gzip member %1: %2</source>
+        <translation>gzip-Teil %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1495,10 +1523,6 @@
         <translation>Dem Profil einen Namen geben.</translation>
     </message>
     <message>
-        <source>The base URL must be an http(s) address such as https://api.klavis.ai.</source>
-        <translation>Die Basis-URL muss eine http(s)-Adresse sein, etwa https://api.klavis.ai.</translation>
-    </message>
-    <message>
         <source>Enter the API key (from your Klavis dashboard).</source>
         <translation>Den API-Schlüssel eingeben (aus dem Klavis-Dashboard).</translation>
     </message>
@@ -1522,24 +1546,16 @@
         <translation>Ein Profil namens „%1“ existiert bereits. Einen anderen Namen wählen.</translation>
     </message>
     <message>
-        <source>Enter the API&apos;s base URL, for example https://api.klavis.ai.</source>
-        <translation>Die Basis-URL der API eingeben, zum Beispiel https://api.klavis.ai.</translation>
-    </message>
-    <message>
-        <source>The base URL must start with https:// (or http://) and name a host, for example https://api.klavis.ai.</source>
-        <translation>Die Basis-URL muss mit https:// (oder http://) beginnen und einen Host nennen, zum Beispiel https://api.klavis.ai.</translation>
-    </message>
-    <message>
-        <source>The base URL must not contain a user name or password: the API key is kept in the keychain.</source>
-        <translation>Die Basis-URL darf keinen Benutzernamen und kein Passwort enthalten: Der API-Schlüssel liegt im Schlüsselbund.</translation>
-    </message>
-    <message>
         <source>The base URL must not contain a query (?...) or fragment (#...).</source>
         <translation>Die Basis-URL darf keine Abfrage (?...) und kein Fragment (#...) enthalten.</translation>
     </message>
     <message>
         <source>The region must be &quot;us&quot; or &quot;asia&quot;.</source>
         <translation>Die Region muss „us“ oder „asia“ sein.</translation>
+    </message>
+    <message>
+        <source>Enter the API&apos;s base URL, for example %1.</source>
+        <translation>Die Basis-URL der API eingeben, zum Beispiel %1.</translation>
     </message>
 </context>
 <context>
