@@ -1,7 +1,7 @@
-// Differential: SandboxListReader (simdjson On-Demand, straight from bytes) is an accelerator of the
-// general path (QJsonDocument + KlavisDecoder::readSummary). On every input it must either decline or give
-// exactly the general path's list, and KlavisDecoder::sandboxList must succeed exactly when the general path
-// does. The general path is the one tests/models/tst_sandboxlistreader.cpp compares against.
+// Differential: SandboxListReader (JsonScanner straight from bytes) is an accelerator of the general path
+// (QJsonDocument + KlavisDecoder::readSummary). On every input it must either decline or give exactly the
+// general path's list, and KlavisDecoder::sandboxList must succeed exactly when the general path does.
+// The general path is the one tests/models/tst_sandboxlistreader.cpp compares against.
 #include "../models/generalsandboxlist.h"
 #include "api/klavisdecoder.h"
 #include "api/sandboxlistreader.h"
