@@ -107,8 +107,14 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
     case SortRole:
         if (column == UpdatedColumn)
             return s.updatedAt;
-        if (column == TagsColumn)
-            return s.tags.join(u", "_s).toLower();
+        if (column == TagsColumn) {
+            // Entry by entry, as SandboxOrdering compares them: joined, "team b" would sort before "team,
+            // ci".
+            QStringList tags;
+            for (const QString &tag : s.tags)
+                tags.append(tag.toLower());
+            return tags;
+        }
         return data(index, Qt::DisplayRole).toString().toLower();
     }
     return {};

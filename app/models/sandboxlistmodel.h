@@ -40,7 +40,7 @@ public:
         BenchmarkRole,
         TagsRole,      // QStringList
         UpdatedAtRole, // QDateTime, invalid when unknown
-        SortRole,      // the cell's real value: QDateTime for Updated, lower-cased text otherwise
+        SortRole,      // the cell's real value: QDateTime for Updated, lower-cased tag list or text else
         BusyRole,      // bool: an action is in flight on this row
         StatusKindRole // StatusKind::Kind of the status word, for a delegate's colour
     };

@@ -4,6 +4,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStringListModel>
 #include <QTest>
 
@@ -63,6 +64,90 @@ QList<SandboxSummary> randomList(quint64 &random, int count, int idRange)
         list << sandbox(server, id, status, benchmark, tags, age);
     }
     return list;
+}
+
+// The independent oracle for the flat proxy's order: Qt's own QSortFilterProxyModel over the same model,
+// sorting by the model's SortRole with QVariant's comparison and filtering through the public roles.
+// Ties: the flat proxy claims source order in both directions. QSortFilterProxyModel sorts stably but asks
+// lessThan(right, left) for a descending sort, so the tie-break is spelled out here, reversed for that case.
+class OracleProxy : public QSortFilterProxyModel
+{
+public:
+    OracleProxy() { setSortRole(SandboxListModel::SortRole); }
+
+    void setSearchText(const QString &text)
+    {
+        m_needle = text.trimmed().toLower();
+        invalidateRowsFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override
+    {
+        if (m_needle.isEmpty())
+            return true;
+        const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+        for (const int role : {SandboxListModel::ServerNameRole, SandboxListModel::SandboxIdRole,
+                               SandboxListModel::StatusRole, SandboxListModel::BenchmarkRole})
+            if (index.data(role).toString().toLower().contains(m_needle))
+                return true;
+        const QStringList tags = index.data(SandboxListModel::TagsRole).toStringList();
+        return std::any_of(tags.begin(), tags.end(),
+                           [&](const QString &tag) { return tag.toLower().contains(m_needle); });
+    }
+
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
+    {
+        const QPartialOrdering order = QVariant::compare(left.data(sortRole()), right.data(sortRole()));
+        if (order == QPartialOrdering::Less || order == QPartialOrdering::Greater)
+            return order == QPartialOrdering::Less;
+        return sortOrder() == Qt::AscendingOrder ? left.row() < right.row() : left.row() > right.row();
+    }
+
+private:
+    QString m_needle;
+};
+
+// Rows built to tie and to differ only in case, accents, separators and prefixes, with unknown times.
+QList<SandboxSummary> oracleList(quint64 &random, int count)
+{
+    const QStringList servers{u"github"_s,     u"GitHub"_s,     u"jira"_s, u"Cal.com"_s, u"cal.com"_s,
+                              u"\u00c4rger"_s, u"\u00e4rger"_s, u"zeta"_s, u"a_b"_s,     u"a-b"_s};
+    const QStringList statuses{u"idle"_s, u"Idle"_s, u"occupied"_s, u"error"_s, {}};
+    const QStringList benchmarks{u"MCP_Atlas"_s, u"mcp_atlas"_s, u"Toolathlon"_s, {}};
+    const QStringList tagWords{u"nightly"_s, u"team"_s, u"team-a"_s,       u"team b"_s,
+                               u"ci"_s,      u"CI"_s,   u"\u00e9t\u00e9"_s};
+    const QStringList idPrefixes{u"id"_s, u"ID"_s, u"Id"_s};
+    const auto pick = [&](const QStringList &from) {
+        return from[int(nextRandom(random) % quint64(from.size()))];
+    };
+    QList<SandboxSummary> list;
+    for (int i = 0; i < count; ++i) {
+        QStringList tags;
+        for (quint64 t = nextRandom(random) % 4; t > 0; --t)
+            tags << pick(tagWords);
+        const int age = int(nextRandom(random) % 60);
+        const QString server = pick(servers);
+        const QString status = pick(statuses);
+        const QString benchmark = pick(benchmarks);
+        const QString id = pick(idPrefixes) + u"-%1"_s.arg(i % 700);
+        SandboxSummary s = sandbox(server, id, status, benchmark, tags, age);
+        if (nextRandom(random) % 20 == 0) {
+            s.updatedAt = {};
+            s.updatedAtText = u"yesterday"_s;
+        }
+        list << s;
+    }
+    return list;
+}
+
+std::vector<int> sourceOrder(const QAbstractItemModel &proxy)
+{
+    std::vector<int> rows;
+    const auto *mapping = qobject_cast<const QAbstractProxyModel *>(&proxy);
+    for (int row = 0; row < proxy.rowCount(); ++row)
+        rows.push_back(mapping->mapToSource(proxy.index(row, 0)).row());
+    return rows;
 }
 
 } // namespace
@@ -297,6 +382,66 @@ private slots:
         QVERIFY(!hidden.isValid());
         m_proxy->setSearchText({});
         QCOMPARE(kept.data(SandboxListModel::SandboxIdRole).toString(), keptId);
+    }
+
+    // Every sortable column, both orders, with and without a search, on rows full of ties: the flat proxy
+    // shows exactly the rows, in exactly the order, that QSortFilterProxyModel gives.
+    void ordersAsQSortFilterProxyModelDoes_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<Qt::SortOrder>("order");
+        QTest::addColumn<QString>("search");
+        for (int column = 0; column < SandboxListModel::ColumnCount; ++column)
+            for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder})
+                for (const QString &search : {QString(), u"team"_s}) {
+                    const QByteArray name = QByteArray::number(column) +
+                                            (order == Qt::AscendingOrder ? " ascending" : " descending") +
+                                            (search.isEmpty() ? "" : ", searched");
+                    QTest::newRow(name.constData()) << column << order << search;
+                }
+    }
+
+    void ordersAsQSortFilterProxyModelDoes()
+    {
+        QFETCH(int, column);
+        QFETCH(Qt::SortOrder, order);
+        QFETCH(QString, search);
+        quint64 random = 2026;
+        // Thousands of rows: the testers' walks would dominate.
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        m_model->applySnapshot(oracleList(random, 3000));
+        QVERIFY(m_model->rowCount() > 2500);
+        OracleProxy oracle;
+        oracle.setSourceModel(m_model);
+        oracle.setSearchText(search);
+        oracle.sort(column, order);
+        m_proxy->setSearchText(search);
+        m_proxy->sort(column, order);
+        const std::vector<int> expected = sourceOrder(oracle);
+        const std::vector<int> actual = sourceOrder(*m_proxy);
+        QCOMPARE(actual.size(), expected.size());
+        const auto at = std::mismatch(actual.begin(), actual.end(), expected.begin()).first;
+        if (at != actual.end()) {
+            const qsizetype position = at - actual.begin();
+            const auto describe = [&](int row) -> QString {
+                return m_model->index(row, column).data().toString() + u" (row "_s + QString::number(row) +
+                       u')';
+            };
+            QFAIL(
+                qPrintable(u"position %1: flat proxy shows %2, QSortFilterProxyModel %3"_s.arg(position).arg(
+                    describe(actual[size_t(position)]), describe(expected[size_t(position)]))));
+        }
+        // The order is also the one the proxy keeps through a refresh that changes sort keys.
+        QList<SandboxSummary> next;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            next << m_model->sandboxAt(row);
+            if (nextRandom(random) % 50 == 0)
+                next.back().updatedAt = now.addSecs(qint64(nextRandom(random) % 7200));
+        }
+        m_model->applySnapshot(next);
+        oracle.invalidate();
+        QVERIFY(sourceOrder(*m_proxy) == sourceOrder(oracle));
     }
 
     void sortsByTheRealValue()

@@ -148,6 +148,21 @@ private slots:
             << listOf("{\"sandbox_id\":\"a\",\"x\":" + QByteArray(100, '[') + QByteArray(100, ']') + "}")
             << false;
         QTest::newRow("truncated") << listOf(row).chopped(3) << false;
+        // On-Demand reads only what it is asked for: the reader must still see these.
+        QTest::newRow("high surrogate, other escape") << listOf(R"({"sandbox_id":"\ud83d\u0041"})") << false;
+        QTest::newRow("escaped non-character") << listOf(R"({"sandbox_id":"a\uffff"})") << false;
+        QTest::newRow("unclosed list") << QByteArray(R"({"sandboxes":[{"sandbox_id":"a"})") << false;
+        QTest::newRow("unclosed object") << QByteArray(R"({"sandboxes":[])") << false;
+        QTest::newRow("extra brace") << listOf(row) + "}" << false;
+        QTest::newRow("second document") << listOf(row) + listOf(row) << false;
+        QTest::newRow("bad literal skipped") << listOf(R"({"sandbox_id":"a","x":[tru]})") << false;
+        QTest::newRow("bad number skipped") << listOf(R"({"sandbox_id":"a","x":-})") << false;
+        QTest::newRow("bad string skipped") << listOf(R"({"sandbox_id":"a","x":"\q"})") << false;
+        QTest::newRow("missing comma skipped") << listOf(R"({"sandbox_id":"a","x":[1 2]})") << false;
+        QTest::newRow("missing colon") << listOf(R"({"sandbox_id" "a"})") << false;
+        QTest::newRow("row not an object, broken") << listOf(R"([1,,2],{"sandbox_id":"a"})") << false;
+        QTest::newRow("unknown top-level field")
+            << QByteArray(R"({"next":{"page":2},"sandboxes":[]})") << true;
     }
 
     void edgeCases()
