@@ -56,7 +56,7 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(u"SandboxDeck"_s);
     QApplication::setApplicationName(u"SandboxDeck"_s);
     QApplication::setApplicationVersion(QStringLiteral(SANDBOXDECK_VERSION));
-    QApplication::setDesktopFileName(u"sandboxdeck"_s);
+    QApplication::setDesktopFileName(u"io.github.sandboxdeck.SandboxDeck"_s);
 
     const Options options;
     {

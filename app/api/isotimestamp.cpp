@@ -60,7 +60,8 @@ bool fastParse(QStringView text, qint64 *msecsSinceEpoch)
     if (!date.isValid())
         return false;
     const qint64 days = date.toJulianDay() - QDate(1970, 1, 1).toJulianDay();
-    *msecsSinceEpoch = ((days * 86400 + hour * 3600 + minute * 60 + second) - offsetSeconds) * 1000 + millis;
+    *msecsSinceEpoch =
+        ((days * 86400 + qint64{hour} * 3600 + qint64{minute} * 60 + second) - offsetSeconds) * 1000 + millis;
     return true;
 }
 

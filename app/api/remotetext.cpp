@@ -190,7 +190,7 @@ QByteArray maskSecretValues(const QByteArray &json)
 QString bodyExcerpt(const QByteArray &body, int maxChars)
 {
     // Enough of the page to find its title and first words; the rest is layout.
-    QString text = QString::fromUtf8(body.left(64 * 1024));
+    QString text = QString::fromUtf8(body.left(qsizetype{64} * 1024));
     const bool looksLikeMarkup = text.contains(u'<') && text.contains(u'>');
     if (looksLikeMarkup) {
         static const QRegularExpression invisible(u"<(script|style|head)\\b[^>]*>.*?(?:</\\1\\s*>|$)"_s,

@@ -7,7 +7,7 @@
 
 namespace {
 
-constexpr qsizetype chunkSize = 64 * 1024;
+constexpr qsizetype chunkSize = qsizetype{64} * 1024;
 const QByteArray &maskText()
 {
     static const QByteArray text = '"' + RemoteText::mask().toUtf8() + " (--show-secrets)\"";

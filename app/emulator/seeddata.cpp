@@ -140,9 +140,9 @@ QList<LocalSandbox> SeedData::localSandboxes(IdGenerator &ids, const QDateTime &
 
     return {
         withWorkspace,
-        make({u"arxiv"_s, u"pdf-tools"_s}, u"occupied"_s, u"Toolathlon"_s, 26 * 3600),
+        make({u"arxiv"_s, u"pdf-tools"_s}, u"occupied"_s, u"Toolathlon"_s, qint64{26} * 3600),
         make({u"excel"_s, u"word"_s, u"powerpoint"_s, u"code-executor"_s}, u"idle"_s, QString(),
-             4 * 24 * 3600),
+             qint64{4} * 24 * 3600),
     };
 }
 

@@ -117,7 +117,7 @@ QString WorkspaceArchive::extract(const QByteArray &tarGz, Workspace &workspace,
             return u"the archive is not gzip-compressed"_s;
         if (++entries > limits.maxEntries)
             return u"the archive has more than %1 entries"_s.arg(limits.maxEntries);
-        if (const QString error = readEntry(a.get(), entry, staging, totalBytes, limits); !error.isEmpty())
+        if (QString error = readEntry(a.get(), entry, staging, totalBytes, limits); !error.isEmpty())
             return error;
     }
     if (entries == 0 && archive_filter_code(a.get(), 0) != ARCHIVE_FILTER_GZIP)

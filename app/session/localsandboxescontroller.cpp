@@ -6,6 +6,8 @@
 #include "session/appsession.h"
 #include "session/bulkaction.h"
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 LocalSandboxesController::LocalSandboxesController(AppSession *session, QObject *parent)
@@ -60,14 +62,14 @@ void LocalSandboxesController::loadDetails(const QString &localSandboxId)
 ApiCall *LocalSandboxesController::acquire(const LocalAcquireRequest &request, QObject *context,
                                            ResultHandler<LocalSandbox> done)
 {
-    return m_session->localSandboxes()->acquire(request, context,
-                                                [this, done](const ApiResult<LocalSandbox> &result) {
-                                                    if (result) {
-                                                        m_pendingSelection = result->localSandboxId;
-                                                        refresh();
-                                                    }
-                                                    done(result);
-                                                });
+    return m_session->localSandboxes()->acquire(
+        request, context, [this, done = std::move(done)](const ApiResult<LocalSandbox> &result) {
+            if (result) {
+                m_pendingSelection = result->localSandboxId;
+                refresh();
+            }
+            done(result);
+        });
 }
 
 void LocalSandboxesController::runBulk(Bulk kind, const QStringList &ids)

@@ -149,7 +149,7 @@ QString ProfileStore::validate(const Profile &profile) const
         if (url.hasQuery() || url.hasFragment())
             return tr("The base URL must not contain a query (?...) or fragment (#...).");
         // The key goes to this URL: plain http only to this machine (the emulator), as the transport insists.
-        if (const QString problem = UrlPolicy::checkBaseUrl(url); !problem.isEmpty())
+        if (QString problem = UrlPolicy::checkBaseUrl(url); !problem.isEmpty())
             return problem;
     }
 

@@ -21,7 +21,7 @@ class ParallelGzipWriter;
 class ArchiveTarWriter
 {
 public:
-    static constexpr qint64 ReadBlockSize = 64 * 1024;
+    static constexpr qint64 ReadBlockSize = qint64{64} * 1024;
 
     // Called after each block of file content; return false to stop (cancel).
     using BlockDone = std::function<bool(qint64 bytes)>;

@@ -24,8 +24,8 @@ namespace {
 
 constexpr int maxFailures = 5;    // dropped connections and transient errors in a row, without progress
 constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
-constexpr qsizetype readChunk = 256 * 1024;
-constexpr qint64 readBufferBytes = 4 * 1024 * 1024;
+constexpr qsizetype readChunk = qsizetype{256} * 1024;
+constexpr qint64 readBufferBytes = qint64{4} * 1024 * 1024;
 
 bool isEmptyFolder(const QString &path)
 {
@@ -37,7 +37,7 @@ bool isEmptyFolder(const QString &path)
 QString writeFailure(const QFileDevice &file)
 {
     const qint64 available = QStorageInfo(QFileInfo(file.fileName()).absolutePath()).bytesAvailable();
-    if (available >= 0 && available < 1024 * 1024) {
+    if (available >= 0 && available < qint64{1024} * 1024) {
         return QCoreApplication::translate("DumpJob", "No space left on device: the disk holding %1 is full")
             .arg(QDir::toNativeSeparators(QFileInfo(file.fileName()).absolutePath()));
     }

@@ -10,8 +10,8 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr qint64 kInputBytes = 64 * 1024;
-constexpr qint64 kOutputBytes = 128 * 1024;
+constexpr qint64 kInputBytes = qint64{64} * 1024;
+constexpr qint64 kOutputBytes = qint64{128} * 1024;
 constexpr qsizetype kGzipMinimumBytes = 18; // 10-byte header, empty deflate block, 8-byte trailer
 
 QString damaged(const QString &what)

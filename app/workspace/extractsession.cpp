@@ -134,7 +134,7 @@ QString ExtractSession::extractEntries(ExtractTree &tree)
                        "ExtractSession",
                        "The archive has more than %1 entries; raise the limit in Settings if you trust it.")
                 .arg(m_limits.maxEntries);
-        const QString error = extractEntry(entry, linkUnreadable, tree);
+        QString error = extractEntry(entry, linkUnreadable, tree);
         if (!error.isEmpty())
             return error;
         // Folders made on the way cost an inode each, like entries, and are remembered.
@@ -294,8 +294,7 @@ QString ExtractSession::copyData(int fd, const ExtractEntryPath &path, qint64 de
             return tooMuchMessage();
         if (result == ARCHIVE_EOF) // offset is the size of the file, a hole at its end included
             return offset > dataEnd ? tree.resize(fd, offset, relative) : QString();
-        const QString error =
-            tree.writeAt(fd, static_cast<const char *>(block), qsizetype(size), offset, relative);
+        QString error = tree.writeAt(fd, static_cast<const char *>(block), qsizetype(size), offset, relative);
         if (!error.isEmpty())
             return error;
         m_report.bytesWritten += qint64(size);
@@ -428,7 +427,7 @@ QString ExtractSession::createLinks(ExtractTree &tree)
             m_report.skipped.append(ExtractEntryPath::displayName(relative) + u": "_s + why);
             continue;
         }
-        const QString error = tree.makeLink(relative, target);
+        QString error = tree.makeLink(relative, target);
         if (!error.isEmpty())
             return error;
         ++m_report.linksCreated;

@@ -16,7 +16,7 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr size_t kCopyBlockBytes = 64 * 1024;
+constexpr size_t kCopyBlockBytes = size_t{64} * 1024;
 
 // The process umask, read without changing it (umask() sets as it reads, racing with other threads).
 // -1 when unknown.
@@ -352,7 +352,7 @@ QString ExtractTree::makeLink(const QByteArray &relative, const QByteArray &targ
 {
     const Kind existing = kind(relative);
     if (existing == Kind::File) {
-        const QString error = removeFile(relative);
+        QString error = removeFile(relative);
         if (!error.isEmpty())
             return error;
     } else if (existing != Kind::Missing) {

@@ -54,7 +54,7 @@ void GzipEndCheck::feed(QByteArrayView bytes)
     // zlib's API predates const; it never writes through next_in.
     z.next_in = const_cast<Bytef *>(reinterpret_cast<const Bytef *>(bytes.data()));
     z.avail_in = uInt(bytes.size());
-    std::array<Bytef, 64 * 1024> sink;
+    std::array<Bytef, std::size_t{64} * 1024> sink;
     while (z.avail_in > 0 || !m_atMemberEnd) {
         if (m_atMemberEnd) {
             // Concatenated members are one valid gzip file: the next one starts with the magic byte. After

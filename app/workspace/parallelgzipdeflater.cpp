@@ -79,7 +79,7 @@ bool ParallelGzipDeflater::compress(ParallelGzipBlock &block)
 // data at level 6 runs at about 30 MB/s and gains nothing: stored blocks come out the same size.
 bool ParallelGzipDeflater::looksIncompressible(const unsigned char *data, qint64 size)
 {
-    if (size < 16 * 1024)
+    if (size < qint64{16} * 1024)
         return false;
     std::array<quint32, 256> counts{};
     for (qint64 i = 0; i < size; ++i)

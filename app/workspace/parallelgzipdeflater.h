@@ -9,8 +9,8 @@
 // One block of a ParallelGzipWriter stream: its input, the dictionary it is primed with, its output.
 struct ParallelGzipBlock
 {
-    static constexpr qint64 Size = 128 * 1024;          // input bytes per block, as pigz
-    static constexpr qint64 DictionarySize = 32 * 1024; // deflate's whole window
+    static constexpr qint64 Size = qint64{128} * 1024;          // input bytes per block, as pigz
+    static constexpr qint64 DictionarySize = qint64{32} * 1024; // deflate's whole window
 
     std::vector<unsigned char> input = std::vector<unsigned char>(Size);
     qint64 inputSize = 0;

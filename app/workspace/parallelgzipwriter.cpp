@@ -22,7 +22,7 @@ ParallelGzipWriter::ParallelGzipWriter(QIODevice *device, int threads, int level
       m_level(std::clamp(level, 1, 9))
 {
     // Two blocks per thread keep every worker busy while the producer fills the next one.
-    m_maxInFlight = 2 * m_threads;
+    m_maxInFlight = qint64{2} * m_threads;
     if (m_threads == 1) {
         m_inlineDeflater = std::make_unique<ParallelGzipDeflater>(m_level);
         return;

@@ -26,8 +26,8 @@ struct ParallelGzipBlock;
 class ParallelGzipWriter
 {
 public:
-    static constexpr qint64 BlockSize = 128 * 1024;
-    static constexpr qint64 DictionarySize = 32 * 1024;
+    static constexpr qint64 BlockSize = qint64{128} * 1024;
+    static constexpr qint64 DictionarySize = qint64{32} * 1024;
 
     // threads <= 0 means QThread::idealThreadCount(); level is a zlib level 1..9.
     explicit ParallelGzipWriter(QIODevice *device, int threads = 0, int level = 6);
