@@ -158,7 +158,8 @@ bool WorkspaceArchiver::isGzipTar(const QString &path, QString *why)
     archive_read_support_filter_gzip(reader);
     archive_read_support_format_tar(reader);
     QString problem;
-    if (archive_read_open_filename(reader, QFile::encodeName(path).constData(), 64 * 1024) != ARCHIVE_OK) {
+    if (archive_read_open_filename(reader, QFile::encodeName(path).constData(), size_t{64} * 1024) !=
+        ARCHIVE_OK) {
         problem = QString::fromUtf8(archive_error_string(reader));
     } else {
         struct archive_entry *entry = nullptr;

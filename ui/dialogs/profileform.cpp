@@ -112,9 +112,9 @@ QString ProfileForm::validate(bool keyRequired) const
         return tr("Give the profile a name.");
     const QUrl url = profile().baseUrl;
     // The same rule as the profile store, the transport and the CLI.
-    if (const QString problem = UrlPolicy::checkBaseUrl(url); !problem.isEmpty())
+    if (QString problem = UrlPolicy::checkBaseUrl(url); !problem.isEmpty())
         return problem;
-    if (const QString problem = keyProblem(); !problem.isEmpty())
+    if (QString problem = keyProblem(); !problem.isEmpty())
         return problem;
     if (keyRequired && typedKey().isEmpty())
         return tr("Enter the API key (from your Klavis dashboard).");

@@ -127,7 +127,7 @@ void SettingsDialog::removeSelected()
 
 QString SettingsDialog::validate()
 {
-    const QString formProblem = m_form->validate(m_editingId.isEmpty());
+    QString formProblem = m_form->validate(m_editingId.isEmpty());
     if (!formProblem.isEmpty())
         return formProblem;
     Profile edited = m_form->profile();

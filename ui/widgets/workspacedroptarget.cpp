@@ -40,7 +40,7 @@ QStringList WorkspaceDropTarget::localPaths(const QMimeData *mimeData)
 QString WorkspaceDropTarget::track(const QPoint &position)
 {
     QRect area;
-    const QString id = m_sandboxAt(position, &area);
+    QString id = m_sandboxAt(position, &area);
     if (id.isEmpty()) {
         m_highlight->hide();
         return {};
