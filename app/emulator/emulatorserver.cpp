@@ -178,10 +178,16 @@ QString EmulatorServer::apiKey() const
     return m_state->apiKey;
 }
 
-void EmulatorServer::setPoolSize(int perServer)
+void EmulatorServer::setIdlePerServer(int sandboxes)
 {
     QMutexLocker locker(&m_mutex);
-    m_state->poolSize = perServer;
+    m_state->idlePerServer = sandboxes;
+}
+
+void EmulatorServer::setEmptyPool(const QString &serverName)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->emptyPools.insert(serverName);
 }
 
 void EmulatorServer::addBulkSandboxes(int count)

@@ -45,9 +45,11 @@ public:
     QUrl objectStoreBaseUrl() const; // another origin: http://127.0.0.1:PORT2
 
     void setApiKey(const QString &key);
-    QString apiKey() const;               // default "demo-key"
-    void setPoolSize(int perServer);      // capacity of each hosted server's pool, default 5
-    void setLocalCapacity(int sandboxes); // local sandboxes in all, default 10
+    QString apiKey() const; // default "demo-key"
+    // Idle sandboxes each hosted server hands out beyond the account's idle ones, default 5.
+    void setIdlePerServer(int sandboxes);
+    void setEmptyPool(const QString &serverName); // every acquire of that server answers 503
+    void setLocalCapacity(int sandboxes);         // local sandboxes in all, default 10
     // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
     // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
     void addBulkSandboxes(int count);

@@ -7,7 +7,9 @@
 #include "emulator/remotesandbox.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
+#include <QSet>
 #include <QUrl>
 
 namespace Emulator {
@@ -19,8 +21,12 @@ struct EmulatorState
 
     QList<RemoteSandbox> remote;
     QList<LocalSandbox> local;
-    int poolSize = 5;       // per hosted server
-    int localCapacity = 10; // local sandboxes in all
+    // Every server of the enum keeps this many idle sandboxes in reserve beyond the account's own, so a
+    // demo user can acquire several of any server; freshFromPool counts what each server has handed out.
+    int idlePerServer = 5;
+    QHash<QString, int> freshFromPool;
+    QSet<QString> emptyPools; // servers that answer every acquire 503, for tests of an exhausted pool
+    int localCapacity = 10;   // local sandboxes in all
     QString apiKey = QStringLiteral("demo-key");
     FaultSettings faults;
     QList<RecordedRequest> apiRequests;

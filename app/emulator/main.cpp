@@ -5,6 +5,7 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -16,7 +17,8 @@ struct Options
     quint16 storePort = 0;
     QString apiKey = u"demo-key"_s;
     quint64 seed = 42;
-    int poolSize = 5;
+    int idlePerServer = 5;
+    QStringList emptyPools;
     int bulkSandboxes = 0;
     bool log = false;
     Emulator::FaultSettings faults;
@@ -36,7 +38,12 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                                        u"0"_s);
     const QCommandLineOption apiKey(u"api-key"_s, u"The API key clients must send."_s, u"K"_s, u"demo-key"_s);
     const QCommandLineOption seed(u"seed"_s, u"Seed of the generated data."_s, u"N"_s, u"42"_s);
-    const QCommandLineOption poolSize(u"pool-size"_s, u"Sandboxes per hosted server."_s, u"N"_s, u"5"_s);
+    const QCommandLineOption idlePerServer(u"idle-per-server"_s,
+                                           u"Idle sandboxes every hosted server hands out beyond the "
+                                           "account's own."_s,
+                                           u"N"_s, u"5"_s);
+    const QCommandLineOption emptyPool(
+        u"empty-pool"_s, u"Answer every acquire of SERVER with 503 (repeatable)."_s, u"SERVER"_s);
     const QCommandLineOption bulk(u"bulk-sandboxes"_s, u"Add N more sandboxes to the account (big lists)."_s,
                                   u"N"_s, u"0"_s);
     const QCommandLineOption latency(u"latency-ms"_s, u"Delay before every API answer."_s, u"N"_s, u"0"_s);
@@ -50,8 +57,8 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                                        u"N"_s, u"-1"_s);
     const QCommandLineOption expired(u"expired-urls"_s, u"Issue only expired signed URLs."_s);
     const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
-    parser.addOptions({port, storePort, apiKey, seed, poolSize, bulk, latency, errorRate, rateLimit,
-                       retryAfter, dropAfter, expired, log});
+    parser.addOptions({port, storePort, apiKey, seed, idlePerServer, emptyPool, bulk, latency, errorRate,
+                       rateLimit, retryAfter, dropAfter, expired, log});
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -90,7 +97,12 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.storePort = number(storePort, toUShort);
     options.apiKey = parser.value(apiKey);
     options.seed = number(seed, [](const QString &text, bool *good) { return text.toULongLong(good); });
-    options.poolSize = number(poolSize, toInt);
+    options.idlePerServer = number(idlePerServer, toInt);
+    if (ok && options.idlePerServer < 0) {
+        ok = false;
+        error = u"invalid value for --idle-per-server: %1"_s.arg(parser.value(idlePerServer));
+    }
+    options.emptyPools = parser.values(emptyPool);
     options.bulkSandboxes = number(bulk, toInt);
     options.faults.latencyMs = number(latency, toInt);
     options.faults.serverErrorRate =
@@ -123,7 +135,9 @@ int main(int argc, char *argv[])
         return 0;
     Emulator::EmulatorServer server(nullptr, options.seed);
     server.setApiKey(options.apiKey);
-    server.setPoolSize(options.poolSize);
+    server.setIdlePerServer(options.idlePerServer);
+    for (const QString &serverName : std::as_const(options.emptyPools))
+        server.setEmptyPool(serverName);
     server.addBulkSandboxes(options.bulkSandboxes);
     server.setFaults(options.faults);
     if (!server.listen(options.apiPort, options.storePort)) {

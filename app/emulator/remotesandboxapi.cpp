@@ -99,25 +99,28 @@ HttpReply RemoteSandboxApi::acquire(const IncomingRequest &request, const QStrin
     const QString email = body.value(u"test_account_email"_s).toString();
 
     RemoteSandbox *chosen = nullptr;
-    int poolCount = 0;
+    int serverCount = 0;
     bool accountKnown = false;
+    const bool poolEmpty = m_state.emptyPools.contains(serverName);
     for (RemoteSandbox &sandbox : m_state.remote) {
         if (sandbox.serverName != serverName)
             continue;
-        ++poolCount;
+        ++serverCount;
         if (!email.isEmpty() && sandbox.testAccountEmail.compare(email, Qt::CaseInsensitive) != 0)
             continue;
         accountKnown = true;
-        if (!chosen && sandbox.status == u"idle")
+        if (!chosen && !poolEmpty && sandbox.status == u"idle")
             chosen = &sandbox;
     }
     if (!email.isEmpty() && !accountKnown)
         return HttpReply::detail(404, u"Test account %1 not found for %2"_s.arg(email, serverName));
-    if (!chosen && email.isEmpty() && poolCount < m_state.poolSize) {
+    int &handedOut = m_state.freshFromPool[serverName];
+    if (!chosen && email.isEmpty() && !poolEmpty && handedOut < m_state.idlePerServer) {
+        ++handedOut;
         RemoteSandbox fresh;
         fresh.id = m_state.ids.uuid();
         fresh.serverName = serverName;
-        fresh.testAccountEmail = SeedData::testAccountEmail(serverName, poolCount + 1);
+        fresh.testAccountEmail = SeedData::testAccountEmail(serverName, serverCount + 1);
         fresh.status = u"idle"_s;
         m_state.remote.append(fresh);
         chosen = &m_state.remote.last();

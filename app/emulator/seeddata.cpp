@@ -18,7 +18,7 @@ struct ServerShare
     int count;
 };
 
-// 40 sandboxes in all; no server has more than the default pool of 5, so acquiring works out of the box.
+// 40 sandboxes in all; the first of each server is idle, and every server hands out more from its idle pool.
 const QList<ServerShare> &shares()
 {
     static const QList<ServerShare> list = {

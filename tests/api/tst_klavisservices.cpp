@@ -179,9 +179,9 @@ private slots:
 
     void poolExhaustionIs503()
     {
-        h->emulator->setPoolSize(1);
+        h->emulator->setIdlePerServer(1);
         AcquireRequest request;
-        request.serverName = u"weather"_s; // not seeded: its pool starts empty
+        request.serverName = u"weather"_s; // not seeded: only its idle pool of one
         QVERIFY(acquire(request).ok());
         const auto second = acquire(request);
         QVERIFY(!second.ok());

@@ -144,9 +144,10 @@ def exercise(c):
     c.call("DELETE", SI, "/sandbox/github/" + sandbox_id, 422, query="is_ttl=perhaps")
     c.call("DELETE", SI, "/sandbox/github/no-such-id", 404)
 
-    # Pool exhaustion answers 503.
-    for _ in range(5):
-        c.call("POST", SA, "/sandbox/exa", 201)
+    # Pool exhaustion answers 503: serper (not seeded) hands out its --idle-per-server 3, exa is --empty-pool.
+    for _ in range(3):
+        c.call("POST", SA, "/sandbox/serper", 201)
+    c.call("POST", SA, "/sandbox/serper", 503)
     c.call("POST", SA, "/sandbox/exa", 503)
 
     # Local sandboxes.
@@ -246,7 +247,7 @@ def main():
     binary, openapi = sys.argv[1], sys.argv[2]
     with open(openapi) as handle:
         doc = json.load(handle)
-    process = subprocess.Popen([binary, "--port", "0", "--api-key", API_KEY, "--pool-size", "5"],
+    process = subprocess.Popen([binary, "--port", "0", "--api-key", API_KEY, "--idle-per-server", "3", "--empty-pool", "exa"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = process.stdout.readline().strip()

@@ -1,5 +1,6 @@
 // The hosted-sandbox half of the emulator: auth, routing, seeded data, pools, filters and request recording.
 
+#include "emulator/catalog.h"
 #include "emulator/emulatorserver.h"
 #include "testclient.h"
 
@@ -266,32 +267,54 @@ private Q_SLOTS:
 
     void poolExhaustion()
     {
-        m_server->setPoolSize(5);
+        // postgres hands out its idle seeded sandboxes, then the idle pool's fresh ones, then 503.
+        m_server->setIdlePerServer(2);
+        const QJsonArray seeded = list(u"?server_name=postgres"_s);
+        const auto seededIdle = std::count_if(seeded.begin(), seeded.end(), [](const QJsonValue &v) {
+            return v[u"status"_s].toString() == u"idle";
+        });
+        QVERIFY(seededIdle >= 1);
         QSet<QString> taken;
-        for (int i = 0; i < 10; ++i) {
+        for (qsizetype i = 0; i < seededIdle + 2; ++i) {
             const Answer answer = m_client->api("POST", u"/sandbox/postgres"_s);
-            if (answer.status == 503) {
-                QCOMPARE(answer.detail(), u"No idle sandbox available for postgres"_s);
-                break;
-            }
             QCOMPARE(answer.status, 201);
             taken.insert(answer.object()[u"sandbox_id"_s].toString());
         }
-        int occupied = 0;
-        const QJsonArray pool = list(u"?server_name=postgres"_s);
-        QCOMPARE(pool.size(), 5);
-        for (const QJsonValue &item : pool)
-            occupied += item[u"status"_s].toString() == u"occupied" ? 1 : 0;
-        QCOMPARE(occupied, 5 - int(std::count_if(pool.begin(), pool.end(), [](const QJsonValue &v) {
-                               return v[u"status"_s].toString() == u"error";
-                           })));
-        QVERIFY(!taken.isEmpty());
-        QCOMPARE(m_client->api("POST", u"/sandbox/postgres"_s).status, 503);
-        // A server with no seeded sandboxes gets fresh ones up to the pool size.
-        m_server->setPoolSize(2);
-        QCOMPARE(m_client->api("POST", u"/sandbox/serper"_s).status, 201);
-        QCOMPARE(m_client->api("POST", u"/sandbox/serper"_s).status, 201);
-        QCOMPARE(m_client->api("POST", u"/sandbox/serper"_s).status, 503);
+        QCOMPARE(taken.size(), seededIdle + 2);
+        const Answer exhausted = m_client->api("POST", u"/sandbox/postgres"_s);
+        QCOMPARE(exhausted.status, 503);
+        QCOMPARE(exhausted.detail(), u"No idle sandbox available for postgres"_s);
+        QCOMPARE(list(u"?server_name=postgres"_s).size(), seeded.size() + 2);
+        // A released sandbox goes back to the pool.
+        const QString back = *taken.cbegin();
+        QCOMPARE(m_client->api("DELETE", u"/sandbox/postgres/"_s + back).status, 200);
+        const Answer again = m_client->api("POST", u"/sandbox/postgres"_s);
+        QCOMPARE(again.status, 201);
+        QCOMPARE(again.object()[u"sandbox_id"_s].toString(), back);
+    }
+
+    void everyServerHasAnIdlePool()
+    {
+        // The default pool lets a demo user acquire several of any server of the enum, seeded or not.
+        for (const QString &server : Emulator::Catalog::sandboxServers()) {
+            for (int i = 0; i < 3; ++i) {
+                const Answer answer = m_client->api(
+                    "POST", u"/sandbox/"_s + QString::fromUtf8(QUrl::toPercentEncoding(server)));
+                QVERIFY2(answer.status == 201,
+                         qPrintable(u"%1 #%2: %3"_s.arg(server).arg(i).arg(answer.status)));
+            }
+        }
+    }
+
+    void emptyPoolAnswers503()
+    {
+        QVERIFY(!firstWith(u"github"_s, u"idle"_s).isEmpty());
+        m_server->setEmptyPool(u"github"_s);
+        const Answer answer = m_client->api("POST", u"/sandbox/github"_s);
+        QCOMPARE(answer.status, 503);
+        QCOMPARE(answer.detail(), u"No idle sandbox available for github"_s);
+        // Only that server's pool is empty.
+        QCOMPARE(m_client->api("POST", u"/sandbox/jira"_s).status, 201);
     }
 
     void testAccountEmail()
