@@ -53,7 +53,32 @@ HttpReply ControlApi::handle(const IncomingRequest &request)
             store.append(recorded.toRedactedJson());
         return HttpReply::json(200, QJsonObject{{u"api"_s, api}, {u"object_store"_s, store}});
     }
+    if (what == u"churn")
+        return churn(request);
     return HttpReply::detail(404, u"Not Found"_s);
+}
+
+// POST {"count": N}: N hosted sandboxes change as between two refreshes of a busy account (an idle one
+// becomes occupied and the other way round, with a new updated_at), for measuring a client's diff refresh.
+HttpReply ControlApi::churn(const IncomingRequest &request)
+{
+    if (request.method != "POST")
+        return HttpReply::detail(405, u"Method Not Allowed"_s);
+    const QJsonObject body = QJsonDocument::fromJson(request.body).object();
+    const int count = body.value(u"count"_s).toInt(-1);
+    if (count < 0 || m_state.remote.isEmpty())
+        return HttpReply::detail(400, u"Expected {\"count\": N} with N >= 0 and sandboxes to change"_s);
+    const QDateTime now = EmulatorState::now();
+    int changed = 0;
+    for (int i = 0; i < count; ++i) {
+        RemoteSandbox &sandbox = m_state.remote[m_state.faultDice.bounded(int(m_state.remote.size()))];
+        if (sandbox.status == u"error")
+            continue;
+        sandbox.status = sandbox.status == u"idle" ? u"occupied"_s : u"idle"_s;
+        sandbox.updatedAt = now;
+        ++changed;
+    }
+    return HttpReply::json(200, QJsonObject{{u"changed"_s, changed}});
 }
 
 } // namespace Emulator

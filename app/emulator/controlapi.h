@@ -19,6 +19,8 @@ public:
     HttpReply handle(const IncomingRequest &request);
 
 private:
+    HttpReply churn(const IncomingRequest &request);
+
     EmulatorState &m_state;
 };
 

@@ -203,6 +203,12 @@ void EmulatorServer::addBulkSandboxes(int count)
     }
 }
 
+void EmulatorServer::setMaxWorkspaceBytes(qint64 bytes)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->workspaceLimits.maxTotalBytes = bytes;
+}
+
 void EmulatorServer::setLocalCapacity(int sandboxes)
 {
     QMutexLocker locker(&m_mutex);

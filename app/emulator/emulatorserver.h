@@ -50,6 +50,7 @@ public:
     void setIdlePerServer(int sandboxes);
     void setEmptyPool(const QString &serverName); // every acquire of that server answers 503
     void setLocalCapacity(int sandboxes);         // local sandboxes in all, default 10
+    void setMaxWorkspaceBytes(qint64 bytes);      // uncompressed content initialize accepts, default 512 MiB
     // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
     // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
     void addBulkSandboxes(int count);

@@ -5,6 +5,7 @@
 #include "emulator/localsandbox.h"
 #include "emulator/recordedrequest.h"
 #include "emulator/remotesandbox.h"
+#include "emulator/workspacearchive.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -27,6 +28,7 @@ struct EmulatorState
     QHash<QString, int> freshFromPool;
     QSet<QString> emptyPools; // servers that answer every acquire 503, for tests of an exhausted pool
     int localCapacity = 10;   // local sandboxes in all
+    WorkspaceArchive::Limits workspaceLimits; // what initialize accepts from an upload
     QString apiKey = QStringLiteral("demo-key");
     FaultSettings faults;
     QList<RecordedRequest> apiRequests;

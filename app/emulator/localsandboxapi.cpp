@@ -200,7 +200,9 @@ HttpReply LocalSandboxApi::initialize(const IncomingRequest &request, const QStr
         return HttpReply::detail(400, u"No archive uploaded for local sandbox %1 in region %2: request an "
                                       "upload URL and PUT the archive first"_s.arg(localId, regionName));
     }
-    if (const QString error = WorkspaceArchive::extract(*archive, sandbox->workspace); !error.isEmpty())
+    if (const QString error =
+            WorkspaceArchive::extract(*archive, sandbox->workspace, m_state.workspaceLimits);
+        !error.isEmpty())
         return HttpReply::detail(400, u"Archive rejected: "_s + error);
     sandbox->updatedAt = EmulatorState::now();
     return HttpReply::json(200, QJsonObject{{u"sandbox_id"_s, localId},

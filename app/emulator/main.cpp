@@ -20,6 +20,7 @@ struct Options
     int idlePerServer = 5;
     QStringList emptyPools;
     int bulkSandboxes = 0;
+    qint64 maxWorkspaceMiB = 512;
     bool log = false;
     Emulator::FaultSettings faults;
 };
@@ -46,6 +47,9 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         u"empty-pool"_s, u"Answer every acquire of SERVER with 503 (repeatable)."_s, u"SERVER"_s);
     const QCommandLineOption bulk(u"bulk-sandboxes"_s, u"Add N more sandboxes to the account (big lists)."_s,
                                   u"N"_s, u"0"_s);
+    const QCommandLineOption maxWorkspace(
+        u"max-workspace-mb"_s, u"Largest workspace (MiB of file content) an upload may unpack to."_s, u"N"_s,
+        u"512"_s);
     const QCommandLineOption latency(u"latency-ms"_s, u"Delay before every API answer."_s, u"N"_s, u"0"_s);
     const QCommandLineOption errorRate(u"error-rate"_s, u"Fraction of API requests answered 500."_s, u"F"_s,
                                        u"0"_s);
@@ -57,8 +61,8 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                                        u"N"_s, u"-1"_s);
     const QCommandLineOption expired(u"expired-urls"_s, u"Issue only expired signed URLs."_s);
     const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
-    parser.addOptions({port, storePort, apiKey, seed, idlePerServer, emptyPool, bulk, latency, errorRate,
-                       rateLimit, retryAfter, dropAfter, expired, log});
+    parser.addOptions({port, storePort, apiKey, seed, idlePerServer, emptyPool, bulk, maxWorkspace, latency,
+                       errorRate, rateLimit, retryAfter, dropAfter, expired, log});
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -104,6 +108,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     }
     options.emptyPools = parser.values(emptyPool);
     options.bulkSandboxes = number(bulk, toInt);
+    options.maxWorkspaceMiB = number(maxWorkspace, toLongLong);
     options.faults.latencyMs = number(latency, toInt);
     options.faults.serverErrorRate =
         number(errorRate, [](const QString &text, bool *good) { return text.toDouble(good); });
@@ -139,6 +144,7 @@ int main(int argc, char *argv[])
     for (const QString &serverName : std::as_const(options.emptyPools))
         server.setEmptyPool(serverName);
     server.addBulkSandboxes(options.bulkSandboxes);
+    server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * 1024 * 1024);
     server.setFaults(options.faults);
     if (!server.listen(options.apiPort, options.storePort)) {
         err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"
