@@ -70,7 +70,8 @@ ApiCall *KlavisSandboxService::list(const SandboxFilter &filter, QObject *contex
     if (!filter.serverName.isEmpty())
         api.query.addQueryItem(u"server_name"_s,
                                QString::fromLatin1(QUrl::toPercentEncoding(filter.serverName)));
-    return dispatchCall<SandboxList>(m_transport, api, context, std::move(done), &KlavisDecoder::sandboxList);
+    return dispatchCallDecodedOffThread<SandboxList>(m_transport, api, context, std::move(done),
+                                                     &KlavisDecoder::sandboxList);
 }
 
 ApiCall *KlavisSandboxService::release(const QString &serverName, const QString &sandboxId, QObject *context,
