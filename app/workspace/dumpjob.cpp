@@ -4,6 +4,7 @@
 #include "api/klavislocalsandboxservice.h"
 #include "api/urlpolicy.h"
 #include "workspace/contentrange.h"
+#include "workspace/diskworker.h"
 #include "workspace/gzipendcheck.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/safeextractor.h"
@@ -55,6 +56,7 @@ DumpJob::DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *netw
 
 DumpJob::~DumpJob()
 {
+    m_commit.waitForFinished(); // it works on m_file
     // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
     delete m_extractor;
     m_extractor = nullptr;
@@ -324,13 +326,38 @@ void DumpJob::completeDownload()
                       "The download ended before the archive did, so it was not saved. Retry the download."));
         return;
     }
-    if (!m_file->commit()) {
+    m_committing = true;
+    m_commit = DiskWorker::run(
+        this, [file = m_file.get()] { return file->commit(); },
+        [this](bool committed) { afterCommit(committed); });
+}
+
+void DumpJob::afterCommit(bool committed)
+{
+    m_committing = false;
+    if (!committed) {
         const QString reason = writeFailure(*m_file);
         cleanUp();
-        fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(reason));
+        if (m_cancelled)
+            markCancelled();
+        else
+            fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(reason));
         return;
     }
     m_file.reset();
+    if (m_cancelled) {
+        // The archive is complete, but nobody wants it any more: an extraction's copy goes with the
+        // temporary folder; a saved archive stays, as a cancel after the last byte is too late.
+        if (m_mode == Mode::SaveArchive) {
+            setResultPath(m_targetPath);
+            cleanUp();
+            succeed();
+        } else {
+            cleanUp();
+            markCancelled();
+        }
+        return;
+    }
     if (m_mode == Mode::SaveArchive) {
         setResultPath(m_targetPath);
         cleanUp();
@@ -346,13 +373,18 @@ void DumpJob::extract()
     m_extractor = new SafeExtractor(this);
     connect(m_extractor, &SafeExtractor::progress, this, &DumpJob::setProgress);
     connect(m_extractor, &SafeExtractor::finished, this, [this](const ExtractionReport &report) {
-        cleanUp();
         // A cancel that came after the last file was written is too late: the folder is complete.
         if (report.ok) {
-            setResultPath(m_targetPath);
-            setLeftOut(report.skipped);
-            succeed();
-        } else if (report.cancelled || m_cancelled) {
+            // The downloaded archive, as big as the workspace, goes on a worker: unlinking it takes a while.
+            cleanUpThen([this, skipped = report.skipped] {
+                setResultPath(m_targetPath);
+                setLeftOut(skipped);
+                succeed();
+            });
+            return;
+        }
+        cleanUp();
+        if (report.cancelled || m_cancelled) {
             markCancelled();
         } else {
             fail(QCoreApplication::translate("DumpJob",
@@ -368,6 +400,8 @@ void DumpJob::cancel()
     if (isFinished() || m_cancelled)
         return;
     m_cancelled = true;
+    if (m_committing)
+        return; // afterCommit() ends the job
     if (m_extractor && m_extractor->isRunning()) {
         m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
         return;
@@ -376,6 +410,20 @@ void DumpJob::cancel()
         m_call->abort();
     cleanUp();
     markCancelled();
+}
+
+void DumpJob::cleanUpThen(const std::function<void()> &next)
+{
+    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
+    cleanUp();
+    if (!folder) {
+        next();
+        return;
+    }
+    DiskWorker::remove(this, std::move(folder), [this, next] {
+        if (!isFinished()) // a cancel while the folder went has ended the job already
+            next();
+    });
 }
 
 void DumpJob::cleanUp()

@@ -4,8 +4,10 @@
 #include "workspace/transferjob.h"
 
 #include <QByteArray>
+#include <QFuture>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 
 class ApiCall;
@@ -55,8 +57,11 @@ private:
     void restartFromZero();
     void retryLater();
     void completeDownload();
+    void afterCommit(bool committed);
     void extract();
     void cleanUp();
+    // cleanUp(), with the temporary folder removed on a worker before `next` runs.
+    void cleanUpThen(const std::function<void()> &next);
 
     KlavisLocalSandboxService *m_service;
     QNetworkAccessManager *m_network;
@@ -69,6 +74,8 @@ private:
     QPointer<QNetworkReply> m_reply;
     QPointer<ApiCall> m_call;
     SafeExtractor *m_extractor = nullptr;
+    QFuture<bool> m_commit; // QSaveFile::commit() on a worker: it waits in fdatasync
+    bool m_committing = false;
     SignedUrl m_url;
     qint64 m_written = 0;
     qint64 m_total = -1;

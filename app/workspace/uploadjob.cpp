@@ -1,8 +1,10 @@
 #include "workspace/uploadjob.h"
+#include "workspace/diskworker.h"
 
 #include "api/apicall.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/urlpolicy.h"
+#include "workspace/diskworker.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/workspacearchiver.h"
 
@@ -233,6 +235,20 @@ void UploadJob::initialize()
         sandboxId(), m_region, this, [this](const ApiResult<SandboxActionResult> &result) {
             if (m_cancelled)
                 return;
+            if (result) {
+                // The packed archive, as big as the workspace, goes on a worker: unlinking it takes a while.
+                std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
+                cleanUp();
+                if (!folder) {
+                    succeed();
+                    return;
+                }
+                DiskWorker::remove(this, std::move(folder), [this] {
+                    if (!isFinished())
+                        succeed();
+                });
+                return;
+            }
             cleanUp();
             if (!result) {
                 fail(ObjectStoreReply::redacted(

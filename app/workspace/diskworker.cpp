@@ -1,0 +1,31 @@
+#include "workspace/diskworker.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QtConcurrent/QtConcurrentRun>
+#include <QTemporaryDir>
+
+QFuture<bool> DiskWorker::run(QObject *context, std::function<bool()> work, std::function<void(bool)> then)
+{
+    // The watcher belongs to the context: if the context dies first, so does the watcher and its call.
+    auto *watcher = new QFutureWatcher<bool>(context);
+    QObject::connect(watcher, &QFutureWatcher<bool>::finished, context, [watcher, then = std::move(then)] {
+        watcher->deleteLater();
+        then(watcher->result());
+    });
+    const QFuture<bool> future = QtConcurrent::run(std::move(work));
+    watcher->setFuture(future);
+    return future;
+}
+
+void DiskWorker::remove(QObject *context, std::unique_ptr<QTemporaryDir> folder, std::function<void()> then)
+{
+    std::shared_ptr<QTemporaryDir> owned(std::move(folder));
+    run(
+        context,
+        [owned] {
+            owned->remove();
+            return true;
+        },
+        [then = std::move(then)](bool) { then(); });
+}
