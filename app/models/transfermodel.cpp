@@ -167,6 +167,8 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
         return job->isFinished();
     case CanRetryRole:
         return job->canRetry();
+    case LeftOutCountRole:
+        return int(job->leftOut().size());
     case DetailsRole:
         return detailsText(job);
     case Qt::ToolTipRole:

@@ -34,6 +34,7 @@ public:
         ErrorRole,
         IsFinishedRole,
         CanRetryRole,
+        LeftOutCountRole, // entries a finished extraction deliberately left out
         // The whole story of a transfer for the details area: kind, destination, times, speed, reason.
         DetailsRole
     };

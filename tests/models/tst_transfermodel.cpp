@@ -184,13 +184,22 @@ private slots:
     void retryReplacesTheJobInItsRow()
     {
         ScriptedJob *upload = add(Direction::Upload, u"project"_s);
-        upload->failWith(u"boom"_s);
+        upload->failWith(u"connection reset"_s, TransferJob::FailureKind::Transient);
         QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
         m_queue->retry(0);
         QVERIFY(changed.count() >= 1);
         QVERIFY(m_model->jobAt(0) != upload);
         QCOMPARE(m_model->rowCount(), 1);
         QCOMPARE(cell(0, TransferModel::StateColumn), u"Packing"_s);
+    }
+
+    void aFailureThatWouldRepeatIsNotRetried()
+    {
+        ScriptedJob *upload = add(Direction::Upload, u"project"_s);
+        upload->failWith(u"422: invalid archive"_s, TransferJob::FailureKind::Rejected);
+        m_queue->retry(0);
+        QCOMPARE(m_model->jobAt(0), upload);
+        QCOMPARE(upload->state(), State::Failed);
     }
 
     void clearFinishedRemovesTheirRows()
