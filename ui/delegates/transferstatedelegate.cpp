@@ -34,6 +34,8 @@ QColor TransferStateDelegate::colorFor(int state)
 void TransferStateDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {
     QStyledItemDelegate::initStyleOption(option, index);
+    // "Failed: the reason…" must keep its first word, whatever the view elides elsewhere.
+    option->textElideMode = Qt::ElideRight;
     const int state = index.data(TransferModel::StateRole).toInt();
     QString icon;
     if (state == int(TransferJob::State::Failed))

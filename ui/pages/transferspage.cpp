@@ -211,12 +211,21 @@ void TransfersPage::fitColumns()
         int preferred;
         int minimum;
     };
+    // The kind is a short word whole or nothing: "Extract dump" elided reads as neither.
+    const QFontMetrics metrics = m_view->fontMetrics();
+    int kindWidth = 0;
+    for (const QString &kind :
+         {TransferModel::tr("Upload"), TransferModel::tr("Save dump"), TransferModel::tr("Extract dump")})
+        kindWidth = std::max(kindWidth, metrics.horizontalAdvance(kind) + 3 * metrics.averageCharWidth());
     // In the order they give up room: a narrow window keeps Progress, Speed and State whole longest.
-    const QList<Width> widths = {
-        {TransferModel::NameColumn, 220, 70},      {TransferModel::SandboxColumn, 150, 60},
-        {TransferModel::DirectionColumn, 110, 70}, {TransferModel::SizeColumn, 90, 60},
-        {TransferModel::TimeLeftColumn, 90, 60},   {TransferModel::StateColumn, 240, 110},
-        {TransferModel::SpeedColumn, 100, 75},     {TransferModel::ProgressColumn, 160, 100}};
+    const QList<Width> widths = {{TransferModel::NameColumn, 220, 70},
+                                 {TransferModel::SandboxColumn, 150, 60},
+                                 {TransferModel::DirectionColumn, kindWidth, kindWidth},
+                                 {TransferModel::SizeColumn, 90, 60},
+                                 {TransferModel::TimeLeftColumn, 90, 60},
+                                 {TransferModel::StateColumn, 240, 110},
+                                 {TransferModel::SpeedColumn, 100, 75},
+                                 {TransferModel::ProgressColumn, 160, 100}};
     QHash<int, int> size;
     int total = 0;
     for (const Width &width : widths) {
@@ -227,7 +236,10 @@ void TransfersPage::fitColumns()
     }
     const int available = m_view->viewport()->width();
     if (total <= available) {
-        size[TransferModel::NameColumn] += available - total;
+        // A failure's reason is the longest text of the list: the State gets more of what is to spare.
+        const int spare = available - total;
+        size[TransferModel::StateColumn] += spare * 2 / 3;
+        size[TransferModel::NameColumn] += spare - spare * 2 / 3;
     } else {
         int excess = total - available;
         for (const Width &width : widths) {
