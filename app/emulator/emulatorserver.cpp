@@ -197,6 +197,12 @@ void EmulatorServer::addBulkSandboxes(int count)
     }
 }
 
+void EmulatorServer::setMaxUploadBytes(qint64 bytes)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->maxUploadBytes = bytes;
+}
+
 void EmulatorServer::setLocalCapacity(int sandboxes)
 {
     QMutexLocker locker(&m_mutex);

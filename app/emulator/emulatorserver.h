@@ -48,6 +48,9 @@ public:
     QString apiKey() const;               // default "demo-key"
     void setPoolSize(int perServer);      // capacity of each hosted server's pool, default 5
     void setLocalCapacity(int sandboxes); // local sandboxes in all, default 10
+    // The largest upload the store takes, stated as max_upload_bytes in upload-url replies; -1 (the
+    // default) states none and takes anything.
+    void setMaxUploadBytes(qint64 bytes);
     // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
     // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
     void addBulkSandboxes(int count);

@@ -19,8 +19,9 @@ struct EmulatorState
 
     QList<RemoteSandbox> remote;
     QList<LocalSandbox> local;
-    int poolSize = 5;       // per hosted server
-    int localCapacity = 10; // local sandboxes in all
+    int poolSize = 5;           // per hosted server
+    int localCapacity = 10;     // local sandboxes in all
+    qint64 maxUploadBytes = -1; // stated in upload-url replies and enforced by the store; -1: no limit
     QString apiKey = QStringLiteral("demo-key");
     FaultSettings faults;
     QList<RecordedRequest> apiRequests;
