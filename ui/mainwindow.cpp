@@ -290,7 +290,8 @@ void MainWindow::connectTransfers()
     connect(queue, &TransferQueue::activeCountChanged, m_statusPanel, &StatusBarPanel::setTransfersInFlight);
     connect(m_statusPanel, &StatusBarPanel::transfersClicked, this, [this] { showPage(TransfersView); });
     connect(m_transfersPage, &TransfersPage::statusMessage, this, &MainWindow::showStatusMessage);
-    connect(m_notifier, &TransferNotifier::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_notifier, &TransferNotifier::statusMessage, this,
+            [this](const QString &message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); });
 }
 
 void MainWindow::refreshCurrent()

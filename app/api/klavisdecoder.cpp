@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -263,5 +265,10 @@ ApiResult<SignedUrl> KlavisDecoder::signedUrl(const QByteArray &body, const QStr
         return ApiError::decode(
             QCoreApplication::translate("KlavisDecoder", "no usable `%1` in the reply").arg(urlField), body);
     signedUrl.expiresInMinutes = parsed.value().value("expires_in_minutes"_L1).toInt();
+    // Optional and read tolerantly: absent, null, negative or not a whole number means no stated limit.
+    const QJsonValue limit = parsed.value().value("max_upload_bytes"_L1);
+    if (limit.isDouble() && limit.toDouble() >= 0 && limit.toDouble() == std::floor(limit.toDouble()) &&
+        limit.toDouble() < 9.0e15)
+        signedUrl.maxUploadBytes = qint64(limit.toDouble());
     return signedUrl;
 }

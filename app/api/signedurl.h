@@ -8,4 +8,6 @@ struct SignedUrl
 {
     QUrl url;
     int expiresInMinutes = 0;
+    // The largest body the store takes for an upload, when the server states one; -1: no limit stated.
+    qint64 maxUploadBytes = -1;
 };

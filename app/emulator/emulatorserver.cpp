@@ -209,6 +209,12 @@ void EmulatorServer::setMaxWorkspaceBytes(qint64 bytes)
     m_state->workspaceLimits.maxTotalBytes = bytes;
 }
 
+void EmulatorServer::setMaxUploadBytes(qint64 bytes)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->maxUploadBytes = bytes;
+}
+
 void EmulatorServer::setLocalCapacity(int sandboxes)
 {
     QMutexLocker locker(&m_mutex);

@@ -51,6 +51,9 @@ public:
     void setEmptyPool(const QString &serverName); // every acquire of that server answers 503
     void setLocalCapacity(int sandboxes);         // local sandboxes in all, default 10
     void setMaxWorkspaceBytes(qint64 bytes);      // uncompressed content initialize accepts, default 512 MiB
+    // The largest upload the store takes, stated as max_upload_bytes in upload-url replies; -1 (the
+    // default) states none and takes anything.
+    void setMaxUploadBytes(qint64 bytes);
     // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
     // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
     void addBulkSandboxes(int count);

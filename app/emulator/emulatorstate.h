@@ -29,6 +29,7 @@ struct EmulatorState
     QSet<QString> emptyPools; // servers that answer every acquire 503, for tests of an exhausted pool
     int localCapacity = 10;   // local sandboxes in all
     WorkspaceArchive::Limits workspaceLimits; // what initialize accepts from an upload
+    qint64 maxUploadBytes = -1; // stated in upload-url replies and enforced by the store; -1: no limit
     QString apiKey = QStringLiteral("demo-key");
     FaultSettings faults;
     QList<RecordedRequest> apiRequests;

@@ -183,8 +183,12 @@ HttpReply LocalSandboxApi::uploadUrl(const IncomingRequest &request, const QStri
     if (!find(localId))
         return notFound(localId);
     const QUrl url = m_store.issueUploadUrl(localId, regionName);
-    return HttpReply::json(200, QJsonObject{{u"upload_url"_s, url.toString(QUrl::FullyEncoded)},
-                                            {u"expires_in_minutes"_s, ObjectStore::urlLifetimeMinutes}});
+    QJsonObject reply{{u"upload_url"_s, url.toString(QUrl::FullyEncoded)},
+                      {u"expires_in_minutes"_s, ObjectStore::urlLifetimeMinutes}};
+    // Not in the provider's schema today: a stated limit lets a client refuse before sending the bytes.
+    if (m_state.maxUploadBytes >= 0)
+        reply.insert(u"max_upload_bytes"_s, double(m_state.maxUploadBytes));
+    return HttpReply::json(200, reply);
 }
 
 HttpReply LocalSandboxApi::initialize(const IncomingRequest &request, const QString &localId)

@@ -21,6 +21,7 @@ struct Options
     QStringList emptyPools;
     int bulkSandboxes = 0;
     qint64 maxWorkspaceMiB = 512;
+    qint64 maxUploadBytes = -1;
     bool log = false;
     Emulator::FaultSettings faults;
 };
@@ -60,9 +61,14 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     const QCommandLineOption dropAfter(u"drop-after-bytes"_s, u"Cut the first download after N body bytes."_s,
                                        u"N"_s, u"-1"_s);
     const QCommandLineOption expired(u"expired-urls"_s, u"Issue only expired signed URLs."_s);
+    const QCommandLineOption maxUpload(
+        u"max-upload-bytes"_s,
+        u"State a limit of N bytes per upload and refuse larger ones with S3's "
+        "EntityTooLarge (-1 = no limit)."_s,
+        u"N"_s, u"-1"_s);
     const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
     parser.addOptions({port, storePort, apiKey, seed, idlePerServer, emptyPool, bulk, maxWorkspace, latency,
-                       errorRate, rateLimit, retryAfter, dropAfter, expired, log});
+                       errorRate, rateLimit, retryAfter, dropAfter, expired, maxUpload, log});
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -116,6 +122,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.faults.retryAfterSeconds = number(retryAfter, toInt);
     options.faults.dropDownloadAfterBytes = number(dropAfter, toLongLong);
     options.faults.expiredUrls = parser.isSet(expired);
+    options.maxUploadBytes = number(maxUpload, toLongLong);
     options.log = parser.isSet(log);
     return ok;
 }
@@ -145,6 +152,7 @@ int main(int argc, char *argv[])
         server.setEmptyPool(serverName);
     server.addBulkSandboxes(options.bulkSandboxes);
     server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * 1024 * 1024);
+    server.setMaxUploadBytes(options.maxUploadBytes);
     server.setFaults(options.faults);
     if (!server.listen(options.apiPort, options.storePort)) {
         err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"

@@ -97,12 +97,34 @@ HttpReply ObjectStore::handle(const IncomingRequest &request)
         break;
     }
     if (request.method == "PUT") {
+        if (std::optional<HttpReply> tooLarge = checkSize(request))
+            return *tooLarge;
         m_objects.insert(request.path, StoredObject{request.body, ++m_sequence});
         HttpReply reply = HttpReply::empty(200);
         reply.setHeader("ETag", '"' + QByteArray::number(qHash(request.body), 16) + '"');
         return reply;
     }
     return get(request, headOnly);
+}
+
+std::optional<HttpReply> ObjectStore::checkSize(const IncomingRequest &request) const
+{
+    const qint64 limit = m_state.maxUploadBytes;
+    bool announced = false;
+    const qint64 declared = request.header("Content-Length").toLongLong(&announced);
+    const qint64 size = std::max(qint64(request.body.size()), announced ? declared : 0);
+    if (limit < 0 || size <= limit)
+        return std::nullopt;
+    // S3's answer, with the sizes a client can show: a PUT over the limit is refused whole.
+    HttpReply reply;
+    reply.status = 400;
+    reply.setHeader("Content-Type", "application/xml");
+    reply.body =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>EntityTooLarge</Code><Message>Your "
+        "proposed upload exceeds the maximum allowed size</Message><ProposedSize>" +
+        QByteArray::number(size) + "</ProposedSize><MaxSizeAllowed>" + QByteArray::number(limit) +
+        "</MaxSizeAllowed></Error>";
+    return reply;
 }
 
 std::optional<HttpReply> ObjectStore::injectedFailure(const IncomingRequest &request)

@@ -43,6 +43,8 @@ private:
     // The store-side faults: a 5xx (or a refusal) before the signature is even looked at, as a real store
     // under load answers.
     std::optional<HttpReply> injectedFailure(const IncomingRequest &request);
+    // 400 EntityTooLarge when the body passes EmulatorState::maxUploadBytes.
+    std::optional<HttpReply> checkSize(const IncomingRequest &request) const;
 
     EmulatorState &m_state;
     UrlSigner m_signer;

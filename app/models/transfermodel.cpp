@@ -6,10 +6,13 @@
 #include "workspace/transferqueue.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QLocale>
 #include <QMimeData>
 #include <QUrl>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -69,17 +72,88 @@ QString TransferModel::formatDuration(qint64 seconds)
         .arg((seconds % 3600) / 60);
 }
 
+QString TransferModel::kindText(const TransferJob *job)
+{
+    if (job->direction() == TransferJob::Direction::Upload)
+        return tr("Upload");
+    const auto *dump = qobject_cast<const DumpJob *>(job);
+    return dump && dump->mode() == DumpJob::Mode::Extract ? tr("Extract dump") : tr("Save dump");
+}
+
+QString TransferModel::destinationText(const TransferJob *job)
+{
+    if (job->direction() == TransferJob::Direction::Upload)
+        return tr("local sandbox %1").arg(DisplayText::visible(job->sandboxId()));
+    const auto *dump = qobject_cast<const DumpJob *>(job);
+    const QString path = !job->resultPath().isEmpty() ? job->resultPath()
+                         : dump                       ? dump->targetPath()
+                                                      : QString();
+    if (path.isEmpty())
+        return {};
+    const QString shown = DisplayText::visible(QDir::toNativeSeparators(path));
+    return dump && dump->mode() == DumpJob::Mode::Extract ? tr("folder %1").arg(shown)
+                                                          : tr("file %1").arg(shown);
+}
+
+QString TransferModel::detailsText(const TransferJob *job)
+{
+    if (!job)
+        return {};
+    const QLocale locale;
+    QStringList lines;
+    const QString destination = destinationText(job);
+    lines << (destination.isEmpty()
+                  ? kindText(job)
+                  : tr("%1 of %2 to %3").arg(kindText(job), DisplayText::visible(job->name()), destination));
+    const auto time = [&](const QDateTime &when) {
+        return locale.toString(when.time(), QLocale::LongFormat);
+    };
+    if (job->startedAt().isValid() && job->finishedAt().isValid()) {
+        const qint64 seconds = std::max<qint64>(0, job->startedAt().secsTo(job->finishedAt()));
+        lines << tr("Started %1, ended %2, took %3.")
+                     .arg(time(job->startedAt()), time(job->finishedAt()), formatDuration(seconds));
+    } else if (job->startedAt().isValid()) {
+        lines << tr("Started %1.").arg(time(job->startedAt()));
+    } else {
+        lines << tr("Waiting for a free slot.");
+    }
+    if (job->state() == TransferJob::State::Done && job->networkBytes() > 0) {
+        const qint64 ms = job->networkMilliseconds();
+        const QString moved = formatBytes(job->networkBytes());
+        lines << (ms > 0 ? tr("%1 transferred at %2/s on average.")
+                               .arg(moved,
+                                    formatBytes(qint64(double(job->networkBytes()) * 1000.0 / double(ms))))
+                         : tr("%1 transferred.").arg(moved));
+    }
+    switch (job->state()) {
+    case TransferJob::State::Failed:
+        lines << tr("Failed: %1").arg(DisplayText::visible(job->errorText()));
+        lines << (job->canRetry() ? tr("Retry may help: the cause can pass.")
+                                  : tr("Retry would fail the same way until the cause is fixed."));
+        break;
+    case TransferJob::State::Cancelled:
+        lines << tr("Cancelled; nothing half-written was left behind.");
+        break;
+    case TransferJob::State::Done:
+        if (!job->leftOut().isEmpty())
+            lines << tr("Left out:") << DisplayText::visibleLines(job->leftOut().join(u'\n'));
+        break;
+    default:
+        break;
+    }
+    return lines.join(u'\n');
+}
+
 QVariant TransferModel::data(const QModelIndex &index, int role) const
 {
     Q_ASSERT(checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid));
     const TransferJob *job = jobAt(index.row());
     if (!job)
         return {};
-    // Clamped: a server may send more than it announced.
-    const int percent = job->bytesTotal() > 0
-                            ? int(qBound(qint64(0), job->bytesDone() * 100 / job->bytesTotal(), qint64(100)))
-                        : job->state() == TransferJob::State::Done ? 100
-                                                                   : -1;
+    // One bar over the whole job; floor, so that 100% means done. Clamped: a server may send more than
+    // it announced.
+    const double fraction = job->overallFraction();
+    const int percent = fraction >= 0 ? std::clamp(int(fraction * 100.0), 0, 100) : -1;
     switch (role) {
     case ProgressRole:
         return percent;
@@ -91,6 +165,12 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
         return job->errorText();
     case IsFinishedRole:
         return job->isFinished();
+    case CanRetryRole:
+        return job->canRetry();
+    case LeftOutCountRole:
+        return int(job->leftOut().size());
+    case DetailsRole:
+        return detailsText(job);
     case Qt::ToolTipRole:
         if (!job->errorText().isEmpty())
             return DisplayText::visible(job->errorText());
@@ -103,10 +183,9 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-    const bool upload = job->direction() == TransferJob::Direction::Upload;
     switch (index.column()) {
     case DirectionColumn:
-        return upload ? tr("Upload") : tr("Dump");
+        return kindText(job);
     case SandboxColumn:
         return DisplayText::visible(job->sandboxId());
     case NameColumn:
@@ -139,7 +218,7 @@ QVariant TransferModel::headerData(int section, Qt::Orientation orientation, int
     // Built on each call, not cached: a language switch at run time must show.
     switch (section) {
     case DirectionColumn:
-        return tr("Direction");
+        return tr("Kind");
     case SandboxColumn:
         return tr("Sandbox");
     case NameColumn:

@@ -32,7 +32,11 @@ public:
         StateRole,
         ResultPathRole,
         ErrorRole,
-        IsFinishedRole
+        IsFinishedRole,
+        CanRetryRole,
+        LeftOutCountRole, // entries a finished extraction deliberately left out
+        // The whole story of a transfer for the details area: kind, destination, times, speed, reason.
+        DetailsRole
     };
 
     explicit TransferModel(TransferQueue *queue, QObject *parent = nullptr);
@@ -50,6 +54,11 @@ public:
 
     static QString formatBytes(qint64 bytes);
     static QString formatDuration(qint64 seconds);
+    // "Upload", "Save dump" or "Extract dump".
+    static QString kindText(const TransferJob *job);
+    // Where the result goes: the sandbox for an upload, the file or folder for a dump.
+    static QString destinationText(const TransferJob *job);
+    static QString detailsText(const TransferJob *job);
 
 private:
     QPointer<TransferQueue> m_queue;

@@ -78,17 +78,23 @@ void DumpJob::start()
         if (target.exists() && (!target.isDir() || !isEmptyFolder(m_targetPath))) {
             fail(QCoreApplication::translate(
                      "DumpJob", "%1 already exists and is not an empty folder; choose a new or empty folder.")
-                     .arg(QDir::toNativeSeparators(m_targetPath)));
+                     .arg(QDir::toNativeSeparators(m_targetPath)),
+                 FailureKind::Policy);
             return;
         }
         m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s);
         if (!m_tempDir->isValid()) {
             fail(QCoreApplication::translate("DumpJob",
                                              "Could not create a temporary folder in %1 for the download.")
-                     .arg(QDir::tempPath()));
+                     .arg(QDir::tempPath()),
+                 FailureKind::Local);
             return;
         }
         archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
+        // Extracting writes every byte once more, and many small files cost more than their bytes.
+        setPhaseWeights({{State::Downloading, 0.6}, {State::Extracting, 0.4}});
+    } else {
+        setPhaseWeights({{State::Downloading, 1.0}});
     }
     if (m_mode == Mode::SaveArchive)
         m_gzipCheck = std::make_unique<GzipEndCheck>();
@@ -98,7 +104,8 @@ void DumpJob::start()
         const QString reason = m_file->errorString();
         cleanUp();
         fail(QCoreApplication::translate("DumpJob", "Could not write %1: %2")
-                 .arg(QDir::toNativeSeparators(archivePath), reason));
+                 .arg(QDir::toNativeSeparators(archivePath), reason),
+             FailureKind::Local);
         return;
     }
     requestUrl();
@@ -114,14 +121,16 @@ void DumpJob::requestUrl()
         if (!result) {
             cleanUp();
             fail(ObjectStoreReply::redacted(
-                QCoreApplication::translate("DumpJob", "Could not get the dump URL: %1")
-                    .arg(result.error().fullText())));
+                     QCoreApplication::translate("DumpJob", "Could not get the dump URL: %1")
+                         .arg(result.error().fullText())),
+                 failureKindOf(result.error()));
             return;
         }
         // Checked every time, a fresh URL on resume too: only https, or http to this machine, is fetched.
         if (const QString problem = UrlPolicy::checkSignedUrl(result.value().url); !problem.isEmpty()) {
             cleanUp();
-            fail(QCoreApplication::translate("DumpJob", "The download was refused: %1").arg(problem));
+            fail(QCoreApplication::translate("DumpJob", "The download was refused: %1").arg(problem),
+                 FailureKind::Policy);
             return;
         }
         m_url = result.value();
@@ -202,7 +211,8 @@ void DumpJob::consume()
             cleanUp();
             fail(QCoreApplication::translate(
                      "DumpJob", "Could not write the dump to disk (%1). Free some space and retry.")
-                     .arg(reason));
+                     .arg(reason),
+                 FailureKind::DiskFull);
             return;
         }
         if (m_gzipCheck)
@@ -241,9 +251,10 @@ void DumpJob::onGetFinished()
         }
         cleanUp();
         fail(QCoreApplication::translate(
-            "DumpJob",
-            "The download failed: the storage kept answering with the wrong part of the file. Retry the "
-            "download."));
+                 "DumpJob",
+                 "The download failed: the storage kept answering with the wrong part of the file. Retry the "
+                 "download."),
+             FailureKind::Transient);
         return;
     }
     const bool ended = reply->error() == QNetworkReply::NoError;
@@ -274,7 +285,8 @@ void DumpJob::onGetFinished()
         fail(QCoreApplication::translate(
                  "DumpJob",
                  "The download failed: the storage refused a fresh dump URL too. %1 Retry the download.")
-                 .arg(answer.message()));
+                 .arg(answer.message()),
+             FailureKind::UrlExpired);
         return;
     }
     // A cut connection: the bytes so far are kept and the rest is asked for with Range.
@@ -290,12 +302,15 @@ void DumpJob::onGetFinished()
                  "DumpJob",
                  "The download failed: the connection dropped %1 times in a row (%2). Check the network "
                  "connection and retry.")
-                 .arg(QString::number(maxFailures + 1), answer.message()));
+                 .arg(QString::number(maxFailures + 1), answer.message()),
+             FailureKind::Transient);
     } else if (cut) {
         fail(QCoreApplication::translate("DumpJob", "The download failed after %1 attempts. %2 Retry later.")
-                 .arg(QString::number(maxFailures + 1), answer.message()));
+                 .arg(QString::number(maxFailures + 1), answer.message()),
+             FailureKind::Transient);
     } else {
-        fail(QCoreApplication::translate("DumpJob", "The download failed. %1").arg(answer.message()));
+        fail(QCoreApplication::translate("DumpJob", "The download failed. %1").arg(answer.message()),
+             failureKindOfStatus(answer.httpStatus()));
     }
 }
 
@@ -320,10 +335,12 @@ void DumpJob::completeDownload()
                 ? QCoreApplication::translate(
                       "DumpJob",
                       "The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not "
-                      "saved. Retry the download.")
+                      "saved.")
                 : QCoreApplication::translate(
                       "DumpJob",
-                      "The download ended before the archive did, so it was not saved. Retry the download."));
+                      "The download ended before the archive did, so it was not saved. Retry the download."),
+            // Damaged gzip data comes back the same from the same store; a cut one may arrive whole.
+            broken ? FailureKind::HostileData : FailureKind::Transient);
         return;
     }
     m_committing = true;
@@ -341,7 +358,8 @@ void DumpJob::afterCommit(bool committed)
         if (m_cancelled)
             markCancelled();
         else
-            fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(reason));
+            fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(reason),
+                 FailureKind::DiskFull);
         return;
     }
     m_file.reset();
@@ -389,7 +407,11 @@ void DumpJob::extract()
         } else {
             fail(QCoreApplication::translate("DumpJob",
                                              "The dump was downloaded but could not be extracted: %1")
-                     .arg(report.error));
+                     .arg(report.error),
+                 // A full disk or an archive the extractor refused: retrying now ends the same way.
+                 QStorageInfo(QFileInfo(m_targetPath).absolutePath()).bytesAvailable() < qint64{1024} * 1024
+                     ? FailureKind::DiskFull
+                     : FailureKind::HostileData);
         }
     });
     m_extractor->start(m_tempDir->filePath(u"dump.tar.gz"_s), m_targetPath);

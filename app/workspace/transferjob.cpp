@@ -1,12 +1,19 @@
 #include "workspace/transferjob.h"
 
+#include "api/apierror.h"
+
 #include <QCoreApplication>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr qint64 speedWindowMs = 3000;
+
+bool isNetworkPhase(TransferJob::State state)
+{
+    return state == TransferJob::State::Uploading || state == TransferJob::State::Downloading;
 }
+
+} // namespace
 
 TransferJob::TransferJob(Direction direction, const QString &sandboxId, const QString &name, QObject *parent)
     : QObject(parent), m_direction(direction), m_sandboxId(sandboxId), m_name(name)
@@ -14,14 +21,91 @@ TransferJob::TransferJob(Direction direction, const QString &sandboxId, const QS
     m_clock.start();
 }
 
+bool TransferJob::isRetryable(FailureKind kind)
+{
+    switch (kind) {
+    case FailureKind::Transient:
+    case FailureKind::UrlExpired:
+        return true;
+    case FailureKind::Rejected:
+    case FailureKind::Policy:
+    case FailureKind::HostileData:
+    case FailureKind::DiskFull:
+    case FailureKind::Local:
+        return false;
+    }
+    return false;
+}
+
+bool TransferJob::canRetry() const
+{
+    return m_state == State::Cancelled || (m_state == State::Failed && isRetryable(m_failureKind));
+}
+
+TransferJob::FailureKind TransferJob::failureKindOfStatus(int httpStatus)
+{
+    // 408 and 429 ask the client to come back later; 5xx is the server's own trouble.
+    if (httpStatus == 408 || httpStatus == 429 || httpStatus >= 500)
+        return FailureKind::Transient;
+    return FailureKind::Rejected;
+}
+
+TransferJob::FailureKind TransferJob::failureKindOf(const ApiError &error)
+{
+    switch (error.kind()) {
+    case ApiError::Kind::Network:
+    case ApiError::Kind::Timeout:
+    case ApiError::Kind::Cancelled:
+        return FailureKind::Transient;
+    case ApiError::Kind::Http:
+        return failureKindOfStatus(error.httpStatus());
+    case ApiError::Kind::Decode:
+        return FailureKind::HostileData;
+    case ApiError::Kind::Local:
+        return FailureKind::Local;
+    case ApiError::Kind::None:
+        break;
+    }
+    return FailureKind::Transient;
+}
+
 void TransferJob::setState(State state)
 {
     if (m_state == state || isFinished())
         return;
-    // Each phase has its own byte count (packing, then uploading): speed starts over with it.
-    m_samples.clear();
+    if (!m_startedAt.isValid())
+        m_startedAt = QDateTime::currentDateTime();
+    endNetworkPhase();
+    enterPhase(state);
     m_state = state;
+    if (isNetworkPhase(state))
+        m_networkPhaseStartMs = m_clock.elapsed();
     emit stateChanged(state);
+}
+
+void TransferJob::setPhaseWeights(const QList<QPair<State, double>> &weights)
+{
+    m_phaseWeights = weights;
+    if (isActive())
+        enterPhase(m_state);
+}
+
+void TransferJob::enterPhase(State state)
+{
+    // Each phase has its own byte count (packing, then uploading): its speed starts over.
+    m_phaseSpeed.reset();
+    double base = 0;
+    for (const auto &[phase, weight] : m_phaseWeights) {
+        if (phase == state) {
+            m_phaseBase = base;
+            m_phaseWeight = weight;
+            return;
+        }
+        base += weight;
+    }
+    // A phase without a weight (asking for a URL) holds the bar where the last one left it.
+    m_phaseBase = std::max(0.0, m_overall);
+    m_phaseWeight = 0;
 }
 
 void TransferJob::setProgress(qint64 done, qint64 total)
@@ -29,28 +113,56 @@ void TransferJob::setProgress(qint64 done, qint64 total)
     m_bytesDone = done;
     m_bytesTotal = total;
     const qint64 now = m_clock.elapsed();
-    m_samples.append({now, done});
-    while (m_samples.size() > 2 && now - m_samples.first().first > speedWindowMs)
-        m_samples.removeFirst();
+    m_phaseSpeed.addSample(now, double(done));
+    if (isNetworkPhase(m_state))
+        m_networkBytes = std::max(m_networkBytes, done);
+    updateOverall();
+    if (m_overall >= 0)
+        m_overallSpeed.addSample(now, m_overall);
     emit progressChanged(done, total);
+}
+
+void TransferJob::updateOverall()
+{
+    const double phase =
+        m_bytesTotal > 0 ? std::clamp(double(m_bytesDone) / double(m_bytesTotal), 0.0, 1.0) : -1;
+    if (m_phaseWeights.isEmpty()) {
+        m_overall = phase;
+        return;
+    }
+    if (phase < 0 && m_phaseBase <= 0)
+        return; // nothing known yet
+    m_overall = std::clamp(m_phaseBase + m_phaseWeight * std::max(0.0, phase), 0.0, 1.0);
+}
+
+double TransferJob::overallFraction() const
+{
+    return m_state == State::Done ? 1.0 : m_overall;
 }
 
 double TransferJob::bytesPerSecond() const
 {
-    if (m_samples.size() < 2 || isFinished())
-        return 0;
-    const auto &first = m_samples.first();
-    const auto &last = m_samples.last();
-    const qint64 elapsed = last.first - first.first;
-    return elapsed > 0 ? double(last.second - first.second) * 1000.0 / double(elapsed) : 0;
+    return isFinished() ? 0 : m_phaseSpeed.rate();
 }
 
 qint64 TransferJob::secondsLeft() const
 {
-    const double speed = bytesPerSecond();
-    if (speed <= 0 || m_bytesTotal <= 0)
+    if (isFinished() || m_overall < 0)
         return -1;
-    return qint64(double(m_bytesTotal - m_bytesDone) / speed);
+    return m_overallSpeed.secondsLeft(1.0 - m_overall);
+}
+
+void TransferJob::endNetworkPhase()
+{
+    if (m_networkPhaseStartMs < 0)
+        return;
+    m_networkMs += m_clock.elapsed() - m_networkPhaseStartMs;
+    m_networkPhaseStartMs = -1;
+}
+
+qint64 TransferJob::networkMilliseconds() const
+{
+    return m_networkMs + (m_networkPhaseStartMs >= 0 ? m_clock.elapsed() - m_networkPhaseStartMs : 0);
 }
 
 QString TransferJob::stateText() const
@@ -80,30 +192,38 @@ QString TransferJob::stateText() const
     return {};
 }
 
-void TransferJob::fail(const QString &errorText)
+void TransferJob::end(State state)
+{
+    endNetworkPhase();
+    const QDateTime now = QDateTime::currentDateTime();
+    // A job refused inside start() did start; one cancelled in the queue never did.
+    if (!m_startedAt.isValid() && state != State::Cancelled)
+        m_startedAt = now;
+    m_finishedAt = now;
+    m_state = state;
+    emit stateChanged(m_state);
+    emit finished();
+}
+
+void TransferJob::fail(const QString &errorText, FailureKind kind)
 {
     if (isFinished())
         return;
     m_errorText = errorText;
-    m_state = State::Failed;
-    emit stateChanged(m_state);
-    emit finished();
+    m_failureKind = kind;
+    end(State::Failed);
 }
 
 void TransferJob::succeed()
 {
     if (isFinished())
         return;
-    m_state = State::Done;
-    emit stateChanged(m_state);
-    emit finished();
+    end(State::Done);
 }
 
 void TransferJob::markCancelled()
 {
     if (isFinished())
         return;
-    m_state = State::Cancelled;
-    emit stateChanged(m_state);
-    emit finished();
+    end(State::Cancelled);
 }

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "workspace/rateestimator.h"
+
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QList>
 #include <QObject>
@@ -9,6 +12,8 @@
 
 // One workspace transfer (an upload or a dump): progress in bytes, a cancel, and exactly one end in
 // Done, Failed or Cancelled. The Transfers view is the tracker of these jobs.
+class ApiError;
+
 class TransferJob : public QObject
 {
     Q_OBJECT
@@ -34,6 +39,18 @@ public:
         Cancelled
     };
     Q_ENUM(State)
+    // Why a job failed, which decides whether "Retry" can help (isRetryable): one home for that decision.
+    enum class FailureKind
+    {
+        Transient,   // network drop, timeout, 5xx: the same request may well succeed later
+        UrlExpired,  // the signed URL was refused even after a fresh one: a new job asks again
+        Rejected,    // a 4xx of the API or the store, a refused archive: the same input fails again
+        Policy,      // refused here by rule (a URL scheme, a stated size limit, a folder not empty)
+        HostileData, // what came back cannot be trusted (damaged gzip, an archive the extractor refused)
+        DiskFull,    // only freeing space helps; a retry now would fail the same way
+        Local        // this machine: an unreadable file, a temporary folder that cannot be made
+    };
+    Q_ENUM(FailureKind)
 
     TransferJob(Direction direction, const QString &sandboxId, const QString &name,
                 QObject *parent = nullptr);
@@ -49,11 +66,27 @@ public:
     bool isActive() const { return m_state != State::Queued && !isFinished(); }
     qint64 bytesDone() const { return m_bytesDone; }
     qint64 bytesTotal() const { return m_bytesTotal; }
-    // Bytes per second over the last few seconds; 0 when nothing moved.
+    // Bytes per second of the current phase, smoothed; 0 until enough has moved to say (RateEstimator).
     double bytesPerSecond() const;
-    // Seconds left at the current speed; -1 when unknown.
+    // Seconds left for the whole job, all phases; -1 while unknown, never 0 while work remains.
     qint64 secondsLeft() const;
+    // How far the whole job is, 0..1 over its weighted phases (pack, upload, initialize; download, extract);
+    // -1 before anything can be said. A failed job keeps where it stopped.
+    double overallFraction() const;
     QString errorText() const { return m_errorText; }
+    FailureKind failureKind() const { return m_failureKind; }
+    static bool isRetryable(FailureKind kind);
+    // Failed for a reason a retry can help with, or cancelled.
+    bool canRetry() const;
+    // The kind of an API call's failure: network, timeout and 5xx are transient, any other status is not.
+    static FailureKind failureKindOf(const ApiError &error);
+    static FailureKind failureKindOfStatus(int httpStatus);
+    // When the job started work (invalid while queued) and ended (invalid while running).
+    QDateTime startedAt() const { return m_startedAt; }
+    QDateTime finishedAt() const { return m_finishedAt; }
+    // Bytes that went over the network (the upload or the download itself) and the time spent moving them.
+    qint64 networkBytes() const { return m_networkBytes; }
+    qint64 networkMilliseconds() const;
     // Where the result is: the saved archive or the extraction folder (downloads only).
     QString resultPath() const { return m_resultPath; }
     // "path: why" for each archive entry a finished extraction deliberately left out (links out of the
@@ -78,11 +111,19 @@ protected:
     void setProgress(qint64 done, qint64 total);
     void setResultPath(const QString &path) { m_resultPath = path; }
     void setLeftOut(const QStringList &entries) { m_leftOut = entries; }
-    void fail(const QString &errorText);
+    // The weight of each phase in the overall progress, in the order they run; phases not listed (queued,
+    // requesting a URL) hold the bar where it is.
+    void setPhaseWeights(const QList<QPair<State, double>> &weights);
+    void fail(const QString &errorText, FailureKind kind);
     void succeed();
     void markCancelled();
 
 private:
+    void enterPhase(State state);
+    void updateOverall();
+    void endNetworkPhase();
+    void end(State state);
+
     Direction m_direction;
     QString m_sandboxId;
     QString m_name;
@@ -92,6 +133,17 @@ private:
     QString m_errorText;
     QString m_resultPath;
     QStringList m_leftOut;
+    FailureKind m_failureKind = FailureKind::Transient;
+    QDateTime m_startedAt;
+    QDateTime m_finishedAt;
     QElapsedTimer m_clock;
-    QList<QPair<qint64, qint64>> m_samples; // (milliseconds, bytes) over a short window, for the speed
+    RateEstimator m_phaseSpeed;   // bytes of the current phase
+    RateEstimator m_overallSpeed; // the overall fraction, for the time left of the whole job
+    QList<QPair<State, double>> m_phaseWeights;
+    double m_phaseBase = 0;   // the overall fraction at the start of the current phase
+    double m_phaseWeight = 0; // the current phase's share of the whole
+    double m_overall = -1;
+    qint64 m_networkBytes = 0;
+    qint64 m_networkMs = 0;
+    qint64 m_networkPhaseStartMs = -1;
 };

@@ -102,8 +102,8 @@ void TransferQueue::cancel(int index)
 
 void TransferQueue::retry(int index)
 {
-    if (index < 0 || index >= m_jobs.size() || !m_jobs[index]->isFinished() ||
-        m_jobs[index]->state() == TransferJob::State::Done)
+    // A failure that would repeat (a refused archive, a full disk) is not run again: TransferJob decides.
+    if (index < 0 || index >= m_jobs.size() || !m_jobs[index]->canRetry())
         return;
     TransferJob *old = m_jobs[index];
     TransferJob *fresh = old->clone(this);

@@ -35,7 +35,7 @@ public:
     int indexOf(const TransferJob *job) const { return int(m_jobs.indexOf(job)); }
     int activeCount() const;
     void cancel(int index);
-    // Replaces a failed or cancelled job with a fresh copy in the same row.
+    // Replaces a cancelled job, or one failed for a reason that can pass, with a fresh copy in the same row.
     void retry(int index);
     void clearFinished();
     void cancelAll();

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QTemporaryDir>
@@ -39,6 +40,11 @@ QString displayName(const QStringList &sources)
 QString sentence(const QString &text)
 {
     return text.endsWith(u'.') ? text : QString(text + u'.');
+}
+
+QString humanSize(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 bool isArchiveAsItIs(const QStringList &sources)
@@ -76,7 +82,8 @@ TransferJob *UploadJob::clone(QObject *parent) const
 void UploadJob::start()
 {
     if (m_sources.isEmpty()) {
-        fail(QCoreApplication::translate("UploadJob", "Nothing to upload: choose a folder or files."));
+        fail(QCoreApplication::translate("UploadJob", "Nothing to upload: choose a folder or files."),
+             FailureKind::Rejected);
         return;
     }
     if (isArchiveAsItIs(m_sources)) {
@@ -84,13 +91,19 @@ void UploadJob::start()
         if (!WorkspaceArchiver::isGzipTar(m_sources.first(), &why)) {
             fail(QCoreApplication::translate(
                      "UploadJob", "Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.")
-                     .arg(sentence(why)));
+                     .arg(sentence(why)),
+                 FailureKind::Rejected);
             return;
         }
+        // Sent as it is: the whole bar is the upload, and the sandbox's unpacking at the end.
+        setPhaseWeights({{State::Uploading, 0.95}, {State::Initializing, 0.05}});
         m_archivePath = m_sources.first();
         requestUrl();
         return;
     }
+    // Packing reads and compresses every byte, the upload sends the compressed ones: about as long as each
+    // other on a fast disk and an ordinary uplink. The sandbox's unpacking is short.
+    setPhaseWeights({{State::Packing, 0.35}, {State::Uploading, 0.6}, {State::Initializing, 0.05}});
     pack();
 }
 
@@ -101,7 +114,8 @@ void UploadJob::pack()
     if (!m_tempDir->isValid()) {
         fail(QCoreApplication::translate("UploadJob",
                                          "Could not create a temporary folder in %1 to pack the workspace.")
-                 .arg(QDir::tempPath()));
+                 .arg(QDir::tempPath()),
+             FailureKind::Local);
         return;
     }
     m_archiver = new WorkspaceArchiver(this);
@@ -115,7 +129,8 @@ void UploadJob::pack()
         if (!result.ok) {
             cleanUp();
             fail(QCoreApplication::translate("UploadJob", "Could not pack the workspace: %1")
-                     .arg(result.error));
+                     .arg(result.error),
+                 FailureKind::Local);
             return;
         }
         m_archivePath = result.archivePath;
@@ -134,17 +149,31 @@ void UploadJob::requestUrl()
         if (!result) {
             cleanUp();
             fail(ObjectStoreReply::redacted(
-                QCoreApplication::translate("UploadJob", "Could not get an upload URL: %1")
-                    .arg(result.error().fullText())));
+                     QCoreApplication::translate("UploadJob", "Could not get an upload URL: %1")
+                         .arg(result.error().fullText())),
+                 failureKindOf(result.error()));
             return;
         }
         // Qt's file backend takes a PUT as a write: a file: URL from the server would overwrite a local file.
         if (const QString problem = UrlPolicy::checkSignedUrl(result.value().url); !problem.isEmpty()) {
             cleanUp();
-            fail(QCoreApplication::translate("UploadJob", "The upload was refused: %1").arg(problem));
+            fail(QCoreApplication::translate("UploadJob", "The upload was refused: %1").arg(problem),
+                 FailureKind::Policy);
             return;
         }
         m_url = result.value();
+        // Checked before the PUT: a limit the server states must not be learnt after the bytes went up.
+        const qint64 size = QFileInfo(m_archivePath).size();
+        if (m_url.maxUploadBytes >= 0 && size > m_url.maxUploadBytes) {
+            cleanUp();
+            fail(QCoreApplication::translate(
+                     "UploadJob",
+                     "Not uploaded: the archive is %1, and the server takes at most %2 per upload. Upload "
+                     "fewer or smaller files.")
+                     .arg(humanSize(size), humanSize(m_url.maxUploadBytes)),
+                 FailureKind::Policy);
+            return;
+        }
         m_putAttempts = 0;
         put();
     });
@@ -159,7 +188,8 @@ void UploadJob::put()
         const QString reason = file->errorString();
         delete file;
         cleanUp();
-        fail(QCoreApplication::translate("UploadJob", "Could not read %1: %2").arg(m_archivePath, reason));
+        fail(QCoreApplication::translate("UploadJob", "Could not read %1: %2").arg(m_archivePath, reason),
+             FailureKind::Local);
         return;
     }
     setProgress(0, file->size());
@@ -205,7 +235,8 @@ void UploadJob::onPutFinished()
                  "UploadJob",
                  "The upload failed: the storage refused a fresh upload URL too. %1 Retry the upload; if it "
                  "keeps failing, the provider's storage is rejecting uploads.")
-                 .arg(answer.message()));
+                 .arg(answer.message()),
+             FailureKind::UrlExpired);
         return;
     case ObjectStoreReply::Outcome::Transient:
         if (m_putAttempts < maxPutAttempts) {
@@ -219,13 +250,15 @@ void UploadJob::onPutFinished()
         fail(QCoreApplication::translate(
                  "UploadJob",
                  "The upload failed after %1 attempts. %2 Check the network connection and retry.")
-                 .arg(QString::number(m_putAttempts), answer.message()));
+                 .arg(QString::number(m_putAttempts), answer.message()),
+             FailureKind::Transient);
         return;
     case ObjectStoreReply::Outcome::Final:
         break;
     }
     cleanUp();
-    fail(QCoreApplication::translate("UploadJob", "The upload failed. %1").arg(answer.message()));
+    fail(QCoreApplication::translate("UploadJob", "The upload failed. %1").arg(answer.message()),
+         failureKindOfStatus(answer.httpStatus()));
 }
 
 void UploadJob::initialize()
@@ -252,9 +285,10 @@ void UploadJob::initialize()
             cleanUp();
             if (!result) {
                 fail(ObjectStoreReply::redacted(
-                    QCoreApplication::translate(
-                        "UploadJob", "The archive was uploaded but the sandbox could not unpack it. %1")
-                        .arg(result.error().fullText())));
+                         QCoreApplication::translate(
+                             "UploadJob", "The archive was uploaded but the sandbox could not unpack it. %1")
+                             .arg(result.error().fullText())),
+                     failureKindOf(result.error()));
                 return;
             }
             succeed();

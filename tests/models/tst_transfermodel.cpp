@@ -1,3 +1,4 @@
+#include "api/apierror.h"
 #include "models/transfermodel.h"
 #include "modelsignals.h"
 #include "workspace/transferjob.h"
@@ -46,7 +47,8 @@ public:
         setResultPath(path);
         succeed();
     }
-    void failWith(const QString &text) { fail(text); }
+    void weighPhases(const QList<QPair<State, double>> &weights) { setPhaseWeights(weights); }
+    void failWith(const QString &text, FailureKind kind = FailureKind::Rejected) { fail(text, kind); }
     void finishLeavingOut(const QString &path, const QStringList &leftOut)
     {
         setResultPath(path);
@@ -108,7 +110,7 @@ private slots:
         QCOMPARE(m_model->jobAt(2), nullptr);
 
         QCOMPARE(cell(0, TransferModel::DirectionColumn), u"Upload"_s);
-        QCOMPARE(cell(1, TransferModel::DirectionColumn), u"Dump"_s);
+        QCOMPARE(cell(1, TransferModel::DirectionColumn), u"Save dump"_s);
         QCOMPARE(cell(0, TransferModel::SandboxColumn), u"vm-1"_s);
         QCOMPARE(cell(1, TransferModel::NameColumn), u"workspace.tar.gz"_s);
         QCOMPARE(cell(0, TransferModel::StateColumn), u"Packing"_s); // started: one at a time
@@ -135,6 +137,11 @@ private slots:
         ScriptedJob *dump = add(Direction::Download, u"dump"_s);
         dump->advance(State::Downloading, 0, 4'000'000);
         QTest::qSleep(60);
+        dump->advance(State::Downloading, 500'000, 4'000'000);
+        // 60 ms say nothing yet about a speed: no guess rather than a wild one.
+        QCOMPARE(cell(0, TransferModel::SpeedColumn), QString());
+        QCOMPARE(cell(0, TransferModel::TimeLeftColumn), QString());
+        QTest::qSleep(1000);
         dump->advance(State::Downloading, 1'000'000, 4'000'000);
         QCOMPARE(cell(0, TransferModel::ProgressColumn), u"25%"_s);
         QCOMPARE(m_model->index(0, 0).data(TransferModel::ProgressRole).toInt(), 25);
@@ -177,13 +184,22 @@ private slots:
     void retryReplacesTheJobInItsRow()
     {
         ScriptedJob *upload = add(Direction::Upload, u"project"_s);
-        upload->failWith(u"boom"_s);
+        upload->failWith(u"connection reset"_s, TransferJob::FailureKind::Transient);
         QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
         m_queue->retry(0);
         QVERIFY(changed.count() >= 1);
         QVERIFY(m_model->jobAt(0) != upload);
         QCOMPARE(m_model->rowCount(), 1);
         QCOMPARE(cell(0, TransferModel::StateColumn), u"Packing"_s);
+    }
+
+    void aFailureThatWouldRepeatIsNotRetried()
+    {
+        ScriptedJob *upload = add(Direction::Upload, u"project"_s);
+        upload->failWith(u"422: invalid archive"_s, TransferJob::FailureKind::Rejected);
+        m_queue->retry(0);
+        QCOMPARE(m_model->jobAt(0), upload);
+        QCOMPARE(upload->state(), State::Failed);
     }
 
     void clearFinishedRemovesTheirRows()
@@ -244,6 +260,98 @@ private slots:
         const QModelIndex row = m_model->index(0, 0);
         QVERIFY(!(m_model->flags(row) & Qt::ItemIsDragEnabled));
         QVERIFY(m_model->mimeData({row}) == nullptr);
+    }
+
+    void oneBarOverTheWeightedPhases()
+    {
+        ScriptedJob *upload = add(Direction::Upload, u"project"_s);
+        upload->weighPhases({{State::Packing, 0.4}, {State::Uploading, 0.5}, {State::Initializing, 0.1}});
+        upload->advance(State::Packing, 50, 100);
+        QCOMPARE(m_model->index(0, 0).data(TransferModel::ProgressRole).toInt(), 20);
+        upload->advance(State::Packing, 100, 100);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"40%"_s); // not 100% at the end of packing
+        upload->advance(State::Requesting, 100, 100);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"40%"_s); // holds while asking for a URL
+        upload->advance(State::Uploading, 0, 1000);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"40%"_s); // never back to 0% (or 26%)
+        upload->advance(State::Uploading, 500, 1000);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"65%"_s);
+        upload->advance(State::Uploading, 1000, 1000);
+        upload->advance(State::Initializing, 0, 0);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"90%"_s);
+        upload->failWith(u"the sandbox refused the archive"_s, TransferJob::FailureKind::Rejected);
+        QCOMPARE(cell(0, TransferModel::ProgressColumn), u"90%"_s); // where it stopped, not 100%
+    }
+
+    void retryOnlyWhereItCanHelp_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<bool>("retryable");
+        using Kind = TransferJob::FailureKind;
+        QTest::newRow("network drop") << int(Kind::Transient) << true;
+        QTest::newRow("expired URL") << int(Kind::UrlExpired) << true;
+        QTest::newRow("4xx validation") << int(Kind::Rejected) << false;
+        QTest::newRow("policy") << int(Kind::Policy) << false;
+        QTest::newRow("hostile archive") << int(Kind::HostileData) << false;
+        QTest::newRow("full disk") << int(Kind::DiskFull) << false;
+        QTest::newRow("local file") << int(Kind::Local) << false;
+    }
+
+    void retryOnlyWhereItCanHelp()
+    {
+        QFETCH(int, kind);
+        QFETCH(bool, retryable);
+        ScriptedJob *dump = add(Direction::Download, u"dump"_s);
+        dump->failWith(u"boom"_s, TransferJob::FailureKind(kind));
+        QCOMPARE(m_model->index(0, 0).data(TransferModel::CanRetryRole).toBool(), retryable);
+        const QString details = m_model->index(0, 0).data(TransferModel::DetailsRole).toString();
+        QVERIFY2(details.contains(u"Failed: boom"_s), qPrintable(details));
+        QVERIFY2(details.contains(retryable ? u"Retry may help"_s : u"Retry would fail"_s),
+                 qPrintable(details));
+    }
+
+    void apiFailuresAreSortedByCause()
+    {
+        using Kind = TransferJob::FailureKind;
+        QCOMPARE(TransferJob::failureKindOf(ApiError::network(u"reset"_s)), Kind::Transient);
+        QCOMPARE(TransferJob::failureKindOf(ApiError::timeout(30)), Kind::Transient);
+        QCOMPARE(TransferJob::failureKindOf(ApiError::http(503, {})), Kind::Transient);
+        QCOMPARE(TransferJob::failureKindOf(ApiError::http(429, {})), Kind::Transient);
+        QCOMPARE(TransferJob::failureKindOf(ApiError::http(400, {})), Kind::Rejected);
+        QCOMPARE(TransferJob::failureKindOf(ApiError::http(422, {})), Kind::Rejected);
+        QCOMPARE(TransferJob::failureKindOfStatus(404), Kind::Rejected);
+    }
+
+    void aFinishedTransferTellsWhenWhereAndHowFast()
+    {
+        ScriptedJob *dump = add(Direction::Download, u"workspace.tar.gz"_s);
+        QVERIFY(dump->startedAt().isValid());
+        QVERIFY(!dump->finishedAt().isValid());
+        dump->advance(State::Downloading, 0, 2'000'000);
+        QTest::qSleep(50);
+        dump->advance(State::Downloading, 2'000'000, 2'000'000);
+        dump->finishAt(u"/tmp/out/workspace.tar.gz"_s);
+        QVERIFY(dump->finishedAt() >= dump->startedAt());
+        QCOMPARE(dump->networkBytes(), 2'000'000);
+        QVERIFY(dump->networkMilliseconds() >= 50);
+        const QString details = m_model->index(0, 0).data(TransferModel::DetailsRole).toString();
+        QVERIFY2(details.contains(u"Save dump of workspace.tar.gz to file "_s) &&
+                     details.contains(u"workspace.tar.gz"_s),
+                 qPrintable(details));
+        QVERIFY2(details.contains(u"Started "_s) && details.contains(u", ended "_s) &&
+                     details.contains(u", took 0 s."_s),
+                 qPrintable(details));
+        QVERIFY2(details.contains(TransferModel::formatBytes(2'000'000) + u" transferred at "_s) &&
+                     details.contains(u"/s on average."_s),
+                 qPrintable(details));
+        // Cancelled in the queue: it never started.
+        ScriptedJob *waiting = add(Direction::Upload, u"later"_s);
+        ScriptedJob *queued = add(Direction::Upload, u"never"_s);
+        Q_UNUSED(waiting);
+        m_queue->cancel(2);
+        QVERIFY(!queued->startedAt().isValid());
+        QCOMPARE(queued->state(), State::Cancelled);
+        QVERIFY(queued->canRetry());
     }
 
     void aQueueThatGoesTakesItsRows()

@@ -1,6 +1,8 @@
 #include "delegates/progressdelegate.h"
 
+#include "delegates/transferstatedelegate.h"
 #include "models/transfermodel.h"
+#include "workspace/transferjob.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -36,6 +38,16 @@ void ProgressDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     bar.textVisible = percent >= 0;
     bar.textAlignment = Qt::AlignCenter;
     bar.palette = option.palette;
+    // A failed or cancelled job must not look done: its bar stops where it did, in red or grey, and says so.
+    const int state = index.data(TransferModel::StateRole).toInt();
+    const QColor colour = TransferStateDelegate::colorFor(state);
+    if (colour.isValid()) {
+        bar.palette.setColor(QPalette::Highlight, colour);
+        bar.text = state == int(TransferJob::State::Failed)
+                       ? tr("Failed at %1%").arg(std::max(percent, 0))
+                       : tr("Cancelled at %1%").arg(std::max(percent, 0));
+        bar.textVisible = true;
+    }
     style->drawControl(QStyle::CE_ProgressBar, &bar, painter, widget);
 }
 

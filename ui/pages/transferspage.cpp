@@ -1,6 +1,7 @@
 #include "pages/transferspage.h"
 
 #include "delegates/progressdelegate.h"
+#include "delegates/transferstatedelegate.h"
 #include "models/transfermodel.h"
 #include "widgets/emptystatehint.h"
 #include "workspace/transferjob.h"
@@ -8,6 +9,7 @@
 
 #include <QAction>
 #include <QDesktopServices>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -34,7 +36,8 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     m_openFolder->setObjectName(u"openTransferFolder"_s);
     m_clearFinished->setObjectName(u"clearFinishedTransfers"_s);
     m_cancel->setToolTip(tr("Stop the selected transfers; nothing half-written is left behind"));
-    m_retry->setToolTip(tr("Run the selected failed or cancelled transfers again"));
+    m_retry->setToolTip(tr("Run the selected transfers again where the cause can pass (a network drop, an "
+                           "expired link, a server error, a cancel)"));
 
     auto *bar = new QToolBar(this);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -56,17 +59,16 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     m_view->setDefaultDropAction(Qt::CopyAction);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setItemDelegateForColumn(TransferModel::ProgressColumn, new ProgressDelegate(m_view));
+    m_view->setItemDelegateForColumn(TransferModel::StateColumn, new TransferStateDelegate(m_view));
+    m_view->setTextElideMode(Qt::ElideMiddle); // ids and file names differ at their ends
     m_view->header()->setSectionsMovable(true);
     m_view->header()->setStretchLastSection(false);
-    m_view->header()->setSectionResizeMode(TransferModel::NameColumn, QHeaderView::Stretch);
-    const std::initializer_list<std::pair<int, int>> widths = {
-        {TransferModel::DirectionColumn, 110}, {TransferModel::SandboxColumn, 150},
-        {TransferModel::SizeColumn, 90},       {TransferModel::ProgressColumn, 160},
-        {TransferModel::SpeedColumn, 100},     {TransferModel::TimeLeftColumn, 90},
-        {TransferModel::StateColumn, 220}};
-    // Never narrower than the column's title: "Geschwindigkeit" is half again as long as "Speed".
-    for (const auto &[column, width] : widths)
-        m_view->setColumnWidth(column, std::max(width, m_view->header()->sectionSizeHint(column)));
+    m_view->header()->setMinimumSectionSize(40);
+    m_view->viewport()->installEventFilter(this);
+    connect(m_view->header(), &QHeaderView::sectionResized, this, [this] {
+        if (!m_fitting)
+            m_userSizedColumns = true;
+    });
     new EmptyStateHint(m_view,
                        tr("No transfers yet. Drop folders or a .tar.gz on a local sandbox to upload a "
                           "workspace, or use Save Dump As… to download one."));
@@ -84,6 +86,7 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_detail->setContentsMargins(8, 6, 8, 6);
     m_detail->hide();
+    fitColumns();
 
     connect(m_cancel, &QAction::triggered, this, &TransfersPage::cancelSelected);
     connect(m_retry, &QAction::triggered, this, &TransfersPage::retrySelected);
@@ -122,8 +125,7 @@ void TransfersPage::updateActions()
         if (!job)
             continue;
         canCancel |= !job->isFinished();
-        canRetry |=
-            job->state() == TransferJob::State::Failed || job->state() == TransferJob::State::Cancelled;
+        canRetry |= job->canRetry();
         canOpen |= job->state() == TransferJob::State::Done && !job->resultPath().isEmpty();
     }
     for (const TransferJob *job : m_queue->jobs())
@@ -137,12 +139,10 @@ void TransfersPage::updateActions()
 void TransfersPage::updateDetail()
 {
     const TransferJob *job = m_model->jobAt(m_view->currentIndex().row());
-    QString text;
-    if (job && job->state() == TransferJob::State::Failed)
-        text = tr("%1 failed: %2").arg(job->name(), job->errorText());
-    else if (job && job->state() == TransferJob::State::Done && !job->resultPath().isEmpty())
-        text =
-            tr("Saved to %1. Drag the row to a file manager or terminal to use it.").arg(job->resultPath());
+    QString text = TransferModel::detailsText(job);
+    if (job && job->state() == TransferJob::State::Done &&
+        job->direction() == TransferJob::Direction::Download && !job->resultPath().isEmpty())
+        text += u'\n' + tr("Drag the row to a file manager or terminal to use it.");
     m_detail->setText(text);
     m_detail->setVisible(!text.isEmpty());
 }
@@ -158,8 +158,7 @@ void TransfersPage::retrySelected()
     int retried = 0;
     for (const int row : selectedRows()) {
         const TransferJob *job = m_model->jobAt(row);
-        if (job &&
-            (job->state() == TransferJob::State::Failed || job->state() == TransferJob::State::Cancelled)) {
+        if (job && job->canRetry()) {
             m_queue->retry(row);
             ++retried;
         }
@@ -194,12 +193,80 @@ void TransfersPage::showContextMenu(const QPoint &position)
     menu.exec(m_view->viewport()->mapToGlobal(position));
 }
 
+bool TransfersPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TransfersPage::fitColumns()
+{
+    // Once the person sized a column, the widths are theirs.
+    if (m_userSizedColumns)
+        return;
+    struct Width
+    {
+        int column;
+        int preferred;
+        int minimum;
+    };
+    // The kind is a short word whole or nothing: "Extract dump" elided reads as neither.
+    const QFontMetrics metrics = m_view->fontMetrics();
+    int kindWidth = 0;
+    for (const QString &kind :
+         {TransferModel::tr("Upload"), TransferModel::tr("Save dump"), TransferModel::tr("Extract dump")})
+        kindWidth = std::max(kindWidth, metrics.horizontalAdvance(kind) + 3 * metrics.averageCharWidth());
+    // In the order they give up room: a narrow window keeps Progress, Speed and State whole longest.
+    const QList<Width> widths = {{TransferModel::NameColumn, 220, 70},
+                                 {TransferModel::SandboxColumn, 150, 60},
+                                 {TransferModel::DirectionColumn, kindWidth, kindWidth},
+                                 {TransferModel::SizeColumn, 90, 60},
+                                 {TransferModel::TimeLeftColumn, 90, 60},
+                                 {TransferModel::StateColumn, 240, 110},
+                                 {TransferModel::SpeedColumn, 100, 75},
+                                 {TransferModel::ProgressColumn, 160, 100}};
+    QHash<int, int> size;
+    int total = 0;
+    for (const Width &width : widths) {
+        // Never narrower than the title: "Geschwindigkeit" is half again as long as "Speed".
+        const int title = m_view->header()->sectionSizeHint(width.column);
+        size[width.column] = std::max(width.preferred, title);
+        total += size[width.column];
+    }
+    const int available = m_view->viewport()->width();
+    if (total <= available) {
+        // A failure's reason is the longest text of the list: the State gets more of what is to spare.
+        const int spare = available - total;
+        size[TransferModel::StateColumn] += spare * 2 / 3;
+        size[TransferModel::NameColumn] += spare - spare * 2 / 3;
+    } else {
+        int excess = total - available;
+        for (const Width &width : widths) {
+            const int floor = std::max(width.minimum, m_view->header()->sectionSizeHint(width.column));
+            const int give = std::min(excess, std::max(0, size[width.column] - floor));
+            size[width.column] -= give;
+            excess -= give;
+        }
+    }
+    m_fitting = true;
+    for (auto it = size.cbegin(); it != size.cend(); ++it)
+        m_view->setColumnWidth(it.key(), it.value());
+    m_fitting = false;
+}
+
 void TransfersPage::saveState() const
 {
-    QSettings().setValue(u"transfers/header"_s, m_view->header()->saveState());
+    // Only widths the person chose; fitted ones are fitted again to the next window.
+    if (m_userSizedColumns)
+        QSettings().setValue(u"transfers/header"_s, m_view->header()->saveState());
+    else
+        QSettings().remove(u"transfers/header"_s);
 }
 
 void TransfersPage::restoreState()
 {
-    m_view->header()->restoreState(QSettings().value(u"transfers/header"_s).toByteArray());
+    const QByteArray saved = QSettings().value(u"transfers/header"_s).toByteArray();
+    // Widths a person chose are kept; otherwise they follow the window.
+    m_userSizedColumns = !saved.isEmpty() && m_view->header()->restoreState(saved);
 }

@@ -35,7 +35,13 @@ public:
 signals:
     void statusMessage(const QString &message);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // Sizes the columns to the view's width until the person resizes one: Progress, Speed and State stay
+    // whole in a narrow window, the Name gets what a wide one has to spare.
+    void fitColumns();
     QList<int> selectedRows() const;
     void updateActions();
     void updateDetail();
@@ -49,4 +55,6 @@ private:
     QAction *m_retry;
     QAction *m_openFolder;
     QAction *m_clearFinished;
+    bool m_fitting = false;
+    bool m_userSizedColumns = false;
 };
