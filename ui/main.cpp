@@ -1,5 +1,6 @@
 #include "api/unsafecharacters.h"
 #include "controllers/applicationcontroller.h"
+#include "settings/themesetting.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -22,11 +23,14 @@ struct Options
         u"profile"_s, u"Start with this profile; KLAVIS_API_KEY is its key whatever its host."_s, u"NAME"_s};
     QCommandLineOption lang{u"lang"_s, u"Use this language (en, de, ...) instead of the system's."_s,
                             u"CODE"_s};
+    QCommandLineOption theme{u"theme"_s,
+                             u"Use this theme (system, light, dark) instead of the one chosen in Settings."_s,
+                             u"THEME"_s};
 
     void addTo(QCommandLineParser &parser) const
     {
         parser.setApplicationDescription(u"Browse and manage AI-agent sandboxes."_s);
-        parser.addOptions({help, version, demo, profile, lang});
+        parser.addOptions({help, version, demo, profile, lang, theme});
     }
 };
 
@@ -80,6 +84,13 @@ int main(int argc, char *argv[])
                 return usageError(u"--lang needs a language code such as de or pt_BR"_s);
             // The translations are picked while the application starts; they read SANDBOXDECK_LANG.
             qputenv("SANDBOXDECK_LANG", code.toLatin1());
+        }
+        if (early.isSet(options.theme)) {
+            const QString name = early.value(options.theme);
+            if (!ThemeSetting::fromCode(name))
+                return usageError(u"--theme needs one of system, light, dark"_s);
+            // Like --lang: the controller applies the theme while the application starts.
+            qputenv("SANDBOXDECK_THEME", name.toLatin1());
         }
     }
 

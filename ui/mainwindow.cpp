@@ -2,6 +2,7 @@
 
 #include "api/httptransport.h"
 #include "controllers/transfernotifier.h"
+#include "dialogs/quitconfirmation.h"
 #include "pages/localsandboxespage.h"
 #include "pages/sandboxespage.h"
 #include "pages/transferspage.h"
@@ -356,17 +357,9 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (const int running = m_session->transfers()->activeCount(); running > 0) {
-        const auto answer = QMessageBox::question(
-            this, tr("Transfers running"),
-            tr("%n transfer(s) still running. Quit and cancel them? Nothing half-written is kept.", nullptr,
-               running),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-        if (answer != QMessageBox::Yes) {
-            event->ignore();
-            return;
-        }
-        m_session->transfers()->cancelAll();
+    if (!QuitConfirmation::confirm(m_session->transfers(), this)) {
+        event->ignore();
+        return;
     }
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());

@@ -71,14 +71,14 @@ ApiError ApiError::cancelled()
     return withMessage(Kind::Cancelled, u"Cancelled."_s);
 }
 
-ApiError ApiError::http(int status, const QByteArray &body, int retryAfterSeconds)
+ApiError ApiError::http(int status, const QByteArray &body, int retryAfterSeconds, Request request)
 {
     ApiError e;
     e.m_kind = Kind::Http;
     e.m_httpStatus = status;
     e.m_retryAfterSeconds = retryAfterSeconds;
     e.readDetail(body);
-    e.m_message = sentenceForStatus(status, retryAfterSeconds);
+    e.m_message = sentenceForStatus(status, retryAfterSeconds, request);
     return e;
 }
 
@@ -240,7 +240,31 @@ QString ApiError::fullText() const
     return QCoreApplication::translate("ApiError", "%1 Server said: %2").arg(m_message, detail);
 }
 
-QString ApiError::sentenceForStatus(int status, int retryAfterSeconds)
+bool ApiError::mayHaveTakenEffect() const
+{
+    switch (m_kind) {
+    case Kind::Network:
+    case Kind::Timeout:
+    case Kind::Cancelled:
+        return true;
+    case Kind::Decode: // a 2xx: it did take effect, only the answer could not be read
+        return true;
+    case Kind::Http:
+        // 501 and 503 refuse before doing anything ("no idle sandbox"); other 5xx may fail half way.
+        return m_httpStatus >= 500 && m_httpStatus != 501 && m_httpStatus != 503;
+    case Kind::None:
+    case Kind::Local:
+        break;
+    }
+    return false;
+}
+
+bool ApiError::isKeyProblem() const
+{
+    return m_kind == Kind::Http && (m_httpStatus == 401 || m_httpStatus == 403);
+}
+
+QString ApiError::sentenceForStatus(int status, int retryAfterSeconds, Request request)
 {
     switch (status) {
     case 400:
@@ -252,6 +276,10 @@ QString ApiError::sentenceForStatus(int status, int retryAfterSeconds)
         return QCoreApplication::translate(
             "ApiError", "The API key was refused. Check it in Settings (or KLAVIS_API_KEY).");
     case 404:
+        if (request == Request::Acquire)
+            return QCoreApplication::translate(
+                "ApiError", "The server does not know something the acquire named: the server, the "
+                            "benchmark or the test account.");
         return QCoreApplication::translate(
             "ApiError", "Not found: it may have been released or never existed. Refresh the list.");
     case 408:
@@ -270,6 +298,10 @@ QString ApiError::sentenceForStatus(int status, int retryAfterSeconds)
                    : QCoreApplication::translate("ApiError",
                                                  "Rate limited by the server. Wait a moment and try again.");
     case 503:
+        if (request == Request::Acquire)
+            return QCoreApplication::translate(
+                "ApiError", "No sandbox could be given out now (none idle, or the service is out of "
+                            "capacity). Nothing was acquired; try again later.");
         return QCoreApplication::translate("ApiError",
                                            "The service is unavailable or out of capacity. Try again later.");
     default:

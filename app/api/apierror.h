@@ -32,11 +32,20 @@ public:
         Local,     // a problem on this machine (file, archive, disk)
     };
 
+    // What the failed request asked for: a 404 means "no such sandbox" for an action on an id, but "no
+    // such server, benchmark or test account" for an acquire.
+    enum class Request
+    {
+        ActOnExisting,
+        Acquire,
+    };
+
     ApiError() = default;
     static ApiError network(const QString &reason);
     static ApiError timeout(int seconds);
     static ApiError cancelled();
-    static ApiError http(int status, const QByteArray &body, int retryAfterSeconds = -1);
+    static ApiError http(int status, const QByteArray &body, int retryAfterSeconds = -1,
+                         Request request = Request::ActOnExisting);
     static ApiError decode(const QString &what, const QByteArray &body = {});
     // Refused or failed on this side (a URL or key the policy rejects, a local error): nothing was sent.
     static ApiError local(const QString &message);
@@ -78,10 +87,16 @@ public:
     // message() and, when there is one, detailText(): what a log line or a banner shows.
     QString fullText() const;
     int retryAfterSeconds() const { return m_retryAfterSeconds; }
+    // True when the request may have taken effect although it failed (the connection dropped, no answer
+    // came in time, a 5xx that is not a definite refusal): an acquire may have occupied a sandbox. False
+    // for answers that refuse outright (4xx, 501, 503 "no capacity") and for failures before sending.
+    bool mayHaveTakenEffect() const;
+    // 401 or 403: the key is missing or refused. Front ends say how their user gives another key.
+    bool isKeyProblem() const;
 
 private:
     static ApiError withMessage(Kind kind, const QString &message);
-    static QString sentenceForStatus(int status, int retryAfterSeconds);
+    static QString sentenceForStatus(int status, int retryAfterSeconds, Request request);
     void readDetail(const QByteArray &body);
 
     Kind m_kind = Kind::None;

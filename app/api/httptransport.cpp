@@ -321,7 +321,10 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
         return;
     if (status == 401 || status == 403)
         emit authenticationFailed(status);
-    auto error = ApiError::http(status, body, retryAfter);
+    // Only an acquire is sent as not idempotent (a retry could occupy a second sandbox).
+    auto error = ApiError::http(status, body, retryAfter,
+                                attempt->request.idempotent ? ApiError::Request::ActOnExisting
+                                                            : ApiError::Request::Acquire);
     if (tooLate && m_retryPolicy.isRetryableStatus(status))
         error.appendSentence(comeBackSentence(retryAfterSeconds));
     complete(call, status, body, error);

@@ -58,9 +58,21 @@ void CliOutput::json(const QByteArray &body)
         out(QString::fromUtf8(body) + u'\n'); // not JSON after all: as text, escaped
 }
 
+QString CliOutput::errorSentence(const ApiError &error)
+{
+    // ApiError speaks to the desktop app ("Check it in Settings"); the CLI takes its key from the
+    // environment only.
+    if (error.isKeyProblem())
+        return error.httpStatus() == 401
+                   ? u"The API key is missing. Set KLAVIS_API_KEY to a key from your Klavis dashboard."_s
+                   : u"The API key was refused. Set KLAVIS_API_KEY to a valid key from your Klavis "
+                     "dashboard (and check --base-url)."_s;
+    return error.message();
+}
+
 int CliOutput::apiError(const ApiError &error)
 {
-    err(u"error: "_s + error.message() + u'\n');
+    err(u"error: "_s + errorSentence(error) + u'\n');
     const auto detail = error.detailText();
     if (!detail.isEmpty())
         err(u"server said: "_s + detail + u'\n');

@@ -26,6 +26,8 @@ public:
     void json(const QByteArray &body);
     // The actionable sentence, then the server's words; returns exit code 1.
     int apiError(const ApiError &error);
+    // What the CLI says about a failed call: ApiError's sentence, with the CLI's way of giving a key.
+    static QString errorSentence(const ApiError &error);
     // The value on one line: a line break in it is escaped too.
     void field(const QString &name, const QString &value);
     void secretObject(const QString &name, const QJsonObject &object, bool reveal);

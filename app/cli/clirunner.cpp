@@ -115,7 +115,8 @@ void CliRunner::acquire()
         request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
     watch(m_sandboxes->acquire(request, this, [this](const ApiResult<AcquiredSandbox> &result) {
         if (!result) {
-            if (result.error().kind() != ApiError::Kind::Http || result.error().httpStatus() >= 500)
+            // Only where the answer leaves it open: a refusal ("no idle sandbox") occupied nothing.
+            if (result.error().mayHaveTakenEffect())
                 m_output.err(u"note: the acquire may have gone through before the failure; "
                              "check with `sandboxdeck-cli list` and release what you do not need.\n"_s);
             return done(m_output.apiError(result.error()));

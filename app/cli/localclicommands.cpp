@@ -83,8 +83,12 @@ void CliRunner::localAcquire()
     if (m_command.has(u"ttl"_s))
         request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
     watch(m_local->acquire(request, this, [this](const ApiResult<LocalSandbox> &result) {
-        if (!result)
+        if (!result) {
+            if (result.error().mayHaveTakenEffect())
+                m_output.err(u"note: the acquire may have gone through before the failure; "
+                             "check with `sandboxdeck-cli local list` and release what you do not need.\n"_s);
             return done(m_output.apiError(result.error()));
+        }
         if (m_command.json)
             return m_output.json(m_call->body()), done(0);
         printLocalSandbox(m_output, result.value(), false);

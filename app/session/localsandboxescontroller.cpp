@@ -24,6 +24,10 @@ void LocalSandboxesController::clear()
 
 void LocalSandboxesController::refresh()
 {
+    // Without a key (first run, before the Welcome dialog is answered) a list would only earn a red
+    // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
+    if (!m_session->isDemo() && !m_session->hasKey())
+        return;
     if (m_refreshCall)
         return;
     m_refreshCall =

@@ -43,6 +43,10 @@ void SandboxesController::clear()
 
 void SandboxesController::refresh()
 {
+    // Without a key (first run, before the Welcome dialog is answered) a list would only earn a red
+    // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
+    if (!m_session->isDemo() && !m_session->hasKey())
+        return;
     if (m_refreshCall) {
         // A filter changed while a refresh was in flight: its answer is for the old filter.
         m_refreshAgain = true;

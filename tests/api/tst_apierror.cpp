@@ -5,6 +5,8 @@
 
 using namespace Qt::StringLiterals;
 
+Q_DECLARE_METATYPE(ApiError)
+
 class TestApiError : public QObject
 {
     Q_OBJECT
@@ -31,6 +33,56 @@ private slots:
         QVERIFY2(error.message().contains(phrase), qPrintable(error.message()));
         QCOMPARE(error.httpStatus(), status);
         QCOMPARE(error.kind(), ApiError::Kind::Http);
+    }
+
+    void notFoundDependsOnTheRequest()
+    {
+        const auto action = ApiError::http(404, R"({"detail":"Sandbox abc not found"})");
+        QVERIFY2(action.message().contains(u"released"_s), qPrintable(action.message()));
+        const auto acquire = ApiError::http(404, R"({"detail":"Test account a@b.c not found for github"})",
+                                            -1, ApiError::Request::Acquire);
+        QVERIFY2(!acquire.message().contains(u"released"_s), qPrintable(acquire.message()));
+        QVERIFY2(acquire.message().contains(u"test account"_s), qPrintable(acquire.message()));
+    }
+
+    void refusedAcquireSaysNothingWasAcquired()
+    {
+        const auto error = ApiError::http(503, R"({"detail":"No idle sandbox available for github"})", -1,
+                                          ApiError::Request::Acquire);
+        QVERIFY2(error.message().contains(u"Nothing was acquired"_s), qPrintable(error.message()));
+        QVERIFY(!error.mayHaveTakenEffect());
+    }
+
+    void mayHaveTakenEffect_data()
+    {
+        QTest::addColumn<ApiError>("error");
+        QTest::addColumn<bool>("ambiguous");
+        QTest::newRow("dropped connection") << ApiError::network(u"reset"_s) << true;
+        QTest::newRow("timeout") << ApiError::timeout(30) << true;
+        QTest::newRow("whole-call deadline") << ApiError::deadline(60) << true;
+        QTest::newRow("500") << ApiError::http(500, "oops") << true;
+        QTest::newRow("502") << ApiError::http(502, "<html>bad gateway</html>") << true;
+        QTest::newRow("503 refusal") << ApiError::http(503, R"({"detail":"No idle sandbox"})") << false;
+        QTest::newRow("501") << ApiError::http(501, "{}") << false;
+        QTest::newRow("404") << ApiError::http(404, "{}") << false;
+        QTest::newRow("422") << ApiError::http(422, "{}") << false;
+        QTest::newRow("local refusal") << ApiError::local(u"bad URL"_s) << false;
+        QTest::newRow("2xx unreadable") << ApiError::decode(u"not JSON"_s) << true;
+    }
+
+    void mayHaveTakenEffect()
+    {
+        QFETCH(ApiError, error);
+        QFETCH(bool, ambiguous);
+        QCOMPARE(error.mayHaveTakenEffect(), ambiguous);
+    }
+
+    void keyProblems()
+    {
+        QVERIFY(ApiError::http(401, "{}").isKeyProblem());
+        QVERIFY(ApiError::http(403, "{}").isKeyProblem());
+        QVERIFY(!ApiError::http(404, "{}").isKeyProblem());
+        QVERIFY(!ApiError::network(u"x"_s).isKeyProblem());
     }
 
     void rateLimitedNamesTheWait()

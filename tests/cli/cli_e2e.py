@@ -479,7 +479,33 @@ def check_timeout_option(base):
           code == 1 and 2.5 < elapsed < 12 and "Gave up after 3 s" in err, f"{code} {elapsed:.1f} s {err}")
 
 
+def check_acquire_messages():
+    """A refused acquire says what was refused; the leak warning is only for failures that leave it open."""
+    proc, base = start_emulator("--pool-size", "1")
+    try:
+        code, out, err = cli(base, "acquire", "github", "--email", "nobody@example.com")
+        check("an acquire for an unknown test account names what the acquire asked for, not a release",
+              code == 1 and "acquire named" in err and "released" not in err
+              and "may have gone through" not in err, err)
+        for _ in range(30):
+            code, out, err = cli(base, "acquire", "github")
+            if code != 0:
+                break
+        check("an empty pool (503) says nothing was acquired, without the leak warning",
+              code == 1 and "Nothing was acquired" in err and "may have gone through" not in err, err)
+        code, out, err = cli(base, "list", key="wrong")
+        check("a refused key points at KLAVIS_API_KEY, not at Settings",
+              code == 1 and "KLAVIS_API_KEY" in err and "Settings" not in err, err)
+        code, out, err = cli(base, "list", key=None)
+        check("a missing key points at KLAVIS_API_KEY, not at Settings",
+              code == 1 and "KLAVIS_API_KEY" in err and "Settings" not in err, err)
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def main():
+    check_acquire_messages()
     proc, base = start_emulator()
     try:
         code, out, err = cli(base, "list")

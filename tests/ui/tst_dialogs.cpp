@@ -141,7 +141,8 @@ private slots:
         QTest::addColumn<int>("expectedTtl"); // -1: nullopt
         QTest::newRow("default") << QString() << false << 7200;
         QTest::newRow("one hour") << u"3600"_s << false << 3600;
-        QTest::newRow("above the maximum is clamped") << u"99999"_s << false << 9999;
+        // Kept as typed (validate() refuses it beside the field; tst_forms), never clamped or reverted.
+        QTest::newRow("above the maximum stays as typed") << u"99999"_s << false << 99999;
         QTest::newRow("no auto-release") << QString() << true << -1;
     }
 

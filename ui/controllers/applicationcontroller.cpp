@@ -1,6 +1,7 @@
 #include "controllers/applicationcontroller.h"
 
 #include "catalog/klavishosts.h"
+#include "controllers/themeapplier.h"
 #include "dialogs/apikeydialog.h"
 #include "dialogs/settingsdialog.h"
 #include "mainwindow.h"
@@ -8,6 +9,7 @@
 #include "settings/credentialstore.h"
 #include "settings/languagesetting.h"
 #include "settings/profilestore.h"
+#include "settings/themesetting.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
@@ -23,6 +25,7 @@ ApplicationController::ApplicationController(QObject *parent)
       m_credentials(new CredentialStore(this))
 {
     applyLanguage();
+    ThemeApplier::apply(ThemeSetting::effective());
 }
 
 QLocale ApplicationController::applyLanguage()
@@ -204,6 +207,7 @@ void ApplicationController::openSettings()
 {
     auto *dialog = new SettingsDialog(m_profiles, m_credentials, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setDemoActive(m_session->isDemo());
     connect(dialog, &SettingsDialog::profileActivated, this,
             [this](const QString &id) { connectProfile(m_profiles->profile(id)); });
     dialog->open();

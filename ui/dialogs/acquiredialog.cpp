@@ -52,8 +52,7 @@ AcquireDialog::AcquireDialog(const QStringList &extraServers, QWidget *parent)
     addField(tr("&Benchmark:"), m_benchmark, u"benchmark"_s);
     addField(tr("Test account &email:"), m_email, u"test_account_email"_s);
     addField(tr("&Tag:"), m_tag, u"tag"_s);
-    addField(tr("Time to &live:"), createTtlEditor(this, &m_ttl, &m_noAutoRelease));
-    registerField(u"ttl_seconds"_s, m_ttl);
+    addTtlField(tr("Time to &live:"), &m_ttl, &m_noAutoRelease);
 
     okButton()->setText(tr("Acquire"));
     okButton()->setIcon(QIcon(u":/icons/acquire.svg"_s));
@@ -87,6 +86,8 @@ QString AcquireDialog::validate()
         problem = tr("Some fields need attention.");
     }
     if (!checkEmailField(m_email->text().trimmed()))
+        problem = tr("Some fields need attention.");
+    if (!checkTtlField())
         problem = tr("Some fields need attention.");
     return problem;
 }

@@ -16,6 +16,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QResizeEvent>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -140,6 +141,30 @@ void FormDialog::registerField(const QString &apiFieldName, QWidget *field)
 QString FormDialog::validate()
 {
     return {};
+}
+
+bool FormDialog::event(QEvent *event)
+{
+    const bool handled = QDialog::event(event);
+    if (event->type() == QEvent::LayoutRequest)
+        fitHeightToContent();
+    return handled;
+}
+
+void FormDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    fitHeightToContent();
+}
+
+void FormDialog::fitHeightToContent()
+{
+    QLayout *top = layout();
+    if (!top || !top->hasHeightForWidth())
+        return;
+    const int needed = top->totalHeightForWidth(width());
+    if (needed > 0 && needed != minimumHeight())
+        setMinimumHeight(needed);
 }
 
 void FormDialog::onOk()
@@ -277,37 +302,68 @@ QComboBox *FormDialog::createBenchmarkCombo(QWidget *parent)
     return combo;
 }
 
-QWidget *FormDialog::createTtlEditor(QWidget *parent, QSpinBox **spinBox, QCheckBox **noAutoRelease)
+void FormDialog::addTtlField(const QString &label, QSpinBox **spinBox, QCheckBox **noAutoRelease)
 {
-    auto *editor = new QWidget(parent);
+    auto *editor = new QWidget(this);
     auto *layout = new QHBoxLayout(editor);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *spin = new QSpinBox(editor);
-    spin->setRange(60, 86400); // the API's bounds for ttl_seconds
-    spin->setValue(7200);      // the API's default
-    spin->setSingleStep(600);
-    spin->setSuffix(tr(" s"));
-    spin->setAccelerated(true);
+    m_ttl = new QSpinBox(editor);
+    // Wider than the API's bounds, so that 30 or 100000 stays as typed and is refused in words instead
+    // of being clamped or reverted without a word.
+    m_ttl->setRange(0, 999'999);
+    m_ttl->setValue(7200); // the API's default
+    m_ttl->setSingleStep(600);
+    m_ttl->setSuffix(tr(" s"));
+    m_ttl->setAccelerated(true);
+    m_ttl->setKeyboardTracking(true);
+    m_ttl->setObjectName(u"ttlSpinBox"_s);
     auto *hint = new QLabel(editor);
+    hint->setObjectName(u"ttlHint"_s);
     const auto describe = [hint](int seconds) {
-        hint->setText(seconds % 3600 == 0 ? tr("= %n h", nullptr, seconds / 3600)
-                      : seconds % 60 == 0 ? tr("= %n min", nullptr, seconds / 60)
-                                          : QString());
+        const bool inRange = seconds >= minimumTtlSeconds && seconds <= maximumTtlSeconds;
+        hint->setText(!inRange              ? QString()
+                      : seconds % 3600 == 0 ? tr("= %n h", nullptr, seconds / 3600)
+                      : seconds % 60 == 0   ? tr("= %n min", nullptr, seconds / 60)
+                                            : QString());
     };
-    describe(spin->value());
-    QObject::connect(spin, &QSpinBox::valueChanged, hint, describe);
-    auto *check = new QCheckBox(tr("No auto-release"), editor);
-    check->setToolTip(tr("Keep the sandbox until you release it. It holds capacity meanwhile."));
-    QObject::connect(check, &QCheckBox::toggled, spin, &QWidget::setDisabled);
-    QObject::connect(check, &QCheckBox::toggled, hint, &QWidget::setDisabled);
-    layout->addWidget(spin);
+    describe(m_ttl->value());
+    connect(m_ttl, &QSpinBox::valueChanged, hint, describe);
+    m_noAutoRelease = new QCheckBox(tr("No auto-release"), editor);
+    m_noAutoRelease->setToolTip(tr("Keep the sandbox until you release it. It holds capacity meanwhile."));
+    connect(m_noAutoRelease, &QCheckBox::toggled, m_ttl, &QWidget::setDisabled);
+    connect(m_noAutoRelease, &QCheckBox::toggled, hint, &QWidget::setDisabled);
+    layout->addWidget(m_ttl);
     layout->addWidget(hint);
     layout->addStretch(1);
-    layout->addWidget(check);
-    editor->setFocusProxy(spin); // the row label's mnemonic lands in the spin box
-    *spinBox = spin;
-    *noAutoRelease = check;
-    return editor;
+    layout->addWidget(m_noAutoRelease);
+    editor->setFocusProxy(m_ttl); // the row label's mnemonic lands in the spin box
+    addField(label, editor);
+    registerField(u"ttl_seconds"_s, m_ttl);
+    // After registerField's own connection, which clears the complaint on every change: a value still out
+    // of range gets it back at once.
+    connect(m_ttl, &QSpinBox::valueChanged, this, [this] { checkTtlField(); });
+    connect(m_noAutoRelease, &QCheckBox::toggled, this, [this] { checkTtlField(); });
+    *spinBox = m_ttl;
+    *noAutoRelease = m_noAutoRelease;
+}
+
+QString FormDialog::ttlProblem() const
+{
+    if (!m_ttl || m_noAutoRelease->isChecked())
+        return {};
+    const int seconds = m_ttl->value();
+    if (seconds >= minimumTtlSeconds && seconds <= maximumTtlSeconds)
+        return {};
+    return tr("The time to live must be between %1 s (1 min) and %2 s (24 h); or tick No auto-release.")
+        .arg(minimumTtlSeconds)
+        .arg(maximumTtlSeconds);
+}
+
+bool FormDialog::checkTtlField()
+{
+    const QString problem = ttlProblem();
+    setFieldError(u"ttl_seconds"_s, problem);
+    return problem.isEmpty();
 }
 
 bool FormDialog::checkEmailField(const QString &email)

@@ -58,14 +58,28 @@ protected:
 
     // Shared inputs of the acquire dialogs.
     static QComboBox *createBenchmarkCombo(QWidget *parent);
-    // A spin box for ttl_seconds (60..86400, default 7200) with a "No auto-release" check box beside it.
-    static QWidget *createTtlEditor(QWidget *parent, QSpinBox **spinBox, QCheckBox **noAutoRelease);
+    // A "Time to live" row for ttl_seconds: a spin box (default 7200 s) with a hint ("= 2 h") that follows
+    // every keystroke and a "No auto-release" check box. A value outside 60..86400 is not clamped: it is
+    // refused beside the field as it is typed, and by validate() through checkTtlField().
+    void addTtlField(const QString &label, QSpinBox **spinBox, QCheckBox **noAutoRelease);
+    // Puts the TTL row's complaint beside it (or takes it away); false while the value is unusable.
+    bool checkTtlField();
+    static constexpr int minimumTtlSeconds = 60;
+    static constexpr int maximumTtlSeconds = 86400;
     static bool isPlausibleEmail(const QString &email);
     // Puts the complaint under the test-account field when `email` is set but does not look like one.
     bool checkEmailField(const QString &email);
 
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void onOk();
+    // Keeps the window's minimum height at what its wrapped labels need at the current width: QLayout
+    // drops the minimum height of a window with height-for-width content to 0, which let an error line
+    // be clipped.
+    void fitHeightToContent();
+    QString ttlProblem() const;
     void applyErrorColour();
     QWidget *formRowWidget(QWidget *field) const;
 
@@ -78,6 +92,8 @@ private:
     QHash<QString, QLabel *> m_errorLabels;
     QHash<QString, QWidget *> m_fields;
     QStringList m_fieldOrder;
+    QSpinBox *m_ttl = nullptr;
+    QCheckBox *m_noAutoRelease = nullptr;
     bool m_busy = false;
     bool m_statusIsError = false;
 };

@@ -10,6 +10,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 LocalAcquireDialog::LocalAcquireDialog(QWidget *parent)
@@ -23,13 +25,27 @@ LocalAcquireDialog::LocalAcquireDialog(QWidget *parent)
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         item->setCheckState(Qt::Unchecked);
     }
-    // Two columns of names fit the whole list without scrolling in a dialog of ordinary height.
+    // Columns as wide as the longest name ("poste_email_toolathlon"), so that no name is elided, and as
+    // many rows as it takes to show them all without scrolling.
     m_servers->setFlow(QListView::TopToBottom);
     m_servers->setWrapping(true);
     m_servers->setResizeMode(QListView::Adjust);
-    m_servers->setUniformItemSizes(true);
-    const int rows = (int(ServerLists::localServers().size()) + 1) / 2;
-    m_servers->setMinimumHeight(rows * m_servers->sizeHintForRow(0) + 2 * m_servers->frameWidth() + 4);
+    m_servers->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_servers->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    int widest = 0;
+    int rowHeight = 0;
+    for (int i = 0; i < m_servers->count(); ++i) {
+        const QSize item = m_servers->sizeHintForIndex(m_servers->model()->index(i, 0));
+        widest = std::max(widest, item.width());
+        rowHeight = std::max(rowHeight, item.height());
+    }
+    const QSize cell(widest + m_servers->fontMetrics().averageCharWidth() * 2, rowHeight + 2);
+    m_servers->setGridSize(cell);
+    constexpr int columns = 2;
+    const int rows = int((m_servers->count() + columns - 1) / columns);
+    const int frame = 2 * m_servers->frameWidth();
+    // One spare pixel per side: QListView starts a new column when an item touches the edge.
+    m_servers->setFixedSize(columns * cell.width() + frame + 2, rows * cell.height() + frame + 2);
     m_all->setToolTip(tr("Sends \"ALL\": every local server the service offers, including new ones."));
 
     auto *serverBox = new QWidget(this);
@@ -62,8 +78,7 @@ LocalAcquireDialog::LocalAcquireDialog(QWidget *parent)
     registerField(u"server_names"_s, m_servers);
     addField(tr("&Benchmark:"), m_benchmark, u"benchmark"_s);
     addField(tr("Test account &email:"), m_email, u"test_account_email"_s);
-    addField(tr("Time to &live:"), createTtlEditor(this, &m_ttl, &m_noAutoRelease));
-    registerField(u"ttl_seconds"_s, m_ttl);
+    addTtlField(tr("Time to &live:"), &m_ttl, &m_noAutoRelease);
 
     okButton()->setText(tr("Acquire"));
     okButton()->setIcon(QIcon(u":/icons/acquire.svg"_s));
@@ -97,6 +112,8 @@ QString LocalAcquireDialog::validate()
         problem = tr("Some fields need attention.");
     }
     if (!checkEmailField(m_email->text().trimmed()))
+        problem = tr("Some fields need attention.");
+    if (!checkTtlField())
         problem = tr("Some fields need attention.");
     return problem;
 }

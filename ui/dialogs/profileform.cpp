@@ -52,6 +52,9 @@ ProfileForm::ProfileForm(QWidget *parent)
     connect(m_showKey, &QCheckBox::toggled, this,
             [this](bool show) { m_key->setEchoMode(show ? QLineEdit::Normal : QLineEdit::Password); });
     connect(m_endpoint, &QComboBox::currentIndexChanged, this, &ProfileForm::updateCustomUrl);
+    connect(m_customUrl, &QLineEdit::textChanged, this, &ProfileForm::updateSuggestedName);
+    connect(m_name, &QLineEdit::textEdited, this,
+            [this](const QString &text) { m_nameIsSuggested = text.trimmed().isEmpty(); });
     connect(m_key, &QLineEdit::textChanged, this, &ProfileForm::updateKeyNote);
     updateCustomUrl();
 }
@@ -64,9 +67,28 @@ void ProfileForm::updateCustomUrl()
         m_customUrl->setText(preset.toString());
 }
 
+QString ProfileForm::suggestedName(const QUrl &baseUrl)
+{
+    for (const KlavisHost &host : KlavisHosts::all()) {
+        if (host.baseUrl.host() == baseUrl.host())
+            return tr("Klavis");
+    }
+    if (baseUrl.host().isEmpty())
+        return tr("Custom server");
+    return baseUrl.port() > 0 ? u"%1:%2"_s.arg(baseUrl.host()).arg(baseUrl.port()) : baseUrl.host();
+}
+
+void ProfileForm::updateSuggestedName()
+{
+    if (m_nameIsSuggested)
+        m_name->setText(suggestedName(QUrl(m_customUrl->text().trimmed())));
+}
+
 void ProfileForm::setProfile(const Profile &profile, bool hasStoredKey)
 {
     m_id = profile.id;
+    // A new profile, or one still called what we would call it, follows the URL until named.
+    m_nameIsSuggested = profile.name.isEmpty() || profile.name == suggestedName(profile.baseUrl);
     m_name->setText(profile.name);
     const int preset = m_endpoint->findData(profile.baseUrl);
     m_endpoint->setCurrentIndex(preset >= 0 ? preset : m_endpoint->count() - 1);

@@ -36,9 +36,13 @@ public:
     QLabel *keyNote() const { return m_keyNote; }
     QComboBox *endpointField() const { return m_endpoint; }
     QLineEdit *customUrlField() const { return m_customUrl; }
+    // The name a profile gets when the user gives none: "Klavis" for a Klavis host, else the host (and
+    // port) of the URL, so that a custom server is never called Klavis.
+    static QString suggestedName(const QUrl &baseUrl);
 
 private:
     void updateCustomUrl();
+    void updateSuggestedName();
     void updateKeyNote();
 
     QString m_id;
@@ -49,4 +53,6 @@ private:
     QLineEdit *m_key;
     QCheckBox *m_showKey;
     QLabel *m_keyNote;
+    // The name shown is our suggestion, not the user's: it follows the URL until the user types one.
+    bool m_nameIsSuggested = true;
 };

@@ -1,14 +1,17 @@
 #include "dialogs/settingsdialog.h"
 
 #include "catalog/klavishosts.h"
+#include "controllers/themeapplier.h"
 #include "dialogs/profileform.h"
 #include "settings/credentialstore.h"
 #include "settings/languagesetting.h"
 #include "settings/profilestore.h"
+#include "settings/themesetting.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -22,7 +25,8 @@ using namespace Qt::StringLiterals;
 
 SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QWidget *parent)
     : FormDialog(QString(), parent), m_profiles(profiles), m_credentials(credentials),
-      m_list(new QListWidget(this)), m_form(new ProfileForm(this)), m_language(new QComboBox(this))
+      m_list(new QListWidget(this)), m_form(new ProfileForm(this)), m_language(new QComboBox(this)),
+      m_theme(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     auto *row = new QWidget(this);
@@ -57,6 +61,15 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     languageRow->setFocusProxy(m_language);
     addField(tr("&Language:"), languageRow);
 
+    m_theme->addItem(tr("System"), int(ThemeSetting::Theme::System));
+    m_theme->addItem(tr("Light"), int(ThemeSetting::Theme::Light));
+    m_theme->addItem(tr("Dark"), int(ThemeSetting::Theme::Dark));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(int(ThemeSetting::effective()))));
+    connect(m_theme, &QComboBox::currentIndexChanged, this, [this] {
+        ThemeApplier::apply(static_cast<ThemeSetting::Theme>(m_theme->currentData().toInt()));
+    });
+    addField(tr("&Theme:"), m_theme);
+
     connect(m_list, &QListWidget::currentRowChanged, this, &SettingsDialog::showSelected);
     connect(add, &QPushButton::clicked, this, &SettingsDialog::addProfile);
     connect(remove, &QPushButton::clicked, this, &SettingsDialog::removeSelected);
@@ -65,10 +78,36 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     resize(720, 360);
 }
 
+namespace {
+
+// The list entry of the running demo: never an id a ProfileStore hands out (those are UUIDs).
+const QString demoEntryId = u"demo"_s;
+
+} // namespace
+
+void SettingsDialog::setDemoActive(bool active)
+{
+    m_demoActive = active;
+    reload(active ? demoEntryId : m_profiles->currentProfile().id);
+}
+
+bool SettingsDialog::demoSelected() const
+{
+    const QListWidgetItem *item = m_list->currentItem();
+    return item && item->data(Qt::UserRole).toString() == demoEntryId;
+}
+
 void SettingsDialog::reload(const QString &selectId)
 {
     QSignalBlocker blocker(m_list);
     m_list->clear();
+    if (m_demoActive) {
+        auto *demo = new QListWidgetItem(tr("Demo (built-in emulator)"), m_list);
+        demo->setData(Qt::UserRole, demoEntryId);
+        demo->setIcon(QIcon(u":/icons/local.svg"_s));
+        if (selectId == demoEntryId)
+            m_list->setCurrentItem(demo);
+    }
     for (const auto &profile : m_profiles->profiles()) {
         auto *item = new QListWidgetItem(profile.name, m_list);
         item->setData(Qt::UserRole, profile.id);
@@ -83,6 +122,15 @@ void SettingsDialog::reload(const QString &selectId)
 
 void SettingsDialog::showSelected()
 {
+    // The demo needs no name, URL or key: its form is shown empty and out of reach.
+    m_form->setEnabled(!demoSelected());
+    if (demoSelected()) {
+        m_editingId.clear();
+        Profile demo;
+        demo.name = tr("Demo");
+        m_form->setProfile(demo, false);
+        return;
+    }
     auto *item = m_list->currentItem();
     m_editingId = item ? item->data(Qt::UserRole).toString() : QString();
     Profile profile = m_profiles->profile(m_editingId);
@@ -112,7 +160,7 @@ void SettingsDialog::addProfile()
 
 void SettingsDialog::removeSelected()
 {
-    if (m_editingId.isEmpty())
+    if (m_editingId.isEmpty() || demoSelected())
         return;
     const Profile profile = m_profiles->profile(m_editingId);
     if (QMessageBox::question(
@@ -127,6 +175,8 @@ void SettingsDialog::removeSelected()
 
 QString SettingsDialog::validate()
 {
+    if (demoSelected())
+        return {};
     QString formProblem = m_form->validate(m_editingId.isEmpty());
     if (!formProblem.isEmpty())
         return formProblem;
@@ -135,9 +185,21 @@ QString SettingsDialog::validate()
     return m_profiles->validate(edited);
 }
 
+void SettingsDialog::reject()
+{
+    // The theme was tried out live: Cancel puts back the one in force.
+    ThemeApplier::apply(ThemeSetting::effective());
+    FormDialog::reject();
+}
+
 void SettingsDialog::save()
 {
     LanguageSetting::store(m_language->currentData().toString());
+    ThemeSetting::store(static_cast<ThemeSetting::Theme>(m_theme->currentData().toInt()));
+    if (demoSelected()) {
+        accept(); // the demo stays; only the language and the theme were saved
+        return;
+    }
     Profile edited = m_form->profile();
     edited.id = m_editingId;
     QString id = m_editingId;

@@ -23,8 +23,15 @@ public:
     ProfileForm *form() const { return m_form; }
     // The interface language (LanguageSetting), stored by save().
     QComboBox *languageCombo() const { return m_language; }
+    // System / Light / Dark (ThemeSetting): applied as soon as it is picked, stored by save(), and taken
+    // back by Cancel.
+    QComboBox *themeCombo() const { return m_theme; }
     // Saves the edited profile (and its key, if one was typed), makes it current, and closes.
     void save();
+    // The window runs the built-in demo: the list shows it, current, as the status bar does ("Profile:
+    // Demo"). It has nothing to edit; choosing a stored profile and saving leaves the demo.
+    void setDemoActive(bool active);
+    void reject() override;
 
 signals:
     void profileActivated(const QString &profileId);
@@ -32,6 +39,7 @@ signals:
 private:
     void reload(const QString &selectId);
     void showSelected();
+    bool demoSelected() const;
     void addProfile();
     void removeSelected();
 
@@ -40,5 +48,7 @@ private:
     QListWidget *m_list;
     ProfileForm *m_form;
     QComboBox *m_language;
+    QComboBox *m_theme;
     QString m_editingId;
+    bool m_demoActive = false;
 };
