@@ -398,3 +398,26 @@ QDateTime LocalSandboxTreeModel::now() const
 {
     return m_referenceTime.isValid() ? m_referenceTime : QDateTime::currentDateTimeUtc();
 }
+
+QStringList LocalSandboxTreeModel::knownStatuses() const
+{
+    QStringList statuses;
+    for (const auto &node : m_nodes)
+        if (const QString status = node->sandbox.status.trimmed();
+            !status.isEmpty() && !statuses.contains(status))
+            statuses << status;
+    statuses.sort(Qt::CaseInsensitive);
+    return statuses;
+}
+
+QStringList LocalSandboxTreeModel::knownTags() const
+{
+    QStringList tags;
+    for (const auto &node : m_nodes)
+        for (const auto &server : node->sandbox.servers)
+            for (const auto &tag : server.tags)
+                if (!tag.isEmpty() && !tags.contains(tag))
+                    tags << tag;
+    tags.sort(Qt::CaseInsensitive);
+    return tags;
+}

@@ -62,6 +62,9 @@ public:
 
     const LocalSandbox *sandboxById(const QString &id) const;
     QModelIndex indexOfSandbox(const QString &id) const;
+    // The distinct sandbox statuses and server tags present, sorted, for the filter choices.
+    QStringList knownStatuses() const;
+    QStringList knownTags() const;
     bool isBusy(const QString &id) const;
     void setBusy(const QString &id, bool busy);
 

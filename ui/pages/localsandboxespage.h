@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/rowexport.h"
+
 #include <QWidget>
 
 class ErrorBanner;
@@ -9,6 +11,7 @@ class LocalSandboxesController;
 class LocalWorkspaceActions;
 class QSplitter;
 class QTreeView;
+class SandboxFilterBar;
 
 // The Local sandboxes view: sandboxes with their MCP servers as children, and the details pane.
 class LocalSandboxesPage final : public QWidget
@@ -20,6 +23,7 @@ public:
     LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent = nullptr);
 
     QTreeView *view() const { return m_view; }
+    SandboxFilterBar *filterBar() const { return m_filterBar; }
     LocalSandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
     LocalWorkspaceActions *workspaceActions() const { return m_workspace; }
@@ -27,6 +31,10 @@ public:
     QString shownSandboxId() const { return m_shownId; }
     // Selected local sandboxes; a selected server row counts as its sandbox.
     QStringList selectedIds() const;
+    // The selected sandboxes that release and reset apply to: not idle, not in error.
+    QStringList selectedActiveIds() const;
+    // The sandboxes the filters let through, in the tree's order, for File > Export; MCP URLs masked.
+    RowExport visibleRows() const;
 
     void acquire();
     void releaseSelected();
@@ -48,9 +56,12 @@ signals:
 private:
     void setupDropTargets();
     void onSelectionChanged();
+    void updateFacets();
+    static QString leftOutNote(int leftOut);
 
     LocalSandboxesController *m_controller;
     ErrorBanner *m_banner;
+    SandboxFilterBar *m_filterBar;
     QSplitter *m_splitter;
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;

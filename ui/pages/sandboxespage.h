@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/rowexport.h"
 #include "session/sandboxescontroller.h"
 
 #include <QWidget>
@@ -25,6 +26,10 @@ public:
     SandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
     QList<SandboxKey> selectedKeys() const;
+    // The selected sandboxes that release and reset apply to: not idle, not in error.
+    QList<SandboxKey> selectedActiveKeys() const;
+    // The rows the filters let through, in the table's order, for File > Export.
+    RowExport visibleRows() const;
 
     void acquire();
     void releaseSelected();
@@ -46,6 +51,8 @@ private:
     void showHeaderMenu(const QPoint &position);
     void onSelectionChanged();
     void updateEmptyHint();
+    void revealAcquired(const QString &serverName, const QString &acquiredTag);
+    static QString leftOutNote(int leftOut);
 
     SandboxesController *m_controller;
     ErrorBanner *m_banner;
