@@ -181,6 +181,7 @@ QHash<int, QByteArray> LocalSandboxTreeModel::roleNames() const
 
 void LocalSandboxTreeModel::applySnapshot(const QList<LocalSandbox> &sandboxes)
 {
+    const bool hadRows = !m_nodes.empty();
     // Pass 1: match; the first entry wins when a snapshot lists an id twice.
     QHash<QString, const LocalSandbox *> incoming;
     incoming.reserve(sandboxes.size());
@@ -207,12 +208,21 @@ void LocalSandboxTreeModel::applySnapshot(const QList<LocalSandbox> &sandboxes)
 
     // Pass 3: changed sandboxes; their servers are diffed under them. Each is announced as soon as it
     // changed, so that a sorting proxy never meets a row whose change it has not been told about.
-    for (const auto &node : m_nodes)
-        if (mergeSandbox(*node, *incoming.value(node->sandbox.localSandboxId)))
+    QStringList refreshed;
+    for (const auto &node : m_nodes) {
+        const LocalSandbox &wanted = *incoming.value(node->sandbox.localSandboxId);
+        if (!node->sandbox.sameContentAs(wanted))
+            refreshed << wanted.localSandboxId;
+        if (mergeSandbox(*node, wanted))
             emitRowRuns({node->row}, {});
+    }
 
     // Pass 4: new sandboxes, appended in one range.
+    for (const auto &node : added)
+        refreshed << node->sandbox.localSandboxId;
     appendNodes(std::move(added));
+    if (hadRows && !refreshed.isEmpty())
+        emit sandboxesRefreshed(refreshed);
 }
 
 void LocalSandboxTreeModel::updateSandbox(const LocalSandbox &sandbox)

@@ -76,6 +76,11 @@ public:
     // A server's identity inside its sandbox: its id, or its name when the id is missing.
     static QString serverKey(const LocalServer &server);
 
+signals:
+    // After a snapshot: the sandboxes it changed or added (a server's change counts for its sandbox), for
+    // a view to flash them. Not after the first load.
+    void sandboxesRefreshed(const QStringList &ids);
+
 private:
     struct Node
     {

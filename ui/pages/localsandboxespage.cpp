@@ -13,6 +13,7 @@
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
 #include "widgets/localsandboxdetailspane.h"
+#include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
 #include "widgets/workspacedroptarget.h"
 
@@ -77,6 +78,11 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     connect(proxy, &LocalSandboxFilterProxy::countsChanged, m_filterBar, &SandboxFilterBar::setCounts);
     m_filterBar->setCounts(proxy->acceptedCount(), proxy->totalCount());
     auto *model = controller->model();
+    // A server row flashes with its sandbox: they share the sandbox's id.
+    m_flash = new RowChangeFlash(m_view, [](const QModelIndex &index) {
+        return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+    });
+    connect(model, &LocalSandboxTreeModel::sandboxesRefreshed, m_flash, &RowChangeFlash::flash);
     connect(model, &QAbstractItemModel::rowsInserted, this, &LocalSandboxesPage::updateFacets);
     connect(model, &QAbstractItemModel::dataChanged, this, &LocalSandboxesPage::updateFacets);
     connect(controller, &LocalSandboxesController::refreshed, this, [this] {

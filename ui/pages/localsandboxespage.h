@@ -10,6 +10,7 @@ class LocalSandboxDetailsPane;
 class LocalSandboxesController;
 class LocalWorkspaceActions;
 class QSplitter;
+class RowChangeFlash;
 class QTreeView;
 class SandboxFilterBar;
 
@@ -26,6 +27,7 @@ public:
     SandboxFilterBar *filterBar() const { return m_filterBar; }
     LocalSandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
+    RowChangeFlash *changeFlash() const { return m_flash; }
     LocalWorkspaceActions *workspaceActions() const { return m_workspace; }
     // The one selected local sandbox, or empty.
     QString shownSandboxId() const { return m_shownId; }
@@ -66,5 +68,6 @@ private:
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;
     LocalWorkspaceActions *m_workspace;
+    RowChangeFlash *m_flash;
     QString m_shownId;
 };

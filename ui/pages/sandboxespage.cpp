@@ -10,6 +10,7 @@
 #include "models/statuskind.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
+#include "widgets/rowchangeflash.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxfilterbar.h"
 
@@ -124,6 +125,23 @@ void SandboxesPage::setupView()
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SandboxesPage::onSelectionChanged);
     m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes. Acquire one with Ctrl+N."));
+    m_flash = new RowChangeFlash(m_view, [](const QModelIndex &index) {
+        return flashKey(index.data(SandboxListModel::ServerNameRole).toString(),
+                        index.data(SandboxListModel::SandboxIdRole).toString());
+    });
+    connect(m_controller->model(), &SandboxListModel::rowsRefreshed, m_flash,
+            [this](const QList<SandboxKey> &keys) {
+                QStringList names;
+                names.reserve(keys.size());
+                for (const auto &key : keys)
+                    names << flashKey(key.serverName, key.sandboxId);
+                m_flash->flash(names);
+            });
+}
+
+QString SandboxesPage::flashKey(const QString &serverName, const QString &sandboxId)
+{
+    return serverName.toCaseFolded() + u'/' + sandboxId;
 }
 
 void SandboxesPage::updateEmptyHint()

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class ErrorBanner;
+class RowChangeFlash;
 class QSplitter;
 class QTableView;
 class SandboxDetailsPane;
@@ -25,6 +26,9 @@ public:
     SandboxFilterBar *filterBar() const { return m_filterBar; }
     SandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
+    RowChangeFlash *changeFlash() const { return m_flash; }
+    // How RowChangeFlash names a row: the server, case folded, and the id.
+    static QString flashKey(const QString &serverName, const QString &sandboxId);
     QList<SandboxKey> selectedKeys() const;
     // The selected sandboxes that release and reset apply to: not idle, not in error.
     QList<SandboxKey> selectedActiveKeys() const;
@@ -61,5 +65,6 @@ private:
     QTableView *m_view;
     SandboxDetailsPane *m_details;
     class EmptyStateHint *m_emptyHint = nullptr;
+    RowChangeFlash *m_flash = nullptr;
     SandboxKey m_shownKey;
 };
