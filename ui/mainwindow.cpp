@@ -1,8 +1,11 @@
 #include "mainwindow.h"
 
 #include "api/httptransport.h"
+#include "controllers/pagecontextmenu.h"
 #include "controllers/transfernotifier.h"
 #include "dialogs/quitconfirmation.h"
+#include "models/localsandboxtreemodel.h"
+#include "models/sandboxlistmodel.h"
 #include "pages/localsandboxespage.h"
 #include "pages/sandboxespage.h"
 #include "pages/transferspage.h"
@@ -18,17 +21,38 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSaveFile>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTableView>
 #include <QToolBar>
+#include <QTreeView>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// The Transfers page offers its actions (Retry, Cancel, Open folder, Clear finished…) through
+// pageActions(); a page without it has none to show.
+template <typename Page> QList<QAction *> transferPageActions([[maybe_unused]] const Page *page)
+{
+    if constexpr (requires { page->pageActions(); })
+        return page->pageActions();
+    else
+        return {};
+}
+
+} // namespace
 
 MainWindow::MainWindow(AppSession *session, QWidget *parent)
     : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
@@ -99,6 +123,20 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_local, &LocalSandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
     connect(m_sandboxesPage, &SandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_localPage, &LocalSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    for (QAbstractItemView *view : {static_cast<QAbstractItemView *>(m_sandboxesPage->view()),
+                                    static_cast<QAbstractItemView *>(m_localPage->view())}) {
+        view->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(view, &QWidget::customContextMenuRequested, this,
+                [this, view](const QPoint &position) { showRowContextMenu(view, position); });
+    }
+    // The transfers table is the page's business; a right click anywhere on it lands here.
+    m_transfersPage->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_transfersPage, &QWidget::customContextMenuRequested, this, [this](const QPoint &position) {
+        showRowContextMenu(nullptr, m_transfersPage->mapToGlobal(position));
+    });
+    // A selected row that turns idle can no longer be released: its status, not only the selection, counts.
+    connect(m_sandboxes->model(), &QAbstractItemModel::dataChanged, this, &MainWindow::updateActionStates);
+    connect(m_local->model(), &QAbstractItemModel::dataChanged, this, &MainWindow::updateActionStates);
     connect(m_sandboxesPage, &SandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
     connect(m_localPage, &LocalSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
 
@@ -157,7 +195,11 @@ void MainWindow::createActions()
         &MainWindow::refreshCurrent)
         ->setToolTip(tr("Refresh now (F5)"));
     add(u"copyId"_s, tr("&Copy ID"), u":/icons/copy.svg"_s, QKeySequence::Copy,
-        onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds));
+        onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds))
+        ->setToolTip(tr("Copy the ids of the selected sandboxes, one per line (Ctrl+C)"));
+    add(u"exportRows"_s, tr("&Export Visible Rows…"), u":/icons/download.svg"_s, QKeySequence(u"Ctrl+E"_s),
+        &MainWindow::chooseExportFile)
+        ->setToolTip(tr("Save the rows the list shows as CSV or JSON; secrets are left out (Ctrl+E)"));
     add(u"copyMcpConfig"_s, tr("Copy &MCP Client Config"), u":/icons/json.svg"_s,
         QKeySequence(u"Ctrl+Shift+C"_s),
         onPage(&SandboxesPage::copyMcpConfig, &LocalSandboxesPage::copyMcpConfig))
@@ -205,6 +247,8 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     auto *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(u"exportRows"_s));
+    file->addSeparator();
     file->addAction(action(u"settings"_s));
     file->addSeparator();
     file->addAction(action(u"quit"_s));
@@ -255,7 +299,12 @@ void MainWindow::createToolBar()
     bar->addAction(action(u"reset"_s));
     bar->addSeparator();
     bar->addAction(action(u"copyMcpConfig"_s));
-    bar->addSeparator();
+    bar->addAction(action(u"uploadWorkspace"_s));
+    bar->addAction(action(u"saveDump"_s));
+    bar->addAction(action(u"extractDump"_s));
+    m_transferActions = transferPageActions(m_transfersPage);
+    bar->addActions(m_transferActions);
+    m_listOnlyToolBarItems << bar->addSeparator();
     bar->addAction(action(u"refresh"_s));
     auto *interval = new QComboBox(bar);
     interval->setObjectName(u"intervalCombo"_s);
@@ -265,7 +314,7 @@ void MainWindow::createToolBar()
         interval->addItem(seconds == 0 ? tr("Auto-refresh off") : tr("Every %1 s").arg(seconds), seconds);
     connect(interval, &QComboBox::activated, this,
             [this](int index) { m_intervalGroup->actions().at(index)->trigger(); });
-    bar->addWidget(interval);
+    m_listOnlyToolBarItems << bar->addWidget(interval);
     auto *spacer = new QWidget(bar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
@@ -334,18 +383,117 @@ void MainWindow::updateActionStates()
 {
     const Page page = currentPage();
     const bool onList = page != TransfersView;
-    const int selected = page == SandboxesView        ? int(m_sandboxesPage->selectedKeys().size())
-                         : page == LocalSandboxesView ? int(m_localPage->selectedIds().size())
-                                                      : 0;
-    action(u"acquire"_s)->setEnabled(onList);
-    action(u"release"_s)->setEnabled(selected > 0);
-    action(u"reset"_s)->setEnabled(selected > 0);
+    const bool onLocal = page == LocalSandboxesView;
+    // Actions that do not belong to the view in front are hidden, not greyed: a grey button the user can
+    // never enable here only says "not now" where the truth is "not here".
+    for (const auto *name :
+         {"acquire", "release", "reset", "copyId", "copyMcpConfig", "refresh", "exportRows"})
+        action(QString::fromLatin1(name))->setVisible(onList);
+    for (const auto *name : {"uploadWorkspace", "saveDump", "extractDump"})
+        action(QString::fromLatin1(name))->setVisible(onLocal);
+    for (QAction *item : std::as_const(m_listOnlyToolBarItems))
+        item->setVisible(onList);
+    for (QAction *item : std::as_const(m_transferActions))
+        item->setVisible(page == TransfersView);
+
+    const int selected = page == SandboxesView ? int(m_sandboxesPage->selectedKeys().size())
+                         : onLocal             ? int(m_localPage->selectedIds().size())
+                                               : 0;
+    // Idle sandboxes have nothing to release or reset: only the active ones in the selection count.
+    const int active = page == SandboxesView ? int(m_sandboxesPage->selectedActiveKeys().size())
+                       : onLocal             ? int(m_localPage->selectedActiveIds().size())
+                                             : 0;
+    action(u"release"_s)->setEnabled(active > 0);
+    action(u"reset"_s)->setEnabled(active > 0);
     action(u"copyId"_s)->setEnabled(selected > 0);
     action(u"copyMcpConfig"_s)->setEnabled(selected > 0);
-    const bool oneLocal = page == LocalSandboxesView && selected == 1;
     for (const auto *name : {"uploadWorkspace", "saveDump", "extractDump"})
-        action(QString::fromLatin1(name))->setEnabled(oneLocal);
-    action(u"release"_s)->setText(selected > 1 ? tr("&Release %1").arg(selected) : tr("&Release"));
+        action(QString::fromLatin1(name))->setEnabled(onLocal && selected == 1);
+    action(u"release"_s)->setText(active > 1 ? tr("&Release %1").arg(active) : tr("&Release"));
+    action(u"reset"_s)->setText(active > 1 ? tr("Re&set %1").arg(active) : tr("Re&set"));
+    action(u"copyId"_s)->setText(selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID"));
+}
+
+QList<QAction *> MainWindow::contextMenuActions() const
+{
+    switch (currentPage()) {
+    case SandboxesView:
+        return {action(u"copyId"_s),  action(u"copyMcpConfig"_s), nullptr,
+                action(u"release"_s), action(u"reset"_s),         nullptr,
+                action(u"acquire"_s), action(u"refresh"_s),       action(u"exportRows"_s)};
+    case LocalSandboxesView:
+        return {action(u"copyId"_s),
+                action(u"copyMcpConfig"_s),
+                nullptr,
+                action(u"uploadWorkspace"_s),
+                action(u"saveDump"_s),
+                action(u"extractDump"_s),
+                nullptr,
+                action(u"release"_s),
+                action(u"reset"_s),
+                nullptr,
+                action(u"acquire"_s),
+                action(u"refresh"_s),
+                action(u"exportRows"_s)};
+    case TransfersView:
+        return m_transferActions;
+    }
+    return {};
+}
+
+void MainWindow::showRowContextMenu(QAbstractItemView *view, const QPoint &position)
+{
+    QPoint global = position;
+    if (view) {
+        // A right click on a row outside the selection acts on that row, as in every file manager.
+        const QModelIndex index = view->indexAt(position);
+        if (index.isValid() && !view->selectionModel()->isRowSelected(index.row(), index.parent()))
+            view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                               QItemSelectionModel::Rows);
+        global = view->viewport()->mapToGlobal(position);
+    }
+    QMenu *menu = PageContextMenu::build(contextMenuActions(), this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (menu->isEmpty()) {
+        delete menu;
+        return;
+    }
+    menu->popup(global);
+}
+
+void MainWindow::chooseExportFile()
+{
+    if (currentPage() == TransfersView)
+        return;
+    const QString csv = tr("CSV (*.csv)");
+    const QString json = tr("JSON (*.json)");
+    QString chosenFilter;
+    QString fileName = QFileDialog::getSaveFileName(this, tr("Export Visible Rows"),
+                                                    currentPage() == SandboxesView ? u"sandboxes.csv"_s
+                                                                                   : u"local-sandboxes.csv"_s,
+                                                    csv + u";;"_s + json, &chosenFilter);
+    if (fileName.isEmpty())
+        return;
+    if (QFileInfo(fileName).suffix().isEmpty())
+        fileName += chosenFilter == json ? u".json"_s : u".csv"_s;
+    const QString error = exportVisibleRows(fileName);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+QString MainWindow::exportVisibleRows(const QString &fileName)
+{
+    if (currentPage() == TransfersView)
+        return tr("The Transfers view has no rows to export.");
+    const RowExport rows =
+        currentPage() == SandboxesView ? m_sandboxesPage->visibleRows() : m_localPage->visibleRows();
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly) || file.write(rows.to(RowExport::formatForFile(fileName))) < 0 ||
+        !file.commit())
+        return tr("Could not write %1: %2").arg(QDir::toNativeSeparators(fileName), file.errorString());
+    showStatusMessage(tr("Exported %n row(s) to %1.", nullptr, int(rows.rowCount()))
+                          .arg(QDir::toNativeSeparators(fileName)));
+    return {};
 }
 
 void MainWindow::changeEvent(QEvent *event)

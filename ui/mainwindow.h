@@ -15,6 +15,7 @@ class StatusBarPanel;
 class TransferNotifier;
 class TransfersPage;
 class ApiError;
+class QAbstractItemView;
 
 // The window: navigation between the views, the toolbar and menus, and the status bar. The pages do
 // the work; this routes actions to the page in front.
@@ -46,6 +47,11 @@ public:
     TransferNotifier *transferNotifier() const { return m_notifier; }
 
     void refreshCurrent();
+    // The actions of the right-click menu on the view in front; null entries are separators.
+    QList<QAction *> contextMenuActions() const;
+    // Writes the rows the view in front shows (Sandboxes or Local sandboxes) to a .csv or .json file.
+    // Returns an error text, empty on success.
+    QString exportVisibleRows(const QString &fileName);
 
 signals:
     // 401/403 or no key: the application offers to enter one.
@@ -66,6 +72,8 @@ private:
     void onRefreshed();
     void onRefreshError(const ApiError &error);
     void showStatusMessage(const QString &message);
+    void chooseExportFile();
+    void showRowContextMenu(QAbstractItemView *view, const QPoint &position);
 
     AppSession *m_session;
     SandboxesController *m_sandboxes;
@@ -80,4 +88,6 @@ private:
     StatusBarPanel *m_statusPanel;
     QActionGroup *m_intervalGroup = nullptr;
     QHash<QString, QAction *> m_actions;
+    QList<QAction *> m_transferActions;      // the Transfers page's own, shown on that view only
+    QList<QAction *> m_listOnlyToolBarItems; // the refresh interval: lists refresh, transfers do not
 };

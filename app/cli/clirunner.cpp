@@ -4,6 +4,7 @@
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
+#include "cli/liststatusfilter.h"
 #include "cli/terminaltext.h"
 #include "cli/texttable.h"
 
@@ -59,20 +60,24 @@ void CliRunner::watch(ApiCall *call)
 void CliRunner::list()
 {
     SandboxFilter filter{m_command.option(u"server"_s), m_command.option(u"tag"_s)};
-    watch(m_sandboxes->list(filter, this, [this](const ApiResult<SandboxList> &result) {
+    const ListStatusFilter statuses(m_command.option(u"status"_s));
+    watch(m_sandboxes->list(filter, this, [this, statuses](const ApiResult<SandboxList> &result) {
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(statuses.filterBody(m_call->body())), done(0);
         TextTable table({u"SERVER"_s, u"SANDBOX ID"_s, u"STATUS"_s, u"BENCHMARK"_s, u"TAGS"_s, u"UPDATED"_s});
+        qsizetype shown = 0;
         for (const auto &sandbox : result->sandboxes)
-            table.addRow({sandbox.serverName, sandbox.sandboxId, sandbox.status, sandbox.benchmark,
-                          sandbox.tags.join(u", "_s), CliOutput::age(sandbox.updatedAt)});
-        if (table.isEmpty())
+            if (statuses.accepts(sandbox.status) && ++shown)
+                table.addRow({sandbox.serverName, sandbox.sandboxId, sandbox.status, sandbox.benchmark,
+                              sandbox.tags.join(u", "_s), CliOutput::age(sandbox.updatedAt)});
+        if (table.isEmpty() && statuses.isActive())
+            m_output.out(u"No sandboxes with that status.\n"_s);
+        else if (table.isEmpty())
             m_output.out(u"No sandboxes. Acquire one with: sandboxdeck-cli acquire SERVER\n"_s);
         else
-            m_output.out(table.render() +
-                         u"\n%1 of %2 sandboxes\n"_s.arg(result->sandboxes.size()).arg(result->totalCount));
+            m_output.out(table.render() + u"\n%1 of %2 sandboxes\n"_s.arg(shown).arg(result->totalCount));
         done(0);
     }));
 }

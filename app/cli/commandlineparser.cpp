@@ -2,6 +2,7 @@
 
 #include "cli/clicommandspec.h"
 #include "cli/cliusage.h"
+#include "models/statuskind.h"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
@@ -172,9 +173,27 @@ std::optional<QString> checkArguments(const CliCommandSpec &spec, const QStringL
     return std::nullopt;
 }
 
+// --status idle --status occupied,error: the known words, lower-cased, each once.
+std::optional<QString> checkStatuses(const QStringList &values, QStringList *statuses)
+{
+    const QStringList known = StatusKind::knownWords();
+    for (const auto &value : values) {
+        for (const auto &part : value.split(u',')) {
+            const QString word = part.trimmed().toLower();
+            if (!known.contains(word))
+                return u"--status must be one of %1, not '%2'"_s.arg(known.join(u", "_s), part.trimmed());
+            if (!statuses->contains(word))
+                *statuses << word;
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &level, CliCommand &command)
 {
     for (auto it = level.values.cbegin(); it != level.values.cend(); ++it) {
+        if (it.key() == u"status")
+            continue; // repeatable: checked below
         if (it.value().size() > 1)
             return u"--%1 given more than once"_s.arg(it.key());
         if (it.value().constFirst().isEmpty())
@@ -183,6 +202,12 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
     }
     for (const auto &flag : level.flags)
         command.options.insert(flag, QString());
+    if (const auto statuses = level.values.find(u"status"_s); statuses != level.values.cend()) {
+        QStringList words;
+        if (const auto error = checkStatuses(*statuses, &words))
+            return error;
+        command.options.insert(u"status"_s, words.join(u','));
+    }
 
     if (command.has(u"ttl"_s)) {
         if (command.has(u"no-ttl"_s))

@@ -181,6 +181,7 @@ QHash<int, QByteArray> LocalSandboxTreeModel::roleNames() const
 
 void LocalSandboxTreeModel::applySnapshot(const QList<LocalSandbox> &sandboxes)
 {
+    const bool hadRows = !m_nodes.empty();
     // Pass 1: match; the first entry wins when a snapshot lists an id twice.
     QHash<QString, const LocalSandbox *> incoming;
     incoming.reserve(sandboxes.size());
@@ -207,12 +208,21 @@ void LocalSandboxTreeModel::applySnapshot(const QList<LocalSandbox> &sandboxes)
 
     // Pass 3: changed sandboxes; their servers are diffed under them. Each is announced as soon as it
     // changed, so that a sorting proxy never meets a row whose change it has not been told about.
-    for (const auto &node : m_nodes)
-        if (mergeSandbox(*node, *incoming.value(node->sandbox.localSandboxId)))
+    QStringList refreshed;
+    for (const auto &node : m_nodes) {
+        const LocalSandbox &wanted = *incoming.value(node->sandbox.localSandboxId);
+        if (!node->sandbox.sameContentAs(wanted))
+            refreshed << wanted.localSandboxId;
+        if (mergeSandbox(*node, wanted))
             emitRowRuns({node->row}, {});
+    }
 
     // Pass 4: new sandboxes, appended in one range.
+    for (const auto &node : added)
+        refreshed << node->sandbox.localSandboxId;
     appendNodes(std::move(added));
+    if (hadRows && !refreshed.isEmpty())
+        emit sandboxesRefreshed(refreshed);
 }
 
 void LocalSandboxTreeModel::updateSandbox(const LocalSandbox &sandbox)
@@ -397,4 +407,27 @@ void LocalSandboxTreeModel::refreshAges()
 QDateTime LocalSandboxTreeModel::now() const
 {
     return m_referenceTime.isValid() ? m_referenceTime : QDateTime::currentDateTimeUtc();
+}
+
+QStringList LocalSandboxTreeModel::knownStatuses() const
+{
+    QStringList statuses;
+    for (const auto &node : m_nodes)
+        if (const QString status = node->sandbox.status.trimmed();
+            !status.isEmpty() && !statuses.contains(status))
+            statuses << status;
+    statuses.sort(Qt::CaseInsensitive);
+    return statuses;
+}
+
+QStringList LocalSandboxTreeModel::knownTags() const
+{
+    QStringList tags;
+    for (const auto &node : m_nodes)
+        for (const auto &server : node->sandbox.servers)
+            for (const auto &tag : server.tags)
+                if (!tag.isEmpty() && !tags.contains(tag))
+                    tags << tag;
+    tags.sort(Qt::CaseInsensitive);
+    return tags;
 }

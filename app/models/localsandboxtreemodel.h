@@ -62,6 +62,9 @@ public:
 
     const LocalSandbox *sandboxById(const QString &id) const;
     QModelIndex indexOfSandbox(const QString &id) const;
+    // The distinct sandbox statuses and server tags present, sorted, for the filter choices.
+    QStringList knownStatuses() const;
+    QStringList knownTags() const;
     bool isBusy(const QString &id) const;
     void setBusy(const QString &id, bool busy);
 
@@ -72,6 +75,11 @@ public:
 
     // A server's identity inside its sandbox: its id, or its name when the id is missing.
     static QString serverKey(const LocalServer &server);
+
+signals:
+    // After a snapshot: the sandboxes it changed or added (a server's change counts for its sandbox), for
+    // a view to flash them. Not after the first load.
+    void sandboxesRefreshed(const QStringList &ids);
 
 private:
     struct Node

@@ -159,6 +159,7 @@ QHash<int, QByteArray> SandboxListModel::roleNames() const
 void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
 {
     const quint32 generation = ++m_generation;
+    const bool hadRows = rowCount() > 0;
     std::vector<Change> changed;
     std::vector<std::unique_ptr<Row>> added;
     qsizetype matched = 0;
@@ -187,6 +188,15 @@ void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
     if (matched < qsizetype(m_rows.size()))
         removeUnseen(generation);
 
+    QList<SandboxKey> refreshed;
+    if (hadRows) {
+        refreshed.reserve(qsizetype(changed.size() + added.size()));
+        for (const Change &change : changed)
+            refreshed.append({change.item->serverName, change.item->sandboxId});
+        for (const auto &row : added)
+            refreshed.append({row->summary.serverName, row->summary.sandboxId});
+    }
+
     // Pass 3: changed rows.
     applyChanges(changed);
 
@@ -207,6 +217,8 @@ void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
 
     if (m_facets.takeChanged())
         emit facetsChanged();
+    if (!refreshed.isEmpty())
+        emit rowsRefreshed(refreshed);
 }
 
 // One dataChanged per run of adjacent rows, over the columns that changed in the run only: a status

@@ -89,6 +89,9 @@ public:
 
 signals:
     void facetsChanged();
+    // After a snapshot: the rows it changed or added, for a view to flash them. Not after the first
+    // load, where every row is new and none has changed.
+    void rowsRefreshed(const QList<SandboxKey> &keys);
 
 private:
     struct Row;

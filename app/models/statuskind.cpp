@@ -13,3 +13,8 @@ StatusKind::Kind StatusKind::of(QStringView status)
         return Error;
     return Unknown;
 }
+
+QStringList StatusKind::knownWords()
+{
+    return {u"idle"_s, u"occupied"_s, u"error"_s};
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QStringList>
 #include <QStringView>
 
 // The meaning of a sandbox status word, for delegates that colour it (the StatusKindRole of the list and
@@ -22,4 +23,7 @@ public:
 
     // Case and surrounding spaces are ignored ("Idle", " idle").
     static Kind of(QStringView status);
+    // The words this version knows, lower case, in the order idle, occupied, error: what
+    // `sandboxdeck-cli list --status` accepts.
+    static QStringList knownWords();
 };

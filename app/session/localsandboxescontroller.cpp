@@ -2,6 +2,7 @@
 
 #include "api/apicall.h"
 #include "api/klavislocalsandboxservice.h"
+#include "models/localsandboxfilterproxy.h"
 #include "models/localsandboxtreemodel.h"
 #include "session/appsession.h"
 #include "session/bulkaction.h"
@@ -11,8 +12,17 @@
 using namespace Qt::StringLiterals;
 
 LocalSandboxesController::LocalSandboxesController(AppSession *session, QObject *parent)
-    : QObject(parent), m_session(session), m_model(new LocalSandboxTreeModel(this))
-{}
+    : QObject(parent), m_session(session), m_model(new LocalSandboxTreeModel(this)),
+      m_proxy(new LocalSandboxFilterProxy(this))
+{
+    m_proxy->setSourceModel(m_model);
+}
+
+LocalSandboxesController::~LocalSandboxesController()
+{
+    // As in SandboxesController: the dying model must not make the proxy report counts to the page.
+    m_proxy->blockSignals(true);
+}
 
 void LocalSandboxesController::clear()
 {

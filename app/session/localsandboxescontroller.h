@@ -12,6 +12,7 @@
 #include "api/apicall.h"
 
 class AppSession;
+class LocalSandboxFilterProxy;
 class LocalSandboxTreeModel;
 
 // Between the Local sandboxes page and the service: the tree model, details, acquire, and
@@ -23,8 +24,10 @@ class LocalSandboxesController final : public QObject
 
 public:
     explicit LocalSandboxesController(AppSession *session, QObject *parent = nullptr);
+    ~LocalSandboxesController() override;
 
     LocalSandboxTreeModel *model() const { return m_model; }
+    LocalSandboxFilterProxy *proxy() const { return m_proxy; }
     AppSession *session() const { return m_session; }
     void refresh();
     bool isRefreshing() const { return m_refreshCall != nullptr; }
@@ -51,6 +54,7 @@ signals:
 private:
     AppSession *m_session;
     LocalSandboxTreeModel *m_model;
+    LocalSandboxFilterProxy *m_proxy;
     QPointer<ApiCall> m_refreshCall;
     QPointer<ApiCall> m_detailsCall;
     QDateTime m_lastRefreshed;

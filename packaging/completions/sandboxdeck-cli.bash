@@ -11,11 +11,11 @@ _sandboxdeck_cli_commands="list get acquire release reset prepare local"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
-_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --benchmark --email --tag --ttl --instance-id --region --out --extract"
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract"
 
 _sandboxdeck_cli_options_of() {
     case $1 in
-        list) echo "--server --tag" ;;
+        list) echo "--server --tag --status" ;;
         get | "local get") echo "--show-secrets" ;;
         acquire) echo "--benchmark --email --tag --ttl --no-ttl" ;;
         release) echo "--is-ttl --instance-id" ;;
@@ -40,6 +40,17 @@ _sandboxdeck_cli() {
         --server) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur")) && return ;;
         --benchmark) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_benchmarks" -- "$cur")) && return ;;
         --region) COMPREPLY=($(compgen -W "us asia" -- "$cur")) && return ;;
+        --status)
+            # idle,occupied: complete the word after the last comma.
+            local taken="" word=$cur
+            if [[ $cur == *,* ]]; then
+                taken=${cur%,*},
+                word=${cur##*,}
+            fi
+            COMPREPLY=($(compgen -P "$taken" -W "idle occupied error" -- "$word"))
+            compopt -o nospace 2>/dev/null
+            return
+            ;;
         --out) _sandboxdeck_cli_files "$cur" && return ;;
         --extract)
             compopt -o filenames 2>/dev/null

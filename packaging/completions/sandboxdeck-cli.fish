@@ -24,7 +24,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --benchmark --email --tag --ttl --instance-id --region --out --extract
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract
                 set skip 1
             case --
                 set ended 1
@@ -91,6 +91,7 @@ end
 
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l server -x -a "$servers" -d 'only this server'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l tag -x -d 'only this tag'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l status -x -a 'idle occupied error' -d 'only these statuses'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is get' -l show-secrets -d 'print secrets unmasked'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l benchmark -x -a "$benchmarks" -d benchmark
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l email -x -d 'test account email'

@@ -2,6 +2,7 @@
 """The command lines of the three executables: sandboxdeck-cli's usage errors (one line and a hint, exit
 2), --help and COMMAND --help, --version everywhere (the desktop app's without a display), `--` ending the
 options with a real upload of files named like options, and options before and after the command."""
+import json
 import os
 import shutil
 import subprocess
@@ -49,6 +50,9 @@ def check_usage_errors():
         ("option missing its value", ["acquire", "github", "--benchmark"], "missing value after '--benchmark'"),
         ("--timeout 0", ["--timeout", "0", "list"], "--timeout must be a number of seconds from 1 to 86400"),
         ("a flag with a value", ["list", "--json=1"], "unexpected value after '--json'"),
+        ("unknown --status", ["list", "--status", "busy"], "--status must be one of idle, occupied, error, not 'busy'"),
+        ("unknown --status in a list", ["list", "--status", "idle", "--status", "idle,Gone"],
+         "--status must be one of idle, occupied, error, not 'Gone'"),
         ("terminal controls in argv are escaped", ["frob\x1b[2Jnicate"], "unknown command 'frob\\x1b[2Jnicate'"),
     ]
     for name, args, what in cases:
@@ -111,6 +115,16 @@ def check_with_emulator(work):
         code, out, err = cli("list", "--tag", "args-mixed", base=base)
         check("... and the tag given before the server arrived", code == 0 and "slack" in out
               and "github" not in out, out)
+
+        code, out, err = cli("--json", "list", "--status", "idle,error", base=base)
+        listed = json.loads(out).get("sandboxes", []) if code == 0 else []
+        check("list --status idle,error --json keeps only those", code == 0 and listed
+              and {s["status"] for s in listed} <= {"idle", "error"}, (out[:200], err))
+        code, out, err = cli("list", "--status", "OCCUPIED", "--status", "occupied", base=base)
+        rows = [line for line in out.splitlines()[1:] if line.strip() and " of " not in line]
+        check("list --status OCCUPIED --status occupied: the table holds occupied rows only", code == 0 and rows
+              and all(" occupied " in f" {line} " for line in rows)
+              and not any(" idle " in f" {line} " for line in rows), (out, err))
 
         code, out, err = cli("--json", "local", "acquire", "--servers", "filesystem", base=base)
         local_id = out.split('"local_sandbox_id": "')[1].split('"')[0] if code == 0 else ""

@@ -121,6 +121,8 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli --json acquire --benchmark ", lists["benchmarks"]),
         ("sandboxdeck-cli local dump ID --region ", ["us", "asia"]),
         ("sandboxdeck-cli list --server notio", ["notion"]),
+        ("sandboxdeck-cli list --status ", ["idle", "occupied", "error"]),
+        ("sandboxdeck-cli list --status oc", ["occupied"]),
         ("sandboxdeck-cli --timeout 5 get ", lists["sandboxServers"]),
         ("sandboxdeck-cli acquire github ", []),
     ]
@@ -167,6 +169,8 @@ def main():
     check_file_completion("bash", bash_complete)
     words, _ = bash_complete("sandboxdeck-cli local acquire --servers filesystem,gi")
     check("bash: --servers completes after a comma", words == ["filesystem,git"], words)
+    words, _ = bash_complete("sandboxdeck-cli list --status idle,er")
+    check("bash: --status completes after a comma", words == ["idle,error"], words)
 
     if shutil.which("fish"):
         check("fish -n", subprocess.run(["fish", "-n", FISH]).returncode == 0)

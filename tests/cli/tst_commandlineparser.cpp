@@ -61,6 +61,9 @@ private Q_SLOTS:
         QTest::newRow("several paths")
             << QStringList{u"local"_s, u"upload"_s, u"ID"_s, u"a"_s, u"b"_s, u"--region"_s, u"asia"_s}
             << u"local upload"_s << QStringList{u"ID"_s, u"a"_s, u"b"_s} << u"region=asia"_s << false;
+        QTest::newRow("--status repeated and comma-separated, folded and each once")
+            << QStringList{u"list"_s, u"--status"_s, u"Idle"_s, u"--status"_s, u"error, idle"_s} << u"list"_s
+            << QStringList{} << u"status=idle,error"_s << false;
     }
 
     void runs()
@@ -145,6 +148,12 @@ private Q_SLOTS:
         row("bad region", {u"local"_s, u"upload"_s, u"ID"_s, u"p"_s, u"--region"_s, u"mars"_s},
             u"--region must be us or asia"_s);
         row("empty base URL", {u"--base-url="_s, u"list"_s}, u"--base-url needs a URL"_s);
+        row("unknown status", {u"list"_s, u"--status"_s, u"occupied,busy"_s},
+            u"--status must be one of idle, occupied, error, not 'busy'"_s);
+        row("empty status in a list", {u"list"_s, u"--status"_s, u"idle,"_s},
+            u"--status must be one of idle, occupied, error, not ''"_s);
+        row("status on another command", {u"get"_s, u"s"_s, u"i"_s, u"--status"_s, u"idle"_s},
+            u"`get` does not take --status"_s);
         // The line is returned as typed; main() escapes it (TerminalText) before it reaches the terminal.
         row("hostile argument", {u"get"_s, u"s"_s, u"i"_s, u"\x1b]0;x\x07"_s},
             u"`get`: unexpected argument '\x1b]0;x\x07'"_s);

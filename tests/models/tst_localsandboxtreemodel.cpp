@@ -77,6 +77,20 @@ private slots:
         delete m_model;
     }
 
+    void refreshNamesTheSandboxesItChangedOrAdded()
+    {
+        QSignalSpy refreshed(m_model, &LocalSandboxTreeModel::sandboxesRefreshed);
+        const auto first = QList<LocalSandbox>{local(u"a"_s, {server(u"s1"_s, u"git"_s)}), local(u"b"_s, {})};
+        m_model->applySnapshot(first);
+        m_model->applySnapshot(first);
+        QCOMPARE(refreshed.size(), 0); // the first load and an unchanged one
+        // A server's status change counts for its sandbox.
+        m_model->applySnapshot({local(u"a"_s, {server(u"s1"_s, u"git"_s, u"occupied"_s)}), local(u"b"_s, {}),
+                                local(u"c"_s, {})});
+        QCOMPARE(refreshed.size(), 1);
+        QCOMPARE(refreshed.first().first().toStringList(), (QStringList{u"a"_s, u"c"_s}));
+    }
+
     void initialApplyShowsSandboxesWithTheirServers()
     {
         ModelSignals signals_(m_model);

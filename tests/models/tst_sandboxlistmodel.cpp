@@ -102,6 +102,21 @@ private slots:
         delete m_model;
     }
 
+    void refreshNamesTheRowsItChangedOrAdded()
+    {
+        QList<QList<SandboxKey>> refreshed;
+        connect(m_model, &SandboxListModel::rowsRefreshed, this,
+                [&refreshed](const QList<SandboxKey> &keys) { refreshed.append(keys); });
+        m_model->applySnapshot({sandbox(u"github"_s, u"a"_s), sandbox(u"slack"_s, u"b"_s)});
+        QCOMPARE(refreshed.size(), 0); // the first load: everything is new, nothing changed
+        m_model->applySnapshot({sandbox(u"github"_s, u"a"_s), sandbox(u"slack"_s, u"b"_s)});
+        QCOMPARE(refreshed.size(), 0);
+        m_model->applySnapshot({sandbox(u"github"_s, u"a"_s, u"occupied"_s), sandbox(u"slack"_s, u"b"_s),
+                                sandbox(u"jira"_s, u"c"_s)});
+        QCOMPARE(refreshed.size(), 1);
+        QCOMPARE(refreshed.first(), (QList<SandboxKey>{{u"github"_s, u"a"_s}, {u"jira"_s, u"c"_s}}));
+    }
+
     void initialApplyInsertsOnceAndFillsEveryColumn()
     {
         ModelSignals signals_(m_model);

@@ -5,12 +5,16 @@
 #include "delegates/statusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/localacquiredialog.h"
+#include "models/localsandboxfilterproxy.h"
 #include "models/localsandboxtreemodel.h"
+#include "models/statuskind.h"
 #include "session/appsession.h"
 #include "session/localsandboxescontroller.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
 #include "widgets/localsandboxdetailspane.h"
+#include "widgets/rowchangeflash.h"
+#include "widgets/sandboxfilterbar.h"
 #include "widgets/workspacedroptarget.h"
 
 #include <QClipboard>
@@ -27,18 +31,19 @@ using namespace Qt::StringLiterals;
 
 LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
-      m_splitter(new QSplitter(this)), m_view(new QTreeView(m_splitter)),
-      m_details(new LocalSandboxDetailsPane(m_splitter)),
+      m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
+      m_view(new QTreeView(m_splitter)), m_details(new LocalSandboxDetailsPane(m_splitter)),
       m_workspace(new LocalWorkspaceActions(controller->session()->transfers(), this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
+    layout->addWidget(m_filterBar);
     layout->addWidget(m_splitter, 1);
     m_splitter->setChildrenCollapsible(false);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
 
-    m_view->setModel(controller->model());
+    m_view->setModel(controller->proxy());
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
@@ -57,11 +62,29 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &LocalSandboxesPage::onSelectionChanged);
-    connect(controller->model(), &QAbstractItemModel::rowsInserted, m_view,
+    connect(controller->proxy(), &QAbstractItemModel::rowsInserted, m_view,
             [this](const QModelIndex &parent) {
                 if (!parent.isValid())
                     m_view->expandAll(); // a new sandbox shows its servers at once
             });
+
+    // A local sandbox has no server of its own and its benchmark is rarely set: search, status and tag.
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Server, false);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
+    auto *proxy = controller->proxy();
+    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &LocalSandboxFilterProxy::setSearchText);
+    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &LocalSandboxFilterProxy::setStatusFilter);
+    connect(m_filterBar, &SandboxFilterBar::tagChanged, proxy, &LocalSandboxFilterProxy::setTagFilter);
+    connect(proxy, &LocalSandboxFilterProxy::countsChanged, m_filterBar, &SandboxFilterBar::setCounts);
+    m_filterBar->setCounts(proxy->acceptedCount(), proxy->totalCount());
+    auto *model = controller->model();
+    // A server row flashes with its sandbox: they share the sandbox's id.
+    m_flash = new RowChangeFlash(m_view, [](const QModelIndex &index) {
+        return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+    });
+    connect(model, &LocalSandboxTreeModel::sandboxesRefreshed, m_flash, &RowChangeFlash::flash);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &LocalSandboxesPage::updateFacets);
+    connect(model, &QAbstractItemModel::dataChanged, this, &LocalSandboxesPage::updateFacets);
     connect(controller, &LocalSandboxesController::refreshed, this, [this] {
         if (m_banner->property("fromRefresh").toBool())
             m_banner->hide();
@@ -168,6 +191,48 @@ QStringList LocalSandboxesPage::selectedIds() const
     return ids;
 }
 
+QStringList LocalSandboxesPage::selectedActiveIds() const
+{
+    QStringList ids;
+    for (const auto &id : selectedIds()) {
+        const auto *sandbox = m_controller->model()->sandboxById(id);
+        const StatusKind::Kind kind = StatusKind::of(sandbox ? sandbox->status : QString());
+        if (kind != StatusKind::Idle && kind != StatusKind::Error)
+            ids << id;
+    }
+    return ids;
+}
+
+RowExport LocalSandboxesPage::visibleRows() const
+{
+    RowExport rows(
+        {u"local_sandbox_id"_s, u"status"_s, u"benchmark"_s, u"created_at"_s, u"servers"_s, u"mcp_urls"_s});
+    const auto *proxy = m_controller->proxy();
+    for (int row = 0; row < proxy->rowCount(); ++row) {
+        const QString id = proxy->index(row, 0).data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+        const LocalSandbox *sandbox = m_controller->model()->sandboxById(id);
+        if (!sandbox)
+            continue;
+        QStringList servers;
+        QStringList urls;
+        for (const auto &server : sandbox->servers) {
+            servers << (server.serverName.isEmpty() ? server.id : server.serverName);
+            urls << RowExport::maskedUrl(server.mcpServerUrl);
+        }
+        rows.addRow(
+            {sandbox->localSandboxId, sandbox->status, sandbox->benchmark,
+             sandbox->createdAt.isValid() ? sandbox->createdAt.toUTC().toString(Qt::ISODate) : QString(),
+             servers, urls});
+    }
+    return rows;
+}
+
+void LocalSandboxesPage::updateFacets()
+{
+    m_filterBar->addFacets({}, m_controller->model()->knownStatuses(), {},
+                           m_controller->model()->knownTags());
+}
+
 void LocalSandboxesPage::onSelectionChanged()
 {
     const auto ids = selectedIds();
@@ -187,9 +252,16 @@ void LocalSandboxesPage::onSelectionChanged()
 
 void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)
 {
-    const auto index = m_controller->model()->indexOfSandbox(localSandboxId);
-    if (!index.isValid())
+    const auto sourceIndex = m_controller->model()->indexOfSandbox(localSandboxId);
+    if (!sourceIndex.isValid())
         return;
+    auto index = m_controller->proxy()->mapFromSource(sourceIndex);
+    if (!index.isValid()) {
+        // Hidden by the filters: a new sandbox the user cannot see would leave the selection elsewhere.
+        m_filterBar->clearFilters();
+        index = m_controller->proxy()->mapFromSource(sourceIndex);
+        emit statusMessage(tr("Filters cleared to show the new local sandbox %1.").arg(localSandboxId));
+    }
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                          QItemSelectionModel::Rows);
     m_view->expand(index);
@@ -220,27 +292,39 @@ void LocalSandboxesPage::acquire()
 
 void LocalSandboxesPage::releaseSelected()
 {
-    const auto ids = selectedIds();
+    const auto ids = selectedActiveIds();
     if (ids.isEmpty())
         return;
     const QString question = ids.size() == 1 ? tr("Release local sandbox %1?").arg(ids.first())
                                              : tr("Release %1 local sandboxes?").arg(ids.size());
-    if (ConfirmationBox::ask(this, question,
-                             tr("The VM and its workspace are discarded; save a dump first if you need it."),
-                             tr("Release")))
+    const QString consequence =
+        ids.size() == 1
+            ? tr("The VM and its workspace are discarded; save a dump first if you need it.")
+            : tr("The VMs and their workspaces are discarded; save dumps first if you need them.");
+    if (ConfirmationBox::ask(
+            this, question, consequence + leftOutNote(int(selectedIds().size() - ids.size())), tr("Release")))
         m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
 }
 
 void LocalSandboxesPage::resetSelected()
 {
-    const auto ids = selectedIds();
+    const auto ids = selectedActiveIds();
     if (ids.isEmpty())
         return;
     const QString question = ids.size() == 1 ? tr("Reset local sandbox %1?").arg(ids.first())
                                              : tr("Reset %1 local sandboxes?").arg(ids.size());
-    if (ConfirmationBox::ask(this, question, tr("Their workspaces are emptied; they stay acquired."),
-                             tr("Reset")))
+    const QString consequence = ids.size() == 1 ? tr("Its workspace is emptied; it stays acquired.")
+                                                : tr("Their workspaces are emptied; they stay acquired.");
+    if (ConfirmationBox::ask(this, question,
+                             consequence + leftOutNote(int(selectedIds().size() - ids.size())), tr("Reset")))
         m_controller->runBulk(LocalSandboxesController::Bulk::Reset, ids);
+}
+
+QString LocalSandboxesPage::leftOutNote(int leftOut)
+{
+    return leftOut > 0 ? u' ' + tr("%n idle or failed sandbox(es) in the selection are left as they are.",
+                                   nullptr, leftOut)
+                       : QString();
 }
 
 void LocalSandboxesPage::copySelectedIds()

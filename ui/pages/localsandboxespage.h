@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/rowexport.h"
+
 #include <QWidget>
 
 class ErrorBanner;
@@ -8,7 +10,9 @@ class LocalSandboxDetailsPane;
 class LocalSandboxesController;
 class LocalWorkspaceActions;
 class QSplitter;
+class RowChangeFlash;
 class QTreeView;
+class SandboxFilterBar;
 
 // The Local sandboxes view: sandboxes with their MCP servers as children, and the details pane.
 class LocalSandboxesPage final : public QWidget
@@ -20,13 +24,19 @@ public:
     LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent = nullptr);
 
     QTreeView *view() const { return m_view; }
+    SandboxFilterBar *filterBar() const { return m_filterBar; }
     LocalSandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
+    RowChangeFlash *changeFlash() const { return m_flash; }
     LocalWorkspaceActions *workspaceActions() const { return m_workspace; }
     // The one selected local sandbox, or empty.
     QString shownSandboxId() const { return m_shownId; }
     // Selected local sandboxes; a selected server row counts as its sandbox.
     QStringList selectedIds() const;
+    // The selected sandboxes that release and reset apply to: not idle, not in error.
+    QStringList selectedActiveIds() const;
+    // The sandboxes the filters let through, in the tree's order, for File > Export; MCP URLs masked.
+    RowExport visibleRows() const;
 
     void acquire();
     void releaseSelected();
@@ -48,12 +58,16 @@ signals:
 private:
     void setupDropTargets();
     void onSelectionChanged();
+    void updateFacets();
+    static QString leftOutNote(int leftOut);
 
     LocalSandboxesController *m_controller;
     ErrorBanner *m_banner;
+    SandboxFilterBar *m_filterBar;
     QSplitter *m_splitter;
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;
     LocalWorkspaceActions *m_workspace;
+    RowChangeFlash *m_flash;
     QString m_shownId;
 };

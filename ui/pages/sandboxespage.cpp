@@ -7,8 +7,10 @@
 #include "dialogs/confirmationbox.h"
 #include "models/sandboxfilterproxy.h"
 #include "models/sandboxlistmodel.h"
+#include "models/statuskind.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
+#include "widgets/rowchangeflash.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxfilterbar.h"
 
@@ -123,6 +125,23 @@ void SandboxesPage::setupView()
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SandboxesPage::onSelectionChanged);
     m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes. Acquire one with Ctrl+N."));
+    m_flash = new RowChangeFlash(m_view, [](const QModelIndex &index) {
+        return flashKey(index.data(SandboxListModel::ServerNameRole).toString(),
+                        index.data(SandboxListModel::SandboxIdRole).toString());
+    });
+    connect(m_controller->model(), &SandboxListModel::rowsRefreshed, m_flash,
+            [this](const QList<SandboxKey> &keys) {
+                QStringList names;
+                names.reserve(keys.size());
+                for (const auto &key : keys)
+                    names << flashKey(key.serverName, key.sandboxId);
+                m_flash->flash(names);
+            });
+}
+
+QString SandboxesPage::flashKey(const QString &serverName, const QString &sandboxId)
+{
+    return serverName.toCaseFolded() + u'/' + sandboxId;
 }
 
 void SandboxesPage::updateEmptyHint()
@@ -158,6 +177,40 @@ QList<SandboxKey> SandboxesPage::selectedKeys() const
     return keys;
 }
 
+QList<SandboxKey> SandboxesPage::selectedActiveKeys() const
+{
+    QList<SandboxKey> keys;
+    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+        const auto kind = StatusKind::Kind(index.data(SandboxListModel::StatusKindRole).toInt());
+        if (kind != StatusKind::Idle && kind != StatusKind::Error)
+            keys.append({index.data(SandboxListModel::ServerNameRole).toString(),
+                         index.data(SandboxListModel::SandboxIdRole).toString()});
+    }
+    return keys;
+}
+
+RowExport SandboxesPage::visibleRows() const
+{
+    RowExport rows({u"server"_s, u"sandbox_id"_s, u"status"_s, u"benchmark"_s, u"tags"_s, u"updated_at"_s});
+    const auto *proxy = m_controller->proxy();
+    const auto *model = m_controller->model();
+    for (int row = 0; row < proxy->rowCount(); ++row) {
+        const int sourceRow = proxy->mapToSource(proxy->index(row, 0)).row();
+        const SandboxSummary &sandbox = model->sandboxAt(sourceRow);
+        rows.addRow({sandbox.serverName, sandbox.sandboxId, sandbox.status, sandbox.benchmark, sandbox.tags,
+                     sandbox.updatedAt.isValid() ? sandbox.updatedAt.toUTC().toString(Qt::ISODate)
+                                                 : sandbox.updatedAtText});
+    }
+    return rows;
+}
+
+QString SandboxesPage::leftOutNote(int leftOut)
+{
+    return leftOut > 0 ? u' ' + tr("%n idle or failed sandbox(es) in the selection are left as they are.",
+                                   nullptr, leftOut)
+                       : QString();
+}
+
 void SandboxesPage::onSelectionChanged()
 {
     const auto keys = selectedKeys();
@@ -184,10 +237,15 @@ void SandboxesPage::selectSandbox(const QString &serverName, const QString &sand
         return;
     auto proxyIndex = m_controller->proxy()->mapFromSource(m_controller->model()->index(row, 0));
     if (!proxyIndex.isValid()) {
-        // Filtered out: clear the filters so the new sandbox can be seen.
+        // Filtered out: a new sandbox the user cannot see would leave the selection on another row, where
+        // the next Delete would release the wrong one.
         m_filterBar->clearFilters();
         proxyIndex = m_controller->proxy()->mapFromSource(m_controller->model()->index(row, 0));
+        emit statusMessage(
+            tr("Filters cleared to show the new sandbox %1.").arg(SandboxKey{serverName, sandboxId}.label()));
     }
+    if (!proxyIndex.isValid())
+        return;
     m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
                                                               QItemSelectionModel::Rows);
     m_view->scrollTo(proxyIndex);
@@ -207,37 +265,56 @@ void SandboxesPage::acquire()
                     return;
                 }
                 emit statusMessage(tr("Acquired %1 sandbox %2.").arg(result->serverName, result->sandboxId));
+                revealAcquired(result->serverName, dialog->request().tag);
                 dialog->accept();
             });
     });
     dialog->open();
 }
 
+void SandboxesPage::revealAcquired(const QString &serverName, const QString &acquiredTag)
+{
+    // The server and tag filters are the request's own: a refresh under them would never list the new
+    // sandbox, so they go before that refresh is answered. The other filters are checked once it is listed.
+    const QString server = m_filterBar->server();
+    const QString tag = m_filterBar->tag();
+    if ((!server.isEmpty() && server.compare(serverName, Qt::CaseInsensitive) != 0) ||
+        (!tag.isEmpty() && tag != acquiredTag)) {
+        m_filterBar->clearFilters();
+        emit statusMessage(tr("Filters cleared to show the new %1 sandbox.").arg(serverName));
+    }
+}
+
 void SandboxesPage::releaseSelected()
 {
-    const auto keys = selectedKeys();
+    const auto keys = selectedActiveKeys();
     if (keys.isEmpty())
         return;
     const QString question = keys.size() == 1 ? tr("Release %1 back to the pool?").arg(keys.first().label())
                                               : tr("Release %1 sandboxes back to the pool?").arg(keys.size());
-    if (!ConfirmationBox::ask(
-            this, question,
-            tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user."),
-            tr("Release")))
+    const QString consequence =
+        keys.size() == 1
+            ? tr("Agents using its MCP URLs lose access, and the data in it is reset for the next user.")
+            : tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user.");
+    if (!ConfirmationBox::ask(this, question,
+                              consequence + leftOutNote(int(selectedKeys().size() - keys.size())),
+                              tr("Release")))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Release, keys);
 }
 
 void SandboxesPage::resetSelected()
 {
-    const auto keys = selectedKeys();
+    const auto keys = selectedActiveKeys();
     if (keys.isEmpty())
         return;
     const QString question = keys.size() == 1 ? tr("Reset %1?").arg(keys.first().label())
                                               : tr("Reset %1 sandboxes?").arg(keys.size());
-    if (!ConfirmationBox::ask(this, question,
-                              tr("Their data goes back to the initial state; they stay acquired."),
-                              tr("Reset")))
+    const QString consequence = keys.size() == 1
+                                    ? tr("Its data goes back to the initial state; it stays acquired.")
+                                    : tr("Their data goes back to the initial state; they stay acquired.");
+    if (!ConfirmationBox::ask(
+            this, question, consequence + leftOutNote(int(selectedKeys().size() - keys.size())), tr("Reset")))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Reset, keys);
 }

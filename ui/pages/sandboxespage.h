@@ -1,10 +1,12 @@
 #pragma once
 
+#include "models/rowexport.h"
 #include "session/sandboxescontroller.h"
 
 #include <QWidget>
 
 class ErrorBanner;
+class RowChangeFlash;
 class QSplitter;
 class QTableView;
 class SandboxDetailsPane;
@@ -24,7 +26,14 @@ public:
     SandboxFilterBar *filterBar() const { return m_filterBar; }
     SandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
+    RowChangeFlash *changeFlash() const { return m_flash; }
+    // How RowChangeFlash names a row: the server, case folded, and the id.
+    static QString flashKey(const QString &serverName, const QString &sandboxId);
     QList<SandboxKey> selectedKeys() const;
+    // The selected sandboxes that release and reset apply to: not idle, not in error.
+    QList<SandboxKey> selectedActiveKeys() const;
+    // The rows the filters let through, in the table's order, for File > Export.
+    RowExport visibleRows() const;
 
     void acquire();
     void releaseSelected();
@@ -46,6 +55,8 @@ private:
     void showHeaderMenu(const QPoint &position);
     void onSelectionChanged();
     void updateEmptyHint();
+    void revealAcquired(const QString &serverName, const QString &acquiredTag);
+    static QString leftOutNote(int leftOut);
 
     SandboxesController *m_controller;
     ErrorBanner *m_banner;
@@ -54,5 +65,6 @@ private:
     QTableView *m_view;
     SandboxDetailsPane *m_details;
     class EmptyStateHint *m_emptyHint = nullptr;
+    RowChangeFlash *m_flash = nullptr;
     SandboxKey m_shownKey;
 };

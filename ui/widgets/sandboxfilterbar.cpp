@@ -10,7 +10,7 @@
 using namespace Qt::StringLiterals;
 
 SandboxFilterBar::SandboxFilterBar(QWidget *parent)
-    : QWidget(parent), m_search(new QLineEdit(this)), m_counts(new QLabel(this))
+    : QWidget(parent), m_search(new QLineEdit(this)), m_debounce(new QTimer(this)), m_counts(new QLabel(this))
 {
     m_search->setPlaceholderText(tr("Search id, server, status, benchmark, tag…  (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
@@ -32,11 +32,10 @@ SandboxFilterBar::SandboxFilterBar(QWidget *parent)
     layout->addWidget(m_counts);
 
     // Typing fires once the user pauses briefly, so a fast typist does not filter on every key.
-    auto *debounce = new QTimer(this);
-    debounce->setSingleShot(true);
-    debounce->setInterval(120);
-    connect(m_search, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
-    connect(debounce, &QTimer::timeout, this, [this] { emit searchChanged(m_search->text()); });
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(120);
+    connect(m_search, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_debounce, &QTimer::timeout, this, [this] { emit searchChanged(m_search->text()); });
     connect(m_status, &QComboBox::currentIndexChanged, this, [this] { emit statusChanged(status()); });
     connect(m_server, &QComboBox::currentIndexChanged, this, [this] { emit serverChanged(server()); });
     connect(m_benchmark, &QComboBox::currentIndexChanged, this,
@@ -97,9 +96,41 @@ void SandboxFilterBar::focusSearch()
 
 void SandboxFilterBar::clearFilters()
 {
+    const bool searching = !m_search->text().isEmpty() || m_debounce->isActive();
     m_search->clear();
+    m_debounce->stop();
+    if (searching)
+        emit searchChanged(QString());
     for (auto *combo : {m_status, m_server, m_benchmark, m_tag})
         combo->setCurrentIndex(0);
+}
+
+bool SandboxFilterBar::hasFilters() const
+{
+    return !m_search->text().trimmed().isEmpty() || !status().isEmpty() || !server().isEmpty() ||
+           !benchmark().isEmpty() || !tag().isEmpty();
+}
+
+QComboBox *SandboxFilterBar::facetCombo(Facet facet) const
+{
+    switch (facet) {
+    case Facet::Status:
+        return m_status;
+    case Facet::Server:
+        return m_server;
+    case Facet::Benchmark:
+        return m_benchmark;
+    case Facet::Tag:
+        return m_tag;
+    }
+    return m_status;
+}
+
+void SandboxFilterBar::setFacetShown(Facet facet, bool shown)
+{
+    QComboBox *combo = facetCombo(facet);
+    combo->setCurrentIndex(0);
+    combo->setVisible(shown);
 }
 
 QString SandboxFilterBar::value(const QComboBox *combo)

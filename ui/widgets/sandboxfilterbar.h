@@ -5,6 +5,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QTimer;
 
 // Search and facet filters above the sandbox table, with the "12 of 40 shown" count.
 class SandboxFilterBar final : public QWidget
@@ -13,7 +14,18 @@ class SandboxFilterBar final : public QWidget
     Q_DISABLE_COPY_MOVE(SandboxFilterBar)
 
 public:
+    enum class Facet
+    {
+        Status,
+        Server,
+        Benchmark,
+        Tag
+    };
+
     explicit SandboxFilterBar(QWidget *parent = nullptr);
+
+    // A list without a facet (local sandboxes have no server of their own) hides its choice.
+    void setFacetShown(Facet facet, bool shown);
 
     // Adds newly seen values; values seen before stay offered (a server-side filter hides them from
     // the list, not from the choice).
@@ -22,7 +34,10 @@ public:
     void setCounts(int shown, int total);
     void setTag(const QString &tag);
     void focusSearch();
+    // Takes effect at once, not after the typing pause: a caller that clears the filters to show a row
+    // looks for the row right after.
     void clearFilters();
+    bool hasFilters() const;
 
     QString searchText() const;
     QString status() const;
@@ -43,7 +58,10 @@ private:
     static void mergeInto(QComboBox *combo, const QStringList &values);
     static QString value(const QComboBox *combo);
 
+    QComboBox *facetCombo(Facet facet) const;
+
     QLineEdit *m_search;
+    QTimer *m_debounce;
     QComboBox *m_status;
     QComboBox *m_server;
     QComboBox *m_benchmark;
