@@ -4,14 +4,18 @@
 
 #include <QFontDatabase>
 #include <QJsonDocument>
-#include <QPlainTextEdit>
+#include <QResizeEvent>
+#include <QTextDocument>
+#include <QTextEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
 RawJsonView::RawJsonView(QWidget *parent)
-    : QWidget(parent), m_toggle(new QToolButton(this)), m_edit(new QPlainTextEdit(this))
+    : QWidget(parent), m_toggle(new QToolButton(this)), m_edit(new QTextEdit(this))
 {
     m_toggle->setObjectName(u"rawJsonToggle"_s);
     m_toggle->setText(tr("Raw JSON"));
@@ -21,10 +25,17 @@ RawJsonView::RawJsonView(QWidget *parent)
     m_toggle->setArrowType(Qt::RightArrow);
     m_edit->setObjectName(u"rawJsonEdit"_s);
     m_edit->setReadOnly(true);
-    m_edit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped and as tall as its text: inside a pane that scrolls, a box with scroll bars of its own
+    // makes two scroll areas fight over the wheel. Only very long answers get a scroll bar.
+    m_edit->setLineWrapMode(QTextEdit::WidgetWidth);
+    m_edit->setAcceptRichText(false);
+    m_edit->setWordWrapMode(QTextOption::WrapAnywhere);
+    m_edit->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_edit->setMinimumHeight(220);
+    m_edit->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_edit->setVisible(false);
+
+    m_edit->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -34,6 +45,7 @@ RawJsonView::RawJsonView(QWidget *parent)
     connect(m_toggle, &QToolButton::toggled, this, [this](bool open) {
         m_toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         m_edit->setVisible(open);
+        updateHeight();
     });
 }
 
@@ -45,7 +57,28 @@ void RawJsonView::setJson(const QJsonObject &object, bool secretsRevealed)
         return;
     }
     const QJsonObject shown = secretsRevealed ? object : SecretTree::masked(object).toObject();
-    m_edit->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)));
+    m_edit->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)).trimmed());
+    updateHeight();
+}
+
+void RawJsonView::updateHeight()
+{
+    // The document knows its height once it has the width it wraps at.
+    QTextDocument *document = m_edit->document();
+    document->setTextWidth(m_edit->viewport()->width());
+    const QFontMetrics metrics(m_edit->font());
+    const int content = std::min(int(std::ceil(document->size().height())),
+                                 maximumLines * metrics.lineSpacing() + 2 * int(document->documentMargin()));
+    m_edit->setFixedHeight(content + 2 * m_edit->frameWidth());
+}
+
+bool RawJsonView::eventFilter(QObject *watched, QEvent *event)
+{
+    // The editor's width is known only once the layout has placed it: count lines again then.
+    if (watched == m_edit && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent *>(event)->oldSize().width() != m_edit->width())
+        updateHeight();
+    return QWidget::eventFilter(watched, event);
 }
 
 QString RawJsonView::text() const
