@@ -15,7 +15,7 @@ ElasticColumn::ElasticColumn(QAbstractItemView *view, QHeaderView *header, int c
     connect(header, &QHeaderView::sectionMoved, this, &ElasticColumn::fit);
     // Another column made wider or narrower (by the user or a restored header): the ids give or take.
     connect(header, &QHeaderView::sectionResized, this, [this](int logical) {
-        if (logical != m_column)
+        if (logical != m_column && !m_fitting)
             scheduleFit();
     });
     // What the last column needs depends on the rows, which arrive after the first resize.
@@ -71,6 +71,13 @@ void ElasticColumn::fit()
         return;
     m_fitting = true;
     const int last = lastVisibleColumn();
+    // The stretched last column keeps the width it had before stretching as its floor, which can
+    // push the row past the viewport: ask for what its text needs, the stretch adds the rest.
+    if (last >= 0 && last != m_column) {
+        const int lastNeeds = std::min(neededWidth(last), available / 4);
+        if (m_header->sectionSize(last) > lastNeeds)
+            m_header->resizeSection(last, lastNeeds);
+    }
     int others = 0;
     for (int logical = 0; logical < m_header->count(); ++logical) {
         if (logical == m_column || m_header->isSectionHidden(logical))
@@ -81,8 +88,37 @@ void ElasticColumn::fit()
             logical == last ? std::min(neededWidth(logical), available / 4) : m_header->sectionSize(logical);
     }
     const int floor = std::min(m_fullWidth, std::max(m_header->minimumSectionSize(), m_fullWidth / 3));
+    if (available - others < floor)
+        others -= shrinkOthers(floor - (available - others), last);
     const int width = std::clamp(available - others, floor, m_fullWidth);
     if (m_header->sectionSize(m_column) != width)
         m_header->resizeSection(m_column, width);
     m_fitting = false;
+}
+
+int ElasticColumn::shrinkOthers(int deficit, int last)
+{
+    // Even shortened ids do not fit: a header saved by an older layout (or a user who widened the tags)
+    // keeps columns wider than their content. Take the excess back, widest first, never below what the
+    // column's own text needs.
+    int gained = 0;
+    while (gained < deficit) {
+        int widest = -1;
+        int widestExcess = 0;
+        for (int logical = 0; logical < m_header->count(); ++logical) {
+            if (logical == m_column || logical == last || m_header->isSectionHidden(logical))
+                continue;
+            const int excess = m_header->sectionSize(logical) - neededWidth(logical);
+            if (excess > widestExcess) {
+                widest = logical;
+                widestExcess = excess;
+            }
+        }
+        if (widest < 0)
+            break;
+        const int take = std::min(widestExcess, deficit - gained);
+        m_header->resizeSection(widest, m_header->sectionSize(widest) - take);
+        gained += take;
+    }
+    return gained;
 }

@@ -28,6 +28,7 @@ protected:
 private:
     int lastVisibleColumn() const;
     int neededWidth(int column) const;
+    int shrinkOthers(int deficit, int last);
 
     QAbstractItemView *m_view;
     QHeaderView *m_header;

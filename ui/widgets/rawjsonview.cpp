@@ -35,7 +35,7 @@ RawJsonView::RawJsonView(QWidget *parent)
     m_edit->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_edit->setVisible(false);
 
-    m_edit->installEventFilter(this);
+    m_edit->viewport()->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -67,16 +67,20 @@ void RawJsonView::updateHeight()
     QTextDocument *document = m_edit->document();
     document->setTextWidth(m_edit->viewport()->width());
     const QFontMetrics metrics(m_edit->font());
-    const int content = std::min(int(std::ceil(document->size().height())),
-                                 maximumLines * metrics.lineSpacing() + 2 * int(document->documentMargin()));
-    m_edit->setFixedHeight(content + 2 * m_edit->frameWidth());
+    const int needed = int(std::ceil(document->size().height()));
+    const int cap = maximumLines * metrics.lineSpacing() + 2 * int(document->documentMargin());
+    // Below the cap there is nothing to scroll; a scroll bar that came and went with each pixel of
+    // rounding would change the wrap width and the height with it.
+    m_edit->setVerticalScrollBarPolicy(needed > cap ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
+    m_edit->setFixedHeight(std::min(needed, cap) + 2 * m_edit->frameWidth());
 }
 
 bool RawJsonView::eventFilter(QObject *watched, QEvent *event)
 {
-    // The editor's width is known only once the layout has placed it: count lines again then.
-    if (watched == m_edit && event->type() == QEvent::Resize &&
-        static_cast<QResizeEvent *>(event)->oldSize().width() != m_edit->width())
+    // The wrap width is the viewport's, known only once the layout has placed the editor (and changed
+    // again when the pane's own scroll bar comes or goes): count the lines again then.
+    if (watched == m_edit->viewport() && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent *>(event)->oldSize().width() != m_edit->viewport()->width())
         updateHeight();
     return QWidget::eventFilter(watched, event);
 }
