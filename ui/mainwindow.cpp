@@ -13,6 +13,7 @@
 #include "session/localsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 #include "session/sandboxescontroller.h"
+#include "widgets/highlightedicon.h"
 #include "widgets/statusbarpanel.h"
 #include "workspace/transferqueue.h"
 
@@ -74,7 +75,10 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         {tr("Local sandboxes"), u":/icons/local.svg"_s},
         {tr("Transfers"), u":/icons/transfers.svg"_s}};
     for (const auto &[text, icon] : entries)
-        new QListWidgetItem(QIcon(icon), text, m_navigation);
+        new QListWidgetItem(HighlightedIcon::withSelectedColour(QIcon(icon),
+                                                                palette().color(QPalette::HighlightedText),
+                                                                m_navigation->iconSize()),
+                            text, m_navigation);
     m_navigation->setFixedWidth(m_navigation->sizeHintForColumn(0) + 24);
     m_navigation->setSpacing(2);
 

@@ -175,6 +175,43 @@ private slots:
         settings->close();
     }
 
+    // The two lists at the window sizes a user is likely to have, with a row selected: where the
+    // columns, the splitter and the details pane land (item 8 to 10 of issue 10 were found this way).
+    void sizes_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::addColumn<QSize>("size");
+        for (const QString &theme : {u"light"_s, u"dark"_s})
+            for (const QSize &size : {QSize(800, 500), QSize(1280, 780), QSize(1600, 1000)})
+                QTest::addRow("%s-%dx%d", qPrintable(theme), size.width(), size.height()) << theme << size;
+    }
+
+    void sizes()
+    {
+        QFETCH(QString, theme);
+        QFETCH(QSize, size);
+        QApplication::setPalette(theme == u"dark"_s ? darkPalette()
+                                                    : QApplication::style()->standardPalette());
+        DemoApp app;
+        QVERIFY(app.started());
+        MainWindow *window = app.window();
+        window->resize(size);
+        window->show();
+        QVERIFY(app.waitForSandboxes());
+        const QString suffix = u"%1-%2x%3"_s.arg(theme).arg(size.width()).arg(size.height());
+        app.sandboxesPage()->view()->selectRow(1);
+        QTest::qWait(600);
+        save(window, u"size-sandboxes-"_s + suffix);
+
+        window->showPage(MainWindow::LocalSandboxesView);
+        QTreeView *tree = app.localPage()->view();
+        QVERIFY(QTest::qWaitFor([tree] { return tree->model()->rowCount() > 0; }, 10000));
+        tree->expandAll();
+        tree->setCurrentIndex(tree->model()->index(0, 0));
+        QTest::qWait(600);
+        save(window, u"size-local-"_s + suffix);
+    }
+
 private:
     static QString outputDir() { return QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR); }
 

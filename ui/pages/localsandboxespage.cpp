@@ -2,6 +2,7 @@
 
 #include "catalog/mcpclientconfig.h"
 #include "controllers/localworkspaceactions.h"
+#include "delegates/localdetaildelegate.h"
 #include "delegates/statusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/localacquiredialog.h"
@@ -15,6 +16,7 @@
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/viewsizing.h"
 #include "widgets/workspacedroptarget.h"
 
 #include <QClipboard>
@@ -56,6 +58,9 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
     m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
     m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
+    m_view->setItemDelegateForColumn(LocalSandboxTreeModel::DetailColumn, new LocalDetailDelegate(m_view));
+    ViewSizing::setComfortableRows(m_view);
+    ViewSizing::keepColumnsFitting(m_view, LocalSandboxTreeModel::NameColumn);
     new EmptyStateHint(m_view,
                        tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
                           "and other MCP servers around a workspace."));
@@ -364,6 +369,5 @@ void LocalSandboxesPage::restoreState()
 {
     QSettings settings;
     m_view->header()->restoreState(settings.value(u"local/header"_s).toByteArray());
-    if (!m_splitter->restoreState(settings.value(u"local/splitter"_s).toByteArray()))
-        m_splitter->setSizes({800, 500});
+    ViewSizing::restoreSplitter(m_splitter, 0, settings.value(u"local/splitter"_s).toByteArray());
 }

@@ -13,6 +13,7 @@
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/viewsizing.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -103,7 +104,7 @@ void SandboxesPage::setupView()
     m_view->setWordWrap(false);
     m_view->setShowGrid(false);
     m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
+    ViewSizing::setComfortableRows(m_view);
     m_view->horizontalHeader()->setSectionsMovable(true);
     m_view->horizontalHeader()->setHighlightSections(false);
     m_view->horizontalHeader()->setStretchLastSection(true);
@@ -113,6 +114,7 @@ void SandboxesPage::setupView()
     m_view->setColumnWidth(SandboxListModel::StatusColumn, 95);
     m_view->setColumnWidth(SandboxListModel::BenchmarkColumn, 95);
     m_view->setColumnWidth(SandboxListModel::TagsColumn, 150);
+    ViewSizing::keepColumnsFitting(m_view, SandboxListModel::SandboxIdColumn);
     // Ids differ at both ends; the middle is what can go.
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setItemDelegateForColumn(SandboxListModel::StatusColumn, new StatusDelegate(m_view));
@@ -379,8 +381,7 @@ void SandboxesPage::restoreState()
 {
     QSettings settings;
     m_view->horizontalHeader()->restoreState(settings.value(u"sandboxes/header"_s).toByteArray());
-    if (!m_splitter->restoreState(settings.value(u"sandboxes/splitter"_s).toByteArray()))
-        m_splitter->setSizes({860, 440});
+    ViewSizing::restoreSplitter(m_splitter, 0, settings.value(u"sandboxes/splitter"_s).toByteArray());
     // A restored header carries the sort: apply it to the proxy as well.
     m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
                          m_view->horizontalHeader()->sortIndicatorOrder());

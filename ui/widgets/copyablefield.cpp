@@ -34,8 +34,17 @@ CopyableField::CopyableField(const QString &what, QWidget *parent)
 void CopyableField::setText(const QString &text)
 {
     m_text = text;
+    m_shown.clear();
+    m_elideMode = Qt::ElideMiddle;
     m_copyButton->setEnabled(!text.isEmpty());
     m_label->setToolTip(text);
+    updateElision();
+}
+
+void CopyableField::setDisplayText(const QString &shown, Qt::TextElideMode mode)
+{
+    m_shown = shown;
+    m_elideMode = mode;
     updateElision();
 }
 
@@ -93,7 +102,7 @@ void CopyableField::updateElision()
         return;
     }
     // Shown with control characters made visible; copied as it is.
-    const QString shown = DisplayText::visible(m_text);
+    const QString shown = DisplayText::visible(m_shown.isEmpty() ? m_text : m_shown);
     const int width = m_label->contentsRect().width();
-    m_label->setText(width > 0 ? m_label->fontMetrics().elidedText(shown, Qt::ElideMiddle, width) : shown);
+    m_label->setText(width > 0 ? m_label->fontMetrics().elidedText(shown, m_elideMode, width) : shown);
 }

@@ -18,6 +18,9 @@ public:
     explicit CopyableField(const QString &what = {}, QWidget *parent = nullptr);
 
     void setText(const QString &text);
+    // What the label shows instead of the text, when the text itself would elide to something that
+    // looks like its neighbours (a URL shown from where it differs). Copy and tooltip keep the text.
+    void setDisplayText(const QString &shown, Qt::TextElideMode mode = Qt::ElideRight);
     QString text() const { return m_text; }
     void setWhat(const QString &what);
     QString what() const { return m_what; }
@@ -46,5 +49,7 @@ private:
     QLabel *m_label;
     QToolButton *m_copyButton;
     QString m_text;
+    QString m_shown;
     QString m_what;
+    Qt::TextElideMode m_elideMode = Qt::ElideMiddle;
 };

@@ -2,8 +2,10 @@
 
 #include "api/apierror.h"
 #include "models/displaytext.h"
+#include "models/urldisplay.h"
 #include "pages/selectionsummarypage.h"
 #include "widgets/copyablefield.h"
+#include "widgets/flowlayout.h"
 #include "widgets/rawjsonview.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/secrettree.h"
@@ -119,22 +121,24 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
 
     layout->addSpacing(8);
     layout->addWidget(boldLabel(tr("Workspace"), page, 1.0));
-    auto *workspaceRow = new QHBoxLayout;
+    auto *workspaceButtons = new QWidget(page);
+    workspaceButtons->setObjectName(u"workspaceButtons"_s);
+    auto *workspaceRow = new FlowLayout(workspaceButtons);
+    workspaceRow->setContentsMargins(0, 0, 0, 0);
     const std::initializer_list<std::tuple<QString, QString, QString, void (LocalSandboxDetailsPane::*)()>>
-        workspaceButtons = {{tr("Upload…"), u":/icons/upload.svg"_s, u"uploadButton"_s,
-                             &LocalSandboxDetailsPane::uploadRequested},
-                            {tr("Save dump as…"), u":/icons/download.svg"_s, u"saveDumpButton"_s,
-                             &LocalSandboxDetailsPane::saveDumpRequested},
-                            {tr("Extract dump to…"), u":/icons/folder.svg"_s, u"extractDumpButton"_s,
-                             &LocalSandboxDetailsPane::extractDumpRequested}};
-    for (const auto &[text, icon, name, signal] : workspaceButtons) {
-        auto *button = new QPushButton(QIcon(icon), text, page);
+        buttons = {{tr("Upload…"), u":/icons/upload.svg"_s, u"uploadButton"_s,
+                    &LocalSandboxDetailsPane::uploadRequested},
+                   {tr("Save dump as…"), u":/icons/download.svg"_s, u"saveDumpButton"_s,
+                    &LocalSandboxDetailsPane::saveDumpRequested},
+                   {tr("Extract dump to…"), u":/icons/folder.svg"_s, u"extractDumpButton"_s,
+                    &LocalSandboxDetailsPane::extractDumpRequested}};
+    for (const auto &[text, icon, name, signal] : buttons) {
+        auto *button = new QPushButton(QIcon(icon), text, workspaceButtons);
         button->setObjectName(name);
         connect(button, &QPushButton::clicked, this, signal);
         workspaceRow->addWidget(button);
     }
-    workspaceRow->addStretch(1);
-    layout->addLayout(workspaceRow);
+    layout->addWidget(workspaceButtons);
     auto *hintRow = new QHBoxLayout;
     auto *hintIcon = new QLabel(page);
     hintIcon->setPixmap(QIcon(u":/icons/upload.svg"_s).pixmap(QSize(16, 16), devicePixelRatioF()));
@@ -199,7 +203,12 @@ void LocalSandboxDetailsPane::rebuildServers()
     if (m_sandbox.servers.isEmpty())
         box->addWidget(dimLabel(tr("No servers in this response."), m_serversBox));
 
-    for (const LocalServer &server : std::as_const(m_sandbox.servers)) {
+    QStringList urls;
+    for (const LocalServer &server : std::as_const(m_sandbox.servers))
+        urls << server.mcpServerUrl;
+    const QStringList shortUrls = UrlDisplay::distinctive(urls);
+    for (qsizetype i = 0; i < m_sandbox.servers.size(); ++i) {
+        const LocalServer &server = m_sandbox.servers[i];
         const QString name = server.serverName.isEmpty() ? server.id : server.serverName;
         auto *title = new QHBoxLayout;
         auto *icon = new QLabel(m_serversBox);
@@ -217,6 +226,7 @@ void LocalSandboxDetailsPane::rebuildServers()
         auto *url = new CopyableField(tr("MCP server URL (%1)").arg(name), m_serversBox);
         url->setObjectName(u"url_"_s + name);
         url->setText(server.mcpServerUrl);
+        url->setDisplayText(shortUrls[i]);
         connect(url, &CopyableField::copied, this, &LocalSandboxDetailsPane::copied);
         form->addRow(tr("MCP URL:"), url);
         // Only servers that carry secrets get trees: most local servers (filesystem, git) have none.

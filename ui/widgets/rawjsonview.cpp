@@ -4,14 +4,18 @@
 
 #include <QFontDatabase>
 #include <QJsonDocument>
-#include <QPlainTextEdit>
+#include <QResizeEvent>
+#include <QTextDocument>
+#include <QTextEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
 RawJsonView::RawJsonView(QWidget *parent)
-    : QWidget(parent), m_toggle(new QToolButton(this)), m_edit(new QPlainTextEdit(this))
+    : QWidget(parent), m_toggle(new QToolButton(this)), m_edit(new QTextEdit(this))
 {
     m_toggle->setObjectName(u"rawJsonToggle"_s);
     m_toggle->setText(tr("Raw JSON"));
@@ -21,10 +25,17 @@ RawJsonView::RawJsonView(QWidget *parent)
     m_toggle->setArrowType(Qt::RightArrow);
     m_edit->setObjectName(u"rawJsonEdit"_s);
     m_edit->setReadOnly(true);
-    m_edit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped and as tall as its text: inside a pane that scrolls, a box with scroll bars of its own
+    // makes two scroll areas fight over the wheel. Only very long answers get a scroll bar.
+    m_edit->setLineWrapMode(QTextEdit::WidgetWidth);
+    m_edit->setAcceptRichText(false);
+    m_edit->setWordWrapMode(QTextOption::WrapAnywhere);
+    m_edit->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_edit->setMinimumHeight(220);
+    m_edit->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_edit->setVisible(false);
+
+    m_edit->viewport()->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -34,6 +45,7 @@ RawJsonView::RawJsonView(QWidget *parent)
     connect(m_toggle, &QToolButton::toggled, this, [this](bool open) {
         m_toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         m_edit->setVisible(open);
+        updateHeight();
     });
 }
 
@@ -45,7 +57,32 @@ void RawJsonView::setJson(const QJsonObject &object, bool secretsRevealed)
         return;
     }
     const QJsonObject shown = secretsRevealed ? object : SecretTree::masked(object).toObject();
-    m_edit->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)));
+    m_edit->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)).trimmed());
+    updateHeight();
+}
+
+void RawJsonView::updateHeight()
+{
+    // The document knows its height once it has the width it wraps at.
+    QTextDocument *document = m_edit->document();
+    document->setTextWidth(m_edit->viewport()->width());
+    const QFontMetrics metrics(m_edit->font());
+    const int needed = int(std::ceil(document->size().height()));
+    const int cap = maximumLines * metrics.lineSpacing() + 2 * int(document->documentMargin());
+    // Below the cap there is nothing to scroll; a scroll bar that came and went with each pixel of
+    // rounding would change the wrap width and the height with it.
+    m_edit->setVerticalScrollBarPolicy(needed > cap ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
+    m_edit->setFixedHeight(std::min(needed, cap) + 2 * m_edit->frameWidth());
+}
+
+bool RawJsonView::eventFilter(QObject *watched, QEvent *event)
+{
+    // The wrap width is the viewport's, known only once the layout has placed the editor (and changed
+    // again when the pane's own scroll bar comes or goes): count the lines again then.
+    if (watched == m_edit->viewport() && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent *>(event)->oldSize().width() != m_edit->viewport()->width())
+        updateHeight();
+    return QWidget::eventFilter(watched, event);
 }
 
 QString RawJsonView::text() const

@@ -3,7 +3,7 @@
 #include <QJsonObject>
 #include <QWidget>
 
-class QPlainTextEdit;
+class QTextEdit;
 class QToolButton;
 
 // "Raw JSON" under a details pane: a fold-out, read-only view of what the server sent, with secret
@@ -19,8 +19,16 @@ public:
     void setJson(const QJsonObject &object, bool secretsRevealed);
     QString text() const;
     bool isOpen() const;
+    QTextEdit *editor() const { return m_edit; }
+    // Past this the box scrolls: a huge answer must not make the pane a mile long.
+    static constexpr int maximumLines = 40;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void updateHeight();
+
     QToolButton *m_toggle;
-    QPlainTextEdit *m_edit;
+    QTextEdit *m_edit;
 };

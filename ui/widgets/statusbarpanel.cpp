@@ -29,11 +29,36 @@ StatusBarPanel::StatusBarPanel(QWidget *parent)
     for (QWidget *part : std::initializer_list<QWidget *>{m_transfers, m_busy, m_requests, m_refresh,
                                                           m_connectionLabel, m_profile})
         layout->addWidget(part);
+    reserveWidths();
     auto *ticker = new QTimer(this);
     connect(ticker, &QTimer::timeout, this, &StatusBarPanel::updateRefreshText);
     ticker->start(1000);
     setConnection(Connection::Connecting);
     updateRefreshText();
+}
+
+void StatusBarPanel::reserveWidths()
+{
+    // Items that come and go, or whose text changes every second, keep the width of their longest
+    // usual text: the status bar does not shift under the reader when a request starts.
+    const QFontMetrics metrics = fontMetrics();
+    auto widest = [&metrics](std::initializer_list<QString> texts) {
+        // A label asks for a little more than its text's advance (margins, rounding).
+        int width = 8;
+        for (const QString &text : texts)
+            width = std::max(width, metrics.horizontalAdvance(text) + 8);
+        return width;
+    };
+    m_requests->setMinimumWidth(
+        widest({tr("%n request(s) in flight", nullptr, 1), tr("%n request(s) in flight", nullptr, 88)}));
+    m_refresh->setMinimumWidth(widest(
+        {tr("Not refreshed yet"), tr("Refreshed %1 s ago").arg(88), tr("Refreshed %1 min ago").arg(888)}));
+    m_refresh->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_requests->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    QSizePolicy busyPolicy = m_busy->sizePolicy();
+    busyPolicy.setRetainSizeWhenHidden(true);
+    m_busy->setSizePolicy(busyPolicy);
+    m_busy->setFixedWidth(m_busy->maximumWidth());
 }
 
 void StatusBarPanel::setProfile(const QString &name, bool demo)

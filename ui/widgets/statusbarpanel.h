@@ -40,6 +40,7 @@ signals:
 
 private:
     void updateRefreshText();
+    void reserveWidths();
 
     QLabel *m_profile;
     QLabel *m_connectionLabel;

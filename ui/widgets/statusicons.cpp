@@ -36,22 +36,37 @@ QIcon StatusIcons::paintIcon(const QColor &fill)
     // scaled-up 16 px bitmap.
     for (const int logical : {8, 12, 16, 22, 32}) {
         for (const qreal ratio : {1.0, 2.0}) {
-            const int device = qRound(logical * ratio);
-            QPixmap pixmap(device, device);
-            pixmap.fill(Qt::transparent);
-            pixmap.setDevicePixelRatio(ratio);
-            QPainter painter(&pixmap);
-            painter.setRenderHint(QPainter::Antialiasing);
-            // A circle a little smaller than the cell, like a LED; the darker rim keeps it visible on a
-            // background of a similar lightness.
-            const qreal diameter = logical * 0.62;
-            const QRectF circle((logical - diameter) / 2.0, (logical - diameter) / 2.0, diameter, diameter);
-            painter.setPen(QPen(fill.darker(135), qMax(1.0, logical / 16.0)));
-            painter.setBrush(fill);
-            painter.drawEllipse(circle);
-            painter.end();
-            result.addPixmap(pixmap);
+            result.addPixmap(paintDot(fill, logical, ratio, false), QIcon::Normal);
+            result.addPixmap(paintDot(fill, logical, ratio, true), QIcon::Selected);
         }
     }
     return result;
+}
+
+QPixmap StatusIcons::paintDot(const QColor &fill, int logical, qreal ratio, bool selected)
+{
+    const int device = qRound(logical * ratio);
+    QPixmap pixmap(device, device);
+    pixmap.fill(Qt::transparent);
+    pixmap.setDevicePixelRatio(ratio);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const qreal rim = qMax(1.0, logical / 16.0);
+    // A circle a little smaller than the cell, like a LED; the darker rim keeps it visible on a
+    // background of a similar lightness.
+    const qreal diameter = logical * 0.62;
+    const QRectF circle((logical - diameter) / 2.0, (logical - diameter) / 2.0, diameter, diameter);
+    if (selected) {
+        // On the selection highlight (a saturated blue in most palettes) the blue "occupied" dot
+        // would vanish: a white ring around it reads on any highlight colour.
+        const qreal ring = 1.5 * rim;
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(Qt::white);
+        painter.drawEllipse(circle.adjusted(-ring, -ring, ring, ring));
+    }
+    painter.setPen(QPen(fill.darker(135), rim));
+    painter.setBrush(fill);
+    painter.drawEllipse(circle);
+    painter.end();
+    return pixmap;
 }

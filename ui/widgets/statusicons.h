@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QIcon>
+#include <QPixmap>
 #include <QString>
 
 // Small filled circles for sandbox statuses. The hues are fixed (they carry meaning) and were picked to
@@ -14,4 +15,5 @@ public:
 
 private:
     static QIcon paintIcon(const QColor &color);
+    static QPixmap paintDot(const QColor &fill, int logical, qreal ratio, bool selected);
 };

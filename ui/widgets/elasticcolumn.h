@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QObject>
+
+class QAbstractItemView;
+class QHeaderView;
+
+// Keeps a list's columns inside its width by giving one column (the elided one: ids) whatever the
+// others leave, between a readable minimum and the width its full text needs. A window made wider
+// shows whole ids before widening the last column; a narrower one (or a header saved by an older
+// layout) shrinks the ids instead of hiding the last column behind a horizontal scroll bar.
+class ElasticColumn final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ElasticColumn)
+
+public:
+    // fullWidth: what the column needs to show its longest usual text unelided.
+    ElasticColumn(QAbstractItemView *view, QHeaderView *header, int column, int fullWidth);
+
+    // Recomputes now; called on every viewport resize and after a header was restored.
+    void fit();
+    void scheduleFit();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    int lastVisibleColumn() const;
+    int neededWidth(int column) const;
+    int shrinkOthers(int deficit, int last);
+
+    QAbstractItemView *m_view;
+    QHeaderView *m_header;
+    int m_column;
+    int m_fullWidth;
+    bool m_fitting = false;
+    bool m_scheduled = false;
+};

@@ -1,0 +1,61 @@
+#include "widgets/splittersizing.h"
+
+#include <QEvent>
+#include <QSplitter>
+
+SplitterSizing::SplitterSizing(QSplitter *splitter, int listIndex)
+    : QObject(splitter), m_splitter(splitter), m_listIndex(listIndex)
+{
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(m_listIndex, 1);
+    m_splitter->setStretchFactor(1 - m_listIndex, 0);
+    m_splitter->installEventFilter(this);
+}
+
+void SplitterSizing::restore(const QByteArray &saved)
+{
+    // Sizes only make sense at the splitter's real width, which a window restoring its state before
+    // it is shown does not have yet: check (and maybe replace) them on the first real resize.
+    m_useDefault = !m_splitter->restoreState(saved);
+    if (m_splitter->isVisible() && m_splitter->width() > 0) {
+        if (m_useDefault || !plausible())
+            applyDefault();
+        return;
+    }
+    m_pending = true;
+}
+
+int SplitterSizing::defaultPaneWidth(int total) const
+{
+    const QWidget *pane = m_splitter->widget(1 - m_listIndex);
+    const int needed = pane->minimumSizeHint().width();
+    return std::max(needed, std::min(int(total * 0.3), 460));
+}
+
+bool SplitterSizing::plausible() const
+{
+    const QList<int> sizes = m_splitter->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    return total > 0 && sizes.value(1 - m_listIndex) <= total * maximumPaneShare;
+}
+
+void SplitterSizing::applyDefault()
+{
+    const int total = std::max(m_splitter->width() - m_splitter->handleWidth(), 1);
+    const int pane = defaultPaneWidth(total);
+    QList<int> sizes{0, 0};
+    sizes[m_listIndex] = std::max(total - pane, 1);
+    sizes[1 - m_listIndex] = pane;
+    m_splitter->setSizes(sizes);
+}
+
+bool SplitterSizing::eventFilter(QObject *watched, QEvent *event)
+{
+    if (m_pending && watched == m_splitter && event->type() == QEvent::Resize && m_splitter->isVisible() &&
+        m_splitter->width() > 0) {
+        m_pending = false;
+        if (m_useDefault || !plausible())
+            applyDefault();
+    }
+    return QObject::eventFilter(watched, event);
+}
