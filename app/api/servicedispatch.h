@@ -43,9 +43,28 @@ ApiCall *dispatchCall(HttpTransport *transport, const ApiRequest &request, QObje
     return call;
 }
 
+// Holds a handler in the context's thread while its reply is decoded elsewhere, so the handler (and what
+// it captured) is called and destroyed only there; a child of the context, it dies with it.
+template <typename T> class DecodedResultDelivery final : public QObject
+{
+public:
+    DecodedResultDelivery(ResultHandler<T> handler, QObject *context)
+        : QObject(context), m_handler(std::move(handler))
+    {}
+    void deliver(const ApiResult<T> &result)
+    {
+        m_handler(result);
+        deleteLater();
+    }
+
+private:
+    ResultHandler<T> m_handler;
+};
+
 // The same for a reply big enough that decoding it would stall the caller's event loop (a whole account's
 // list: about 130 ms for 100,000 sandboxes): the decode runs on the global thread pool and `done` runs
-// later in `context`'s thread, unless the context died meanwhile. `decode` must be a pure function.
+// later in `context`'s thread, unless the context died meanwhile. `decode` must be a pure function. The
+// call is gone by then: a handler must not read it.
 template <typename T, typename Decoder>
 ApiCall *dispatchCallDecodedOffThread(HttpTransport *transport, const ApiRequest &request, QObject *context,
                                       ResultHandler<T> done, Decoder decode)
@@ -58,22 +77,22 @@ ApiCall *dispatchCallDecodedOffThread(HttpTransport *transport, const ApiRequest
             (*handler)(ApiResult<T>(call->error()));
             return;
         }
-        QPointer<QObject> alive(context);
+        const QPointer<QObject> receiver(new DecodedResultDelivery<T>(std::move(*handler), context));
         QThreadPool::globalInstance()->start(
-            [body = call->body(), key = call->apiKeyToRedact(), handler, decode, alive] {
+            [body = call->body(), key = call->apiKeyToRedact(), decode, receiver] {
                 auto result = std::make_shared<ApiResult<T>>(decode(body));
                 if (!result->ok()) {
                     ApiError error = result->error();
                     error.redact(key);
                     result = std::make_shared<ApiResult<T>>(std::move(error));
                 }
-                // Posted to the application object, which outlives every context; `alive` is read there,
+                // Posted to the application object, which outlives every context; `receiver` is read there,
                 // on the thread that deletes contexts.
                 QMetaObject::invokeMethod(
                     QCoreApplication::instance(),
-                    [handler, result, alive] {
-                        if (alive)
-                            (*handler)(std::move(*result));
+                    [result, receiver] {
+                        if (receiver)
+                            static_cast<DecodedResultDelivery<T> *>(receiver.data())->deliver(*result);
                     },
                     Qt::QueuedConnection);
             });

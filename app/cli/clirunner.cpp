@@ -51,10 +51,18 @@ void CliRunner::done(int exitCode)
 void CliRunner::watch(ApiCall *call)
 {
     m_call = call;
+    m_callBody.clear();
+    // A reply decoded off the GUI thread reaches its handler after the call is gone: keep its body.
+    connect(call, &ApiCall::finished, this, [this, call] { m_callBody = call->body(); });
     connect(call, &ApiCall::retryScheduled, this, [this](int attempt, int delayMs, const QString &reason) {
         m_output.err(
             u"%1, retrying in %2 s (attempt %3)\n"_s.arg(reason).arg((delayMs + 999) / 1000).arg(attempt));
     });
+}
+
+QByteArray CliRunner::callBody() const
+{
+    return m_call ? m_call->body() : m_callBody;
 }
 
 void CliRunner::list()
@@ -65,7 +73,7 @@ void CliRunner::list()
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(statuses.filterBody(m_call->body())), done(0);
+            return m_output.json(statuses.filterBody(callBody())), done(0);
         TextTable table({u"SERVER"_s, u"SANDBOX ID"_s, u"STATUS"_s, u"BENCHMARK"_s, u"TAGS"_s, u"UPDATED"_s});
         qsizetype shown = 0;
         for (const auto &sandbox : result->sandboxes)
@@ -89,7 +97,7 @@ void CliRunner::get()
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(callBody()), done(0);
         const auto &s = result->summary;
         m_output.field(u"Sandbox"_s, s.sandboxId);
         m_output.field(u"Server"_s, s.serverName);
@@ -127,7 +135,7 @@ void CliRunner::acquire()
             return done(m_output.apiError(result.error()));
         }
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(callBody()), done(0);
         m_output.out(u"Acquired %1 sandbox %2 (%3)\n"_s.arg(TerminalText::escape(result->serverName),
                                                             TerminalText::escape(result->sandboxId),
                                                             TerminalText::escape(result->status)));
@@ -146,7 +154,7 @@ void CliRunner::release()
             if (!result)
                 return done(m_output.apiError(result.error()));
             if (m_command.json)
-                return m_output.json(m_call->body()), done(0);
+                return m_output.json(callBody()), done(0);
             m_output.out(u"Released %1 (%2). %3\n"_s.arg(m_command.arguments[1],
                                                          TerminalText::escape(result->status),
                                                          TerminalText::escape(result->message)));
@@ -162,7 +170,7 @@ void CliRunner::reset()
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(callBody()), done(0);
         m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1],
                                                   TerminalText::escape(result->status),
                                                   TerminalText::escape(result->message)));
@@ -177,7 +185,7 @@ void CliRunner::prepare()
                                    if (!result)
                                        return done(m_output.apiError(result.error()));
                                    if (m_command.json)
-                                       return m_output.json(m_call->body()), done(0);
+                                       return m_output.json(callBody()), done(0);
                                    m_output.out(u"Capacity requested.\n"_s);
                                    done(0);
                                }));

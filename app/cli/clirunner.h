@@ -3,7 +3,9 @@
 #include "cli/clicommand.h"
 #include "cli/clioutput.h"
 
+#include <QByteArray>
 #include <QObject>
+#include <QPointer>
 
 class ApiCall;
 class HttpTransport;
@@ -28,6 +30,7 @@ signals:
 private:
     void done(int exitCode);
     void watch(ApiCall *call);
+    QByteArray callBody() const; // the watched reply's raw body, for --json
     void list();
     void get();
     void acquire();
@@ -49,6 +52,7 @@ private:
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_local;
     CliOutput m_output;
-    ApiCall *m_call = nullptr;
+    QPointer<ApiCall> m_call;
+    QByteArray m_callBody;
     qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary
 };

@@ -39,7 +39,7 @@ void CliRunner::localList()
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(callBody()), done(0);
         TextTable table({u"LOCAL SANDBOX ID"_s, u"STATUS"_s, u"BENCHMARK"_s, u"CREATED"_s, u"SERVERS"_s});
         for (const auto &sandbox : result->localSandboxes) {
             QStringList names;
@@ -63,7 +63,7 @@ void CliRunner::localGet()
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(callBody()), done(0);
         printLocalSandbox(m_output, result.value(), m_command.has(u"show-secrets"_s));
         done(0);
     }));
@@ -90,7 +90,7 @@ void CliRunner::localAcquire()
             return done(m_output.apiError(result.error()));
         }
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(callBody()), done(0);
         printLocalSandbox(m_output, result.value(), false);
         done(0);
     }));
@@ -103,7 +103,7 @@ void CliRunner::localRelease()
             if (!result)
                 return done(m_output.apiError(result.error()));
             if (m_command.json)
-                return m_output.json(m_call->body()), done(0);
+                return m_output.json(callBody()), done(0);
             m_output.out(
                 u"Released %1. %2\n"_s.arg(m_command.arguments[0], TerminalText::escape(result->message)));
             done(0);
@@ -116,7 +116,7 @@ void CliRunner::localReset()
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(m_call->body()), done(0);
+            return m_output.json(callBody()), done(0);
         m_output.out(u"Reset %1; its workspace is empty again.\n"_s.arg(m_command.arguments[0]));
         done(0);
     }));
