@@ -179,6 +179,7 @@ private slots:
         QVERIFY(settings->profileList()->currentItem());
         QVERIFY(settings->profileList()->currentItem()->text().startsWith(u"Demo"_s));
         QVERIFY(!settings->form()->isEnabled());
+        QVERIFY(!settings->form()->isVisible()); // no empty URL or key fields for the demo
         settings->close();
     }
 
