@@ -10,8 +10,8 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 
-// Profiles: add, edit, remove, and choose the one the window uses; and the interface language. Keys go to the
-// keychain through CredentialStore; ProfileStore keeps only names, URLs and regions.
+// Profiles: add, edit, remove, and choose the one the window uses; the interface language and theme. Keys go
+// to the keychain through CredentialStore; ProfileStore keeps only names, URLs and regions.
 class SettingsDialog final : public FormDialog
 {
     Q_OBJECT
