@@ -179,6 +179,7 @@ private slots:
         QVERIFY(settings->profileList()->currentItem());
         QVERIFY(settings->profileList()->currentItem()->text().startsWith(u"Demo"_s));
         QVERIFY(!settings->form()->isEnabled());
+        QVERIFY(!settings->form()->isVisible()); // no empty URL or key fields for the demo
         settings->close();
     }
 
@@ -235,10 +236,11 @@ private slots:
         slowDumps(app.get(), 5000);
         TransferQueue *queue = app->controller()->session()->transfers();
         const QString id = app->emulator()->localSandboxIds().first();
-        queue->enqueueUpload(id, {work.filePath(u"big"_s)});
+        TransferJob *upload = queue->enqueueUpload(id, {work.filePath(u"big"_s)});
         startDump(app.get(), 1);
         QVERIFY(QTest::qWaitFor([queue] { return queue->activeCount() == 2; }));
-        QTest::qWait(300); // packing is under way
+        QTest::qWait(300);
+        QVERIFY(upload->state() == TransferJob::State::Packing); // the packer's threads are at work
 
         QElapsedTimer clock;
         answerNextDialog<QuitConfirmation>([&clock](QuitConfirmation *question) {

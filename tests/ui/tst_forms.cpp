@@ -202,6 +202,12 @@ private slots:
         QVERIFY(last.left() > first.right());
         QVERIFY2(list->width() * 2 > dialog.width(),
                  qPrintable(u"%1 of %2"_s.arg(list->width()).arg(dialog.width())));
+        // Nor cut at the right when the dialog is as small as it goes.
+        shrinkToMinimum(&dialog);
+        const QRect inWindow(list->mapTo(&dialog, QPoint()), list->size());
+        QVERIFY2(
+            dialog.rect().contains(inWindow),
+            qPrintable(u"list right edge %1, dialog width %2"_s.arg(inWindow.right()).arg(dialog.width())));
     }
 };
 

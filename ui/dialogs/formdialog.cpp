@@ -20,9 +20,13 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
+
+constexpr int minimumFormWidth = 440;
 
 // Error text must read on light and dark palettes: a deep red on light windows, a soft one on dark.
 QColor errorColour(const QPalette &palette)
@@ -67,7 +71,7 @@ FormDialog::FormDialog(const QString &title, QWidget *parent)
     // OK does not accept: the caller does, once the server agreed.
     connect(m_buttons, &QDialogButtonBox::accepted, this, &FormDialog::onOk);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    setMinimumWidth(440);
+    setMinimumWidth(minimumFormWidth);
 }
 
 FormDialog::~FormDialog() = default;
@@ -114,6 +118,9 @@ void FormDialog::registerField(const QString &apiFieldName, QWidget *field)
     error->setObjectName(u"error_"_s + apiFieldName);
     error->setWordWrap(true);
     error->setTextFormat(Qt::PlainText);
+    // The whole field column: a word-wrapped label otherwise settles for a narrow width of its own and
+    // breaks a short sentence in two.
+    error->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     if (role == QFormLayout::SpanningRole)
         m_form->insertRow(row + 1, error);
     else
@@ -160,7 +167,14 @@ void FormDialog::resizeEvent(QResizeEvent *event)
 void FormDialog::fitHeightToContent()
 {
     QLayout *top = layout();
-    if (!top || !top->hasHeightForWidth())
+    if (!top)
+        return;
+    // The explicit minimum width (a form needs room for its fields) must not undercut what the layout
+    // needs, or a wide field (the local server list) is cut at the right.
+    if (const int neededWidth = std::max(minimumFormWidth, top->totalMinimumSize().width());
+        neededWidth != minimumWidth())
+        setMinimumWidth(neededWidth);
+    if (!top->hasHeightForWidth())
         return;
     const int needed = top->totalHeightForWidth(width());
     if (needed > 0 && needed != minimumHeight())

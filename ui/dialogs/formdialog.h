@@ -75,9 +75,9 @@ protected:
 
 private:
     void onOk();
-    // Keeps the window's minimum height at what its wrapped labels need at the current width: QLayout
-    // drops the minimum height of a window with height-for-width content to 0, which let an error line
-    // be clipped.
+    // Keeps the window's minimum size at what its content needs: the width its widest field needs, and
+    // the height its wrapped labels need at the current width (QLayout drops the minimum height of a
+    // window with height-for-width content to 0, which let an error line be clipped).
     void fitHeightToContent();
     QString ttlProblem() const;
     void applyErrorColour();

@@ -42,6 +42,14 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     left->addLayout(buttons);
     layout->addLayout(left, 1);
     layout->addWidget(m_form, 2);
+    m_demoNote = new QLabel(tr("The built-in demo runs an emulator on this computer: it needs no URL and no "
+                               "key, and nothing of it is stored. Pick a profile and save to leave it."),
+                            row);
+    m_demoNote->setWordWrap(true);
+    m_demoNote->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_demoNote->setVisible(false);
+    layout->addWidget(m_demoNote, 2);
+    m_removeButton = remove;
     m_list->setAccessibleName(tr("Profiles"));
     addFormWidget(row);
     registerField(u"api_key"_s, m_form->keyField());
@@ -124,6 +132,9 @@ void SettingsDialog::showSelected()
 {
     // The demo needs no name, URL or key: its form is shown empty and out of reach.
     m_form->setEnabled(!demoSelected());
+    m_form->setVisible(!demoSelected());
+    m_demoNote->setVisible(demoSelected());
+    m_removeButton->setEnabled(!demoSelected());
     if (demoSelected()) {
         m_editingId.clear();
         Profile demo;

@@ -6,10 +6,12 @@ class CredentialStore;
 class ProfileForm;
 class ProfileStore;
 class QComboBox;
+class QLabel;
 class QListWidget;
+class QPushButton;
 
-// Profiles: add, edit, remove, and choose the one the window uses; and the interface language. Keys go to the
-// keychain through CredentialStore; ProfileStore keeps only names, URLs and regions.
+// Profiles: add, edit, remove, and choose the one the window uses; the interface language and theme. Keys go
+// to the keychain through CredentialStore; ProfileStore keeps only names, URLs and regions.
 class SettingsDialog final : public FormDialog
 {
     Q_OBJECT
@@ -51,4 +53,6 @@ private:
     QComboBox *m_theme;
     QString m_editingId;
     bool m_demoActive = false;
+    QLabel *m_demoNote = nullptr;
+    QPushButton *m_removeButton = nullptr;
 };
