@@ -131,6 +131,8 @@ void SandboxesPage::setupView()
     });
     connect(m_controller->model(), &SandboxListModel::rowsRefreshed, m_flash,
             [this](const QList<SandboxKey> &keys) {
+                if (keys.size() > RowChangeFlash::maxKeys)
+                    return;
                 QStringList names;
                 names.reserve(keys.size());
                 for (const auto &key : keys)
