@@ -267,6 +267,8 @@ void SandboxesPage::acquire()
                     return;
                 }
                 emit statusMessage(tr("Acquired %1 sandbox %2.").arg(result->serverName, result->sandboxId));
+                // Until the new row is listed nothing is selected: Delete must not meet the old row.
+                m_view->clearSelection();
                 revealAcquired(result->serverName, dialog->request().tag);
                 dialog->accept();
             });
