@@ -2,6 +2,7 @@
 
 #include "api/httptransport.h"
 #include "controllers/pagecontextmenu.h"
+#include "controllers/rowexportfile.h"
 #include "controllers/transfernotifier.h"
 #include "dialogs/quitconfirmation.h"
 #include "models/localsandboxtreemodel.h"
@@ -23,19 +24,17 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 
@@ -139,8 +138,13 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         showRowContextMenu(nullptr, m_transfersPage->mapToGlobal(position));
     });
     // A selected row that turns idle can no longer be released: its status, not only the selection, counts.
-    connect(m_sandboxes->model(), &QAbstractItemModel::dataChanged, this, &MainWindow::updateActionStates);
-    connect(m_local->model(), &QAbstractItemModel::dataChanged, this, &MainWindow::updateActionStates);
+    // A refresh of 100,000 rows can send a thousand dataChanged: the states are worked out once after it.
+    auto *statesDue = new QTimer(this);
+    statesDue->setSingleShot(true);
+    statesDue->setInterval(0);
+    connect(statesDue, &QTimer::timeout, this, &MainWindow::updateActionStates);
+    connect(m_sandboxes->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
+    connect(m_local->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
     connect(m_sandboxesPage, &SandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
     connect(m_localPage, &LocalSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
 
@@ -301,7 +305,7 @@ void MainWindow::createToolBar()
     bar->addAction(action(u"acquire"_s));
     bar->addAction(action(u"release"_s));
     bar->addAction(action(u"reset"_s));
-    bar->addSeparator();
+    m_listOnlyToolBarItems << bar->addSeparator();
     bar->addAction(action(u"copyMcpConfig"_s));
     bar->addAction(action(u"uploadWorkspace"_s));
     bar->addAction(action(u"saveDump"_s));
@@ -469,19 +473,11 @@ void MainWindow::chooseExportFile()
 {
     if (currentPage() == TransfersView)
         return;
-    const QString csv = tr("CSV (*.csv)");
-    const QString json = tr("JSON (*.json)");
-    QString chosenFilter;
-    QString fileName = QFileDialog::getSaveFileName(this, tr("Export Visible Rows"),
-                                                    currentPage() == SandboxesView ? u"sandboxes.csv"_s
-                                                                                   : u"local-sandboxes.csv"_s,
-                                                    csv + u";;"_s + json, &chosenFilter);
+    const QString fileName = RowExportFile::choose(
+        this, currentPage() == SandboxesView ? u"sandboxes.csv"_s : u"local-sandboxes.csv"_s);
     if (fileName.isEmpty())
         return;
-    if (QFileInfo(fileName).suffix().isEmpty())
-        fileName += chosenFilter == json ? u".json"_s : u".csv"_s;
-    const QString error = exportVisibleRows(fileName);
-    if (!error.isEmpty())
+    if (const QString error = exportVisibleRows(fileName); !error.isEmpty())
         QMessageBox::warning(this, tr("Export failed"), error);
 }
 
@@ -491,10 +487,8 @@ QString MainWindow::exportVisibleRows(const QString &fileName)
         return tr("The Transfers view has no rows to export.");
     const RowExport rows =
         currentPage() == SandboxesView ? m_sandboxesPage->visibleRows() : m_localPage->visibleRows();
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || file.write(rows.to(RowExport::formatForFile(fileName))) < 0 ||
-        !file.commit())
-        return tr("Could not write %1: %2").arg(QDir::toNativeSeparators(fileName), file.errorString());
+    if (QString error = RowExportFile::write(rows, fileName); !error.isEmpty())
+        return error;
     showStatusMessage(tr("Exported %n row(s) to %1.", nullptr, int(rows.rowCount()))
                           .arg(QDir::toNativeSeparators(fileName)));
     return {};

@@ -28,6 +28,7 @@ void LocalSandboxesController::clear()
 {
     if (m_refreshCall)
         m_refreshCall->abort();
+    m_refreshAgain = false;
     m_model->applySnapshot({});
     m_lastRefreshed = {};
 }
@@ -38,12 +39,16 @@ void LocalSandboxesController::refresh()
     // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
     if (!m_session->isDemo() && !m_session->hasKey())
         return;
-    if (m_refreshCall)
+    if (m_refreshCall) {
+        // Asked for after the list in flight was requested (an acquire, say): it may miss the news.
+        m_refreshAgain = true;
         return;
+    }
     m_refreshCall =
         m_session->localSandboxes()->list(this, [this](const ApiResult<LocalSandboxList> &result) {
             m_refreshCall = nullptr;
             if (!result) {
+                m_refreshAgain = false; // the scheduler tries again; a failure is not repeated at once
                 if (result.error().kind() != ApiError::Kind::Cancelled)
                     emit refreshFailed(result.error());
                 return;
@@ -55,6 +60,8 @@ void LocalSandboxesController::refresh()
                 emit acquiredSandboxListed(m_pendingSelection);
                 m_pendingSelection.clear();
             }
+            if (std::exchange(m_refreshAgain, false))
+                refresh();
         });
 }
 

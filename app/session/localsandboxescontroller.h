@@ -59,4 +59,5 @@ private:
     QPointer<ApiCall> m_detailsCall;
     QDateTime m_lastRefreshed;
     QString m_pendingSelection;
+    bool m_refreshAgain = false;
 };

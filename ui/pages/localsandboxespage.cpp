@@ -279,18 +279,19 @@ void LocalSandboxesPage::acquire()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &FormDialog::submitted, this, [this, dialog] {
         dialog->setBusy(true, tr("Acquiring…"));
-        m_controller->acquire(dialog->request(), dialog,
-                              [this, dialog](const ApiResult<LocalSandbox> &result) {
-                                  dialog->setBusy(false);
-                                  if (!result) {
-                                      dialog->showServerError(result.error());
-                                      return;
-                                  }
-                                  emit statusMessage(tr("Acquired local sandbox %1 with %n server(s).",
-                                                        nullptr, int(result->servers.size()))
-                                                         .arg(result->localSandboxId));
-                                  dialog->accept();
-                              });
+        m_controller->acquire(
+            dialog->request(), dialog, [this, dialog](const ApiResult<LocalSandbox> &result) {
+                dialog->setBusy(false);
+                if (!result) {
+                    dialog->showServerError(result.error());
+                    return;
+                }
+                emit statusMessage(
+                    tr("Acquired local sandbox %1 with %n server(s).", nullptr, int(result->servers.size()))
+                        .arg(result->localSandboxId));
+                m_view->clearSelection(); // until the new sandbox is listed, Delete must not meet the old row
+                dialog->accept();
+            });
     });
     dialog->open();
 }

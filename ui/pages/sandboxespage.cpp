@@ -133,6 +133,8 @@ void SandboxesPage::setupView()
     });
     connect(m_controller->model(), &SandboxListModel::rowsRefreshed, m_flash,
             [this](const QList<SandboxKey> &keys) {
+                if (keys.size() > RowChangeFlash::maxKeys)
+                    return;
                 QStringList names;
                 names.reserve(keys.size());
                 for (const auto &key : keys)
@@ -267,6 +269,8 @@ void SandboxesPage::acquire()
                     return;
                 }
                 emit statusMessage(tr("Acquired %1 sandbox %2.").arg(result->serverName, result->sandboxId));
+                // Until the new row is listed nothing is selected: Delete must not meet the old row.
+                m_view->clearSelection();
                 revealAcquired(result->serverName, dialog->request().tag);
                 dialog->accept();
             });

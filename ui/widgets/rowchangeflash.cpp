@@ -18,6 +18,8 @@ RowChangeFlash::RowChangeFlash(QAbstractItemView *view, KeyOf keyOf)
 
 void RowChangeFlash::flash(const QStringList &keys)
 {
+    if (keys.size() > maxKeys)
+        return;
     const qint64 now = m_clock.elapsed();
     for (const auto &key : keys)
         m_started.insert(key, now);

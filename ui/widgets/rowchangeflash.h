@@ -22,9 +22,13 @@ public:
     using KeyOf = std::function<QString(const QModelIndex &)>;
 
     static constexpr int durationMs = 2000;
+    // More changes than this at once (a new filter's answer, a first page after reconnecting) are not
+    // news to point at: nothing flashes.
+    static constexpr int maxKeys = 2000;
 
     RowChangeFlash(QAbstractItemView *view, KeyOf keyOf);
 
+    // Starts the fade of these rows, unless there are more than maxKeys.
     void flash(const QStringList &keys);
     // 0 for a row not flashing, up to 1 just after its change: what the row's highlight strength is now.
     qreal strength(const QString &key) const;
