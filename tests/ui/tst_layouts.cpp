@@ -263,7 +263,8 @@ private slots:
         const QRect cell = table->visualRect(table->model()->index(row, SandboxListModel::StatusColumn));
         // The dot sits at the start of the cell, a line high.
         const int side = table->fontMetrics().height() + 6;
-        const QRect dot(cell.left(), cell.center().y() - side / 2, side + 4, side);
+        // Only the decoration: the cell's white text must not be what stands out.
+        const QRect dot(cell.left(), cell.center().y() - side / 2, table->fontMetrics().height() + 4, side);
         const QColor highlight = table->palette().color(QPalette::Active, QPalette::Highlight);
         QVERIFY2(strongestContrast(image, dot, highlight) > 150,
                  qPrintable(QString::number(strongestContrast(image, dot, highlight))));
@@ -278,7 +279,7 @@ private slots:
         QVERIFY(current && current->isSelected());
         const QImage image = navigation->viewport()->grab().toImage();
         const QRect item = navigation->visualItemRect(current);
-        const QRect icon(item.left(), item.top(), navigation->iconSize().width() + 8, item.height());
+        const QRect icon(item.left(), item.top(), navigation->iconSize().width() + 4, item.height());
         const QColor highlight = navigation->palette().color(QPalette::Active, QPalette::Highlight);
         QVERIFY2(strongestContrast(image, icon, highlight) > 150,
                  qPrintable(QString::number(strongestContrast(image, icon, highlight))));
