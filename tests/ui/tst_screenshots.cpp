@@ -8,6 +8,7 @@
 #include "dialogs/acquiredialog.h"
 #include "dialogs/settingsdialog.h"
 #include "pages/transferspage.h"
+#include "widgets/sandboxdetailspane.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 
@@ -21,6 +22,7 @@
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTreeView>
 #include <QUrl>
 
@@ -202,6 +204,13 @@ private slots:
         app.sandboxesPage()->view()->selectRow(1);
         QTest::qWait(600);
         save(window, u"size-sandboxes-"_s + suffix);
+        // The raw JSON folded out: as tall as its text, the pane scrolling rather than a box in a box.
+        auto *rawToggle = app.sandboxesPage()->detailsPane()->findChild<QToolButton *>(u"rawJsonToggle"_s);
+        QVERIFY(rawToggle);
+        rawToggle->click();
+        QTest::qWait(100);
+        save(window, u"size-rawjson-"_s + suffix);
+        rawToggle->click();
 
         window->showPage(MainWindow::LocalSandboxesView);
         QTreeView *tree = app.localPage()->view();

@@ -10,6 +10,9 @@ ElasticColumn::ElasticColumn(QAbstractItemView *view, QHeaderView *header, int c
     : QObject(view), m_view(view), m_header(header), m_column(column), m_fullWidth(fullWidth)
 {
     view->viewport()->installEventFilter(this);
+    // The widths the page chose are the floor when columns have to give width back.
+    for (int logical = 0; logical < header->count(); ++logical)
+        m_designWidths.append(header->sectionSize(logical));
     // Columns shown, hidden or moved change what is left for the elastic one.
     connect(header, &QHeaderView::sectionCountChanged, this, &ElasticColumn::fit);
     connect(header, &QHeaderView::sectionMoved, this, &ElasticColumn::fit);
@@ -99,8 +102,8 @@ void ElasticColumn::fit()
 int ElasticColumn::shrinkOthers(int deficit, int last)
 {
     // Even shortened ids do not fit: a header saved by an older layout (or a user who widened the tags)
-    // keeps columns wider than their content. Take the excess back, widest first, never below what the
-    // column's own text needs.
+    // keeps columns wider than the page made them. Take the excess back, widest first, never below the
+    // page's width or what the column's own text needs: past that a scroll bar beats "o…" for "occupied".
     int gained = 0;
     while (gained < deficit) {
         int widest = -1;
@@ -108,7 +111,8 @@ int ElasticColumn::shrinkOthers(int deficit, int last)
         for (int logical = 0; logical < m_header->count(); ++logical) {
             if (logical == m_column || logical == last || m_header->isSectionHidden(logical))
                 continue;
-            const int excess = m_header->sectionSize(logical) - neededWidth(logical);
+            const int floor = std::max(neededWidth(logical), int(m_designWidths.value(logical)));
+            const int excess = m_header->sectionSize(logical) - floor;
             if (excess > widestExcess) {
                 widest = logical;
                 widestExcess = excess;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QObject>
 
 class QAbstractItemView;
@@ -36,4 +37,5 @@ private:
     int m_fullWidth;
     bool m_fitting = false;
     bool m_scheduled = false;
+    QList<int> m_designWidths;
 };

@@ -97,6 +97,9 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     m_statusLabel = new QLabel(page);
     m_benchmarkLabel = new QLabel(page);
     m_createdLabel = new QLabel(page);
+    // A narrow pane wraps the date ("… (2 h ago)") instead of scrolling sideways.
+    for (QLabel *value : {m_statusLabel, m_benchmarkLabel, m_createdLabel})
+        value->setWordWrap(true);
     fields->addRow(tr("Sandbox ID:"), m_idField);
     fields->addRow(tr("Status:"), m_statusLabel);
     fields->addRow(tr("Benchmark:"), m_benchmarkLabel);

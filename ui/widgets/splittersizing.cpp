@@ -1,7 +1,10 @@
 #include "widgets/splittersizing.h"
 
 #include <QEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 
 SplitterSizing::SplitterSizing(QSplitter *splitter, int listIndex)
     : QObject(splitter), m_splitter(splitter), m_listIndex(listIndex)
@@ -28,7 +31,16 @@ void SplitterSizing::restore(const QByteArray &saved)
 int SplitterSizing::defaultPaneWidth(int total) const
 {
     const QWidget *pane = m_splitter->widget(1 - m_listIndex);
-    const int needed = pane->minimumSizeHint().width();
+    // A pane that scrolls reports a tiny minimum; what it needs is its content's, or it scrolls
+    // sideways too.
+    int needed = pane->minimumSizeHint().width();
+    for (const QScrollArea *scroll : pane->findChildren<QScrollArea *>()) {
+        if (!scroll->widget())
+            continue;
+        const int bar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+        needed =
+            std::max(needed, scroll->widget()->minimumSizeHint().width() + bar + 2 * scroll->frameWidth());
+    }
     return std::max(needed, std::min(int(total * 0.3), 460));
 }
 
@@ -51,11 +63,15 @@ void SplitterSizing::applyDefault()
 
 bool SplitterSizing::eventFilter(QObject *watched, QEvent *event)
 {
-    if (m_pending && watched == m_splitter && event->type() == QEvent::Resize && m_splitter->isVisible() &&
+    // A page behind a QStackedWidget gets its real width while hidden and no resize when it is
+    // shown: decide on every resize until the splitter has been seen, and once more when it is.
+    const bool shown = event->type() == QEvent::Show;
+    if (m_pending && watched == m_splitter && (shown || event->type() == QEvent::Resize) &&
         m_splitter->width() > 0) {
-        m_pending = false;
         if (m_useDefault || !plausible())
             applyDefault();
+        if (shown || m_splitter->isVisible())
+            m_pending = false;
     }
     return QObject::eventFilter(watched, event);
 }
