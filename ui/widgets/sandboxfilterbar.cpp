@@ -5,7 +5,11 @@
 #include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
+#include <QResizeEvent>
 #include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -16,20 +20,21 @@ SandboxFilterBar::SandboxFilterBar(QWidget *parent)
     m_search->setClearButtonEnabled(true);
     m_search->addAction(QIcon(u":/icons/search.svg"_s), QLineEdit::LeadingPosition);
     m_search->setAccessibleName(tr("Search sandboxes"));
-    m_search->setMinimumWidth(220);
+    m_search->setMinimumWidth(160);
 
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_search, 2);
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    m_firstRow = new QHBoxLayout;
+    m_secondRow = new QHBoxLayout;
+    rows->addLayout(m_firstRow);
+    rows->addLayout(m_secondRow);
+    m_firstRow->addWidget(m_search, 2);
     m_status = addFacet(tr("Any status"), tr("Status filter"));
     m_server = addFacet(tr("Any server"), tr("Server filter"));
     m_benchmark = addFacet(tr("Any benchmark"), tr("Benchmark filter"));
     m_tag = addFacet(tr("Any tag"), tr("Tag filter"));
-    layout->addWidget(m_status);
-    layout->addWidget(m_server);
-    layout->addWidget(m_benchmark);
-    layout->addWidget(m_tag);
-    layout->addWidget(m_counts);
+    m_firstRow->addWidget(m_counts);
+    placeFacets(true);
 
     // Typing fires once the user pauses briefly, so a fast typist does not filter on every key.
     m_debounce->setSingleShot(true);
@@ -41,6 +46,63 @@ SandboxFilterBar::SandboxFilterBar(QWidget *parent)
     connect(m_benchmark, &QComboBox::currentIndexChanged, this,
             [this] { emit benchmarkChanged(benchmark()); });
     connect(m_tag, &QComboBox::currentIndexChanged, this, [this] { emit tagChanged(tag()); });
+}
+
+void SandboxFilterBar::placeFacets(bool inFirstRow)
+{
+    if (m_facetsInFirstRow == inFirstRow && m_facetsPlaced)
+        return;
+    m_facetsPlaced = true;
+    m_facetsInFirstRow = inFirstRow;
+    for (QComboBox *combo : {m_status, m_server, m_benchmark, m_tag}) {
+        m_firstRow->removeWidget(combo);
+        m_secondRow->removeWidget(combo);
+    }
+    // Wide: search, facets, count on one line. Narrow (an 800 px window): the facets take a line of
+    // their own rather than squeezing the search field or widening the window past the screen.
+    int at = 1;
+    for (QComboBox *combo : {m_status, m_server, m_benchmark, m_tag}) {
+        if (inFirstRow)
+            m_firstRow->insertWidget(at++, combo);
+        else
+            m_secondRow->addWidget(combo);
+    }
+    if (!inFirstRow && m_secondRow->count() == 4)
+        m_secondRow->addStretch(1);
+    else if (inFirstRow)
+        while (m_secondRow->count() > 0)
+            delete m_secondRow->takeAt(0);
+}
+
+int SandboxFilterBar::oneRowWidth() const
+{
+    int width = m_search->minimumSizeHint().width() + m_counts->sizeHint().width();
+    int shown = 2;
+    for (const QComboBox *combo : {m_status, m_server, m_benchmark, m_tag}) {
+        if (combo->isVisibleTo(this)) {
+            width += combo->sizeHint().width();
+            ++shown;
+        }
+    }
+    return width + (shown - 1) * m_firstRow->spacing();
+}
+
+QSize SandboxFilterBar::minimumSizeHint() const
+{
+    // Never asks for the one-line width: it wraps instead.
+    const QSize base = QWidget::minimumSizeHint();
+    int facets = 0;
+    for (const QComboBox *combo : {m_status, m_server, m_benchmark, m_tag})
+        if (combo->isVisibleTo(this))
+            facets += combo->minimumSizeHint().width() + m_secondRow->spacing();
+    const int narrow = std::max(m_search->minimumSizeHint().width() + m_counts->sizeHint().width(), facets);
+    return {narrow, base.height()};
+}
+
+void SandboxFilterBar::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    placeFacets(width() >= oneRowWidth());
 }
 
 QComboBox *SandboxFilterBar::addFacet(const QString &anyText, const QString &accessibleName)

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QTimer;
@@ -59,6 +60,20 @@ private:
     static QString value(const QComboBox *combo);
 
     QComboBox *facetCombo(Facet facet) const;
+    void placeFacets(bool inFirstRow);
+    int oneRowWidth() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+public:
+    QSize minimumSizeHint() const override;
+
+private:
+    QHBoxLayout *m_firstRow = nullptr;
+    QHBoxLayout *m_secondRow = nullptr;
+    bool m_facetsInFirstRow = true;
+    bool m_facetsPlaced = false;
 
     QLineEdit *m_search;
     QTimer *m_debounce;
