@@ -3,6 +3,7 @@
 
 #include "demoapp.h"
 
+#include "api/localsandbox.h"
 #include "controllers/localworkspaceactions.h"
 #include "delegates/transferstatedelegate.h"
 #include "dialogs/uploadconfirmdialog.h"
@@ -328,6 +329,36 @@ private slots:
         QVERIFY2(saved.contains(u"Save dump of first.tar.gz to file "_s) && saved.contains(u" took "_s) &&
                      saved.contains(u"/s on average"_s),
                  qPrintable(saved));
+    }
+
+    void theUploadConfirmationSaysWhatHappensAndWarnsWhenIdle()
+    {
+        writeFile(work->filePath(u"notes.txt"_s), "notes\n");
+        const auto *model = static_cast<const LocalSandboxTreeModel *>(tree()->model());
+        QString idle, occupied;
+        for (const QString &id : app->emulator()->localSandboxIds()) {
+            const LocalSandbox *sandbox = model->sandboxById(id);
+            QVERIFY(sandbox);
+            (sandbox->status == u"idle"_s ? idle : occupied) = id;
+        }
+        QVERIFY2(!idle.isEmpty() && !occupied.isEmpty(),
+                 "the demo has an idle and an occupied local sandbox");
+        for (const QString &id : {occupied, idle}) {
+            app->localPage()->workspaceActions()->confirmUpload(id, {work->filePath(u"notes.txt"_s)});
+            QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
+            QVERIFY(dialog);
+            // The emulator, like the provider, unpacks over the workspace: nothing already there is deleted.
+            QVERIFY2(dialog->effectText().contains(u"merged into the workspace"_s) &&
+                         dialog->effectText().contains(u"same path is replaced"_s),
+                     qPrintable(dialog->effectText()));
+            const QLabel *warning = dialog->findChild<QLabel *>(u"uploadWarning"_s);
+            QVERIFY(warning);
+            QCOMPARE(warning->isVisibleTo(dialog), id == idle);
+            if (id == idle)
+                QVERIFY2(dialog->warningText().contains(u"not acquired"_s),
+                         qPrintable(dialog->warningText()));
+            delete dialog;
+        }
     }
 
     void extractionNeverMixesIntoAFullFolder()

@@ -1,6 +1,7 @@
 #include "controllers/localworkspaceactions.h"
 
 #include "dialogs/uploadconfirmdialog.h"
+#include "models/localsandboxtreemodel.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 
@@ -28,7 +29,9 @@ LocalWorkspaceActions::LocalWorkspaceActions(TransferQueue *queue, QWidget *dial
 
 void LocalWorkspaceActions::confirmUpload(const QString &localSandboxId, const QStringList &paths)
 {
-    auto *dialog = new UploadConfirmDialog(localSandboxId, paths, m_dialogParent);
+    const LocalSandbox *sandbox = m_sandboxes ? m_sandboxes->sandboxById(localSandboxId) : nullptr;
+    auto *dialog =
+        new UploadConfirmDialog(localSandboxId, paths, sandbox ? sandbox->status : QString(), m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, localSandboxId, paths] {
         TransferJob *job = m_queue->enqueueUpload(localSandboxId, paths);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/localsandboxtreemodel.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -18,6 +20,8 @@ class LocalWorkspaceActions final : public QObject
 
 public:
     LocalWorkspaceActions(TransferQueue *queue, QWidget *dialogParent);
+    // Where the sandboxes' statuses come from, so the upload confirmation can warn about an idle one.
+    void setSandboxes(const LocalSandboxTreeModel *model) { m_sandboxes = model; }
 
     // Shows the confirmation (target, file count, size) and queues the upload when confirmed.
     void confirmUpload(const QString &localSandboxId, const QStringList &paths);
@@ -42,4 +46,5 @@ private:
 
     TransferQueue *m_queue;
     QPointer<QWidget> m_dialogParent;
+    QPointer<const LocalSandboxTreeModel> m_sandboxes;
 };
