@@ -18,8 +18,10 @@
 
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -359,6 +361,54 @@ private slots:
                          qPrintable(dialog->warningText()));
             delete dialog;
         }
+    }
+
+    void extractRefusesAFullFolderOrAsks()
+    {
+        LocalWorkspaceActions *actions = app->localPage()->workspaceActions();
+        const QString seeded = app->emulator()->localSandboxIds().first();
+        writeFile(work->filePath(u"existing.txt"_s), "mine");
+        QSignalSpy said(actions, &LocalWorkspaceActions::statusMessage);
+        QCOMPARE(actions->extractDumpTo(seeded, work->path()), nullptr); // as the CLI: never mixed in
+        QVERIFY(queue()->jobs().isEmpty());
+        QVERIFY(!said.isEmpty() && said.last().first().toString().contains(u"not an empty folder"_s));
+
+        // Asked: a new folder inside it, another choice, or nothing.
+        bool again = false;
+        answerNextDialog<QMessageBox>([](QMessageBox *box) {
+            QVERIFY(box->text().contains(u"is not empty"_s));
+            box->findChild<QPushButton *>(u"extractIntoNewFolder"_s)->click();
+        });
+        const QString inside = actions->confirmExtractTarget(seeded, work->path(), &again);
+        QCOMPARE(inside, LocalWorkspaceActions::extractionFolder(work->path(), seeded));
+        QVERIFY(!again);
+        answerNextDialog<QMessageBox>(
+            [](QMessageBox *box) { box->findChild<QPushButton *>(u"chooseAnotherFolder"_s)->click(); });
+        QCOMPARE(actions->confirmExtractTarget(seeded, work->path(), &again), QString());
+        QVERIFY(again);
+        // An empty or new folder needs no question.
+        QCOMPARE(actions->confirmExtractTarget(seeded, work->filePath(u"new"_s), &again),
+                 work->filePath(u"new"_s));
+        QVERIFY(!again);
+    }
+
+    void aFolderCreatedInTheDialogIsExtractedInto()
+    {
+        const QString seeded = app->emulator()->localSandboxIds().first();
+        const QString created = work->filePath(u"created-in-dialog"_s);
+        // What the dialog's "Create New Folder" does: an empty folder on disk, then chosen.
+        answerNextDialog<QFileDialog>([created](QFileDialog *dialog) {
+            QVERIFY(QDir().mkpath(created));
+            dialog->setDirectory(created);
+            static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept(), as the Choose button
+        });
+        app->localPage()->workspaceActions()->chooseExtractFolder(seeded);
+        QCOMPARE(queue()->jobs().size(), 1);
+        TransferJob *job = queue()->jobs().first();
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 20000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QCOMPARE(QFileInfo(job->resultPath()).absoluteFilePath(), QFileInfo(created).absoluteFilePath());
+        QVERIFY(!QDir(created).isEmpty());
     }
 
     void extractionNeverMixesIntoAFullFolder()
