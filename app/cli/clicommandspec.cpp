@@ -72,9 +72,10 @@ QList<CliCommandSpec> buildCommands()
          {region}},
         {u"local dump"_s,
          {u"ID"_s},
-         u"(--out FILE | --extract DIR) [--region us|asia]"_s,
+         u"(--out FILE [--force] | --extract DIR) [--region us|asia]"_s,
          u"save the workspace as a .tar.gz, or extract it into a new or empty folder"_s,
          {{u"out"_s, u"FILE"_s, u"save the workspace as the .tar.gz FILE"_s},
+          {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s},
           {u"extract"_s, u"DIR"_s, u"extract the workspace into DIR, a new or empty folder"_s},
           region}},
     };

@@ -5,6 +5,7 @@
 #include "api/urlpolicy.h"
 #include "workspace/contentrange.h"
 #include "workspace/diskworker.h"
+#include "workspace/diskspace.h"
 #include "workspace/gzipendcheck.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/safeextractor.h"
@@ -15,7 +16,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSaveFile>
-#include <QStorageInfo>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -27,23 +27,6 @@ constexpr int maxFailures = 5;    // dropped connections and transient errors in
 constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
 constexpr qsizetype readChunk = qsizetype{256} * 1024;
 constexpr qint64 readBufferBytes = qint64{4} * 1024 * 1024;
-
-bool isEmptyFolder(const QString &path)
-{
-    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-}
-
-// Why a write to `file` failed. A disk that fills up makes write() return short without setting errno, so
-// QFileDevice says "Unknown error": the free space of the file's disk tells the real reason.
-QString writeFailure(const QFileDevice &file)
-{
-    const qint64 available = QStorageInfo(QFileInfo(file.fileName()).absolutePath()).bytesAvailable();
-    if (available >= 0 && available < qint64{1024} * 1024) {
-        return QCoreApplication::translate("DumpJob", "No space left on device: the disk holding %1 is full")
-            .arg(QDir::toNativeSeparators(QFileInfo(file.fileName()).absolutePath()));
-    }
-    return file.errorString();
-}
 
 } // namespace
 
@@ -75,7 +58,7 @@ void DumpJob::start()
     QString archivePath = m_targetPath;
     if (m_mode == Mode::Extract) {
         const QFileInfo target(m_targetPath);
-        if (target.exists() && (!target.isDir() || !isEmptyFolder(m_targetPath))) {
+        if (target.exists() && (!target.isDir() || !DiskSpace::isEmptyFolder(m_targetPath))) {
             fail(QCoreApplication::translate(
                      "DumpJob", "%1 already exists and is not an empty folder; choose a new or empty folder.")
                      .arg(QDir::toNativeSeparators(m_targetPath)),
@@ -206,7 +189,7 @@ void DumpJob::consume()
         if (got <= 0)
             break;
         if (m_file->write(m_buffer.constData(), got) != got) {
-            const QString reason = writeFailure(*m_file);
+            const QString reason = DiskSpace::writeFailure(*m_file);
             m_cancelled = true; // the abort's finished() is ours, not a cut to resume
             cleanUp();
             fail(QCoreApplication::translate(
@@ -353,7 +336,7 @@ void DumpJob::afterCommit(bool committed)
 {
     m_committing = false;
     if (!committed) {
-        const QString reason = writeFailure(*m_file);
+        const QString reason = DiskSpace::writeFailure(*m_file);
         cleanUp();
         if (m_cancelled)
             markCancelled();
@@ -409,9 +392,7 @@ void DumpJob::extract()
                                              "The dump was downloaded but could not be extracted: %1")
                      .arg(report.error),
                  // A full disk or an archive the extractor refused: retrying now ends the same way.
-                 QStorageInfo(QFileInfo(m_targetPath).absolutePath()).bytesAvailable() < qint64{1024} * 1024
-                     ? FailureKind::DiskFull
-                     : FailureKind::HostileData);
+                 DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
         }
     });
     m_extractor->start(m_tempDir->filePath(u"dump.tar.gz"_s), m_targetPath);

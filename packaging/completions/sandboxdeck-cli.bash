@@ -22,7 +22,7 @@ _sandboxdeck_cli_options_of() {
         prepare) echo "--benchmark --server" ;;
         "local acquire") echo "--servers --benchmark --email --ttl --no-ttl" ;;
         "local upload") echo "--region" ;;
-        "local dump") echo "--out --extract --region" ;;
+        "local dump") echo "--out --force --extract --region" ;;
     esac
 }
 

@@ -112,5 +112,6 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local acquire' -l no-ttl -d
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local upload' -l region -x -a 'us asia' -d region
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local upload; and not __sandboxdeck_cli_is local upload 0' -F
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'save as this .tar.gz'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l force -d 'replace an existing --out file'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l region -x -a 'us asia' -d region

@@ -163,6 +163,23 @@ def check_upload_and_dump(base, local_id, work):
     check("dump --out without --json says where it saved", code == 0 and "plain.tar.gz" in out and err == "",
           out + err)
 
+    # An existing --out file is never replaced silently: refused before any request, kept byte for byte.
+    plain = os.path.join(work, "plain.tar.gz")
+    with open(plain, "wb") as f:
+        f.write(b"mine")
+    code, out, err = cli(base, "local", "dump", local_id, "--out", plain)
+    check("dump --out onto an existing file exits 2 and says so", code == 2 and "already exists" in err
+          and "--force" in err and plain in err, (code, err))
+    with open(plain, "rb") as f:
+        check("... and leaves that file as it was", f.read() == b"mine")
+    code, out, err = cli(base, "local", "dump", local_id, "--out", work)
+    check("dump --out onto a folder exits 2", code == 2 and "is a folder" in err, (code, err))
+    code, out, err = cli(base, "local", "dump", local_id, "--out", plain, "--force")
+    with open(plain, "rb") as f:
+        check("dump --out FILE --force replaces it", code == 0 and f.read(2) == b"\x1f\x8b", (code, err))
+    code, out, err = cli(base, "local", "dump", local_id, "--extract", os.path.join(work, "x"), "--force")
+    check("--force with --extract is a usage error", code == 2 and "--force goes with --out" in err, (code, err))
+
     extracted = os.path.join(work, "extracted")
     code, out, err = cli(base, "local", "dump", local_id, "--extract", extracted)
     check("dump --extract exits 0", code == 0 and extracted in out, err)

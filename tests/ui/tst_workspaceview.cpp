@@ -3,8 +3,8 @@
 
 #include "demoapp.h"
 
+#include "api/localsandbox.h"
 #include "controllers/localworkspaceactions.h"
-#include "delegates/transferstatedelegate.h"
 #include "dialogs/uploadconfirmdialog.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/transfermodel.h"
@@ -17,8 +17,10 @@
 
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -232,102 +234,82 @@ private slots:
         QCOMPARE(app->window()->currentPage(), MainWindow::TransfersView);
     }
 
-    void aFailedTransferReadsAsFailedAtEightHundredPixels()
+    void theUploadConfirmationSaysWhatHappensAndWarnsWhenIdle()
     {
-        // An upload the client refuses (not gzip: it would fail again) and a save cancelled in the queue.
-        const QString seeded = app->emulator()->localSandboxIds().first();
-        writeFile(work->filePath(u"results.tar.gz"_s), "plain text, not gzip");
-        queue()->setMaxConcurrent(1);
-        auto faults = app->emulator()->faults();
-        faults.latencyMs = 400;
-        app->emulator()->setFaults(faults);
-        TransferJob *running =
-            app->localPage()->workspaceActions()->saveDumpTo(seeded, work->filePath(u"first.tar.gz"_s));
-        TransferJob *cancelled =
-            app->localPage()->workspaceActions()->saveDumpTo(seeded, work->filePath(u"second.tar.gz"_s));
-        queue()->cancel(queue()->indexOf(cancelled));
-        QVERIFY(QTest::qWaitFor([running] { return running->isFinished(); }, 20000));
-        TransferJob *failed = queue()->enqueueUpload(seeded, {work->filePath(u"results.tar.gz"_s)});
-        QVERIFY(QTest::qWaitFor([failed] { return failed->isFinished(); }, 20000));
-        QCOMPARE(failed->state(), TransferJob::State::Failed);
-
-        MainWindow *window = app->window();
-        window->resize(800, 500);
-        window->show();
-        window->showPage(MainWindow::TransfersView);
-        TransfersPage *page = window->transfersPage();
-        QTreeView *view = page->view();
-        QVERIFY(QTest::qWaitForWindowExposed(window));
-        const int failedRow = queue()->indexOf(failed);
-        const int cancelledRow = queue()->indexOf(cancelled);
-        TransferModel *model = page->model();
-        QCOMPARE(model->index(cancelledRow, TransferModel::DirectionColumn).data().toString(),
-                 u"Save dump"_s);
-        QVERIFY(
-            model->index(failedRow, TransferModel::StateColumn).data().toString().startsWith(u"Failed"_s));
-
-        // Progress, Speed and State whole inside the view, none cut below its title.
-        for (const int column :
-             {TransferModel::ProgressColumn, TransferModel::SpeedColumn, TransferModel::StateColumn}) {
-            const int left = view->header()->sectionViewportPosition(column);
-            const int width = view->header()->sectionSize(column);
-            QVERIFY2(left >= 0 && left + width <= view->viewport()->width(),
-                     qPrintable(u"column %1 at %2+%3 of %4"_s.arg(column).arg(left).arg(width).arg(
-                         view->viewport()->width())));
-            QVERIFY(width >= view->header()->sectionSizeHint(column));
+        writeFile(work->filePath(u"notes.txt"_s), "notes\n");
+        const auto *model = static_cast<const LocalSandboxTreeModel *>(tree()->model());
+        QString idle, occupied;
+        for (const QString &id : app->emulator()->localSandboxIds()) {
+            const LocalSandbox *sandbox = model->sandboxById(id);
+            QVERIFY(sandbox);
+            (sandbox->status == u"idle"_s ? idle : occupied) = id;
         }
+        QVERIFY2(!idle.isEmpty() && !occupied.isEmpty(),
+                 "the demo has an idle and an occupied local sandbox");
+        for (const QString &id : {occupied, idle}) {
+            app->localPage()->workspaceActions()->confirmUpload(id, {work->filePath(u"notes.txt"_s)});
+            QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
+            QVERIFY(dialog);
+            // The emulator, like the provider, unpacks over the workspace: nothing already there is deleted.
+            QVERIFY2(dialog->effectText().contains(u"merged into the workspace"_s) &&
+                         dialog->effectText().contains(u"same path is replaced"_s),
+                     qPrintable(dialog->effectText()));
+            const QLabel *warning = dialog->findChild<QLabel *>(u"uploadWarning"_s);
+            QVERIFY(warning);
+            QCOMPARE(warning->isVisibleTo(dialog), id == idle);
+            if (id == idle)
+                QVERIFY2(dialog->warningText().contains(u"not acquired"_s),
+                         qPrintable(dialog->warningText()));
+            delete dialog;
+        }
+    }
 
-        // The failed row's State text is drawn in the status red; the cancelled one's in grey.
-        const auto countNear = [&](int row, const QColor &colour) {
-            const QImage image = view->viewport()
-                                     ->grab(view->visualRect(model->index(row, TransferModel::StateColumn)))
-                                     .toImage();
-            int near = 0;
-            for (int y = 0; y < image.height(); ++y)
-                for (int x = 0; x < image.width(); ++x) {
-                    const QColor pixel = image.pixelColor(x, y);
-                    near += std::abs(pixel.red() - colour.red()) + std::abs(pixel.green() - colour.green()) +
-                                std::abs(pixel.blue() - colour.blue()) <
-                            60;
-                }
-            return near;
-        };
-        view->clearSelection();
-        QVERIFY(countNear(failedRow, TransferStateDelegate::failedColor()) > 10);
-        QCOMPARE(countNear(failedRow, TransferStateDelegate::cancelledColor()), 0);
-        QVERIFY(countNear(cancelledRow, TransferStateDelegate::cancelledColor()) > 10);
-        // The failed bar is not the highlight blue, wherever it stopped.
-        const QImage bar =
-            view->viewport()
-                ->grab(view->visualRect(model->index(failedRow, TransferModel::ProgressColumn)))
-                .toImage();
-        const QColor blue = view->palette().color(QPalette::Highlight);
-        bool anyBlue = false;
-        for (int y = 0; y < bar.height(); ++y)
-            for (int x = 0; x < bar.width(); ++x)
-                anyBlue |= bar.pixelColor(x, y) == blue;
-        QVERIFY(!anyBlue);
+    void extractRefusesAFullFolderOrAsks()
+    {
+        LocalWorkspaceActions *actions = app->localPage()->workspaceActions();
+        const QString seeded = app->emulator()->localSandboxIds().first();
+        writeFile(work->filePath(u"existing.txt"_s), "mine");
+        QSignalSpy said(actions, &LocalWorkspaceActions::statusMessage);
+        QCOMPARE(actions->extractDumpTo(seeded, work->path()), nullptr); // as the CLI: never mixed in
+        QVERIFY(queue()->jobs().isEmpty());
+        QVERIFY(!said.isEmpty() && said.last().first().toString().contains(u"not an empty folder"_s));
 
-        // Selected: the reason in full under the list, and no Retry for a failure that would repeat.
-        view->setCurrentIndex(model->index(failedRow, 0));
-        view->selectionModel()->select(model->index(failedRow, 0),
-                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        QVERIFY(page->detailLabel()->isVisible());
-        const QString details = page->detailLabel()->text();
-        QVERIFY2(details.contains(failed->errorText()) && details.contains(u"Upload of results.tar.gz"_s) &&
-                     details.contains(u"Started "_s),
-                 qPrintable(details));
-        QVERIFY(!page->retryAction()->isEnabled());
-        // A cancel can always be undone.
-        view->selectionModel()->select(model->index(cancelledRow, 0),
-                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        QVERIFY(page->retryAction()->isEnabled());
-        // A finished save tells where it went, how long it took and how fast.
-        view->setCurrentIndex(model->index(queue()->indexOf(running), 0));
-        const QString saved = page->detailLabel()->text();
-        QVERIFY2(saved.contains(u"Save dump of first.tar.gz to file "_s) && saved.contains(u" took "_s) &&
-                     saved.contains(u"/s on average"_s),
-                 qPrintable(saved));
+        // Asked: a new folder inside it, another choice, or nothing.
+        bool again = false;
+        answerNextDialog<QMessageBox>([](QMessageBox *box) {
+            QVERIFY(box->text().contains(u"is not empty"_s));
+            box->findChild<QPushButton *>(u"extractIntoNewFolder"_s)->click();
+        });
+        const QString inside = actions->confirmExtractTarget(seeded, work->path(), &again);
+        QCOMPARE(inside, LocalWorkspaceActions::extractionFolder(work->path(), seeded));
+        QVERIFY(!again);
+        answerNextDialog<QMessageBox>(
+            [](QMessageBox *box) { box->findChild<QPushButton *>(u"chooseAnotherFolder"_s)->click(); });
+        QCOMPARE(actions->confirmExtractTarget(seeded, work->path(), &again), QString());
+        QVERIFY(again);
+        // An empty or new folder needs no question.
+        QCOMPARE(actions->confirmExtractTarget(seeded, work->filePath(u"new"_s), &again),
+                 work->filePath(u"new"_s));
+        QVERIFY(!again);
+    }
+
+    void aFolderCreatedInTheDialogIsExtractedInto()
+    {
+        const QString seeded = app->emulator()->localSandboxIds().first();
+        const QString created = work->filePath(u"created-in-dialog"_s);
+        // What the dialog's "Create New Folder" does: an empty folder on disk, then chosen.
+        answerNextDialog<QFileDialog>([created](QFileDialog *dialog) {
+            QVERIFY(QDir().mkpath(created));
+            dialog->setDirectory(created);
+            static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept(), as the Choose button
+        });
+        app->localPage()->workspaceActions()->chooseExtractFolder(seeded);
+        QCOMPARE(queue()->jobs().size(), 1);
+        TransferJob *job = queue()->jobs().first();
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 20000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QCOMPARE(QFileInfo(job->resultPath()).absoluteFilePath(), QFileInfo(created).absoluteFilePath());
+        QVERIFY(!QDir(created).isEmpty());
     }
 
     void extractionNeverMixesIntoAFullFolder()

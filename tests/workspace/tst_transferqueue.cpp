@@ -121,18 +121,32 @@ void TestTransferQueue::retryReplacesTheFailedJobInPlace()
     TransferHarness harness;
     TransferQueue queue(harness.service.get(), harness.network.get());
     const QString sandbox = harness.freshSandbox();
-    const QString archive = notAnArchive(u"later.tar.gz"_s);
+    // A failure that would repeat is not run again: a dropped file that is no archive.
+    QPointer<TransferJob> refused = queue.enqueueUpload(sandbox, {notAnArchive(u"notes.tar.gz"_s)});
+    QVERIFY(waitAllFinished(queue));
+    QCOMPARE(refused->state(), TransferJob::State::Failed);
+    QVERIFY(!refused->canRetry());
+    queue.retry(0);
+    QCOMPARE(queue.jobs().at(0), refused.data());
+    queue.clearFinished();
+
     queue.enqueueUpload(sandbox, {tree(u"a"_s)});
-    QPointer<TransferJob> failing = queue.enqueueUpload(sandbox, {archive});
-    queue.enqueueUpload(sandbox, {tree(u"c"_s)});
+    QVERIFY(waitAllFinished(queue));
+    // One that can pass: the store refuses every signed URL, a fresh one too.
+    auto faults = harness.emulator->faults();
+    faults.expiredUrls = true;
+    harness.emulator->setFaults(faults);
+    QPointer<TransferJob> failing = queue.enqueueUpload(sandbox, {tree(u"later"_s)});
     QVERIFY(waitAllFinished(queue));
     QCOMPARE(failing->state(), TransferJob::State::Failed);
+    QCOMPARE(failing->failureKind(), TransferJob::FailureKind::UrlExpired);
+    faults.expiredUrls = false;
+    harness.emulator->setFaults(faults);
+    queue.enqueueUpload(sandbox, {tree(u"c"_s)});
+    QVERIFY(waitAllFinished(queue));
     const QList<TransferJob *> before = queue.jobs();
 
-    // Fix the cause, then retry: a fresh job in the same row, no row added or removed.
-    std::atomic_bool never = false;
-    QFile::remove(archive);
-    QVERIFY(WorkspaceArchiver::pack({tree(u"b"_s)}, archive, 1, never, {}).ok);
+    // The cause has passed: a fresh job in the same row, no row added or removed.
     QSignalSpy changed(&queue, &TransferQueue::jobChanged);
     QSignalSpy added(&queue, &TransferQueue::jobAdded);
     QSignalSpy removed(&queue, &TransferQueue::jobRemoved);
@@ -144,7 +158,7 @@ void TestTransferQueue::retryReplacesTheFailedJobInPlace()
     QCOMPARE(queue.jobs().at(2), before.at(2));
     QVERIFY(!changed.isEmpty());
     QCOMPARE(changed.first().first().toInt(), 1);
-    QCOMPARE(fresh->name(), u"later.tar.gz"_s);
+    QCOMPARE(fresh->name(), u"later"_s);
     QVERIFY(waitAllFinished(queue));
     QVERIFY2(fresh->state() == TransferJob::State::Done, qPrintable(fresh->errorText()));
     QCOMPARE(added.count(), 0);

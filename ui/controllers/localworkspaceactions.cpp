@@ -1,12 +1,15 @@
 #include "controllers/localworkspaceactions.h"
 
 #include "dialogs/uploadconfirmdialog.h"
+#include "models/localsandboxtreemodel.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -28,7 +31,9 @@ LocalWorkspaceActions::LocalWorkspaceActions(TransferQueue *queue, QWidget *dial
 
 void LocalWorkspaceActions::confirmUpload(const QString &localSandboxId, const QStringList &paths)
 {
-    auto *dialog = new UploadConfirmDialog(localSandboxId, paths, m_dialogParent);
+    const LocalSandbox *sandbox = m_sandboxes ? m_sandboxes->sandboxById(localSandboxId) : nullptr;
+    auto *dialog =
+        new UploadConfirmDialog(localSandboxId, paths, sandbox ? sandbox->status : QString(), m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, localSandboxId, paths] {
         TransferJob *job = m_queue->enqueueUpload(localSandboxId, paths);
@@ -64,12 +69,60 @@ void LocalWorkspaceActions::chooseDumpFile(const QString &localSandboxId)
 
 void LocalWorkspaceActions::chooseExtractFolder(const QString &localSandboxId)
 {
-    const QString folder = QFileDialog::getExistingDirectory(
-        m_dialogParent, tr("Extract the dump of %1 into").arg(shortId(localSandboxId)), lastFolder());
-    if (folder.isEmpty())
+    QString start = lastFolder();
+    for (;;) {
+        const QString folder = QFileDialog::getExistingDirectory(
+            m_dialogParent,
+            tr("Extract the dump of %1 into a new or empty folder").arg(shortId(localSandboxId)), start);
+        if (folder.isEmpty())
+            return;
+        rememberFolder(folder);
+        bool chooseAgain = false;
+        const QString target = confirmExtractTarget(localSandboxId, folder, &chooseAgain);
+        if (chooseAgain) {
+            start = folder;
+            continue;
+        }
+        if (!target.isEmpty())
+            extractDumpTo(localSandboxId, target);
         return;
-    rememberFolder(folder);
-    extractDumpTo(localSandboxId, folder);
+    }
+}
+
+QString LocalWorkspaceActions::confirmExtractTarget(const QString &localSandboxId, const QString &folder,
+                                                    bool *chooseAgain)
+{
+    *chooseAgain = false;
+    if (isNewOrEmpty(folder))
+        return folder;
+    // As the CLI: never into a folder with files in it. Here the person may take a fresh folder inside it.
+    const QString fresh = extractionFolder(folder, localSandboxId);
+    QMessageBox box(QMessageBox::Question, tr("Folder not empty"),
+                    tr("%1 is not empty. An extraction never mixes into existing files.")
+                        .arg(QDir::toNativeSeparators(folder)),
+                    QMessageBox::Cancel, m_dialogParent);
+    box.setInformativeText(tr("Extract into a new folder %1 inside it, or choose another folder.")
+                               .arg(QFileInfo(fresh).fileName()));
+    QPushButton *inside =
+        box.addButton(tr("Extract into %1").arg(QFileInfo(fresh).fileName()), QMessageBox::AcceptRole);
+    inside->setObjectName(u"extractIntoNewFolder"_s);
+    QPushButton *another = box.addButton(tr("Choose Another Folder…"), QMessageBox::ActionRole);
+    another->setObjectName(u"chooseAnotherFolder"_s);
+    box.setDefaultButton(inside);
+    box.exec();
+    if (box.clickedButton() == inside)
+        return fresh;
+    *chooseAgain = box.clickedButton() == another;
+    return {};
+}
+
+bool LocalWorkspaceActions::isNewOrEmpty(const QString &folder)
+{
+    const QFileInfo info(folder);
+    if (!info.exists() && !info.isSymLink())
+        return true;
+    return info.isDir() &&
+           QDir(folder).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
 }
 
 TransferJob *LocalWorkspaceActions::saveDumpTo(const QString &localSandboxId, const QString &archivePath)
@@ -83,10 +136,13 @@ TransferJob *LocalWorkspaceActions::saveDumpTo(const QString &localSandboxId, co
 
 TransferJob *LocalWorkspaceActions::extractDumpTo(const QString &localSandboxId, const QString &folder)
 {
-    const QDir chosen(folder);
-    const bool useAsIs = !chosen.exists() || chosen.isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System |
-                                                            QDir::NoDotAndDotDot);
-    const QString target = useAsIs ? folder : extractionFolder(folder, localSandboxId);
+    // The job refuses a folder with files in it too; saying so here leaves no failed row for a mere choice.
+    if (!isNewOrEmpty(folder)) {
+        emit statusMessage(tr("Not extracted: %1 is not an empty folder. Choose a new or empty one.")
+                               .arg(QDir::toNativeSeparators(folder)));
+        return nullptr;
+    }
+    const QString target = folder;
     TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::Extract, target);
     emit statusMessage(
         tr("Extracting the dump of %1 into %2.").arg(localSandboxId, QDir::toNativeSeparators(target)));

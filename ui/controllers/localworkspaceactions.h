@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/localsandboxtreemodel.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -18,6 +20,8 @@ class LocalWorkspaceActions final : public QObject
 
 public:
     LocalWorkspaceActions(TransferQueue *queue, QWidget *dialogParent);
+    // Where the sandboxes' statuses come from, so the upload confirmation can warn about an idle one.
+    void setSandboxes(const LocalSandboxTreeModel *model) { m_sandboxes = model; }
 
     // Shows the confirmation (target, file count, size) and queues the upload when confirmed.
     void confirmUpload(const QString &localSandboxId, const QStringList &paths);
@@ -26,8 +30,12 @@ public:
     void chooseExtractFolder(const QString &localSandboxId);
 
     TransferJob *saveDumpTo(const QString &localSandboxId, const QString &archivePath);
-    // Extracts into `folder` when it is empty, else into a new "workspace-…" folder inside it.
+    // Extracts into `folder` when it is new or empty; refuses any other (nullptr, and a status message).
     TransferJob *extractDumpTo(const QString &localSandboxId, const QString &folder);
+    // The folder to extract into: `folder` itself when new or empty, else what the person answers to
+    // "not empty": a new folder inside it, or (with *chooseAgain set) another choice, or nothing.
+    QString confirmExtractTarget(const QString &localSandboxId, const QString &folder, bool *chooseAgain);
+    static bool isNewOrEmpty(const QString &folder);
 
     // A fresh folder name inside `parentFolder` for a sandbox's extracted workspace.
     static QString extractionFolder(const QString &parentFolder, const QString &localSandboxId);
@@ -42,4 +50,5 @@ private:
 
     TransferQueue *m_queue;
     QPointer<QWidget> m_dialogParent;
+    QPointer<const LocalSandboxTreeModel> m_sandboxes;
 };

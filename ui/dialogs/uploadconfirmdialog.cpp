@@ -1,6 +1,7 @@
 #include "dialogs/uploadconfirmdialog.h"
 
 #include "models/transfermodel.h"
+#include "widgets/statusicons.h"
 #include "workspace/workspacearchiver.h"
 
 #include <QDialogButtonBox>
@@ -31,17 +32,35 @@ QString sourceList(const QStringList &sources)
 } // namespace
 
 UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources,
-                                         QWidget *parent)
+                                         const QString &sandboxStatus, QWidget *parent)
     : QDialog(parent), m_localSandboxId(localSandboxId), m_sources(sources), m_summary(new QLabel(this)),
-      m_skipped(new QLabel(this)), m_busy(new QProgressBar(this)), m_upload(nullptr)
+      m_skipped(new QLabel(this)), m_effect(new QLabel(this)), m_warning(new QLabel(this)),
+      m_busy(new QProgressBar(this)), m_upload(nullptr)
 {
     setWindowTitle(tr("Upload workspace"));
     setWindowIcon(QIcon(u":/icons/upload.svg"_s));
 
-    auto *intro = new QLabel(tr("Upload into local sandbox <b>%1</b>? What you upload becomes its workspace.")
-                                 .arg(localSandboxId.toHtmlEscaped()),
-                             this);
+    auto *intro = new QLabel(
+        tr("Upload into the workspace of local sandbox <b>%1</b>?").arg(localSandboxId.toHtmlEscaped()),
+        this);
     intro->setWordWrap(true);
+    // What the provider (and the emulator, WorkspaceArchive::extract) does: the archive is unpacked over
+    // the workspace. Nothing is deleted; a file with the same path is replaced.
+    m_effect->setObjectName(u"uploadEffect"_s);
+    m_effect->setWordWrap(true);
+    m_effect->setText(tr("The files are merged into the workspace: files already there stay, and a file "
+                         "with the same path is replaced. Use Reset first for an empty workspace."));
+    m_warning->setObjectName(u"uploadWarning"_s);
+    m_warning->setWordWrap(true);
+    m_warning->setTextFormat(Qt::PlainText);
+    if (sandboxStatus.trimmed().compare(u"idle"_s, Qt::CaseInsensitive) == 0) {
+        m_warning->setText(tr("This sandbox is idle: it is not acquired, so it may be handed to someone else "
+                              "or reset, and your files with it. Acquire it first to keep them."));
+    }
+    m_warning->setVisible(!m_warning->text().isEmpty());
+    QPalette warningColours = m_warning->palette();
+    warningColours.setColor(QPalette::WindowText, StatusIcons::color(u"error"_s));
+    m_warning->setPalette(warningColours);
     auto *what = new QLabel(sourceList(sources), this);
     what->setTextFormat(Qt::PlainText);
     what->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -73,6 +92,8 @@ UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QS
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
+    layout->addWidget(m_effect);
+    layout->addWidget(m_warning);
     layout->addLayout(form);
     layout->addStretch(1);
     layout->addWidget(buttons);
@@ -146,6 +167,16 @@ void UploadConfirmDialog::showCounts(const Counted &counted)
     m_counted = true;
     m_upload->setEnabled(true);
     m_upload->setFocus();
+}
+
+QString UploadConfirmDialog::effectText() const
+{
+    return m_effect->text();
+}
+
+QString UploadConfirmDialog::warningText() const
+{
+    return m_warning->text();
 }
 
 QString UploadConfirmDialog::summaryText() const

@@ -18,7 +18,9 @@ class UploadConfirmDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(UploadConfirmDialog)
 
 public:
-    UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources, QWidget *parent = nullptr);
+    // `sandboxStatus` is the sandbox's status word as last listed ("idle", "occupied"); empty if unknown.
+    UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources,
+                        const QString &sandboxStatus = {}, QWidget *parent = nullptr);
     ~UploadConfirmDialog() override;
 
     QStringList sources() const { return m_sources; }
@@ -26,6 +28,9 @@ public:
     bool isCounted() const { return m_counted; }
     QString summaryText() const;
     QPushButton *uploadButton() const { return m_upload; }
+    // What happens to the files already there, and the idle warning when there is one.
+    QString effectText() const;
+    QString warningText() const;
 
     // A single dropped .tar.gz goes up as it is; anything else is packed.
     static bool isSingleArchive(const QStringList &sources);
@@ -45,6 +50,8 @@ private:
     QStringList m_sources;
     QLabel *m_summary;
     QLabel *m_skipped;
+    QLabel *m_effect;
+    QLabel *m_warning;
     QProgressBar *m_busy;
     QPushButton *m_upload;
     QFutureWatcher<Counted> m_watcher;

@@ -46,6 +46,7 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     m_splitter->setStretchFactor(1, 2);
 
     m_view->setModel(controller->proxy());
+    m_workspace->setSandboxes(controller->model());
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
