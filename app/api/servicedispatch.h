@@ -71,9 +71,11 @@ ApiCall *dispatchCallDecodedOffThread(HttpTransport *transport, const ApiRequest
                 // on the thread that deletes contexts.
                 QMetaObject::invokeMethod(
                     QCoreApplication::instance(),
-                    [handler, result, alive] {
+                    [handler, result, alive]() mutable {
                         if (alive)
-                            (*handler)(std::move(*result));
+                            (*handler)(*result);
+                        // Freeing 100,000 decoded rows takes a while too: back to the pool with them.
+                        QThreadPool::globalInstance()->start([last = std::move(result)] {});
                     },
                     Qt::QueuedConnection);
             });
