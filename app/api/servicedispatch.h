@@ -71,11 +71,9 @@ ApiCall *dispatchCallDecodedOffThread(HttpTransport *transport, const ApiRequest
                 // on the thread that deletes contexts.
                 QMetaObject::invokeMethod(
                     QCoreApplication::instance(),
-                    [handler, result, alive]() mutable {
+                    [handler, result, alive] {
                         if (alive)
-                            (*handler)(*result);
-                        // Freeing 100,000 decoded rows takes a while too: back to the pool with them.
-                        QThreadPool::globalInstance()->start([last = std::move(result)] {});
+                            (*handler)(std::move(*result));
                     },
                     Qt::QueuedConnection);
             });
