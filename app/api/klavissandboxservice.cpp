@@ -59,8 +59,9 @@ ApiCall *KlavisSandboxService::details(const QString &serverName, const QString 
                                         &KlavisDecoder::sandboxDetails);
 }
 
-ApiCall *KlavisSandboxService::list(const SandboxFilter &filter, QObject *context,
-                                    ResultHandler<SandboxList> done)
+namespace {
+
+ApiRequest listRequest(const SandboxFilter &filter)
 {
     ApiRequest api;
     api.path = u"/sandbox"_s;
@@ -70,8 +71,23 @@ ApiCall *KlavisSandboxService::list(const SandboxFilter &filter, QObject *contex
     if (!filter.serverName.isEmpty())
         api.query.addQueryItem(u"server_name"_s,
                                QString::fromLatin1(QUrl::toPercentEncoding(filter.serverName)));
-    return dispatchCallDecodedOffThread<SandboxList>(m_transport, api, context, std::move(done),
-                                                     &KlavisDecoder::sandboxList);
+    return api;
+}
+
+} // namespace
+
+ApiCall *KlavisSandboxService::list(const SandboxFilter &filter, QObject *context,
+                                    ResultHandler<SandboxList> done)
+{
+    return dispatchCall<SandboxList>(m_transport, listRequest(filter), context, std::move(done),
+                                     &KlavisDecoder::sandboxList);
+}
+
+ApiCall *KlavisSandboxService::listDecodedOffThread(const SandboxFilter &filter, QObject *context,
+                                                    ResultHandler<SandboxList> done)
+{
+    return dispatchCallDecodedOffThread<SandboxList>(m_transport, listRequest(filter), context,
+                                                     std::move(done), &KlavisDecoder::sandboxList);
 }
 
 ApiCall *KlavisSandboxService::release(const QString &serverName, const QString &sandboxId, QObject *context,

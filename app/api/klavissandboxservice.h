@@ -26,6 +26,10 @@ public:
     ApiCall *details(const QString &serverName, const QString &sandboxId, QObject *context,
                      ResultHandler<SandboxDetails> done);
     ApiCall *list(const SandboxFilter &filter, QObject *context, ResultHandler<SandboxList> done);
+    // The same, decoded on the thread pool for a caller whose thread must not stall (the window); `done`
+    // runs after the call object is gone, so it cannot read the call's body.
+    ApiCall *listDecodedOffThread(const SandboxFilter &filter, QObject *context,
+                                  ResultHandler<SandboxList> done);
     // isTtl marks a release made by an expiry; instanceId narrows it to one instance (both optional).
     ApiCall *release(const QString &serverName, const QString &sandboxId, QObject *context,
                      ResultHandler<SandboxActionResult> done, bool isTtl = false,

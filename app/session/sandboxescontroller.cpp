@@ -52,8 +52,8 @@ void SandboxesController::refresh()
         m_refreshAgain = true;
         return;
     }
-    m_refreshCall =
-        m_session->sandboxes()->list(m_filter, this, [this](const ApiResult<SandboxList> &result) {
+    m_refreshCall = m_session->sandboxes()->listDecodedOffThread(
+        m_filter, this, [this](const ApiResult<SandboxList> &result) {
             m_refreshCall = nullptr;
             if (m_refreshAgain) {
                 m_refreshAgain = false;

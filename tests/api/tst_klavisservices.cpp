@@ -4,6 +4,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 #include <QUrlQuery>
 
 using namespace Qt::StringLiterals;
@@ -38,6 +39,28 @@ private slots:
         h = std::make_unique<ServiceHarness>();
         sandboxes = std::make_unique<KlavisSandboxService>(h->transport.get());
         local = std::make_unique<KlavisLocalSandboxService>(h->transport.get());
+    }
+
+    void listDecodedOffThreadAnswersOnTheCallersThread()
+    {
+        QObject context;
+        QThread *answeredOn = nullptr;
+        qsizetype rows = 0;
+        sandboxes->listDecodedOffThread({}, &context, [&](const ApiResult<SandboxList> &result) {
+            answeredOn = QThread::currentThread();
+            rows = result ? result->sandboxes.size() : -1;
+        });
+        QVERIFY(QTest::qWaitFor([&] { return answeredOn != nullptr; }, 10000));
+        QCOMPARE(answeredOn, QThread::currentThread());
+        QCOMPARE(rows, list({})->sandboxes.size());
+        // A context gone before the answer is not called.
+        bool called = false;
+        auto gone = std::make_unique<QObject>();
+        sandboxes->listDecodedOffThread({}, gone.get(),
+                                        [&](const ApiResult<SandboxList> &) { called = true; });
+        gone.reset();
+        QTest::qWait(300);
+        QVERIFY(!called);
     }
 
     void listsSeededSandboxes()

@@ -40,6 +40,7 @@
 #include <QMimeData>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -396,6 +397,18 @@ int main(int argc, char *argv[])
     line("(c) drop of a folder counted",
          meter.summary() + u", counted in %1 ms: %2"_s.arg(countClock.elapsed()).arg(dialog->summaryText()));
     dialog->reject();
+    // The same drop cancelled at once, while the walk has just begun: closing must not wait for it.
+    meter.reset();
+    dropOnSandbox(tree, localSandboxRow(tree, localId), {many});
+    dialog = openConfirmation(window, many);
+    if (!dialog)
+        return 1;
+    QPointer<UploadConfirmDialog> cancelled(dialog);
+    dialog->reject();
+    waitUntil([&] { return cancelled.isNull(); }, 1000);
+    delete cancelled.data(); // WA_DeleteOnClose's deleteLater waits for the outermost event loop
+    waitUntil([] { return false; }, 500);
+    line("(c) the same drop cancelled while counting", meter.summary());
     QDir(many).removeRecursively();
 
     // (a) a big workspace up, then its dump down and extracted.

@@ -4,6 +4,7 @@
 #include "emulator/emulatorserver.h"
 #include "testclient.h"
 
+#include <QHash>
 #include <QSet>
 #include <QTest>
 
@@ -315,6 +316,23 @@ private Q_SLOTS:
         QCOMPARE(answer.detail(), u"No idle sandbox available for github"_s);
         // Only that server's pool is empty.
         QCOMPARE(m_client->api("POST", u"/sandbox/jira"_s).status, 201);
+    }
+
+    void churnChangesStatusAndTime()
+    {
+        QHash<QString, QString> before;
+        for (const QJsonValue &item : list())
+            before.insert(item[u"sandbox_id"_s].toString(), item[u"status"_s].toString());
+        const Answer answer = m_client->api("POST", u"/_emulator/churn"_s, json({{u"count"_s, 10}}));
+        QCOMPARE(answer.status, 200);
+        const int changed = answer.object()[u"changed"_s].toInt();
+        QVERIFY(changed > 0 && changed <= 10);
+        int differ = 0;
+        for (const QJsonValue &item : list())
+            differ += before.value(item[u"sandbox_id"_s].toString()) != item[u"status"_s].toString() ? 1 : 0;
+        QVERIFY2(differ > 0 && differ <= changed, qPrintable(QString::number(differ)));
+        QCOMPARE(m_client->api("POST", u"/_emulator/churn"_s, json({{u"count"_s, -1}})).status, 400);
+        QCOMPARE(m_client->api("GET", u"/_emulator/churn"_s).status, 405);
     }
 
     void testAccountEmail()

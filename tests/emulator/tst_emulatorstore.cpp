@@ -75,6 +75,20 @@ private Q_SLOTS:
         QCOMPARE(query.queryItemValue(u"X-Goog-Signature"_s).size(), 64);
     }
 
+    void maxWorkspaceBytesRefusesABiggerUpload()
+    {
+        m_server->setMaxWorkspaceBytes(1000);
+        QCOMPARE(
+            put(uploadUrl(), makeTar({{u"./big.bin"_s, TarEntry::File, QByteArray(2000, 'x'), {}}})).status,
+            200);
+        const Answer refused = initialize();
+        QCOMPARE(refused.status, 400);
+        QVERIFY2(refused.detail().contains(u"more than 1000 bytes"_s), qPrintable(refused.detail()));
+        m_server->setMaxWorkspaceBytes(4000);
+        QCOMPARE(initialize().status, 200);
+        QVERIFY(m_server->workspacePaths(m_id).contains(u"big.bin"_s));
+    }
+
     void signedPutAndInitialize()
     {
         const QByteArray archive = makeTar({{u"./hello.txt"_s, TarEntry::File, "hi\n", {}},

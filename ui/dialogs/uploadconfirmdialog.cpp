@@ -105,9 +105,9 @@ UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QS
 
 UploadConfirmDialog::~UploadConfirmDialog()
 {
-    // The walk only reads; let it finish rather than leave it touching a dead watcher.
+    // The walk only reads and shares nothing with the dialog: a Cancel while it counts 100,000 files must
+    // not wait for it on the GUI thread. The watcher's destructor detaches it from the running walk.
     m_watcher.disconnect(this);
-    m_watcher.waitForFinished();
 }
 
 bool UploadConfirmDialog::isSingleArchive(const QStringList &sources)
