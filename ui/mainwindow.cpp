@@ -40,20 +40,6 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-// The Transfers page offers its actions (Retry, Cancel, Open folder, Clear finished…) through
-// pageActions(); a page without it has none to show.
-template <typename Page> QList<QAction *> transferPageActions([[maybe_unused]] const Page *page)
-{
-    if constexpr (requires { page->pageActions(); })
-        return page->pageActions();
-    else
-        return {};
-}
-
-} // namespace
-
 MainWindow::MainWindow(AppSession *session, QWidget *parent)
     : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
       m_local(new LocalSandboxesController(session, this)), m_scheduler(new RefreshScheduler(this)),
@@ -310,7 +296,7 @@ void MainWindow::createToolBar()
     bar->addAction(action(u"uploadWorkspace"_s));
     bar->addAction(action(u"saveDump"_s));
     bar->addAction(action(u"extractDump"_s));
-    m_transferActions = transferPageActions(m_transfersPage);
+    m_transferActions = m_transfersPage->pageActions();
     bar->addActions(m_transferActions);
     m_listOnlyToolBarItems << bar->addSeparator();
     bar->addAction(action(u"refresh"_s));

@@ -15,7 +15,6 @@
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
-#include <QToolBar>
 #include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -38,13 +37,6 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     m_cancel->setToolTip(tr("Stop the selected transfers; nothing half-written is left behind"));
     m_retry->setToolTip(tr("Run the selected transfers again where the cause can pass (a network drop, an "
                            "expired link, a server error, a cancel)"));
-
-    auto *bar = new QToolBar(this);
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->setIconSize(QSize(16, 16));
-    bar->addActions({m_cancel, m_retry, m_openFolder});
-    bar->addSeparator();
-    bar->addAction(m_clearFinished);
 
     m_view->setObjectName(u"transfersView"_s);
     m_view->setModel(m_model);
@@ -76,7 +68,6 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(bar);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_detail);
     // The whole story of the selected transfer: a failure's reason is too long for its cell.

@@ -20,6 +20,8 @@ public:
 
     QTreeView *view() const { return m_view; }
     TransferModel *model() const { return m_model; }
+    // In the main window's toolbar while this page is in front, and in the rows' context menu.
+    QList<QAction *> pageActions() const { return {m_cancel, m_retry, m_openFolder, m_clearFinished}; }
     QAction *cancelAction() const { return m_cancel; }
     QAction *retryAction() const { return m_retry; }
     QAction *openFolderAction() const { return m_openFolder; }
