@@ -11,12 +11,15 @@
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rawjsonview.h"
 #include "widgets/sandboxdetailspane.h"
+#include "widgets/sandboxfilterbar.h"
 #include "widgets/statusbarpanel.h"
 #include "widgets/viewsizing.h"
 
+#include <QComboBox>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
@@ -246,6 +249,39 @@ private slots:
             QVERIFY2(horizontallyInside(button, scroll->viewport()), name);
             QVERIFY2(button->width() >= button->sizeHint().width(), name);
         }
+    }
+
+    void theWindowFitsEightHundredPixelsWithEveryFilterWhole()
+    {
+        showAt(QSize(800, 500));
+        MainWindow *window = app->window();
+        QCOMPARE(window->width(), 800);
+        for (int page : {int(MainWindow::SandboxesView), int(MainWindow::LocalSandboxesView)}) {
+            window->showPage(MainWindow::Page(page));
+            QTest::qWait(50);
+            SandboxFilterBar *bar = page == MainWindow::SandboxesView ? app->sandboxesPage()->filterBar()
+                                                                      : app->localPage()->filterBar();
+            // The facets wrap to a line of their own rather than being squeezed or pushing the window.
+            const auto combos = bar->findChildren<QComboBox *>();
+            QVERIFY(!combos.isEmpty());
+            for (const QComboBox *combo : combos) {
+                if (!combo->isVisible())
+                    continue;
+                const QRect inBar(combo->mapTo(bar, QPoint(0, 0)), combo->size());
+                QVERIFY2(bar->rect().contains(inBar), qPrintable(combo->accessibleName()));
+                QVERIFY2(combo->width() >= combo->minimumSizeHint().width(),
+                         qPrintable(combo->accessibleName()));
+            }
+            QVERIFY(bar->searchField()->width() >= bar->searchField()->minimumSizeHint().width());
+        }
+        // Wide again: one line.
+        showAt(QSize(1600, 1000));
+        window->showPage(MainWindow::SandboxesView);
+        QTest::qWait(50);
+        SandboxFilterBar *bar = app->sandboxesPage()->filterBar();
+        const auto combos = bar->findChildren<QComboBox *>();
+        for (const QComboBox *combo : combos)
+            QCOMPARE(combo->mapTo(bar, QPoint(0, 0)).y(), bar->searchField()->mapTo(bar, QPoint(0, 0)).y());
     }
 
     void selectedStatusDotStandsOutOfTheHighlight()

@@ -9,6 +9,7 @@
 #include "models/localsandboxtreemodel.h"
 #include "models/transfermodel.h"
 #include "pages/transferspage.h"
+#include "session/localsandboxescontroller.h"
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/statusbarpanel.h"
 #include "widgets/workspacedroptarget.h"
@@ -237,7 +238,7 @@ private slots:
     void theUploadConfirmationSaysWhatHappensAndWarnsWhenIdle()
     {
         writeFile(work->filePath(u"notes.txt"_s), "notes\n");
-        const auto *model = static_cast<const LocalSandboxTreeModel *>(tree()->model());
+        const LocalSandboxTreeModel *model = app->window()->localSandboxesController()->model();
         QString idle, occupied;
         for (const QString &id : app->emulator()->localSandboxIds()) {
             const LocalSandbox *sandbox = model->sandboxById(id);

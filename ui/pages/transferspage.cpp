@@ -209,8 +209,8 @@ void TransfersPage::fitColumns()
          {TransferModel::tr("Upload"), TransferModel::tr("Save dump"), TransferModel::tr("Extract dump")})
         kindWidth = std::max(kindWidth, metrics.horizontalAdvance(kind) + 3 * metrics.averageCharWidth());
     // In the order they give up room: a narrow window keeps Progress, Speed and State whole longest.
-    const QList<Width> widths = {{TransferModel::NameColumn, 220, 70},
-                                 {TransferModel::SandboxColumn, 150, 60},
+    const QList<Width> widths = {{TransferModel::NameColumn, 220, 56},
+                                 {TransferModel::SandboxColumn, 150, 48},
                                  {TransferModel::DirectionColumn, kindWidth, kindWidth},
                                  {TransferModel::SizeColumn, 90, 60},
                                  {TransferModel::TimeLeftColumn, 90, 60},
