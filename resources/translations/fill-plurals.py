@@ -5,10 +5,19 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
+# Sources whose verb agrees with the count: the word rules below would leave "1 sandbox ... are".
+WHOLE = {
+    "%n idle or failed sandbox(es) in the selection are left as they are.": (
+        "%n idle or failed sandbox in the selection is left as it is.",
+        "%n idle or failed sandboxes in the selection are left as they are.",
+    ),
+}
 IRREGULAR = {"sandbox(es)": ("sandbox", "sandboxes"), "id(s)": ("id", "ids"), "entry(ies)": ("entry", "entries")}
 
 
 def forms(source):
+    if source in WHOLE:
+        return WHOLE[source]
     singular, plural = source, source
     for word, (one, many) in IRREGULAR.items():
         singular, plural = singular.replace(word, one), plural.replace(word, many)

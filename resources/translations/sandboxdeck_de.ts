@@ -134,6 +134,14 @@
         <source>The server answered HTTP %1.</source>
         <translation>Der Server hat mit HTTP %1 geantwortet.</translation>
     </message>
+    <message>
+        <source>The server does not know something the acquire named: the server, the benchmark or the test account.</source>
+        <translation>Der Server kennt etwas nicht, das bei der Anforderung angegeben wurde: den Server, den Benchmark oder das Testkonto.</translation>
+    </message>
+    <message>
+        <source>No sandbox could be given out now (none idle, or the service is out of capacity). Nothing was acquired; try again later.</source>
+        <translation>Derzeit kann keine Sandbox vergeben werden (keine ist frei, oder der Dienst hat keine Kapazität mehr). Es wurde nichts angefordert; später erneut versuchen.</translation>
+    </message>
 </context>
 <context>
     <name>ApiKeyDialog</name>
@@ -465,10 +473,6 @@
         <translation>Der Download ist fehlgeschlagen. %1</translation>
     </message>
     <message>
-        <source>The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not saved. Retry the download.</source>
-        <translation>Der Download ist kein gültiges .tar.gz-Archiv (seine gzip-Daten sind beschädigt) und wurde daher nicht gespeichert. Den Download wiederholen.</translation>
-    </message>
-    <message>
         <source>The download ended before the archive did, so it was not saved. Retry the download.</source>
         <translation>Der Download endete vor dem Ende des Archivs und wurde daher nicht gespeichert. Den Download wiederholen.</translation>
     </message>
@@ -479,6 +483,10 @@
     <message>
         <source>The dump was downloaded but could not be extracted: %1</source>
         <translation>Der Dump wurde heruntergeladen, konnte aber nicht entpackt werden: %1</translation>
+    </message>
+    <message>
+        <source>The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not saved.</source>
+        <translation>Der Download ist kein gültiges .tar.gz-Archiv (seine gzip-Daten sind beschädigt) und wurde daher nicht gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -878,6 +886,10 @@
         <source>This does not look like an email address.</source>
         <translation>Das sieht nicht nach einer E-Mail-Adresse aus.</translation>
     </message>
+    <message>
+        <source>The time to live must be between %1 s (1 min) and %2 s (24 h); or tick No auto-release.</source>
+        <translation>Die Lebensdauer muss zwischen %1 s (1 Min.) und %2 s (24 Std.) liegen; oder „Keine automatische Freigabe“ ankreuzen.</translation>
+    </message>
 </context>
 <context>
     <name>HttpTransport</name>
@@ -994,6 +1006,13 @@
     <message>
         <source>Some fields need attention.</source>
         <translation>Einige Felder müssen korrigiert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>LocalDetailDelegate</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1224,6 +1243,25 @@
             <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Filters cleared to show the new local sandbox %1.</source>
+        <translation>Filter aufgehoben, um die neue lokale Sandbox %1 anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>The VMs and their workspaces are discarded; save dumps first if you need them.</source>
+        <translation>Die VMs und ihre Arbeitsbereiche werden verworfen; bei Bedarf vorher Dumps speichern.</translation>
+    </message>
+    <message>
+        <source>Its workspace is emptied; it stays acquired.</source>
+        <translation>Ihr Arbeitsbereich wird geleert; sie bleibt angefordert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
+        <translation>
+            <numerusform>%n freie oder fehlgeschlagene Sandbox in der Auswahl bleibt unverändert.</numerusform>
+            <numerusform>%n freie oder fehlgeschlagene Sandboxes in der Auswahl bleiben unverändert.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LocalWorkspaceActions</name>
@@ -1244,16 +1282,40 @@
         <translation>Gzip-komprimierte tar-Archive (*.tar.gz *.tgz)</translation>
     </message>
     <message>
-        <source>Extract the dump of %1 into</source>
-        <translation>Dump von %1 entpacken nach</translation>
-    </message>
-    <message>
         <source>Downloading the dump of %1 to %2.</source>
         <translation>Dump von %1 wird nach %2 heruntergeladen.</translation>
     </message>
     <message>
         <source>Extracting the dump of %1 into %2.</source>
         <translation>Dump von %1 wird nach %2 entpackt.</translation>
+    </message>
+    <message>
+        <source>Extract the dump of %1 into a new or empty folder</source>
+        <translation>Den Dump von %1 in einen neuen oder leeren Ordner entpacken</translation>
+    </message>
+    <message>
+        <source>Folder not empty</source>
+        <translation>Ordner nicht leer</translation>
+    </message>
+    <message>
+        <source>%1 is not empty. An extraction never mixes into existing files.</source>
+        <translation>%1 ist nicht leer. Beim Entpacken wird nie mit vorhandenen Dateien vermischt.</translation>
+    </message>
+    <message>
+        <source>Extract into a new folder %1 inside it, or choose another folder.</source>
+        <translation>In einen neuen Ordner %1 darin entpacken oder einen anderen Ordner wählen.</translation>
+    </message>
+    <message>
+        <source>Extract into %1</source>
+        <translation>Nach %1 entpacken</translation>
+    </message>
+    <message>
+        <source>Choose Another Folder…</source>
+        <translation>Anderen Ordner wählen …</translation>
+    </message>
+    <message>
+        <source>Not extracted: %1 is not an empty folder. Choose a new or empty one.</source>
+        <translation>Nicht entpackt: %1 ist kein leerer Ordner. Einen neuen oder leeren Ordner wählen.</translation>
     </message>
 </context>
 <context>
@@ -1423,14 +1485,38 @@
         <translation>%1 &amp;freigeben</translation>
     </message>
     <message>
-        <source>Transfers running</source>
-        <translation>Laufende Übertragungen</translation>
+        <source>Copy the ids of the selected sandboxes, one per line (Ctrl+C)</source>
+        <translation>Die IDs der ausgewählten Sandboxes kopieren, eine pro Zeile (Strg+C)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Visible Rows…</source>
+        <translation>Sichtbare Zeilen e&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>Save the rows the list shows as CSV or JSON; secrets are left out (Ctrl+E)</source>
+        <translation>Die Zeilen der Liste, wie sie angezeigt werden, als CSV oder JSON speichern; Geheimnisse werden ausgelassen (Strg+E)</translation>
+    </message>
+    <message>
+        <source>Re&amp;set %1</source>
+        <translation>%1 &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 IDs</source>
+        <translation>%1 &amp;IDs kopieren</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The Transfers view has no rows to export.</source>
+        <translation>Die Ansicht „Übertragungen“ hat keine Zeilen zum Exportieren.</translation>
     </message>
     <message numerus="yes">
-        <source>%n transfer(s) still running. Quit and cancel them? Nothing half-written is kept.</source>
+        <source>Exported %n row(s) to %1.</source>
         <translation>
-            <numerusform>%n Übertragung läuft noch. Beenden und sie abbrechen? Halb Geschriebenes wird nicht behalten.</numerusform>
-            <numerusform>%n Übertragungen laufen noch. Beenden und sie abbrechen? Halb Geschriebenes wird nicht behalten.</numerusform>
+            <numerusform>%n Zeile nach %1 exportiert.</numerusform>
+            <numerusform>%n Zeilen nach %1 exportiert.</numerusform>
         </translation>
     </message>
 </context>
@@ -1526,6 +1612,14 @@
         <source>Enter the API key (from your Klavis dashboard).</source>
         <translation>Den API-Schlüssel eingeben (aus dem Klavis-Dashboard).</translation>
     </message>
+    <message>
+        <source>Klavis</source>
+        <translation>Klavis</translation>
+    </message>
+    <message>
+        <source>Custom server</source>
+        <translation>Eigener Server</translation>
+    </message>
 </context>
 <context>
     <name>ProfileStore</name>
@@ -1564,12 +1658,46 @@
         <source>%1%</source>
         <translation>%1 %</translation>
     </message>
+    <message>
+        <source>Failed at %1%</source>
+        <translation>Fehlgeschlagen bei %1 %</translation>
+    </message>
+    <message>
+        <source>Cancelled at %1%</source>
+        <translation>Abgebrochen bei %1 %</translation>
+    </message>
 </context>
 <context>
     <name>QMessageBox</name>
     <message>
         <source>Confirm</source>
         <translation>Bestätigen</translation>
+    </message>
+</context>
+<context>
+    <name>QuitConfirmation</name>
+    <message>
+        <source>Transfers running</source>
+        <translation>Laufende Übertragungen</translation>
+    </message>
+    <message>
+        <source>Cancel transfers and quit</source>
+        <translation>Übertragungen abbrechen und beenden</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>Nothing half-written is kept.</source>
+        <translation>Nichts Halbgeschriebenes bleibt zurück.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transfer(s) still running. Quitting cancels them.</source>
+        <translation>
+            <numerusform>%n Übertragung läuft noch. Beim Beenden wird sie abgebrochen.</numerusform>
+            <numerusform>%n Übertragungen laufen noch. Beim Beenden werden sie abgebrochen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1600,6 +1728,25 @@
     <message>
         <source>%1 d ago</source>
         <translation>vor %1 Tg.</translation>
+    </message>
+</context>
+<context>
+    <name>RowExportFile</name>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Visible Rows</source>
+        <translation>Sichtbare Zeilen exportieren</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1898,6 +2045,29 @@
             <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
+        <translation>
+            <numerusform>%n freie oder fehlgeschlagene Sandbox in der Auswahl bleibt unverändert.</numerusform>
+            <numerusform>%n freie oder fehlgeschlagene Sandboxes in der Auswahl bleiben unverändert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filters cleared to show the new sandbox %1.</source>
+        <translation>Filter aufgehoben, um die neue Sandbox %1 anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Filters cleared to show the new %1 sandbox.</source>
+        <translation>Filter aufgehoben, um die neue %1-Sandbox anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Agents using its MCP URLs lose access, and the data in it is reset for the next user.</source>
+        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Its data goes back to the initial state; it stays acquired.</source>
+        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleibt angefordert.</translation>
+    </message>
 </context>
 <context>
     <name>SecretTree</name>
@@ -2004,6 +2174,34 @@
     <message>
         <source>&amp;Language:</source>
         <translation>S&amp;prache:</translation>
+    </message>
+    <message>
+        <source>The built-in demo runs an emulator on this computer: it needs no URL and no key, and nothing of it is stored. Pick a profile and save to leave it.</source>
+        <translation>Die eingebaute Demo betreibt einen Emulator auf diesem Computer: Sie braucht weder URL noch Schlüssel, und nichts davon wird gespeichert. Zum Verlassen ein Profil auswählen und speichern.</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Design:</translation>
+    </message>
+    <message>
+        <source>Demo (built-in emulator)</source>
+        <translation>Demo (eingebauter Emulator)</translation>
+    </message>
+    <message>
+        <source>Demo</source>
+        <translation>Demo</translation>
     </message>
 </context>
 <context>
@@ -2140,10 +2338,6 @@
         <translation>Upload</translation>
     </message>
     <message>
-        <source>Dump</source>
-        <translation>Dump</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
@@ -2153,10 +2347,6 @@
             <numerusform>Fertig, %n Eintrag ausgelassen</numerusform>
             <numerusform>Fertig, %n Einträge ausgelassen</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Direction</source>
-        <translation>Richtung</translation>
     </message>
     <message>
         <source>Sandbox</source>
@@ -2185,6 +2375,66 @@
     <message>
         <source>State</source>
         <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Extract dump</source>
+        <translation>Dump entpacken</translation>
+    </message>
+    <message>
+        <source>Save dump</source>
+        <translation>Dump speichern</translation>
+    </message>
+    <message>
+        <source>local sandbox %1</source>
+        <translation>lokale Sandbox %1</translation>
+    </message>
+    <message>
+        <source>folder %1</source>
+        <translation>Ordner %1</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>Datei %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 to %3</source>
+        <translation>%1: %2, Ziel: %3</translation>
+    </message>
+    <message>
+        <source>Started %1, ended %2, took %3.</source>
+        <translation>Begonnen um %1, beendet um %2, Dauer %3.</translation>
+    </message>
+    <message>
+        <source>Started %1.</source>
+        <translation>Begonnen um %1.</translation>
+    </message>
+    <message>
+        <source>Waiting for a free slot.</source>
+        <translation>Wartet auf einen freien Platz.</translation>
+    </message>
+    <message>
+        <source>%1 transferred at %2/s on average.</source>
+        <translation>%1 übertragen, im Schnitt %2/s.</translation>
+    </message>
+    <message>
+        <source>%1 transferred.</source>
+        <translation>%1 übertragen.</translation>
+    </message>
+    <message>
+        <source>Retry may help: the cause can pass.</source>
+        <translation>Ein erneuter Versuch kann helfen: Die Ursache kann vorübergehend sein.</translation>
+    </message>
+    <message>
+        <source>Retry would fail the same way until the cause is fixed.</source>
+        <translation>Ein erneuter Versuch würde genauso fehlschlagen, bis die Ursache behoben ist.</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing half-written was left behind.</source>
+        <translation>Abgebrochen; nichts Halbgeschriebenes ist zurückgeblieben.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
     </message>
 </context>
 <context>
@@ -2245,20 +2495,8 @@
         <translation>Die ausgewählten Übertragungen anhalten; nichts Halbgeschriebenes bleibt zurück</translation>
     </message>
     <message>
-        <source>Run the selected failed or cancelled transfers again</source>
-        <translation>Die ausgewählten fehlgeschlagenen oder abgebrochenen Übertragungen erneut ausführen</translation>
-    </message>
-    <message>
         <source>No transfers yet. Drop folders or a .tar.gz on a local sandbox to upload a workspace, or use Save Dump As… to download one.</source>
         <translation>Noch keine Übertragungen. Ordner oder eine .tar.gz-Datei auf einer lokalen Sandbox ablegen, um einen Arbeitsbereich hochzuladen, oder mit „Dump speichern unter …“ einen herunterladen.</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <source>Saved to %1. Drag the row to a file manager or terminal to use it.</source>
-        <translation>Unter %1 gespeichert. Die Zeile in einen Dateimanager oder ein Terminal ziehen, um die Datei zu verwenden.</translation>
     </message>
     <message numerus="yes">
         <source>Retrying %n transfer(s).</source>
@@ -2270,6 +2508,14 @@
     <message>
         <source>No file manager could open %1.</source>
         <translation>Kein Dateimanager konnte %1 öffnen.</translation>
+    </message>
+    <message>
+        <source>Run the selected transfers again where the cause can pass (a network drop, an expired link, a server error, a cancel)</source>
+        <translation>Die ausgewählten Übertragungen erneut ausführen, wo die Ursache vorübergehend sein kann (Netzwerkabbruch, abgelaufener Link, Serverfehler, Abbruch)</translation>
+    </message>
+    <message>
+        <source>Drag the row to a file manager or terminal to use it.</source>
+        <translation>Die Zeile in einen Dateimanager oder ein Terminal ziehen, um sie zu verwenden.</translation>
     </message>
 </context>
 <context>
@@ -2284,10 +2530,6 @@
     <message>
         <source>Upload workspace</source>
         <translation>Arbeitsbereich hochladen</translation>
-    </message>
-    <message>
-        <source>Upload into local sandbox &lt;b&gt;%1&lt;/b&gt;? What you upload becomes its workspace.</source>
-        <translation>In die lokale Sandbox &lt;b&gt;%1&lt;/b&gt; hochladen? Das Hochgeladene wird ihr Arbeitsbereich.</translation>
     </message>
     <message>
         <source>Counting files…</source>
@@ -2352,6 +2594,18 @@
         <translation>Ausgelassen:
 %1</translation>
     </message>
+    <message>
+        <source>Upload into the workspace of local sandbox &lt;b&gt;%1&lt;/b&gt;?</source>
+        <translation>In den Arbeitsbereich der lokalen Sandbox &lt;b&gt;%1&lt;/b&gt; hochladen?</translation>
+    </message>
+    <message>
+        <source>The files are merged into the workspace: files already there stay, and a file with the same path is replaced. Use Reset first for an empty workspace.</source>
+        <translation>Die Dateien werden mit dem Arbeitsbereich zusammengeführt: Vorhandene Dateien bleiben erhalten, und eine Datei mit demselben Pfad wird ersetzt. Für einen leeren Arbeitsbereich vorher „Zurücksetzen“ verwenden.</translation>
+    </message>
+    <message>
+        <source>This sandbox is idle: it is not acquired, so it may be handed to someone else or reset, and your files with it. Acquire it first to keep them.</source>
+        <translation>Diese Sandbox ist frei: Sie ist nicht angefordert und kann daher an jemand anderen vergeben oder zurückgesetzt werden, mitsamt den Dateien. Sie zuerst anfordern, um die Dateien zu behalten.</translation>
+    </message>
 </context>
 <context>
     <name>UploadJob</name>
@@ -2405,6 +2659,10 @@
     <message>
         <source>The archive was uploaded but the sandbox could not unpack it. %1</source>
         <translation>Das Archiv wurde hochgeladen, aber die Sandbox konnte es nicht entpacken. %1</translation>
+    </message>
+    <message>
+        <source>Not uploaded: the archive is %1, and the server takes at most %2 per upload. Upload fewer or smaller files.</source>
+        <translation>Nicht hochgeladen: Das Archiv ist %1 groß, der Server nimmt aber höchstens %2 pro Upload an. Weniger oder kleinere Dateien hochladen.</translation>
     </message>
 </context>
 <context>

@@ -51,12 +51,23 @@
         <source>Copied MCP client config for %n server(s).</source>
         <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
+        <translation><numerusform>%n idle or failed sandbox in the selection is left as it is.</numerusform><numerusform>%n idle or failed sandboxes in the selection are left as they are.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <source>%n transfer(s) still running. Quit and cancel them? Nothing half-written is kept.</source>
-        <translation><numerusform>%n transfer still running. Quit and cancel them? Nothing half-written is kept.</numerusform><numerusform>%n transfers still running. Quit and cancel them? Nothing half-written is kept.</numerusform></translation>
+        <source>Exported %n row(s) to %1.</source>
+        <translation><numerusform>Exported %n row to %1.</numerusform><numerusform>Exported %n rows to %1.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>QuitConfirmation</name>
+    <message numerus="yes">
+        <source>%n transfer(s) still running. Quitting cancels them.</source>
+        <translation><numerusform>%n transfer still running. Quitting cancels them.</numerusform><numerusform>%n transfers still running. Quitting cancels them.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -94,6 +105,10 @@
     <message numerus="yes">
         <source>Copied MCP client config for %n server(s).</source>
         <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
+        <translation><numerusform>%n idle or failed sandbox in the selection is left as it is.</numerusform><numerusform>%n idle or failed sandboxes in the selection are left as they are.</numerusform></translation>
     </message>
 </context>
 <context>
