@@ -76,7 +76,8 @@ void SandboxFilterBar::placeFacets(bool inFirstRow)
 
 int SandboxFilterBar::oneRowWidth() const
 {
-    int width = m_search->minimumSizeHint().width() + m_counts->sizeHint().width();
+    int width = std::max(m_search->minimumWidth(), m_search->minimumSizeHint().width()) +
+                m_counts->sizeHint().width();
     int shown = 2;
     for (const QComboBox *combo : {m_status, m_server, m_benchmark, m_tag}) {
         if (combo->isVisibleTo(this)) {
@@ -95,7 +96,9 @@ QSize SandboxFilterBar::minimumSizeHint() const
     for (const QComboBox *combo : {m_status, m_server, m_benchmark, m_tag})
         if (combo->isVisibleTo(this))
             facets += combo->minimumSizeHint().width() + m_secondRow->spacing();
-    const int narrow = std::max(m_search->minimumSizeHint().width() + m_counts->sizeHint().width(), facets);
+    const int narrow = std::max(std::max(m_search->minimumWidth(), m_search->minimumSizeHint().width()) +
+                                    m_counts->sizeHint().width(),
+                                facets);
     return {narrow, base.height()};
 }
 
@@ -103,6 +106,14 @@ void SandboxFilterBar::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     placeFacets(width() >= oneRowWidth());
+}
+
+bool SandboxFilterBar::event(QEvent *event)
+{
+    // The facets widen as values arrive and the count changes its text: the line may no longer fit.
+    if (event->type() == QEvent::LayoutRequest)
+        placeFacets(width() >= oneRowWidth());
+    return QWidget::event(event);
 }
 
 QComboBox *SandboxFilterBar::addFacet(const QString &anyText, const QString &accessibleName)

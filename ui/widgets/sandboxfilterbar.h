@@ -65,6 +65,7 @@ private:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool event(QEvent *event) override;
 
 public:
     QSize minimumSizeHint() const override;
