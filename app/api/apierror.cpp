@@ -246,7 +246,6 @@ bool ApiError::mayHaveTakenEffect() const
     case Kind::Network:
     case Kind::Timeout:
     case Kind::Cancelled:
-        return true;
     case Kind::Decode: // a 2xx: it did take effect, only the answer could not be read
         return true;
     case Kind::Http:

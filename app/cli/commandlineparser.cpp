@@ -204,7 +204,7 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
         command.options.insert(flag, QString());
     if (const auto statuses = level.values.find(u"status"_s); statuses != level.values.cend()) {
         QStringList words;
-        if (const auto error = checkStatuses(*statuses, &words))
+        if (auto error = checkStatuses(*statuses, &words))
             return error;
         command.options.insert(u"status"_s, words.join(u','));
     }

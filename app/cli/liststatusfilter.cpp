@@ -25,7 +25,7 @@ QByteArray ListStatusFilter::filterBody(const QByteArray &body) const
         return body;
     QJsonObject object = document.object();
     QJsonArray kept;
-    for (const QJsonValue &entry : object.value(u"sandboxes"_s).toArray())
+    for (const auto &entry : object.value(u"sandboxes"_s).toArray())
         if (accepts(entry.toObject().value(u"status"_s).toString()))
             kept.append(entry);
     object.insert(u"sandboxes"_s, kept);

@@ -190,7 +190,7 @@ void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
 
     QList<SandboxKey> refreshed;
     if (hadRows) {
-        refreshed.reserve(qsizetype(changed.size() + added.size()));
+        refreshed.reserve(qsizetype(changed.size()) + qsizetype(added.size()));
         for (const Change &change : changed)
             refreshed.append({change.item->serverName, change.item->sandboxId});
         for (const auto &row : added)

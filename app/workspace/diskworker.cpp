@@ -13,7 +13,7 @@ QFuture<bool> DiskWorker::run(QObject *context, std::function<bool()> work, std:
         watcher->deleteLater();
         then(watcher->result());
     });
-    const QFuture<bool> future = QtConcurrent::run(std::move(work));
+    QFuture<bool> future = QtConcurrent::run(std::move(work));
     watcher->setFuture(future);
     return future;
 }

@@ -96,7 +96,7 @@ QString LocalWorkspaceActions::confirmExtractTarget(const QString &localSandboxI
     if (isNewOrEmpty(folder))
         return folder;
     // As the CLI: never into a folder with files in it. Here the person may take a fresh folder inside it.
-    const QString fresh = extractionFolder(folder, localSandboxId);
+    QString fresh = extractionFolder(folder, localSandboxId);
     QMessageBox box(QMessageBox::Question, tr("Folder not empty"),
                     tr("%1 is not empty. An extraction never mixes into existing files.")
                         .arg(QDir::toNativeSeparators(folder)),
@@ -142,10 +142,9 @@ TransferJob *LocalWorkspaceActions::extractDumpTo(const QString &localSandboxId,
                                .arg(QDir::toNativeSeparators(folder)));
         return nullptr;
     }
-    const QString target = folder;
-    TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::Extract, target);
+    TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::Extract, folder);
     emit statusMessage(
-        tr("Extracting the dump of %1 into %2.").arg(localSandboxId, QDir::toNativeSeparators(target)));
+        tr("Extracting the dump of %1 into %2.").arg(localSandboxId, QDir::toNativeSeparators(folder)));
     emit transferQueued(job);
     return job;
 }

@@ -10,7 +10,7 @@ LocalDetailDelegate::LocalDetailDelegate(QObject *parent) : QStyledItemDelegate(
 QString LocalDetailDelegate::textFor(const QModelIndex &index)
 {
     const QAbstractItemModel *model = index.model();
-    const QString shown = index.data(Qt::DisplayRole).toString();
+    QString shown = index.data(Qt::DisplayRole).toString();
     if (!model)
         return shown;
     if (index.data(LocalSandboxTreeModel::IsServerRole).toBool()) {
