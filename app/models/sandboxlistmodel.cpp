@@ -6,6 +6,7 @@
 #include "models/statuskind.h"
 
 #include <QElapsedTimer>
+#include <QThreadPool>
 
 #include <algorithm>
 #include <bit>
@@ -234,18 +235,28 @@ void SandboxListModel::finishApplying()
 
 void SandboxListModel::applyNextSteps()
 {
-    if (!m_applying || !applySteps(stepBudgetNs)) {
-        if (m_applying)
-            m_stepTimer->start();
+    if (!m_applying)
+        return;
+    if (!applySteps(stepBudgetNs)) {
+        m_stepTimer->start();
         return;
     }
-    m_applying.reset();
+    releaseApplication();
     if (m_waiting) {
         const std::unique_ptr<QList<SandboxSummary>> next = std::move(m_waiting);
         startApplying(*next);
         m_stepTimer->start();
     }
     emit snapshotApplied();
+}
+
+void SandboxListModel::releaseApplication()
+{
+    const std::unique_ptr<Application> app = std::move(m_applying);
+    // Freeing a snapshot of 100,000 summaries takes tens of milliseconds: a worker does it. The rows hold
+    // copies of their own, so nothing here is shared with the GUI thread but reference counts.
+    QThreadPool::globalInstance()->start(
+        [sandboxes = std::move(app->sandboxes)]() mutable { sandboxes = {}; });
 }
 
 void SandboxListModel::startApplying(const QList<SandboxSummary> &sandboxes)

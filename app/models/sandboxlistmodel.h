@@ -111,6 +111,7 @@ private:
     bool applySteps(qint64 budgetNs);
     void applyNextSteps();
     void finishApplying();
+    void releaseApplication();
 
     Row *rowAt(int row) const;
     int logicalRow(const Row &row) const;
