@@ -38,7 +38,11 @@ void SandboxesController::clear()
 {
     if (m_refreshCall)
         m_refreshCall->abort();
-    m_model->applySnapshot({});
+    // A list still being applied belongs to what is being cleared: dropped, not finished (nor announced).
+    if (m_model->isApplying())
+        m_model->clear();
+    else
+        m_model->applySnapshot({});
     m_lastRefreshed = {};
 }
 
