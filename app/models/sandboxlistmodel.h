@@ -7,6 +7,7 @@
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
+#include <QTimer>
 
 #include <memory>
 #include <vector>
@@ -59,6 +60,12 @@ public:
     // of contiguous-range signals. An identical snapshot emits nothing. When a snapshot lists one key
     // twice, the first entry wins.
     void applySnapshot(const QList<SandboxSummary> &sandboxes);
+    // The same application in steps of a few milliseconds, yielding to the event loop between them, so
+    // that a refresh of 100,000 rows never holds the GUI thread for a frame. The model is consistent
+    // between steps; snapshotApplied() follows the last one. A snapshot given while another is being
+    // applied waits for it, and replaces any snapshot already waiting.
+    void applySnapshotInSteps(const QList<SandboxSummary> &sandboxes);
+    bool isApplying() const { return m_applying != nullptr; }
     // Forgets everything with a model reset: for switching accounts, never for a refresh.
     void clear();
 
@@ -92,20 +99,33 @@ signals:
     // After a snapshot: the rows it changed or added, for a view to flash them. Not after the first
     // load, where every row is new and none has changed.
     void rowsRefreshed(const QList<SandboxKey> &keys);
+    // A snapshot given to applySnapshotInSteps() is fully applied.
+    void snapshotApplied();
 
 private:
     struct Row;
+    struct Application;
+
+    void startApplying(const QList<SandboxSummary> &sandboxes);
+    // Runs steps until the application is done (true) or `budgetNs` has passed (false).
+    bool applySteps(qint64 budgetNs);
+    void applyNextSteps();
+    void finishApplying();
+    void releaseApplication();
 
     Row *rowAt(int row) const;
     int logicalRow(const Row &row) const;
-    void removeUnseen(quint32 generation);
+    // Removes one run of rows the snapshot no longer lists; false when none is left.
+    bool removeNextUnseenRun(Application &app);
+    void startChanges(Application &app);
     struct Change
     {
         Row *row;
         const SandboxSummary *item; // the row's new content
         unsigned columns;           // one bit per column that differs
     };
-    void applyChanges(std::vector<Change> &changed);
+    // Applies the run of adjacent changed rows starting at `first`; returns the index after it.
+    size_t applyChangeRun(const std::vector<Change> &changed, size_t first);
     QDateTime now() const;
 
     // Rows live on the heap so that their addresses survive removals; m_index points at them. During a
@@ -123,4 +143,7 @@ private:
     // signal that announces it ends, so that a proxy asking from any slot gets ranks of what it sees.
     mutable std::vector<quint32> m_ranks;
     mutable int m_rankColumn = -1;
+    std::unique_ptr<Application> m_applying;
+    std::unique_ptr<QList<SandboxSummary>> m_waiting; // the next snapshot to apply in steps
+    QTimer *m_stepTimer;
 };

@@ -16,6 +16,7 @@ SandboxesController::SandboxesController(AppSession *session, QObject *parent)
       m_proxy(new SandboxFilterProxy(this))
 {
     m_proxy->setSourceModel(m_model);
+    connect(m_model, &SandboxListModel::snapshotApplied, this, &SandboxesController::onSnapshotApplied);
 }
 
 SandboxesController::~SandboxesController()
@@ -37,8 +38,17 @@ void SandboxesController::clear()
 {
     if (m_refreshCall)
         m_refreshCall->abort();
-    m_model->applySnapshot({});
+    // A list still being applied belongs to what is being cleared: dropped, not finished (nor announced).
+    if (m_model->isApplying())
+        m_model->clear();
+    else
+        m_model->applySnapshot({});
     m_lastRefreshed = {};
+}
+
+bool SandboxesController::isRefreshing() const
+{
+    return m_refreshCall != nullptr || m_model->isApplying();
 }
 
 void SandboxesController::refresh()
@@ -65,15 +75,20 @@ void SandboxesController::refresh()
                     emit refreshFailed(result.error());
                 return;
             }
-            m_model->applySnapshot(result->sandboxes);
-            m_lastRefreshed = QDateTime::currentDateTimeUtc();
-            emit refreshed();
-            if (!m_pendingSelection.sandboxId.isEmpty() &&
-                m_model->rowOf(m_pendingSelection.serverName, m_pendingSelection.sandboxId) >= 0) {
-                emit acquiredSandboxListed(m_pendingSelection.serverName, m_pendingSelection.sandboxId);
-                m_pendingSelection = {};
-            }
+            // In steps: 100,000 rows applied at once would hold the GUI thread for many frames.
+            m_model->applySnapshotInSteps(result->sandboxes);
         });
+}
+
+void SandboxesController::onSnapshotApplied()
+{
+    m_lastRefreshed = QDateTime::currentDateTimeUtc();
+    emit refreshed();
+    if (!m_pendingSelection.sandboxId.isEmpty() &&
+        m_model->rowOf(m_pendingSelection.serverName, m_pendingSelection.sandboxId) >= 0) {
+        emit acquiredSandboxListed(m_pendingSelection.serverName, m_pendingSelection.sandboxId);
+        m_pendingSelection = {};
+    }
 }
 
 void SandboxesController::loadDetails(const SandboxKey &key)

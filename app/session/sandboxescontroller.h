@@ -37,7 +37,8 @@ public:
     SandboxFilter serverFilter() const { return m_filter; }
 
     void refresh();
-    bool isRefreshing() const { return m_refreshCall != nullptr; }
+    // Until the answer is in the model, which takes a few event-loop iterations after it arrives.
+    bool isRefreshing() const;
     QDateTime lastRefreshed() const { return m_lastRefreshed; }
     void clear();
 
@@ -63,6 +64,8 @@ signals:
     void acquiredSandboxListed(const QString &serverName, const QString &sandboxId);
 
 private:
+    void onSnapshotApplied();
+
     AppSession *m_session;
     SandboxListModel *m_model;
     SandboxFilterProxy *m_proxy;
