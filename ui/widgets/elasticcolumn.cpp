@@ -23,10 +23,23 @@ ElasticColumn::ElasticColumn(QAbstractItemView *view, QHeaderView *header, int c
     });
     // What the last column needs depends on the rows, which arrive after the first resize.
     if (QAbstractItemModel *model = view->model()) {
-        connect(model, &QAbstractItemModel::rowsInserted, this, &ElasticColumn::scheduleFit);
-        connect(model, &QAbstractItemModel::modelReset, this, &ElasticColumn::scheduleFit);
-        connect(model, &QAbstractItemModel::layoutChanged, this, &ElasticColumn::scheduleFit);
+        connect(model, &QAbstractItemModel::rowsInserted, this, &ElasticColumn::scheduleFitForRows);
+        connect(model, &QAbstractItemModel::modelReset, this, &ElasticColumn::scheduleFitForRows);
+        connect(model, &QAbstractItemModel::layoutChanged, this, &ElasticColumn::scheduleFitForRows);
     }
+}
+
+void ElasticColumn::scheduleFitForRows()
+{
+    // Measuring the rows shapes their text (about 27 ms for a screenful): a list applied in steps would
+    // pay it after every step and miss frames. Rows settle within a quarter second; a drag does not wait.
+    if (m_rowsScheduled)
+        return;
+    m_rowsScheduled = true;
+    QTimer::singleShot(250, this, [this] {
+        m_rowsScheduled = false;
+        fit();
+    });
 }
 
 void ElasticColumn::scheduleFit()

@@ -22,6 +22,7 @@ public:
     // Recomputes now; called on every viewport resize and after a header was restored.
     void fit();
     void scheduleFit();
+    void scheduleFitForRows();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -37,5 +38,6 @@ private:
     int m_fullWidth;
     bool m_fitting = false;
     bool m_scheduled = false;
+    bool m_rowsScheduled = false;
     QList<int> m_designWidths;
 };
