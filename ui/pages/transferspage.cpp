@@ -186,7 +186,7 @@ void TransfersPage::showContextMenu(const QPoint &position)
 
 bool TransfersPage::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    if (event->type() == QEvent::Resize && watched == m_view->viewport())
         fitColumns();
     return QWidget::eventFilter(watched, event);
 }

@@ -9,7 +9,8 @@
 ElasticColumn::ElasticColumn(QAbstractItemView *view, QHeaderView *header, int column, int fullWidth)
     : QObject(view), m_view(view), m_header(header), m_column(column), m_fullWidth(fullWidth)
 {
-    view->viewport()->installEventFilter(this);
+    m_viewport = view->viewport();
+    m_viewport->installEventFilter(this);
     // The widths the page chose are the floor when columns have to give width back.
     for (int logical = 0; logical < header->count(); ++logical)
         m_designWidths.append(header->sectionSize(logical));
@@ -56,7 +57,9 @@ void ElasticColumn::scheduleFit()
 
 bool ElasticColumn::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+    // The type first, and the viewport as it was when watched: while the view is destroyed its viewport
+    // still sends events, and the view is no longer a scroll area to ask.
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && watched == m_viewport)
         fit();
     return QObject::eventFilter(watched, event);
 }

@@ -34,6 +34,7 @@ private:
 
     QAbstractItemView *m_view;
     QHeaderView *m_header;
+    QWidget *m_viewport = nullptr; // the view's at construction, compared by address only
     int m_column;
     int m_fullWidth;
     bool m_fitting = false;

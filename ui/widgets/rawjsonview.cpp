@@ -79,7 +79,7 @@ bool RawJsonView::eventFilter(QObject *watched, QEvent *event)
 {
     // The wrap width is the viewport's, known only once the layout has placed the editor (and changed
     // again when the pane's own scroll bar comes or goes): count the lines again then.
-    if (watched == m_edit->viewport() && event->type() == QEvent::Resize &&
+    if (event->type() == QEvent::Resize && watched == m_edit->viewport() &&
         static_cast<QResizeEvent *>(event)->oldSize().width() != m_edit->viewport()->width())
         updateHeight();
     return QWidget::eventFilter(watched, event);
