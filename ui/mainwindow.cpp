@@ -2,6 +2,7 @@
 
 #include "api/httptransport.h"
 #include "controllers/pagecontextmenu.h"
+#include "controllers/refreshintervalchoice.h"
 #include "controllers/rowexportfile.h"
 #include "controllers/transfernotifier.h"
 #include "dialogs/quitconfirmation.h"
@@ -19,7 +20,6 @@
 #include "workspace/transferqueue.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -27,7 +27,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
-#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -43,8 +42,8 @@ using namespace Qt::StringLiterals;
 MainWindow::MainWindow(AppSession *session, QWidget *parent)
     : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
       m_local(new LocalSandboxesController(session, this)), m_scheduler(new RefreshScheduler(this)),
-      m_navigation(new QListWidget(this)), m_stack(new QStackedWidget(this)),
-      m_sandboxesPage(new SandboxesPage(m_sandboxes, m_stack)),
+      m_interval(new RefreshIntervalChoice(m_scheduler, this)), m_navigation(new QListWidget(this)),
+      m_stack(new QStackedWidget(this)), m_sandboxesPage(new SandboxesPage(m_sandboxes, m_stack)),
       m_localPage(new LocalSandboxesPage(m_local, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
@@ -113,16 +112,13 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_sandboxesPage, &SandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_localPage, &LocalSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     for (QAbstractItemView *view : {static_cast<QAbstractItemView *>(m_sandboxesPage->view()),
-                                    static_cast<QAbstractItemView *>(m_localPage->view())}) {
+                                    static_cast<QAbstractItemView *>(m_localPage->view()),
+                                    static_cast<QAbstractItemView *>(m_transfersPage->view())}) {
         view->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(view, &QWidget::customContextMenuRequested, this,
-                [this, view](const QPoint &position) { showRowContextMenu(view, position); });
+        connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &position) {
+            PageContextMenu::popup(view, position, contextMenuActions(), this);
+        });
     }
-    // The transfers table is the page's business; a right click anywhere on it lands here.
-    m_transfersPage->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_transfersPage, &QWidget::customContextMenuRequested, this, [this](const QPoint &position) {
-        showRowContextMenu(nullptr, m_transfersPage->mapToGlobal(position));
-    });
     // A selected row that turns idle can no longer be released: its status, not only the selection, counts.
     // A refresh of 100,000 rows can send a thousand dataChanged: the states are worked out once after it.
     auto *statesDue = new QTimer(this);
@@ -140,10 +136,6 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     m_sandboxesPage->restoreState();
     m_localPage->restoreState();
     m_transfersPage->restoreState();
-    const int interval = settings.value(u"refresh/interval"_s, 15).toInt();
-    m_scheduler->setIntervalSeconds(RefreshScheduler::intervalChoices().contains(interval) ? interval : 15);
-    for (auto *action : m_intervalGroup->actions())
-        action->setChecked(action->data().toInt() == m_scheduler->intervalSeconds());
     if (!settings.contains(u"window/geometry"_s))
         resize(1280, 780);
     m_navigation->setCurrentRow(SandboxesView);
@@ -256,20 +248,7 @@ void MainWindow::createMenus()
         view->addAction(action(u"page%1"_s.arg(page)));
     view->addSeparator();
     view->addAction(action(u"refresh"_s));
-    auto *auto_ = view->addMenu(tr("&Auto-refresh"));
-    m_intervalGroup = new QActionGroup(this);
-    for (int seconds : RefreshScheduler::intervalChoices()) {
-        auto *choice = auto_->addAction(seconds == 0 ? tr("Off") : tr("Every %1 s").arg(seconds));
-        choice->setCheckable(true);
-        choice->setData(seconds);
-        m_intervalGroup->addAction(choice);
-        connect(choice, &QAction::triggered, this, [this, seconds] {
-            m_scheduler->setIntervalSeconds(seconds);
-            QSettings().setValue(u"refresh/interval"_s, seconds);
-            if (auto *combo = findChild<QComboBox *>(u"intervalCombo"_s))
-                combo->setCurrentIndex(int(RefreshScheduler::intervalChoices().indexOf(seconds)));
-        });
-    }
+    m_interval->addMenu(view);
     auto *sandbox = menuBar()->addMenu(tr("&Sandbox"));
     sandbox->addAction(action(u"acquire"_s));
     sandbox->addAction(action(u"release"_s));
@@ -300,22 +279,11 @@ void MainWindow::createToolBar()
     bar->addActions(m_transferActions);
     m_listOnlyToolBarItems << bar->addSeparator();
     bar->addAction(action(u"refresh"_s));
-    auto *interval = new QComboBox(bar);
-    interval->setObjectName(u"intervalCombo"_s);
-    interval->setToolTip(tr("Auto-refresh interval"));
-    interval->setAccessibleName(tr("Auto-refresh interval"));
-    for (int seconds : RefreshScheduler::intervalChoices())
-        interval->addItem(seconds == 0 ? tr("Auto-refresh off") : tr("Every %1 s").arg(seconds), seconds);
-    connect(interval, &QComboBox::activated, this,
-            [this](int index) { m_intervalGroup->actions().at(index)->trigger(); });
-    m_listOnlyToolBarItems << bar->addWidget(interval);
+    m_listOnlyToolBarItems << bar->addWidget(m_interval->createComboBox(bar));
     auto *spacer = new QWidget(bar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
     bar->addAction(action(u"settings"_s));
-    QSettings settings;
-    interval->setCurrentIndex(std::max(0, int(RefreshScheduler::intervalChoices().indexOf(
-                                              settings.value(u"refresh/interval"_s, 15).toInt()))));
 }
 
 MainWindow::Page MainWindow::currentPage() const
@@ -433,26 +401,6 @@ QList<QAction *> MainWindow::contextMenuActions() const
         return m_transferActions;
     }
     return {};
-}
-
-void MainWindow::showRowContextMenu(QAbstractItemView *view, const QPoint &position)
-{
-    QPoint global = position;
-    if (view) {
-        // A right click on a row outside the selection acts on that row, as in every file manager.
-        const QModelIndex index = view->indexAt(position);
-        if (index.isValid() && !view->selectionModel()->isRowSelected(index.row(), index.parent()))
-            view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
-                                                               QItemSelectionModel::Rows);
-        global = view->viewport()->mapToGlobal(position);
-    }
-    QMenu *menu = PageContextMenu::build(contextMenuActions(), this);
-    menu->setAttribute(Qt::WA_DeleteOnClose);
-    if (menu->isEmpty()) {
-        delete menu;
-        return;
-    }
-    menu->popup(global);
 }
 
 void MainWindow::chooseExportFile()

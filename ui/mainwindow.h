@@ -5,7 +5,7 @@
 class AppSession;
 class LocalSandboxesController;
 class LocalSandboxesPage;
-class QActionGroup;
+class RefreshIntervalChoice;
 class QListWidget;
 class QStackedWidget;
 class RefreshScheduler;
@@ -73,12 +73,12 @@ private:
     void onRefreshError(const ApiError &error);
     void showStatusMessage(const QString &message);
     void chooseExportFile();
-    void showRowContextMenu(QAbstractItemView *view, const QPoint &position);
 
     AppSession *m_session;
     SandboxesController *m_sandboxes;
     LocalSandboxesController *m_local;
     RefreshScheduler *m_scheduler;
+    RefreshIntervalChoice *m_interval;
     QListWidget *m_navigation;
     QStackedWidget *m_stack;
     SandboxesPage *m_sandboxesPage;
@@ -86,7 +86,6 @@ private:
     TransfersPage *m_transfersPage;
     TransferNotifier *m_notifier;
     StatusBarPanel *m_statusPanel;
-    QActionGroup *m_intervalGroup = nullptr;
     QHash<QString, QAction *> m_actions;
     QList<QAction *> m_transferActions;      // the Transfers page's own, shown on that view only
     QList<QAction *> m_listOnlyToolBarItems; // the refresh interval: lists refresh, transfers do not

@@ -1,6 +1,8 @@
 #include "controllers/pagecontextmenu.h"
 
+#include <QAbstractItemView>
 #include <QAction>
+#include <QItemSelectionModel>
 #include <QMenu>
 
 QMenu *PageContextMenu::build(const QList<QAction *> &actions, QWidget *parent)
@@ -21,4 +23,20 @@ QMenu *PageContextMenu::build(const QList<QAction *> &actions, QWidget *parent)
         menu->addAction(action);
     }
     return menu;
+}
+
+void PageContextMenu::popup(QAbstractItemView *view, const QPoint &position, const QList<QAction *> &actions,
+                            QWidget *parent)
+{
+    const QModelIndex index = view->indexAt(position);
+    if (index.isValid() && !view->selectionModel()->isRowSelected(index.row(), index.parent()))
+        view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                           QItemSelectionModel::Rows);
+    QMenu *menu = build(actions, parent);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (menu->isEmpty()) {
+        delete menu;
+        return;
+    }
+    menu->popup(view->viewport()->mapToGlobal(position));
 }

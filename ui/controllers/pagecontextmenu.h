@@ -2,7 +2,9 @@
 
 #include <QList>
 
+class QAbstractItemView;
 class QAction;
+class QPoint;
 class QMenu;
 class QWidget;
 
@@ -13,4 +15,8 @@ class PageContextMenu
 {
 public:
     static QMenu *build(const QList<QAction *> &actions, QWidget *parent);
+    // Right click at `position` in `view`: a row outside the selection becomes the selection first (as in
+    // every file manager), then the menu pops up there; nothing shows when no action applies.
+    static void popup(QAbstractItemView *view, const QPoint &position, const QList<QAction *> &actions,
+                      QWidget *parent);
 };

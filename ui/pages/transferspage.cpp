@@ -13,7 +13,6 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMenu>
 #include <QSettings>
 #include <QTreeView>
 #include <QUrl>
@@ -49,7 +48,6 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     m_view->setDragEnabled(true);
     m_view->setDragDropMode(QAbstractItemView::DragOnly);
     m_view->setDefaultDropAction(Qt::CopyAction);
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setItemDelegateForColumn(TransferModel::ProgressColumn, new ProgressDelegate(m_view));
     m_view->setItemDelegateForColumn(TransferModel::StateColumn, new TransferStateDelegate(m_view));
     m_view->setTextElideMode(Qt::ElideMiddle); // ids and file names differ at their ends
@@ -83,7 +81,6 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     connect(m_retry, &QAction::triggered, this, &TransfersPage::retrySelected);
     connect(m_openFolder, &QAction::triggered, this, &TransfersPage::openContainingFolder);
     connect(m_clearFinished, &QAction::triggered, m_queue, &TransferQueue::clearFinished);
-    connect(m_view, &QTreeView::customContextMenuRequested, this, &TransfersPage::showContextMenu);
     connect(m_view, &QTreeView::doubleClicked, this, [this](const QModelIndex &index) {
         if (!index.data(TransferModel::ResultPathRole).toString().isEmpty())
             openContainingFolder();
@@ -171,17 +168,6 @@ void TransfersPage::openContainingFolder()
     const QString folder = result.isDir() ? result.absoluteFilePath() : result.absolutePath();
     if (!QDesktopServices::openUrl(QUrl::fromLocalFile(folder)))
         emit statusMessage(tr("No file manager could open %1.").arg(folder));
-}
-
-void TransfersPage::showContextMenu(const QPoint &position)
-{
-    if (!m_view->indexAt(position).isValid())
-        return;
-    QMenu menu(this);
-    menu.addActions({m_cancel, m_retry, m_openFolder});
-    menu.addSeparator();
-    menu.addAction(m_clearFinished);
-    menu.exec(m_view->viewport()->mapToGlobal(position));
 }
 
 bool TransfersPage::eventFilter(QObject *watched, QEvent *event)

@@ -47,7 +47,6 @@ private:
     QList<int> selectedRows() const;
     void updateActions();
     void updateDetail();
-    void showContextMenu(const QPoint &position);
 
     TransferQueue *m_queue;
     TransferModel *m_model;
