@@ -15,4 +15,8 @@ struct AcquireRequest
     // default (7200). noAutoRelease sends an explicit null.
     std::optional<int> ttlSeconds;
     bool noAutoRelease = false;
+
+    // The API's bounds for ttl_seconds, shared by every front end that asks for a time to live.
+    static constexpr int minimumTtlSeconds = 60;
+    static constexpr int maximumTtlSeconds = 86400;
 };

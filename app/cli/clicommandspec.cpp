@@ -1,5 +1,6 @@
 #include "cli/clicommandspec.h"
 
+#include "api/acquirerequest.h"
 #include "catalog/klavishosts.h"
 #include "catalog/serverlists.h"
 #include "models/statuskind.h"
@@ -20,7 +21,10 @@ QList<CliCommandSpec> buildCommands()
     const CliOptionSpec showSecrets{u"show-secrets"_s, {}, u"print auth_data and metadata values unmasked"_s};
     const CliOptionSpec benchmark{u"benchmark"_s, u"B"_s, benchmarkOptionText()};
     const CliOptionSpec email{u"email"_s, u"E"_s, u"the test account's email address"_s};
-    const CliOptionSpec ttl{u"ttl"_s, u"SECONDS"_s, u"release it by itself after SECONDS (60 to 86400)"_s};
+    const CliOptionSpec ttl{
+        u"ttl"_s, u"SECONDS"_s,
+        u"release it by itself after SECONDS (%1 to %2)"_s.arg(AcquireRequest::minimumTtlSeconds)
+            .arg(AcquireRequest::maximumTtlSeconds)};
     const CliOptionSpec noTtl{u"no-ttl"_s, {}, u"never release it by itself"_s};
     const CliOptionSpec region{u"region"_s, u"REGION"_s, u"where the workspace is stored: us or asia"_s};
     return {

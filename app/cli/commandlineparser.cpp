@@ -1,5 +1,6 @@
 #include "cli/commandlineparser.h"
 
+#include "api/acquirerequest.h"
 #include "cli/clicommandspec.h"
 #include "cli/cliusage.h"
 #include "models/statuskind.h"
@@ -18,7 +19,6 @@ using Action = CommandLineParser::Action;
 
 const QString endOfOptions = u"--"_s;
 constexpr int maxSeconds = 86400;
-constexpr int minTtlSeconds = 60;
 
 Result usageError(const QString &what)
 {
@@ -212,8 +212,10 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
     if (command.has(u"ttl"_s)) {
         if (command.has(u"no-ttl"_s))
             return u"--ttl and --no-ttl exclude each other"_s;
-        if (!seconds(command.option(u"ttl"_s), minTtlSeconds))
-            return u"--ttl must be a number of seconds from %1 to %2"_s.arg(minTtlSeconds).arg(maxSeconds);
+        const auto ttl = seconds(command.option(u"ttl"_s), AcquireRequest::minimumTtlSeconds);
+        if (!ttl || *ttl > AcquireRequest::maximumTtlSeconds)
+            return u"--ttl must be a number of seconds from %1 to %2"_s.arg(AcquireRequest::minimumTtlSeconds)
+                .arg(AcquireRequest::maximumTtlSeconds);
     }
     if (spec.option(u"servers"_s) && !command.has(u"servers"_s))
         return u"`%1` needs --servers a,b,c or --servers ALL"_s.arg(spec.name);

@@ -18,3 +18,8 @@ QStringList StatusKind::knownWords()
 {
     return {u"idle"_s, u"occupied"_s, u"error"_s};
 }
+
+bool StatusKind::isReleasable(Kind kind)
+{
+    return kind != Idle && kind != Error;
+}

@@ -23,6 +23,8 @@ public:
 
     // Case and surrounding spaces are ignored ("Idle", " idle").
     static Kind of(QStringView status);
+    // Release and Reset apply: neither idle (nobody holds it) nor failed. An unknown word may be held.
+    static bool isReleasable(Kind kind);
     // The words this version knows, lower case, in the order idle, occupied, error: what
     // `sandboxdeck-cli list --status` accepts.
     static QStringList knownWords();

@@ -5,6 +5,7 @@
 
 #include "api/httptransport.h"
 #include "controllers/localworkspaceactions.h"
+#include "controllers/themeapplier.h"
 #include "dialogs/apikeydialog.h"
 #include "dialogs/profileform.h"
 #include "dialogs/quitconfirmation.h"
@@ -123,8 +124,20 @@ private slots:
         QCOMPARE(ThemeSetting::effective(), ThemeSetting::Theme::Dark);
         qputenv("SANDBOXDECK_THEME", "purple"); // not a theme: the stored one
         QCOMPARE(ThemeSetting::effective(), ThemeSetting::Theme::Light);
+
+        // The dialog edits the stored choice: a Save while the override is set does not store it.
+        qputenv("SANDBOXDECK_THEME", "dark");
+        ProfileStore profiles;
+        CredentialStore credentials;
+        SettingsDialog dialog(&profiles, &credentials);
+        dialog.setDemoActive(true);
+        QCOMPARE(dialog.themeCombo()->currentText(), u"Light"_s);
+        dialog.save();
+        QCOMPARE(ThemeSetting::stored(), ThemeSetting::Theme::Light);
+        QVERIFY(windowLightness() < 80); // the override still paints
         qunsetenv("SANDBOXDECK_THEME");
         ThemeSetting::store(ThemeSetting::Theme::System);
+        ThemeApplier::apply(ThemeSetting::Theme::System);
     }
 
     void firstRunAsksNothingOfTheApiBeforeAKey()

@@ -2,10 +2,16 @@
 #include "api/apierror.h"
 #include "api/apikeypolicy.h"
 #include "catalog/mcpclientconfig.h"
+#include "testwidgets.h"
+
 #include "dialogs/acquiredialog.h"
 #include "dialogs/apikeydialog.h"
+#include "dialogs/confirmationbox.h"
 #include "dialogs/localacquiredialog.h"
 #include "dialogs/profileform.h"
+#include "dialogs/uploadconfirmdialog.h"
+#include "models/statuskind.h"
+#include "widgets/errorcolour.h"
 
 #include <QAbstractItemView>
 #include <QCheckBox>
@@ -37,23 +43,10 @@ QCheckBox *noAutoReleaseBox(QWidget *dialog)
     return nullptr;
 }
 
-QLineEdit *emailEdit(QWidget *dialog)
-{
-    for (QLineEdit *edit : dialog->findChildren<QLineEdit *>()) {
-        if (edit->placeholderText().contains(u"test account"_s))
-            return edit;
-    }
-    return nullptr;
-}
-
-void setSpinText(QSpinBox *spin, const QString &text)
-{
-    spin->setFocus();
-    spin->selectAll();
-    QTest::keyClicks(spin, text);
-}
-
 } // namespace
+
+using TestWidgets::emailEdit;
+using TestWidgets::typeInto;
 
 class TstDialogs final : public QObject
 {
@@ -158,7 +151,7 @@ private slots:
         auto *spin = dialog.findChild<QSpinBox *>();
         QVERIFY(spin);
         if (!typed.isEmpty())
-            setSpinText(spin, typed);
+            typeInto(spin, typed);
         QCheckBox *box = noAutoReleaseBox(&dialog);
         QVERIFY(box);
         if (noAutoRelease)
@@ -359,6 +352,40 @@ private slots:
         QCOMPARE(submitted.size(), 1);
         QCOMPARE(dialog.fieldError(u"api_key"_s), QString());
         QCOMPARE(dialog.key(), u"sk-live-1234"_s);
+    }
+
+    // The idle warning keys on the status's meaning (case and spaces aside), and its colour follows the
+    // palette like FormDialog's error lines instead of staying what it was at construction.
+    void uploadWarningFollowsStatusKindAndPalette()
+    {
+        UploadConfirmDialog occupied(u"20a9"_s, {}, u"occupied"_s);
+        QVERIFY(occupied.warningText().isEmpty());
+        UploadConfirmDialog idle(u"20a9"_s, {}, u" Idle "_s);
+        QVERIFY(idle.warningText().contains(u"not acquired"_s));
+        auto *warning = idle.findChild<QLabel *>(u"uploadWarning"_s);
+        QVERIFY(warning);
+
+        QPalette dark = idle.palette();
+        dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+        idle.setPalette(dark);
+        QCOMPARE(warning->palette().color(QPalette::WindowText), ErrorColour::on(dark));
+        QPalette light = idle.palette();
+        light.setColor(QPalette::Window, QColor(0xf0, 0xf0, 0xf0));
+        idle.setPalette(light);
+        QCOMPARE(warning->palette().color(QPalette::WindowText), ErrorColour::on(light));
+        QVERIFY(ErrorColour::on(dark) != ErrorColour::on(light));
+    }
+
+    // Both sandbox pages skip the same sandboxes in Release and Reset, and say so in the same words.
+    void releaseSkipsIdleAndFailedAndSaysHowMany()
+    {
+        QVERIFY(StatusKind::isReleasable(StatusKind::of(u"occupied"_s)));
+        QVERIFY(StatusKind::isReleasable(StatusKind::of(u"provisioning"_s))); // unknown: may be held
+        QVERIFY(!StatusKind::isReleasable(StatusKind::of(u" Idle"_s)));
+        QVERIFY(!StatusKind::isReleasable(StatusKind::of(u"error"_s)));
+        QVERIFY(ConfirmationBox::leftOutNote(0).isEmpty());
+        QVERIFY2(ConfirmationBox::leftOutNote(2).startsWith(u" 2 idle or failed sandbox"_s),
+                 qPrintable(ConfirmationBox::leftOutNote(2)));
     }
 };
 

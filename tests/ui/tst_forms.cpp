@@ -1,5 +1,7 @@
 // Forms that show their errors: error lines that are never clipped, the TTL field's bounds in words, the
 // local acquire dialog's server names whole.
+#include "testwidgets.h"
+
 #include "dialogs/acquiredialog.h"
 #include "dialogs/apikeydialog.h"
 #include "dialogs/localacquiredialog.h"
@@ -17,21 +19,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QLineEdit *emailEdit(QWidget *dialog)
-{
-    for (QLineEdit *edit : dialog->findChildren<QLineEdit *>()) {
-        if (edit->placeholderText().contains(u"test account"_s))
-            return edit;
-    }
-    return nullptr;
-}
-
-void typeInto(QSpinBox *spin, const QString &text)
-{
-    spin->setFocus();
-    spin->selectAll();
-    QTest::keyClicks(spin, text);
-}
+using TestWidgets::emailEdit;
+using TestWidgets::typeInto;
 
 // Every error line shown gets the height its wrapped text needs, inside the window.
 void verifyErrorLabelsFit(FormDialog *dialog, int expectedShown)
@@ -153,6 +142,29 @@ private slots:
         QCOMPARE(submitted.size(), 1);
         QVERIFY(dialog.request().noAutoRelease);
         QVERIFY(!dialog.request().ttlSeconds.has_value());
+    }
+
+    // One set of bounds (AcquireRequest's, the CLI's too) checked by FormDialog::validate() for both dialogs.
+    void bothAcquireDialogsTakeTheApiTtlBounds()
+    {
+        AcquireDialog single({});
+        single.setServer(u"github"_s);
+        LocalAcquireDialog local;
+        local.allServersCheckBox()->setChecked(true);
+        for (FormDialog *dialog : {static_cast<FormDialog *>(&single), static_cast<FormDialog *>(&local)}) {
+            auto *spin = dialog->findChild<QSpinBox *>(u"ttlSpinBox"_s);
+            QVERIFY(spin);
+            spin->setValue(AcquireRequest::maximumTtlSeconds);
+            QVERIFY(dialog->validate().isEmpty());
+            spin->setValue(AcquireRequest::maximumTtlSeconds + 1);
+            QVERIFY(!dialog->validate().isEmpty());
+            spin->setValue(AcquireRequest::minimumTtlSeconds);
+            QVERIFY(dialog->validate().isEmpty());
+            spin->setValue(AcquireRequest::minimumTtlSeconds - 1);
+            QVERIFY(!dialog->validate().isEmpty());
+        }
+        QCOMPARE(single.request().ttlSeconds.value_or(-1), AcquireRequest::minimumTtlSeconds - 1);
+        QCOMPARE(local.request().ttlSeconds.value_or(-1), AcquireRequest::minimumTtlSeconds - 1);
     }
 
     void ttlHintFollowsEveryKeystroke()

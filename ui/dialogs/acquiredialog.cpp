@@ -2,13 +2,11 @@
 
 #include "catalog/serverlists.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSpinBox>
 
 using namespace Qt::StringLiterals;
 
@@ -52,7 +50,7 @@ AcquireDialog::AcquireDialog(const QStringList &extraServers, QWidget *parent)
     addField(tr("&Benchmark:"), m_benchmark, u"benchmark"_s);
     addField(tr("Test account &email:"), m_email, u"test_account_email"_s);
     addField(tr("&Tag:"), m_tag, u"tag"_s);
-    addTtlField(tr("Time to &live:"), &m_ttl, &m_noAutoRelease);
+    addTtlField(tr("Time to &live:"));
 
     okButton()->setText(tr("Acquire"));
     okButton()->setIcon(QIcon(u":/icons/acquire.svg"_s));
@@ -80,14 +78,12 @@ void AcquireDialog::setTag(const QString &tag)
 
 QString AcquireDialog::validate()
 {
-    QString problem;
+    QString problem = FormDialog::validate();
     if (m_server->currentText().trimmed().isEmpty()) {
         setFieldError(u"server_name"_s, tr("Pick or type a server."));
         problem = tr("Some fields need attention.");
     }
     if (!checkEmailField(m_email->text().trimmed()))
-        problem = tr("Some fields need attention.");
-    if (!checkTtlField())
         problem = tr("Some fields need attention.");
     return problem;
 }
@@ -99,8 +95,7 @@ AcquireRequest AcquireDialog::request() const
     request.benchmark = m_benchmark->currentData().toString();
     request.testAccountEmail = m_email->text().trimmed();
     request.tag = m_tag->text().trimmed();
-    request.noAutoRelease = m_noAutoRelease->isChecked();
-    if (!request.noAutoRelease)
-        request.ttlSeconds = m_ttl->value();
+    request.ttlSeconds = ttlSeconds();
+    request.noAutoRelease = !request.ttlSeconds;
     return request;
 }

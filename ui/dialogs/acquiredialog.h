@@ -3,11 +3,9 @@
 #include "api/acquirerequest.h"
 #include "dialogs/formdialog.h"
 
-class QCheckBox;
 class QComboBox;
 class QCompleter;
 class QLineEdit;
-class QSpinBox;
 
 // "Acquire sandbox": one MCP server's sandbox (POST /sandbox/{server_name}).
 class AcquireDialog final : public FormDialog
@@ -33,6 +31,4 @@ private:
     QComboBox *m_benchmark;
     QLineEdit *m_email;
     QLineEdit *m_tag;
-    QSpinBox *m_ttl = nullptr;
-    QCheckBox *m_noAutoRelease = nullptr;
 };

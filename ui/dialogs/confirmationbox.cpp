@@ -14,3 +14,10 @@ bool ConfirmationBox::ask(QWidget *parent, const QString &question, const QStrin
     box.exec();
     return box.clickedButton() == confirm;
 }
+
+QString ConfirmationBox::leftOutNote(int leftOut)
+{
+    return leftOut > 0 ? u' ' + tr("%n idle or failed sandbox(es) in the selection are left as they are.",
+                                   nullptr, leftOut)
+                       : QString();
+}

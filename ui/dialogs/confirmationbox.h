@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 class QWidget;
@@ -8,7 +9,12 @@ class QWidget;
 // after the action ("Release"), with Cancel as the default so that Enter never destroys anything.
 class ConfirmationBox final
 {
+    Q_DECLARE_TR_FUNCTIONS(ConfirmationBox)
+
 public:
     static bool ask(QWidget *parent, const QString &question, const QString &explanation,
                     const QString &actionText);
+    // " 2 idle or failed sandboxes in the selection are left as they are.", to follow the explanation of a
+    // Release or Reset that skips them; empty when none is left out.
+    static QString leftOutNote(int leftOut);
 };

@@ -1,7 +1,9 @@
 #include "dialogs/formdialog.h"
 
+#include "api/acquirerequest.h"
 #include "api/apierror.h"
 #include "catalog/serverlists.h"
+#include "widgets/errorcolour.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -27,13 +29,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int minimumFormWidth = 440;
-
-// Error text must read on light and dark palettes: a deep red on light windows, a soft one on dark.
-QColor errorColour(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xff, 0x80, 0x78)
-                                                             : QColor(0xc0, 0x1c, 0x28);
-}
 
 } // namespace
 
@@ -147,7 +142,7 @@ void FormDialog::registerField(const QString &apiFieldName, QWidget *field)
 
 QString FormDialog::validate()
 {
-    return {};
+    return checkTtlField() ? QString() : tr("Some fields need attention.");
 }
 
 bool FormDialog::event(QEvent *event)
@@ -294,16 +289,15 @@ void FormDialog::changeEvent(QEvent *event)
 void FormDialog::applyErrorColour()
 {
     // Set on the labels only (not the dialog), so that this does not re-enter changeEvent.
-    const QColor colour = errorColour(palette());
-    for (QLabel *label : std::as_const(m_errorLabels)) {
-        QPalette p = label->palette();
-        p.setColor(QPalette::WindowText, colour);
-        label->setPalette(p);
+    for (QLabel *label : std::as_const(m_errorLabels))
+        ErrorColour::applyTo(label, palette());
+    if (m_statusIsError) {
+        ErrorColour::applyTo(m_statusLabel, palette());
+    } else {
+        QPalette statusPalette = m_statusLabel->palette();
+        statusPalette.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
+        m_statusLabel->setPalette(statusPalette);
     }
-    QPalette statusPalette = m_statusLabel->palette();
-    statusPalette.setColor(QPalette::WindowText,
-                           m_statusIsError ? colour : palette().color(QPalette::WindowText));
-    m_statusLabel->setPalette(statusPalette);
 }
 
 QComboBox *FormDialog::createBenchmarkCombo(QWidget *parent)
@@ -316,7 +310,7 @@ QComboBox *FormDialog::createBenchmarkCombo(QWidget *parent)
     return combo;
 }
 
-void FormDialog::addTtlField(const QString &label, QSpinBox **spinBox, QCheckBox **noAutoRelease)
+void FormDialog::addTtlField(const QString &label)
 {
     auto *editor = new QWidget(this);
     auto *layout = new QHBoxLayout(editor);
@@ -334,7 +328,8 @@ void FormDialog::addTtlField(const QString &label, QSpinBox **spinBox, QCheckBox
     auto *hint = new QLabel(editor);
     hint->setObjectName(u"ttlHint"_s);
     const auto describe = [hint](int seconds) {
-        const bool inRange = seconds >= minimumTtlSeconds && seconds <= maximumTtlSeconds;
+        const bool inRange =
+            seconds >= AcquireRequest::minimumTtlSeconds && seconds <= AcquireRequest::maximumTtlSeconds;
         hint->setText(!inRange              ? QString()
                       : seconds % 3600 == 0 ? tr("= %n h", nullptr, seconds / 3600)
                       : seconds % 60 == 0   ? tr("= %n min", nullptr, seconds / 60)
@@ -357,8 +352,13 @@ void FormDialog::addTtlField(const QString &label, QSpinBox **spinBox, QCheckBox
     // of range gets it back at once.
     connect(m_ttl, &QSpinBox::valueChanged, this, [this] { checkTtlField(); });
     connect(m_noAutoRelease, &QCheckBox::toggled, this, [this] { checkTtlField(); });
-    *spinBox = m_ttl;
-    *noAutoRelease = m_noAutoRelease;
+}
+
+std::optional<int> FormDialog::ttlSeconds() const
+{
+    if (!m_ttl || m_noAutoRelease->isChecked())
+        return std::nullopt;
+    return m_ttl->value();
 }
 
 QString FormDialog::ttlProblem() const
@@ -366,11 +366,11 @@ QString FormDialog::ttlProblem() const
     if (!m_ttl || m_noAutoRelease->isChecked())
         return {};
     const int seconds = m_ttl->value();
-    if (seconds >= minimumTtlSeconds && seconds <= maximumTtlSeconds)
+    if (seconds >= AcquireRequest::minimumTtlSeconds && seconds <= AcquireRequest::maximumTtlSeconds)
         return {};
     return tr("The time to live must be between %1 s (1 min) and %2 s (24 h); or tick No auto-release.")
-        .arg(minimumTtlSeconds)
-        .arg(maximumTtlSeconds);
+        .arg(AcquireRequest::minimumTtlSeconds)
+        .arg(AcquireRequest::maximumTtlSeconds);
 }
 
 bool FormDialog::checkTtlField()

@@ -3,6 +3,8 @@
 #include <QDialog>
 #include <QHash>
 
+#include <optional>
+
 class ApiError;
 class QCheckBox;
 class QComboBox;
@@ -32,7 +34,7 @@ public:
     // Adds a labelled row to the form and registers it when apiFieldName is given.
     void addField(const QString &label, QWidget *field, const QString &apiFieldName = {});
     // Empty: fine. Otherwise shown in the status line, and OK does nothing. Subclasses put per-field
-    // messages in place with setFieldError().
+    // messages in place with setFieldError() and call this one too, which checks the TTL row.
     virtual QString validate();
     void showServerError(const ApiError &error);
     void setBusy(bool busy, const QString &what = {});
@@ -60,12 +62,10 @@ protected:
     static QComboBox *createBenchmarkCombo(QWidget *parent);
     // A "Time to live" row for ttl_seconds: a spin box (default 7200 s) with a hint ("= 2 h") that follows
     // every keystroke and a "No auto-release" check box. A value outside 60..86400 is not clamped: it is
-    // refused beside the field as it is typed, and by validate() through checkTtlField().
-    void addTtlField(const QString &label, QSpinBox **spinBox, QCheckBox **noAutoRelease);
-    // Puts the TTL row's complaint beside it (or takes it away); false while the value is unusable.
-    bool checkTtlField();
-    static constexpr int minimumTtlSeconds = 60;
-    static constexpr int maximumTtlSeconds = 86400;
+    // refused beside the field as it is typed, and by validate().
+    void addTtlField(const QString &label);
+    // What the TTL row asks for; empty: no auto-release.
+    std::optional<int> ttlSeconds() const;
     static bool isPlausibleEmail(const QString &email);
     // Puts the complaint under the test-account field when `email` is set but does not look like one.
     bool checkEmailField(const QString &email);
@@ -80,6 +80,8 @@ private:
     // window with height-for-width content to 0, which let an error line be clipped).
     void fitHeightToContent();
     QString ttlProblem() const;
+    // Puts the TTL row's complaint beside it (or takes it away); false while the value is unusable.
+    bool checkTtlField();
     void applyErrorColour();
     QWidget *formRowWidget(QWidget *field) const;
 

@@ -7,7 +7,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -78,7 +77,7 @@ LocalAcquireDialog::LocalAcquireDialog(QWidget *parent)
     registerField(u"server_names"_s, m_servers);
     addField(tr("&Benchmark:"), m_benchmark, u"benchmark"_s);
     addField(tr("Test account &email:"), m_email, u"test_account_email"_s);
-    addTtlField(tr("Time to &live:"), &m_ttl, &m_noAutoRelease);
+    addTtlField(tr("Time to &live:"));
 
     okButton()->setText(tr("Acquire"));
     okButton()->setIcon(QIcon(u":/icons/acquire.svg"_s));
@@ -106,14 +105,12 @@ void LocalAcquireDialog::setCheckedServers(const QStringList &serverNames)
 
 QString LocalAcquireDialog::validate()
 {
-    QString problem;
+    QString problem = FormDialog::validate();
     if (!m_all->isChecked() && checkedServers().isEmpty()) {
         setFieldError(u"server_names"_s, tr("Check at least one server, or All servers."));
         problem = tr("Some fields need attention.");
     }
     if (!checkEmailField(m_email->text().trimmed()))
-        problem = tr("Some fields need attention.");
-    if (!checkTtlField())
         problem = tr("Some fields need attention.");
     return problem;
 }
@@ -126,8 +123,7 @@ LocalAcquireRequest LocalAcquireDialog::request() const
         request.serverNames = checkedServers();
     request.benchmark = m_benchmark->currentData().toString();
     request.testAccountEmail = m_email->text().trimmed();
-    request.noAutoRelease = m_noAutoRelease->isChecked();
-    if (!request.noAutoRelease)
-        request.ttlSeconds = m_ttl->value();
+    request.ttlSeconds = ttlSeconds();
+    request.noAutoRelease = !request.ttlSeconds;
     return request;
 }

@@ -7,7 +7,6 @@ class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QListWidget;
-class QSpinBox;
 
 // "Acquire local sandbox": one VM hosting the chosen local MCP servers (POST /local-sandbox).
 class LocalAcquireDialog final : public FormDialog
@@ -32,6 +31,4 @@ private:
     QListWidget *m_servers;
     QComboBox *m_benchmark;
     QLineEdit *m_email;
-    QSpinBox *m_ttl = nullptr;
-    QCheckBox *m_noAutoRelease = nullptr;
 };

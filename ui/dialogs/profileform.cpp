@@ -69,10 +69,8 @@ void ProfileForm::updateCustomUrl()
 
 QString ProfileForm::suggestedName(const QUrl &baseUrl)
 {
-    for (const KlavisHost &host : KlavisHosts::all()) {
-        if (host.baseUrl.host() == baseUrl.host())
-            return tr("Klavis");
-    }
+    if (KlavisHosts::isOfficial(baseUrl))
+        return tr("Klavis");
     if (baseUrl.host().isEmpty())
         return tr("Custom server");
     return baseUrl.port() > 0 ? u"%1:%2"_s.arg(baseUrl.host()).arg(baseUrl.port()) : baseUrl.host();

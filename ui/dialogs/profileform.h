@@ -36,11 +36,11 @@ public:
     QLabel *keyNote() const { return m_keyNote; }
     QComboBox *endpointField() const { return m_endpoint; }
     QLineEdit *customUrlField() const { return m_customUrl; }
+
+private:
     // The name a profile gets when the user gives none: "Klavis" for a Klavis host, else the host (and
     // port) of the URL, so that a custom server is never called Klavis.
     static QString suggestedName(const QUrl &baseUrl);
-
-private:
     void updateCustomUrl();
     void updateSuggestedName();
     void updateKeyNote();

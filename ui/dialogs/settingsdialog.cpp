@@ -72,7 +72,7 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     m_theme->addItem(tr("System"), int(ThemeSetting::Theme::System));
     m_theme->addItem(tr("Light"), int(ThemeSetting::Theme::Light));
     m_theme->addItem(tr("Dark"), int(ThemeSetting::Theme::Dark));
-    m_theme->setCurrentIndex(std::max(0, m_theme->findData(int(ThemeSetting::effective()))));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(int(ThemeSetting::stored()))));
     connect(m_theme, &QComboBox::currentIndexChanged, this, [this] {
         ThemeApplier::apply(static_cast<ThemeSetting::Theme>(m_theme->currentData().toInt()));
     });
@@ -130,16 +130,13 @@ void SettingsDialog::reload(const QString &selectId)
 
 void SettingsDialog::showSelected()
 {
-    // The demo needs no name, URL or key: its form is shown empty and out of reach.
+    // The demo needs no name, URL or key: a note instead of the form, which keeps what it held.
     m_form->setEnabled(!demoSelected());
     m_form->setVisible(!demoSelected());
     m_demoNote->setVisible(demoSelected());
     m_removeButton->setEnabled(!demoSelected());
     if (demoSelected()) {
         m_editingId.clear();
-        Profile demo;
-        demo.name = tr("Demo");
-        m_form->setProfile(demo, false);
         return;
     }
     auto *item = m_list->currentItem();
@@ -207,6 +204,8 @@ void SettingsDialog::save()
 {
     LanguageSetting::store(m_language->currentData().toString());
     ThemeSetting::store(static_cast<ThemeSetting::Theme>(m_theme->currentData().toInt()));
+    // SANDBOXDECK_THEME (or --theme) stays above the stored choice, as at the next start.
+    ThemeApplier::apply(ThemeSetting::effective());
     if (demoSelected()) {
         accept(); // the demo stays; only the language and the theme were saved
         return;

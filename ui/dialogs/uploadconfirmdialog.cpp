@@ -1,10 +1,12 @@
 #include "dialogs/uploadconfirmdialog.h"
 
+#include "models/statuskind.h"
 #include "models/transfermodel.h"
-#include "widgets/statusicons.h"
+#include "widgets/errorcolour.h"
 #include "workspace/workspacearchiver.h"
 
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
@@ -53,14 +55,12 @@ UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QS
     m_warning->setObjectName(u"uploadWarning"_s);
     m_warning->setWordWrap(true);
     m_warning->setTextFormat(Qt::PlainText);
-    if (sandboxStatus.trimmed().compare(u"idle"_s, Qt::CaseInsensitive) == 0) {
+    if (StatusKind::of(sandboxStatus) == StatusKind::Idle) {
         m_warning->setText(tr("This sandbox is idle: it is not acquired, so it may be handed to someone else "
                               "or reset, and your files with it. Acquire it first to keep them."));
     }
     m_warning->setVisible(!m_warning->text().isEmpty());
-    QPalette warningColours = m_warning->palette();
-    warningColours.setColor(QPalette::WindowText, StatusIcons::color(u"error"_s));
-    m_warning->setPalette(warningColours);
+    ErrorColour::applyTo(m_warning, palette());
     auto *what = new QLabel(sourceList(sources), this);
     what->setTextFormat(Qt::PlainText);
     what->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -182,4 +182,11 @@ QString UploadConfirmDialog::warningText() const
 QString UploadConfirmDialog::summaryText() const
 {
     return m_summary->text();
+}
+
+void UploadConfirmDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        ErrorColour::applyTo(m_warning, palette());
 }

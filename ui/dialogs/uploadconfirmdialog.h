@@ -35,6 +35,9 @@ public:
     // A single dropped .tar.gz goes up as it is; anything else is packed.
     static bool isSingleArchive(const QStringList &sources);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     struct Counted
     {
