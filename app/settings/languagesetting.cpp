@@ -1,18 +1,12 @@
 #include "settings/languagesetting.h"
 
-#include <QSettings>
+#include "settings/settingsfile.h"
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
 const QString settingsKey = u"ui/language"_s;
-
-QSettings settings()
-{
-    // The same file as the profiles (ProfileStore), whatever the application's own names are.
-    return QSettings(u"SandboxDeck"_s, u"SandboxDeck"_s);
-}
 
 } // namespace
 
@@ -23,18 +17,14 @@ QStringList LanguageSetting::available()
 
 QString LanguageSetting::stored()
 {
-    const QString code = settings().value(settingsKey).toString();
+    const QString code = SettingsFile::text(settingsKey);
     // A hand-edited or outdated value means "no choice", not a language we cannot show.
     return available().contains(code) ? code : QString();
 }
 
 void LanguageSetting::store(const QString &code)
 {
-    auto file = settings();
-    if (available().contains(code))
-        file.setValue(settingsKey, code);
-    else
-        file.remove(settingsKey);
+    SettingsFile::setText(settingsKey, available().contains(code) ? code : QString());
 }
 
 QLocale LanguageSetting::effectiveLocale()

@@ -3,6 +3,7 @@
 #include "catalog/klavishosts.h"
 
 #include "api/urlpolicy.h"
+#include "settings/settingsfile.h"
 
 #include <QSet>
 #include <QUuid>
@@ -25,7 +26,7 @@ constexpr QStringView kDemo = u"demo";
 
 } // namespace
 
-ProfileStore::ProfileStore(QObject *parent) : QObject(parent), m_settings(u"SandboxDeck"_s, u"SandboxDeck"_s)
+ProfileStore::ProfileStore(QObject *parent) : QObject(parent), m_settings(SettingsFile::open())
 {
     load();
 }

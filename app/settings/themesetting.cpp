@@ -1,18 +1,12 @@
 #include "settings/themesetting.h"
 
-#include <QSettings>
+#include "settings/settingsfile.h"
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
 const QString settingsKey = u"ui/theme"_s;
-
-QSettings settings()
-{
-    // The same file as the profiles and the language, whatever the application's own names are.
-    return QSettings(u"SandboxDeck"_s, u"SandboxDeck"_s);
-}
 
 } // namespace
 
@@ -44,16 +38,12 @@ QString ThemeSetting::code(Theme theme)
 ThemeSetting::Theme ThemeSetting::stored()
 {
     // A hand-edited value means "no choice", not a theme we cannot paint.
-    return fromCode(settings().value(settingsKey).toString()).value_or(Theme::System);
+    return fromCode(SettingsFile::text(settingsKey)).value_or(Theme::System);
 }
 
 void ThemeSetting::store(Theme theme)
 {
-    auto file = settings();
-    if (theme == Theme::System)
-        file.remove(settingsKey);
-    else
-        file.setValue(settingsKey, code(theme));
+    SettingsFile::setText(settingsKey, theme == Theme::System ? QString() : code(theme));
 }
 
 ThemeSetting::Theme ThemeSetting::effective()

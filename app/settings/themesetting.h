@@ -19,10 +19,12 @@ public:
 
     // "system", "light", "dark"; anything else is no theme.
     static std::optional<Theme> fromCode(const QString &code);
-    static QString code(Theme theme);
     // The stored choice; System when there is none or it is unreadable.
     static Theme stored();
     static void store(Theme theme);
     // SANDBOXDECK_THEME when it names a theme, else the stored choice.
     static Theme effective();
+
+private:
+    static QString code(Theme theme);
 };

@@ -1,4 +1,7 @@
+#include "settings/languagesetting.h"
 #include "settings/profilestore.h"
+#include "settings/settingsfile.h"
+#include "settings/themesetting.h"
 
 #include <QFile>
 #include <QSettings>
@@ -285,6 +288,25 @@ private Q_SLOTS:
         QCOMPARE(store.profiles().size(), 1);
         QCOMPARE(store.profiles().at(0).region, u"us"_s);
         QCOMPARE(store.currentProfile().id, u"a"_s); // the first, since "gone" does not exist
+    }
+
+    // Profiles, theme and language in the one file; "no choice" (System, the system language) is no entry.
+    void themeAndLanguageShareTheProfilesFile()
+    {
+        ProfileStore store;
+        store.addProfile(makeProfile(u"one"_s));
+        ThemeSetting::store(ThemeSetting::Theme::Dark);
+        LanguageSetting::store(u"de"_s);
+        QSettings file = SettingsFile::open();
+        QVERIFY(file.fileName().contains(u".qttest"_s));
+        QCOMPARE(file.value(u"ui/theme"_s).toString(), u"dark"_s);
+        QCOMPARE(file.value(u"ui/language"_s).toString(), u"de"_s);
+        QVERIFY(file.childGroups().contains(u"profiles"_s));
+        ThemeSetting::store(ThemeSetting::Theme::System);
+        LanguageSetting::store(u"xx"_s);
+        QVERIFY(!SettingsFile::open().contains(u"ui/theme"_s));
+        QVERIFY(!SettingsFile::open().contains(u"ui/language"_s));
+        QCOMPARE(ThemeSetting::stored(), ThemeSetting::Theme::System);
     }
 };
 
