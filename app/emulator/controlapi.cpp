@@ -71,7 +71,7 @@ HttpReply ControlApi::churn(const IncomingRequest &request)
     const QDateTime now = EmulatorState::now();
     int changed = 0;
     for (int i = 0; i < count; ++i) {
-        RemoteSandbox &sandbox = m_state.remote[m_state.faultDice.bounded(int(m_state.remote.size()))];
+        RemoteSandbox &sandbox = m_state.remote[m_state.ids.bounded(int(m_state.remote.size()))];
         if (sandbox.status == u"error")
             continue;
         sandbox.status = sandbox.status == u"idle" ? u"occupied"_s : u"idle"_s;

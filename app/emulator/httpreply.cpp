@@ -24,13 +24,19 @@ HttpReply HttpReply::detail(int status, const QString &detail)
     return json(status, QJsonObject{{u"detail"_s, detail}});
 }
 
-HttpReply HttpReply::xmlError(int status, const QString &code, const QString &message)
+HttpReply HttpReply::xmlError(int status, const QString &code, const QString &message,
+                              const QList<QPair<QString, QString>> &extra)
 {
     HttpReply reply;
     reply.status = status;
     reply.setHeader("Content-Type", "application/xml; charset=UTF-8");
     reply.body = "<?xml version='1.0' encoding='UTF-8'?><Error><Code>" + code.toHtmlEscaped().toUtf8() +
-                 "</Code><Message>" + message.toHtmlEscaped().toUtf8() + "</Message></Error>";
+                 "</Code><Message>" + message.toHtmlEscaped().toUtf8() + "</Message>";
+    for (const auto &[name, text] : extra) {
+        const QByteArray tag = name.toUtf8();
+        reply.body += '<' + tag + '>' + text.toHtmlEscaped().toUtf8() + "</" + tag + '>';
+    }
+    reply.body += "</Error>";
     return reply;
 }
 

@@ -20,8 +20,9 @@ struct HttpReply
 
     static HttpReply json(int status, const QJsonValue &value);
     static HttpReply detail(int status, const QString &detail); // FastAPI's {"detail": "..."}
-    static HttpReply xmlError(int status, const QString &code,
-                              const QString &message); // Google Cloud Storage
+    // Google Cloud Storage's and S3's <Error>; `extra` elements (name, text) follow Code and Message.
+    static HttpReply xmlError(int status, const QString &code, const QString &message,
+                              const QList<QPair<QString, QString>> &extra = {});
     static HttpReply empty(int status);
 
     void setHeader(const QByteArray &name, const QByteArray &value);

@@ -1,15 +1,22 @@
 #include "emulator/emulatorserver.h"
+#include "emulator/workspacearchive.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QTextStream>
 
 #include <cstdio>
+#include <limits>
+#include <type_traits>
 #include <utility>
 
 using namespace Qt::StringLiterals;
 
 namespace {
+
+constexpr qint64 mebibyte = qint64(1024) * 1024;
+// The archive's own default, so that the option's help and value cannot drift from it.
+constexpr qint64 defaultWorkspaceMiB = Emulator::WorkspaceArchive::Limits{}.maxTotalBytes / mebibyte;
 
 struct Options
 {
@@ -20,7 +27,7 @@ struct Options
     int idlePerServer = 5;
     QStringList emptyPools;
     int bulkSandboxes = 0;
-    qint64 maxWorkspaceMiB = 512;
+    qint64 maxWorkspaceMiB = defaultWorkspaceMiB;
     qint64 maxUploadBytes = -1;
     bool log = false;
     Emulator::FaultSettings faults;
@@ -49,8 +56,10 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     const QCommandLineOption bulk(u"bulk-sandboxes"_s, u"Add N more sandboxes to the account (big lists)."_s,
                                   u"N"_s, u"0"_s);
     const QCommandLineOption maxWorkspace(
-        u"max-workspace-mb"_s, u"Largest workspace (MiB of file content) an upload may unpack to."_s, u"N"_s,
-        u"512"_s);
+        u"max-workspace-mb"_s,
+        u"Largest workspace (MiB of file content) an upload may unpack to (default %1)."_s.arg(
+            defaultWorkspaceMiB),
+        u"N"_s, QString::number(defaultWorkspaceMiB));
     const QCommandLineOption latency(u"latency-ms"_s, u"Delay before every API answer."_s, u"N"_s, u"0"_s);
     const QCommandLineOption errorRate(u"error-rate"_s, u"Fraction of API requests answered 500."_s, u"F"_s,
                                        u"0"_s);
@@ -91,9 +100,15 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     }
 
     bool ok = true;
-    const auto number = [&](const QCommandLineOption &option, auto convert) {
+    // A whole number option may state the least value it takes (and the most, where a product could
+    // overflow); below or above is the same usage error as a word.
+    const auto number = [&](const QCommandLineOption &option, auto convert,
+                            qint64 minimum = std::numeric_limits<qint64>::min(),
+                            qint64 maximum = std::numeric_limits<qint64>::max()) {
         bool good = false;
         const auto value = convert(parser.value(option), &good);
+        if constexpr (std::is_integral_v<decltype(value)> && std::is_signed_v<decltype(value)>)
+            good = good && value >= minimum && value <= maximum;
         if (!good) {
             ok = false;
             error = u"invalid value for --%1: %2"_s.arg(option.names().constFirst(), parser.value(option));
@@ -107,14 +122,11 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.storePort = number(storePort, toUShort);
     options.apiKey = parser.value(apiKey);
     options.seed = number(seed, [](const QString &text, bool *good) { return text.toULongLong(good); });
-    options.idlePerServer = number(idlePerServer, toInt);
-    if (ok && options.idlePerServer < 0) {
-        ok = false;
-        error = u"invalid value for --idle-per-server: %1"_s.arg(parser.value(idlePerServer));
-    }
+    options.idlePerServer = number(idlePerServer, toInt, 0);
     options.emptyPools = parser.values(emptyPool);
     options.bulkSandboxes = number(bulk, toInt);
-    options.maxWorkspaceMiB = number(maxWorkspace, toLongLong);
+    options.maxWorkspaceMiB =
+        number(maxWorkspace, toLongLong, 0, std::numeric_limits<qint64>::max() / mebibyte);
     options.faults.latencyMs = number(latency, toInt);
     options.faults.serverErrorRate =
         number(errorRate, [](const QString &text, bool *good) { return text.toDouble(good); });
@@ -151,7 +163,7 @@ int main(int argc, char *argv[])
     for (const QString &serverName : std::as_const(options.emptyPools))
         server.setEmptyPool(serverName);
     server.addBulkSandboxes(options.bulkSandboxes);
-    server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * 1024 * 1024);
+    server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * mebibyte);
     server.setMaxUploadBytes(options.maxUploadBytes);
     server.setFaults(options.faults);
     if (!server.listen(options.apiPort, options.storePort)) {

@@ -116,15 +116,9 @@ std::optional<HttpReply> ObjectStore::checkSize(const IncomingRequest &request) 
     if (limit < 0 || size <= limit)
         return std::nullopt;
     // S3's answer, with the sizes a client can show: a PUT over the limit is refused whole.
-    HttpReply reply;
-    reply.status = 400;
-    reply.setHeader("Content-Type", "application/xml");
-    reply.body =
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>EntityTooLarge</Code><Message>Your "
-        "proposed upload exceeds the maximum allowed size</Message><ProposedSize>" +
-        QByteArray::number(size) + "</ProposedSize><MaxSizeAllowed>" + QByteArray::number(limit) +
-        "</MaxSizeAllowed></Error>";
-    return reply;
+    return HttpReply::xmlError(
+        400, u"EntityTooLarge"_s, u"Your proposed upload exceeds the maximum allowed size"_s,
+        {{u"ProposedSize"_s, QString::number(size)}, {u"MaxSizeAllowed"_s, QString::number(limit)}});
 }
 
 std::optional<HttpReply> ObjectStore::injectedFailure(const IncomingRequest &request)

@@ -240,11 +240,30 @@ def can_fail_validation(operation):
     return False
 
 
+def refused_options(binary):
+    """Values an option cannot take are usage errors (exit 2), not a negative or overflowing limit."""
+    failures = []
+    for option, value in (("--max-workspace-mb", "-1"), ("--max-workspace-mb", "9000000000000"),
+                          ("--idle-per-server", "-3")):
+        run = subprocess.run([binary, option, value], capture_output=True, text=True, timeout=10)
+        if run.returncode != 2 or "invalid value for " + option not in run.stderr:
+            failures.append("%s %s: exit %d, %r" % (option, value, run.returncode, run.stderr.strip()))
+    help_text = " ".join(subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=10).stdout.split())
+    if "unpack to (default 512)" not in help_text:
+        failures.append("--help does not state the 512 MiB default of --max-workspace-mb")
+    return failures
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
         return 2
     binary, openapi = sys.argv[1], sys.argv[2]
+    refused = refused_options(binary)
+    for failure in refused:
+        print("FAIL:", failure)
+    if refused:
+        return 1
     with open(openapi) as handle:
         doc = json.load(handle)
     process = subprocess.Popen([binary, "--port", "0", "--api-key", API_KEY, "--idle-per-server", "3", "--empty-pool", "exa"],
