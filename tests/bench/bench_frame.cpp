@@ -10,6 +10,8 @@
 // RSS with the list loaded. A gap over 16 ms is one missed frame at 60 Hz.
 
 #include "benchrandom.h"
+#include "emulatorprocess.h"
+#include "gapmeter.h"
 #include "peakmemory.h"
 
 #include "controllers/localworkspaceactions.h"
@@ -41,9 +43,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPointer>
-#include <QProcess>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -52,96 +52,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <functional>
-#include <vector>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-constexpr int tickMs = 2;
-
-// A 2 ms timer on the GUI thread: the time between two of its ticks is the longest the event loop went
-// without coming back (plus the 2 ms it waits on purpose).
-class GapMeter
-{
-public:
-    GapMeter()
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(tickMs);
-        QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            const qint64 now = m_clock.nsecsElapsed();
-            const qint64 cpu = threadCpuNs();
-            if (!m_paused) {
-                m_gapsMs.push_back(double(now - m_last) / 1e6);
-                m_cpuMs.push_back(double(cpu - m_lastCpu) / 1e6);
-            }
-            m_last = now;
-            m_lastCpu = cpu;
-        });
-        m_clock.start();
-        m_timer.start();
-    }
-
-    void reset()
-    {
-        m_gapsMs.clear();
-        m_cpuMs.clear();
-        m_last = m_clock.nsecsElapsed();
-        m_lastCpu = threadCpuNs();
-        m_paused = false;
-    }
-    // Gaps while paused (the benchmark's own set-up, such as changing the emulator's sandboxes) are not
-    // counted.
-    void pause() { m_paused = true; }
-    void resume()
-    {
-        m_paused = false;
-        m_last = m_clock.nsecsElapsed();
-        m_lastCpu = threadCpuNs();
-    }
-
-    // "p99 4.1 ms, max 12.3 ms (5,012 ticks, 0 over 16 ms)"
-    QString summary() const
-    {
-        if (m_gapsMs.empty())
-            return u"no ticks"_s;
-        std::vector<double> sorted = m_gapsMs;
-        std::sort(sorted.begin(), sorted.end());
-        const double p99 = sorted.at(std::min(sorted.size() - 1, size_t(double(sorted.size()) * 0.99)));
-        const auto over = std::count_if(sorted.begin(), sorted.end(), [](double gap) { return gap > 16.0; });
-        // The GUI thread's own CPU time in a gap tells work on it (a stall we cause) from time it waited
-        // for a core that the emulator or the decoding threads had (on 2 cores).
-        std::vector<double> cpu = m_cpuMs;
-        std::sort(cpu.begin(), cpu.end());
-        const double cpuP99 = cpu.at(std::min(cpu.size() - 1, size_t(double(cpu.size()) * 0.99)));
-        return u"p99 %1 ms, max %2 ms (%3 ticks, %4 over 16 ms); on the GUI thread's CPU p99 %5 ms, max %6 ms"_s
-            .arg(p99, 0, 'f', 1)
-            .arg(sorted.back(), 0, 'f', 1)
-            .arg(sorted.size())
-            .arg(over)
-            .arg(cpuP99, 0, 'f', 1)
-            .arg(cpu.back(), 0, 'f', 1);
-    }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    static qint64 threadCpuNs()
-    {
-        timespec time{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
-        return qint64(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
-    }
-
-    qint64 m_last = 0;
-    qint64 m_lastCpu = 0;
-    bool m_paused = false;
-    std::vector<double> m_gapsMs;
-    std::vector<double> m_cpuMs;
-};
 
 // Runs the event loop until `done` holds (checked every 5 ms) or the time runs out. QTest::qWaitFor sleeps
 // between its checks, which would show up as gaps.
@@ -161,34 +76,6 @@ bool waitUntil(const std::function<bool()> &done, int timeoutMs)
     loop.exec();
     return done();
 }
-
-struct EmulatorProcess
-{
-    QProcess process;
-    QString api;
-
-    bool start(const QString &program, const QStringList &args)
-    {
-        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        process.start(program, args);
-        static const QRegularExpression listening(u"listening on (http://127\\.0\\.0\\.1:\\d+)"_s);
-        QString out;
-        while (process.waitForReadyRead(60000)) {
-            out += QString::fromUtf8(process.readAllStandardOutput());
-            if (const auto match = listening.match(out); match.hasMatch()) {
-                api = match.captured(1);
-                return true;
-            }
-        }
-        std::fprintf(stderr, "the emulator did not start: %s\n", qPrintable(out));
-        return false;
-    }
-    ~EmulatorProcess()
-    {
-        process.kill();
-        process.waitForFinished();
-    }
-};
 
 // Changes `count` sandboxes in the emulator, as other users of the account would between two refreshes.
 bool churn(QNetworkAccessManager &network, const QString &api, const QString &key, int count)
@@ -361,7 +248,7 @@ int main(int argc, char *argv[])
     MainWindow window(&session);
     window.resize(1280, 780);
     window.show();
-    session.connectTo(u"bench"_s, QUrl(emulator.api), key, u"us"_s);
+    session.connectTo(u"bench"_s, QUrl(emulator.api()), key, u"us"_s);
     SandboxesController *sandboxes = window.sandboxesController();
     if (!waitUntil([&] { return window.sandboxesPage()->view()->model()->rowCount() > 0; }, 120000)) {
         std::fprintf(stderr, "no rows arrived\n");
@@ -396,7 +283,7 @@ int main(int argc, char *argv[])
     meter.reset();
     for (int i = 0; i < refreshes; ++i) {
         meter.pause();
-        if (!churn(network, emulator.api, key, rows / 100)) {
+        if (!churn(network, emulator.api(), key, rows / 100)) {
             std::fprintf(stderr, "churn failed\n");
             return 1;
         }

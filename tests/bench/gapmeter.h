@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QString>
+#include <QTimer>
+
+#include <vector>
+
+// A 2 ms timer on the GUI thread: the time between two of its ticks is the longest the event loop went
+// without coming back (plus the 2 ms it waits on purpose).
+class GapMeter
+{
+public:
+    static constexpr int tickMs = 2;
+
+    GapMeter();
+
+    void reset();
+    // Gaps while paused (the benchmark's own set-up, such as changing the emulator's sandboxes) are not
+    // counted.
+    void pause() { m_paused = true; }
+    void resume();
+
+    // "p99 4.1 ms, max 12.3 ms (5,012 ticks, 0 over 16 ms)"
+    QString summary() const;
+
+private:
+    static qint64 threadCpuNs();
+
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_lastCpu = 0;
+    bool m_paused = false;
+    std::vector<double> m_gapsMs;
+    std::vector<double> m_cpuMs;
+};
