@@ -16,6 +16,7 @@
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
 #include "widgets/workspacedroptarget.h"
 
@@ -41,9 +42,7 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     layout->addWidget(m_banner);
     layout->addWidget(m_filterBar);
     layout->addWidget(m_splitter, 1);
-    m_splitter->setChildrenCollapsible(false);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitterSizing = new SplitterSizing(m_splitter);
 
     m_view->setModel(controller->proxy());
     m_workspace->setSandboxes(controller->model());
@@ -197,15 +196,19 @@ QStringList LocalSandboxesPage::selectedIds() const
     return ids;
 }
 
-QStringList LocalSandboxesPage::selectedActiveIds() const
+QStringList LocalSandboxesPage::selectedActiveIds(int *leftOut) const
 {
     QStringList ids;
+    int skipped = 0;
     for (const auto &id : selectedIds()) {
         const auto *sandbox = m_controller->model()->sandboxById(id);
-        const StatusKind::Kind kind = StatusKind::of(sandbox ? sandbox->status : QString());
-        if (kind != StatusKind::Idle && kind != StatusKind::Error)
+        if (StatusKind::isReleasable(StatusKind::of(sandbox ? sandbox->status : QString())))
             ids << id;
+        else
+            ++skipped;
     }
+    if (leftOut)
+        *leftOut = skipped;
     return ids;
 }
 
@@ -299,39 +302,34 @@ void LocalSandboxesPage::acquire()
 
 void LocalSandboxesPage::releaseSelected()
 {
-    const auto ids = selectedActiveIds();
+    int leftOut = 0;
+    const auto ids = selectedActiveIds(&leftOut);
     if (ids.isEmpty())
         return;
     const QString question = ids.size() == 1 ? tr("Release local sandbox %1?").arg(ids.first())
-                                             : tr("Release %1 local sandboxes?").arg(ids.size());
+                                             : tr("Release %n local sandboxes?", nullptr, int(ids.size()));
     const QString consequence =
         ids.size() == 1
             ? tr("The VM and its workspace are discarded; save a dump first if you need it.")
             : tr("The VMs and their workspaces are discarded; save dumps first if you need them.");
-    if (ConfirmationBox::ask(
-            this, question, consequence + leftOutNote(int(selectedIds().size() - ids.size())), tr("Release")))
+    if (ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
+                             tr("Release")))
         m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
 }
 
 void LocalSandboxesPage::resetSelected()
 {
-    const auto ids = selectedActiveIds();
+    int leftOut = 0;
+    const auto ids = selectedActiveIds(&leftOut);
     if (ids.isEmpty())
         return;
     const QString question = ids.size() == 1 ? tr("Reset local sandbox %1?").arg(ids.first())
-                                             : tr("Reset %1 local sandboxes?").arg(ids.size());
+                                             : tr("Reset %n local sandboxes?", nullptr, int(ids.size()));
     const QString consequence = ids.size() == 1 ? tr("Its workspace is emptied; it stays acquired.")
                                                 : tr("Their workspaces are emptied; they stay acquired.");
-    if (ConfirmationBox::ask(this, question,
-                             consequence + leftOutNote(int(selectedIds().size() - ids.size())), tr("Reset")))
+    if (ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
+                             tr("Reset")))
         m_controller->runBulk(LocalSandboxesController::Bulk::Reset, ids);
-}
-
-QString LocalSandboxesPage::leftOutNote(int leftOut)
-{
-    return leftOut > 0 ? u' ' + tr("%n idle or failed sandbox(es) in the selection are left as they are.",
-                                   nullptr, leftOut)
-                       : QString();
 }
 
 void LocalSandboxesPage::copySelectedIds()
@@ -371,5 +369,5 @@ void LocalSandboxesPage::restoreState()
 {
     QSettings settings;
     m_view->header()->restoreState(settings.value(u"local/header"_s).toByteArray());
-    ViewSizing::restoreSplitter(m_splitter, 0, settings.value(u"local/splitter"_s).toByteArray());
+    m_splitterSizing->restore(settings.value(u"local/splitter"_s).toByteArray());
 }

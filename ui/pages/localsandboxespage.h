@@ -10,6 +10,7 @@ class LocalSandboxDetailsPane;
 class LocalSandboxesController;
 class LocalWorkspaceActions;
 class QSplitter;
+class SplitterSizing;
 class RowChangeFlash;
 class QTreeView;
 class SandboxFilterBar;
@@ -34,7 +35,9 @@ public:
     // Selected local sandboxes; a selected server row counts as its sandbox.
     QStringList selectedIds() const;
     // The selected sandboxes that release and reset apply to: not idle, not in error.
-    QStringList selectedActiveIds() const;
+    // The selected local sandboxes Release and Reset apply to; `leftOut`, when given, receives how many
+    // selected ones they skip.
+    QStringList selectedActiveIds(int *leftOut = nullptr) const;
     // The sandboxes the filters let through, in the tree's order, for File > Export; MCP URLs masked.
     RowExport visibleRows() const;
 
@@ -59,12 +62,12 @@ private:
     void setupDropTargets();
     void onSelectionChanged();
     void updateFacets();
-    static QString leftOutNote(int leftOut);
 
     LocalSandboxesController *m_controller;
     ErrorBanner *m_banner;
     SandboxFilterBar *m_filterBar;
     QSplitter *m_splitter;
+    SplitterSizing *m_splitterSizing;
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;
     LocalWorkspaceActions *m_workspace;

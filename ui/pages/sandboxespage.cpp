@@ -13,6 +13,7 @@
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
 
 #include <QClipboard>
@@ -37,9 +38,7 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
     layout->addWidget(m_banner);
     layout->addWidget(m_filterBar);
     layout->addWidget(m_splitter, 1);
-    m_splitter->setChildrenCollapsible(false);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitterSizing = new SplitterSizing(m_splitter);
     setupView();
 
     auto *proxy = controller->proxy();
@@ -181,15 +180,19 @@ QList<SandboxKey> SandboxesPage::selectedKeys() const
     return keys;
 }
 
-QList<SandboxKey> SandboxesPage::selectedActiveKeys() const
+QList<SandboxKey> SandboxesPage::selectedActiveKeys(int *leftOut) const
 {
     QList<SandboxKey> keys;
+    int skipped = 0;
     for (const auto &index : m_view->selectionModel()->selectedRows()) {
-        const auto kind = StatusKind::Kind(index.data(SandboxListModel::StatusKindRole).toInt());
-        if (kind != StatusKind::Idle && kind != StatusKind::Error)
+        if (StatusKind::isReleasable(StatusKind::Kind(index.data(SandboxListModel::StatusKindRole).toInt())))
             keys.append({index.data(SandboxListModel::ServerNameRole).toString(),
                          index.data(SandboxListModel::SandboxIdRole).toString()});
+        else
+            ++skipped;
     }
+    if (leftOut)
+        *leftOut = skipped;
     return keys;
 }
 
@@ -206,13 +209,6 @@ RowExport SandboxesPage::visibleRows() const
                                                  : sandbox.updatedAtText});
     }
     return rows;
-}
-
-QString SandboxesPage::leftOutNote(int leftOut)
-{
-    return leftOut > 0 ? u' ' + tr("%n idle or failed sandbox(es) in the selection are left as they are.",
-                                   nullptr, leftOut)
-                       : QString();
 }
 
 void SandboxesPage::onSelectionChanged()
@@ -293,17 +289,19 @@ void SandboxesPage::revealAcquired(const QString &serverName, const QString &acq
 
 void SandboxesPage::releaseSelected()
 {
-    const auto keys = selectedActiveKeys();
+    int leftOut = 0;
+    const auto keys = selectedActiveKeys(&leftOut);
     if (keys.isEmpty())
         return;
-    const QString question = keys.size() == 1 ? tr("Release %1 back to the pool?").arg(keys.first().label())
-                                              : tr("Release %1 sandboxes back to the pool?").arg(keys.size());
+    // One sandbox by its name; several by their number, in the language's plural form.
+    const QString question = keys.size() == 1
+                                 ? tr("Release %1 back to the pool?").arg(keys.first().label())
+                                 : tr("Release %n sandboxes back to the pool?", nullptr, int(keys.size()));
     const QString consequence =
         keys.size() == 1
             ? tr("Agents using its MCP URLs lose access, and the data in it is reset for the next user.")
             : tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user.");
-    if (!ConfirmationBox::ask(this, question,
-                              consequence + leftOutNote(int(selectedKeys().size() - keys.size())),
+    if (!ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
                               tr("Release")))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Release, keys);
@@ -311,16 +309,17 @@ void SandboxesPage::releaseSelected()
 
 void SandboxesPage::resetSelected()
 {
-    const auto keys = selectedActiveKeys();
+    int leftOut = 0;
+    const auto keys = selectedActiveKeys(&leftOut);
     if (keys.isEmpty())
         return;
     const QString question = keys.size() == 1 ? tr("Reset %1?").arg(keys.first().label())
-                                              : tr("Reset %1 sandboxes?").arg(keys.size());
+                                              : tr("Reset %n sandboxes?", nullptr, int(keys.size()));
     const QString consequence = keys.size() == 1
                                     ? tr("Its data goes back to the initial state; it stays acquired.")
                                     : tr("Their data goes back to the initial state; they stay acquired.");
-    if (!ConfirmationBox::ask(
-            this, question, consequence + leftOutNote(int(selectedKeys().size() - keys.size())), tr("Reset")))
+    if (!ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
+                              tr("Reset")))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Reset, keys);
 }
@@ -385,7 +384,7 @@ void SandboxesPage::restoreState()
 {
     QSettings settings;
     m_view->horizontalHeader()->restoreState(settings.value(u"sandboxes/header"_s).toByteArray());
-    ViewSizing::restoreSplitter(m_splitter, 0, settings.value(u"sandboxes/splitter"_s).toByteArray());
+    m_splitterSizing->restore(settings.value(u"sandboxes/splitter"_s).toByteArray());
     // A restored header carries the sort: apply it to the proxy as well.
     m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
                          m_view->horizontalHeader()->sortIndicatorOrder());

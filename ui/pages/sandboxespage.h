@@ -8,6 +8,7 @@
 class ErrorBanner;
 class RowChangeFlash;
 class QSplitter;
+class SplitterSizing;
 class QTableView;
 class SandboxDetailsPane;
 class SandboxFilterBar;
@@ -31,7 +32,9 @@ public:
     static QString flashKey(const QString &serverName, const QString &sandboxId);
     QList<SandboxKey> selectedKeys() const;
     // The selected sandboxes that release and reset apply to: not idle, not in error.
-    QList<SandboxKey> selectedActiveKeys() const;
+    // The selected sandboxes Release and Reset apply to (StatusKind::isReleasable); `leftOut`, when
+    // given, receives how many selected ones they skip.
+    QList<SandboxKey> selectedActiveKeys(int *leftOut = nullptr) const;
     // The rows the filters let through, in the table's order, for File > Export.
     RowExport visibleRows() const;
 
@@ -56,12 +59,12 @@ private:
     void onSelectionChanged();
     void updateEmptyHint();
     void revealAcquired(const QString &serverName, const QString &acquiredTag);
-    static QString leftOutNote(int leftOut);
 
     SandboxesController *m_controller;
     ErrorBanner *m_banner;
     SandboxFilterBar *m_filterBar;
     QSplitter *m_splitter;
+    SplitterSizing *m_splitterSizing;
     QTableView *m_view;
     SandboxDetailsPane *m_details;
     class EmptyStateHint *m_emptyHint = nullptr;

@@ -90,21 +90,18 @@ void ElasticColumn::fit()
         return;
     m_fitting = true;
     const int last = lastVisibleColumn();
+    // The last column stretches into what is left; it needs its text, but a long one (a list of server
+    // names) may elide rather than take the ids' room. Measured once: it shapes every visible row.
+    const int lastNeeds = last >= 0 && last != m_column ? std::min(neededWidth(last), available / 4) : 0;
     // The stretched last column keeps the width it had before stretching as its floor, which can
     // push the row past the viewport: ask for what its text needs, the stretch adds the rest.
-    if (last >= 0 && last != m_column) {
-        const int lastNeeds = std::min(neededWidth(last), available / 4);
-        if (m_header->sectionSize(last) > lastNeeds)
-            m_header->resizeSection(last, lastNeeds);
-    }
+    if (last >= 0 && last != m_column && m_header->sectionSize(last) > lastNeeds)
+        m_header->resizeSection(last, lastNeeds);
     int others = 0;
     for (int logical = 0; logical < m_header->count(); ++logical) {
         if (logical == m_column || m_header->isSectionHidden(logical))
             continue;
-        // The last column stretches into what is left; it needs its text, but a long one (a list of
-        // server names) may elide rather than take the ids' room.
-        others +=
-            logical == last ? std::min(neededWidth(logical), available / 4) : m_header->sectionSize(logical);
+        others += logical == last ? lastNeeds : m_header->sectionSize(logical);
     }
     const int floor = std::min(m_fullWidth, std::max(m_header->minimumSectionSize(), m_fullWidth / 3));
     if (available - others < floor)
@@ -120,15 +117,20 @@ int ElasticColumn::shrinkOthers(int deficit, int last)
     // Even shortened ids do not fit: a header saved by an older layout (or a user who widened the tags)
     // keeps columns wider than the page made them. Take the excess back, widest first, never below the
     // page's width or what the column's own text needs: past that a scroll bar beats "o…" for "occupied".
+    // The floors do not change while widths are taken back: each column is measured once.
+    QList<int> floors(m_header->count(), -1);
+    for (int logical = 0; logical < m_header->count(); ++logical) {
+        if (logical != m_column && logical != last && !m_header->isSectionHidden(logical))
+            floors[logical] = std::max(neededWidth(logical), int(m_designWidths.value(logical)));
+    }
     int gained = 0;
     while (gained < deficit) {
         int widest = -1;
         int widestExcess = 0;
         for (int logical = 0; logical < m_header->count(); ++logical) {
-            if (logical == m_column || logical == last || m_header->isSectionHidden(logical))
+            if (floors.at(logical) < 0)
                 continue;
-            const int floor = std::max(neededWidth(logical), int(m_designWidths.value(logical)));
-            const int excess = m_header->sectionSize(logical) - floor;
+            const int excess = m_header->sectionSize(logical) - floors.at(logical);
             if (excess > widestExcess) {
                 widest = logical;
                 widestExcess = excess;

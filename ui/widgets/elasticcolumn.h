@@ -22,12 +22,13 @@ public:
     // Recomputes now; called on every viewport resize and after a header was restored.
     void fit();
     void scheduleFit();
-    void scheduleFitForRows();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // After rows arrived: measuring them is dear, so a list applied in steps is measured once settled.
+    void scheduleFitForRows();
     int lastVisibleColumn() const;
     int neededWidth(int column) const;
     int shrinkOthers(int deficit, int last);

@@ -178,12 +178,6 @@ void SandboxFilterBar::clearFilters()
         combo->setCurrentIndex(0);
 }
 
-bool SandboxFilterBar::hasFilters() const
-{
-    return !m_search->text().trimmed().isEmpty() || !status().isEmpty() || !server().isEmpty() ||
-           !benchmark().isEmpty() || !tag().isEmpty();
-}
-
 QComboBox *SandboxFilterBar::facetCombo(Facet facet) const
 {
     switch (facet) {

@@ -38,7 +38,6 @@ public:
     // Takes effect at once, not after the typing pause: a caller that clears the filters to show a row
     // looks for the row right after.
     void clearFilters();
-    bool hasFilters() const;
 
     QString searchText() const;
     QString status() const;

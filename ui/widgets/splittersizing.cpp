@@ -6,12 +6,18 @@
 #include <QSplitter>
 #include <QStyle>
 
-SplitterSizing::SplitterSizing(QSplitter *splitter, int listIndex)
-    : QObject(splitter), m_splitter(splitter), m_listIndex(listIndex)
+namespace {
+
+constexpr int listIndex = 0;
+constexpr int paneIndex = 1;
+
+} // namespace
+
+SplitterSizing::SplitterSizing(QSplitter *splitter) : QObject(splitter), m_splitter(splitter)
 {
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->setStretchFactor(m_listIndex, 1);
-    m_splitter->setStretchFactor(1 - m_listIndex, 0);
+    m_splitter->setStretchFactor(listIndex, 1);
+    m_splitter->setStretchFactor(paneIndex, 0);
     m_splitter->installEventFilter(this);
 }
 
@@ -30,7 +36,7 @@ void SplitterSizing::restore(const QByteArray &saved)
 
 int SplitterSizing::defaultPaneWidth(int total) const
 {
-    const QWidget *pane = m_splitter->widget(1 - m_listIndex);
+    const QWidget *pane = m_splitter->widget(paneIndex);
     // A pane that scrolls reports a tiny minimum; what it needs is its content's, or it scrolls
     // sideways too.
     int needed = pane->minimumSizeHint().width();
@@ -48,7 +54,7 @@ bool SplitterSizing::plausible() const
 {
     const QList<int> sizes = m_splitter->sizes();
     const int total = sizes.value(0) + sizes.value(1);
-    return total > 0 && sizes.value(1 - m_listIndex) <= total * maximumPaneShare;
+    return total > 0 && sizes.value(paneIndex) <= total * maximumPaneShare;
 }
 
 void SplitterSizing::applyDefault()
@@ -56,8 +62,8 @@ void SplitterSizing::applyDefault()
     const int total = std::max(m_splitter->width() - m_splitter->handleWidth(), 1);
     const int pane = defaultPaneWidth(total);
     QList<int> sizes{0, 0};
-    sizes[m_listIndex] = std::max(total - pane, 1);
-    sizes[1 - m_listIndex] = pane;
+    sizes[listIndex] = std::max(total - pane, 1);
+    sizes[paneIndex] = pane;
     m_splitter->setSizes(sizes);
 }
 

@@ -2,10 +2,8 @@
 
 #include "delegates/rowheightdelegate.h"
 #include "widgets/elasticcolumn.h"
-#include "widgets/splittersizing.h"
 
 #include <QHeaderView>
-#include <QSplitter>
 #include <QStyle>
 #include <QTableView>
 #include <QTreeView>
@@ -35,25 +33,16 @@ int ViewSizing::idColumnWidth(const QWidget *view)
     return view->fontMetrics().horizontalAdvance(u"00000000-0000-0000-0000-000000000000"_s) + 4 * margin + 8;
 }
 
-ElasticColumn *ViewSizing::keepColumnsFitting(QTableView *view, int idColumn)
+void ViewSizing::keepColumnsFitting(QTableView *view, int idColumn)
 {
-    return new ElasticColumn(view, view->horizontalHeader(), idColumn, idColumnWidth(view));
+    new ElasticColumn(view, view->horizontalHeader(), idColumn, idColumnWidth(view));
 }
 
-ElasticColumn *ViewSizing::keepColumnsFitting(QTreeView *view, int idColumn)
+void ViewSizing::keepColumnsFitting(QTreeView *view, int idColumn)
 {
     // The tree's first column also holds the indentation of the server rows.
     auto *elastic =
         new ElasticColumn(view, view->header(), idColumn, idColumnWidth(view) + view->indentation());
     QObject::connect(view, &QTreeView::expanded, elastic, &ElasticColumn::scheduleFit);
     QObject::connect(view, &QTreeView::collapsed, elastic, &ElasticColumn::scheduleFit);
-    return elastic;
-}
-
-void ViewSizing::restoreSplitter(QSplitter *splitter, int listIndex, const QByteArray &saved)
-{
-    auto *sizing = splitter->findChild<SplitterSizing *>(QString(), Qt::FindDirectChildrenOnly);
-    if (!sizing)
-        sizing = new SplitterSizing(splitter, listIndex);
-    sizing->restore(saved);
 }

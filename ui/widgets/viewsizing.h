@@ -1,9 +1,5 @@
 #pragma once
 
-#include <QByteArray>
-
-class ElasticColumn;
-class QSplitter;
 class QTableView;
 class QTreeView;
 class QWidget;
@@ -21,10 +17,6 @@ public:
     // What an unelided UUID takes in the view's font, with the cell's margins.
     static int idColumnWidth(const QWidget *view);
     // Gives the elided id column the room the other columns leave (see ElasticColumn).
-    static ElasticColumn *keepColumnsFitting(QTableView *view, int idColumn);
-    static ElasticColumn *keepColumnsFitting(QTreeView *view, int idColumn);
-
-    // Restores the list/details split (listIndex: the list's place in the splitter), or gives the list
-    // the room; see SplitterSizing.
-    static void restoreSplitter(QSplitter *splitter, int listIndex, const QByteArray &saved);
+    static void keepColumnsFitting(QTableView *view, int idColumn);
+    static void keepColumnsFitting(QTreeView *view, int idColumn);
 };
