@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "api/httptransport.h"
+#include "controllers/mainwindowactions.h"
 #include "controllers/pagecontextmenu.h"
 #include "controllers/refreshintervalchoice.h"
 #include "controllers/rowexportfile.h"
@@ -37,7 +38,31 @@
 #include <QToolBar>
 #include <QTreeView>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// Which actions belong to which list page, in the order of its right-click menu (empty: a separator). The
+// one table behind both that menu and which actions are shown; the toolbar keeps its own order.
+QStringList pageActionNames(MainWindow::Page page)
+{
+    switch (page) {
+    case MainWindow::SandboxesView:
+        return {u"copyId"_s, u"copyMcpConfig"_s, {},           u"release"_s,   u"reset"_s,
+                {},          u"acquire"_s,       u"refresh"_s, u"exportRows"_s};
+    case MainWindow::LocalSandboxesView:
+        return {
+            u"copyId"_s,  u"copyMcpConfig"_s, {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
+            u"release"_s, u"reset"_s,         {}, u"acquire"_s,         u"refresh"_s,  u"exportRows"_s};
+    case MainWindow::TransfersView:
+        break; // the Transfers page brings its own actions
+    }
+    return {};
+}
+
+} // namespace
 
 MainWindow::MainWindow(AppSession *session, QWidget *parent)
     : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
@@ -78,8 +103,11 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     setCentralWidget(central);
     statusBar()->addPermanentWidget(m_statusPanel);
 
-    createActions();
-    createMenus();
+    QStringList pageTitles;
+    for (int page = 0; page < m_navigation->count(); ++page)
+        pageTitles << m_navigation->item(page)->text();
+    m_actions = new MainWindowActions(this, pageTitles);
+    m_actions->fillMenuBar(menuBar(), m_interval);
     createToolBar();
     connectTransfers();
 
@@ -145,120 +173,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
 
 QAction *MainWindow::action(const QString &name) const
 {
-    return m_actions.value(name);
-}
-
-void MainWindow::createActions()
-{
-    auto add = [this](const QString &name, const QString &text, const QString &icon,
-                      const QKeySequence &shortcut, auto slot) {
-        auto *action = new QAction(icon.isEmpty() ? QIcon() : QIcon(icon), text, this);
-        action->setObjectName(name);
-        if (!shortcut.isEmpty())
-            action->setShortcut(shortcut);
-        connect(action, &QAction::triggered, this, slot);
-        m_actions.insert(name, action);
-        return action;
-    };
-    auto onPage = [this](auto sandboxesCall, auto localCall) {
-        return [this, sandboxesCall, localCall] {
-            if (currentPage() == SandboxesView)
-                (m_sandboxesPage->*sandboxesCall)();
-            else if (currentPage() == LocalSandboxesView)
-                (m_localPage->*localCall)();
-        };
-    };
-    add(u"acquire"_s, tr("&Acquire…"), u":/icons/acquire.svg"_s, QKeySequence::New,
-        onPage(&SandboxesPage::acquire, &LocalSandboxesPage::acquire))
-        ->setToolTip(tr("Acquire a sandbox (Ctrl+N)"));
-    add(u"release"_s, tr("&Release"), u":/icons/release.svg"_s, QKeySequence::Delete,
-        onPage(&SandboxesPage::releaseSelected, &LocalSandboxesPage::releaseSelected))
-        ->setToolTip(tr("Release the selected sandboxes back to the pool (Delete)"));
-    add(u"reset"_s, tr("Re&set"), u":/icons/reset.svg"_s, QKeySequence(u"Ctrl+R"_s),
-        onPage(&SandboxesPage::resetSelected, &LocalSandboxesPage::resetSelected))
-        ->setToolTip(tr("Reset the selected sandboxes to their initial data (Ctrl+R)"));
-    add(u"refresh"_s, tr("Re&fresh"), u":/icons/refresh.svg"_s, QKeySequence::Refresh,
-        &MainWindow::refreshCurrent)
-        ->setToolTip(tr("Refresh now (F5)"));
-    add(u"copyId"_s, tr("&Copy ID"), u":/icons/copy.svg"_s, QKeySequence::Copy,
-        onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds))
-        ->setToolTip(tr("Copy the ids of the selected sandboxes, one per line (Ctrl+C)"));
-    add(u"exportRows"_s, tr("&Export Visible Rows…"), u":/icons/download.svg"_s, QKeySequence(u"Ctrl+E"_s),
-        &MainWindow::chooseExportFile)
-        ->setToolTip(tr("Save the rows the list shows as CSV or JSON; secrets are left out (Ctrl+E)"));
-    add(u"copyMcpConfig"_s, tr("Copy &MCP Client Config"), u":/icons/json.svg"_s,
-        QKeySequence(u"Ctrl+Shift+C"_s),
-        onPage(&SandboxesPage::copyMcpConfig, &LocalSandboxesPage::copyMcpConfig))
-        ->setToolTip(tr("Copy an mcpServers JSON for the selection, ready to paste into an MCP client"));
-    const auto onLocal = [this](void (LocalSandboxesPage::*call)()) {
-        return [this, call] {
-            showPage(LocalSandboxesView);
-            (m_localPage->*call)();
-        };
-    };
-    add(u"uploadWorkspace"_s, tr("&Upload Workspace…"), u":/icons/upload.svg"_s, QKeySequence(u"Ctrl+U"_s),
-        onLocal(&LocalSandboxesPage::uploadWorkspace))
-        ->setToolTip(tr(
-            "Upload a folder as the workspace of the selected local sandbox (Ctrl+U); or drop files on it"));
-    add(u"saveDump"_s, tr("Save &Dump As…"), u":/icons/download.svg"_s, QKeySequence::Save,
-        onLocal(&LocalSandboxesPage::saveDump))
-        ->setToolTip(tr("Download the workspace of the selected local sandbox as a .tar.gz (Ctrl+S)"));
-    add(u"extractDump"_s, tr("E&xtract Dump To…"), u":/icons/folder.svg"_s, QKeySequence(u"Ctrl+Shift+S"_s),
-        onLocal(&LocalSandboxesPage::extractDump))
-        ->setToolTip(tr("Download the workspace of the selected local sandbox into a folder (Ctrl+Shift+S)"));
-    add(u"find"_s, tr("&Find…"), u":/icons/search.svg"_s, QKeySequence::Find, [this] {
-        showPage(SandboxesView);
-        m_sandboxesPage->focusSearch();
-    });
-    add(u"settings"_s, tr("&Settings…"), u":/icons/settings.svg"_s, QKeySequence::Preferences,
-        [this] { emit settingsRequested(); });
-    add(u"quit"_s, tr("&Quit"), QString(), QKeySequence::Quit, [this] { close(); });
-    add(u"about"_s, tr("&About SandboxDeck"), QString(), QKeySequence(), [this] {
-        QMessageBox::about(
-            this, tr("About SandboxDeck"),
-            tr("<h3>SandboxDeck %1</h3><p>Browse and manage AI-agent sandboxes: Klavis MCP sandboxes "
-               "and local sandboxes.</p>")
-                .arg(QApplication::applicationVersion()));
-    });
-    const std::initializer_list<std::pair<Page, const char *>> pages = {
-        {SandboxesView, "Ctrl+1"}, {LocalSandboxesView, "Ctrl+2"}, {TransfersView, "Ctrl+3"}};
-    for (const auto &[page, keys] : pages) {
-        const QString name = u"page%1"_s.arg(int(page));
-        add(name, m_navigation->item(page)->text(), QString(), QKeySequence(QString::fromLatin1(keys)),
-            // An init-capture: clang 14 cannot capture a structured binding.
-            [this, page = page] { showPage(page); });
-    }
-}
-
-void MainWindow::createMenus()
-{
-    auto *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(action(u"exportRows"_s));
-    file->addSeparator();
-    file->addAction(action(u"settings"_s));
-    file->addSeparator();
-    file->addAction(action(u"quit"_s));
-    auto *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(action(u"copyId"_s));
-    edit->addAction(action(u"copyMcpConfig"_s));
-    edit->addSeparator();
-    edit->addAction(action(u"find"_s));
-    auto *view = menuBar()->addMenu(tr("&View"));
-    for (int page = 0; page < 3; ++page)
-        view->addAction(action(u"page%1"_s.arg(page)));
-    view->addSeparator();
-    view->addAction(action(u"refresh"_s));
-    m_interval->addMenu(view);
-    auto *sandbox = menuBar()->addMenu(tr("&Sandbox"));
-    sandbox->addAction(action(u"acquire"_s));
-    sandbox->addAction(action(u"release"_s));
-    sandbox->addAction(action(u"reset"_s));
-    sandbox->addSection(tr("Workspace"));
-    sandbox->addAction(action(u"uploadWorkspace"_s));
-    sandbox->addAction(action(u"saveDump"_s));
-    sandbox->addAction(action(u"extractDump"_s));
-    auto *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(action(u"about"_s));
+    return m_actions->action(name);
 }
 
 void MainWindow::createToolBar()
@@ -302,8 +217,7 @@ void MainWindow::connectTransfers()
     connect(queue, &TransferQueue::activeCountChanged, m_statusPanel, &StatusBarPanel::setTransfersInFlight);
     connect(m_statusPanel, &StatusBarPanel::transfersClicked, this, [this] { showPage(TransfersView); });
     connect(m_transfersPage, &TransfersPage::statusMessage, this, &MainWindow::showStatusMessage);
-    connect(m_notifier, &TransferNotifier::statusMessage, this,
-            [this](const QString &message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); });
+    connect(m_notifier, &TransferNotifier::statusMessage, this, &MainWindow::showStatusMessage);
 }
 
 void MainWindow::refreshCurrent()
@@ -329,9 +243,17 @@ void MainWindow::onRefreshError(const ApiError &error)
         m_statusPanel->setConnection(StatusBarPanel::Connection::Offline, error.message());
 }
 
+int MainWindow::statusTimeoutMs(const QString &message)
+{
+    // A long message (a failure's reason) must be read, not glimpsed: time to read it at a slow pace,
+    // within reason.
+    constexpr int usualMs = 8000;
+    return std::clamp(int(message.size()) * 80, usualMs, 30'000);
+}
+
 void MainWindow::showStatusMessage(const QString &message)
 {
-    statusBar()->showMessage(message, 8000);
+    statusBar()->showMessage(message, statusTimeoutMs(message));
 }
 
 void MainWindow::updateTitle()
@@ -348,11 +270,13 @@ void MainWindow::updateActionStates()
     const bool onLocal = page == LocalSandboxesView;
     // Actions that do not belong to the view in front are hidden, not greyed: a grey button the user can
     // never enable here only says "not now" where the truth is "not here".
-    for (const auto *name :
-         {"acquire", "release", "reset", "copyId", "copyMcpConfig", "refresh", "exportRows"})
-        action(QString::fromLatin1(name))->setVisible(onList);
-    for (const auto *name : {"uploadWorkspace", "saveDump", "extractDump"})
-        action(QString::fromLatin1(name))->setVisible(onLocal);
+    const QStringList shown = pageActionNames(page);
+    for (const Page listPage : {SandboxesView, LocalSandboxesView}) {
+        for (const QString &name : pageActionNames(listPage)) {
+            if (!name.isEmpty())
+                action(name)->setVisible(shown.contains(name));
+        }
+    }
     for (QAction *item : std::as_const(m_listOnlyToolBarItems))
         item->setVisible(onList);
     for (QAction *item : std::as_const(m_transferActions))
@@ -378,29 +302,12 @@ void MainWindow::updateActionStates()
 
 QList<QAction *> MainWindow::contextMenuActions() const
 {
-    switch (currentPage()) {
-    case SandboxesView:
-        return {action(u"copyId"_s),  action(u"copyMcpConfig"_s), nullptr,
-                action(u"release"_s), action(u"reset"_s),         nullptr,
-                action(u"acquire"_s), action(u"refresh"_s),       action(u"exportRows"_s)};
-    case LocalSandboxesView:
-        return {action(u"copyId"_s),
-                action(u"copyMcpConfig"_s),
-                nullptr,
-                action(u"uploadWorkspace"_s),
-                action(u"saveDump"_s),
-                action(u"extractDump"_s),
-                nullptr,
-                action(u"release"_s),
-                action(u"reset"_s),
-                nullptr,
-                action(u"acquire"_s),
-                action(u"refresh"_s),
-                action(u"exportRows"_s)};
-    case TransfersView:
+    if (currentPage() == TransfersView)
         return m_transferActions;
-    }
-    return {};
+    QList<QAction *> actions;
+    for (const QString &name : pageActionNames(currentPage()))
+        actions << (name.isEmpty() ? nullptr : action(name));
+    return actions;
 }
 
 void MainWindow::chooseExportFile()

@@ -5,6 +5,7 @@
 class AppSession;
 class LocalSandboxesController;
 class LocalSandboxesPage;
+class MainWindowActions;
 class RefreshIntervalChoice;
 class QListWidget;
 class QStackedWidget;
@@ -52,6 +53,10 @@ public:
     // Writes the rows the view in front shows (Sandboxes or Local sandboxes) to a .csv or .json file.
     // Returns an error text, empty on success.
     QString exportVisibleRows(const QString &fileName);
+    // Asks for a file and exports the visible rows to it (the Export action).
+    void chooseExportFile();
+    // How long the status bar shows `message`: the usual 8 s, longer by its length (a failure's reason).
+    static int statusTimeoutMs(const QString &message);
 
 signals:
     // 401/403 or no key: the application offers to enter one.
@@ -63,8 +68,6 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void createActions();
-    void createMenus();
     void createToolBar();
     void connectTransfers();
     void updateTitle();
@@ -72,7 +75,6 @@ private:
     void onRefreshed();
     void onRefreshError(const ApiError &error);
     void showStatusMessage(const QString &message);
-    void chooseExportFile();
 
     AppSession *m_session;
     SandboxesController *m_sandboxes;
@@ -86,7 +88,7 @@ private:
     TransfersPage *m_transfersPage;
     TransferNotifier *m_notifier;
     StatusBarPanel *m_statusPanel;
-    QHash<QString, QAction *> m_actions;
+    MainWindowActions *m_actions = nullptr;
     QList<QAction *> m_transferActions;      // the Transfers page's own, shown on that view only
     QList<QAction *> m_listOnlyToolBarItems; // the refresh interval: lists refresh, transfers do not
 };

@@ -5,6 +5,7 @@
 #include "demoapp.h"
 
 #include "controllers/localworkspaceactions.h"
+#include "controllers/themeapplier.h"
 #include "dialogs/acquiredialog.h"
 #include "dialogs/settingsdialog.h"
 #include "pages/transferspage.h"
@@ -31,29 +32,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(0x2b, 0x2d, 0x31), base(0x1f, 0x20, 0x23), text(0xe8, 0xe8, 0xea);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
-    p.setColor(QPalette::ToolTipBase, window);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3c));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xc9));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x7a, 0xb4, 0xff));
-    p.setColor(QPalette::PlaceholderText, QColor(0x8c, 0x8f, 0x96));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x7a, 0x7c, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x7a, 0x7c, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x7a, 0x7c, 0x80));
-    return p;
-}
 
 // A picture of a single colour means nothing was drawn.
 bool hasContent(const QImage &image)
@@ -91,7 +69,11 @@ private slots:
         QTest::newRow("de-dark") << u"dark"_s << u"de"_s << QSize(1280, 780);
     }
 
-    void cleanup() { qunsetenv("SANDBOXDECK_LANG"); }
+    void cleanup()
+    {
+        qunsetenv("SANDBOXDECK_LANG");
+        qunsetenv("SANDBOXDECK_THEME");
+    }
 
     void views()
     {
@@ -101,10 +83,13 @@ private slots:
         qputenv("SANDBOXDECK_LANG", language.toUtf8());
         // English keeps the names the README links to; other languages say theirs.
         const QString suffix = (language == u"en"_s ? QString() : language + u'-') + theme;
-        QApplication::setPalette(theme == u"dark"_s ? darkPalette()
-                                                    : QApplication::style()->standardPalette());
+        // The app's own theme, applied the way a user's --theme is (ApplicationController, ThemeApplier).
+        qputenv("SANDBOXDECK_THEME", theme.toUtf8());
         DemoApp app;
         QVERIFY(app.started());
+        const QPalette expected =
+            theme == u"dark"_s ? ThemeApplier::darkPalette() : ThemeApplier::lightPalette();
+        QCOMPARE(QApplication::palette().color(QPalette::Window), expected.color(QPalette::Window));
         MainWindow *window = app.window();
         window->resize(size);
         QVERIFY(app.waitForSandboxes());
@@ -192,8 +177,8 @@ private slots:
     {
         QFETCH(QString, theme);
         QFETCH(QSize, size);
-        QApplication::setPalette(theme == u"dark"_s ? darkPalette()
-                                                    : QApplication::style()->standardPalette());
+        // The app's own theme, applied the way a user's --theme is (ApplicationController, ThemeApplier).
+        qputenv("SANDBOXDECK_THEME", theme.toUtf8());
         DemoApp app;
         QVERIFY(app.started());
         MainWindow *window = app.window();

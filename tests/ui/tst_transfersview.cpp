@@ -2,6 +2,7 @@
 // glance, in a window 800 pixels wide.
 
 #include "demoapp.h"
+#include "testwidgets.h"
 
 #include "controllers/localworkspaceactions.h"
 #include "controllers/transfernotifier.h"
@@ -19,16 +20,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(content);
-}
-
-} // namespace
+using TestWidgets::writeFile;
 
 class TestTransfersView : public QObject
 {
@@ -75,8 +67,8 @@ private slots:
         QCOMPARE(failed->state(), TransferJob::State::Failed);
         // The status bar keeps a failure longer than the usual 8 s, by the length of its reason.
         const QString summary = TransferNotifier::summary(failed);
-        QVERIFY(TransferNotifier::statusTimeoutMs(failed, summary) > 8000);
-        QCOMPARE(TransferNotifier::statusTimeoutMs(running, TransferNotifier::summary(running)), 8000);
+        QVERIFY(MainWindow::statusTimeoutMs(summary) > 8000);
+        QCOMPARE(MainWindow::statusTimeoutMs(u"Retrying 1 transfer."_s), 8000);
 
         MainWindow *window = app->window();
         window->resize(800, 500);
@@ -120,9 +112,11 @@ private slots:
             return near;
         };
         view->clearSelection();
-        QVERIFY(countNear(failedRow, TransferStateDelegate::failedColor()) > 10);
-        QCOMPARE(countNear(failedRow, TransferStateDelegate::cancelledColor()), 0);
-        QVERIFY(countNear(cancelledRow, TransferStateDelegate::cancelledColor()) > 10);
+        QVERIFY(countNear(failedRow, TransferStateDelegate::colorFor(int(TransferJob::State::Failed))) > 10);
+        QCOMPARE(countNear(failedRow, TransferStateDelegate::colorFor(int(TransferJob::State::Cancelled))),
+                 0);
+        QVERIFY(countNear(cancelledRow, TransferStateDelegate::colorFor(int(TransferJob::State::Cancelled))) >
+                10);
         // The failed bar is not the highlight blue, wherever it stopped.
         const QImage bar =
             view->viewport()
@@ -145,6 +139,25 @@ private slots:
                      details.contains(u"Started "_s),
                  qPrintable(details));
         QVERIFY(!page->retryAction()->isEnabled());
+        // On the highlight the error icon is drawn in the highlighted-text colour, not Qt's tint of it.
+        {
+            const QRect cell = view->visualRect(model->index(failedRow, TransferModel::StateColumn));
+            const int side = view->fontMetrics().height();
+            const QImage icon =
+                view->viewport()->grab(QRect(cell.topLeft(), QSize(side, cell.height()))).toImage();
+            const QColor onHighlight = view->palette().color(QPalette::HighlightedText);
+            int inTextColour = 0;
+            for (int y = 0; y < icon.height(); ++y)
+                for (int x = 0; x < icon.width(); ++x) {
+                    // Near it, for the antialiased edges of a thin line icon.
+                    const QColor pixel = icon.pixelColor(x, y);
+                    inTextColour += std::abs(pixel.red() - onHighlight.red()) +
+                                        std::abs(pixel.green() - onHighlight.green()) +
+                                        std::abs(pixel.blue() - onHighlight.blue()) <
+                                    90;
+                }
+            QVERIFY2(inTextColour > 5, qPrintable(QString::number(inTextColour)));
+        }
         // A cancel can always be undone.
         view->selectionModel()->select(model->index(cancelledRow, 0),
                                        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

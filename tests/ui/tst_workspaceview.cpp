@@ -2,6 +2,7 @@
 // drops that cannot go anywhere say why, dumps land where asked and drag out as files.
 
 #include "demoapp.h"
+#include "testwidgets.h"
 
 #include "api/localsandbox.h"
 #include "controllers/localworkspaceactions.h"
@@ -31,16 +32,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(content);
-}
-
-} // namespace
+using TestWidgets::writeFile;
 
 class TestWorkspaceView : public QObject
 {

@@ -7,8 +7,6 @@
 #include <QSystemTrayIcon>
 #include <QWidget>
 
-#include <algorithm>
-
 using namespace Qt::StringLiterals;
 
 TransferNotifier::TransferNotifier(TransferQueue *queue, QWidget *window) : QObject(window), m_window(window)
@@ -32,19 +30,10 @@ QString TransferNotifier::summary(const TransferJob *job)
     }
 }
 
-int TransferNotifier::statusTimeoutMs(const TransferJob *job, const QString &text)
-{
-    constexpr int usualMs = 8000;
-    if (job->state() != TransferJob::State::Failed)
-        return usualMs;
-    // A failure's reason must be read, not glimpsed: time to read it at a slow pace, within reason.
-    return std::clamp(int(text.size()) * 80, usualMs, 30'000);
-}
-
 void TransferNotifier::onFinished(TransferJob *job, qint64 seconds)
 {
     const QString text = summary(job);
-    emit statusMessage(text, statusTimeoutMs(job, text));
+    emit statusMessage(text);
     // A cancel is the person's own doing: no need to call them back for it.
     if (seconds < m_longSeconds || job->state() == TransferJob::State::Cancelled)
         return;

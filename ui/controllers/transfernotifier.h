@@ -23,11 +23,9 @@ public:
     QString lastNotification() const { return m_lastNotification; }
 
     static QString summary(const TransferJob *job);
-    // How long the status bar shows the end of `job`: a failure longer, by the length of its reason.
-    static int statusTimeoutMs(const TransferJob *job, const QString &text);
 
 signals:
-    void statusMessage(const QString &message, int timeoutMs);
+    void statusMessage(const QString &message);
     // A desktop notification was posted (or, with no notification service, the window asked for attention).
     void notified(const QString &title, const QString &text);
 

@@ -1,6 +1,7 @@
 #include "delegates/transferstatedelegate.h"
 
 #include "models/transfermodel.h"
+#include "widgets/highlightedicon.h"
 #include "widgets/statusicons.h"
 #include "workspace/transferjob.h"
 
@@ -8,24 +9,14 @@ using namespace Qt::StringLiterals;
 
 TransferStateDelegate::TransferStateDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
 
-QColor TransferStateDelegate::failedColor()
-{
-    // The sandbox status red and grey: chosen to read on light and dark palettes alike.
-    return StatusIcons::color(u"error"_s);
-}
-
-QColor TransferStateDelegate::cancelledColor()
-{
-    return StatusIcons::color(QString());
-}
-
 QColor TransferStateDelegate::colorFor(int state)
 {
+    // The sandbox status red and grey: chosen to read on light and dark palettes alike.
     switch (TransferJob::State(state)) {
     case TransferJob::State::Failed:
-        return failedColor();
+        return StatusIcons::color(u"error"_s);
     case TransferJob::State::Cancelled:
-        return cancelledColor();
+        return StatusIcons::color(QString());
     default:
         return {};
     }
@@ -47,7 +38,7 @@ void TransferStateDelegate::initStyleOption(QStyleOptionViewItem *option, const 
         icon = u":/icons/warning.svg"_s;
     if (!icon.isEmpty()) {
         option->features |= QStyleOptionViewItem::HasDecoration;
-        option->icon = QIcon(icon);
+        option->icon = stateIcon(icon, *option);
         const int side = option->fontMetrics.height();
         option->decorationSize = QSize(side, side);
     }
@@ -55,4 +46,16 @@ void TransferStateDelegate::initStyleOption(QStyleOptionViewItem *option, const 
     const QColor colour = colorFor(state);
     if (colour.isValid() && !(option->state & QStyle::State_Selected))
         option->palette.setColor(QPalette::Text, colour);
+}
+
+QIcon TransferStateDelegate::stateIcon(const QString &path, const QStyleOptionViewItem &option) const
+{
+    const int side = option.fontMetrics.height();
+    const QColor onHighlight = option.palette.color(QPalette::HighlightedText);
+    const QString key = u"%1|%2|%3"_s.arg(path).arg(side).arg(onHighlight.name(QColor::HexArgb));
+    auto cached = m_icons.constFind(key);
+    if (cached == m_icons.cend())
+        cached = m_icons.insert(
+            key, HighlightedIcon::withSelectedColour(QIcon(path), onHighlight, QSize(side, side)));
+    return *cached;
 }
