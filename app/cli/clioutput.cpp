@@ -58,6 +58,13 @@ void CliOutput::json(const QByteArray &body)
         out(QString::fromUtf8(body) + u'\n'); // not JSON after all: as text, escaped
 }
 
+void CliOutput::noteAcquireMayHaveGoneThrough(const ApiError &error, const QString &listCommand)
+{
+    if (error.mayHaveTakenEffect())
+        err(u"note: the acquire may have gone through before the failure; check with `sandboxdeck-cli %1` "
+            "and release what you do not need.\n"_s.arg(listCommand));
+}
+
 QString CliOutput::errorSentence(const ApiError &error)
 {
     // ApiError speaks to the desktop app ("Check it in Settings"); the CLI takes its key from the
