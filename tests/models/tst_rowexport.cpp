@@ -86,17 +86,17 @@ private slots:
     void urlsLoseTheirSecrets()
     {
         const QString mask = RemoteText::mask();
-        QCOMPARE(RowExport::maskedUrl(u"https://strata.klavis.ai/mcp/?strata_id=abc123&token=s3cr3t"_s),
+        QCOMPARE(RemoteText::maskedUrl(u"https://strata.klavis.ai/mcp/?strata_id=abc123&token=s3cr3t"_s),
                  u"https://strata.klavis.ai/mcp/?strata_id=%1&token=%1"_s.arg(mask));
-        const QString withUser = RowExport::maskedUrl(u"https://user:pass@host.example/p#frag"_s);
+        const QString withUser = RemoteText::maskedUrl(u"https://user:pass@host.example/p#frag"_s);
         QVERIFY(!withUser.contains(u"pass"_s));
         QVERIFY(!withUser.contains(u"user"_s));
         QVERIFY(!withUser.contains(u"frag"_s));
         QVERIFY(withUser.contains(u"host.example/p"_s));
-        QCOMPARE(RowExport::maskedUrl(u"http://127.0.0.1:4000/local/abc/github/mcp"_s),
+        QCOMPARE(RemoteText::maskedUrl(u"http://127.0.0.1:4000/local/abc/github/mcp"_s),
                  u"http://127.0.0.1:4000/local/abc/github/mcp"_s);
-        QCOMPARE(RowExport::maskedUrl(QString()), QString());
-        QCOMPARE(RowExport::maskedUrl(u"http://exa mple.com/?k=v"_s), mask);
+        QCOMPARE(RemoteText::maskedUrl(QString()), QString());
+        QCOMPARE(RemoteText::maskedUrl(u"http://exa mple.com/?k=v"_s), mask);
     }
 
     void localProxyFiltersSandboxesAndKeepsServers()

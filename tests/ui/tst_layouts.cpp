@@ -101,8 +101,9 @@ private slots:
                                u"https://api.example.com/v1/projects/acme/servers/gitlab/mcp"_s};
         QCOMPARE(UrlDisplay::distinctive(deep), QStringList({u"…/github/mcp"_s, u"…/gitlab/mcp"_s}));
         // Alone, a URL only loses the origin (the tooltip and the copy keep it).
-        QCOMPARE(UrlDisplay::distinctive(u"http://h:1/local/git/mcp/?x=1"_s), u"/local/git/mcp/?x=1"_s);
-        QCOMPARE(UrlDisplay::distinctive(u"not a url"_s), u"not a url"_s);
+        QCOMPARE(UrlDisplay::distinctive({u"http://h:1/local/git/mcp/?x=1"_s}),
+                 QStringList{u"/local/git/mcp/?x=1"_s});
+        QCOMPARE(UrlDisplay::distinctive({u"not a url"_s}), QStringList{u"not a url"_s});
     }
 
     void sandboxesListFitsAt1280()

@@ -1,5 +1,6 @@
 #include "pages/localsandboxespage.h"
 
+#include "api/remotetext.h"
 #include "catalog/mcpclientconfig.h"
 #include "controllers/localworkspaceactions.h"
 #include "delegates/localdetaildelegate.h"
@@ -223,7 +224,7 @@ RowExport LocalSandboxesPage::visibleRows() const
         QStringList urls;
         for (const auto &server : sandbox->servers) {
             servers << (server.serverName.isEmpty() ? server.id : server.serverName);
-            urls << RowExport::maskedUrl(server.mcpServerUrl);
+            urls << RemoteText::maskedUrl(server.mcpServerUrl);
         }
         rows.addRow(
             {sandbox->localSandboxId, sandbox->status, sandbox->benchmark,
