@@ -3,11 +3,13 @@
 
 #include "demoapp.h"
 
+#include "api/apierror.h"
 #include "delegates/localdetaildelegate.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
 #include "models/urldisplay.h"
 #include "widgets/copyablefield.h"
+#include "widgets/errorbanner.h"
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rawjsonview.h"
 #include "widgets/sandboxdetailspane.h"
@@ -84,6 +86,17 @@ private slots:
     }
 
     void cleanup() { app.reset(); }
+
+    // ApiError's key sentences are front-end neutral; the banner adds where the desktop app takes a key.
+    void keyProblemsPointToSettings()
+    {
+        ErrorBanner banner;
+        banner.showError(u"Could not refresh"_s, ApiError::http(401, "{}"));
+        QVERIFY2(banner.message().contains(u"API key is missing"_s), qPrintable(banner.message()));
+        QVERIFY2(banner.message().contains(u"Settings"_s), qPrintable(banner.message()));
+        banner.showError({}, ApiError::http(404, "{}"));
+        QVERIFY(!banner.message().contains(u"Settings"_s));
+    }
 
     void distinctiveUrlsDiffer()
     {
