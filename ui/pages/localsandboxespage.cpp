@@ -3,7 +3,6 @@
 #include "api/remotetext.h"
 #include "catalog/mcpclientconfig.h"
 #include "controllers/localworkspaceactions.h"
-#include "delegates/localdetaildelegate.h"
 #include "delegates/statusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/localacquiredialog.h"
@@ -60,7 +59,6 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
     m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
     m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
-    m_view->setItemDelegateForColumn(LocalSandboxTreeModel::DetailColumn, new LocalDetailDelegate(m_view));
     ViewSizing::setComfortableRows(m_view);
     ViewSizing::keepColumnsFitting(m_view, LocalSandboxTreeModel::NameColumn);
     new EmptyStateHint(m_view,
@@ -223,7 +221,7 @@ RowExport LocalSandboxesPage::visibleRows() const
         QStringList servers;
         QStringList urls;
         for (const auto &server : sandbox->servers) {
-            servers << (server.serverName.isEmpty() ? server.id : server.serverName);
+            servers << server.displayName();
             urls << RemoteText::maskedUrl(server.mcpServerUrl);
         }
         rows.addRow(
@@ -351,8 +349,7 @@ void LocalSandboxesPage::copyMcpConfig()
         if (const auto *sandbox = m_controller->model()->sandboxById(id))
             for (const auto &server : sandbox->servers)
                 if (!server.mcpServerUrl.isEmpty())
-                    urls.append(
-                        {server.serverName.isEmpty() ? server.id : server.serverName, server.mcpServerUrl});
+                    urls.append({server.displayName(), server.mcpServerUrl});
     if (urls.isEmpty()) {
         emit statusMessage(tr("No MCP URLs to copy: select a local sandbox with servers."));
         return;
