@@ -269,11 +269,9 @@ QString ApiError::sentenceForStatus(int status, int retryAfterSeconds, Request r
     case 400:
         return QCoreApplication::translate("ApiError", "The server refused the request as malformed.");
     case 401:
-        return QCoreApplication::translate(
-            "ApiError", "The API key is missing. Enter it in Settings (or set KLAVIS_API_KEY).");
+        return QCoreApplication::translate("ApiError", "The API key is missing.");
     case 403:
-        return QCoreApplication::translate(
-            "ApiError", "The API key was refused. Check it in Settings (or KLAVIS_API_KEY).");
+        return QCoreApplication::translate("ApiError", "The API key was refused.");
     case 404:
         if (request == Request::Acquire)
             return QCoreApplication::translate(

@@ -82,7 +82,7 @@ public:
     QList<FieldError> fieldErrors() const { return m_fieldErrors; }
     // The server's own words, flattened to one line ("ttl_seconds: Input should be less than 86400").
     QString detailText() const;
-    // A sentence a person can act on ("The API key was refused. Check it in Settings.").
+    // A sentence a person can act on, in words any front end can show ("The API key was refused.").
     QString message() const { return m_message; }
     // message() and, when there is one, detailText(): what a log line or a banner shows.
     QString fullText() const;

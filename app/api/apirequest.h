@@ -21,6 +21,8 @@ struct ApiRequest
     QByteArray jsonBody; // empty: no body
     // Only idempotent calls are retried. Acquire is not: a retry could occupy a second sandbox.
     bool idempotent = true;
+    // An acquire occupies a sandbox: its errors are worded for it (a 404 names what the acquire named).
+    bool acquire = false;
     // The largest answer read for this call; a bigger one is abandoned as soon as it shows. Lists set a
     // large cap, details and actions keep this small one.
     qint64 maxResponseBytes = defaultMaxResponseBytes;

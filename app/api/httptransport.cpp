@@ -319,12 +319,11 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
               status == 429 ? QCoreApplication::translate("HttpTransport", "rate limited")
                             : QCoreApplication::translate("HttpTransport", "HTTP %1").arg(status)))
         return;
-    if (status == 401 || status == 403)
-        emit authenticationFailed(status);
-    // Only an acquire is sent as not idempotent (a retry could occupy a second sandbox).
     auto error = ApiError::http(status, body, retryAfter,
-                                attempt->request.idempotent ? ApiError::Request::ActOnExisting
-                                                            : ApiError::Request::Acquire);
+                                attempt->request.acquire ? ApiError::Request::Acquire
+                                                         : ApiError::Request::ActOnExisting);
+    if (error.isKeyProblem())
+        emit authenticationFailed(status);
     if (tooLate && m_retryPolicy.isRetryableStatus(status))
         error.appendSentence(comeBackSentence(retryAfterSeconds));
     complete(call, status, body, error);

@@ -58,6 +58,7 @@ ApiCall *KlavisLocalSandboxService::acquire(const LocalAcquireRequest &request, 
     api.path = u"/local-sandbox"_s;
     api.jsonBody = acquireBody(request);
     api.idempotent = false; // a retry could occupy a second VM
+    api.acquire = true;
     return dispatchCall<LocalSandbox>(m_transport, api, context, std::move(done),
                                       &KlavisDecoder::localSandbox);
 }

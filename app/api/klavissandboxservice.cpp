@@ -46,6 +46,7 @@ ApiCall *KlavisSandboxService::acquire(const AcquireRequest &request, QObject *c
     api.path = u"/sandbox/"_s + ApiRequest::encodeSegment(request.serverName);
     api.jsonBody = acquireBody(request);
     api.idempotent = false; // a retry could occupy a second sandbox
+    api.acquire = true;
     return dispatchCall<AcquiredSandbox>(m_transport, api, context, std::move(done),
                                          &KlavisDecoder::acquiredSandbox);
 }

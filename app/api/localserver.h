@@ -18,5 +18,8 @@ struct LocalServer
     QJsonObject authData;
     QStringList tags;
 
+    // What to call it: its name, or its id when the server sent no name.
+    QString displayName() const { return serverName.isEmpty() ? id : serverName; }
+
     bool operator==(const LocalServer &) const = default;
 };

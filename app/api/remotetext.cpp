@@ -4,6 +4,7 @@
 #include <QList>
 #include <QRegularExpression>
 #include <QUrl>
+#include <QUrlQuery>
 
 #include <algorithm>
 
@@ -124,6 +125,25 @@ namespace RemoteText {
 QString mask()
 {
     return QStringLiteral("\u2022\u2022\u2022\u2022\u2022\u2022");
+}
+
+QString maskedUrl(const QString &url)
+{
+    QUrl parsed(url, QUrl::StrictMode);
+    if (url.isEmpty())
+        return {};
+    if (!parsed.isValid())
+        return mask();
+    if (!parsed.password().isEmpty() || !parsed.userName().isEmpty())
+        parsed.setUserInfo(mask());
+    if (parsed.hasQuery()) {
+        QUrlQuery query(parsed);
+        QUrlQuery masked;
+        for (const auto &[key, value] : query.queryItems(QUrl::FullyEncoded))
+            masked.addQueryItem(key, value.isEmpty() ? value : mask());
+        parsed.setQuery(masked);
+    }
+    return parsed.toString(QUrl::RemoveFragment);
 }
 
 QString redacted(const QString &text, const QString &apiKey)

@@ -10,6 +10,11 @@ namespace RemoteText {
 // What stands in for a secret wherever one is hidden: in redacted text, the details panes, the CLI.
 QString mask();
 
+// An MCP URL fit to leave the app (export, clipboard of several rows): user info and every query value
+// replaced by mask() (tokens and signatures travel there), the fragment dropped, scheme, host and path
+// kept. What does not parse comes back as mask(): it cannot be shown to be free of secrets.
+QString maskedUrl(const QString &url);
+
 // Every spelling of the key (as is, percent-encoded; a key under 8 characters only as a whole token)
 // and every `Bearer <token>` replaced by mask().
 QString redacted(const QString &text, const QString &apiKey);

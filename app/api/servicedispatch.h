@@ -11,6 +11,18 @@
 
 #include <memory>
 
+// Decodes a reply's body; a decode error quotes the body, so the key is taken out of it.
+template <typename T, typename Decoder>
+ApiResult<T> decodeRedacted(const Decoder &decode, const QByteArray &body, const QString &keyToRedact)
+{
+    ApiResult<T> result = decode(body);
+    if (result.ok())
+        return result;
+    ApiError error = result.error();
+    error.redact(keyToRedact);
+    return ApiResult<T>(std::move(error));
+}
+
 // Sends a request and hands the decoded result to `done` in `context`'s thread. If the context dies
 // first, the call is aborted and `done` never runs (the connection dies with the context).
 template <typename T, typename Decoder>
@@ -26,15 +38,7 @@ ApiCall *dispatchCall(HttpTransport *transport, const ApiRequest &request, QObje
             done(ApiResult<T>(call->error()));
             return;
         }
-        ApiResult<T> result = decode(call->body());
-        if (!result.ok()) {
-            // A decode error quotes the body: the key must not come back through it either.
-            ApiError error = result.error();
-            error.redact(call->apiKeyToRedact());
-            done(ApiResult<T>(error));
-            return;
-        }
-        done(std::move(result));
+        done(decodeRedacted<T>(decode, call->body(), call->apiKeyToRedact()));
     });
     QObject::connect(context, &QObject::destroyed, call, [call, delivery] {
         QObject::disconnect(*delivery);
@@ -80,12 +84,7 @@ ApiCall *dispatchCallDecodedOffThread(HttpTransport *transport, const ApiRequest
         const QPointer<QObject> receiver(new DecodedResultDelivery<T>(std::move(*handler), context));
         QThreadPool::globalInstance()->start(
             [body = call->body(), key = call->apiKeyToRedact(), decode, receiver] {
-                auto result = std::make_shared<ApiResult<T>>(decode(body));
-                if (!result->ok()) {
-                    ApiError error = result->error();
-                    error.redact(key);
-                    result = std::make_shared<ApiResult<T>>(std::move(error));
-                }
+                auto result = std::make_shared<ApiResult<T>>(decodeRedacted<T>(decode, body, key));
                 // Posted to the application object, which outlives every context; `receiver` is read there,
                 // on the thread that deletes contexts.
                 QMetaObject::invokeMethod(

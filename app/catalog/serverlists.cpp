@@ -110,3 +110,13 @@ QStringList ServerLists::benchmarks()
     static const QStringList names{u"MCP_Atlas"_s, u"Toolathlon"_s, u"MCP_Mark"_s};
     return names;
 }
+
+QStringList ServerLists::statuses()
+{
+    static const QStringList words{
+        u"idle"_s,
+        u"occupied"_s,
+        u"error"_s,
+    };
+    return words;
+}

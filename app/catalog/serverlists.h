@@ -11,4 +11,7 @@ public:
     static QStringList sandboxServers();
     static QStringList localServers();
     static QStringList benchmarks();
+    // The sandbox status words this version knows, lower case: idle, occupied, error (in that order, which
+    // StatusKind follows). `sandboxdeck-cli list --status` accepts these; the API may send others.
+    static QStringList statuses();
 };

@@ -3,7 +3,6 @@
 #include "api/acquirerequest.h"
 #include "catalog/klavishosts.h"
 #include "catalog/serverlists.h"
-#include "models/statuskind.h"
 
 using namespace Qt::StringLiterals;
 
@@ -35,7 +34,7 @@ QList<CliCommandSpec> buildCommands()
          {{u"server"_s, u"S"_s, u"only the sandboxes of server S"_s},
           {u"tag"_s, u"T"_s, u"only the sandboxes tagged T"_s},
           {u"status"_s, u"STATUS"_s,
-           u"only the sandboxes in STATUS: "_s + StatusKind::knownWords().join(u", "_s) +
+           u"only the sandboxes in STATUS: "_s + ServerLists::statuses().join(u", "_s) +
                u"; repeat it or separate with commas for several"_s}}},
         {u"get"_s, {u"SERVER"_s, u"ID"_s}, u"[--show-secrets]"_s, u"show one sandbox"_s, {showSecrets}},
         {u"acquire"_s,

@@ -58,15 +58,21 @@ void CliOutput::json(const QByteArray &body)
         out(QString::fromUtf8(body) + u'\n'); // not JSON after all: as text, escaped
 }
 
+void CliOutput::noteAcquireMayHaveGoneThrough(const ApiError &error, const QString &listCommand)
+{
+    if (error.mayHaveTakenEffect())
+        err(u"note: the acquire may have gone through before the failure; check with `sandboxdeck-cli %1` "
+            "and release what you do not need.\n"_s.arg(listCommand));
+}
+
 QString CliOutput::errorSentence(const ApiError &error)
 {
-    // ApiError speaks to the desktop app ("Check it in Settings"); the CLI takes its key from the
-    // environment only.
+    // ApiError's sentence says what happened; the CLI takes its key from the environment only.
     if (error.isKeyProblem())
-        return error.httpStatus() == 401
-                   ? u"The API key is missing. Set KLAVIS_API_KEY to a key from your Klavis dashboard."_s
-                   : u"The API key was refused. Set KLAVIS_API_KEY to a valid key from your Klavis "
-                     "dashboard (and check --base-url)."_s;
+        return error.message() +
+               (error.httpStatus() == 401
+                    ? u" Set KLAVIS_API_KEY to a key from your Klavis dashboard."_s
+                    : u" Set KLAVIS_API_KEY to a valid key from your Klavis dashboard (and check --base-url)."_s);
     return error.message();
 }
 

@@ -26,6 +26,9 @@ public:
     void json(const QByteArray &body);
     // The actionable sentence, then the server's words; returns exit code 1.
     int apiError(const ApiError &error);
+    // After a failed acquire whose answer leaves it open whether a sandbox was taken: how to find out, with
+    // the list command of that kind (`list` or `local list`). A refusal ("no idle sandbox") says nothing.
+    void noteAcquireMayHaveGoneThrough(const ApiError &error, const QString &listCommand);
     // What the CLI says about a failed call: ApiError's sentence, with the CLI's way of giving a key.
     static QString errorSentence(const ApiError &error);
     // The value on one line: a line break in it is escaped too.

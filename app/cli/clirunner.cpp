@@ -51,9 +51,6 @@ void CliRunner::done(int exitCode)
 void CliRunner::watch(ApiCall *call)
 {
     m_call = call;
-    m_callBody.clear();
-    // A reply decoded off the GUI thread reaches its handler after the call is gone: keep its body.
-    connect(call, &ApiCall::finished, this, [this, call] { m_callBody = call->body(); });
     connect(call, &ApiCall::retryScheduled, this, [this](int attempt, int delayMs, const QString &reason) {
         m_output.err(
             u"%1, retrying in %2 s (attempt %3)\n"_s.arg(reason).arg((delayMs + 999) / 1000).arg(attempt));
@@ -62,7 +59,7 @@ void CliRunner::watch(ApiCall *call)
 
 QByteArray CliRunner::callBody() const
 {
-    return m_call ? m_call->body() : m_callBody;
+    return m_call->body();
 }
 
 void CliRunner::list()
@@ -128,10 +125,7 @@ void CliRunner::acquire()
         request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
     watch(m_sandboxes->acquire(request, this, [this](const ApiResult<AcquiredSandbox> &result) {
         if (!result) {
-            // Only where the answer leaves it open: a refusal ("no idle sandbox") occupied nothing.
-            if (result.error().mayHaveTakenEffect())
-                m_output.err(u"note: the acquire may have gone through before the failure; "
-                             "check with `sandboxdeck-cli list` and release what you do not need.\n"_s);
+            m_output.noteAcquireMayHaveGoneThrough(result.error(), u"list"_s);
             return done(m_output.apiError(result.error()));
         }
         if (m_command.json)

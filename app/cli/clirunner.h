@@ -53,6 +53,5 @@ private:
     KlavisLocalSandboxService *m_local;
     CliOutput m_output;
     QPointer<ApiCall> m_call;
-    QByteArray m_callBody;
     qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary
 };

@@ -1,9 +1,9 @@
 #include "cli/commandlineparser.h"
 
 #include "api/acquirerequest.h"
+#include "catalog/serverlists.h"
 #include "cli/clicommandspec.h"
 #include "cli/cliusage.h"
-#include "models/statuskind.h"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
@@ -176,7 +176,7 @@ std::optional<QString> checkArguments(const CliCommandSpec &spec, const QStringL
 // --status idle --status occupied,error: the known words, lower-cased, each once.
 std::optional<QString> checkStatuses(const QStringList &values, QStringList *statuses)
 {
-    const QStringList known = StatusKind::knownWords();
+    const QStringList known = ServerLists::statuses();
     for (const auto &value : values) {
         for (const auto &part : value.split(u',')) {
             const QString word = part.trimmed().toLower();

@@ -84,9 +84,7 @@ void CliRunner::localAcquire()
         request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
     watch(m_local->acquire(request, this, [this](const ApiResult<LocalSandbox> &result) {
         if (!result) {
-            if (result.error().mayHaveTakenEffect())
-                m_output.err(u"note: the acquire may have gone through before the failure; "
-                             "check with `sandboxdeck-cli local list` and release what you do not need.\n"_s);
+            m_output.noteAcquireMayHaveGoneThrough(result.error(), u"local list"_s);
             return done(m_output.apiError(result.error()));
         }
         if (m_command.json)

@@ -1,29 +1,22 @@
 #include "models/localsandboxfilterproxy.h"
 
 #include "models/localsandboxtreemodel.h"
+#include "models/proxycounts.h"
 
 #include <algorithm>
 
-LocalSandboxFilterProxy::LocalSandboxFilterProxy(QObject *parent) : QSortFilterProxyModel(parent)
+LocalSandboxFilterProxy::LocalSandboxFilterProxy(QObject *parent)
+    : QSortFilterProxyModel(parent), m_counts(new ProxyCounts(this))
 {
     setSortRole(LocalSandboxTreeModel::SortRole);
     setDynamicSortFilter(true);
-    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(this, signal, this, &LocalSandboxFilterProxy::updateCounts);
-    connect(this, &QAbstractItemModel::modelReset, this, &LocalSandboxFilterProxy::updateCounts);
-    connect(this, &QAbstractItemModel::layoutChanged, this, &LocalSandboxFilterProxy::updateCounts);
+    connect(m_counts, &ProxyCounts::countsChanged, this, &LocalSandboxFilterProxy::countsChanged);
 }
 
 void LocalSandboxFilterProxy::setSourceModel(QAbstractItemModel *sourceModel)
 {
-    m_tree = qobject_cast<LocalSandboxTreeModel *>(sourceModel);
+    m_tree = qobject_cast<LocalSandboxTreeModel *>(sourceModel); // a QPointer: cleared if the source dies
     QSortFilterProxyModel::setSourceModel(sourceModel);
-    // The total moves with the source even when every new sandbox is filtered out.
-    if (sourceModel) {
-        connect(sourceModel, &QAbstractItemModel::rowsInserted, this, &LocalSandboxFilterProxy::updateCounts);
-        connect(sourceModel, &QAbstractItemModel::rowsRemoved, this, &LocalSandboxFilterProxy::updateCounts);
-    }
-    updateCounts();
 }
 
 void LocalSandboxFilterProxy::setCriterion(QString &field, const QString &value)
@@ -32,7 +25,7 @@ void LocalSandboxFilterProxy::setCriterion(QString &field, const QString &value)
         return;
     field = value;
     invalidateRowsFilter();
-    updateCounts();
+    m_counts->update();
 }
 
 void LocalSandboxFilterProxy::setSearchText(const QString &text)
@@ -50,9 +43,14 @@ void LocalSandboxFilterProxy::setTagFilter(const QString &tag)
     setCriterion(m_tag, tag);
 }
 
+int LocalSandboxFilterProxy::acceptedCount() const
+{
+    return m_counts->shown();
+}
+
 int LocalSandboxFilterProxy::totalCount() const
 {
-    return sourceModel() ? sourceModel()->rowCount() : 0;
+    return m_counts->total();
 }
 
 bool LocalSandboxFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
@@ -78,15 +76,4 @@ bool LocalSandboxFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex 
         return has(server.serverName) || has(server.id) ||
                std::any_of(server.tags.cbegin(), server.tags.cend(), has);
     });
-}
-
-void LocalSandboxFilterProxy::updateCounts()
-{
-    const int shown = acceptedCount();
-    const int total = totalCount();
-    if (shown == m_shownReported && total == m_totalReported)
-        return;
-    m_shownReported = shown;
-    m_totalReported = total;
-    emit countsChanged(shown, total);
 }

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QPointer>
 #include <QSortFilterProxyModel>
 
 class LocalSandboxTreeModel;
+class ProxyCounts;
 
 // Filters the local sandboxes tree for its view. Only sandboxes (top-level rows) are judged: a sandbox
 // that matches keeps all its servers, one that does not goes with them. A sandbox matches the search when
@@ -29,7 +31,7 @@ public:
     QString tagFilter() const { return m_tag; }
 
     // Sandboxes shown and listed, for "2 of 5 shown".
-    int acceptedCount() const { return rowCount(); }
+    int acceptedCount() const;
     int totalCount() const;
 
 signals:
@@ -40,12 +42,10 @@ protected:
 
 private:
     void setCriterion(QString &field, const QString &value);
-    void updateCounts();
 
-    LocalSandboxTreeModel *m_tree = nullptr;
+    ProxyCounts *m_counts;
+    QPointer<LocalSandboxTreeModel> m_tree;
     QString m_search; // lower-cased, trimmed
     QString m_status;
     QString m_tag;
-    int m_shownReported = -1;
-    int m_totalReported = -1;
 };

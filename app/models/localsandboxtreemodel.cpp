@@ -3,6 +3,7 @@
 #include "models/displaytext.h"
 #include "models/relativetime.h"
 #include "models/statuskind.h"
+#include "models/urldisplay.h"
 
 #include <algorithm>
 
@@ -15,6 +16,31 @@ LocalSandboxTreeModel::~LocalSandboxTreeModel() = default;
 QString LocalSandboxTreeModel::serverKey(const LocalServer &server)
 {
     return server.id.isEmpty() ? server.serverName : server.id;
+}
+
+QStringList LocalSandboxTreeModel::shortUrls(const LocalSandbox &sandbox)
+{
+    QStringList urls;
+    urls.reserve(sandbox.servers.size());
+    for (const LocalServer &server : sandbox.servers)
+        urls << server.mcpServerUrl;
+    return UrlDisplay::distinctive(urls);
+}
+
+std::unique_ptr<LocalSandboxTreeModel::Node> LocalSandboxTreeModel::makeNode(const LocalSandbox &sandbox)
+{
+    auto node = std::make_unique<Node>(Node{sandbox});
+    updateShortUrls(*node);
+    return node;
+}
+
+bool LocalSandboxTreeModel::updateShortUrls(Node &node)
+{
+    QStringList urls = shortUrls(node.sandbox);
+    if (urls == node.shortUrls)
+        return false;
+    node.shortUrls = std::move(urls);
+    return true;
 }
 
 // A top-level index carries no pointer; a server's index carries its parent's node.
@@ -60,7 +86,7 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     if (const Node *parentNode = nodeOf(index)) {
         const LocalServer &server = parentNode->sandbox.servers[index.row()];
-        const QString name = server.serverName.isEmpty() ? server.id : server.serverName;
+        const QString name = server.displayName();
         switch (role) {
         case Qt::DisplayRole:
         case SortRole:
@@ -73,9 +99,15 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
                 return role == SortRole ? server.status.toLower() : DisplayText::visible(server.status);
             case BenchmarkColumn:
                 return role == SortRole ? server.benchmark.toLower() : DisplayText::visible(server.benchmark);
-            case DetailColumn:
-                return role == SortRole ? server.mcpServerUrl.toLower()
-                                        : DisplayText::visible(server.mcpServerUrl);
+            case DetailColumn: {
+                if (role == SortRole)
+                    return server.mcpServerUrl.toLower();
+                // Mid-merge the list may not match the servers yet: the full URL until it does.
+                const QString shortUrl = parentNode->shortUrls.size() == parentNode->sandbox.servers.size()
+                                             ? parentNode->shortUrls[index.row()]
+                                             : QString();
+                return DisplayText::visible(shortUrl.isEmpty() ? server.mcpServerUrl : shortUrl);
+            }
             }
             return QString();
         case Qt::ToolTipRole:
@@ -116,8 +148,15 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
             return DisplayText::visible(sandbox.benchmark);
         case CreatedColumn:
             return RelativeTime::relativeAge(sandbox.createdAt, now());
-        case DetailColumn:
-            return servers == 1 ? tr("1 server") : tr("%1 servers").arg(servers);
+        case DetailColumn: {
+            if (servers == 0)
+                return tr("%1 servers").arg(0);
+            QStringList names;
+            for (const LocalServer &server : sandbox.servers)
+                names << server.displayName();
+            return tr("%1: %2").arg(servers == 1 ? tr("1 server") : tr("%1 servers").arg(servers),
+                                    DisplayText::visible(names.join(u", "_s)));
+        }
         }
         return {};
     case Qt::ToolTipRole:
@@ -191,7 +230,7 @@ void LocalSandboxTreeModel::applySnapshot(const QList<LocalSandbox> &sandboxes)
             continue;
         incoming.insert(sandbox.localSandboxId, &sandbox);
         if (!m_byId.contains(sandbox.localSandboxId))
-            added.push_back(std::make_unique<Node>(Node{sandbox}));
+            added.push_back(makeNode(sandbox));
     }
 
     // Pass 2: vanished sandboxes, with their servers.
@@ -233,7 +272,7 @@ void LocalSandboxTreeModel::updateSandbox(const LocalSandbox &sandbox)
         return;
     }
     std::vector<std::unique_ptr<Node>> added;
-    added.push_back(std::make_unique<Node>(Node{sandbox}));
+    added.push_back(makeNode(sandbox));
     appendNodes(std::move(added));
 }
 
@@ -256,16 +295,17 @@ bool LocalSandboxTreeModel::mergeSandbox(Node &node, const LocalSandbox &sandbox
     LocalSandbox &current = node.sandbox;
     const bool ownChanged = current.status != sandbox.status || current.benchmark != sandbox.benchmark ||
                             current.createdAt != sandbox.createdAt;
-    const qsizetype serversBefore = current.servers.size();
     current.status = sandbox.status;
     current.benchmark = sandbox.benchmark;
     current.createdAt = sandbox.createdAt;
     // Neither is shown in a cell; they are kept current for details views without a signal.
     current.message = sandbox.message;
     current.raw = sandbox.raw;
-    if (current.servers != sandbox.servers)
+    // The sandbox's Detail cell names its servers: any change to them is a change of the row.
+    const bool serversChanged = current.servers != sandbox.servers;
+    if (serversChanged)
         mergeServers(node, sandbox.servers);
-    return ownChanged || serversBefore != current.servers.size();
+    return ownChanged || serversChanged;
 }
 
 void LocalSandboxTreeModel::mergeServers(Node &node, const QList<LocalServer> &servers)
@@ -315,6 +355,10 @@ void LocalSandboxTreeModel::mergeServers(Node &node, const QList<LocalServer> &s
         current.append(added);
         endInsertRows();
     }
+    // A server that came or went can change how its siblings' URLs are shortened.
+    if (updateShortUrls(node) && !current.isEmpty())
+        emit dataChanged(index(0, DetailColumn, parent), index(int(current.size()) - 1, DetailColumn, parent),
+                         {Qt::DisplayRole});
 }
 
 // Removes rows (ascending) in contiguous ranges from the last one back, so earlier row numbers hold.

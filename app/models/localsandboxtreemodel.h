@@ -75,6 +75,9 @@ public:
 
     // A server's identity inside its sandbox: its id, or its name when the id is missing.
     static QString serverKey(const LocalServer &server);
+    // The servers' MCP URLs in the short form the Detail column shows (UrlDisplay::distinctive over the
+    // sandbox's own servers), for a details pane to say the same.
+    static QStringList shortUrls(const LocalSandbox &sandbox);
 
 signals:
     // After a snapshot: the sandboxes it changed or added (a server's change counts for its sandbox), for
@@ -87,7 +90,13 @@ private:
         LocalSandbox sandbox;
         int row = 0;
         bool busy = false;
+        // shortUrls(sandbox), computed when the servers change rather than on every paint.
+        QStringList shortUrls;
     };
+
+    static std::unique_ptr<Node> makeNode(const LocalSandbox &sandbox);
+    // Recomputes the node's short URLs; true when they changed.
+    static bool updateShortUrls(Node &node);
 
     Node *nodeOf(const QModelIndex &index) const;
     void appendNodes(std::vector<std::unique_ptr<Node>> nodes);

@@ -1,12 +1,8 @@
 #include "models/rowexport.h"
 
-#include "api/remotetext.h"
-
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QUrl>
-#include <QUrlQuery>
 
 using namespace Qt::StringLiterals;
 
@@ -68,24 +64,4 @@ QByteArray RowExport::toJson() const
 RowExport::Format RowExport::formatForFile(const QString &fileName)
 {
     return fileName.endsWith(u".json"_s, Qt::CaseInsensitive) ? Format::Json : Format::Csv;
-}
-
-QString RowExport::maskedUrl(const QString &url)
-{
-    QUrl parsed(url, QUrl::StrictMode);
-    if (url.isEmpty())
-        return {};
-    if (!parsed.isValid())
-        return RemoteText::mask(); // what cannot be parsed cannot be shown to be free of secrets
-    if (!parsed.password().isEmpty() || !parsed.userName().isEmpty())
-        parsed.setUserInfo(RemoteText::mask());
-    if (parsed.hasQuery()) {
-        QUrlQuery query(parsed);
-        QUrlQuery masked;
-        for (const auto &[key, value] : query.queryItems(QUrl::FullyEncoded))
-            masked.addQueryItem(key, value.isEmpty() ? value : RemoteText::mask());
-        parsed.setQuery(masked);
-    }
-    parsed.setFragment(QString());
-    return parsed.toString(QUrl::RemoveFragment);
 }

@@ -6,7 +6,8 @@
 #include <QStringList>
 
 // The rows a list shows, written out as CSV (RFC 4180) or JSON. Only what the caller puts in leaves the
-// app: callers pass ids, names, statuses and times, and MCP URLs through maskedUrl(), never auth data.
+// app: callers pass ids, names, statuses and times, and MCP URLs through RemoteText::maskedUrl(), never auth
+// data.
 class RowExport
 {
 public:
@@ -41,10 +42,6 @@ public:
     QByteArray to(Format format) const { return format == Format::Csv ? toCsv() : toJson(); }
     // From a file name's suffix: .json is JSON, anything else CSV.
     static Format formatForFile(const QString &fileName);
-
-    // An MCP URL fit to leave the app: user info and every query value replaced by RemoteText::mask()
-    // (tokens and signatures travel there), scheme, host and path kept.
-    static QString maskedUrl(const QString &url);
 
 private:
     static QString csvField(const QString &text);

@@ -1,14 +1,12 @@
 #include "models/sandboxfilterproxy.h"
 
+#include "models/proxycounts.h"
 #include "models/sandboxlistmodel.h"
 
-SandboxFilterProxy::SandboxFilterProxy(QObject *parent) : FlatSortFilterProxy(parent)
+SandboxFilterProxy::SandboxFilterProxy(QObject *parent)
+    : FlatSortFilterProxy(parent), m_counts(new ProxyCounts(this))
 {
-    // Counts follow every structural change, whether it came from the source or from a filter.
-    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(this, signal, this, &SandboxFilterProxy::updateCounts);
-    connect(this, &QAbstractItemModel::modelReset, this, &SandboxFilterProxy::updateCounts);
-    connect(this, &QAbstractItemModel::layoutChanged, this, &SandboxFilterProxy::updateCounts);
+    connect(m_counts, &ProxyCounts::countsChanged, this, &SandboxFilterProxy::countsChanged);
 }
 
 SandboxFilterProxy::~SandboxFilterProxy() = default;
@@ -20,15 +18,8 @@ void SandboxFilterProxy::setSourceModel(QAbstractItemModel *sourceModel)
     m_sourceConnections.clear();
     m_list = qobject_cast<SandboxListModel *>(sourceModel); // before the base class filters its rows
     FlatSortFilterProxy::setSourceModel(sourceModel);
-    if (sourceModel) {
-        // Rows the filter hides still change the total.
-        using M = QAbstractItemModel;
-        for (const auto signal : {&M::rowsInserted, &M::rowsRemoved})
-            m_sourceConnections << connect(sourceModel, signal, this, &SandboxFilterProxy::updateCounts);
-        m_sourceConnections << connect(sourceModel, &M::modelReset, this, &SandboxFilterProxy::updateCounts);
+    if (sourceModel)
         m_sourceConnections << connect(sourceModel, &QObject::destroyed, this, [this] { m_list = nullptr; });
-    }
-    updateCounts();
 }
 
 void SandboxFilterProxy::setSearchText(const QString &text)
@@ -77,28 +68,17 @@ void SandboxFilterProxy::applyCriteria(const SandboxFilterCriteria &before)
     const bool narrower = m_criteria.isNarrowerThan(before);
     const bool wider = before.isNarrowerThan(m_criteria);
     refilter(narrower ? Change::Narrower : (wider ? Change::Wider : Change::Any));
-    updateCounts();
+    m_counts->update();
 }
 
 int SandboxFilterProxy::acceptedCount() const
 {
-    return rowCount();
+    return m_counts->shown();
 }
 
 int SandboxFilterProxy::totalCount() const
 {
-    return sourceModel() ? sourceModel()->rowCount() : 0;
-}
-
-void SandboxFilterProxy::updateCounts()
-{
-    const int shown = acceptedCount();
-    const int total = totalCount();
-    if (shown == m_shownReported && total == m_totalReported)
-        return;
-    m_shownReported = shown;
-    m_totalReported = total;
-    emit countsChanged(shown, total);
+    return m_counts->total();
 }
 
 bool SandboxFilterProxy::acceptsRow(int sourceRow) const

@@ -3,6 +3,7 @@
 #include "models/flatsortfilterproxy.h"
 #include "models/sandboxfiltercriteria.h"
 
+class ProxyCounts;
 class SandboxListModel;
 
 // Sorts and filters a SandboxListModel for the table. Filtering and sorting read the model's rows
@@ -52,11 +53,9 @@ protected:
 private:
     void setFilterValue(QString SandboxFilterCriteria::*field, const QString &value);
     void applyCriteria(const SandboxFilterCriteria &before);
-    void updateCounts();
 
+    ProxyCounts *m_counts;
     SandboxListModel *m_list = nullptr; // the source, when it is a SandboxListModel
     QList<QMetaObject::Connection> m_sourceConnections;
     SandboxFilterCriteria m_criteria;
-    int m_shownReported = -1;
-    int m_totalReported = -1;
 };

@@ -205,9 +205,9 @@ constexpr qint64 stepBudgetNs = 6'000'000;
 
 void SandboxListModel::applySnapshot(const QList<SandboxSummary> &sandboxes)
 {
-    // Never interleave: what is under way is finished first, and this snapshot supersedes one waiting.
-    m_waiting.reset();
-    finishApplying();
+    // Never interleave: this snapshot supersedes the one under way and one waiting. The rows are consistent
+    // between steps, so the half-applied one is dropped (never announced) rather than finished.
+    dropApplication();
     startApplying(sandboxes);
     applySteps(std::numeric_limits<qint64>::max());
     m_applying.reset();
@@ -223,14 +223,11 @@ void SandboxListModel::applySnapshotInSteps(const QList<SandboxSummary> &sandbox
     m_stepTimer->start();
 }
 
-void SandboxListModel::finishApplying()
+void SandboxListModel::dropApplication()
 {
-    if (!m_applying)
-        return;
     m_stepTimer->stop();
-    applySteps(std::numeric_limits<qint64>::max());
     m_applying.reset();
-    emit snapshotApplied();
+    m_waiting.reset();
 }
 
 void SandboxListModel::applyNextSteps()
@@ -442,10 +439,7 @@ bool SandboxListModel::removeNextUnseenRun(Application &app)
 
 void SandboxListModel::clear()
 {
-    // A half-applied snapshot is dropped with everything else.
-    m_stepTimer->stop();
-    m_applying.reset();
-    m_waiting.reset();
+    dropApplication();
     beginResetModel();
     m_rows.clear();
     m_gapStart = 0;

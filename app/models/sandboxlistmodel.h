@@ -63,7 +63,8 @@ public:
     // The same application in steps of a few milliseconds, yielding to the event loop between them, so
     // that a refresh of 100,000 rows never holds the GUI thread for a frame. The model is consistent
     // between steps; snapshotApplied() follows the last one. A snapshot given while another is being
-    // applied waits for it, and replaces any snapshot already waiting.
+    // applied waits for it, and replaces any snapshot already waiting. applySnapshot() and clear() drop
+    // an application under way.
     void applySnapshotInSteps(const QList<SandboxSummary> &sandboxes);
     bool isApplying() const { return m_applying != nullptr; }
     // Forgets everything with a model reset: for switching accounts, never for a refresh.
@@ -110,7 +111,8 @@ private:
     // Runs steps until the application is done (true) or `budgetNs` has passed (false).
     bool applySteps(qint64 budgetNs);
     void applyNextSteps();
-    void finishApplying();
+    // Forgets the application under way and the snapshot waiting, without announcing either.
+    void dropApplication();
     void releaseApplication();
 
     Row *rowAt(int row) const;

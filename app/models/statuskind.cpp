@@ -1,22 +1,16 @@
 #include "models/statuskind.h"
 
-using namespace Qt::StringLiterals;
+#include "catalog/serverlists.h"
 
 StatusKind::Kind StatusKind::of(QStringView status)
 {
+    // ServerLists::statuses() is in the order of Kind after Unknown.
+    static const QStringList words = ServerLists::statuses();
     const QStringView word = status.trimmed();
-    if (word.compare(u"idle"_s, Qt::CaseInsensitive) == 0)
-        return Idle;
-    if (word.compare(u"occupied"_s, Qt::CaseInsensitive) == 0)
-        return Occupied;
-    if (word.compare(u"error"_s, Qt::CaseInsensitive) == 0)
-        return Error;
+    for (qsizetype i = 0; i < words.size(); ++i)
+        if (word.compare(words[i], Qt::CaseInsensitive) == 0)
+            return Kind(Idle + i);
     return Unknown;
-}
-
-QStringList StatusKind::knownWords()
-{
-    return {u"idle"_s, u"occupied"_s, u"error"_s};
 }
 
 bool StatusKind::isReleasable(Kind kind)

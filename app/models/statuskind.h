@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QObject>
-#include <QStringList>
 #include <QStringView>
 
 // The meaning of a sandbox status word, for delegates that colour it (the StatusKindRole of the list and
@@ -21,11 +20,8 @@ public:
     };
     Q_ENUM(Kind)
 
-    // Case and surrounding spaces are ignored ("Idle", " idle").
+    // One of ServerLists::statuses(); case and surrounding spaces are ignored ("Idle", " idle").
     static Kind of(QStringView status);
     // Release and Reset apply: neither idle (nobody holds it) nor failed. An unknown word may be held.
     static bool isReleasable(Kind kind);
-    // The words this version knows, lower case, in the order idle, occupied, error: what
-    // `sandboxdeck-cli list --status` accepts.
-    static QStringList knownWords();
 };

@@ -20,31 +20,26 @@ qsizetype originLength(const QString &text)
     return pathStart < 0 ? 0 : pathStart;
 }
 
-qsizetype commonPrefixLength(const QStringList &texts)
+enum class End
 {
-    if (texts.size() < 2)
-        return 0;
-    qsizetype length = texts.first().size();
-    for (const QString &text : texts) {
-        qsizetype same = 0;
-        const qsizetype limit = std::min(length, text.size());
-        while (same < limit && text[same] == texts.first()[same])
-            ++same;
-        length = same;
-    }
-    return length;
-}
+    Front,
+    Back
+};
 
-qsizetype commonSuffixLength(const QStringList &texts)
+// How many characters every text shares at that end.
+qsizetype commonLength(const QStringList &texts, End end)
 {
     if (texts.size() < 2)
         return 0;
-    qsizetype length = texts.first().size();
     const QString &first = texts.first();
+    qsizetype length = first.size();
     for (const QString &text : texts) {
+        const auto at = [end](const QString &s, qsizetype i) {
+            return end == End::Front ? s[i] : s[s.size() - 1 - i];
+        };
         qsizetype same = 0;
         const qsizetype limit = std::min(length, text.size());
-        while (same < limit && text[text.size() - 1 - same] == first[first.size() - 1 - same])
+        while (same < limit && at(text, same) == at(first, same))
             ++same;
         length = same;
     }
@@ -75,7 +70,7 @@ QStringList UrlDisplay::distinctive(const QStringList &urls)
     // at the last separator before the first difference, marked with an ellipsis.
     constexpr qsizetype shortEnough = 16;
     qsizetype cut = 0;
-    const qsizetype shared = commonPrefixLength(rests);
+    const qsizetype shared = commonLength(rests, End::Front);
     // Without a shared origin the hosts differ and the rest is theirs to show.
     if (origin > 0 && shared > shortEnough) {
         for (qsizetype i = std::min(shared, rests.first().size() - 1); i > 0; --i) {
@@ -88,7 +83,7 @@ QStringList UrlDisplay::distinctive(const QStringList &urls)
     // The tail they share (often "/mcp/?local_sandbox_id=…", the sandbox the reader is looking at)
     // goes the same way, from the first separator inside it, so a name is never cut in half.
     qsizetype tail = 0;
-    const qsizetype sharedTail = commonSuffixLength(rests);
+    const qsizetype sharedTail = commonLength(rests, End::Back);
     if (origin > 0 && sharedTail > shortEnough) {
         const QString &first = rests.first();
         for (qsizetype i = first.size() - sharedTail; i < first.size(); ++i) {

@@ -12,5 +12,4 @@ public:
     // One short form per URL, in the same order: the URL without the origin its siblings share, and
     // without a shared leading path when that is long. Texts that are not URLs come back unchanged.
     static QStringList distinctive(const QStringList &urls);
-    static QString distinctive(const QString &url) { return distinctive(QStringList{url}).first(); }
 };

@@ -38,7 +38,7 @@ public:
     Emulator::EmulatorHost *demoHost() const { return m_demoHost.get(); }
 
     bool isDemo() const { return m_demoHost != nullptr; }
-    bool hasKey() const;
+    bool hasKey() const; // the demo has its emulator's key
     QString profileName() const { return m_profileName; }
     QString region() const { return m_region; }
     QUrl baseUrl() const;

@@ -37,7 +37,7 @@ void LocalSandboxesController::refresh()
 {
     // Without a key (first run, before the Welcome dialog is answered) a list would only earn a red
     // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
-    if (!m_session->isDemo() && !m_session->hasKey())
+    if (!m_session->hasKey())
         return;
     if (m_refreshCall) {
         // Asked for after the list in flight was requested (an acquire, say): it may miss the news.

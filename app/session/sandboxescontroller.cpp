@@ -38,11 +38,7 @@ void SandboxesController::clear()
 {
     if (m_refreshCall)
         m_refreshCall->abort();
-    // A list still being applied belongs to what is being cleared: dropped, not finished (nor announced).
-    if (m_model->isApplying())
-        m_model->clear();
-    else
-        m_model->applySnapshot({});
+    m_model->clear();
     m_lastRefreshed = {};
 }
 
@@ -55,7 +51,7 @@ void SandboxesController::refresh()
 {
     // Without a key (first run, before the Welcome dialog is answered) a list would only earn a red
     // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
-    if (!m_session->isDemo() && !m_session->hasKey())
+    if (!m_session->hasKey())
         return;
     if (m_refreshCall) {
         // A filter changed while a refresh was in flight: its answer is for the old filter.

@@ -1,11 +1,12 @@
 # bash completion for sandboxdeck-cli                                     -*- shell-script -*-
 #
-# The name lists below are ServerLists::sandboxServers(), localServers() and benchmarks()
+# The name lists below are ServerLists::sandboxServers(), localServers(), benchmarks() and statuses()
 # (app/catalog/serverlists.cpp); tests/cli/cli_completions.py fails when they differ.
 
 _sandboxdeck_cli_servers="jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper"
 _sandboxdeck_cli_local_servers="filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright"
 _sandboxdeck_cli_benchmarks="MCP_Atlas Toolathlon MCP_Mark"
+_sandboxdeck_cli_statuses="idle occupied error"
 
 _sandboxdeck_cli_commands="list get acquire release reset prepare local"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
@@ -47,7 +48,7 @@ _sandboxdeck_cli() {
                 taken=${cur%,*},
                 word=${cur##*,}
             fi
-            COMPREPLY=($(compgen -P "$taken" -W "idle occupied error" -- "$word"))
+            COMPREPLY=($(compgen -P "$taken" -W "$_sandboxdeck_cli_statuses" -- "$word"))
             compopt -o nospace 2>/dev/null
             return
             ;;

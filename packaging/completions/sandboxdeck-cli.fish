@@ -1,11 +1,12 @@
 # fish completion for sandboxdeck-cli
 #
-# The name lists below are ServerLists::sandboxServers(), localServers() and benchmarks()
+# The name lists below are ServerLists::sandboxServers(), localServers(), benchmarks() and statuses()
 # (app/catalog/serverlists.cpp); tests/cli/cli_completions.py fails when they differ.
 
 set -l servers jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper
 set -l local_servers filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright
 set -l benchmarks MCP_Atlas Toolathlon MCP_Mark
+set -l statuses idle occupied error
 
 # The words typed after the program that are not options nor their values: the command, local's
 # sub-command, then the arguments.
@@ -91,7 +92,7 @@ end
 
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l server -x -a "$servers" -d 'only this server'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l tag -x -d 'only this tag'
-complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l status -x -a 'idle occupied error' -d 'only these statuses'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is list' -l status -x -a "$statuses" -d 'only these statuses'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is get' -l show-secrets -d 'print secrets unmasked'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l benchmark -x -a "$benchmarks" -d benchmark
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is acquire' -l email -x -d 'test account email'

@@ -31,6 +31,9 @@ private slots:
         QFETCH(QString, phrase);
         const auto error = ApiError::http(status, R"({"detail":"x"})");
         QVERIFY2(error.message().contains(phrase), qPrintable(error.message()));
+        // Front-end neutral: each front end says how its user gives a key.
+        QVERIFY(!error.message().contains(u"Settings"_s));
+        QVERIFY(!error.message().contains(u"KLAVIS_API_KEY"_s));
         QCOMPARE(error.httpStatus(), status);
         QCOMPARE(error.kind(), ApiError::Kind::Http);
     }

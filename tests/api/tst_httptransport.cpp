@@ -103,6 +103,31 @@ private slots:
         QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
     }
 
+    // The acquire wording follows the request's own purpose, not whether it may be retried.
+    void acquireWordingFollowsThePurpose()
+    {
+        const auto notFoundSentence = [this](bool idempotent, bool acquire) {
+            ApiRequest request;
+            request.path = u"/sandbox/github/no-such-sandbox"_s;
+            request.idempotent = idempotent;
+            request.acquire = acquire;
+            ApiCall *call = h->transport->send(request);
+            QString sentence;
+            int status = 0;
+            connect(call, &ApiCall::finished, this, [&] {
+                sentence = call->error().message();
+                status = call->error().httpStatus();
+            });
+            if (!QTest::qWaitFor([&] { return status != 0; }, 15000))
+                return u"timed out"_s;
+            return status == 404 ? sentence : u"HTTP %1"_s.arg(status);
+        };
+        const QString notFound = notFoundSentence(false, false);
+        QVERIFY2(notFound.startsWith(u"Not found"_s), qPrintable(notFound));
+        QVERIFY2(notFoundSentence(true, true).contains(u"the acquire named"_s),
+                 qPrintable(notFoundSentence(true, true)));
+    }
+
     void connectionRefusedIsNetworkError()
     {
         QTcpServer closed;

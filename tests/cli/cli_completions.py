@@ -43,7 +43,7 @@ def server_lists():
     """{function: names} read from the C++ source of ServerLists."""
     source = read(os.path.join(SOURCE, "app", "catalog", "serverlists.cpp"))
     lists = {}
-    for function in ("sandboxServers", "localServers", "benchmarks"):
+    for function in ("sandboxServers", "localServers", "benchmarks", "statuses"):
         body = source[source.index(f"ServerLists::{function}()"):]
         lists[function] = re.findall(r'u"([^"]*)"_s', body[:body.index("\n}\n")])
     return lists
@@ -65,7 +65,7 @@ def commands_and_options():
 def check_lists(lists):
     bash = read(BASH)
     for variable, function in (("servers", "sandboxServers"), ("local_servers", "localServers"),
-                               ("benchmarks", "benchmarks")):
+                               ("benchmarks", "benchmarks"), ("statuses", "statuses")):
         found = re.search(rf'^_sandboxdeck_cli_{variable}="([^"]*)"$', bash, re.M)
         check(f"bash: {variable} is ServerLists::{function}()",
               found and found.group(1).split() == lists[function], found and found.group(1))
@@ -121,7 +121,7 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli --json acquire --benchmark ", lists["benchmarks"]),
         ("sandboxdeck-cli local dump ID --region ", ["us", "asia"]),
         ("sandboxdeck-cli list --server notio", ["notion"]),
-        ("sandboxdeck-cli list --status ", ["idle", "occupied", "error"]),
+        ("sandboxdeck-cli list --status ", lists["statuses"]),
         ("sandboxdeck-cli list --status oc", ["occupied"]),
         ("sandboxdeck-cli --timeout 5 get ", lists["sandboxServers"]),
         ("sandboxdeck-cli acquire github ", []),

@@ -4,6 +4,7 @@
 // the same model, and the seeded data that makes ties, case and accent differences likely.
 #include "api/sandboxsummary.h"
 #include "models/sandboxlistmodel.h"
+#include "seededrandom.h"
 
 #include <QSortFilterProxyModel>
 
@@ -27,14 +28,6 @@ SandboxSummary sandbox(const QString &server, const QString &id, const QString &
     s.updatedAt = now.addSecs(-60 * minutesAgo);
     s.updatedAtText = s.updatedAt.toString(Qt::ISODate);
     return s;
-}
-
-quint64 nextRandom(quint64 &state)
-{
-    quint64 z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
 }
 
 // The independent oracle for the flat proxy's order: Qt's own QSortFilterProxyModel over the same model,

@@ -1,3 +1,4 @@
+#include "models/localsandboxfilterproxy.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/relativetime.h"
 #include "models/statuskind.h"
@@ -16,12 +17,14 @@ namespace {
 
 const QDateTime now(QDate(2026, 2, 16), QTime(12, 0), Qt::UTC);
 
-LocalServer server(const QString &id, const QString &name, const QString &status = u"idle"_s)
+LocalServer server(const QString &id, const QString &name, const QString &status = u"idle"_s,
+                   const QStringList &tags = {})
 {
     LocalServer s;
     s.id = id;
     s.serverName = name;
     s.status = status;
+    s.tags = tags;
     s.mcpServerUrl = u"https://mcp.example/%1"_s.arg(id.isEmpty() ? name : id);
     return s;
 }
@@ -246,6 +249,70 @@ private slots:
         QCOMPARE(serverIndex(0, 1).data(LocalSandboxTreeModel::BusyRole).toBool(), true);
         m_model->setBusy(u"vm"_s, true);
         QCOMPARE(changed.count(), 2);
+    }
+
+    void filterProxyJudgesSandboxesAndKeepsTheirServers()
+    {
+        LocalSandboxFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(m_model);
+        QSignalSpy counts(&proxy, &LocalSandboxFilterProxy::countsChanged);
+        const LocalSandbox ccc =
+            local(u"ccc"_s, {server(u"n"_s, u"notion"_s, u"idle"_s, {u"run-2"_s})}, u"occupied"_s);
+        m_model->applySnapshot(
+            {local(u"aaa"_s,
+                   {server(u"gh"_s, u"github"_s, u"idle"_s, {u"run-1"_s}), server(u"g"_s, u"git"_s)},
+                   u"occupied"_s),
+             local(u"bbb"_s, {server(u"s"_s, u"slack"_s)}), ccc});
+        QCOMPARE(proxy.rowCount(), 3);
+        QVERIFY(!counts.isEmpty());
+        QCOMPARE(counts.last(), (QList<QVariant>{3, 3}));
+
+        proxy.setSearchText(u"  GITHUB "_s); // a server's name finds its sandbox, case-insensitively
+        QCOMPARE(proxy.rowCount(), 1);
+        const QModelIndex kept = proxy.index(0, 0);
+        QCOMPARE(kept.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString(), u"aaa"_s);
+        QCOMPARE(proxy.rowCount(kept), 2); // git does not match, and stays with its sandbox
+        QCOMPARE(counts.last(), (QList<QVariant>{1, 3}));
+
+        proxy.setSearchText(QString());
+        proxy.setStatusFilter(u"Occupied"_s);
+        QCOMPARE(proxy.rowCount(), 2);
+        proxy.setTagFilter(u"run-2"_s);
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, 0).data(LocalSandboxTreeModel::LocalSandboxIdRole).toString(), u"ccc"_s);
+
+        // A new sandbox that does not match changes the total, not the shown count.
+        m_model->applySnapshot(
+            {local(u"aaa"_s, {server(u"gh"_s, u"github"_s, u"idle"_s, {u"run-1"_s})}, u"occupied"_s),
+             local(u"bbb"_s, {server(u"s"_s, u"slack"_s)}), ccc, local(u"ddd"_s, {})});
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(counts.last(), (QList<QVariant>{1, 4}));
+        QCOMPARE(m_model->knownStatuses(), (QStringList{u"idle"_s, u"occupied"_s}));
+        QCOMPARE(m_model->knownTags(), (QStringList{u"run-1"_s, u"run-2"_s}));
+
+        // A reset of the source moves the total too.
+        m_model->clear();
+        QCOMPARE(counts.last(), (QList<QVariant>{0, 0}));
+    }
+
+    // Another source: the old one's changes no longer reach the counts; a destroyed one leaves none.
+    void filterProxyCountsFollowOnlyItsCurrentSource()
+    {
+        LocalSandboxFilterProxy proxy;
+        proxy.setStatusFilter(u"error"_s); // nothing shown: only the total moves
+        proxy.setSourceModel(m_model);
+        auto other = std::make_unique<LocalSandboxTreeModel>();
+        proxy.setSourceModel(other.get());
+        QSignalSpy counts(&proxy, &LocalSandboxFilterProxy::countsChanged);
+        m_model->applySnapshot({local(u"aaa"_s, {})});
+        QCOMPARE(counts.count(), 0);
+        other->applySnapshot({local(u"bbb"_s, {}), local(u"ccc"_s, {})});
+        QCOMPARE(counts.last(), (QList<QVariant>{0, 2}));
+        other.reset();
+        QCOMPARE(proxy.totalCount(), 0);
+        proxy.setStatusFilter(QString()); // refilters without reading the destroyed tree
+        QCOMPARE(proxy.rowCount(), 0);
     }
 
     void clearResets()

@@ -1,8 +1,8 @@
 #include "pages/localsandboxespage.h"
 
+#include "api/remotetext.h"
 #include "catalog/mcpclientconfig.h"
 #include "controllers/localworkspaceactions.h"
-#include "delegates/localdetaildelegate.h"
 #include "delegates/statusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/localacquiredialog.h"
@@ -58,7 +58,6 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
     m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
     m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
-    m_view->setItemDelegateForColumn(LocalSandboxTreeModel::DetailColumn, new LocalDetailDelegate(m_view));
     ViewSizing::setComfortableRows(m_view);
     ViewSizing::keepColumnsFitting(m_view, LocalSandboxTreeModel::NameColumn);
     new EmptyStateHint(m_view,
@@ -225,8 +224,8 @@ RowExport LocalSandboxesPage::visibleRows() const
         QStringList servers;
         QStringList urls;
         for (const auto &server : sandbox->servers) {
-            servers << (server.serverName.isEmpty() ? server.id : server.serverName);
-            urls << RowExport::maskedUrl(server.mcpServerUrl);
+            servers << server.displayName();
+            urls << RemoteText::maskedUrl(server.mcpServerUrl);
         }
         rows.addRow(
             {sandbox->localSandboxId, sandbox->status, sandbox->benchmark,
@@ -348,8 +347,7 @@ void LocalSandboxesPage::copyMcpConfig()
         if (const auto *sandbox = m_controller->model()->sandboxById(id))
             for (const auto &server : sandbox->servers)
                 if (!server.mcpServerUrl.isEmpty())
-                    urls.append(
-                        {server.serverName.isEmpty() ? server.id : server.serverName, server.mcpServerUrl});
+                    urls.append({server.displayName(), server.mcpServerUrl});
     if (urls.isEmpty()) {
         emit statusMessage(tr("No MCP URLs to copy: select a local sandbox with servers."));
         return;

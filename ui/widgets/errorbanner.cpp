@@ -63,8 +63,10 @@ void ErrorBanner::showError(const QString &context, const ApiError &error)
     QString details = detail;
     if (error.httpStatus() > 0)
         details = u"HTTP %1. "_s.arg(error.httpStatus()) + detail;
-    showMessage(Level::Error, context.isEmpty() ? error.message() : context + u": "_s + error.message(),
-                details.trimmed());
+    // ApiError says what happened in front-end neutral words; the desktop app takes keys in Settings.
+    const QString sentence =
+        error.isKeyProblem() ? error.message() + u' ' + tr("Enter it in Settings.") : error.message();
+    showMessage(Level::Error, context.isEmpty() ? sentence : context + u": "_s + sentence, details.trimmed());
 }
 
 void ErrorBanner::showMessage(Level level, const QString &message, const QString &details)

@@ -2,7 +2,7 @@
 
 #include "api/apierror.h"
 #include "models/displaytext.h"
-#include "models/urldisplay.h"
+#include "models/localsandboxtreemodel.h"
 #include "pages/selectionsummarypage.h"
 #include "widgets/copyablefield.h"
 #include "widgets/flowlayout.h"
@@ -206,13 +206,10 @@ void LocalSandboxDetailsPane::rebuildServers()
     if (m_sandbox.servers.isEmpty())
         box->addWidget(dimLabel(tr("No servers in this response."), m_serversBox));
 
-    QStringList urls;
-    for (const LocalServer &server : std::as_const(m_sandbox.servers))
-        urls << server.mcpServerUrl;
-    const QStringList shortUrls = UrlDisplay::distinctive(urls);
+    const QStringList shortUrls = LocalSandboxTreeModel::shortUrls(m_sandbox);
     for (qsizetype i = 0; i < m_sandbox.servers.size(); ++i) {
         const LocalServer &server = m_sandbox.servers[i];
-        const QString name = server.serverName.isEmpty() ? server.id : server.serverName;
+        const QString name = server.displayName();
         auto *title = new QHBoxLayout;
         auto *icon = new QLabel(m_serversBox);
         icon->setPixmap(StatusIcons::icon(server.status).pixmap(QSize(16, 16), devicePixelRatioF()));
