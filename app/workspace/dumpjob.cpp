@@ -189,13 +189,13 @@ void DumpJob::consume()
         if (got <= 0)
             break;
         if (m_file->write(m_buffer.constData(), got) != got) {
-            const QString reason = DiskSpace::writeFailure(*m_file);
+            const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
             m_cancelled = true; // the abort's finished() is ours, not a cut to resume
             cleanUp();
             fail(QCoreApplication::translate(
                      "DumpJob", "Could not write the dump to disk (%1). Free some space and retry.")
-                     .arg(reason),
-                 FailureKind::DiskFull);
+                     .arg(failure.text),
+                 failure.kind);
             return;
         }
         if (m_gzipCheck)
@@ -292,8 +292,9 @@ void DumpJob::onGetFinished()
                  .arg(QString::number(maxFailures + 1), answer.message()),
              FailureKind::Transient);
     } else {
+        // Neither a cut nor a refused URL: the store's final answer, the same on a retry.
         fail(QCoreApplication::translate("DumpJob", "The download failed. %1").arg(answer.message()),
-             failureKindOfStatus(answer.httpStatus()));
+             FailureKind::Rejected);
     }
 }
 
@@ -336,33 +337,27 @@ void DumpJob::afterCommit(bool committed)
 {
     m_committing = false;
     if (!committed) {
-        const QString reason = DiskSpace::writeFailure(*m_file);
+        const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
         cleanUp();
         if (m_cancelled)
             markCancelled();
         else
-            fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(reason),
-                 FailureKind::DiskFull);
+            fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(failure.text),
+                 failure.kind);
         return;
     }
     m_file.reset();
-    if (m_cancelled) {
-        // The archive is complete, but nobody wants it any more: an extraction's copy goes with the
-        // temporary folder; a saved archive stays, as a cancel after the last byte is too late.
-        if (m_mode == Mode::SaveArchive) {
-            setResultPath(m_targetPath);
-            cleanUp();
-            succeed();
-        } else {
-            cleanUp();
-            markCancelled();
-        }
-        return;
-    }
     if (m_mode == Mode::SaveArchive) {
+        // A cancel after the last byte is too late: the archive is saved and stays.
         setResultPath(m_targetPath);
         cleanUp();
         succeed();
+        return;
+    }
+    if (m_cancelled) {
+        // The archive is complete, but nobody wants the extraction any more: its dump-sized copy goes with
+        // the temporary folder, on a worker.
+        cleanUpThen([this] { markCancelled(); });
         return;
     }
     extract();
@@ -400,7 +395,7 @@ void DumpJob::extract()
 
 void DumpJob::cancel()
 {
-    if (isFinished() || m_cancelled)
+    if (isFinished() || isFinishing() || m_cancelled)
         return;
     m_cancelled = true;
     if (m_committing)
@@ -415,18 +410,11 @@ void DumpJob::cancel()
     markCancelled();
 }
 
-void DumpJob::cleanUpThen(const std::function<void()> &next)
+void DumpJob::cleanUpThen(std::function<void()> end)
 {
     std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
     cleanUp();
-    if (!folder) {
-        next();
-        return;
-    }
-    DiskWorker::remove(this, std::move(folder), [this, next] {
-        if (!isFinished()) // a cancel while the folder went has ended the job already
-            next();
-    });
+    finishAfterRemoving(std::move(folder), std::move(end));
 }
 
 void DumpJob::cleanUp()
@@ -441,5 +429,6 @@ void DumpJob::cleanUp()
     if (m_file)
         m_file->cancelWriting();
     m_file.reset();
-    m_tempDir.reset();
+    // A dump-sized archive may be in it: unlinking that is no work for the GUI thread.
+    DiskWorker::remove(this, std::move(m_tempDir));
 }

@@ -1,5 +1,4 @@
 #include "workspace/uploadjob.h"
-#include "workspace/diskworker.h"
 
 #include "api/apicall.h"
 #include "api/klavislocalsandboxservice.h"
@@ -257,8 +256,9 @@ void UploadJob::onPutFinished()
         break;
     }
     cleanUp();
+    // The store's answer is final (a 4xx it would give again): its status is no longer a question.
     fail(QCoreApplication::translate("UploadJob", "The upload failed. %1").arg(answer.message()),
-         failureKindOfStatus(answer.httpStatus()));
+         FailureKind::Rejected);
 }
 
 void UploadJob::initialize()
@@ -268,22 +268,8 @@ void UploadJob::initialize()
         sandboxId(), m_region, this, [this](const ApiResult<SandboxActionResult> &result) {
             if (m_cancelled)
                 return;
-            if (result) {
-                // The packed archive, as big as the workspace, goes on a worker: unlinking it takes a while.
-                std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
-                cleanUp();
-                if (!folder) {
-                    succeed();
-                    return;
-                }
-                DiskWorker::remove(this, std::move(folder), [this] {
-                    if (!isFinished())
-                        succeed();
-                });
-                return;
-            }
-            cleanUp();
             if (!result) {
+                cleanUp();
                 fail(ObjectStoreReply::redacted(
                          QCoreApplication::translate(
                              "UploadJob", "The archive was uploaded but the sandbox could not unpack it. %1")
@@ -291,13 +277,14 @@ void UploadJob::initialize()
                      failureKindOf(result.error()));
                 return;
             }
-            succeed();
+            // The packed archive, as big as the workspace, goes on a worker: unlinking it takes a while.
+            cleanUpThen([this] { succeed(); });
         });
 }
 
 void UploadJob::cancel()
 {
-    if (isFinished() || m_cancelled)
+    if (isFinished() || isFinishing() || m_cancelled)
         return;
     m_cancelled = true;
     if (m_archiver && m_archiver->isRunning()) {
@@ -320,6 +307,13 @@ void UploadJob::cleanUp()
         m_reply->deleteLater();
         m_reply = nullptr;
     }
-    // Only our own packed archive goes; a .tar.gz the user dropped stays where it was.
-    m_tempDir.reset();
+    // Only our own packed archive goes, on a worker; a .tar.gz the user dropped stays where it was.
+    DiskWorker::remove(this, std::move(m_tempDir));
+}
+
+void UploadJob::cleanUpThen(std::function<void()> end)
+{
+    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
+    cleanUp();
+    finishAfterRemoving(std::move(folder), std::move(end));
 }

@@ -319,7 +319,7 @@ private slots:
         QCOMPARE(TransferJob::failureKindOf(ApiError::http(429, {})), Kind::Transient);
         QCOMPARE(TransferJob::failureKindOf(ApiError::http(400, {})), Kind::Rejected);
         QCOMPARE(TransferJob::failureKindOf(ApiError::http(422, {})), Kind::Rejected);
-        QCOMPARE(TransferJob::failureKindOfStatus(404), Kind::Rejected);
+        QCOMPARE(TransferJob::failureKindOf(ApiError::http(404, {})), Kind::Rejected);
     }
 
     void aFinishedTransferTellsWhenWhereAndHowFast()
