@@ -3,6 +3,7 @@
 #include "api/apicall.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/urlpolicy.h"
+#include "workspace/bytesize.h"
 #include "workspace/diskworker.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/workspacearchiver.h"
@@ -11,7 +12,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QTemporaryDir>
@@ -39,11 +39,6 @@ QString displayName(const QStringList &sources)
 QString sentence(const QString &text)
 {
     return text.endsWith(u'.') ? text : QString(text + u'.');
-}
-
-QString humanSize(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 bool isArchiveAsItIs(const QStringList &sources)
@@ -169,7 +164,7 @@ void UploadJob::requestUrl()
                      "UploadJob",
                      "Not uploaded: the archive is %1, and the server takes at most %2 per upload. Upload "
                      "fewer or smaller files.")
-                     .arg(humanSize(size), humanSize(m_url.maxUploadBytes)),
+                     .arg(ByteSize::text(size), ByteSize::text(m_url.maxUploadBytes)),
                  FailureKind::Policy);
             return;
         }

@@ -2,6 +2,7 @@
 // store as S3 does; the client refuses before the PUT, in human units, and does not offer a retry.
 #include "api/klavisdecoder.h"
 #include "transferharness.h"
+#include "workspace/bytesize.h"
 #include "workspace/uploadjob.h"
 
 #include <QLocale>
@@ -55,7 +56,7 @@ private slots:
         QVERIFY(TransferHarness::waitFinished(&job));
         QCOMPARE(job.state(), TransferJob::State::Failed);
         QCOMPARE(harness.storeRequests("PUT").size(), 0); // not one byte went up
-        const QString limit = QLocale().formattedDataSize(100'000, 1, QLocale::DataSizeTraditionalFormat);
+        const QString limit = ByteSize::text(100'000);
         QVERIFY2(job.errorText().contains(u"at most "_s + limit), qPrintable(job.errorText()));
         QVERIFY2(job.errorText().contains(u"the archive is "_s), qPrintable(job.errorText()));
         QCOMPARE(job.failureKind(), TransferJob::FailureKind::Policy);
