@@ -25,9 +25,4 @@ WriteFailure writeFailure(const QFileDevice &file)
     return {file.errorString(), TransferJob::FailureKind::Local};
 }
 
-bool isEmptyFolder(const QString &path)
-{
-    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-}
-
 } // namespace DiskSpace

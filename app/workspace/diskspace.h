@@ -21,6 +21,5 @@ struct WriteFailure
 // "No space left on device: …" and DiskFull when the disk of `file` is full, else the file's own error
 // text and Local.
 WriteFailure writeFailure(const QFileDevice &file);
-bool isEmptyFolder(const QString &path);
 
 } // namespace DiskSpace

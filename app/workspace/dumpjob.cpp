@@ -6,6 +6,7 @@
 #include "workspace/contentrange.h"
 #include "workspace/diskspace.h"
 #include "workspace/diskworker.h"
+#include "workspace/extractstaging.h"
 #include "workspace/gzipendcheck.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/safeextractor.h"
@@ -57,12 +58,8 @@ void DumpJob::start()
 {
     QString archivePath = m_targetPath;
     if (m_mode == Mode::Extract) {
-        const QFileInfo target(m_targetPath);
-        if (target.exists() && (!target.isDir() || !DiskSpace::isEmptyFolder(m_targetPath))) {
-            fail(QCoreApplication::translate(
-                     "DumpJob", "%1 already exists and is not an empty folder; choose a new or empty folder.")
-                     .arg(QDir::toNativeSeparators(m_targetPath)),
-                 FailureKind::Policy);
+        if (const QString problem = ExtractStaging::targetProblem(m_targetPath); !problem.isEmpty()) {
+            fail(problem, FailureKind::Policy);
             return;
         }
         m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s);

@@ -278,7 +278,7 @@ void TestDumpJob::extractIntoNonEmptyFolderIsRefused()
     job->start();
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QCOMPARE(job->state(), TransferJob::State::Failed);
-    QVERIFY2(job->errorText().contains(u"not an empty folder"_s), qPrintable(job->errorText()));
+    QVERIFY2(job->errorText().contains(u"already exists and is not empty"_s), qPrintable(job->errorText()));
     QCOMPARE(harness.emulator->apiRequests().size(), 0);
     QCOMPARE(TransferFiles::leftovers(target), QStringList({u".hidden"_s}));
 }
