@@ -222,6 +222,8 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
     if (spec.option(u"extract"_s)) {
         if (command.has(u"out"_s) && command.has(u"extract"_s))
             return u"--out and --extract exclude each other"_s;
+        if (command.has(u"force"_s) && command.has(u"extract"_s))
+            return u"--force goes with --out; --extract never writes into a folder that is not empty"_s;
         if (!command.has(u"out"_s) && !command.has(u"extract"_s))
             return u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name);
     }

@@ -52,11 +52,6 @@ void CliRunner::localDump()
     const bool extract = m_command.has(u"extract"_s);
     const QString target = m_command.option(extract ? u"extract"_s : u"out"_s);
     // Checked here, before any request, like a missing upload source: usage errors of the local side.
-    if (extract && m_command.has(u"force"_s)) {
-        m_output.err(u"error: --force goes with --out; --extract never writes into a folder that is not "
-                     "empty.\n"_s);
-        return done(2);
-    }
     const QFileInfo existing(target);
     if (!extract && existing.isDir()) {
         m_output.err(u"error: %1 is a folder; --out takes the name of the .tar.gz to write. Nothing was "

@@ -1,6 +1,7 @@
 #include "cli/transferprogressline.h"
 
 #include "cli/clioutput.h"
+#include "workspace/bytesize.h"
 #include "workspace/transferjob.h"
 
 #include <QLocale>
@@ -79,7 +80,7 @@ QString TransferProgressLine::describe(const TransferJob &job, bool withNumbers)
 QString TransferProgressLine::formatBytes(qint64 bytes)
 {
     // The C locale: the same text whatever LANG says, like the rest of the CLI's output.
-    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    return ByteSize::text(bytes, QLocale::c());
 }
 
 QString TransferProgressLine::formatDuration(qint64 seconds)

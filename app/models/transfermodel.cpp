@@ -1,6 +1,7 @@
 #include "models/transfermodel.h"
 
 #include "models/displaytext.h"
+#include "workspace/bytesize.h"
 #include "workspace/dumpjob.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
@@ -52,9 +53,7 @@ TransferJob *TransferModel::jobAt(int row) const
 
 QString TransferModel::formatBytes(qint64 bytes)
 {
-    if (bytes < 0)
-        return {};
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    return ByteSize::text(bytes);
 }
 
 QString TransferModel::formatDuration(qint64 seconds)
@@ -72,12 +71,18 @@ QString TransferModel::formatDuration(qint64 seconds)
         .arg((seconds % 3600) / 60);
 }
 
+QStringList TransferModel::kindTexts()
+{
+    return {tr("Upload"), tr("Save dump"), tr("Extract dump")};
+}
+
 QString TransferModel::kindText(const TransferJob *job)
 {
+    const QStringList texts = kindTexts();
     if (job->direction() == TransferJob::Direction::Upload)
-        return tr("Upload");
+        return texts.at(0);
     const auto *dump = qobject_cast<const DumpJob *>(job);
-    return dump && dump->mode() == DumpJob::Mode::Extract ? tr("Extract dump") : tr("Save dump");
+    return texts.at(dump && dump->mode() == DumpJob::Mode::Extract ? 2 : 1);
 }
 
 QString TransferModel::destinationText(const TransferJob *job)
@@ -109,9 +114,9 @@ QString TransferModel::detailsText(const TransferJob *job)
         return locale.toString(when.time(), QLocale::LongFormat);
     };
     if (job->startedAt().isValid() && job->finishedAt().isValid()) {
-        const qint64 seconds = std::max<qint64>(0, job->startedAt().secsTo(job->finishedAt()));
         lines << tr("Started %1, ended %2, took %3.")
-                     .arg(time(job->startedAt()), time(job->finishedAt()), formatDuration(seconds));
+                     .arg(time(job->startedAt()), time(job->finishedAt()),
+                          formatDuration(job->durationSeconds()));
     } else if (job->startedAt().isValid()) {
         lines << tr("Started %1.").arg(time(job->startedAt()));
     } else {
@@ -165,12 +170,8 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
         return job->errorText();
     case IsFinishedRole:
         return job->isFinished();
-    case CanRetryRole:
-        return job->canRetry();
     case LeftOutCountRole:
         return int(job->leftOut().size());
-    case DetailsRole:
-        return detailsText(job);
     case Qt::ToolTipRole:
         if (!job->errorText().isEmpty())
             return DisplayText::visible(job->errorText());

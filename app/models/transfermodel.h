@@ -33,10 +33,7 @@ public:
         ResultPathRole,
         ErrorRole,
         IsFinishedRole,
-        CanRetryRole,
-        LeftOutCountRole, // entries a finished extraction deliberately left out
-        // The whole story of a transfer for the details area: kind, destination, times, speed, reason.
-        DetailsRole
+        LeftOutCountRole // entries a finished extraction deliberately left out
     };
 
     explicit TransferModel(TransferQueue *queue, QObject *parent = nullptr);
@@ -56,8 +53,11 @@ public:
     static QString formatDuration(qint64 seconds);
     // "Upload", "Save dump" or "Extract dump".
     static QString kindText(const TransferJob *job);
+    // All three kinds, for sizing a column to the widest.
+    static QStringList kindTexts();
     // Where the result goes: the sandbox for an upload, the file or folder for a dump.
     static QString destinationText(const TransferJob *job);
+    // The whole story of a transfer for the details area: kind, destination, times, speed, reason.
     static QString detailsText(const TransferJob *job);
 
 private:

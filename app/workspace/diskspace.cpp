@@ -14,18 +14,15 @@ bool isNearlyFull(const QString &path)
     return available >= 0 && available < qint64{1024} * 1024;
 }
 
-QString writeFailure(const QFileDevice &file)
+WriteFailure writeFailure(const QFileDevice &file)
 {
     if (isNearlyFull(file.fileName())) {
-        return QCoreApplication::translate("DumpJob", "No space left on device: the disk holding %1 is full")
-            .arg(QDir::toNativeSeparators(QFileInfo(file.fileName()).absolutePath()));
+        return {
+            QCoreApplication::translate("DiskSpace", "No space left on device: the disk holding %1 is full")
+                .arg(QDir::toNativeSeparators(QFileInfo(file.fileName()).absolutePath())),
+            TransferJob::FailureKind::DiskFull};
     }
-    return file.errorString();
-}
-
-bool isEmptyFolder(const QString &path)
-{
-    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    return {file.errorString(), TransferJob::FailureKind::Local};
 }
 
 } // namespace DiskSpace

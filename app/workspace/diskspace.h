@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workspace/transferjob.h"
+
 #include <QString>
 
 class QFileDevice;
@@ -11,8 +13,13 @@ namespace DiskSpace {
 
 // Less than a mebibyte left on the disk holding `path` (a file or folder, existing or not yet).
 bool isNearlyFull(const QString &path);
-// "No space left on device: …" when the disk of `file` is full, else the file's own error text.
-QString writeFailure(const QFileDevice &file);
-bool isEmptyFolder(const QString &path);
+struct WriteFailure
+{
+    QString text;
+    TransferJob::FailureKind kind;
+};
+// "No space left on device: …" and DiskFull when the disk of `file` is full, else the file's own error
+// text and Local.
+WriteFailure writeFailure(const QFileDevice &file);
 
 } // namespace DiskSpace

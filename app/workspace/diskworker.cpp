@@ -20,7 +20,17 @@ QFuture<bool> DiskWorker::run(QObject *context, std::function<bool()> work, std:
 
 void DiskWorker::remove(QObject *context, std::unique_ptr<QTemporaryDir> folder, std::function<void()> then)
 {
+    if (!folder) {
+        if (then)
+            then();
+        return;
+    }
     std::shared_ptr<QTemporaryDir> owned(std::move(folder));
+    if (!then) {
+        // Nobody waits: no watcher, so a context on its way out (a job's destructor) is no concern.
+        (void)QtConcurrent::run([owned] { owned->remove(); });
+        return;
+    }
     run(
         context,
         [owned] {

@@ -16,6 +16,8 @@ class DiskWorker
 public:
     // The caller keeps the future and waits for it before it frees anything `work` touches.
     static QFuture<bool> run(QObject *context, std::function<bool()> work, std::function<void(bool)> then);
-    // Removes a temporary folder with what it holds; the folder is the worker's from now on.
-    static void remove(QObject *context, std::unique_ptr<QTemporaryDir> folder, std::function<void()> then);
+    // Removes a temporary folder with what it holds; the folder is the worker's from now on. `then` runs at
+    // once for no folder; without a `then` nobody waits for the removal.
+    static void remove(QObject *context, std::unique_ptr<QTemporaryDir> folder,
+                       std::function<void()> then = {});
 };

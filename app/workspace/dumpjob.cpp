@@ -6,6 +6,7 @@
 #include "workspace/contentrange.h"
 #include "workspace/diskspace.h"
 #include "workspace/diskworker.h"
+#include "workspace/extractstaging.h"
 #include "workspace/gzipendcheck.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/safeextractor.h"
@@ -57,12 +58,8 @@ void DumpJob::start()
 {
     QString archivePath = m_targetPath;
     if (m_mode == Mode::Extract) {
-        const QFileInfo target(m_targetPath);
-        if (target.exists() && (!target.isDir() || !DiskSpace::isEmptyFolder(m_targetPath))) {
-            fail(QCoreApplication::translate(
-                     "DumpJob", "%1 already exists and is not an empty folder; choose a new or empty folder.")
-                     .arg(QDir::toNativeSeparators(m_targetPath)),
-                 FailureKind::Policy);
+        if (const QString problem = ExtractStaging::targetProblem(m_targetPath); !problem.isEmpty()) {
+            fail(problem, FailureKind::Policy);
             return;
         }
         m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s);
@@ -189,13 +186,13 @@ void DumpJob::consume()
         if (got <= 0)
             break;
         if (m_file->write(m_buffer.constData(), got) != got) {
-            const QString reason = DiskSpace::writeFailure(*m_file);
+            const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
             m_cancelled = true; // the abort's finished() is ours, not a cut to resume
             cleanUp();
             fail(QCoreApplication::translate(
                      "DumpJob", "Could not write the dump to disk (%1). Free some space and retry.")
-                     .arg(reason),
-                 FailureKind::DiskFull);
+                     .arg(failure.text),
+                 failure.kind);
             return;
         }
         if (m_gzipCheck)
@@ -292,8 +289,9 @@ void DumpJob::onGetFinished()
                  .arg(QString::number(maxFailures + 1), answer.message()),
              FailureKind::Transient);
     } else {
+        // Neither a cut nor a refused URL: the store's final answer, the same on a retry.
         fail(QCoreApplication::translate("DumpJob", "The download failed. %1").arg(answer.message()),
-             failureKindOfStatus(answer.httpStatus()));
+             FailureKind::Rejected);
     }
 }
 
@@ -336,33 +334,27 @@ void DumpJob::afterCommit(bool committed)
 {
     m_committing = false;
     if (!committed) {
-        const QString reason = DiskSpace::writeFailure(*m_file);
+        const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
         cleanUp();
         if (m_cancelled)
             markCancelled();
         else
-            fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(reason),
-                 FailureKind::DiskFull);
+            fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(failure.text),
+                 failure.kind);
         return;
     }
     m_file.reset();
-    if (m_cancelled) {
-        // The archive is complete, but nobody wants it any more: an extraction's copy goes with the
-        // temporary folder; a saved archive stays, as a cancel after the last byte is too late.
-        if (m_mode == Mode::SaveArchive) {
-            setResultPath(m_targetPath);
-            cleanUp();
-            succeed();
-        } else {
-            cleanUp();
-            markCancelled();
-        }
-        return;
-    }
     if (m_mode == Mode::SaveArchive) {
+        // A cancel after the last byte is too late: the archive is saved and stays.
         setResultPath(m_targetPath);
         cleanUp();
         succeed();
+        return;
+    }
+    if (m_cancelled) {
+        // The archive is complete, but nobody wants the extraction any more: its dump-sized copy goes with
+        // the temporary folder, on a worker.
+        cleanUpThen([this] { markCancelled(); });
         return;
     }
     extract();
@@ -400,7 +392,7 @@ void DumpJob::extract()
 
 void DumpJob::cancel()
 {
-    if (isFinished() || m_cancelled)
+    if (isFinished() || isFinishing() || m_cancelled)
         return;
     m_cancelled = true;
     if (m_committing)
@@ -415,18 +407,11 @@ void DumpJob::cancel()
     markCancelled();
 }
 
-void DumpJob::cleanUpThen(const std::function<void()> &next)
+void DumpJob::cleanUpThen(std::function<void()> end)
 {
     std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
     cleanUp();
-    if (!folder) {
-        next();
-        return;
-    }
-    DiskWorker::remove(this, std::move(folder), [this, next] {
-        if (!isFinished()) // a cancel while the folder went has ended the job already
-            next();
-    });
+    finishAfterRemoving(std::move(folder), std::move(end));
 }
 
 void DumpJob::cleanUp()
@@ -441,5 +426,6 @@ void DumpJob::cleanUp()
     if (m_file)
         m_file->cancelWriting();
     m_file.reset();
-    m_tempDir.reset();
+    // A dump-sized archive may be in it: unlinking that is no work for the GUI thread.
+    DiskWorker::remove(this, std::move(m_tempDir));
 }

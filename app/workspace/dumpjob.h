@@ -60,8 +60,8 @@ private:
     void afterCommit(bool committed);
     void extract();
     void cleanUp();
-    // cleanUp(), with the temporary folder removed on a worker before `next` runs.
-    void cleanUpThen(const std::function<void()> &next);
+    // cleanUp(), ending with `end` once the temporary folder is gone.
+    void cleanUpThen(std::function<void()> end);
 
     KlavisLocalSandboxService *m_service;
     QNetworkAccessManager *m_network;

@@ -52,21 +52,8 @@ QString ExtractStaging::prepare(const QString &targetDir)
             .arg(QDir::toNativeSeparators(m_parentFolder));
 
     m_target = QFile::encodeName(target);
-    struct stat st
-    {
-    };
-    if (::lstat(m_target.constData(), &st) == 0) {
-        if (!S_ISDIR(st.st_mode))
-            return QCoreApplication::translate(
-                       "ExtractStaging",
-                       "%1 already exists and is not a folder; choose a new or empty folder.")
-                .arg(m_targetFolder);
-        if (!QDir(target).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
-            return QCoreApplication::translate(
-                       "ExtractStaging",
-                       "The folder %1 already exists and is not empty; choose a new or empty folder.")
-                .arg(m_targetFolder);
-    }
+    if (const QString problem = targetProblem(target); !problem.isEmpty())
+        return problem;
 
     QByteArray pattern = QFile::encodeName(m_parentFolder + u"/."_s + name.left(kMaxNameCharsInStagingName) +
                                            u".partial-XXXXXX"_s);
@@ -81,6 +68,27 @@ QString ExtractStaging::prepare(const QString &targetDir)
             .arg(QDir::toNativeSeparators(m_parentFolder), qt_error_string(error));
     }
     m_root = pattern;
+    return {};
+}
+
+QString ExtractStaging::targetProblem(const QString &targetDir)
+{
+    const QString target = QDir::cleanPath(QFileInfo(targetDir).absoluteFilePath());
+    struct stat st
+    {
+    };
+    // lstat: a link to a folder is no folder here, the extraction would land wherever it points.
+    if (::lstat(QFile::encodeName(target).constData(), &st) != 0)
+        return {};
+    if (!S_ISDIR(st.st_mode))
+        return QCoreApplication::translate(
+                   "ExtractStaging", "%1 already exists and is not a folder; choose a new or empty folder.")
+            .arg(QDir::toNativeSeparators(target));
+    if (!QDir(target).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
+        return QCoreApplication::translate(
+                   "ExtractStaging",
+                   "The folder %1 already exists and is not empty; choose a new or empty folder.")
+            .arg(QDir::toNativeSeparators(target));
     return {};
 }
 

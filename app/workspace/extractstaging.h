@@ -15,6 +15,9 @@ public:
 
     // Checks the target (absent, or an empty folder) and creates the staging folder; error or empty.
     QString prepare(const QString &targetDir);
+    // Why `targetDir` cannot take an extraction (it exists and is no folder, or has something in it); empty
+    // for a new or empty folder. The one home of that rule: the job, the GUI's folder choice and prepare().
+    static QString targetProblem(const QString &targetDir);
     // Renames the staging folder onto the target; error or empty. An empty target folder is replaced.
     QString commit();
 

@@ -1,8 +1,11 @@
 #include "workspace/transferjob.h"
 
 #include "api/apierror.h"
+#include "api/retrypolicy.h"
+#include "workspace/diskworker.h"
 
 #include <QCoreApplication>
+#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 
@@ -42,14 +45,6 @@ bool TransferJob::canRetry() const
     return m_state == State::Cancelled || (m_state == State::Failed && isRetryable(m_failureKind));
 }
 
-TransferJob::FailureKind TransferJob::failureKindOfStatus(int httpStatus)
-{
-    // 408 and 429 ask the client to come back later; 5xx is the server's own trouble.
-    if (httpStatus == 408 || httpStatus == 429 || httpStatus >= 500)
-        return FailureKind::Transient;
-    return FailureKind::Rejected;
-}
-
 TransferJob::FailureKind TransferJob::failureKindOf(const ApiError &error)
 {
     switch (error.kind()) {
@@ -58,7 +53,9 @@ TransferJob::FailureKind TransferJob::failureKindOf(const ApiError &error)
     case ApiError::Kind::Cancelled:
         return FailureKind::Transient;
     case ApiError::Kind::Http:
-        return failureKindOfStatus(error.httpStatus());
+        // The transport's own rule: what it would have retried is what a later attempt may get through.
+        return RetryPolicy(1, 0, 0).isRetryableStatus(error.httpStatus()) ? FailureKind::Transient
+                                                                          : FailureKind::Rejected;
     case ApiError::Kind::Decode:
         return FailureKind::HostileData;
     case ApiError::Kind::Local:
@@ -219,6 +216,20 @@ void TransferJob::succeed()
     if (isFinished())
         return;
     end(State::Done);
+}
+
+qint64 TransferJob::durationSeconds() const
+{
+    if (!m_startedAt.isValid())
+        return 0;
+    const QDateTime end = m_finishedAt.isValid() ? m_finishedAt : QDateTime::currentDateTime();
+    return std::max<qint64>(0, m_startedAt.secsTo(end));
+}
+
+void TransferJob::finishAfterRemoving(std::unique_ptr<QTemporaryDir> folder, std::function<void()> end)
+{
+    m_finishing = true;
+    DiskWorker::remove(this, std::move(folder), std::move(end));
 }
 
 void TransferJob::markCancelled()

@@ -10,9 +10,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include <memory>
+
 // One workspace transfer (an upload or a dump): progress in bytes, a cancel, and exactly one end in
 // Done, Failed or Cancelled. The Transfers view is the tracker of these jobs.
 class ApiError;
+class QTemporaryDir;
 
 class TransferJob : public QObject
 {
@@ -75,15 +79,18 @@ public:
     double overallFraction() const;
     QString errorText() const { return m_errorText; }
     FailureKind failureKind() const { return m_failureKind; }
-    static bool isRetryable(FailureKind kind);
     // Failed for a reason a retry can help with, or cancelled.
     bool canRetry() const;
-    // The kind of an API call's failure: network, timeout and 5xx are transient, any other status is not.
+    // The kind of an API call's failure: network, timeout and the statuses RetryPolicy retries are
+    // transient, any other status is not.
     static FailureKind failureKindOf(const ApiError &error);
-    static FailureKind failureKindOfStatus(int httpStatus);
     // When the job started work (invalid while queued) and ended (invalid while running).
     QDateTime startedAt() const { return m_startedAt; }
     QDateTime finishedAt() const { return m_finishedAt; }
+    // Whole seconds from start to end (to now while running); 0 for a job that never started.
+    qint64 durationSeconds() const;
+    // The outcome is decided and only a temporary folder's removal is left: a cancel now comes too late.
+    bool isFinishing() const { return m_finishing; }
     // Bytes that went over the network (the upload or the download itself) and the time spent moving them.
     qint64 networkBytes() const { return m_networkBytes; }
     qint64 networkMilliseconds() const;
@@ -117,8 +124,12 @@ protected:
     void fail(const QString &errorText, FailureKind kind);
     void succeed();
     void markCancelled();
+    // Runs `end` (one of the three ends above) once `folder` is removed on a worker, at once when there is
+    // none. The outcome is decided from here on (isFinishing): subclasses' cancel() must leave it alone.
+    void finishAfterRemoving(std::unique_ptr<QTemporaryDir> folder, std::function<void()> end);
 
 private:
+    static bool isRetryable(FailureKind kind);
     void enterPhase(State state);
     void updateOverall();
     void endNetworkPhase();
@@ -134,6 +145,7 @@ private:
     QString m_resultPath;
     QStringList m_leftOut;
     FailureKind m_failureKind = FailureKind::Transient;
+    bool m_finishing = false;
     QDateTime m_startedAt;
     QDateTime m_finishedAt;
     QElapsedTimer m_clock;

@@ -2,8 +2,6 @@
 
 #include "workspace/uploadjob.h"
 
-#include <QDateTime>
-
 TransferQueue::TransferQueue(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                              QObject *parent)
     : QObject(parent), m_service(service), m_network(network)
@@ -51,8 +49,7 @@ void TransferQueue::watch(TransferJob *job)
     connect(job, &TransferJob::stateChanged, this, changed);
     connect(job, &TransferJob::progressChanged, this, changed);
     connect(job, &TransferJob::finished, this, [this, job] {
-        const qint64 started = m_startedAt.value(job, QDateTime::currentSecsSinceEpoch());
-        emit jobFinished(job, QDateTime::currentSecsSinceEpoch() - started);
+        emit jobFinished(job, job->durationSeconds());
         startWaiting();
     });
 }
@@ -79,7 +76,6 @@ void TransferQueue::startWaiting()
             if (activeCount() >= m_maxConcurrent)
                 break;
             if (m_jobs.contains(job) && job->state() == TransferJob::State::Queued) {
-                m_startedAt.insert(job, QDateTime::currentSecsSinceEpoch());
                 job->start();
             }
         }
@@ -108,7 +104,6 @@ void TransferQueue::retry(int index)
     TransferJob *old = m_jobs[index];
     TransferJob *fresh = old->clone(this);
     m_jobs[index] = fresh;
-    m_startedAt.remove(old);
     old->disconnect(this);
     old->deleteLater();
     watch(fresh);
@@ -124,7 +119,6 @@ void TransferQueue::clearFinished()
             continue;
         emit jobAboutToBeRemoved(index);
         m_jobs.removeAt(index);
-        m_startedAt.remove(job);
         job->disconnect(this);
         job->deleteLater();
         emit jobRemoved(index);

@@ -2,7 +2,6 @@
 
 #include "workspace/dumpjob.h"
 
-#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QStringList>
@@ -59,7 +58,6 @@ private:
     QNetworkAccessManager *m_network;
     QString m_region = QStringLiteral("us");
     QList<TransferJob *> m_jobs;
-    QHash<const TransferJob *, qint64> m_startedAt;
     int m_maxConcurrent = 2;
     int m_lastActive = 0;
     bool m_starting = false;

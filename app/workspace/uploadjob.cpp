@@ -1,9 +1,9 @@
 #include "workspace/uploadjob.h"
-#include "workspace/diskworker.h"
 
 #include "api/apicall.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/urlpolicy.h"
+#include "workspace/bytesize.h"
 #include "workspace/diskworker.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/workspacearchiver.h"
@@ -12,7 +12,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QTemporaryDir>
@@ -40,11 +39,6 @@ QString displayName(const QStringList &sources)
 QString sentence(const QString &text)
 {
     return text.endsWith(u'.') ? text : QString(text + u'.');
-}
-
-QString humanSize(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 bool isArchiveAsItIs(const QStringList &sources)
@@ -170,7 +164,7 @@ void UploadJob::requestUrl()
                      "UploadJob",
                      "Not uploaded: the archive is %1, and the server takes at most %2 per upload. Upload "
                      "fewer or smaller files.")
-                     .arg(humanSize(size), humanSize(m_url.maxUploadBytes)),
+                     .arg(ByteSize::text(size), ByteSize::text(m_url.maxUploadBytes)),
                  FailureKind::Policy);
             return;
         }
@@ -257,8 +251,9 @@ void UploadJob::onPutFinished()
         break;
     }
     cleanUp();
+    // The store's answer is final (a 4xx it would give again): its status is no longer a question.
     fail(QCoreApplication::translate("UploadJob", "The upload failed. %1").arg(answer.message()),
-         failureKindOfStatus(answer.httpStatus()));
+         FailureKind::Rejected);
 }
 
 void UploadJob::initialize()
@@ -268,22 +263,8 @@ void UploadJob::initialize()
         sandboxId(), m_region, this, [this](const ApiResult<SandboxActionResult> &result) {
             if (m_cancelled)
                 return;
-            if (result) {
-                // The packed archive, as big as the workspace, goes on a worker: unlinking it takes a while.
-                std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
-                cleanUp();
-                if (!folder) {
-                    succeed();
-                    return;
-                }
-                DiskWorker::remove(this, std::move(folder), [this] {
-                    if (!isFinished())
-                        succeed();
-                });
-                return;
-            }
-            cleanUp();
             if (!result) {
+                cleanUp();
                 fail(ObjectStoreReply::redacted(
                          QCoreApplication::translate(
                              "UploadJob", "The archive was uploaded but the sandbox could not unpack it. %1")
@@ -291,13 +272,14 @@ void UploadJob::initialize()
                      failureKindOf(result.error()));
                 return;
             }
-            succeed();
+            // The packed archive, as big as the workspace, goes on a worker: unlinking it takes a while.
+            cleanUpThen([this] { succeed(); });
         });
 }
 
 void UploadJob::cancel()
 {
-    if (isFinished() || m_cancelled)
+    if (isFinished() || isFinishing() || m_cancelled)
         return;
     m_cancelled = true;
     if (m_archiver && m_archiver->isRunning()) {
@@ -320,6 +302,13 @@ void UploadJob::cleanUp()
         m_reply->deleteLater();
         m_reply = nullptr;
     }
-    // Only our own packed archive goes; a .tar.gz the user dropped stays where it was.
-    m_tempDir.reset();
+    // Only our own packed archive goes, on a worker; a .tar.gz the user dropped stays where it was.
+    DiskWorker::remove(this, std::move(m_tempDir));
+}
+
+void UploadJob::cleanUpThen(std::function<void()> end)
+{
+    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
+    cleanUp();
+    finishAfterRemoving(std::move(folder), std::move(end));
 }

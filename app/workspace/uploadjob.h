@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 class ApiCall;
@@ -44,6 +45,8 @@ private:
     void onPutFinished();
     void initialize();
     void cleanUp();
+    // cleanUp(), ending with `end` once the temporary folder is gone.
+    void cleanUpThen(std::function<void()> end);
 
     KlavisLocalSandboxService *m_service;
     QNetworkAccessManager *m_network;

@@ -173,6 +173,30 @@ private slots:
         QVERIFY(missing.error().message().contains(u"download_url"_s));
     }
 
+    void uploadLimitIsReadTolerantly_data()
+    {
+        QTest::addColumn<QByteArray>("field");
+        QTest::addColumn<qint64>("limit");
+        QTest::newRow("absent") << QByteArray() << qint64(-1);
+        QTest::newRow("null") << QByteArray(",\"max_upload_bytes\":null") << qint64(-1);
+        QTest::newRow("a string") << QByteArray(",\"max_upload_bytes\":\"5 GB\"") << qint64(-1);
+        QTest::newRow("negative") << QByteArray(",\"max_upload_bytes\":-3") << qint64(-1);
+        QTest::newRow("fractional") << QByteArray(",\"max_upload_bytes\":1.5") << qint64(-1);
+        QTest::newRow("zero") << QByteArray(",\"max_upload_bytes\":0") << qint64(0);
+        QTest::newRow("5 GiB") << QByteArray(",\"max_upload_bytes\":5368709120") << qint64(5368709120);
+    }
+
+    void uploadLimitIsReadTolerantly()
+    {
+        QFETCH(QByteArray, field);
+        QFETCH(qint64, limit);
+        const QByteArray body =
+            "{\"upload_url\":\"https://store.example/u?sig=1\",\"expires_in_minutes\":30" + field + '}';
+        const auto decoded = KlavisDecoder::signedUrl(body, u"upload_url"_s);
+        QVERIFY(decoded);
+        QCOMPARE(decoded.value().maxUploadBytes, limit);
+    }
+
     void timestamps_data()
     {
         QTest::addColumn<QString>("text");

@@ -141,6 +141,8 @@ private Q_SLOTS:
         row("--out with --extract",
             {u"local"_s, u"dump"_s, u"ID"_s, u"--out"_s, u"a"_s, u"--extract"_s, u"b"_s},
             u"--out and --extract exclude each other"_s);
+        row("--force with --extract", {u"local"_s, u"dump"_s, u"ID"_s, u"--extract"_s, u"b"_s, u"--force"_s},
+            u"--force goes with --out; --extract never writes into a folder that is not empty"_s);
         row("dump without a target", {u"local"_s, u"dump"_s, u"ID"_s},
             u"`local dump` needs --out FILE or --extract DIR"_s);
         row("local acquire without --servers", {u"local"_s, u"acquire"_s},

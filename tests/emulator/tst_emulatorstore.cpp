@@ -89,6 +89,22 @@ private Q_SLOTS:
         QVERIFY(m_server->workspacePaths(m_id).contains(u"big.bin"_s));
     }
 
+    void aBodyOverTheStatedLimitIsRefusedAsS3Does()
+    {
+        // A client that ignores the stated limit: the store still says no, with both sizes.
+        m_server->setMaxUploadBytes(1000);
+        const Answer stated = m_client->api("POST", u"/local-sandbox/%1/upload-url?region=us"_s.arg(m_id));
+        QCOMPARE(stated.status, 200);
+        QCOMPARE(stated.object()[u"max_upload_bytes"_s].toInteger(), 1000);
+        const Answer refused = put(uploadUrl(), QByteArray(5000, 'x'));
+        QCOMPARE(refused.status, 400);
+        QVERIFY2(refused.body.contains("<Code>EntityTooLarge</Code>"), refused.body.constData());
+        QVERIFY2(refused.body.contains("<MaxSizeAllowed>1000</MaxSizeAllowed>"), refused.body.constData());
+        QVERIFY2(refused.body.contains("<ProposedSize>5000</ProposedSize>"), refused.body.constData());
+        // Nothing was stored: initialize finds no archive.
+        QCOMPARE(initialize().status, 400);
+    }
+
     void signedPutAndInitialize()
     {
         const QByteArray archive = makeTar({{u"./hello.txt"_s, TarEntry::File, "hi\n", {}},

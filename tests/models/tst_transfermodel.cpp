@@ -303,8 +303,8 @@ private slots:
         QFETCH(bool, retryable);
         ScriptedJob *dump = add(Direction::Download, u"dump"_s);
         dump->failWith(u"boom"_s, TransferJob::FailureKind(kind));
-        QCOMPARE(m_model->index(0, 0).data(TransferModel::CanRetryRole).toBool(), retryable);
-        const QString details = m_model->index(0, 0).data(TransferModel::DetailsRole).toString();
+        QCOMPARE(dump->canRetry(), retryable);
+        const QString details = TransferModel::detailsText(dump);
         QVERIFY2(details.contains(u"Failed: boom"_s), qPrintable(details));
         QVERIFY2(details.contains(retryable ? u"Retry may help"_s : u"Retry would fail"_s),
                  qPrintable(details));
@@ -319,7 +319,7 @@ private slots:
         QCOMPARE(TransferJob::failureKindOf(ApiError::http(429, {})), Kind::Transient);
         QCOMPARE(TransferJob::failureKindOf(ApiError::http(400, {})), Kind::Rejected);
         QCOMPARE(TransferJob::failureKindOf(ApiError::http(422, {})), Kind::Rejected);
-        QCOMPARE(TransferJob::failureKindOfStatus(404), Kind::Rejected);
+        QCOMPARE(TransferJob::failureKindOf(ApiError::http(404, {})), Kind::Rejected);
     }
 
     void aFinishedTransferTellsWhenWhereAndHowFast()
@@ -334,7 +334,7 @@ private slots:
         QVERIFY(dump->finishedAt() >= dump->startedAt());
         QCOMPARE(dump->networkBytes(), 2'000'000);
         QVERIFY(dump->networkMilliseconds() >= 50);
-        const QString details = m_model->index(0, 0).data(TransferModel::DetailsRole).toString();
+        const QString details = TransferModel::detailsText(dump);
         QVERIFY2(details.contains(u"Save dump of workspace.tar.gz to file "_s) &&
                      details.contains(u"workspace.tar.gz"_s),
                  qPrintable(details));

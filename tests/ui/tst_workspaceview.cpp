@@ -262,10 +262,14 @@ private slots:
         LocalWorkspaceActions *actions = app->localPage()->workspaceActions();
         const QString seeded = app->emulator()->localSandboxIds().first();
         writeFile(work->filePath(u"existing.txt"_s), "mine");
-        QSignalSpy said(actions, &LocalWorkspaceActions::statusMessage);
-        QCOMPARE(actions->extractDumpTo(seeded, work->path()), nullptr); // as the CLI: never mixed in
-        QVERIFY(queue()->jobs().isEmpty());
-        QVERIFY(!said.isEmpty() && said.last().first().toString().contains(u"not an empty folder"_s));
+        // As the CLI: never mixed in. The job refuses it (ExtractStaging::targetProblem) and touches nothing.
+        TransferJob *refused = actions->extractDumpTo(seeded, work->path());
+        QVERIFY(refused);
+        QTRY_COMPARE(refused->state(), TransferJob::State::Failed);
+        QCOMPARE(refused->failureKind(), TransferJob::FailureKind::Policy);
+        QVERIFY2(refused->errorText().contains(u"is not empty"_s), qPrintable(refused->errorText()));
+        QCOMPARE(QDir(work->path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList({u"existing.txt"_s}));
 
         // Asked: a new folder inside it, another choice, or nothing.
         bool again = false;

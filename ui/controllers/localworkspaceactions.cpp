@@ -2,6 +2,7 @@
 
 #include "dialogs/uploadconfirmdialog.h"
 #include "models/localsandboxtreemodel.h"
+#include "workspace/extractstaging.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 
@@ -93,7 +94,7 @@ QString LocalWorkspaceActions::confirmExtractTarget(const QString &localSandboxI
                                                     bool *chooseAgain)
 {
     *chooseAgain = false;
-    if (isNewOrEmpty(folder))
+    if (ExtractStaging::targetProblem(folder).isEmpty())
         return folder;
     // As the CLI: never into a folder with files in it. Here the person may take a fresh folder inside it.
     QString fresh = extractionFolder(folder, localSandboxId);
@@ -116,15 +117,6 @@ QString LocalWorkspaceActions::confirmExtractTarget(const QString &localSandboxI
     return {};
 }
 
-bool LocalWorkspaceActions::isNewOrEmpty(const QString &folder)
-{
-    const QFileInfo info(folder);
-    if (!info.exists() && !info.isSymLink())
-        return true;
-    return info.isDir() &&
-           QDir(folder).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-}
-
 TransferJob *LocalWorkspaceActions::saveDumpTo(const QString &localSandboxId, const QString &archivePath)
 {
     TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::SaveArchive, archivePath);
@@ -136,12 +128,7 @@ TransferJob *LocalWorkspaceActions::saveDumpTo(const QString &localSandboxId, co
 
 TransferJob *LocalWorkspaceActions::extractDumpTo(const QString &localSandboxId, const QString &folder)
 {
-    // The job refuses a folder with files in it too; saying so here leaves no failed row for a mere choice.
-    if (!isNewOrEmpty(folder)) {
-        emit statusMessage(tr("Not extracted: %1 is not an empty folder. Choose a new or empty one.")
-                               .arg(QDir::toNativeSeparators(folder)));
-        return nullptr;
-    }
+    // chooseExtractFolder() asked about a folder with files in it; the job refuses one all the same.
     TransferJob *job = m_queue->enqueueDump(localSandboxId, DumpJob::Mode::Extract, folder);
     emit statusMessage(
         tr("Extracting the dump of %1 into %2.").arg(localSandboxId, QDir::toNativeSeparators(folder)));

@@ -30,12 +30,12 @@ public:
     void chooseExtractFolder(const QString &localSandboxId);
 
     TransferJob *saveDumpTo(const QString &localSandboxId, const QString &archivePath);
-    // Extracts into `folder` when it is new or empty; refuses any other (nullptr, and a status message).
+    // Queues the extraction into `folder`; its job refuses a folder that is not new or empty
+    // (ExtractStaging::targetProblem), which chooseExtractFolder() asks about first.
     TransferJob *extractDumpTo(const QString &localSandboxId, const QString &folder);
     // The folder to extract into: `folder` itself when new or empty, else what the person answers to
     // "not empty": a new folder inside it, or (with *chooseAgain set) another choice, or nothing.
     QString confirmExtractTarget(const QString &localSandboxId, const QString &folder, bool *chooseAgain);
-    static bool isNewOrEmpty(const QString &folder);
 
     // A fresh folder name inside `parentFolder` for a sandbox's extracted workspace.
     static QString extractionFolder(const QString &parentFolder, const QString &localSandboxId);

@@ -191,8 +191,7 @@ void TransfersPage::fitColumns()
     // The kind is a short word whole or nothing: "Extract dump" elided reads as neither.
     const QFontMetrics metrics = m_view->fontMetrics();
     int kindWidth = 0;
-    for (const QString &kind :
-         {TransferModel::tr("Upload"), TransferModel::tr("Save dump"), TransferModel::tr("Extract dump")})
+    for (const QString &kind : TransferModel::kindTexts())
         kindWidth = std::max(kindWidth, metrics.horizontalAdvance(kind) + 3 * metrics.averageCharWidth());
     // In the order they give up room: a narrow window keeps Progress, Speed and State whole longest.
     const QList<Width> widths = {{TransferModel::NameColumn, 220, 56},
