@@ -18,6 +18,15 @@ QString LocalSandboxTreeModel::serverKey(const LocalServer &server)
     return server.id.isEmpty() ? server.serverName : server.id;
 }
 
+QStringList LocalSandboxTreeModel::serverNames(const LocalSandbox &sandbox)
+{
+    QStringList names;
+    names.reserve(sandbox.servers.size());
+    for (const LocalServer &server : sandbox.servers)
+        names << server.displayName();
+    return names;
+}
+
 QStringList LocalSandboxTreeModel::shortUrls(const LocalSandbox &sandbox)
 {
     QStringList urls;
@@ -29,7 +38,8 @@ QStringList LocalSandboxTreeModel::shortUrls(const LocalSandbox &sandbox)
 
 std::unique_ptr<LocalSandboxTreeModel::Node> LocalSandboxTreeModel::makeNode(const LocalSandbox &sandbox)
 {
-    auto node = std::make_unique<Node>(Node{sandbox});
+    auto node = std::make_unique<Node>();
+    node->sandbox = sandbox;
     updateShortUrls(*node);
     return node;
 }
@@ -151,11 +161,8 @@ QVariant LocalSandboxTreeModel::data(const QModelIndex &index, int role) const
         case DetailColumn: {
             if (servers == 0)
                 return tr("%1 servers").arg(0);
-            QStringList names;
-            for (const LocalServer &server : sandbox.servers)
-                names << server.displayName();
             return tr("%1: %2").arg(servers == 1 ? tr("1 server") : tr("%1 servers").arg(servers),
-                                    DisplayText::visible(names.join(u", "_s)));
+                                    DisplayText::visible(serverNames(sandbox).join(u", "_s)));
         }
         }
         return {};
@@ -301,11 +308,13 @@ bool LocalSandboxTreeModel::mergeSandbox(Node &node, const LocalSandbox &sandbox
     // Neither is shown in a cell; they are kept current for details views without a signal.
     current.message = sandbox.message;
     current.raw = sandbox.raw;
-    // The sandbox's Detail cell names its servers: any change to them is a change of the row.
-    const bool serversChanged = current.servers != sandbox.servers;
-    if (serversChanged)
-        mergeServers(node, sandbox.servers);
-    return ownChanged || serversChanged;
+    // The sandbox's Detail cell names its servers: a server that came, went or was renamed changes the
+    // row; one that only changed its status, or moved in the reply, does not.
+    if (current.servers == sandbox.servers)
+        return ownChanged;
+    const QStringList namesBefore = serverNames(current);
+    mergeServers(node, sandbox.servers);
+    return ownChanged || serverNames(current) != namesBefore;
 }
 
 void LocalSandboxTreeModel::mergeServers(Node &node, const QList<LocalServer> &servers)

@@ -94,6 +94,8 @@ private:
         QStringList shortUrls;
     };
 
+    // The servers' names in their order, as the sandbox's Detail cell lists them.
+    static QStringList serverNames(const LocalSandbox &sandbox);
     static std::unique_ptr<Node> makeNode(const LocalSandbox &sandbox);
     // Recomputes the node's short URLs; true when they changed.
     static bool updateShortUrls(Node &node);
