@@ -91,14 +91,6 @@
         <translation>Der Server hat die Anfrage als fehlerhaft abgelehnt.</translation>
     </message>
     <message>
-        <source>The API key is missing. Enter it in Settings (or set KLAVIS_API_KEY).</source>
-        <translation>Der API-Schlüssel fehlt. Ihn in den Einstellungen eingeben (oder KLAVIS_API_KEY setzen).</translation>
-    </message>
-    <message>
-        <source>The API key was refused. Check it in Settings (or KLAVIS_API_KEY).</source>
-        <translation>Der API-Schlüssel wurde abgelehnt. Ihn in den Einstellungen (oder KLAVIS_API_KEY) prüfen.</translation>
-    </message>
-    <message>
         <source>Not found: it may have been released or never existed. Refresh the list.</source>
         <translation>Nicht gefunden: Es wurde möglicherweise freigegeben oder hat nie existiert. Die Liste aktualisieren.</translation>
     </message>
@@ -141,6 +133,14 @@
     <message>
         <source>No sandbox could be given out now (none idle, or the service is out of capacity). Nothing was acquired; try again later.</source>
         <translation>Derzeit kann keine Sandbox vergeben werden (keine ist frei, oder der Dienst hat keine Kapazität mehr). Es wurde nichts angefordert; später erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The API key is missing.</source>
+        <translation>Der API-Schlüssel fehlt.</translation>
+    </message>
+    <message>
+        <source>The API key was refused.</source>
+        <translation>Der API-Schlüssel wurde abgelehnt.</translation>
     </message>
 </context>
 <context>
@@ -357,6 +357,16 @@
     </message>
 </context>
 <context>
+    <name>ConfirmationBox</name>
+    <message numerus="yes">
+        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
+        <translation>
+            <numerusform>%n freie oder fehlgeschlagene Sandbox in der Auswahl bleibt unverändert.</numerusform>
+            <numerusform>%n freie oder fehlgeschlagene Sandboxes in der Auswahl bleiben unverändert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CopyableField</name>
     <message>
         <source>Copy %1</source>
@@ -423,15 +433,14 @@
     </message>
 </context>
 <context>
-    <name>DumpJob</name>
+    <name>DiskSpace</name>
     <message>
         <source>No space left on device: the disk holding %1 is full</source>
         <translation>Kein Speicherplatz mehr: Der Datenträger mit %1 ist voll</translation>
     </message>
-    <message>
-        <source>%1 already exists and is not an empty folder; choose a new or empty folder.</source>
-        <translation>%1 existiert bereits und ist kein leerer Ordner; einen neuen oder leeren Ordner wählen.</translation>
-    </message>
+</context>
+<context>
+    <name>DumpJob</name>
     <message>
         <source>Could not create a temporary folder in %1 for the download.</source>
         <translation>In %1 konnte kein temporärer Ordner für den Download angelegt werden.</translation>
@@ -502,6 +511,10 @@
     <message>
         <source>Dismiss message</source>
         <translation>Meldung schließen</translation>
+    </message>
+    <message>
+        <source>Enter it in Settings.</source>
+        <translation>Tragen Sie ihn in den Einstellungen ein.</translation>
     </message>
 </context>
 <context>
@@ -890,6 +903,10 @@
         <source>The time to live must be between %1 s (1 min) and %2 s (24 h); or tick No auto-release.</source>
         <translation>Die Lebensdauer muss zwischen %1 s (1 Min.) und %2 s (24 Std.) liegen; oder „Keine automatische Freigabe“ ankreuzen.</translation>
     </message>
+    <message>
+        <source>Some fields need attention.</source>
+        <translation>Einige Felder müssen korrigiert werden.</translation>
+    </message>
 </context>
 <context>
     <name>HttpTransport</name>
@@ -1006,13 +1023,6 @@
     <message>
         <source>Some fields need attention.</source>
         <translation>Einige Felder müssen korrigiert werden.</translation>
-    </message>
-</context>
-<context>
-    <name>LocalDetailDelegate</name>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1155,6 +1165,10 @@
         <source>Details</source>
         <translation>Details</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>LocalSandboxesPage</name>
@@ -1198,10 +1212,6 @@
         <translation>Lokale Sandbox %1 freigeben?</translation>
     </message>
     <message>
-        <source>Release %1 local sandboxes?</source>
-        <translation>%1 lokale Sandboxes freigeben?</translation>
-    </message>
-    <message>
         <source>The VM and its workspace are discarded; save a dump first if you need it.</source>
         <translation>Die VM und ihr Arbeitsbereich werden verworfen; bei Bedarf vorher einen Dump speichern.</translation>
     </message>
@@ -1212,10 +1222,6 @@
     <message>
         <source>Reset local sandbox %1?</source>
         <translation>Lokale Sandbox %1 zurücksetzen?</translation>
-    </message>
-    <message>
-        <source>Reset %1 local sandboxes?</source>
-        <translation>%1 lokale Sandboxes zurücksetzen?</translation>
     </message>
     <message>
         <source>Their workspaces are emptied; they stay acquired.</source>
@@ -1256,10 +1262,17 @@
         <translation>Ihr Arbeitsbereich wird geleert; sie bleibt angefordert.</translation>
     </message>
     <message numerus="yes">
-        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
+        <source>Release %n local sandboxes?</source>
         <translation>
-            <numerusform>%n freie oder fehlgeschlagene Sandbox in der Auswahl bleibt unverändert.</numerusform>
-            <numerusform>%n freie oder fehlgeschlagene Sandboxes in der Auswahl bleiben unverändert.</numerusform>
+            <numerusform>%n lokale Sandbox freigeben?</numerusform>
+            <numerusform>%n lokale Sandboxes freigeben?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n local sandboxes?</source>
+        <translation>
+            <numerusform>%n lokale Sandbox zurücksetzen?</numerusform>
+            <numerusform>%n lokale Sandboxes zurücksetzen?</numerusform>
         </translation>
     </message>
 </context>
@@ -1312,10 +1325,6 @@
     <message>
         <source>Choose Another Folder…</source>
         <translation>Anderen Ordner wählen …</translation>
-    </message>
-    <message>
-        <source>Not extracted: %1 is not an empty folder. Choose a new or empty one.</source>
-        <translation>Nicht entpackt: %1 ist kein leerer Ordner. Einen neuen oder leeren Ordner wählen.</translation>
     </message>
 </context>
 <context>
@@ -1441,18 +1450,6 @@
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <source>&amp;Auto-refresh</source>
-        <translation>&amp;Automatisch aktualisieren</translation>
-    </message>
-    <message>
-        <source>Off</source>
-        <translation>Aus</translation>
-    </message>
-    <message>
-        <source>Every %1 s</source>
-        <translation>Alle %1 s</translation>
-    </message>
-    <message>
         <source>&amp;Sandbox</source>
         <translation>&amp;Sandbox</translation>
     </message>
@@ -1467,14 +1464,6 @@
     <message>
         <source>Main</source>
         <translation>Haupt</translation>
-    </message>
-    <message>
-        <source>Auto-refresh interval</source>
-        <translation>Intervall der automatischen Aktualisierung</translation>
-    </message>
-    <message>
-        <source>Auto-refresh off</source>
-        <translation>Automatische Aktualisierung aus</translation>
     </message>
     <message>
         <source>Demo</source>
@@ -1705,6 +1694,29 @@
     <message>
         <source>Raw JSON</source>
         <translation>Rohes JSON</translation>
+    </message>
+</context>
+<context>
+    <name>RefreshIntervalChoice</name>
+    <message>
+        <source>&amp;Auto-refresh</source>
+        <translation>&amp;Automatisch aktualisieren</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Every %1 s</source>
+        <translation>Alle %1 s</translation>
+    </message>
+    <message>
+        <source>Auto-refresh interval</source>
+        <translation>Intervall der automatischen Aktualisierung</translation>
+    </message>
+    <message>
+        <source>Auto-refresh off</source>
+        <translation>Automatische Aktualisierung aus</translation>
     </message>
 </context>
 <context>
@@ -1996,10 +2008,6 @@
         <translation>%1 an den Pool zurückgeben?</translation>
     </message>
     <message>
-        <source>Release %1 sandboxes back to the pool?</source>
-        <translation>%1 Sandboxes an den Pool zurückgeben?</translation>
-    </message>
-    <message>
         <source>Agents using their MCP URLs lose access, and the data in them is reset for the next user.</source>
         <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
     </message>
@@ -2010,10 +2018,6 @@
     <message>
         <source>Reset %1?</source>
         <translation>%1 zurücksetzen?</translation>
-    </message>
-    <message>
-        <source>Reset %1 sandboxes?</source>
-        <translation>%1 Sandboxes zurücksetzen?</translation>
     </message>
     <message>
         <source>Their data goes back to the initial state; they stay acquired.</source>
@@ -2045,13 +2049,6 @@
             <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
-        <translation>
-            <numerusform>%n freie oder fehlgeschlagene Sandbox in der Auswahl bleibt unverändert.</numerusform>
-            <numerusform>%n freie oder fehlgeschlagene Sandboxes in der Auswahl bleiben unverändert.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Filters cleared to show the new sandbox %1.</source>
         <translation>Filter aufgehoben, um die neue Sandbox %1 anzuzeigen.</translation>
@@ -2067,6 +2064,20 @@
     <message>
         <source>Its data goes back to the initial state; it stays acquired.</source>
         <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleibt angefordert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n sandboxes back to the pool?</source>
+        <translation>
+            <numerusform>%n Sandbox an den Pool zurückgeben?</numerusform>
+            <numerusform>%n Sandboxes an den Pool zurückgeben?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n sandboxes?</source>
+        <translation>
+            <numerusform>%n Sandbox zurücksetzen?</numerusform>
+            <numerusform>%n Sandboxes zurücksetzen?</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2198,10 +2209,6 @@
     <message>
         <source>Demo (built-in emulator)</source>
         <translation>Demo (eingebauter Emulator)</translation>
-    </message>
-    <message>
-        <source>Demo</source>
-        <translation>Demo</translation>
     </message>
 </context>
 <context>

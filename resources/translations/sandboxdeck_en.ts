@@ -20,6 +20,13 @@
     </message>
 </context>
 <context>
+    <name>ConfirmationBox</name>
+    <message numerus="yes">
+        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
+        <translation><numerusform>%n idle or failed sandbox in the selection is left as it is.</numerusform><numerusform>%n idle or failed sandboxes in the selection are left as they are.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>FormDialog</name>
     <message numerus="yes">
         <source>= %n h</source>
@@ -52,8 +59,12 @@
         <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
-        <translation><numerusform>%n idle or failed sandbox in the selection is left as it is.</numerusform><numerusform>%n idle or failed sandboxes in the selection are left as they are.</numerusform></translation>
+        <source>Release %n local sandboxes?</source>
+        <translation><numerusform>Release %n local sandboxes?</numerusform><numerusform>Release %n local sandboxes?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n local sandboxes?</source>
+        <translation><numerusform>Reset %n local sandboxes?</numerusform><numerusform>Reset %n local sandboxes?</numerusform></translation>
     </message>
 </context>
 <context>
@@ -107,8 +118,12 @@
         <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
-        <translation><numerusform>%n idle or failed sandbox in the selection is left as it is.</numerusform><numerusform>%n idle or failed sandboxes in the selection are left as they are.</numerusform></translation>
+        <source>Release %n sandboxes back to the pool?</source>
+        <translation><numerusform>Release %n sandboxes back to the pool?</numerusform><numerusform>Release %n sandboxes back to the pool?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n sandboxes?</source>
+        <translation><numerusform>Reset %n sandboxes?</numerusform><numerusform>Reset %n sandboxes?</numerusform></translation>
     </message>
 </context>
 <context>
