@@ -52,7 +52,7 @@ QString ExtractStaging::prepare(const QString &targetDir)
             .arg(QDir::toNativeSeparators(m_parentFolder));
 
     m_target = QFile::encodeName(target);
-    if (const QString problem = targetProblem(target); !problem.isEmpty())
+    if (QString problem = targetProblem(target); !problem.isEmpty())
         return problem;
 
     QByteArray pattern = QFile::encodeName(m_parentFolder + u"/."_s + name.left(kMaxNameCharsInStagingName) +
