@@ -9,6 +9,7 @@
 // Prints the 99th percentile and the longest gap of each, the start-up time to the first rows and the peak
 // RSS with the list loaded. A gap over 16 ms is one missed frame at 60 Hz.
 
+#include "../ui/filedrop.h"
 #include "benchrandom.h"
 #include "emulatorprocess.h"
 #include "gapmeter.h"
@@ -150,19 +151,7 @@ qint64 treeBytes(const QString &root)
 // A drag of `paths` entering the local sandbox's row, moving and dropping there, as a file manager sends it.
 void dropOnSandbox(QTreeView *tree, const QModelIndex &row, const QStringList &paths)
 {
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString &path : paths)
-        urls << QUrl::fromLocalFile(path);
-    mime.setUrls(urls);
-    const QPoint position = tree->visualRect(row).center();
-    QWidget *viewport = tree->viewport();
-    QDragEnterEvent enter(position, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &enter);
-    QDragMoveEvent move(position, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &move);
-    QDropEvent drop(QPointF(position), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &drop);
+    FileDrop::dropFiles(tree->viewport(), paths, tree->visualRect(row).center());
 }
 
 QModelIndex localSandboxRow(QTreeView *tree, const QString &id)

@@ -112,8 +112,10 @@ private slots:
         QCOMPARE(sandboxIndex(0, LocalSandboxTreeModel::CreatedColumn).data().toString(), u"10 min ago"_s);
         QCOMPARE(sandboxIndex(0, LocalSandboxTreeModel::CreatedColumn).data(Qt::ToolTipRole).toString(),
                  RelativeTime::absoluteTime(now.addSecs(-600)));
-        QCOMPARE(sandboxIndex(0, LocalSandboxTreeModel::DetailColumn).data().toString(), u"2 servers: github, jira"_s);
-        QCOMPARE(sandboxIndex(1, LocalSandboxTreeModel::DetailColumn).data().toString(), u"1 server: slack"_s);
+        QCOMPARE(sandboxIndex(0, LocalSandboxTreeModel::DetailColumn).data().toString(),
+                 u"2 servers: github, jira"_s);
+        QCOMPARE(sandboxIndex(1, LocalSandboxTreeModel::DetailColumn).data().toString(),
+                 u"1 server: slack"_s);
         QCOMPARE(sandboxIndex(1, LocalSandboxTreeModel::StatusColumn).data().toString(), u"hibernating"_s);
         QCOMPARE(sandboxIndex(1, 0).data(LocalSandboxTreeModel::StatusKindRole).toInt(),
                  int(StatusKind::Unknown));
@@ -145,8 +147,8 @@ private slots:
              local(u"vm-1"_s, {server(u"s4"_s, u"notion"_s), server(u"s2"_s, u"jira"_s, u"error"_s)}),
              local(u"vm-4"_s, {server(u"s5"_s, u"gmail"_s)})});
         QCOMPARE(signals_.take(), QStringList({u"remove 1-1"_s, u"remove 0/0-0"_s, u"change 0/0-0 c0-4"_s,
-                                               u"insert 0/1-1"_s, u"change 0/0-1 c4-4"_s, u"change 0-0 c0-4"_s,
-                                               u"change 1-1 c0-4"_s, u"insert 2-2"_s}));
+                                               u"insert 0/1-1"_s, u"change 0/0-1 c4-4"_s,
+                                               u"change 0-0 c0-4"_s, u"change 1-1 c0-4"_s, u"insert 2-2"_s}));
         QCOMPARE(serverNames(0), QStringList({u"jira"_s, u"notion"_s}));
         QCOMPARE(serverIndex(0, 0, LocalSandboxTreeModel::StatusColumn).data().toString(), u"error"_s);
         QCOMPARE(sandboxIndex(1, LocalSandboxTreeModel::StatusColumn).data().toString(), u"occupied"_s);
@@ -156,7 +158,8 @@ private slots:
         m_model->applySnapshot({local(u"vm-3"_s, {}, u"occupied"_s),
                                 local(u"vm-1"_s, {server(u"s2"_s, u"jira"_s, u"error"_s)}),
                                 local(u"vm-4"_s, {server(u"s5"_s, u"gmail"_s)})});
-        QCOMPARE(signals_.take(), QStringList({u"remove 0/1-1"_s, u"change 0/0-0 c4-4"_s, u"change 0-0 c0-4"_s}));
+        QCOMPARE(signals_.take(),
+                 QStringList({u"remove 0/1-1"_s, u"change 0/0-0 c4-4"_s, u"change 0-0 c0-4"_s}));
         QCOMPARE(sandboxIndex(0, LocalSandboxTreeModel::DetailColumn).data().toString(), u"1 server: jira"_s);
     }
 
@@ -222,7 +225,8 @@ private slots:
         ModelSignals signals_(m_model);
         m_model->updateSandbox(local(u"vm-1"_s, {server(u"a"_s, u"github"_s), server(u"b"_s, u"jira"_s)}));
         m_model->updateSandbox(local(u"vm-9"_s, {}));
-        QCOMPARE(signals_.take(), QStringList({u"insert 0/1-1"_s, u"change 0/0-1 c4-4"_s, u"change 0-0 c0-4"_s, u"insert 1-1"_s}));
+        QCOMPARE(signals_.take(), QStringList({u"insert 0/1-1"_s, u"change 0/0-1 c4-4"_s,
+                                               u"change 0-0 c0-4"_s, u"insert 1-1"_s}));
     }
 
     void sortsByCreationTime()

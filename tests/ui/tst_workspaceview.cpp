@@ -2,6 +2,7 @@
 // drops that cannot go anywhere say why, dumps land where asked and drag out as files.
 
 #include "demoapp.h"
+#include "filedrop.h"
 #include "testwidgets.h"
 
 #include "api/localsandbox.h"
@@ -48,18 +49,7 @@ private:
     // Sends a drag-enter, a move and the drop of `paths` at `position` of the tree's viewport.
     void dropOnTree(const QStringList &paths, const QPoint &position)
     {
-        QMimeData mime;
-        QList<QUrl> urls;
-        for (const QString &path : paths)
-            urls << QUrl::fromLocalFile(path);
-        mime.setUrls(urls);
-        QWidget *viewport = tree()->viewport();
-        QDragEnterEvent enter(position, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(viewport, &enter);
-        QDragMoveEvent move(position, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(viewport, &move);
-        QDropEvent drop(QPointF(position), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(viewport, &drop);
+        FileDrop::dropFiles(tree()->viewport(), paths, position);
     }
 
     QModelIndex sandboxRow(const QString &id) const
