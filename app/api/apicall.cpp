@@ -16,3 +16,11 @@ void ApiCall::finish(int httpStatus, const QByteArray &body, const ApiError &err
     m_error = error;
     emit finished();
 }
+
+QByteArray ApiCall::responseHeader(const QByteArray &name) const
+{
+    for (const auto &[key, value] : m_responseHeaders)
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    return {};
+}

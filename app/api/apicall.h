@@ -3,8 +3,11 @@
 #include "api/apierror.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QObject>
 #include <QString>
+
+#include <utility>
 
 // The handle of one API call. It emits finished() exactly once, whether the call succeeded, failed,
 // timed out or was aborted; the transport deletes it later. Retries happen inside it.
@@ -23,6 +26,8 @@ public:
     int attempts() const { return m_attempts; }
     // What a decoder's error must not show (the transport's key when the call was sent).
     const QString &apiKeyToRedact() const { return m_apiKey; }
+    // A header of the last HTTP answer (a provider's error code travels in one), empty when absent.
+    QByteArray responseHeader(const QByteArray &name) const;
 
     // Stops the call; finished() follows with a Cancelled error unless it already finished.
     void abort();
@@ -42,5 +47,6 @@ private:
     int m_attempts = 0;
     QString m_apiKey;
     QByteArray m_body;
+    QList<std::pair<QByteArray, QByteArray>> m_responseHeaders;
     ApiError m_error;
 };

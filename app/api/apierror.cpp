@@ -134,6 +134,24 @@ ApiError ApiError::redirectRefused(const QString &sentence)
     return withMessage(Kind::Network, sentence);
 }
 
+ApiError ApiError::providerHttp(int status, const QString &message, const QString &serverText,
+                                const QString &serverCode, int retryAfterSeconds, const QByteArray &rawBody)
+{
+    ApiError e = withMessage(Kind::Http, message);
+    e.m_httpStatus = status;
+    e.m_retryAfterSeconds = retryAfterSeconds;
+    if (!serverText.isEmpty())
+        e.m_detail = serverText;
+    e.m_serverCode = serverCode;
+    e.m_rawBody = rawBody.left(4096);
+    return e;
+}
+
+ApiError ApiError::gaveUp(const QString &sentence)
+{
+    return withMessage(Kind::Timeout, sentence);
+}
+
 QString ApiError::redacted(const QString &text, const QString &apiKey)
 {
     return RemoteText::redacted(text, apiKey);
@@ -158,6 +176,7 @@ void ApiError::redact(const QString &apiKey)
 {
     m_message = redacted(m_message, apiKey);
     m_rawBody = redacted(m_rawBody, apiKey);
+    m_serverCode = redacted(m_serverCode, apiKey);
     for (auto &field : m_fieldErrors) {
         field.message = redacted(field.message, apiKey);
         for (auto &part : field.location)

@@ -56,6 +56,14 @@ public:
     static ApiError tooLarge(qint64 maxBytes);
     // A redirect the policy rejects: the request may have reached the first server.
     static ApiError redirectRefused(const QString &sentence);
+    // A non-2xx a provider's own decoder read (Blaxel answers in several shapes, none of them FastAPI's):
+    // `message` is our sentence, `serverText` the provider's words, which detailText() shows, `serverCode`
+    // its machine-readable code ("QUOTA_EXCEEDED"); `rawBody` is the body when it was not JSON.
+    static ApiError providerHttp(int status, const QString &message, const QString &serverText,
+                                 const QString &serverCode, int retryAfterSeconds,
+                                 const QByteArray &rawBody = {});
+    // A wait that ran out of time (a deletion polled until it ends), in the caller's words.
+    static ApiError gaveUp(const QString &sentence);
 
     // Replaces the key (and any `Bearer <token>`) in everything this error shows or keeps: servers and
     // proxies echo request headers into their error pages.
@@ -87,6 +95,8 @@ public:
     // message() and, when there is one, detailText(): what a log line or a banner shows.
     QString fullText() const;
     int retryAfterSeconds() const { return m_retryAfterSeconds; }
+    // The provider's own error code, when its decoder found one (providerHttp); else empty.
+    QString serverCode() const { return m_serverCode; }
     // True when the request may have taken effect although it failed (the connection dropped, no answer
     // came in time, a 5xx that is not a definite refusal): an acquire may have occupied a sandbox. False
     // for answers that refuse outright (4xx, 501, 503 "no capacity") and for failures before sending.
@@ -106,4 +116,5 @@ private:
     QByteArray m_rawBody;
     QList<FieldError> m_fieldErrors;
     QString m_message;
+    QString m_serverCode;
 };

@@ -1,8 +1,11 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QUrlQuery>
+
+#include <utility>
 
 // A request to the API as a value: built by a service, sent by HttpTransport.
 struct ApiRequest
@@ -19,6 +22,9 @@ struct ApiRequest
     QString path; // already percent-encoded, starting with '/'
     QUrlQuery query;
     QByteArray jsonBody; // empty: no body
+    // Headers beyond the transport's own: a provider's workspace and API version. Like the key, they go to
+    // the API's origin only; a value with a control character is refused before anything is sent.
+    QList<std::pair<QByteArray, QByteArray>> headers;
     // Only idempotent calls are retried. Acquire is not: a retry could occupy a second sandbox.
     bool idempotent = true;
     // An acquire occupies a sandbox: its errors are worded for it (a 404 names what the acquire named).

@@ -47,6 +47,13 @@ bool isSendableKey(const QString &key)
     });
 }
 
+bool isSendableHeaderValue(const QByteArray &value)
+{
+    return std::all_of(value.cbegin(), value.cend(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) != 0x7f;
+    });
+}
+
 QString comeBackSentence(qint64 seconds)
 {
     const QDateTime when = QDateTime::currentDateTimeUtc().addSecs(seconds);
@@ -127,6 +134,14 @@ ApiCall *HttpTransport::send(const ApiRequest &request)
                                           "so it was not sent. Enter the key again.")));
         return call;
     }
+    for (const auto &header : request.headers) {
+        if (!isSendableHeaderValue(header.first) || !isSendableHeaderValue(header.second)) {
+            refuse(call, ApiError::local(QCoreApplication::translate(
+                             "HttpTransport", "A request header contains a line break or another control "
+                                              "character, so nothing was sent.")));
+            return call;
+        }
+    }
     if (m_config.callDeadlineMs > 0) {
         auto *deadline = new QTimer(call);
         deadline->setSingleShot(true);
@@ -179,6 +194,9 @@ void HttpTransport::issue(ApiCall *call, const std::shared_ptr<Attempt> &attempt
     request.setRawHeader("User-Agent", userAgent());
     if (attempt->sendAuthorization && !m_config.apiKey.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + m_config.apiKey.toUtf8());
+    if (attempt->sendAuthorization)
+        for (const auto &[name, value] : attempt->request.headers)
+            request.setRawHeader(name, value);
     // A bodyless POST gets the JSON type too: without one Qt warns on stderr and labels it a form.
     if (!attempt->request.jsonBody.isEmpty() || attempt->request.method == ApiRequest::Method::Post ||
         attempt->request.method == ApiRequest::Method::Put)
@@ -253,6 +271,7 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     // A reply cut by the transfer timeout is closed too.
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     const auto networkError = reply->error();
+    call->m_responseHeaders = reply->rawHeaderPairs();
 
     if (status == 0) {
         // No HTTP answer. setTransferTimeout reports the same error as abort(); since abort is flagged
