@@ -60,7 +60,7 @@ bool parsePorts(const QJsonValue &value, QJsonArray *ports, QString *error)
             u"spec.runtime.ports must be a list of at most %1 ports"_s.arg(BlaxelCreateRequest::maxPorts);
         return false;
     }
-    for (const QJsonValue &item : items) {
+    for (const auto &item : items) {
         const QJsonObject port = item.toObject();
         const int target = port.value(u"target"_s).toInt(0);
         const QString protocol = port.value(u"protocol"_s).toString(u"HTTP"_s).toUpper();
@@ -89,7 +89,7 @@ bool parseEnvs(const QJsonValue &value, QJsonArray *envs, QString *error)
             u"spec.runtime.envs must be a list of at most %1 variables"_s.arg(BlaxelCreateRequest::maxEnvs);
         return false;
     }
-    for (const QJsonValue &item : items) {
+    for (const auto &item : items) {
         const QJsonObject env = item.toObject();
         const QJsonValue envValue = env.value(u"value"_s);
         if (!item.isObject() || !name.match(env.value(u"name"_s).toString()).hasMatch() ||
@@ -116,7 +116,7 @@ bool parsePolicies(const QJsonValue &value, QJsonArray *policies, QString *error
             BlaxelCreateRequest::maxPolicies);
         return false;
     }
-    for (const QJsonValue &item : items) {
+    for (const auto &item : items) {
         const QJsonObject policy = item.toObject();
         const QString type = policy.value(u"type"_s).toString();
         const QString text = policy.value(u"value"_s).toString();

@@ -193,7 +193,7 @@ HttpReply BlaxelProcesses::start(const IncomingRequest &request, const QString &
     environment.insert(u"HOME"_s, root + BlaxelSandboxPaths::workingDirectory());
     environment.insert(u"LANG"_s, u"C.UTF-8"_s);
     environment.insert(u"PYTHONDONTWRITEBYTECODE"_s, u"1"_s);
-    for (const QJsonValue &env : envs) {
+    for (const auto &env : envs) {
         const QString envName = env[u"name"_s].toString();
         if (validEnvironmentName(envName))
             environment.insert(envName, env[u"value"_s].toString());

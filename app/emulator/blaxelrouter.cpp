@@ -86,7 +86,7 @@ HttpReply BlaxelRouter::handle(const IncomingRequest &request)
     return controlPlane(request, segments);
 }
 
-HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, QStringList segments)
+HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStringList &segments)
 {
     const QByteArray method = effectiveMethod(request);
     if (segments.isEmpty() || segments.constFirst() != u"sandboxes" || segments.size() > 2 ||

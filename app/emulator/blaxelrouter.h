@@ -37,7 +37,7 @@ public:
     const BlaxelSettings &settings() const { return m_settings; }
 
 private:
-    HttpReply controlPlane(const IncomingRequest &request, QStringList segments);
+    HttpReply controlPlane(const IncomingRequest &request, const QStringList &segments);
     HttpReply sandboxApi(const IncomingRequest &request);
     // 401 without a key, 403 with the wrong one; `sandboxShape`: the sandbox API's {"error"} body.
     std::optional<HttpReply> authenticate(const IncomingRequest &request, bool sandboxShape) const;

@@ -43,7 +43,7 @@ qint64 BlaxelSandboxJson::durationSeconds(const QString &text)
             unit = 86400;
             break;
         case u'w':
-            unit = 7 * 86400;
+            unit = qint64(7) * 86400;
             break;
         default:
             return -1;
@@ -87,7 +87,7 @@ std::optional<qint64> BlaxelSandboxJson::expiresIn(const BlaxelSandbox &sandbox,
     if (const qint64 ttl = durationSeconds(sandbox.ttl); ttl >= 0)
         consider(sandbox.createdAt.addSecs(ttl));
     consider(sandbox.expires);
-    for (const QJsonValue &value : sandbox.expirationPolicies) {
+    for (const auto &value : sandbox.expirationPolicies) {
         const QJsonObject policy = value.toObject();
         if (policy.value(u"action"_s).toString(u"delete"_s) != u"delete")
             continue;

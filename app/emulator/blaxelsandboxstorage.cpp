@@ -44,7 +44,7 @@ QString BlaxelSandboxStorage::prepare(const BlaxelSandbox &sandbox, const QStrin
         *error = u"cannot create the sandbox's folder"_s;
         return {};
     }
-    const QString canonical = QFileInfo(root).canonicalFilePath();
+    QString canonical = QFileInfo(root).canonicalFilePath();
     if (first) {
         m_prepared.insert(key);
         for (const auto &[path, content] : sandbox.seedFiles) {

@@ -79,7 +79,7 @@ QList<BlaxelSandbox> BlaxelSeed::demo(const QDateTime &now)
     BlaxelSandbox runner1 = base(u"agent-runner-01"_s, u"DEPLOYED"_s, now.addSecs(-30 * hour));
     runner1.displayName = u"Agent runner 1"_s;
     runner1.labels = QJsonObject{{u"team"_s, u"agents"_s}, {u"tier"_s, u"batch"_s}};
-    runner1.lastUsedAt = now.addSecs(-10 * 60);
+    runner1.lastUsedAt = now.addSecs(-10 * qint64(60));
     runner1.expirationPolicies = QJsonArray{policy(u"ttl-idle"_s, u"2h"_s)};
     list.append(runner1);
 

@@ -88,7 +88,7 @@ private:
             const QJsonValue type = schema.value(QLatin1String("type"));
             const QJsonArray types = type.isArray() ? type.toArray() : QJsonArray{type};
             bool matched = false;
-            for (const QJsonValue &one : types)
+            for (const auto &one : types)
                 matched = matched || hasType(value, one.toString());
             if (!matched) {
                 problems.append(
@@ -102,7 +102,7 @@ private:
             problems.append(path + QStringLiteral(": not one of the enum's values"));
         if (value.isObject()) {
             const QJsonObject object = value.toObject();
-            for (const QJsonValue &name : schema.value(QLatin1String("required")).toArray()) {
+            for (const auto &name : schema.value(QLatin1String("required")).toArray()) {
                 if (!object.contains(name.toString()))
                     problems.append(path + QStringLiteral(": missing '%1'").arg(name.toString()));
             }

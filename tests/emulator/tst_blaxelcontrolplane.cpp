@@ -25,7 +25,7 @@ private:
     static QStringList names(const QJsonArray &items)
     {
         QStringList list;
-        for (const QJsonValue &item : items)
+        for (const auto &item : items)
             list.append(item[u"metadata"_s][u"name"_s].toString());
         return list;
     }
@@ -86,7 +86,7 @@ private Q_SLOTS:
         QCOMPARE(names(document.array()), names(data));
 
         // Items carry no events and no errors; the single GET has both.
-        for (const QJsonValue &item : data) {
+        for (const auto &item : data) {
             QVERIFY(!item.toObject().contains(u"events"_s));
             QVERIFY(!item.toObject().contains(u"errors"_s));
         }

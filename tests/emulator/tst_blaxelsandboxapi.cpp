@@ -82,7 +82,7 @@ private Q_SLOTS:
         settings.dataDir = m_data->path();
         settings.processTimeoutMs = 1500;
         settings.transitionMs = 200;
-        settings.maxFileBytes = 1024 * 1024;
+        settings.maxFileBytes = qint64(1024) * 1024;
         m_server->setBlaxelSettings(settings);
         QVERIFY(m_server->listen());
         m_blaxel = std::make_unique<BlaxelClient>(m_server->apiBaseUrl());
@@ -115,7 +115,7 @@ private Q_SLOTS:
                     .hasMatch());
         QVERIFY(QDateTime::fromString(readme[u"lastModified"_s].toString(), Qt::ISODate).isValid());
         QStringList subdirectories;
-        for (const QJsonValue &sub : directory[u"subdirectories"_s].toArray())
+        for (const auto &sub : directory[u"subdirectories"_s].toArray())
             subdirectories.append(sub[u"path"_s].toString());
         QCOMPARE(subdirectories, (QStringList{u"/blaxel/data"_s, u"/blaxel/src"_s}));
 
@@ -221,7 +221,7 @@ private Q_SLOTS:
         const QJsonArray files =
             m_blaxel->sandbox("GET", m_url, u"/filesystem/"_s).object()[u"files"_s].toArray();
         bool listed = false;
-        for (const QJsonValue &file : files)
+        for (const auto &file : files)
             listed = listed || (file[u"name"_s].toString() == u"escape" &&
                                 file[u"permissions"_s].toString().startsWith(u'L'));
         QVERIFY(listed);
@@ -299,7 +299,7 @@ private Q_SLOTS:
         const Answer list = m_blaxel->sandbox("GET", m_url, u"/process"_s);
         QCOMPARE(list.status, 200);
         QStringList names;
-        for (const QJsonValue &process : QJsonDocument::fromJson(list.body).array())
+        for (const auto &process : QJsonDocument::fromJson(list.body).array())
             names.append(process[u"name"_s].toString());
         QVERIFY(names.contains(u"named-run"_s));
         const Answer logs = m_blaxel->sandbox("GET", m_url, u"/process/named-run/logs"_s);

@@ -113,7 +113,7 @@ private Q_SLOTS:
         const QJsonArray all =
             parsed(m_blaxel->control("GET", u"?showTerminated=true"_s, {}, bare)).toArray();
         QCOMPARE(all.size(), 13);
-        for (const QJsonValue &item : all) {
+        for (const auto &item : all) {
             const QString name = item[u"metadata"_s][u"name"_s].toString();
             const QJsonObject full = m_blaxel->details(name);
             conforms(full);
