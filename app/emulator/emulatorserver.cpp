@@ -1,6 +1,8 @@
 #include "emulator/emulatorserver.h"
 
 #include "emulator/apirouter.h"
+#include "emulator/blaxelreplies.h"
+#include "emulator/blaxelrouter.h"
 #include "emulator/controlapi.h"
 #include "emulator/emulatorstate.h"
 #include "emulator/faultinjector.h"
@@ -47,6 +49,7 @@ EmulatorServer::EmulatorServer(QObject *parent, quint64 seed)
     m_state->local = SeedData::localSandboxes(m_state->ids, m_state->startTime);
     m_store = std::make_unique<ObjectStore>(*m_state);
     m_router = std::make_unique<ApiRouter>(*m_state, *m_store);
+    m_blaxel = std::make_unique<BlaxelRouter>(*m_state, m_mutex);
     m_control = std::make_unique<ControlApi>(*m_state);
     m_faults = std::make_unique<FaultInjector>(*m_state);
     m_apiListener = new HttpListener(
@@ -83,7 +86,9 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
     } else {
         delay = m_state->faults.latencyMs;
         std::optional<HttpReply> fault = m_faults->intercept(in);
-        reply = fault ? *fault : m_router->handle(in);
+        if (fault && BlaxelRouter::owns(in))
+            fault = BlaxelReplies::edgeFault(*fault);
+        reply = fault ? *fault : BlaxelRouter::owns(in) ? m_blaxel->handle(in) : m_router->handle(in);
         m_state->apiRequests.append(record(in, reply.status));
     }
     locker.unlock();
@@ -219,6 +224,18 @@ void EmulatorServer::setLocalCapacity(int sandboxes)
 {
     QMutexLocker locker(&m_mutex);
     m_state->localCapacity = sandboxes;
+}
+
+void EmulatorServer::setBlaxelSettings(const BlaxelSettings &settings)
+{
+    QMutexLocker locker(&m_mutex);
+    m_blaxel->setSettings(settings);
+}
+
+BlaxelSettings EmulatorServer::blaxelSettings() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_blaxel->settings();
 }
 
 void EmulatorServer::setFaults(const FaultSettings &faults)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emulator/blaxelsettings.h"
 #include "emulator/faultsettings.h"
 #include "emulator/recordedrequest.h"
 
@@ -20,6 +21,7 @@ QT_END_NAMESPACE
 namespace Emulator {
 
 class ApiRouter;
+class BlaxelRouter;
 class ControlApi;
 class FaultInjector;
 class HttpListener;
@@ -28,7 +30,8 @@ struct EmulatorState;
 struct HttpReply;
 
 // The Klavis sandbox API and its signed-URL object store on two loopback origins, with seeded data and fault
-// injection. Requests are handled on the thread the server lives in; every public accessor is thread-safe.
+// injection, and Blaxel's sandbox API (/v0/sandboxes and each sandbox's own API) on the first. Requests are
+// handled on the thread the server lives in; every public accessor is thread-safe.
 class EmulatorServer final : public QObject
 {
     Q_OBJECT
@@ -57,6 +60,9 @@ public:
     // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
     // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
     void addBulkSandboxes(int count);
+    // Blaxel's quota, pace and sandbox limits (the /v0/sandboxes control plane and the sandboxes' own API).
+    void setBlaxelSettings(const BlaxelSettings &settings);
+    BlaxelSettings blaxelSettings() const;
     void setFaults(const FaultSettings &faults);
     FaultSettings faults() const;
 
@@ -84,6 +90,7 @@ private:
     std::unique_ptr<EmulatorState> m_state;
     std::unique_ptr<ObjectStore> m_store;
     std::unique_ptr<ApiRouter> m_router;
+    std::unique_ptr<BlaxelRouter> m_blaxel;
     std::unique_ptr<ControlApi> m_control;
     std::unique_ptr<FaultInjector> m_faults;
     HttpListener *m_apiListener = nullptr;

@@ -3,12 +3,16 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QSocketNotifier>
 #include <QTextStream>
 
 #include <cstdio>
 #include <limits>
 #include <type_traits>
 #include <utility>
+
+#include <csignal>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -31,14 +35,39 @@ struct Options
     qint64 maxUploadBytes = -1;
     bool log = false;
     Emulator::FaultSettings faults;
+    Emulator::BlaxelSettings blaxel;
 };
+
+int terminationPipe[2] = {-1, -1};
+
+void onTermination(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(terminationPipe[1], &byte, 1);
+}
+
+// SIGTERM and SIGINT end the event loop instead of the process, so that destructors run: the Blaxel
+// sandboxes' temporary folder and the commands still running go with the emulator.
+void quitOnTermination(QCoreApplication &app)
+{
+    if (::pipe(terminationPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(terminationPipe[0], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, &QCoreApplication::quit);
+    struct sigaction action = {};
+    action.sa_handler = onTermination;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGTERM, &action, nullptr);
+    ::sigaction(SIGINT, &action, nullptr);
+}
 
 // false with error set: a usage error; true with exitNow set: help or version was printed.
 bool parse(const QCoreApplication &app, Options &options, QString &error, bool &exitNow)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(u"Imitates the Klavis sandbox API and its signed-URL object store on "
-                                     "127.0.0.1, with seeded data and fault injection."_s);
+    parser.setApplicationDescription(u"Imitates the Klavis sandbox API and its signed-URL object store, and "
+                                     "Blaxel's sandbox API (/v0/sandboxes, each sandbox's filesystem and "
+                                     "process API), on 127.0.0.1, with seeded data and fault injection."_s);
     const QCommandLineOption help({u"h"_s, u"help"_s}, u"Show this help and exit."_s);
     const QCommandLineOption version({u"v"_s, u"version"_s}, u"Show the version and exit."_s);
     parser.addOptions({help, version});
@@ -76,8 +105,36 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         "EntityTooLarge (-1 = no limit)."_s,
         u"N"_s, u"-1"_s);
     const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
-    parser.addOptions({port, storePort, apiKey, seed, idlePerServer, emptyPool, bulk, maxWorkspace, latency,
-                       errorRate, rateLimit, retryAfter, dropAfter, expired, maxUpload, log});
+    const Emulator::BlaxelSettings blaxelDefaults;
+    const QCommandLineOption blaxelQuota(
+        u"blaxel-quota"_s,
+        u"Blaxel sandboxes (not terminated) a workspace may have; more answer QUOTA_EXCEEDED."_s, u"N"_s,
+        QString::number(blaxelDefaults.quotaPerWorkspace));
+    const QCommandLineOption blaxelTransition(
+        u"blaxel-transition-ms"_s,
+        u"Time a Blaxel sandbox spends DEPLOYING after create and DELETING after delete."_s, u"MS"_s,
+        QString::number(blaxelDefaults.transitionMs));
+    const QCommandLineOption blaxelIdle(u"blaxel-idle-seconds"_s,
+                                        u"Idle time after which a Blaxel sandbox is in STANDBY."_s, u"S"_s,
+                                        QString::number(blaxelDefaults.idleToStandbyMs / 1000));
+    const QCommandLineOption blaxelRetention(
+        u"blaxel-retention-seconds"_s,
+        u"How long a TERMINATED Blaxel sandbox stays listable with showTerminated."_s, u"S"_s,
+        QString::number(blaxelDefaults.terminatedRetentionMs / 1000));
+    const QCommandLineOption blaxelProcessTimeout(
+        u"blaxel-process-timeout"_s, u"Longest run of a command through a Blaxel sandbox's process API."_s,
+        u"S"_s, QString::number(blaxelDefaults.processTimeoutMs / 1000));
+    const QCommandLineOption blaxelDataDir(
+        u"blaxel-data-dir"_s,
+        u"Folder of the Blaxel sandboxes' files (default: a temporary folder removed at exit)."_s, u"DIR"_s);
+    parser.addOptions({port,         storePort,       apiKey,
+                       seed,         idlePerServer,   emptyPool,
+                       bulk,         maxWorkspace,    latency,
+                       errorRate,    rateLimit,       retryAfter,
+                       dropAfter,    expired,         maxUpload,
+                       log,          blaxelQuota,     blaxelTransition,
+                       blaxelIdle,   blaxelRetention, blaxelProcessTimeout,
+                       blaxelDataDir});
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -136,6 +193,13 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.faults.expiredUrls = parser.isSet(expired);
     options.maxUploadBytes = number(maxUpload, toLongLong);
     options.log = parser.isSet(log);
+    constexpr qint64 maxSeconds = 365LL * 24 * 3600;
+    options.blaxel.quotaPerWorkspace = number(blaxelQuota, toInt, 0);
+    options.blaxel.transitionMs = number(blaxelTransition, toInt, 0);
+    options.blaxel.idleToStandbyMs = number(blaxelIdle, toLongLong, 0, maxSeconds) * 1000;
+    options.blaxel.terminatedRetentionMs = number(blaxelRetention, toLongLong, 0, maxSeconds) * 1000;
+    options.blaxel.processTimeoutMs = number(blaxelProcessTimeout, toInt, 1, 24 * 3600) * 1000;
+    options.blaxel.dataDir = parser.value(blaxelDataDir);
     return ok;
 }
 
@@ -166,6 +230,7 @@ int main(int argc, char *argv[])
     server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * mebibyte);
     server.setMaxUploadBytes(options.maxUploadBytes);
     server.setFaults(options.faults);
+    server.setBlaxelSettings(options.blaxel);
     if (!server.listen(options.apiPort, options.storePort)) {
         err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"
             << Qt::endl;
@@ -177,6 +242,7 @@ int main(int argc, char *argv[])
                              err << method << ' ' << path << ' ' << status << Qt::endl;
                          });
     }
+    quitOnTermination(app);
     // Scripts read the port from the first line, so it goes out (and is flushed) before anything else.
     QTextStream out(stdout);
     out << "listening on " << server.apiBaseUrl().toString() << Qt::endl;

@@ -27,8 +27,8 @@ bool RecordedRequest::hasHeader(const QByteArray &name) const
 
 QJsonObject RecordedRequest::toRedactedJson() const
 {
-    static const QByteArrayList secretHeaders = {"authorization", "x-api-key", "cookie",
-                                                 "proxy-authorization"};
+    static const QByteArrayList secretHeaders = {"authorization", "x-blaxel-authorization", "x-api-key",
+                                                 "cookie", "proxy-authorization"};
     QJsonArray headerList;
     for (const auto &[key, value] : headers) {
         const bool secret = secretHeaders.contains(key.toLower());

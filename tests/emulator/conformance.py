@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import tarfile
+import tempfile
 import io
 import urllib.error
 import urllib.request
@@ -244,13 +245,52 @@ def refused_options(binary):
     """Values an option cannot take are usage errors (exit 2), not a negative or overflowing limit."""
     failures = []
     for option, value in (("--max-workspace-mb", "-1"), ("--max-workspace-mb", "9000000000000"),
-                          ("--idle-per-server", "-3")):
+                          ("--idle-per-server", "-3"), ("--blaxel-quota", "-1"),
+                          ("--blaxel-process-timeout", "0"), ("--blaxel-idle-seconds", "ten")):
         run = subprocess.run([binary, option, value], capture_output=True, text=True, timeout=10)
         if run.returncode != 2 or "invalid value for " + option not in run.stderr:
             failures.append("%s %s: exit %d, %r" % (option, value, run.returncode, run.stderr.strip()))
     help_text = " ".join(subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=10).stdout.split())
     if "unpack to (default 512)" not in help_text:
         failures.append("--help does not state the 512 MiB default of --max-workspace-mb")
+    for option in ("--blaxel-quota", "--blaxel-transition-ms", "--blaxel-idle-seconds", "--blaxel-retention-seconds",
+                   "--blaxel-process-timeout", "--blaxel-data-dir"):
+        if option not in help_text:
+            failures.append("--help does not mention " + option)
+    return failures
+
+
+def blaxel_options(binary):
+    """The binary's Blaxel options reach the server: a quota of 0 refuses every create, the data dir holds the
+    sandboxes' files."""
+    failures = []
+    with tempfile.TemporaryDirectory() as data:
+        process = subprocess.Popen([binary, "--port", "0", "--api-key", API_KEY, "--blaxel-quota", "0",
+                                    "--blaxel-data-dir", data], stdout=subprocess.PIPE, text=True)
+        try:
+            base = process.stdout.readline().strip()[len("listening on "):]
+            opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+            headers = {"Authorization": "Bearer " + API_KEY, "X-Blaxel-Workspace": "demo",
+                       "Blaxel-Version": "2026-04-28", "Content-Type": "application/json"}
+
+            def call(method, url, body=None):
+                req = urllib.request.Request(url, data=body, method=method, headers=headers)
+                try:
+                    with opener.open(req, timeout=10) as resp:
+                        return resp.status, resp.read()
+                except urllib.error.HTTPError as error:
+                    return error.code, error.read()
+
+            status, raw = call("POST", base + "/v0/sandboxes", json.dumps({"metadata": {"name": "x"}}).encode())
+            if status != 403 or json.loads(raw).get("code") != "QUOTA_EXCEEDED":
+                failures.append("--blaxel-quota 0: create answered %d %r" % (status, raw[:200]))
+            status, raw = call("GET", base + "/blaxel-sandbox/demo/research-notebook/filesystem/README.md")
+            if status != 200 or not os.path.isfile(os.path.join(data, "demo", "research-notebook", "blaxel",
+                                                                "README.md")):
+                failures.append("--blaxel-data-dir: the sandbox's file is not in the data dir (%d)" % status)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=5)
     return failures
 
 
@@ -259,7 +299,7 @@ def main():
         print(__doc__)
         return 2
     binary, openapi = sys.argv[1], sys.argv[2]
-    refused = refused_options(binary)
+    refused = refused_options(binary) + blaxel_options(binary)
     for failure in refused:
         print("FAIL:", failure)
     if refused:

@@ -1,0 +1,222 @@
+#include "emulator/blaxelfilesystemapi.h"
+
+#include "emulator/blaxelreplies.h"
+#include "emulator/blaxelsandboxjson.h"
+#include "emulator/blaxelsandboxpaths.h"
+#include "emulator/incomingrequest.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <algorithm>
+
+#include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+namespace {
+
+struct ByteRange
+{
+    qint64 first = 0;
+    qint64 last = -1;
+};
+
+// One range of "bytes=a-b", "bytes=a-" or "bytes=-n"; nullopt when unsatisfiable or malformed (a client
+// asking for several ranges gets the whole file, which HTTP allows).
+std::optional<ByteRange> parseRange(const QByteArray &header, qint64 size, bool *wanted)
+{
+    *wanted = false;
+    const QByteArray value = header.trimmed();
+    if (!value.startsWith("bytes=") || value.contains(','))
+        return std::nullopt;
+    *wanted = true;
+    const QByteArray spec = value.mid(6).trimmed();
+    const qsizetype dash = spec.indexOf('-');
+    if (dash < 0)
+        return std::nullopt;
+    bool okFirst = false;
+    bool okLast = false;
+    const qint64 first = spec.left(dash).toLongLong(&okFirst);
+    const qint64 last = spec.mid(dash + 1).toLongLong(&okLast);
+    ByteRange range;
+    if (dash == 0) {
+        if (!okLast || last <= 0 || size == 0)
+            return std::nullopt;
+        range.first = std::max<qint64>(0, size - last);
+        range.last = size - 1;
+    } else {
+        if (!okFirst || first < 0 || first >= size || (dash + 1 < spec.size() && (!okLast || last < first)))
+            return std::nullopt;
+        range.first = first;
+        range.last = dash + 1 < spec.size() ? std::min(last, size - 1) : size - 1;
+    }
+    return range;
+}
+
+QJsonObject fileEntry(const QFileInfo &info, const QString &sandboxPath)
+{
+    const QString path =
+        sandboxPath == u"/" ? QString(u'/' + info.fileName()) : QString(sandboxPath + u'/' + info.fileName());
+    // A link's own size is the length of its target, as lstat(2) has it.
+    const qint64 size = info.isSymLink() ? info.symLinkTarget().toUtf8().size() : info.size();
+    return QJsonObject{{u"name"_s, info.fileName()},
+                       {u"path"_s, path},
+                       {u"size"_s, double(size)},
+                       {u"permissions"_s, BlaxelFilesystemApi::modeText(info.absoluteFilePath())},
+                       {u"lastModified"_s, BlaxelSandboxJson::timestamp(info.lastModified())},
+                       {u"owner"_s, u"root"_s},
+                       {u"group"_s, u"root"_s}};
+}
+
+HttpReply listFolder(const QString &real, const QString &sandboxPath)
+{
+    QJsonArray files;
+    QJsonArray subdirectories;
+    const QFileInfoList entries = QDir(real).entryInfoList(
+        QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    for (qsizetype i = 0; i < entries.size() && i < BlaxelFilesystemApi::maxListedEntries; ++i) {
+        const QFileInfo &info = entries.at(i);
+        if (info.isDir() && !info.isSymLink()) {
+            const QString path = sandboxPath == u"/" ? QString(u'/' + info.fileName())
+                                                     : QString(sandboxPath + u'/' + info.fileName());
+            subdirectories.append(QJsonObject{{u"name"_s, info.fileName()}, {u"path"_s, path}});
+        } else {
+            files.append(fileEntry(info, sandboxPath));
+        }
+    }
+    const QString name = sandboxPath == u"/" ? u"/"_s : sandboxPath.section(u'/', -1);
+    return HttpReply::json(200, QJsonObject{{u"name"_s, name},
+                                            {u"path"_s, sandboxPath},
+                                            {u"files"_s, files},
+                                            {u"subdirectories"_s, subdirectories}});
+}
+
+HttpReply sendFile(const IncomingRequest &request, const QString &real)
+{
+    QFile file(real);
+    if (!file.open(QIODevice::ReadOnly))
+        return BlaxelReplies::sandboxError(500, u"cannot read the file"_s);
+    const qint64 size = file.size();
+    bool rangeWanted = false;
+    const std::optional<ByteRange> range = parseRange(request.header("Range"), size, &rangeWanted);
+    HttpReply reply;
+    reply.setHeader("Content-Type", "application/octet-stream");
+    reply.setHeader("Accept-Ranges", "bytes");
+    if (rangeWanted && !range) {
+        reply.status = 416;
+        reply.setHeader("Content-Range", "bytes */" + QByteArray::number(size));
+        return reply;
+    }
+    if (range) {
+        file.seek(range->first);
+        reply.status = 206;
+        reply.body = file.read(range->last - range->first + 1);
+        reply.setHeader("Content-Range", "bytes " + QByteArray::number(range->first) + '-' +
+                                             QByteArray::number(range->last) + '/' +
+                                             QByteArray::number(size));
+        return reply;
+    }
+    reply.status = 200;
+    reply.body = file.readAll();
+    return reply;
+}
+
+} // namespace
+
+QString BlaxelFilesystemApi::modeText(const QString &realPath)
+{
+    struct stat status = {};
+    if (::lstat(QFile::encodeName(realPath).constData(), &status) != 0)
+        return u"----------"_s;
+    QString text;
+    if (S_ISLNK(status.st_mode))
+        text += u'L';
+    else if (S_ISDIR(status.st_mode))
+        text += u'd';
+    else if (S_ISREG(status.st_mode))
+        text += u'-';
+    else
+        text += u'?';
+    static const char letters[] = "rwxrwxrwx";
+    for (int bit = 0; bit < 9; ++bit)
+        text += (status.st_mode & (0400 >> bit)) ? QChar::fromLatin1(letters[bit]) : u'-';
+    return text;
+}
+
+HttpReply BlaxelFilesystemApi::get(const IncomingRequest &request, const QString &root, const QString &path)
+{
+    QString error;
+    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::sandboxPath(path, &error);
+    const std::optional<QString> real =
+        sandboxPath ? BlaxelSandboxPaths::realPath(root, *sandboxPath, &error) : std::nullopt;
+    if (!real)
+        return BlaxelReplies::sandboxError(403, error);
+    const QFileInfo info(*real);
+    if (!info.exists())
+        return BlaxelReplies::sandboxError(404, u"no such file or directory: %1"_s.arg(*sandboxPath));
+    if (info.isDir())
+        return listFolder(*real, *sandboxPath);
+    if (!info.isFile())
+        return BlaxelReplies::sandboxError(422, u"%1 is not a regular file"_s.arg(*sandboxPath));
+    return sendFile(request, *real);
+}
+
+HttpReply BlaxelFilesystemApi::put(const IncomingRequest &request, const QString &root, const QString &path,
+                                   qint64 maxFileBytes)
+{
+    if (request.body.size() > maxFileBytes)
+        return BlaxelReplies::sandboxError(413, u"the file is larger than %1 bytes"_s.arg(maxFileBytes));
+    QString error;
+    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::sandboxPath(path, &error);
+    const std::optional<QString> real =
+        sandboxPath ? BlaxelSandboxPaths::realPath(root, *sandboxPath, &error) : std::nullopt;
+    if (!real)
+        return BlaxelReplies::sandboxError(403, error);
+    QByteArray content = request.body;
+    bool directory = false;
+    int permissions = -1; // as the file system gives it
+    if (request.header("Content-Type").startsWith("application/json")) {
+        const QJsonObject fileRequest = QJsonDocument::fromJson(request.body).object();
+        if (fileRequest.contains(u"content"_s) || fileRequest.contains(u"isDirectory"_s)) {
+            content = fileRequest.value(u"content"_s).toString().toUtf8();
+            directory = fileRequest.value(u"isDirectory"_s).toBool();
+            bool ok = false;
+            const int mode = fileRequest.value(u"permissions"_s).toString().toInt(&ok, 8);
+            if (ok && mode >= 0 && mode <= 0777)
+                permissions = mode;
+        }
+    }
+    const QFileInfo info(*real);
+    if (*sandboxPath == u"/" || (info.isDir() && !directory))
+        return BlaxelReplies::sandboxError(400, u"%1 is a directory"_s.arg(*sandboxPath));
+    if (info.isSymLink())
+        return BlaxelReplies::sandboxError(403,
+                                           u"%1 is a symbolic link: not written through"_s.arg(*sandboxPath));
+    if (directory) {
+        if (!QDir().mkpath(*real))
+            return BlaxelReplies::sandboxError(400, u"cannot create the directory %1"_s.arg(*sandboxPath));
+        // The owner keeps full access, or the emulator could not list or remove the folder later.
+        ::chmod(QFile::encodeName(*real).constData(), mode_t((permissions < 0 ? 0755 : permissions) | 0700));
+        return HttpReply::json(
+            200, QJsonObject{{u"message"_s, u"Directory created successfully"_s}, {u"path"_s, *sandboxPath}});
+    }
+    if (!QDir().mkpath(info.path()) || !BlaxelSandboxPaths::staysInside(root, info.path()))
+        return BlaxelReplies::sandboxError(400, u"cannot create the folder of %1"_s.arg(*sandboxPath));
+    QSaveFile out(*real);
+    if (!out.open(QIODevice::WriteOnly) || out.write(content) != content.size() || !out.commit())
+        return BlaxelReplies::sandboxError(500, u"cannot write %1"_s.arg(*sandboxPath));
+    if (permissions >= 0)
+        ::chmod(QFile::encodeName(*real).constData(), mode_t(permissions | 0600));
+    return HttpReply::json(
+        200, QJsonObject{{u"message"_s, u"File created successfully"_s}, {u"path"_s, *sandboxPath}});
+}
+
+} // namespace Emulator

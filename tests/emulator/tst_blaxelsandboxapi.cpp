@@ -1,0 +1,405 @@
+// A Blaxel sandbox's own API in the emulator: the filesystem API (list, download with Range, upload, paths
+// relative to /blaxel or absolute with "//", no way out through ".." or links) and the process API (allowed
+// commands only, no shell, waitForCompletion, background runs and their logs, the timeout).
+
+#include "blaxelclient.h"
+#include "emulator/blaxelcommandline.h"
+#include "emulator/blaxelsandboxpaths.h"
+#include "emulator/emulatorserver.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace EmulatorTest;
+using Emulator::BlaxelCommandLine;
+
+class TestBlaxelSandboxApi final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_data;
+    std::unique_ptr<Emulator::EmulatorServer> m_server;
+    std::unique_ptr<BlaxelClient> m_blaxel;
+    QString m_url; // research-notebook's metadata.url
+
+    QString folder(const QString &name = u"research-notebook"_s) const
+    {
+        return QFileInfo(m_data->path()).canonicalFilePath() + u"/demo/"_s + name;
+    }
+
+    QJsonObject run(const QString &command, QJsonObject extra = {})
+    {
+        extra.insert(u"command"_s, command);
+        if (!extra.contains(u"waitForCompletion"_s))
+            extra.insert(u"waitForCompletion"_s, true);
+        const Answer answer = m_blaxel->process(m_url, extra);
+        QTest::qCompare(answer.status, 200, "answer.status", "200", __FILE__, __LINE__);
+        return answer.object();
+    }
+
+    Answer attempt(const QString &command)
+    {
+        return m_blaxel->process(m_url, {{u"command"_s, command}, {u"waitForCompletion"_s, true}});
+    }
+
+    // A request written byte for byte, so that no client library tidies the path first.
+    QByteArray rawGet(const QByteArray &path)
+    {
+        QTcpSocket socket;
+        socket.connectToHost(u"127.0.0.1"_s, m_server->apiPort());
+        if (!socket.waitForConnected(5000))
+            return {};
+        socket.write("GET " + path +
+                     " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-key\r\n"
+                     "Connection: close\r\n\r\n");
+        QByteArray all;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 5000 && socket.state() != QAbstractSocket::UnconnectedState) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+            socket.waitForReadyRead(50);
+            all += socket.readAll();
+        }
+        return all + socket.readAll();
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_data = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_data->isValid());
+        m_server = std::make_unique<Emulator::EmulatorServer>();
+        Emulator::BlaxelSettings settings = m_server->blaxelSettings();
+        settings.dataDir = m_data->path();
+        settings.processTimeoutMs = 1500;
+        settings.transitionMs = 200;
+        settings.maxFileBytes = qint64(1024) * 1024;
+        m_server->setBlaxelSettings(settings);
+        QVERIFY(m_server->listen());
+        m_blaxel = std::make_unique<BlaxelClient>(m_server->apiBaseUrl());
+        m_url = m_blaxel->url(u"research-notebook"_s);
+        QVERIFY(m_url.endsWith(u"/blaxel-sandbox/demo/research-notebook"_s));
+    }
+
+    void cleanup()
+    {
+        m_blaxel.reset();
+        m_server.reset();
+        m_data.reset();
+    }
+
+    void listFolders()
+    {
+        const Answer answer = m_blaxel->sandbox("GET", m_url, u"/filesystem/"_s);
+        QCOMPARE(answer.status, 200);
+        const QJsonObject directory = answer.object();
+        QCOMPARE(directory[u"path"_s].toString(), u"/blaxel"_s);
+        QCOMPARE(directory[u"name"_s].toString(), u"blaxel"_s);
+        const QJsonArray files = directory[u"files"_s].toArray();
+        QCOMPARE(files.size(), 1);
+        const QJsonObject readme = files.at(0).toObject();
+        QCOMPARE(readme[u"name"_s].toString(), u"README.md"_s);
+        QCOMPARE(readme[u"path"_s].toString(), u"/blaxel/README.md"_s);
+        QCOMPARE(readme[u"size"_s].toInt(), int(QFileInfo(folder() + u"/blaxel/README.md"_s).size()));
+        QVERIFY(QRegularExpression(u"^-[r-][w-][x-][r-][w-][x-][r-][w-][x-]$"_s)
+                    .match(readme[u"permissions"_s].toString())
+                    .hasMatch());
+        QVERIFY(QDateTime::fromString(readme[u"lastModified"_s].toString(), Qt::ISODate).isValid());
+        QStringList subdirectories;
+        for (const auto &sub : directory[u"subdirectories"_s].toArray())
+            subdirectories.append(sub[u"path"_s].toString());
+        QCOMPARE(subdirectories, (QStringList{u"/blaxel/data"_s, u"/blaxel/src"_s}));
+
+        // "//" starts at the sandbox's root; a relative path at the working directory.
+        const Answer root = m_blaxel->sandbox("GET", m_url, u"/filesystem//"_s);
+        QCOMPARE(root.status, 200);
+        QCOMPARE(root.object()[u"path"_s].toString(), u"/"_s);
+        QCOMPARE(root.object()[u"subdirectories"_s][0][u"name"_s].toString(), u"blaxel"_s);
+        const Answer src = m_blaxel->sandbox("GET", m_url, u"/filesystem//blaxel/src"_s);
+        QCOMPARE(src.object()[u"files"_s][0][u"path"_s].toString(), u"/blaxel/src/main.py"_s);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/missing"_s).status, 404);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/"_s, {}, {}, "wrong").status, 403);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/"_s, {}, {}, {}).status, 401);
+    }
+
+    void downloadWithRange()
+    {
+        const QByteArray whole = m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s).body;
+        QVERIFY(whole.startsWith("# Research notebook"));
+        const Answer part =
+            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Range", "bytes=2-9"}});
+        QCOMPARE(part.status, 206);
+        QCOMPARE(part.body, whole.mid(2, 8));
+        QCOMPARE(part.header("Content-Range"), "bytes 2-9/" + QByteArray::number(whole.size()));
+        const Answer tail =
+            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Range", "bytes=-5"}});
+        QCOMPARE(tail.body, whole.right(5));
+        const Answer open =
+            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {},
+                              {{"Range", "bytes=" + QByteArray::number(whole.size() - 3) + '-'}});
+        QCOMPARE(open.body, whole.right(3));
+        const Answer beyond =
+            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {},
+                              {{"Range", "bytes=" + QByteArray::number(whole.size()) + '-'}});
+        QCOMPARE(beyond.status, 416);
+        QCOMPARE(beyond.header("Content-Range"), "bytes */" + QByteArray::number(whole.size()));
+    }
+
+    void upload()
+    {
+        QByteArray binary;
+        for (int i = 0; i < 256 * 40; ++i)
+            binary.append(char(i % 256));
+        const QList<QPair<QByteArray, QByteArray>> raw{{"Content-Type", "application/octet-stream"}};
+        const Answer put =
+            m_blaxel->sandbox("PUT", m_url, u"/filesystem/uploads/deep/data.bin"_s, binary, raw);
+        QCOMPARE(put.status, 200);
+        QCOMPARE(put.object()[u"path"_s].toString(), u"/blaxel/uploads/deep/data.bin"_s);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/uploads/deep/data.bin"_s).body, binary);
+        QFile onDisk(folder() + u"/blaxel/uploads/deep/data.bin"_s);
+        QVERIFY(onDisk.open(QIODevice::ReadOnly));
+        QCOMPARE(onDisk.readAll(), binary);
+        // Absolute in the sandbox, and @blaxel/core's JSON FileRequest.
+        QCOMPARE(m_blaxel->sandbox("PUT", m_url, u"/filesystem//tmp/note.txt"_s, "hello", raw).status, 200);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem//tmp/note.txt"_s).body, QByteArray("hello"));
+        const Answer jsonPut =
+            m_blaxel->sandbox("PUT", m_url, u"/filesystem/script.sh"_s,
+                              json({{u"content"_s, u"echo hi\n"_s}, {u"permissions"_s, u"0755"_s}}),
+                              {{"Content-Type", "application/json"}});
+        QCOMPARE(jsonPut.status, 200);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/script.sh"_s).body, QByteArray("echo hi\n"));
+        QVERIFY(QFileInfo(folder() + u"/blaxel/script.sh"_s).isExecutable());
+        // Bounded size; a folder is not a file.
+        const Answer big =
+            m_blaxel->sandbox("PUT", m_url, u"/filesystem/big.bin"_s, QByteArray(1024 * 1024 + 1, 'x'), raw);
+        QCOMPARE(big.status, 413);
+        QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/big.bin"_s));
+        QCOMPARE(m_blaxel->sandbox("PUT", m_url, u"/filesystem/src"_s, "x", raw).status, 400);
+    }
+
+    void pathsCannotEscape()
+    {
+        QString error;
+        QCOMPARE(Emulator::BlaxelSandboxPaths::sandboxPath(u"a/./b"_s, &error).value_or(QString()),
+                 u"/blaxel/a/b"_s);
+        QCOMPARE(Emulator::BlaxelSandboxPaths::sandboxPath(u"/etc//x"_s, &error).value_or(QString()),
+                 u"/etc/x"_s);
+        QVERIFY(!Emulator::BlaxelSandboxPaths::sandboxPath(u"../../etc/passwd"_s, &error));
+        QVERIFY(!Emulator::BlaxelSandboxPaths::sandboxPath(u"/blaxel/../.."_s, &error));
+
+        // ".." sent as is: refused, and never the machine's file.
+        for (const QByteArray &path :
+             {QByteArray("/blaxel-sandbox/demo/research-notebook/filesystem/../../../../etc/passwd"),
+              QByteArray("/blaxel-sandbox/demo/research-notebook/filesystem/%2E%2E/%2E%2E/etc/passwd"),
+              QByteArray("/blaxel-sandbox/demo/research-notebook/filesystem/..%2F..%2F..%2Fetc%2Fpasswd")}) {
+            const QByteArray answer = rawGet(path);
+            QVERIFY2(answer.startsWith("HTTP/1.1 403") || answer.startsWith("HTTP/1.1 404") ||
+                         answer.startsWith("HTTP/1.1 400"),
+                     answer.left(200).constData());
+            QVERIFY(!answer.contains("root:"));
+        }
+        // A link inside the sandbox that points out is not followed, for reading or writing.
+        QVERIFY(m_blaxel->sandbox("GET", m_url, u"/filesystem/"_s).status == 200); // the folder exists
+        QVERIFY(QFile::link(u"/etc"_s, folder() + u"/blaxel/escape"_s));
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/escape/passwd"_s).status, 403);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/escape"_s).status, 403);
+        QCOMPARE(m_blaxel
+                     ->sandbox("PUT", m_url, u"/filesystem/escape/planted"_s, "x",
+                               {{"Content-Type", "application/octet-stream"}})
+                     .status,
+                 403);
+        // The listing shows the link as a link.
+        const QJsonArray files =
+            m_blaxel->sandbox("GET", m_url, u"/filesystem/"_s).object()[u"files"_s].toArray();
+        bool listed = false;
+        for (const auto &file : files)
+            listed = listed || (file[u"name"_s].toString() == u"escape" &&
+                                file[u"permissions"_s].toString().startsWith(u'L'));
+        QVERIFY(listed);
+        // Commands refuse it too, and tar refuses to run while it exists.
+        QCOMPARE(attempt(u"cat escape/passwd"_s).status, 400);
+        QCOMPARE(attempt(u"ls escape"_s).status, 400);
+        const Answer tar = attempt(u"tar -tzf x.tgz"_s);
+        QCOMPARE(tar.status, 400);
+        QVERIFY(tar.object()[u"error"_s].toString().contains(u"/blaxel/escape"_s));
+    }
+
+    void commandLineSplitting()
+    {
+        QString error;
+        QCOMPARE(BlaxelCommandLine::split(u"tar -xzf 'my archive.tgz' -C \"out dir\" a\\ b"_s, &error)
+                     .value_or(QStringList()),
+                 (QStringList{u"tar"_s, u"-xzf"_s, u"my archive.tgz"_s, u"-C"_s, u"out dir"_s, u"a b"_s}));
+        QCOMPARE(
+            BlaxelCommandLine::split(u"python3 -c \"print(\\\"x\\\")\" ''"_s, &error).value_or(QStringList()),
+            (QStringList{u"python3"_s, u"-c"_s, u"print(\"x\")"_s, QString()}));
+        QCOMPARE(BlaxelCommandLine::split(u"  ls   -la  "_s, &error).value_or(QStringList()),
+                 (QStringList{u"ls"_s, u"-la"_s}));
+        for (const QString &shell :
+             {u"ls | cat"_s, u"ls; rm -rf x"_s, u"cat a > b"_s, u"ls $(pwd)"_s, u"ls `pwd`"_s, u"ls && ls"_s,
+              u"echo \"$HOME\""_s, u"ls 'open"_s, u"ls \\"_s}) {
+            error.clear();
+            QVERIFY2(!BlaxelCommandLine::split(shell, &error), qPrintable(shell));
+            QVERIFY(!error.isEmpty());
+        }
+        // Quoted operators are plain text.
+        QCOMPARE(BlaxelCommandLine::split(u"cat 'a|b;c'"_s, &error).value_or(QStringList()),
+                 (QStringList{u"cat"_s, u"a|b;c"_s}));
+    }
+
+    void runWithWaitForCompletion()
+    {
+        const QJsonObject listing = run(u"ls -1"_s);
+        QCOMPARE(listing[u"status"_s].toString(), u"completed"_s);
+        QCOMPARE(listing[u"exitCode"_s].toInt(), 0);
+        QCOMPARE(listing[u"workingDir"_s].toString(), u"/blaxel"_s);
+        QCOMPARE(listing[u"logs"_s].toString(), u"README.md\ndata\nsrc\n"_s);
+        QVERIFY(!listing[u"pid"_s].toString().isEmpty());
+        QVERIFY(!listing[u"completedAt"_s].toString().isEmpty());
+        QCOMPARE(run(u"python3 -c 'print(6*7)'"_s)[u"logs"_s].toString(), u"42\n"_s);
+        QCOMPARE(run(u"cat /blaxel/src/main.py"_s)[u"logs"_s].toString(),
+                 u"print('hello from a Blaxel sandbox')\n"_s);
+        QCOMPARE(run(u"ls"_s, {{u"workingDir"_s, u"src"_s}})[u"logs"_s].toString(), u"main.py\n"_s);
+        const QJsonObject failed = run(u"ls no-such-file"_s);
+        QCOMPARE(failed[u"status"_s].toString(), u"failed"_s);
+        QVERIFY(failed[u"exitCode"_s].toInt() != 0);
+        // The host's environment stays out; the sandbox's own variables are in.
+        qputenv("SANDBOXDECK_PROBE", "from-the-host");
+        const QJsonObject env = run(
+            u"python3 -c 'import os; print(os.environ.get(\"HF_TOKEN\"), os.environ.get(\"SANDBOXDECK_PROBE\"))'"_s);
+        QCOMPARE(env[u"logs"_s].toString(), u"hf_demo_secret_value None\n"_s);
+
+        // A workspace round trip as the app does it: pack, remove, unpack, compare (bytes, modes, links).
+        const QString csv = folder() + u"/blaxel/data/sample.csv"_s;
+        QVERIFY(QFile::setPermissions(csv, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                               QFileDevice::ReadGroup | QFileDevice::WriteGroup));
+        QVERIFY(QFile::link(u"main.py"_s, folder() + u"/blaxel/src/link"_s));
+        QCOMPARE(run(u"mkdir -p /tmp"_s)[u"status"_s].toString(), u"completed"_s);
+        QCOMPARE(run(u"tar -czf /tmp/ws.tgz src data"_s)[u"status"_s].toString(), u"completed"_s);
+        QCOMPARE(run(u"rm -r src data"_s)[u"status"_s].toString(), u"completed"_s);
+        QCOMPARE(run(u"tar -xzf /tmp/ws.tgz"_s)[u"status"_s].toString(), u"completed"_s);
+        QCOMPARE(run(u"cat data/sample.csv"_s)[u"logs"_s].toString(), u"id,score\n1,0.82\n2,0.91\n"_s);
+        QCOMPARE(QFileInfo(csv).permissions() & (QFileDevice::WriteGroup | QFileDevice::ReadOther),
+                 QFileDevice::Permissions(QFileDevice::WriteGroup));
+        QCOMPARE(QFileInfo(folder() + u"/blaxel/src/link"_s).symLinkTarget(),
+                 folder() + u"/blaxel/src/main.py"_s);
+        QCOMPARE(QFileInfo(folder() + u"/tmp/ws.tgz"_s).isFile(), true);
+
+        // The list and the logs of a finished process.
+        run(u"ls src"_s, {{u"name"_s, u"named-run"_s}});
+        const Answer list = m_blaxel->sandbox("GET", m_url, u"/process"_s);
+        QCOMPARE(list.status, 200);
+        QStringList names;
+        for (const auto &process : QJsonDocument::fromJson(list.body).array())
+            names.append(process[u"name"_s].toString());
+        QVERIFY(names.contains(u"named-run"_s));
+        const Answer logs = m_blaxel->sandbox("GET", m_url, u"/process/named-run/logs"_s);
+        QCOMPARE(logs.object()[u"stdout"_s].toString(), u"link\nmain.py\n"_s);
+        QCOMPARE(logs.object()[u"stderr"_s].toString(), QString());
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/process/named-run"_s).object()[u"status"_s].toString(),
+                 u"completed"_s);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/process/nobody/logs"_s).status, 404);
+    }
+
+    void backgroundProcess()
+    {
+        const QJsonObject started = run(
+            u"python3 -c 'import sys,time; time.sleep(1); print(\"out\"); print(\"err\", file=sys.stderr)'"_s,
+            {{u"name"_s, u"bg"_s}, {u"waitForCompletion"_s, false}});
+        QCOMPARE(started[u"status"_s].toString(), u"running"_s);
+        QVERIFY(!started.contains(u"exitCode"_s));
+        QCOMPARE(attempt(u"ls"_s).status, 200);
+        QCOMPARE(m_blaxel->process(m_url, {{u"command"_s, u"ls"_s}, {u"name"_s, u"bg"_s}}).status, 409);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_blaxel->sandbox("GET", m_url, u"/process/bg"_s).object()[u"status"_s].toString(),
+            u"completed"_s, 5000);
+        const QJsonObject logs = m_blaxel->sandbox("GET", m_url, u"/process/bg/logs"_s).object();
+        QCOMPARE(logs[u"stdout"_s].toString(), u"out\n"_s);
+        QCOMPARE(logs[u"stderr"_s].toString(), u"err\n"_s);
+        QVERIFY(logs[u"logs"_s].toString().contains(u"out\n"_s));
+    }
+
+    void refusedCommands()
+    {
+        for (const QString &command :
+             {u"sh -c 'echo hi'"_s, u"bash"_s, u"/bin/ls"_s, u"ls | cat"_s, u"cat ../../etc/passwd"_s,
+              u"ls .."_s, u"tar --to-command=sh -xf a.tar"_s, u"tar -xPf a.tar"_s,
+              u"tar -x -I gzip -f a.tar"_s, u"tar -chf a.tar src"_s, u"rm -rf /"_s, u"cat --file=../x"_s,
+              u""_s}) {
+            const Answer answer = attempt(command);
+            QVERIFY2(answer.status == 400, qPrintable(command));
+            QVERIFY(!answer.object()[u"error"_s].toString().isEmpty());
+        }
+        // An absolute path is the sandbox's, never the machine's.
+        const QJsonObject host = run(u"cat /etc/passwd"_s);
+        QCOMPARE(host[u"status"_s].toString(), u"failed"_s);
+        QVERIFY(!host[u"logs"_s].toString().contains(u"root:"_s));
+        QCOMPARE(m_blaxel->process(m_url, {{u"command"_s, u"ls"_s}, {u"workingDir"_s, u"../.."_s}}).status,
+                 403);
+        QCOMPARE(m_blaxel
+                     ->process(m_url,
+                               {{u"command"_s, u"ls"_s}, {u"env"_s, QJsonObject{{u"LD_PRELOAD"_s, u"x"_s}}}})
+                     .status,
+                 400);
+        QCOMPARE(m_blaxel->process(m_url, {{u"waitForCompletion"_s, true}}).status, 400);
+        QVERIFY(QFileInfo(folder() + u"/blaxel/README.md"_s).exists()); // nothing above ran
+    }
+
+    void timeout()
+    {
+        QElapsedTimer clock;
+        clock.start();
+        const QJsonObject slow = run(u"python3 -c 'import time; time.sleep(30)'"_s);
+        QCOMPARE(slow[u"status"_s].toString(), u"killed"_s);
+        QVERIFY(clock.elapsed() >= 1400);
+        QVERIFY(clock.elapsed() < 10000);
+        // The request's own timeout may be shorter than the emulator's, never longer.
+        clock.restart();
+        const QJsonObject shorter = run(u"python3 -c 'import time; time.sleep(30)'"_s, {{u"timeout"_s, 0.3}});
+        QCOMPARE(shorter[u"status"_s].toString(), u"killed"_s);
+        QVERIFY(clock.elapsed() < 1400);
+        // In the background too.
+        run(u"python3 -c 'import time; time.sleep(30)'"_s,
+            {{u"name"_s, u"sleeper"_s}, {u"waitForCompletion"_s, false}});
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_blaxel->sandbox("GET", m_url, u"/process/sleeper"_s).object()[u"status"_s].toString(),
+            u"killed"_s, 8000);
+    }
+
+    void unavailableSandboxes()
+    {
+        const QString deploying = m_blaxel->url(u"data-pipeline"_s);
+        QCOMPARE(m_blaxel->sandbox("GET", deploying, u"/filesystem/"_s).status, 503);
+        QCOMPARE(m_blaxel->sandbox("GET", m_blaxel->url(u"finished-benchmark"_s), u"/filesystem/"_s).status,
+                 404);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/elsewhere"_s).status, 404);
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/README.md"_s).status, 405);
+
+        // A new sandbox's folder appears with its API, and its data goes when it is deleted.
+        QCOMPARE(m_blaxel->control("POST", {}, BlaxelClient::createBody(u"short-lived"_s)).status, 200);
+        const QString url = m_blaxel->url(u"short-lived"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(m_blaxel->status(u"short-lived"_s), u"DEPLOYED"_s, 5000);
+        QCOMPARE(m_blaxel
+                     ->sandbox("PUT", url, u"/filesystem/keep.txt"_s, "data",
+                               {{"Content-Type", "application/octet-stream"}})
+                     .status,
+                 200);
+        QVERIFY(QFileInfo::exists(folder(u"short-lived"_s) + u"/blaxel/keep.txt"_s));
+        QCOMPARE(m_blaxel->control("DELETE", u"/short-lived"_s).status, 200);
+        QCOMPARE(m_blaxel->sandbox("GET", url, u"/filesystem/keep.txt"_s).status, 404);
+        QTRY_COMPARE_WITH_TIMEOUT(m_blaxel->status(u"short-lived"_s), u"TERMINATED"_s, 5000);
+        QVERIFY(!QFileInfo::exists(folder(u"short-lived"_s)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBlaxelSandboxApi)
+#include "tst_blaxelsandboxapi.moc"
