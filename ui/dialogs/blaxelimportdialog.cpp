@@ -17,12 +17,12 @@ QString describe(const BlaxelCredential &credential)
 {
     QStringList parts{credential.workspace};
     parts << (credential.keyKind == BlaxelCredential::KeyKind::AccessToken
-                  ? BlaxelImportDialog::tr("login token %1 (expires; an API key is better)")
+                  ? BlaxelImportDialog::tr("login token %1 (expires)")
                   : BlaxelImportDialog::tr("API key %1"))
                  .arg(BlaxelConfigImport::maskedKey(credential.key));
     parts << (credential.source == BlaxelCredential::Source::Environment
                   ? BlaxelImportDialog::tr("from BL_API_KEY")
-                  : BlaxelImportDialog::tr("from the CLI configuration"));
+                  : BlaxelImportDialog::tr("from config.yaml"));
     if (credential.isCurrentContext)
         parts << BlaxelImportDialog::tr("current workspace");
     // Only a URL that passed UrlPolicy gets here, and a base URL has no user info or query.
@@ -50,6 +50,10 @@ BlaxelImportDialog::BlaxelImportDialog(const BlaxelConfigScan &scan, ProfileStor
     addFormWidget(intro);
     m_list->setAccessibleName(tr("Workspaces found"));
     m_list->setObjectName(u"blaxelImportList"_s);
+    // A long entry (a custom URL, an existing profile's name) wraps rather than hiding behind a scroll bar.
+    m_list->setWordWrap(true);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setResizeMode(QListView::Adjust);
     addFormWidget(m_list);
     m_notes->setObjectName(u"blaxelImportNotes"_s);
     m_notes->setWordWrap(true);
