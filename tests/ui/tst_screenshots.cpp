@@ -4,11 +4,18 @@
 
 #include "demoapp.h"
 
+#include "catalog/blaxelhosts.h"
+#include "catalog/klavishosts.h"
 #include "controllers/localworkspaceactions.h"
 #include "controllers/themeapplier.h"
 #include "dialogs/acquiredialog.h"
+#include "dialogs/blaxelimportdialog.h"
+#include "dialogs/profileform.h"
 #include "dialogs/settingsdialog.h"
 #include "pages/transferspage.h"
+#include "settings/credentialstore.h"
+#include "settings/profilestore.h"
+#include "settings/themesetting.h"
 #include "widgets/sandboxdetailspane.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
@@ -18,8 +25,12 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMimeData>
 #include <QPalette>
+#include <QPushButton>
+#include <QSettings>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -204,6 +215,65 @@ private slots:
         tree->setCurrentIndex(tree->model()->index(0, 0));
         QTest::qWait(600);
         save(window, u"size-local-"_s + suffix);
+    }
+
+    // The Settings dialog with a Klavis and a Blaxel profile, the Blaxel one selected; the same with a
+    // complaint under the workspace field; and the import from the Blaxel CLI, at a small and a usual size.
+    void profiles_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::addColumn<QSize>("size");
+        for (const QString &theme : {u"light"_s, u"dark"_s})
+            for (const QSize &size : {QSize(800, 500), QSize(1280, 780)})
+                QTest::addRow("%s-%dx%d", qPrintable(theme), size.width(), size.height()) << theme << size;
+    }
+
+    void profiles()
+    {
+        QFETCH(QString, theme);
+        QFETCH(QSize, size);
+        QTemporaryDir settingsDir;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+        QSettings(u"SandboxDeck"_s, u"SandboxDeck"_s).clear();
+        ThemeApplier::apply(theme == u"dark"_s ? ThemeSetting::Theme::Dark : ThemeSetting::Theme::Light);
+        const QString suffix = u"%1-%2x%3"_s.arg(theme).arg(size.width()).arg(size.height());
+
+        ProfileStore profiles;
+        CredentialStore credentials;
+        Profile klavis;
+        klavis.name = u"Klavis"_s;
+        klavis.baseUrl = KlavisHosts::defaultBaseUrl();
+        QVERIFY(!profiles.addProfile(klavis).isEmpty());
+        Profile blaxel;
+        blaxel.name = u"Blaxel research"_s;
+        blaxel.provider = Profile::Provider::Blaxel;
+        blaxel.baseUrl = BlaxelHosts::defaultBaseUrl();
+        blaxel.workspace = u"research"_s;
+        QVERIFY(!profiles.addProfile(blaxel).isEmpty());
+
+        SettingsDialog settings(&profiles, &credentials);
+        settings.setBlaxelSources(QStringLiteral(SANDBOXDECK_TEST_DATA_DIR) +
+                                      u"/blaxel/config/two-workspaces.yaml"_s,
+                                  QProcessEnvironment());
+        settings.resize(size);
+        settings.show();
+        settings.profileList()->setCurrentRow(1);
+        QTest::qWait(200);
+        save(&settings, u"settings-blaxel-"_s + suffix);
+
+        settings.form()->workspaceField()->clear();
+        settings.okButton()->click();
+        QVERIFY(!settings.form()->fieldError(ProfileForm::Field::Workspace).isEmpty());
+        QTest::qWait(100);
+        save(&settings, u"settings-blaxel-error-"_s + suffix);
+
+        BlaxelImportDialog *import = settings.openBlaxelImport();
+        import->resize(std::min(size.width(), import->width()), import->height());
+        QTest::qWait(200);
+        save(import, u"blaxel-import-"_s + suffix);
+        import->reject();
+        ThemeApplier::apply(ThemeSetting::Theme::System);
     }
 
 private:

@@ -2,7 +2,9 @@
 
 #include "catalog/klavishosts.h"
 #include "controllers/themeapplier.h"
+#include "dialogs/blaxelimportdialog.h"
 #include "dialogs/profileform.h"
+#include "settings/blaxelconfigimport.h"
 #include "settings/credentialstore.h"
 #include "settings/languagesetting.h"
 #include "settings/profilestore.h"
@@ -10,6 +12,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFont>
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
@@ -40,6 +43,9 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     buttons->addWidget(add);
     buttons->addWidget(remove);
     left->addLayout(buttons);
+    m_importButton = new QPushButton(tr("&Import from Blaxel CLI…"), row);
+    m_importButton->setToolTip(tr("Blaxel workspaces and keys from ~/.blaxel/config.yaml and BL_API_KEY"));
+    left->addWidget(m_importButton);
     layout->addLayout(left, 1);
     layout->addWidget(m_form, 2);
     m_demoNote = new QLabel(tr("The built-in demo runs an emulator on this computer: it needs no URL and no "
@@ -52,7 +58,10 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     m_removeButton = remove;
     m_list->setAccessibleName(tr("Profiles"));
     addFormWidget(row);
-    registerField(u"api_key"_s, m_form->keyField());
+    // The form puts each complaint under its own field.
+    m_form->setProviderSelectable(true);
+    m_blaxelConfigPath = BlaxelConfigImport::defaultConfigPath();
+    m_blaxelEnvironment = QProcessEnvironment::systemEnvironment();
     buttonBox()->button(QDialogButtonBox::Ok)->setText(tr("&Save and Use"));
 
     // Each language by its own name, so that someone who cannot read the current one finds theirs.
@@ -81,6 +90,7 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     connect(m_list, &QListWidget::currentRowChanged, this, &SettingsDialog::showSelected);
     connect(add, &QPushButton::clicked, this, &SettingsDialog::addProfile);
     connect(remove, &QPushButton::clicked, this, &SettingsDialog::removeSelected);
+    connect(m_importButton, &QPushButton::clicked, this, &SettingsDialog::openBlaxelImport);
     connect(this, &FormDialog::submitted, this, &SettingsDialog::save);
     reload(m_profiles->currentProfile().id);
     resize(720, 360);
@@ -117,8 +127,23 @@ void SettingsDialog::reload(const QString &selectId)
             m_list->setCurrentItem(demo);
     }
     for (const auto &profile : m_profiles->profiles()) {
-        auto *item = new QListWidgetItem(profile.name, m_list);
+        const bool blaxel = profile.provider == Profile::Provider::Blaxel;
+        // Klavis is the default: only the other provider says its name.
+        auto *item = new QListWidgetItem(
+            blaxel ? u"%1 (%2)"_s.arg(profile.name, Profile::providerName(profile.provider)) : profile.name,
+            m_list);
         item->setData(Qt::UserRole, profile.id);
+        // The profile each provider uses, in bold: one Klavis and one Blaxel can be in use together. The demo
+        // stands in for Klavis while it runs.
+        const bool inUse =
+            m_profiles->currentProfile(profile.provider).id == profile.id && !(m_demoActive && !blaxel);
+        QFont font = item->font();
+        font.setBold(inUse);
+        item->setFont(font);
+        QString tip = blaxel ? tr("Blaxel, workspace %1").arg(profile.workspace) : tr("Klavis");
+        if (inUse)
+            tip += u" — "_s + tr("in use");
+        item->setToolTip(tip);
         if (profile.id == selectId)
             m_list->setCurrentItem(item);
     }
@@ -185,12 +210,53 @@ QString SettingsDialog::validate()
 {
     if (demoSelected())
         return {};
-    QString formProblem = m_form->validate(m_editingId.isEmpty());
-    if (!formProblem.isEmpty())
-        return formProblem;
+    m_form->clearFieldErrors();
+    ProfileForm::Problem problem = m_form->check(m_editingId.isEmpty());
     Profile edited = m_form->profile();
     edited.id = m_editingId;
+    if (problem.message.isEmpty())
+        problem = {ProfileForm::Field::Name, m_profiles->nameProblem(edited)};
+    if (!problem.message.isEmpty()) {
+        m_form->setFieldError(problem.field, problem.message);
+        m_form->fieldWidget(problem.field)->setFocus(Qt::OtherFocusReason);
+        return problem.message;
+    }
     return m_profiles->validate(edited);
+}
+
+void SettingsDialog::setBlaxelSources(const QString &configPath, const QProcessEnvironment &environment)
+{
+    m_blaxelConfigPath = configPath;
+    m_blaxelEnvironment = environment;
+}
+
+BlaxelImportDialog *SettingsDialog::openBlaxelImport()
+{
+    if (m_importDialog)
+        return m_importDialog;
+    auto *dialog = new BlaxelImportDialog(BlaxelConfigImport::scan(m_blaxelConfigPath, m_blaxelEnvironment),
+                                          m_profiles, m_credentials, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_importDialog = dialog;
+    // Closed after a partial import too: what was created shows in the list, the first one selected.
+    connect(dialog, &QDialog::finished, this, [this, dialog] {
+        const QStringList created = dialog->createdIds();
+        if (created.isEmpty())
+            return;
+        reload(created.constFirst());
+        setStatus(dialog->summary());
+    });
+    dialog->open();
+    return dialog;
+}
+
+void SettingsDialog::activate(const QString &profileId)
+{
+    m_profiles->setCurrentProfile(profileId);
+    if (m_profiles->profile(profileId).provider == Profile::Provider::Blaxel)
+        emit blaxelProfileActivated(profileId);
+    else
+        emit profileActivated(profileId);
 }
 
 void SettingsDialog::reject()
@@ -223,8 +289,7 @@ void SettingsDialog::save()
     }
     const QString key = m_form->typedKey();
     if (key.isEmpty()) {
-        m_profiles->setCurrentProfile(id);
-        emit profileActivated(id);
+        activate(id);
         accept();
         return;
     }
@@ -237,11 +302,11 @@ void SettingsDialog::save()
                               disconnect(*connection);
                               setBusy(false);
                               if (!error.isEmpty()) {
+                                  m_form->setFieldError(ProfileForm::Field::Key, error);
                                   showStatus(error);
                                   return;
                               }
-                              m_profiles->setCurrentProfile(id);
-                              emit profileActivated(id);
+                              activate(id);
                               accept();
                           });
     m_credentials->writeKey(id, key);
