@@ -314,6 +314,322 @@
     </message>
 </context>
 <context>
+    <name>BlaxelConfigImport</name>
+    <message>
+        <source>%1 is not valid YAML (line %2, column %3): nothing was read from it.</source>
+        <translation>%1 ist kein gültiges YAML (Zeile %2, Spalte %3): Es wurde nichts daraus gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 could not be read as YAML: nothing was read from it.</source>
+        <translation>%1 konnte nicht als YAML gelesen werden: Es wurde nichts daraus gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 is not a Blaxel CLI configuration (no workspaces in it).</source>
+        <translation>%1 ist keine Konfiguration der Blaxel-CLI (sie enthält keine Workspaces).</translation>
+    </message>
+    <message>
+        <source>%1: &quot;workspaces&quot; is not a list; nothing was read from it.</source>
+        <translation>%1: „workspaces“ ist keine Liste; es wurde nichts daraus gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 workspaces: only the first %3 were read.</source>
+        <translation>%1 führt %2 Workspaces auf: Nur die ersten %3 wurden gelesen.</translation>
+    </message>
+    <message>
+        <source>Workspace entry %1 of %2 has no usable name and was skipped.</source>
+        <translation>Workspace-Eintrag %1 von %2 hat keinen verwendbaren Namen und wurde übersprungen.</translation>
+    </message>
+    <message>
+        <source>Workspace “%1” has no API key or login token in %2 (log in with `bl login %1`, or create an API key in the Blaxel console).</source>
+        <translation>Der Workspace „%1“ hat in %2 weder einen API-Schlüssel noch ein Login-Token (mit `bl login %1` anmelden oder in der Blaxel-Konsole einen API-Schlüssel erstellen).</translation>
+    </message>
+    <message>
+        <source>The key of workspace “%1” in %2 cannot be used: %3</source>
+        <translation>Der Schlüssel des Workspace „%1“ in %2 ist nicht verwendbar: %3</translation>
+    </message>
+    <message>
+        <source>%1 has an unexpected structure: only part of it was read.</source>
+        <translation>%1 hat einen unerwarteten Aufbau: Nur ein Teil davon wurde gelesen.</translation>
+    </message>
+    <message>
+        <source>The Blaxel CLI configuration</source>
+        <translation>Die Konfiguration der Blaxel-CLI</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file: it was not read.</source>
+        <translation>%1 ist keine reguläre Datei: Sie wurde nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 KiB: it was not read.</source>
+        <translation>%1 ist größer als %2 KiB: Die Datei wurde nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>The base URL must not contain a query (?...) or fragment (#...).</source>
+        <translation>Die Basis-URL darf keine Abfrage (?...) und kein Fragment (#...) enthalten.</translation>
+    </message>
+    <message>
+        <source>BL_API_URL is refused, so nothing is offered for import: %1</source>
+        <translation>BL_API_URL wird abgelehnt, daher wird nichts zum Import angeboten: %1</translation>
+    </message>
+    <message>
+        <source>BL_WORKSPACE is not a usable workspace name: %1</source>
+        <translation>BL_WORKSPACE ist kein verwendbarer Workspace-Name: %1</translation>
+    </message>
+    <message>
+        <source>BL_API_KEY cannot be used: %1</source>
+        <translation>BL_API_KEY ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>BL_API_KEY is set, but no workspace goes with it: set BL_WORKSPACE too.</source>
+        <translation>BL_API_KEY ist gesetzt, aber ohne zugehörigen Workspace: Auch BL_WORKSPACE setzen.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelCreateRequest</name>
+    <message>
+        <source>Choose an image for the sandbox (for example blaxel/base-image:latest).</source>
+        <translation>Ein Image für die Sandbox wählen (zum Beispiel blaxel/base-image:latest).</translation>
+    </message>
+    <message>
+        <source>The display name, image, region and TTL must be single lines without control characters.</source>
+        <translation>Anzeigename, Image, Region und TTL müssen einzeilig sein und dürfen keine Steuerzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>The memory must be a positive number of MB, or 0 for the default.</source>
+        <translation>Der Arbeitsspeicher muss eine positive Zahl in MB sein, oder 0 für den Standardwert.</translation>
+    </message>
+    <message>
+        <source>Each port must be between 1 and 65535.</source>
+        <translation>Jeder Port muss zwischen 1 und 65535 liegen.</translation>
+    </message>
+    <message>
+        <source>Port %1 is listed twice.</source>
+        <translation>Port %1 ist doppelt angegeben.</translation>
+    </message>
+    <message>
+        <source>Each environment variable needs a name without &apos;=&apos; or control characters.</source>
+        <translation>Jede Umgebungsvariable braucht einen Namen ohne „=“ und ohne Steuerzeichen.</translation>
+    </message>
+    <message>
+        <source>An environment variable is named twice.</source>
+        <translation>Eine Umgebungsvariable ist doppelt angegeben.</translation>
+    </message>
+    <message>
+        <source>Each label needs a key, and neither key nor value may hold control characters.</source>
+        <translation>Jedes Label braucht einen Schlüssel, und weder Schlüssel noch Wert dürfen Steuerzeichen enthalten.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelDecoder</name>
+    <message>
+        <source>invalid JSON at byte %1: %2</source>
+        <translation>ungültiges JSON bei Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>expected a sandbox object</source>
+        <translation>Sandbox-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>`data` is not a list</source>
+        <translation>`data` ist keine Liste</translation>
+    </message>
+    <message>
+        <source>neither a list nor `data` in the reply</source>
+        <translation>weder eine Liste noch `data` in der Antwort</translation>
+    </message>
+    <message>
+        <source>The server sent %1 rows in one answer; the first %2 are shown.</source>
+        <translation>Der Server hat %1 Zeilen in einer Antwort gesendet; die ersten %2 werden angezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelErrorDecoder</name>
+    <message>
+        <source>The workspace&apos;s sandbox quota is used up. Delete sandboxes it no longer needs, or raise the quota, then try again.</source>
+        <translation>Das Sandbox-Kontingent des Workspace ist ausgeschöpft. Nicht mehr benötigte Sandboxes löschen oder das Kontingent erhöhen, dann erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>Blaxel&apos;s gateway timed out before the service answered (HTTP %1). The request may still have taken effect: refresh before trying again.</source>
+        <translation>Beim Gateway von Blaxel ist eine Zeitüberschreitung aufgetreten, bevor der Dienst antwortete (HTTP %1). Die Anfrage kann dennoch wirksam geworden sein: Vor einem erneuten Versuch aktualisieren.</translation>
+    </message>
+    <message>
+        <source>Blaxel refused the request because of the workspace: check its name.</source>
+        <translation>Blaxel hat die Anfrage wegen des Workspace abgelehnt: Den Workspace-Namen prüfen.</translation>
+    </message>
+    <message>
+        <source>Blaxel refused the request as malformed.</source>
+        <translation>Blaxel hat die Anfrage als fehlerhaft abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Blaxel does not know something the request named (the workspace, image or region).</source>
+        <translation>Blaxel kennt etwas nicht, das die Anfrage nennt (den Workspace, das Image oder die Region).</translation>
+    </message>
+    <message>
+        <source>No such sandbox in this workspace: it may have been deleted already, or never existed. Refresh the list.</source>
+        <translation>Diese Sandbox gibt es in diesem Workspace nicht: Sie wurde möglicherweise bereits gelöscht oder hat nie existiert. Die Liste aktualisieren.</translation>
+    </message>
+    <message>
+        <source>A sandbox of this name already exists in the workspace. Choose another name.</source>
+        <translation>Im Workspace gibt es bereits eine Sandbox mit diesem Namen. Einen anderen Namen wählen.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s current state does not allow this. Refresh and try again.</source>
+        <translation>Der aktuelle Zustand der Sandbox lässt dies nicht zu. Aktualisieren und erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>Blaxel rejected a value in the request.</source>
+        <translation>Blaxel hat einen Wert in der Anfrage abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Blaxel says a retry may succeed.</source>
+        <translation>Laut Blaxel kann ein erneuter Versuch gelingen.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelImportDialog</name>
+    <message>
+        <source>login token %1 (expires)</source>
+        <translation>Login-Token %1 (läuft ab)</translation>
+    </message>
+    <message>
+        <source>API key %1</source>
+        <translation>API-Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>from BL_API_KEY</source>
+        <translation>aus BL_API_KEY</translation>
+    </message>
+    <message>
+        <source>from config.yaml</source>
+        <translation>aus config.yaml</translation>
+    </message>
+    <message>
+        <source>current workspace</source>
+        <translation>aktueller Workspace</translation>
+    </message>
+    <message>
+        <source>Import from Blaxel CLI</source>
+        <translation>Aus der Blaxel-CLI importieren</translation>
+    </message>
+    <message>
+        <source>Workspaces and keys found in %1 and the environment (BL_API_KEY, BL_WORKSPACE, BL_API_URL). Each checked one becomes a Blaxel profile; its key goes to the system keychain, never to a settings file.</source>
+        <translation>In %1 und in der Umgebung (BL_API_KEY, BL_WORKSPACE, BL_API_URL) gefundene Workspaces und Schlüssel. Aus jedem markierten Workspace wird ein Blaxel-Profil; sein Schlüssel kommt in den Schlüsselbund des Systems, nie in eine Einstellungsdatei.</translation>
+    </message>
+    <message>
+        <source>Workspaces found</source>
+        <translation>Gefundene Workspaces</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>already profile “%1”</source>
+        <translation>bereits Profil „%1“</translation>
+    </message>
+    <message>
+        <source>No workspace with a usable key was found.</source>
+        <translation>Es wurde kein Workspace mit verwendbarem Schlüssel gefunden.</translation>
+    </message>
+    <message>
+        <source>Nothing to import: there is no ~/.blaxel/config.yaml and BL_API_KEY is not set. Log in with `bl login WORKSPACE` first, or add a Blaxel profile by hand.</source>
+        <translation>Nichts zu importieren: Es gibt keine ~/.blaxel/config.yaml, und BL_API_KEY ist nicht gesetzt. Zuerst mit `bl login WORKSPACE` anmelden oder ein Blaxel-Profil von Hand hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Check at least one workspace to import.</source>
+        <translation>Mindestens einen Workspace zum Importieren markieren.</translation>
+    </message>
+    <message>
+        <source>Saving the keys in the keychain…</source>
+        <translation>Schlüssel werden im Schlüsselbund gespeichert …</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelProfileImporter</name>
+    <message>
+        <source>Blaxel %1</source>
+        <translation>Blaxel %1</translation>
+    </message>
+    <message>
+        <source>Workspace “%1”: %2</source>
+        <translation>Workspace „%1“: %2</translation>
+    </message>
+    <message>
+        <source>“%1” was not created: %2</source>
+        <translation>„%1“ wurde nicht erstellt: %2</translation>
+    </message>
+    <message>
+        <source>Created: %1.</source>
+        <translation>Erstellt: %1.</translation>
+    </message>
+    <message>
+        <source>Already a profile, skipped: %1.</source>
+        <translation>Bereits ein Profil, übersprungen: %1.</translation>
+    </message>
+    <message>
+        <source>A login token was imported where the workspace has no API key: it expires, and the profile then needs an API key.</source>
+        <translation>Für einen Workspace ohne API-Schlüssel wurde ein Login-Token importiert: Es läuft ab, und das Profil braucht dann einen API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>Es wurde nichts importiert.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxName</name>
+    <message>
+        <source>The sandbox name is empty.</source>
+        <translation>Der Sandbox-Name ist leer.</translation>
+    </message>
+    <message>
+        <source>The sandbox name is longer than %1 characters.</source>
+        <translation>Der Sandbox-Name ist länger als %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A sandbox name may hold only lowercase letters, digits and &apos;-&apos; (as in &quot;my-sandbox-1&quot;).</source>
+        <translation>Ein Sandbox-Name darf nur Kleinbuchstaben, Ziffern und „-“ enthalten (wie in „my-sandbox-1“).</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxService</name>
+    <message>
+        <source>The list stops at %1 sandboxes.</source>
+        <translation>Die Liste endet bei %1 Sandboxes.</translation>
+    </message>
+    <message>
+        <source>Blaxel said more sandboxes follow but sent no cursor to them: the list shows those read so far.</source>
+        <translation>Laut Blaxel folgen weitere Sandboxes, es wurde aber kein Cursor dafür gesendet: Die Liste zeigt die bisher gelesenen.</translation>
+    </message>
+    <message>
+        <source>Blaxel sent the same page cursor twice: the list stops at the sandboxes read so far.</source>
+        <translation>Blaxel hat denselben Seiten-Cursor zweimal gesendet: Die Liste endet bei den bisher gelesenen Sandboxes.</translation>
+    </message>
+    <message>
+        <source>The list stops after %1 pages.</source>
+        <translation>Die Liste endet nach %1 Seiten.</translation>
+    </message>
+    <message>
+        <source>without a status</source>
+        <translation>ohne Status</translation>
+    </message>
+    <message>
+        <source>The sandbox %1 was still %2 after %3 s of waiting. Its deletion may yet finish: refresh the list later.</source>
+        <translation>Die Sandbox %1 war nach %3 s Wartezeit immer noch %2. Das Löschen kann noch abgeschlossen werden: Die Liste später aktualisieren.</translation>
+    </message>
+    <message>
+        <source>No Blaxel workspace is chosen, and every request must name one. Choose it in the profile (or with --workspace).</source>
+        <translation>Es ist kein Blaxel-Workspace gewählt, aber jede Anfrage muss einen nennen. Den Workspace im Profil wählen (oder mit --workspace).</translation>
+    </message>
+    <message>
+        <source>The workspace name holds spaces, control characters or letters outside ASCII, or is longer than 128 characters, so it cannot be sent. Check it in the profile.</source>
+        <translation>Der Workspace-Name enthält Leerzeichen, Steuerzeichen oder Buchstaben außerhalb von ASCII oder ist länger als 128 Zeichen und kann daher nicht gesendet werden. Den Namen im Profil prüfen.</translation>
+    </message>
+</context>
+<context>
     <name>BulkAction</name>
     <message>
         <source>%1: %2</source>
@@ -941,6 +1257,10 @@
     <message>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>A request header contains a line break or another control character, so nothing was sent.</source>
+        <translation>Ein Header der Anfrage enthält einen Zeilenumbruch oder ein anderes Steuerzeichen, daher wurde nichts gesendet.</translation>
     </message>
 </context>
 <context>
@@ -1609,6 +1929,46 @@
         <source>Custom server</source>
         <translation>Eigener Server</translation>
     </message>
+    <message>
+        <source>Blaxel</source>
+        <translation>Blaxel</translation>
+    </message>
+    <message>
+        <source>Blaxel %1</source>
+        <translation>Blaxel %1</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>The workspace name, as in `bl workspaces`</source>
+        <translation>Der Workspace-Name, wie in `bl workspaces`</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Workspace</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>An&amp;bieter:</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace:</source>
+        <translation>&amp;Workspace:</translation>
+    </message>
+    <message>
+        <source>Paste your Blaxel API key</source>
+        <translation>Blaxel-API-Schlüssel einfügen</translation>
+    </message>
+    <message>
+        <source>The base URL must not contain a query (?...) or fragment (#...).</source>
+        <translation>Die Basis-URL darf keine Abfrage (?...) und kein Fragment (#...) enthalten.</translation>
+    </message>
+    <message>
+        <source>Enter the API key (from the Blaxel console, or import it from the Blaxel CLI).</source>
+        <translation>Den API-Schlüssel eingeben (aus der Blaxel-Konsole, oder aus der Blaxel-CLI importieren).</translation>
+    </message>
 </context>
 <context>
     <name>ProfileStore</name>
@@ -1639,6 +1999,18 @@
     <message>
         <source>Enter the API&apos;s base URL, for example %1.</source>
         <translation>Die Basis-URL der API eingeben, zum Beispiel %1.</translation>
+    </message>
+    <message>
+        <source>Enter the Blaxel workspace (its name, as in the Blaxel console or `bl workspaces`).</source>
+        <translation>Den Blaxel-Workspace eingeben (seinen Namen, wie in der Blaxel-Konsole oder in `bl workspaces`).</translation>
+    </message>
+    <message>
+        <source>A workspace name has at most %1 characters.</source>
+        <translation>Ein Workspace-Name hat höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A workspace name holds only letters, digits, &quot;-&quot;, &quot;_&quot; and &quot;.&quot;, and starts with a letter or digit.</source>
+        <translation>Ein Workspace-Name enthält nur Buchstaben, Ziffern, „-“, „_“ und „.“ und beginnt mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
 </context>
 <context>
@@ -2209,6 +2581,22 @@
     <message>
         <source>Demo (built-in emulator)</source>
         <translation>Demo (eingebauter Emulator)</translation>
+    </message>
+    <message>
+        <source>&amp;Import from Blaxel CLI…</source>
+        <translation>Aus der Blaxel-CLI &amp;importieren …</translation>
+    </message>
+    <message>
+        <source>Blaxel workspaces and keys from ~/.blaxel/config.yaml and BL_API_KEY</source>
+        <translation>Blaxel-Workspaces und -Schlüssel aus ~/.blaxel/config.yaml und BL_API_KEY</translation>
+    </message>
+    <message>
+        <source>Blaxel, workspace %1</source>
+        <translation>Blaxel, Workspace %1</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>in Verwendung</translation>
     </message>
 </context>
 <context>
