@@ -25,7 +25,7 @@ bool hasControl(const QString &text)
 
 QString BlaxelCreateRequest::problem() const
 {
-    if (const QString nameProblem = BlaxelSandboxName::problem(name); !nameProblem.isEmpty())
+    if (QString nameProblem = BlaxelSandboxName::problem(name); !nameProblem.isEmpty())
         return nameProblem;
     if (image.trimmed().isEmpty())
         return QCoreApplication::translate(

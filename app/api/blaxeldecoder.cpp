@@ -90,7 +90,7 @@ QUrl acceptedSandboxUrl(const QString &text)
 {
     if (text.isEmpty())
         return {};
-    const QUrl url(text, QUrl::StrictMode);
+    QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || url.host().isEmpty() || !url.userInfo().isEmpty())
         return {};
     const QString scheme = url.scheme().toLower();
@@ -116,7 +116,7 @@ QList<BlaxelSandbox::Env> readEnvs(const QJsonValue &value)
 {
     QList<BlaxelSandbox::Env> envs;
     const QJsonArray array = value.toArray();
-    for (const QJsonValue &item : array) {
+    for (const auto &item : array) {
         if (envs.size() >= BlaxelDecoder::maxEntriesPerField)
             break;
         BlaxelSandbox::Env env;
@@ -209,7 +209,7 @@ ApiResult<QJsonDocument> parse(const QByteArray &body)
     return document;
 }
 
-QJsonValue masked(QJsonValue value)
+QJsonValue masked(const QJsonValue &value)
 {
     return value.isUndefined() || value.isNull() ? value : QJsonValue(RemoteText::mask());
 }

@@ -42,9 +42,7 @@ QString cleanCode(const QString &code)
     for (const QChar c : code) {
         if (clean.size() >= 64)
             break;
-        if (c.isLetterOrNumber() && c.unicode() < 0x80)
-            clean += c;
-        else if (c == u'_' || c == u'-' || c == u'.' || c == u':')
+        if ((c.isLetterOrNumber() && c.unicode() < 0x80) || c == u'_' || c == u'-' || c == u'.' || c == u':')
             clean += c;
     }
     return clean;

@@ -198,7 +198,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.blaxel.transitionMs = number(blaxelTransition, toInt, 0);
     options.blaxel.idleToStandbyMs = number(blaxelIdle, toLongLong, 0, maxSeconds) * 1000;
     options.blaxel.terminatedRetentionMs = number(blaxelRetention, toLongLong, 0, maxSeconds) * 1000;
-    options.blaxel.processTimeoutMs = number(blaxelProcessTimeout, toInt, 1, 24 * 3600) * 1000;
+    options.blaxel.processTimeoutMs = number(blaxelProcessTimeout, toInt, 1, qint64(24) * 3600) * 1000;
     options.blaxel.dataDir = parser.value(blaxelDataDir);
     return ok;
 }

@@ -34,7 +34,7 @@ class BlaxelConfigImport
     Q_DECLARE_TR_FUNCTIONS(BlaxelConfigImport)
 
 public:
-    static constexpr qint64 maxConfigBytes = 1024 * 1024;
+    static constexpr qint64 maxConfigBytes = qint64(1024) * 1024;
     static constexpr int maxWorkspaces = 100;
 
     // ~/.blaxel/config.yaml
