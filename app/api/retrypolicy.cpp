@@ -11,7 +11,7 @@ RetryPolicy::RetryPolicy(int maxAttempts, int backoffBaseMs, int maxRetryAfterSe
       m_maxRetryAfterSeconds(maxRetryAfterSeconds)
 {}
 
-bool RetryPolicy::isRetryableStatus(int httpStatus) const
+bool RetryPolicy::isRetryableStatus(int httpStatus)
 {
     switch (httpStatus) {
     case 408:

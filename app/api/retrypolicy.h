@@ -13,7 +13,7 @@ public:
     RetryPolicy(int maxAttempts, int backoffBaseMs, int maxRetryAfterSeconds);
 
     int maxAttempts() const { return m_maxAttempts; }
-    bool isRetryableStatus(int httpStatus) const;
+    static bool isRetryableStatus(int httpStatus);
     bool isRetryableNetworkError(QNetworkReply::NetworkError error) const;
     // attemptsMade: how many attempts have failed so far (1 after the first).
     int delayMs(int attemptsMade, int retryAfterSeconds) const;

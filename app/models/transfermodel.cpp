@@ -78,11 +78,10 @@ QStringList TransferModel::kindTexts()
 
 QString TransferModel::kindText(const TransferJob *job)
 {
-    const QStringList texts = kindTexts();
     if (job->direction() == TransferJob::Direction::Upload)
-        return texts.at(0);
+        return tr("Upload");
     const auto *dump = qobject_cast<const DumpJob *>(job);
-    return texts.at(dump && dump->mode() == DumpJob::Mode::Extract ? 2 : 1);
+    return dump && dump->mode() == DumpJob::Mode::Extract ? tr("Extract dump") : tr("Save dump");
 }
 
 QString TransferModel::destinationText(const TransferJob *job)

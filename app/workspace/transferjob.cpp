@@ -54,8 +54,8 @@ TransferJob::FailureKind TransferJob::failureKindOf(const ApiError &error)
         return FailureKind::Transient;
     case ApiError::Kind::Http:
         // The transport's own rule: what it would have retried is what a later attempt may get through.
-        return RetryPolicy(1, 0, 0).isRetryableStatus(error.httpStatus()) ? FailureKind::Transient
-                                                                          : FailureKind::Rejected;
+        return RetryPolicy::isRetryableStatus(error.httpStatus()) ? FailureKind::Transient
+                                                                  : FailureKind::Rejected;
     case ApiError::Kind::Decode:
         return FailureKind::HostileData;
     case ApiError::Kind::Local:

@@ -1631,10 +1631,6 @@
         <translation>Ordner nicht leer</translation>
     </message>
     <message>
-        <source>%1 is not empty. An extraction never mixes into existing files.</source>
-        <translation>%1 ist nicht leer. Beim Entpacken wird nie mit vorhandenen Dateien vermischt.</translation>
-    </message>
-    <message>
         <source>Extract into a new folder %1 inside it, or choose another folder.</source>
         <translation>In einen neuen Ordner %1 darin entpacken oder einen anderen Ordner wählen.</translation>
     </message>
@@ -1645,6 +1641,10 @@
     <message>
         <source>Choose Another Folder…</source>
         <translation>Anderen Ordner wählen …</translation>
+    </message>
+    <message>
+        <source>Not a folder</source>
+        <translation>Kein Ordner</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include "models/sandboxlistmodel.h"
 
 #include "benchrandom.h"
+#include "peakmemory.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -122,17 +123,6 @@ struct SignalCount
                     label, total(), inserted, removed, changed, moved, reset, layout);
     }
 };
-
-long peakRssKb()
-{
-    QFile status(u"/proc/self/status"_s);
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLong();
-    return -1;
-}
 
 // The base list with 1% of statuses flipped, 0.5% removed and 0.5% new rows, spread through the list.
 // With `touch`, a changed row's updated_at moves to now as well, as the API reports it: under a proxy
@@ -400,6 +390,6 @@ int main(int argc, char **argv)
         std::printf("  %-34s %8.1f ms %8.1f ms\n", "  refresh 1% changed, 0.5% -/+", flat.refresh,
                     baseline.refresh);
     }
-    std::printf("  %-34s %8.1f MB\n", "peak RSS (VmHWM)", peakRssKb() / 1024.0);
+    std::printf("  %-34s %8.1f MB\n", "peak RSS", double(PeakMemory::kib()) / 1024.0);
     return 0;
 }

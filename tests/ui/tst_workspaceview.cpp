@@ -278,6 +278,20 @@ private slots:
         QCOMPARE(actions->confirmExtractTarget(seeded, work->filePath(u"new"_s), &again),
                  work->filePath(u"new"_s));
         QVERIFY(!again);
+
+        // A link to an empty folder is refused (the files would land where it points), and no folder inside
+        // it is offered: only another choice.
+        QVERIFY(QDir().mkpath(work->filePath(u"empty-elsewhere"_s)));
+        QVERIFY(QFile::link(work->filePath(u"empty-elsewhere"_s), work->filePath(u"link"_s)));
+        bool offeredInside = true;
+        answerNextDialog<QMessageBox>([&offeredInside](QMessageBox *box) {
+            QVERIFY2(box->text().contains(u"not a folder"_s), qPrintable(box->text()));
+            offeredInside = box->findChild<QPushButton *>(u"extractIntoNewFolder"_s) != nullptr;
+            box->findChild<QPushButton *>(u"chooseAnotherFolder"_s)->click();
+        });
+        QCOMPARE(actions->confirmExtractTarget(seeded, work->filePath(u"link"_s), &again), QString());
+        QVERIFY(again);
+        QVERIFY(!offeredInside);
     }
 
     void aFolderCreatedInTheDialogIsExtractedInto()

@@ -94,24 +94,29 @@ QString LocalWorkspaceActions::confirmExtractTarget(const QString &localSandboxI
                                                     bool *chooseAgain)
 {
     *chooseAgain = false;
-    if (ExtractStaging::targetProblem(folder).isEmpty())
+    const QString problem = ExtractStaging::targetProblem(folder);
+    if (problem.isEmpty())
         return folder;
-    // As the CLI: never into a folder with files in it. Here the person may take a fresh folder inside it.
+    // As the CLI: never into a folder with files in it. Here the person may take a fresh folder inside a real
+    // folder; never inside a link, which the rule refuses because the files would land where it points.
+    const QFileInfo info(folder);
+    const bool canNestInside = info.isDir() && !info.isSymLink();
     QString fresh = extractionFolder(folder, localSandboxId);
-    QMessageBox box(QMessageBox::Question, tr("Folder not empty"),
-                    tr("%1 is not empty. An extraction never mixes into existing files.")
-                        .arg(QDir::toNativeSeparators(folder)),
-                    QMessageBox::Cancel, m_dialogParent);
-    box.setInformativeText(tr("Extract into a new folder %1 inside it, or choose another folder.")
-                               .arg(QFileInfo(fresh).fileName()));
-    QPushButton *inside =
-        box.addButton(tr("Extract into %1").arg(QFileInfo(fresh).fileName()), QMessageBox::AcceptRole);
-    inside->setObjectName(u"extractIntoNewFolder"_s);
+    QMessageBox box(QMessageBox::Question, canNestInside ? tr("Folder not empty") : tr("Not a folder"),
+                    problem, QMessageBox::Cancel, m_dialogParent);
+    QPushButton *inside = nullptr;
+    if (canNestInside) {
+        box.setInformativeText(tr("Extract into a new folder %1 inside it, or choose another folder.")
+                                   .arg(QFileInfo(fresh).fileName()));
+        inside =
+            box.addButton(tr("Extract into %1").arg(QFileInfo(fresh).fileName()), QMessageBox::AcceptRole);
+        inside->setObjectName(u"extractIntoNewFolder"_s);
+    }
     QPushButton *another = box.addButton(tr("Choose Another Folder…"), QMessageBox::ActionRole);
     another->setObjectName(u"chooseAnotherFolder"_s);
-    box.setDefaultButton(inside);
+    box.setDefaultButton(inside ? inside : another);
     box.exec();
-    if (box.clickedButton() == inside)
+    if (inside && box.clickedButton() == inside)
         return fresh;
     *chooseAgain = box.clickedButton() == another;
     return {};

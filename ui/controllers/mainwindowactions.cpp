@@ -100,6 +100,7 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         {MainWindow::TransfersView, "Ctrl+3"}};
     for (const auto &[page, keys] : pages) {
         const QString name = u"page%1"_s.arg(int(page));
+        m_pageActionNames << name;
         add(name, pageTitles.value(page), QString(), QKeySequence(QString::fromLatin1(keys)),
             // An init-capture: clang 14 cannot capture a structured binding.
             [this, page = page] { m_window->showPage(page); });
@@ -120,8 +121,8 @@ void MainWindowActions::fillMenuBar(QMenuBar *bar, RefreshIntervalChoice *interv
     edit->addSeparator();
     edit->addAction(action(u"find"_s));
     auto *view = bar->addMenu(MainWindow::tr("&View"));
-    for (int page = 0; page < 3; ++page)
-        view->addAction(action(u"page%1"_s.arg(page)));
+    for (const QString &name : std::as_const(m_pageActionNames))
+        view->addAction(action(name));
     view->addSeparator();
     view->addAction(action(u"refresh"_s));
     interval->addMenu(view);

@@ -26,4 +26,5 @@ public:
 private:
     MainWindow *m_window;
     QHash<QString, QAction *> m_actions;
+    QStringList m_pageActionNames; // in page order, for the View menu
 };

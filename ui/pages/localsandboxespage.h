@@ -34,7 +34,6 @@ public:
     QString shownSandboxId() const { return m_shownId; }
     // Selected local sandboxes; a selected server row counts as its sandbox.
     QStringList selectedIds() const;
-    // The selected sandboxes that release and reset apply to: not idle, not in error.
     // The selected local sandboxes Release and Reset apply to; `leftOut`, when given, receives how many
     // selected ones they skip.
     QStringList selectedActiveIds(int *leftOut = nullptr) const;

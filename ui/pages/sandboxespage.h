@@ -31,7 +31,6 @@ public:
     // How RowChangeFlash names a row: the server, case folded, and the id.
     static QString flashKey(const QString &serverName, const QString &sandboxId);
     QList<SandboxKey> selectedKeys() const;
-    // The selected sandboxes that release and reset apply to: not idle, not in error.
     // The selected sandboxes Release and Reset apply to (StatusKind::isReleasable); `leftOut`, when
     // given, receives how many selected ones they skip.
     QList<SandboxKey> selectedActiveKeys(int *leftOut = nullptr) const;
