@@ -1,0 +1,94 @@
+#include "models/allsandboxesfilterproxy.h"
+
+AllSandboxesFilterProxy::AllSandboxesFilterProxy(QObject *parent) : FlatSortFilterProxy(parent) {}
+
+AllSandboxesFilterProxy::~AllSandboxesFilterProxy() = default;
+
+const AllSandboxesModel *AllSandboxesFilterProxy::allModel() const
+{
+    return qobject_cast<const AllSandboxesModel *>(sourceModel());
+}
+
+void AllSandboxesFilterProxy::setSearchText(const QString &text)
+{
+    const QString search = text.trimmed().toLower();
+    if (search == m_search)
+        return;
+    // Typing on narrows what is shown; deleting widens it.
+    const Change change = search.contains(m_search)   ? Change::Narrower
+                          : m_search.contains(search) ? Change::Wider
+                                                      : Change::Any;
+    m_search = search;
+    refilter(change);
+}
+
+void AllSandboxesFilterProxy::setProviderFilter(std::optional<AllSandboxRow::Provider> provider)
+{
+    if (provider == m_provider)
+        return;
+    const Change change = !m_provider ? Change::Narrower : !provider ? Change::Wider : Change::Any;
+    m_provider = provider;
+    refilter(change);
+}
+
+void AllSandboxesFilterProxy::setStatusFilter(const QString &status)
+{
+    const QString trimmed = status.trimmed();
+    if (trimmed.compare(m_status, Qt::CaseInsensitive) == 0 && trimmed.size() == m_status.size())
+        return;
+    const Change change = m_status.isEmpty()  ? Change::Narrower
+                          : trimmed.isEmpty() ? Change::Wider
+                                              : Change::Any;
+    m_status = trimmed;
+    refilter(change);
+}
+
+QStringList AllSandboxesFilterProxy::knownStatuses() const
+{
+    const AllSandboxesModel *model = allModel();
+    if (!model)
+        return {};
+    QMap<QString, QString> byFolded; // one entry per spelling, whatever its case
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString &status = model->rowAt(row).status;
+        if (!status.trimmed().isEmpty())
+            byFolded.insert(status.trimmed().toCaseFolded(), status.trimmed());
+    }
+    return byFolded.values();
+}
+
+bool AllSandboxesFilterProxy::acceptsRow(int sourceRow) const
+{
+    const AllSandboxesModel *model = allModel();
+    if (!model)
+        return true;
+    const AllSandboxRow &row = model->rowAt(sourceRow);
+    if (m_provider && row.provider != *m_provider)
+        return false;
+    if (!m_status.isEmpty() && row.status.trimmed().compare(m_status, Qt::CaseInsensitive) != 0)
+        return false;
+    if (m_search.isEmpty())
+        return true;
+    const auto matches = [this](const QString &text) { return text.contains(m_search, Qt::CaseInsensitive); };
+    return matches(row.name) || matches(row.status) || matches(row.detail) ||
+           matches(AllSandboxesModel::providerName(row.provider)) ||
+           matches(model->profileName(row.provider));
+}
+
+int AllSandboxesFilterProxy::compareRows(int leftRow, int rightRow, int column) const
+{
+    const AllSandboxesModel *model = allModel();
+    if (!model)
+        return FlatSortFilterProxy::compareRows(leftRow, rightRow, column);
+    if (column == AllSandboxesModel::WhenColumn) {
+        const QDateTime &left = model->rowAt(leftRow).when;
+        const QDateTime &right = model->rowAt(rightRow).when;
+        // Unknown times sort as the oldest.
+        if (!left.isValid() || !right.isValid())
+            return int(left.isValid()) - int(right.isValid());
+        return left < right ? -1 : right < left ? 1 : 0;
+    }
+    const QString left = model->index(leftRow, column).data(AllSandboxesModel::SortRole).toString();
+    const QString right = model->index(rightRow, column).data(AllSandboxesModel::SortRole).toString();
+    return left.compare(right);
+}

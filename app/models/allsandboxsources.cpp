@@ -1,0 +1,64 @@
+#include "models/allsandboxsources.h"
+
+#include "models/localsandboxtreemodel.h"
+#include "models/sandboxlistmodel.h"
+
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
+namespace AllSandboxSources {
+
+AllSandboxesModel::RowReader klavis(const SandboxListModel *model)
+{
+    return [model](const QAbstractItemModel &, int row) -> std::optional<AllSandboxRow> {
+        const SandboxSummary &sandbox = model->sandboxAt(row);
+        AllSandboxRow read;
+        read.id = sandbox.sandboxId;
+        read.serverName = sandbox.serverName;
+        read.name = sandbox.serverName + u'/' + sandbox.sandboxId;
+        read.status = sandbox.status;
+        read.statusKind = StatusKind::of(sandbox.status);
+        QStringList detail;
+        if (!sandbox.benchmark.isEmpty())
+            detail << sandbox.benchmark;
+        if (!sandbox.tags.isEmpty())
+            detail << sandbox.tags.join(u", "_s);
+        read.detail = detail.join(u" · "_s);
+        read.when = sandbox.updatedAt;
+        read.busy = model->isBusy(row);
+        read.actionable = StatusKind::isReleasable(read.statusKind);
+        return read;
+    };
+}
+
+AllSandboxesModel::RowReader klavisLocal(const LocalSandboxTreeModel *model)
+{
+    return [model](const QAbstractItemModel &, int row) -> std::optional<AllSandboxRow> {
+        const QString id = model->index(row, 0).data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+        const LocalSandbox *sandbox = model->sandboxById(id);
+        if (!sandbox)
+            return std::nullopt;
+        AllSandboxRow read;
+        read.id = id;
+        read.name = id;
+        read.status = sandbox->status;
+        read.statusKind = StatusKind::of(sandbox->status);
+        QStringList servers;
+        for (const auto &server : sandbox->servers)
+            servers << server.displayName();
+        // The words of the Local sandboxes view's Detail column.
+        const auto translate = [](const char *text) {
+            return QCoreApplication::translate("AllSandboxSources", text);
+        };
+        const QString count =
+            servers.size() == 1 ? translate("1 server") : translate("%1 servers").arg(servers.size());
+        read.detail = servers.isEmpty() ? count : translate("%1: %2").arg(count, servers.join(u", "_s));
+        read.when = sandbox->createdAt;
+        read.busy = model->isBusy(id);
+        read.actionable = StatusKind::isReleasable(read.statusKind);
+        return read;
+    };
+}
+
+} // namespace AllSandboxSources
