@@ -1,0 +1,159 @@
+#include "demoapp.h"
+
+#include "models/allsandboxesfilterproxy.h"
+#include "models/allsandboxesmodel.h"
+#include "models/localsandboxtreemodel.h"
+#include "models/sandboxlistmodel.h"
+#include "pages/allsandboxespage.h"
+#include "session/refreshscheduler.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMessageBox>
+
+using namespace Qt::StringLiterals;
+using Provider = AllSandboxRow::Provider;
+
+// The All sandboxes page on the demo emulator: every provider's rows, one search, and each row's own verbs.
+class TestAllSandboxesView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<DemoApp> app;
+    std::unique_ptr<AllSandboxesPage> page;
+
+    SandboxesController *klavis() const { return app->window()->sandboxesController(); }
+    LocalSandboxesController *local() const { return app->window()->localSandboxesController(); }
+
+    int countOf(Provider provider) const
+    {
+        int count = 0;
+        for (int row = 0; row < page->model()->rowCount(); ++row)
+            count += page->model()->rowAt(row).provider == provider ? 1 : 0;
+        return count;
+    }
+    // The first view row of `provider` whose status is (or, with `negate`, is not) `status`.
+    int viewRowOf(Provider provider, const QString &status, bool negate = false) const
+    {
+        for (int row = 0; row < page->proxy()->rowCount(); ++row) {
+            const QModelIndex index = page->proxy()->index(row, 0);
+            if (index.data(AllSandboxesModel::ProviderRole).toInt() == int(provider) &&
+                (index.data(AllSandboxesModel::StatusRole).toString() == status) != negate)
+                return row;
+        }
+        return -1;
+    }
+    void select(const QList<int> &viewRows)
+    {
+        page->view()->clearSelection();
+        for (int row : viewRows)
+            page->view()->selectionModel()->select(page->proxy()->index(row, 0),
+                                                   QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+
+private slots:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        QVERIFY(app->started());
+        app->window()->scheduler()->setIntervalSeconds(0);
+        page = std::make_unique<AllSandboxesPage>(klavis(), local());
+        page->resize(1280, 700);
+        page->refreshAll();
+        QVERIFY(QTest::qWaitFor(
+            [this] { return countOf(Provider::Klavis) > 0 && countOf(Provider::KlavisLocal) > 0; }, 10000));
+    }
+
+    void cleanup()
+    {
+        page.reset();
+        app.reset();
+    }
+
+    void listsEveryProviderWithOneSearch()
+    {
+        QCOMPARE(countOf(Provider::Klavis), klavis()->model()->rowCount());
+        QCOMPARE(countOf(Provider::KlavisLocal), local()->model()->rowCount());
+        const int total = page->model()->rowCount();
+        // "git" is in Klavis servers (github) and a server inside a local sandbox: one search finds both kinds.
+        page->searchField()->setText(u"git"_s);
+        QVERIFY(page->proxy()->rowCount() < total);
+        bool klavisShown = false;
+        bool localShown = false;
+        for (int row = 0; row < page->proxy()->rowCount(); ++row) {
+            const auto provider =
+                Provider(page->proxy()->index(row, 0).data(AllSandboxesModel::ProviderRole).toInt());
+            klavisShown |= provider == Provider::Klavis;
+            localShown |= provider == Provider::KlavisLocal;
+        }
+        QVERIFY(klavisShown && localShown);
+
+        page->providerChoice()->setCurrentIndex(page->providerChoice()->findData(int(Provider::KlavisLocal)));
+        for (int row = 0; row < page->proxy()->rowCount(); ++row)
+            QCOMPARE(page->proxy()->index(row, 0).data(AllSandboxesModel::ProviderRole).toInt(),
+                     int(Provider::KlavisLocal));
+        page->clearFilters();
+        QCOMPARE(page->proxy()->rowCount(), total);
+        // The status choice offers the statuses present.
+        QVERIFY(page->statusChoice()->count() > 1);
+    }
+
+    void releaseOnAMixedSelectionGoesToEachRowsOwner()
+    {
+        const int klavisRow = viewRowOf(Provider::Klavis, u"idle"_s, true);
+        const int idleRow = viewRowOf(Provider::Klavis, u"idle"_s);
+        const int localRow = viewRowOf(Provider::KlavisLocal, u"idle"_s, true);
+        QVERIFY(klavisRow >= 0 && idleRow >= 0 && localRow >= 0);
+        const QString klavisId =
+            page->proxy()->index(klavisRow, 0).data(AllSandboxesModel::IdRole).toString();
+        const QString localId = page->proxy()->index(localRow, 0).data(AllSandboxesModel::IdRole).toString();
+        select({klavisRow, idleRow, localRow});
+        QVERIFY(page->canReleaseOrReset());
+
+        QString question;
+        QString details;
+        // The confirmation's button is named after the action; pressing it is accepting the release.
+        answerNextDialog<QMessageBox>(
+            [&](QMessageBox *box) {
+                question = box->text();
+                details = box->informativeText();
+                for (auto *button : box->buttons())
+                    if (box->buttonRole(button) == QMessageBox::AcceptRole ||
+                        box->buttonRole(button) == QMessageBox::DestructiveRole)
+                        button->click();
+            },
+            5000);
+        page->releaseSelected();
+        QCOMPARE(question, u"Release 2 sandboxes back to their pools?"_s);
+        QVERIFY2(details.contains(u"1 selected sandbox that this does not apply to"_s), qPrintable(details));
+
+        // Both owners did their part: the Klavis sandbox and the local one come back idle after a refresh.
+        const auto statusOf = [this](Provider provider, const QString &id) {
+            for (int row = 0; row < page->model()->rowCount(); ++row)
+                if (page->model()->rowAt(row).provider == provider && page->model()->rowAt(row).id == id)
+                    return page->model()->rowAt(row).status;
+            return QString();
+        };
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                page->refreshAll();
+                QTest::qWait(200);
+                return statusOf(Provider::Klavis, klavisId) == u"idle"_s &&
+                       statusOf(Provider::KlavisLocal, localId) == u"idle"_s;
+            },
+            15000));
+    }
+
+    void aSelectionOfIdleRowsHasNoVerb()
+    {
+        const int idleRow = viewRowOf(Provider::Klavis, u"idle"_s);
+        QVERIFY(idleRow >= 0);
+        select({idleRow});
+        QVERIFY(!page->canReleaseOrReset());
+    }
+};
+
+QTEST_MAIN(TestAllSandboxesView)
+#include "tst_allsandboxesview.moc"

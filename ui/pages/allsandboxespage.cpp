@@ -1,0 +1,299 @@
+#include "pages/allsandboxespage.h"
+
+#include "delegates/statusdelegate.h"
+#include "dialogs/confirmationbox.h"
+#include "models/allsandboxesfilterproxy.h"
+#include "models/allsandboxesmodel.h"
+#include "models/allsandboxsources.h"
+#include "models/localsandboxtreemodel.h"
+#include "models/sandboxlistmodel.h"
+#include "session/localsandboxescontroller.h"
+#include "session/sandboxescontroller.h"
+#include "widgets/emptystatehint.h"
+#include "widgets/errorbanner.h"
+#include "widgets/viewsizing.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using Provider = AllSandboxRow::Provider;
+
+AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesController *local,
+                                   QWidget *parent)
+    : QWidget(parent), m_klavis(klavis), m_local(local), m_model(new AllSandboxesModel(this)),
+      m_proxy(new AllSandboxesFilterProxy(this)), m_banner(new ErrorBanner(this)),
+      m_search(new QLineEdit(this)), m_provider(new QComboBox(this)), m_status(new QComboBox(this)),
+      m_counts(new QLabel(this)), m_view(new QTableView(this))
+{
+    m_model->setSource(Provider::Klavis, klavis->model(), AllSandboxSources::klavis(klavis->model()));
+    m_model->setSource(Provider::KlavisLocal, local->model(), AllSandboxSources::klavisLocal(local->model()));
+    m_proxy->setSourceModel(m_model);
+
+    m_search->setObjectName(u"allSearch"_s);
+    m_search->setPlaceholderText(tr("Search every provider"));
+    m_search->setClearButtonEnabled(true);
+    m_provider->setObjectName(u"allProvider"_s);
+    m_provider->setAccessibleName(tr("Provider"));
+    m_provider->addItem(tr("All providers"));
+    for (const auto provider : {Provider::Klavis, Provider::KlavisLocal, Provider::Blaxel})
+        m_provider->addItem(AllSandboxesModel::providerName(provider), int(provider));
+    m_status->setObjectName(u"allStatus"_s);
+    m_status->setAccessibleName(tr("Status"));
+    m_status->addItem(tr("Any status"));
+    m_status->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_counts->setObjectName(u"allCounts"_s);
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 1);
+    filters->addWidget(m_provider);
+    filters->addWidget(m_status);
+    filters->addWidget(m_counts);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addLayout(filters);
+    layout->addWidget(m_view, 1);
+    setupView();
+
+    connect(m_search, &QLineEdit::textChanged, m_proxy, &AllSandboxesFilterProxy::setSearchText);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const QVariant provider = m_provider->itemData(index);
+        m_proxy->setProviderFilter(provider.isValid() ? std::optional(Provider(provider.toInt()))
+                                                      : std::nullopt);
+        updateCounts();
+    });
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_proxy->setStatusFilter(index <= 0 ? QString() : m_status->itemText(index));
+        updateCounts();
+    });
+    connect(m_model, &AllSandboxesModel::rowsSynced, this, [this] {
+        updateStatusChoices();
+        updateCounts();
+        emit selectionChanged(int(selectedRows().size())); // a selected row's verbs follow its status
+    });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &AllSandboxesPage::updateCounts);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &AllSandboxesPage::updateCounts);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &AllSandboxesPage::updateCounts);
+    for (auto *reporter : {static_cast<QObject *>(klavis), static_cast<QObject *>(local)}) {
+        const bool isLocal = reporter == local;
+        const auto showFailures = [this, isLocal](const QString &summary, const QStringList &failures) {
+            if (failures.isEmpty()) {
+                emit statusMessage(summary);
+                return;
+            }
+            m_banner->showMessage(ErrorBanner::Level::Error,
+                                  isLocal ? tr("Klavis local: %1").arg(summary)
+                                          : tr("Klavis: %1").arg(summary),
+                                  failures.join(u'\n'));
+        };
+        if (isLocal)
+            connect(local, &LocalSandboxesController::bulkFinished, this, showFailures);
+        else
+            connect(klavis, &SandboxesController::bulkFinished, this, showFailures);
+    }
+    connect(klavis, &SandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Klavis sandboxes"), error);
+    });
+    connect(local, &LocalSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Klavis local sandboxes"), error);
+    });
+    auto *ages = new QTimer(this);
+    ages->setInterval(30'000);
+    connect(ages, &QTimer::timeout, m_model, &AllSandboxesModel::refreshAges);
+    ages->start();
+    updateCounts();
+}
+
+void AllSandboxesPage::setupView()
+{
+    m_view->setObjectName(u"allSandboxesView"_s);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(AllSandboxesModel::WhenColumn, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->setShowGrid(false);
+    m_view->verticalHeader()->hide();
+    ViewSizing::setComfortableRows(m_view);
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setColumnWidth(AllSandboxesModel::ProviderColumn, 100);
+    m_view->setColumnWidth(AllSandboxesModel::NameColumn, 260);
+    m_view->setColumnWidth(AllSandboxesModel::StatusColumn, 105);
+    m_view->setColumnWidth(AllSandboxesModel::DetailColumn, 220);
+    m_view->setColumnWidth(AllSandboxesModel::ProfileColumn, 100);
+    ViewSizing::keepColumnsFitting(m_view, AllSandboxesModel::NameColumn);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new StatusDelegate(m_view));
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { emit selectionChanged(int(selectedRows().size())); });
+    m_emptyHint = new EmptyStateHint(m_view, {});
+}
+
+void AllSandboxesPage::setProfileName(Provider provider, const QString &name)
+{
+    m_model->setProfileName(provider, name);
+}
+
+void AllSandboxesPage::updateStatusChoices()
+{
+    const QString current = m_status->currentIndex() > 0 ? m_status->currentText() : QString();
+    const QStringList known = m_proxy->knownStatuses();
+    QStringList listed;
+    for (int i = 1; i < m_status->count(); ++i)
+        listed << m_status->itemText(i);
+    if (listed == known)
+        return;
+    // The choice stays, even when no row has that status any more, so that a filter never vanishes.
+    const QSignalBlocker blocker(m_status);
+    m_status->clear();
+    m_status->addItem(tr("Any status"));
+    m_status->addItems(known);
+    if (!current.isEmpty()) {
+        if (!known.contains(current))
+            m_status->addItem(current);
+        m_status->setCurrentText(current);
+    }
+}
+
+void AllSandboxesPage::updateCounts()
+{
+    const int total = m_model->rowCount();
+    const int shown = m_proxy->rowCount();
+    m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total)
+                                     : tr("%1 of %2 shown").arg(shown).arg(total));
+    m_emptyHint->setText(total == 0 ? tr("No sandboxes on any connected provider.")
+                                    : tr("No sandbox matches the filters."));
+}
+
+QList<AllSandboxRow> AllSandboxesPage::selectedRows() const
+{
+    QList<AllSandboxRow> rows;
+    for (const auto &index : m_view->selectionModel()->selectedRows())
+        rows << m_model->rowAt(m_proxy->mapToSource(index).row());
+    return rows;
+}
+
+QList<AllSandboxRow> AllSandboxesPage::selectedRowsFor(std::initializer_list<Provider> providers,
+                                                       int *leftOut) const
+{
+    QList<AllSandboxRow> rows;
+    int skipped = 0;
+    for (const auto &row : selectedRows()) {
+        if (std::find(providers.begin(), providers.end(), row.provider) != providers.end() &&
+            row.actionable && !row.busy)
+            rows << row;
+        else
+            ++skipped;
+    }
+    if (leftOut)
+        *leftOut = skipped;
+    return rows;
+}
+
+bool AllSandboxesPage::canReleaseOrReset() const
+{
+    return !selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}).isEmpty();
+}
+
+void AllSandboxesPage::releaseSelected()
+{
+    runKlavisVerb(Verb::Release);
+}
+
+void AllSandboxesPage::resetSelected()
+{
+    runKlavisVerb(Verb::Reset);
+}
+
+void AllSandboxesPage::runKlavisVerb(Verb verb)
+{
+    int leftOut = 0;
+    const auto rows = selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}, &leftOut);
+    if (rows.isEmpty())
+        return;
+    QList<SandboxKey> klavisKeys;
+    QStringList localIds;
+    for (const auto &row : rows) {
+        if (row.provider == Provider::Klavis)
+            klavisKeys.append({row.serverName, row.id});
+        else
+            localIds << row.id;
+    }
+    const QString label = rows.size() == 1 ? rows.first().name : QString();
+    QString question;
+    QString consequence;
+    if (verb == Verb::Release) {
+        question = rows.size() == 1
+                       ? tr("Release %1 back to the pool?").arg(label)
+                       : tr("Release %n sandboxes back to their pools?", nullptr, int(rows.size()));
+        consequence =
+            rows.size() == 1
+                ? tr("Agents using its MCP URLs lose access, and the data in it is reset for the next user.")
+                : tr("Agents using their MCP URLs lose access, and the data in them is reset for the next "
+                     "user.");
+    } else {
+        question = rows.size() == 1 ? tr("Reset %1?").arg(label)
+                                    : tr("Reset %n sandboxes?", nullptr, int(rows.size()));
+        consequence = rows.size() == 1 ? tr("Its data goes back to the initial state; it stays acquired.")
+                                       : tr("Their data goes back to the initial state; they stay acquired.");
+    }
+    const QString note = leftOut == 0 ? QString()
+                                      : u" "_s + tr("%n selected sandbox(es) that this does not apply to "
+                                                    "are left as they are.",
+                                                    nullptr, leftOut);
+    if (!ConfirmationBox::ask(this, question, consequence + note,
+                              verb == Verb::Release ? tr("Release") : tr("Reset")))
+        return;
+    if (!klavisKeys.isEmpty())
+        m_klavis->runBulk(verb == Verb::Release ? SandboxesController::Bulk::Release
+                                                : SandboxesController::Bulk::Reset,
+                          klavisKeys);
+    if (!localIds.isEmpty())
+        m_local->runBulk(verb == Verb::Release ? LocalSandboxesController::Bulk::Release
+                                               : LocalSandboxesController::Bulk::Reset,
+                         localIds);
+}
+
+void AllSandboxesPage::refreshAll()
+{
+    m_klavis->refresh();
+    m_local->refresh();
+}
+
+void AllSandboxesPage::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void AllSandboxesPage::clearFilters()
+{
+    m_search->clear();
+    m_provider->setCurrentIndex(0);
+    m_status->setCurrentIndex(0);
+}
+
+void AllSandboxesPage::saveState() const
+{
+    QSettings settings;
+    settings.setValue(u"allSandboxes/header"_s, m_view->horizontalHeader()->saveState());
+}
+
+void AllSandboxesPage::restoreState()
+{
+    QSettings settings;
+    m_view->horizontalHeader()->restoreState(settings.value(u"allSandboxes/header"_s).toByteArray());
+    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
+                         m_view->horizontalHeader()->sortIndicatorOrder());
+}
