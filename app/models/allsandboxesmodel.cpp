@@ -21,7 +21,7 @@ void AllSandboxesModel::setSource(AllSandboxRow::Provider provider, QAbstractIte
     if (source) {
         // Any change of the top level may add, drop or alter rows here; children (a local sandbox's
         // servers) only matter through their parent's own cells, which the source reports on the parent.
-        const auto onChange = [this] { scheduleSync(); };
+        const auto onChange = [this, provider] { scheduleSync(provider); };
         slot.connections = {
             connect(source, &QAbstractItemModel::rowsInserted, this, onChange),
             connect(source, &QAbstractItemModel::rowsRemoved, this, onChange),
@@ -32,7 +32,7 @@ void AllSandboxesModel::setSource(AllSandboxRow::Provider provider, QAbstractIte
             connect(source, &QObject::destroyed, this, onChange),
         };
     }
-    scheduleSync();
+    scheduleSync(provider);
 }
 
 void AllSandboxesModel::setProfileName(AllSandboxRow::Provider provider, const QString &name)
@@ -153,8 +153,9 @@ void AllSandboxesModel::refreshAges()
         emit dataChanged(index(0, WhenColumn), index(rowCount() - 1, WhenColumn), {Qt::DisplayRole});
 }
 
-void AllSandboxesModel::scheduleSync()
+void AllSandboxesModel::scheduleSync(AllSandboxRow::Provider provider)
 {
+    m_dirty.insert(int(provider));
     if (m_syncScheduled)
         return;
     m_syncScheduled = true;
@@ -168,26 +169,30 @@ void AllSandboxesModel::scheduleSync()
 void AllSandboxesModel::syncNow()
 {
     m_syncScheduled = false;
-    applyRows(readSources());
+    // Only the providers that changed are read again: a Blaxel countdown ticking every second must not
+    // make 100,000 Klavis rows be read each time.
+    const QSet<int> dirty = std::exchange(m_dirty, {});
+    for (const auto provider : {AllSandboxRow::Provider::Klavis, AllSandboxRow::Provider::KlavisLocal,
+                                AllSandboxRow::Provider::Blaxel}) {
+        if (dirty.contains(int(provider)))
+            applyRows(provider, readSource(provider));
+    }
     emit rowsSynced();
 }
 
-std::vector<AllSandboxRow> AllSandboxesModel::readSources() const
+std::vector<AllSandboxRow> AllSandboxesModel::readSource(AllSandboxRow::Provider provider) const
 {
     std::vector<AllSandboxRow> rows;
-    for (const auto provider : {AllSandboxRow::Provider::Klavis, AllSandboxRow::Provider::KlavisLocal,
-                                AllSandboxRow::Provider::Blaxel}) {
-        const auto found = m_sources.constFind(int(provider));
-        if (found == m_sources.cend() || !found->model || !found->reader)
-            continue;
-        const QAbstractItemModel &model = *found->model;
-        const int count = model.rowCount();
-        rows.reserve(rows.size() + size_t(count));
-        for (int row = 0; row < count; ++row) {
-            if (auto read = found->reader(model, row)) {
-                read->provider = provider;
-                rows.push_back(std::move(*read));
-            }
+    const auto found = m_sources.constFind(int(provider));
+    if (found == m_sources.cend() || !found->model || !found->reader)
+        return rows;
+    const QAbstractItemModel &model = *found->model;
+    const int count = model.rowCount();
+    rows.reserve(size_t(count));
+    for (int row = 0; row < count; ++row) {
+        if (auto read = found->reader(model, row)) {
+            read->provider = provider;
+            rows.push_back(std::move(*read));
         }
     }
     return rows;
@@ -198,17 +203,21 @@ QString AllSandboxesModel::identity(const AllSandboxRow &row)
     return QString::number(int(row.provider)) + u':' + row.key();
 }
 
-void AllSandboxesModel::removeRowsNotIn(const QHash<QString, const AllSandboxRow *> &wanted)
+void AllSandboxesModel::removeRowsNotIn(AllSandboxRow::Provider provider,
+                                        const QHash<QString, const AllSandboxRow *> &wanted)
 {
+    const auto goes = [&](const AllSandboxRow &row) {
+        return row.provider == provider && !wanted.contains(identity(row));
+    };
     // From the back, in runs, so each signal names rows as the view still has them.
     int last = int(m_rows.size()) - 1;
     while (last >= 0) {
-        if (wanted.contains(identity(m_rows[size_t(last)]))) {
+        if (!goes(m_rows[size_t(last)])) {
             --last;
             continue;
         }
         int first = last;
-        while (first > 0 && !wanted.contains(identity(m_rows[size_t(first - 1)])))
+        while (first > 0 && goes(m_rows[size_t(first - 1)]))
             --first;
         beginRemoveRows({}, first, last);
         m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
@@ -217,18 +226,19 @@ void AllSandboxesModel::removeRowsNotIn(const QHash<QString, const AllSandboxRow
     }
 }
 
-void AllSandboxesModel::applyRows(std::vector<AllSandboxRow> rows)
+void AllSandboxesModel::applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows)
 {
     QHash<QString, const AllSandboxRow *> wanted;
     wanted.reserve(qsizetype(rows.size()));
     for (const auto &row : rows)
         wanted.insert(identity(row), &row); // a key listed twice: the last entry wins
-    removeRowsNotIn(wanted);
+    removeRowsNotIn(provider, wanted);
 
     QHash<QString, int> present;
-    present.reserve(qsizetype(m_rows.size()));
-    for (size_t i = 0; i < m_rows.size(); ++i)
-        present.insert(identity(m_rows[i]), int(i));
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].provider == provider)
+            present.insert(identity(m_rows[i]), int(i));
+    }
 
     std::vector<AllSandboxRow> added;
     for (auto &row : rows) {

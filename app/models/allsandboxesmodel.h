@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 #include <optional>
@@ -63,7 +64,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     const AllSandboxRow &rowAt(int row) const { return m_rows[size_t(row)]; }
-    // The sources' current rows, now, instead of at the next event-loop turn.
+    // The changed sources' current rows, now, instead of at the next event-loop turn.
     void syncNow();
     // How a provider is named in the Provider column and in messages.
     static QString providerName(AllSandboxRow::Provider provider);
@@ -85,15 +86,17 @@ private:
         QList<QMetaObject::Connection> connections;
     };
 
-    void scheduleSync();
-    std::vector<AllSandboxRow> readSources() const;
-    void applyRows(std::vector<AllSandboxRow> rows);
-    void removeRowsNotIn(const QHash<QString, const AllSandboxRow *> &wanted);
+    void scheduleSync(AllSandboxRow::Provider provider);
+    std::vector<AllSandboxRow> readSource(AllSandboxRow::Provider provider) const;
+    void applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows);
+    void removeRowsNotIn(AllSandboxRow::Provider provider,
+                         const QHash<QString, const AllSandboxRow *> &wanted);
     static QString identity(const AllSandboxRow &row);
 
     QHash<int, Source> m_sources; // by int(Provider)
     QHash<int, QString> m_profiles;
     std::vector<AllSandboxRow> m_rows;
     QDateTime m_referenceTime;
+    QSet<int> m_dirty; // providers whose source changed since the last sync
     bool m_syncScheduled = false;
 };

@@ -139,6 +139,24 @@ private slots:
         QVERIFY(events.take().isEmpty());
     }
 
+    void readsOnlyTheSourceThatChanged()
+    {
+        auto klavisReads = std::make_shared<int>(0);
+        m_all->setSource(Provider::Klavis, m_klavis.get(),
+                         [klavisReads, read = AllSandboxSources::klavis(m_klavis.get())](
+                             const QAbstractItemModel &model, int row) {
+                             ++*klavisReads;
+                             return read(model, row);
+                         });
+        m_all->syncNow();
+        QCOMPARE(*klavisReads, 2);
+        // A change of the local sandboxes (or a Blaxel countdown's tick) leaves the Klavis rows unread.
+        m_local->setBusy(u"loc1"_s, true);
+        m_all->syncNow();
+        QCOMPARE(*klavisReads, 2);
+        QVERIFY(m_all->rowAt(rowNamed(u"loc1"_s)).busy);
+    }
+
     void busyRowsFollowTheirSource()
     {
         m_local->setBusy(u"loc1"_s, true);
