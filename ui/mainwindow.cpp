@@ -7,12 +7,15 @@
 #include "controllers/rowexportfile.h"
 #include "controllers/transfernotifier.h"
 #include "dialogs/quitconfirmation.h"
+#include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
+#include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/sandboxespage.h"
 #include "pages/transferspage.h"
 #include "session/appsession.h"
+#include "session/blaxelsandboxescontroller.h"
 #include "session/localsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 #include "session/sandboxescontroller.h"
@@ -56,6 +59,8 @@ QStringList pageActionNames(MainWindow::Page page)
         return {
             u"copyId"_s,  u"copyMcpConfig"_s, {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
             u"release"_s, u"reset"_s,         {}, u"acquire"_s,         u"refresh"_s,  u"exportRows"_s};
+    case MainWindow::BlaxelSandboxesView:
+        return {u"copyId"_s, {}, u"blaxelDelete"_s, {}, u"blaxelCreate"_s, u"refresh"_s};
     case MainWindow::TransfersView:
         break; // the Transfers page brings its own actions
     }
@@ -66,10 +71,12 @@ QStringList pageActionNames(MainWindow::Page page)
 
 MainWindow::MainWindow(AppSession *session, QWidget *parent)
     : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
-      m_local(new LocalSandboxesController(session, this)), m_scheduler(new RefreshScheduler(this)),
+      m_local(new LocalSandboxesController(session, this)),
+      m_blaxel(new BlaxelSandboxesController(session, this)), m_scheduler(new RefreshScheduler(this)),
       m_interval(new RefreshIntervalChoice(m_scheduler, this)), m_navigation(new QListWidget(this)),
       m_stack(new QStackedWidget(this)), m_sandboxesPage(new SandboxesPage(m_sandboxes, m_stack)),
       m_localPage(new LocalSandboxesPage(m_local, m_stack)),
+      m_blaxelPage(new BlaxelSandboxesPage(m_blaxel, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
 {
@@ -82,6 +89,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     const std::initializer_list<std::pair<QString, QString>> entries = {
         {tr("Sandboxes"), u":/icons/sandboxes.svg"_s},
         {tr("Local sandboxes"), u":/icons/local.svg"_s},
+        {tr("Blaxel sandboxes"), u":/icons/blaxel.svg"_s},
         {tr("Transfers"), u":/icons/transfers.svg"_s}};
     for (const auto &[text, icon] : entries)
         new QListWidgetItem(HighlightedIcon::withSelectedColour(QIcon(icon),
@@ -93,6 +101,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
 
     m_stack->addWidget(m_sandboxesPage);
     m_stack->addWidget(m_localPage);
+    m_stack->addWidget(m_blaxelPage);
     m_stack->addWidget(m_transfersPage);
     auto *central = new QWidget(this);
     auto *layout = new QHBoxLayout(central);
@@ -133,6 +142,21 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         m_statusPanel->setConnection(StatusBarPanel::Connection::Connecting);
         refreshCurrent();
     });
+    connect(session, &AppSession::blaxelConnectionChanged, this, [this] {
+        m_blaxel->clear();
+        m_blaxelPage->updateConnection();
+        updateActionStates();
+    });
+    // Blaxel's own refreshes pace the scheduler too; the status bar's connection stays Klavis'.
+    connect(m_blaxel, &BlaxelSandboxesController::refreshed, m_scheduler,
+            &RefreshScheduler::refreshSucceeded);
+    connect(m_blaxel, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        if (error.httpStatus() == 429)
+            m_scheduler->refreshRateLimited(error.retryAfterSeconds());
+    });
+    connect(m_blaxelPage, &BlaxelSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_blaxelPage, &BlaxelSandboxesPage::settingsRequested, this, &MainWindow::settingsRequested);
+    connect(m_blaxelPage, &BlaxelSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
     connect(m_sandboxes, &SandboxesController::refreshed, this, &MainWindow::onRefreshed);
     connect(m_local, &LocalSandboxesController::refreshed, this, &MainWindow::onRefreshed);
     connect(m_sandboxes, &SandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
@@ -141,6 +165,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_localPage, &LocalSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     for (QAbstractItemView *view : {static_cast<QAbstractItemView *>(m_sandboxesPage->view()),
                                     static_cast<QAbstractItemView *>(m_localPage->view()),
+                                    static_cast<QAbstractItemView *>(m_blaxelPage->view()),
                                     static_cast<QAbstractItemView *>(m_transfersPage->view())}) {
         view->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &position) {
@@ -155,6 +180,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(statesDue, &QTimer::timeout, this, &MainWindow::updateActionStates);
     connect(m_sandboxes->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
     connect(m_local->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
+    connect(m_blaxel->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
     connect(m_sandboxesPage, &SandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
     connect(m_localPage, &LocalSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
 
@@ -163,6 +189,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     restoreState(settings.value(u"window/state"_s).toByteArray());
     m_sandboxesPage->restoreState();
     m_localPage->restoreState();
+    m_blaxelPage->restoreState();
     m_transfersPage->restoreState();
     if (!settings.contains(u"window/geometry"_s))
         resize(1280, 780);
@@ -185,6 +212,8 @@ void MainWindow::createToolBar()
     bar->addAction(action(u"acquire"_s));
     bar->addAction(action(u"release"_s));
     bar->addAction(action(u"reset"_s));
+    bar->addAction(action(u"blaxelCreate"_s));
+    bar->addAction(action(u"blaxelDelete"_s));
     m_listOnlyToolBarItems << bar->addSeparator();
     bar->addAction(action(u"copyMcpConfig"_s));
     bar->addAction(action(u"uploadWorkspace"_s));
@@ -224,6 +253,8 @@ void MainWindow::refreshCurrent()
 {
     if (currentPage() == LocalSandboxesView)
         m_local->refresh();
+    else if (currentPage() == BlaxelSandboxesView)
+        m_blaxel->refresh();
     else
         m_sandboxes->refresh();
 }
@@ -268,10 +299,11 @@ void MainWindow::updateActionStates()
     const Page page = currentPage();
     const bool onList = page != TransfersView;
     const bool onLocal = page == LocalSandboxesView;
+    const bool onBlaxel = page == BlaxelSandboxesView;
     // Actions that do not belong to the view in front are hidden, not greyed: a grey button the user can
     // never enable here only says "not now" where the truth is "not here".
     const QStringList shown = pageActionNames(page);
-    for (const Page listPage : {SandboxesView, LocalSandboxesView}) {
+    for (const Page listPage : {SandboxesView, LocalSandboxesView, BlaxelSandboxesView}) {
         for (const QString &name : pageActionNames(listPage)) {
             if (!name.isEmpty())
                 action(name)->setVisible(shown.contains(name));
@@ -284,6 +316,7 @@ void MainWindow::updateActionStates()
 
     const int selected = page == SandboxesView ? int(m_sandboxesPage->selectedKeys().size())
                          : onLocal             ? int(m_localPage->selectedIds().size())
+                         : onBlaxel            ? int(m_blaxelPage->selectedNames().size())
                                                : 0;
     // Idle sandboxes have nothing to release or reset: only the active ones in the selection count.
     const int active = page == SandboxesView ? int(m_sandboxesPage->selectedActiveKeys().size())
@@ -297,7 +330,15 @@ void MainWindow::updateActionStates()
         action(QString::fromLatin1(name))->setEnabled(onLocal && selected == 1);
     action(u"release"_s)->setText(active > 1 ? tr("&Release %1").arg(active) : tr("&Release"));
     action(u"reset"_s)->setText(active > 1 ? tr("Re&set %1").arg(active) : tr("Re&set"));
-    action(u"copyId"_s)->setText(selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID"));
+    if (onBlaxel)
+        action(u"copyId"_s)->setText(selected > 1 ? tr("&Copy %1 Names").arg(selected) : tr("&Copy Name"));
+    else
+        action(u"copyId"_s)->setText(selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID"));
+    // Blaxel deletes for good: only what is neither deleting nor terminated counts.
+    const int deletable = onBlaxel ? int(m_blaxelPage->selectedDeletableNames().size()) : 0;
+    action(u"blaxelDelete"_s)->setEnabled(deletable > 0);
+    action(u"blaxelDelete"_s)->setText(deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete"));
+    action(u"blaxelCreate"_s)->setEnabled(m_blaxel->isConnected());
 }
 
 QList<QAction *> MainWindow::contextMenuActions() const
@@ -312,7 +353,7 @@ QList<QAction *> MainWindow::contextMenuActions() const
 
 void MainWindow::chooseExportFile()
 {
-    if (currentPage() == TransfersView)
+    if (currentPage() == TransfersView || currentPage() == BlaxelSandboxesView)
         return;
     const QString fileName = RowExportFile::choose(
         this, currentPage() == SandboxesView ? u"sandboxes.csv"_s : u"local-sandboxes.csv"_s);
@@ -326,6 +367,8 @@ QString MainWindow::exportVisibleRows(const QString &fileName)
 {
     if (currentPage() == TransfersView)
         return tr("The Transfers view has no rows to export.");
+    if (currentPage() == BlaxelSandboxesView)
+        return tr("The Blaxel view does not export rows yet.");
     const RowExport rows =
         currentPage() == SandboxesView ? m_sandboxesPage->visibleRows() : m_localPage->visibleRows();
     if (QString error = RowExportFile::write(rows, fileName); !error.isEmpty())
@@ -353,6 +396,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(u"window/state"_s, saveState());
     m_sandboxesPage->saveState();
     m_localPage->saveState();
+    m_blaxelPage->saveState();
     m_transfersPage->saveState();
     event->accept();
 }

@@ -3,6 +3,8 @@
 #include <QMainWindow>
 
 class AppSession;
+class BlaxelSandboxesController;
+class BlaxelSandboxesPage;
 class LocalSandboxesController;
 class LocalSandboxesPage;
 class MainWindowActions;
@@ -30,6 +32,7 @@ public:
     {
         SandboxesView,
         LocalSandboxesView,
+        BlaxelSandboxesView,
         TransfersView
     };
 
@@ -39,6 +42,8 @@ public:
     LocalSandboxesPage *localSandboxesPage() const { return m_localPage; }
     SandboxesController *sandboxesController() const { return m_sandboxes; }
     LocalSandboxesController *localSandboxesController() const { return m_local; }
+    BlaxelSandboxesPage *blaxelSandboxesPage() const { return m_blaxelPage; }
+    BlaxelSandboxesController *blaxelSandboxesController() const { return m_blaxel; }
     RefreshScheduler *scheduler() const { return m_scheduler; }
     StatusBarPanel *statusPanel() const { return m_statusPanel; }
     void showPage(Page page);
@@ -79,12 +84,14 @@ private:
     AppSession *m_session;
     SandboxesController *m_sandboxes;
     LocalSandboxesController *m_local;
+    BlaxelSandboxesController *m_blaxel;
     RefreshScheduler *m_scheduler;
     RefreshIntervalChoice *m_interval;
     QListWidget *m_navigation;
     QStackedWidget *m_stack;
     SandboxesPage *m_sandboxesPage;
     LocalSandboxesPage *m_localPage;
+    BlaxelSandboxesPage *m_blaxelPage;
     TransfersPage *m_transfersPage;
     TransferNotifier *m_notifier;
     StatusBarPanel *m_statusPanel;

@@ -1,5 +1,6 @@
 #include "session/appsession.h"
 
+#include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
@@ -17,7 +18,9 @@ AppSession::AppSession(QObject *parent)
       m_sandboxes(new KlavisSandboxService(m_transport, this)),
       m_localSandboxes(new KlavisLocalSandboxService(m_transport, this)),
       m_objectStoreNetwork(new QNetworkAccessManager(this)),
-      m_transfers(new TransferQueue(m_localSandboxes, m_objectStoreNetwork, this))
+      m_transfers(new TransferQueue(m_localSandboxes, m_objectStoreNetwork, this)),
+      m_blaxelTransport(new HttpTransport(TransportConfig{}, this)),
+      m_blaxel(new BlaxelSandboxService(m_blaxelTransport, QString(), this))
 {}
 
 AppSession::~AppSession()
@@ -39,6 +42,10 @@ bool AppSession::startDemo(QString *error)
     const QString key = host->server()->apiKey();
     m_demoHost = std::move(host);
     connectTo(u"Demo"_s, baseUrl, key, u"us"_s);
+    // The emulator serves Blaxel's control plane under /v0 with the same key; `demo` is its seeded workspace.
+    QUrl blaxelUrl = baseUrl;
+    blaxelUrl.setPath(blaxelUrl.path().chopped(blaxelUrl.path().endsWith(u'/') ? 1 : 0) + u"/v0"_s);
+    connectBlaxel(u"Demo"_s, blaxelUrl, key, u"demo"_s);
     return true;
 }
 
@@ -63,4 +70,36 @@ bool AppSession::hasKey() const
 QUrl AppSession::baseUrl() const
 {
     return m_transport->config().baseUrl;
+}
+
+void AppSession::connectBlaxel(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
+                               const QString &workspace)
+{
+    TransportConfig config = m_blaxelTransport->config();
+    config.baseUrl = baseUrl;
+    config.apiKey = apiKey;
+    m_blaxelTransport->setConfig(config);
+    m_blaxel->setWorkspace(workspace);
+    m_blaxelProfileName = profileName;
+    emit blaxelConnectionChanged();
+}
+
+void AppSession::disconnectBlaxel()
+{
+    connectBlaxel(QString(), QUrl(), QString(), QString());
+}
+
+bool AppSession::hasBlaxel() const
+{
+    return !m_blaxelTransport->config().apiKey.isEmpty() && !m_blaxel->workspace().isEmpty();
+}
+
+QString AppSession::blaxelWorkspace() const
+{
+    return m_blaxel->workspace();
+}
+
+QUrl AppSession::blaxelBaseUrl() const
+{
+    return m_blaxelTransport->config().baseUrl;
 }

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
@@ -14,8 +15,9 @@ namespace Emulator {
 class EmulatorHost;
 }
 
-// The connection the window works through: one transport and the services on it, pointed at a real
-// API or at the in-process demo emulator.
+// The connections the window works through, pointed at real APIs or at the in-process demo emulator: Klavis
+// (one transport and its services) and, beside it, Blaxel (a transport of its own, with its own key and
+// base URL, and the workspace every call names). Both can be connected at once.
 class AppSession final : public QObject
 {
     Q_OBJECT
@@ -30,6 +32,12 @@ public:
     void connectTo(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
                    const QString &region);
 
+    // Blaxel: `baseUrl` is its API root (https://api.blaxel.ai/v0, or the emulator's /v0). An empty key or
+    // workspace leaves Blaxel unconnected.
+    void connectBlaxel(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
+                       const QString &workspace);
+    void disconnectBlaxel();
+
     HttpTransport *transport() const { return m_transport; }
     KlavisSandboxService *sandboxes() const { return m_sandboxes; }
     KlavisLocalSandboxService *localSandboxes() const { return m_localSandboxes; }
@@ -43,8 +51,16 @@ public:
     QString region() const { return m_region; }
     QUrl baseUrl() const;
 
+    HttpTransport *blaxelTransport() const { return m_blaxelTransport; }
+    BlaxelSandboxService *blaxelSandboxes() const { return m_blaxel; }
+    bool hasBlaxel() const; // a key and a workspace to call with
+    QString blaxelProfileName() const { return m_blaxelProfileName; }
+    QString blaxelWorkspace() const;
+    QUrl blaxelBaseUrl() const;
+
 signals:
     void connectionChanged();
+    void blaxelConnectionChanged();
 
 private:
     HttpTransport *m_transport;
@@ -54,7 +70,11 @@ private:
     // can reach that other host through it.
     QNetworkAccessManager *m_objectStoreNetwork;
     TransferQueue *m_transfers;
+    // Its own transport: the Blaxel key must never go to the Klavis host, nor the other way round.
+    HttpTransport *m_blaxelTransport;
+    BlaxelSandboxService *m_blaxel;
     std::unique_ptr<Emulator::EmulatorHost> m_demoHost;
     QString m_profileName;
     QString m_region = QStringLiteral("us");
+    QString m_blaxelProfileName;
 };

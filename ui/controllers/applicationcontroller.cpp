@@ -97,6 +97,9 @@ bool ApplicationController::start(bool demo)
         m_profiles->setCurrentProfile(named->id);
         m_credentials->setEnvironmentKeyProfile(named->id);
     }
+    // Blaxel beside Klavis: its current profile connects whatever becomes of the Klavis one.
+    if (const Profile blaxel = m_profiles->currentProfile(Profile::Provider::Blaxel); blaxel.isValid())
+        connectBlaxelProfile(blaxel);
     const Profile current = m_profiles->currentProfile();
     if (current.isValid()) {
         connectProfile(current);
@@ -139,6 +142,31 @@ void ApplicationController::connectProfile(const Profile &profile)
                 QMessageBox::warning(m_window, tr("Keychain"), error);
             if (key.isEmpty())
                 promptForKey(401);
+        });
+    m_credentials->readKey(profile.id, profile.baseUrl);
+}
+
+void ApplicationController::connectBlaxelProfile(const Profile &profile)
+{
+    if (!profile.isValid() || !profile.isBlaxel()) {
+        m_session->disconnectBlaxel();
+        return;
+    }
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(
+        m_credentials, &CredentialStore::keyRead, this,
+        [this, profile, connection](const QString &profileId, const QString &key, const QString &error) {
+            if (profileId != profile.id)
+                return;
+            disconnect(*connection);
+            m_session->connectBlaxel(profile.name, profile.baseUrl, key, profile.workspace);
+            if (!error.isEmpty())
+                QMessageBox::warning(m_window, tr("Keychain"), error);
+            else if (key.isEmpty())
+                QMessageBox::warning(m_window, tr("Blaxel"),
+                                     tr("The Blaxel profile “%1” has no API key in the keychain. Edit it in "
+                                        "Settings to enter one.")
+                                         .arg(profile.name));
         });
     m_credentials->readKey(profile.id, profile.baseUrl);
 }
@@ -210,5 +238,7 @@ void ApplicationController::openSettings()
     dialog->setDemoActive(m_session->isDemo());
     connect(dialog, &SettingsDialog::profileActivated, this,
             [this](const QString &id) { connectProfile(m_profiles->profile(id)); });
+    connect(dialog, &SettingsDialog::blaxelProfileActivated, this,
+            [this](const QString &id) { connectBlaxelProfile(m_profiles->profile(id)); });
     dialog->open();
 }

@@ -39,6 +39,8 @@ public:
     ApiKeyDialog *keyDialog() const { return m_keyDialog; }
 
     void connectProfile(const Profile &profile);
+    // A Blaxel profile (its key from the keychain) beside the Klavis connection; an invalid one disconnects.
+    void connectBlaxelProfile(const Profile &profile);
     void openSettings();
     void promptForKey(int httpStatus);
 

@@ -2,6 +2,7 @@
 
 #include "controllers/refreshintervalchoice.h"
 #include "mainwindow.h"
+#include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/sandboxespage.h"
 
@@ -50,7 +51,12 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         m_window->refreshCurrent();
     })->setToolTip(MainWindow::tr("Refresh now (F5)"));
     add(u"copyId"_s, MainWindow::tr("&Copy ID"), u":/icons/copy.svg"_s, QKeySequence::Copy,
-        onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds))
+        [this, copy = onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds)] {
+            if (m_window->currentPage() == MainWindow::BlaxelSandboxesView)
+                m_window->blaxelSandboxesPage()->copySelectedNames();
+            else
+                copy();
+        })
         ->setToolTip(MainWindow::tr("Copy the ids of the selected sandboxes, one per line (Ctrl+C)"));
     add(u"exportRows"_s, MainWindow::tr("&Export Visible Rows…"), u":/icons/download.svg"_s,
         QKeySequence(u"Ctrl+E"_s), [this] { m_window->chooseExportFile(); })
@@ -79,7 +85,25 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         QKeySequence(u"Ctrl+Shift+S"_s), onLocal(&LocalSandboxesPage::extractDump))
         ->setToolTip(MainWindow::tr(
             "Download the workspace of the selected local sandbox into a folder (Ctrl+Shift+S)"));
+    // Blaxel's verbs: it deletes for good where Klavis releases. Shown on the Blaxel view only, so that they
+    // share Ctrl+N and Delete with Acquire and Release (a hidden action's shortcut is off).
+    const auto onBlaxel = [this](void (BlaxelSandboxesPage::*call)()) {
+        return [this, call] {
+            if (m_window->currentPage() == MainWindow::BlaxelSandboxesView)
+                (m_window->blaxelSandboxesPage()->*call)();
+        };
+    };
+    add(u"blaxelCreate"_s, MainWindow::tr("&Create…"), u":/icons/acquire.svg"_s, QKeySequence::New,
+        onBlaxel(&BlaxelSandboxesPage::createSandbox))
+        ->setToolTip(MainWindow::tr("Create a Blaxel sandbox (Ctrl+N)"));
+    add(u"blaxelDelete"_s, MainWindow::tr("&Delete"), u":/icons/delete.svg"_s, QKeySequence::Delete,
+        onBlaxel(&BlaxelSandboxesPage::deleteSelected))
+        ->setToolTip(MainWindow::tr("Delete the selected Blaxel sandboxes for good (Delete)"));
     add(u"find"_s, MainWindow::tr("&Find…"), u":/icons/search.svg"_s, QKeySequence::Find, [this] {
+        if (m_window->currentPage() == MainWindow::BlaxelSandboxesView) {
+            m_window->blaxelSandboxesPage()->focusSearch();
+            return;
+        }
         m_window->showPage(MainWindow::SandboxesView);
         m_window->sandboxesPage()->focusSearch();
     });
@@ -97,7 +121,8 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
     const std::initializer_list<std::pair<MainWindow::Page, const char *>> pages = {
         {MainWindow::SandboxesView, "Ctrl+1"},
         {MainWindow::LocalSandboxesView, "Ctrl+2"},
-        {MainWindow::TransfersView, "Ctrl+3"}};
+        {MainWindow::BlaxelSandboxesView, "Ctrl+3"},
+        {MainWindow::TransfersView, "Ctrl+4"}};
     for (const auto &[page, keys] : pages) {
         const QString name = u"page%1"_s.arg(int(page));
         m_pageActionNames << name;
@@ -130,6 +155,8 @@ void MainWindowActions::fillMenuBar(QMenuBar *bar, RefreshIntervalChoice *interv
     sandbox->addAction(action(u"acquire"_s));
     sandbox->addAction(action(u"release"_s));
     sandbox->addAction(action(u"reset"_s));
+    sandbox->addAction(action(u"blaxelCreate"_s));
+    sandbox->addAction(action(u"blaxelDelete"_s));
     sandbox->addSection(MainWindow::tr("Workspace"));
     sandbox->addAction(action(u"uploadWorkspace"_s));
     sandbox->addAction(action(u"saveDump"_s));

@@ -20,9 +20,13 @@ QColor StatusIcons::color(const QString &status)
 
 QIcon StatusIcons::icon(const QString &status)
 {
+    return dot(color(status));
+}
+
+QIcon StatusIcons::dot(const QColor &fill)
+{
     // Views ask for the icon once per painted cell: paint each colour once.
     static QHash<QRgb, QIcon> cache;
-    const QColor fill = color(status);
     auto it = cache.find(fill.rgb());
     if (it == cache.end())
         it = cache.insert(fill.rgb(), paintIcon(fill));

@@ -12,6 +12,8 @@ class StatusIcons
 public:
     static QIcon icon(const QString &status);
     static QColor color(const QString &status);
+    // A dot of any colour, painted once and kept: for another provider's status words.
+    static QIcon dot(const QColor &fill);
 
 private:
     static QIcon paintIcon(const QColor &color);

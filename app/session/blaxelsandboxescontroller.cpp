@@ -1,0 +1,193 @@
+#include "session/blaxelsandboxescontroller.h"
+
+#include "api/blaxelsandboxfilter.h"
+#include "api/blaxelsandboxservice.h"
+#include "api/blaxelstatus.h"
+#include "models/blaxelsandboxfilterproxy.h"
+#include "models/blaxelsandboxlistmodel.h"
+#include "models/displaytext.h"
+#include "session/appsession.h"
+
+#include <memory>
+#include <utility>
+
+using namespace Qt::StringLiterals;
+
+// The deletions of one deleteSandboxes() call, for its summary.
+struct BlaxelSandboxesController::Batch
+{
+    QStringList names;
+    QStringList failures;
+    int pending = 0;
+    bool cancelled = false; // clear() stopped it: nothing to report
+};
+
+BlaxelSandboxesController::BlaxelSandboxesController(AppSession *session, QObject *parent)
+    : QObject(parent), m_session(session), m_model(new BlaxelSandboxListModel(this)),
+      m_proxy(new BlaxelSandboxFilterProxy(this))
+{
+    m_proxy->setSourceModel(m_model);
+}
+
+BlaxelSandboxesController::~BlaxelSandboxesController()
+{
+    // Pages connected to the proxy must not hear about the dying model.
+    m_proxy->blockSignals(true);
+}
+
+bool BlaxelSandboxesController::isConnected() const
+{
+    return m_session->hasBlaxel();
+}
+
+QString BlaxelSandboxesController::workspace() const
+{
+    return m_session->blaxelWorkspace();
+}
+
+void BlaxelSandboxesController::clear()
+{
+    if (m_refreshCall)
+        m_refreshCall->abort();
+    if (m_detailsCall)
+        m_detailsCall->abort();
+    const auto deletions = std::exchange(m_deletions, {});
+    for (const auto &operation : deletions) {
+        if (operation)
+            operation->abort();
+    }
+    m_model->clear();
+    m_lastRefreshed = {};
+}
+
+void BlaxelSandboxesController::refresh()
+{
+    if (!isConnected())
+        return;
+    if (m_refreshCall) {
+        m_refreshAgain = true;
+        return;
+    }
+    BlaxelSandboxFilter filter;
+    // Terminated ones too: the proxy hides them, and a deleted row is seen reaching its end.
+    filter.showTerminated = true;
+    m_refreshCall = m_session->blaxelSandboxes()->listDecodedOffThread(
+        filter, this, [this](const ApiResult<BlaxelSandboxList> &result) {
+            m_refreshCall = nullptr;
+            if (m_refreshAgain) {
+                m_refreshAgain = false;
+                refresh();
+                return;
+            }
+            if (!result) {
+                if (result.error().kind() != ApiError::Kind::Cancelled)
+                    emit refreshFailed(result.error());
+                return;
+            }
+            m_model->applySnapshot(result->items);
+            m_lastRefreshed = QDateTime::currentDateTimeUtc();
+            emit refreshed();
+            if (!m_pendingSelection.isEmpty() && m_model->rowOf(m_pendingSelection) >= 0)
+                emit createdSandboxListed(std::exchange(m_pendingSelection, {}));
+        });
+}
+
+void BlaxelSandboxesController::loadDetails(const QString &name)
+{
+    if (m_detailsCall)
+        m_detailsCall->abort(); // only the latest selection matters
+    m_detailsCall =
+        m_session->blaxelSandboxes()->get(name, this, [this](const ApiResult<BlaxelSandbox> &result) {
+            if (result)
+                emit detailsLoaded(result.value());
+            else if (result.error().kind() != ApiError::Kind::Cancelled)
+                emit detailsFailed(result.error());
+        });
+}
+
+BlaxelOperation *BlaxelSandboxesController::create(const BlaxelCreateRequest &request, QObject *context,
+                                                   ResultHandler<BlaxelSandbox> done)
+{
+    return m_session->blaxelSandboxes()->create(
+        request, context, [this, done = std::move(done)](const ApiResult<BlaxelSandbox> &result) {
+            if (result) {
+                m_pendingSelection = result->name;
+                refresh();
+            }
+            done(result);
+        });
+}
+
+void BlaxelSandboxesController::deleteSandboxes(const QStringList &names)
+{
+    auto batch = std::make_shared<Batch>();
+    for (const QString &name : names) {
+        if (!m_deletions.contains(name) && !batch->names.contains(name))
+            batch->names << name;
+    }
+    if (batch->names.isEmpty())
+        return;
+    batch->pending = int(batch->names.size());
+    BlaxelSandboxService *service = m_session->blaxelSandboxes();
+    for (const QString &name : std::as_const(batch->names)) {
+        m_model->setDeleting(name, true);
+        m_deletions.insert(
+            name, service->remove(
+                      name, this, [this, batch, name, service](const ApiResult<BlaxelSandbox> &removed) {
+                          if (!removed) {
+                              finishOne(batch, name, removed.error());
+                              return;
+                          }
+                          m_model->updateSandbox(removed.value());
+                          m_deletions.insert(
+                              name,
+                              service->waitUntilTerminated(
+                                  name, this, [this, batch, name](const ApiResult<BlaxelTermination> &ended) {
+                                      if (!ended) {
+                                          finishOne(batch, name, ended.error());
+                                          return;
+                                      }
+                                      if (ended->recordGone)
+                                          markTerminated(name);
+                                      else
+                                          m_model->updateSandbox(ended->last);
+                                      emit sandboxTerminated(name);
+                                      finishOne(batch, name, ApiError());
+                                  }));
+                      }));
+    }
+}
+
+void BlaxelSandboxesController::markTerminated(const QString &name)
+{
+    const int row = m_model->rowOf(name);
+    if (row < 0)
+        return;
+    BlaxelSandbox ended = m_model->sandboxAt(row);
+    ended.status = BlaxelStatus::terminated();
+    m_model->updateSandbox(ended);
+}
+
+void BlaxelSandboxesController::finishOne(const std::shared_ptr<Batch> &batch, const QString &name,
+                                          const ApiError &error)
+{
+    m_deletions.remove(name);
+    m_model->setDeleting(name, false);
+    if (error.kind() == ApiError::Kind::Cancelled)
+        batch->cancelled = true;
+    else if (error.isError())
+        batch->failures << tr("%1: %2").arg(DisplayText::visible(name), error.fullText());
+    if (--batch->pending > 0 || batch->cancelled)
+        return;
+    const int total = int(batch->names.size());
+    const int failed = int(batch->failures.size());
+    QString summary;
+    if (failed == 0)
+        summary = total == 1 ? tr("Deleted %1.").arg(DisplayText::visible(batch->names.first()))
+                             : tr("Deleted %n sandbox(es).", nullptr, total);
+    else
+        summary =
+            tr("Deleted %1 of %2 sandboxes; %n failed.", nullptr, failed).arg(total - failed).arg(total);
+    emit deletionFinished(summary, batch->failures);
+    refresh();
+}

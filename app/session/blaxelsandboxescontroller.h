@@ -1,0 +1,81 @@
+#pragma once
+
+#include "api/apierror.h"
+#include "api/blaxelcreaterequest.h"
+#include "api/blaxeloperation.h"
+#include "api/blaxelsandbox.h"
+#include "api/resulthandler.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <memory>
+
+class AppSession;
+class BlaxelSandboxFilterProxy;
+class BlaxelSandboxListModel;
+
+// Between the Blaxel page and BlaxelSandboxService: refreshes the model (always with terminated sandboxes,
+// which the proxy hides unless asked), loads details, creates, and deletes selections. A deleted row says
+// DELETING until the service's wait sees it TERMINATED (or its record gone). Widgets call this; this calls
+// the network.
+class BlaxelSandboxesController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BlaxelSandboxesController)
+
+public:
+    explicit BlaxelSandboxesController(AppSession *session, QObject *parent = nullptr);
+    ~BlaxelSandboxesController() override;
+
+    BlaxelSandboxListModel *model() const { return m_model; }
+    BlaxelSandboxFilterProxy *proxy() const { return m_proxy; }
+    // A Blaxel profile is connected (a key and a workspace).
+    bool isConnected() const;
+    QString workspace() const;
+
+    void refresh();
+    bool isRefreshing() const { return m_refreshCall != nullptr; }
+    QDateTime lastRefreshed() const { return m_lastRefreshed; }
+    // Forgets the rows and stops what runs: for another workspace or none.
+    void clear();
+
+    // For the details pane: only the latest request counts, the answer comes as a signal.
+    void loadDetails(const QString &name);
+    // Not retried (a second POST would meet the first one's 409). On success the list is refreshed and
+    // createdSandboxListed() follows once the new row is in it.
+    BlaxelOperation *create(const BlaxelCreateRequest &request, QObject *context,
+                            ResultHandler<BlaxelSandbox> done);
+    // Deletes each (names already being deleted are skipped); the data in them is gone for good.
+    void deleteSandboxes(const QStringList &names);
+    int deletionsUnderway() const { return int(m_deletions.size()); }
+
+signals:
+    void refreshed();
+    void refreshFailed(const ApiError &error);
+    void detailsLoaded(const BlaxelSandbox &sandbox);
+    void detailsFailed(const ApiError &error);
+    // A sandbox deleted here reached its end (TERMINATED, or its record gone).
+    void sandboxTerminated(const QString &name);
+    // Every deletion of one deleteSandboxes() call has ended: a sentence, and one per failure.
+    void deletionFinished(const QString &summary, const QStringList &failures);
+    void createdSandboxListed(const QString &name);
+
+private:
+    struct Batch;
+    void finishOne(const std::shared_ptr<Batch> &batch, const QString &name, const ApiError &error);
+    void markTerminated(const QString &name);
+
+    AppSession *m_session;
+    BlaxelSandboxListModel *m_model;
+    BlaxelSandboxFilterProxy *m_proxy;
+    QPointer<BlaxelOperation> m_refreshCall;
+    QPointer<BlaxelOperation> m_detailsCall;
+    QHash<QString, QPointer<BlaxelOperation>> m_deletions;
+    QDateTime m_lastRefreshed;
+    QString m_pendingSelection;
+    bool m_refreshAgain = false;
+};

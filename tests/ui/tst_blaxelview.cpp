@@ -1,0 +1,368 @@
+// The Blaxel sandboxes view driven as a person drives it, against the in-process demo emulator (workspace
+// `demo`) over real HTTP: the seeded list, filters, the destructive confirmation and the rows going DELETING
+// then TERMINATED, the details pane's masked secrets and MCP endpoint, the create dialog's 409, and the hint
+// shown without a Blaxel profile.
+
+#include "demoapp.h"
+
+#include "api/blaxelsandboxservice.h"
+#include "delegates/blaxelstatusdelegate.h"
+#include "delegates/tagchipdelegate.h"
+#include "dialogs/blaxelcreatedialog.h"
+#include "models/blaxelsandboxfilterproxy.h"
+#include "models/blaxelsandboxlistmodel.h"
+#include "pages/blaxelsandboxespage.h"
+#include "session/blaxelsandboxescontroller.h"
+#include "session/refreshscheduler.h"
+#include "widgets/blaxelsandboxdetailspane.h"
+#include "widgets/blaxelstatusicons.h"
+#include "widgets/copyablefield.h"
+#include "widgets/rawjsonview.h"
+#include "widgets/sandboxfilterbar.h"
+#include "widgets/secrettree.h"
+#include "widgets/statusicons.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+
+class TestBlaxelView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<DemoApp> app;
+
+    BlaxelSandboxesPage *page() const { return app->window()->blaxelSandboxesPage(); }
+    BlaxelSandboxesController *controller() const { return app->window()->blaxelSandboxesController(); }
+    QTableView *table() const { return page()->view(); }
+
+    QStringList shownNames() const
+    {
+        QStringList names;
+        auto *model = table()->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            names << model->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString();
+        return names;
+    }
+
+    int rowOf(const QString &name) const { return int(shownNames().indexOf(name)); }
+
+    QString statusOf(const QString &name) const
+    {
+        auto *model = controller()->model();
+        const int row = model->rowOf(name);
+        return row < 0 ? QString()
+                       : model->index(row, BlaxelSandboxListModel::StatusColumn).data().toString();
+    }
+
+    void select(const QStringList &names)
+    {
+        table()->clearSelection();
+        for (const QString &name : names) {
+            const int row = rowOf(name);
+            QVERIFY2(row >= 0, qPrintable(name));
+            table()->selectionModel()->select(table()->model()->index(row, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+    }
+
+    // Answers the next confirmation: its question and explanation are kept; `confirm` clicks the action.
+    void answerConfirmation(QString *question, QString *explanation, bool confirm)
+    {
+        answerNextDialog<QMessageBox>([question, explanation, confirm](QMessageBox *box) {
+            *question = box->text();
+            *explanation = box->informativeText();
+            for (QAbstractButton *button : box->buttons()) {
+                const bool accept = box->buttonRole(button) == QMessageBox::AcceptRole;
+                if (accept == confirm) {
+                    button->click();
+                    return;
+                }
+            }
+        });
+    }
+
+private slots:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        QVERIFY(app->started());
+        app->window()->scheduler()->setIntervalSeconds(0); // the tests refresh by hand
+        Emulator::BlaxelSettings settings = app->emulator()->blaxelSettings();
+        settings.transitionMs = 800;
+        app->emulator()->setBlaxelSettings(settings);
+        BlaxelSandboxService::Limits limits;
+        limits.pollFirstDelayMs = 100;
+        limits.pollMaxDelayMs = 300;
+        app->controller()->session()->blaxelSandboxes()->setLimits(limits);
+        app->window()->showPage(MainWindow::BlaxelSandboxesView);
+        QVERIFY(QTest::qWaitFor([this] { return table()->model()->rowCount() > 0; }, 10000));
+    }
+
+    void cleanup() { app.reset(); }
+
+    void navigationNamesTheView()
+    {
+        auto *navigation = app->window()->findChild<QListWidget *>(u"navigation"_s);
+        QVERIFY(navigation);
+        QCOMPARE(navigation->item(MainWindow::BlaxelSandboxesView)->text(), u"Blaxel sandboxes"_s);
+        QCOMPARE(app->window()->currentPage(), MainWindow::BlaxelSandboxesView);
+        // Blaxel's verbs are shown here; Klavis' are not.
+        QVERIFY(app->window()->action(u"blaxelCreate"_s)->isVisible());
+        QVERIFY(app->window()->action(u"blaxelDelete"_s)->isVisible());
+        QVERIFY(!app->window()->action(u"release"_s)->isVisible());
+        QVERIFY(!app->window()->action(u"acquire"_s)->isVisible());
+        app->window()->showPage(MainWindow::SandboxesView);
+        QVERIFY(!app->window()->action(u"blaxelDelete"_s)->isVisible());
+        QVERIFY(app->window()->action(u"release"_s)->isVisible());
+    }
+
+    void listShowsTheSeededSandboxes()
+    {
+        QVERIFY(!page()->showsConnectHint());
+        const QStringList names = shownNames();
+        for (const QString &name : {u"research-notebook"_s, u"agent-runner-01"_s, u"broken-image"_s,
+                                    u"old-experiment"_s, u"legacy-sandbox"_s})
+            QVERIFY2(names.contains(name), qPrintable(name));
+        QVERIFY(names.size() >= 11);
+        // Terminated ones only when asked for.
+        QVERIFY(!names.contains(u"finished-benchmark"_s));
+        page()->showTerminatedBox()->setChecked(true);
+        QVERIFY(shownNames().contains(u"finished-benchmark"_s));
+        page()->showTerminatedBox()->setChecked(false);
+
+        const int row = rowOf(u"research-notebook"_s);
+        auto *model = table()->model();
+        QCOMPARE(model->index(row, BlaxelSandboxListModel::StatusColumn).data().toString(), u"DEPLOYED"_s);
+        QCOMPARE(model->index(row, BlaxelSandboxListModel::MemoryColumn).data().toString(), u"8 GB"_s);
+        QVERIFY(model->index(row, BlaxelSandboxListModel::LabelsColumn)
+                    .data(BlaxelSandboxListModel::LabelsRole)
+                    .toStringList()
+                    .contains(u"team=research"_s));
+        // Status coloured by its meaning, labels as chips.
+        QVERIFY(qobject_cast<BlaxelStatusDelegate *>(
+            table()->itemDelegateForColumn(BlaxelSandboxListModel::StatusColumn)));
+        QVERIFY(qobject_cast<TagChipDelegate *>(
+            table()->itemDelegateForColumn(BlaxelSandboxListModel::LabelsColumn)));
+        QCOMPARE(BlaxelStatusIcons::color(u"DEPLOYED"_s), StatusIcons::color(u"idle"_s));
+        QCOMPARE(BlaxelStatusIcons::color(u"FAILED"_s), StatusIcons::color(u"error"_s));
+        QVERIFY(BlaxelStatusIcons::color(u"DELETING"_s) != BlaxelStatusIcons::color(u"TERMINATED"_s));
+    }
+
+    void searchAndStatusFilter()
+    {
+        page()->filterBar()->searchField()->setText(u"runner"_s);
+        QVERIFY(QTest::qWaitFor([this] { return table()->model()->rowCount() == 2; }, 5000));
+        QCOMPARE(shownNames().size(), 2);
+        QVERIFY(shownNames().contains(u"agent-runner-01"_s));
+        page()->filterBar()->clearFilters();
+        QVERIFY(table()->model()->rowCount() > 2);
+
+        QComboBox *status = nullptr;
+        for (auto *combo : page()->filterBar()->findChildren<QComboBox *>()) {
+            if (combo->isVisibleTo(page()) && combo->findData(u"FAILED"_s) >= 0)
+                status = combo;
+        }
+        QVERIFY(status);
+        status->setCurrentIndex(status->findData(u"FAILED"_s));
+        QVERIFY(QTest::qWaitFor([this] { return shownNames() == QStringList{u"broken-image"_s}; }, 5000));
+    }
+
+    void deleteConfirmsNamesThenRowsGoDeletingAndTerminated()
+    {
+        const QStringList names{u"agent-runner-01"_s, u"agent-runner-02"_s};
+        select(names);
+        QCOMPARE(page()->selectedDeletableNames().size(), 2);
+        QCOMPARE(app->window()->action(u"blaxelDelete"_s)->text(), u"&Delete 2"_s);
+
+        // Cancelled first: nothing happens.
+        QString question;
+        QString explanation;
+        answerConfirmation(&question, &explanation, false);
+        app->window()->action(u"blaxelDelete"_s)->trigger();
+        QCOMPARE(question, u"Delete 2 Blaxel sandboxes for good?"_s);
+        QCOMPARE(statusOf(names.first()), u"DEPLOYED"_s);
+
+        answerConfirmation(&question, &explanation, true);
+        app->window()->action(u"blaxelDelete"_s)->trigger();
+        QVERIFY2(explanation.contains(u"destroyed for good"_s), qPrintable(explanation));
+        for (const QString &name : names) {
+            QVERIFY2(explanation.contains(name), qPrintable(explanation));
+            QCOMPARE(statusOf(name), u"DELETING"_s);
+        }
+        // Deleting rows are not offered for another delete.
+        QCOMPARE(page()->selectedDeletableNames().size(), 0);
+        QTRY_VERIFY(!app->window()->action(u"blaxelDelete"_s)->isEnabled());
+        // TERMINATED: hidden from the list unless asked for, and there as TERMINATED when asked.
+        QVERIFY(QTest::qWaitFor(
+            [&] { return !shownNames().contains(names.first()) && !shownNames().contains(names.last()); },
+            15000));
+        QCOMPARE(statusOf(names.first()), u"TERMINATED"_s);
+        page()->showTerminatedBox()->setChecked(true);
+        QVERIFY(shownNames().contains(names.first()));
+    }
+
+    void oneSandboxIsNamedInTheQuestion()
+    {
+        select({u"scratch"_s});
+        QString question;
+        QString explanation;
+        answerConfirmation(&question, &explanation, false);
+        app->window()->action(u"blaxelDelete"_s)->trigger();
+        QCOMPARE(question, u"Delete scratch for good?"_s);
+        QVERIFY(explanation.contains(u"destroyed for good"_s));
+        // Already deleting: left out, and said so.
+        QVERIFY(BlaxelSandboxesPage::deleteExplanation({u"a"_s, u"b"_s}, 1).contains(u"left as they are"_s));
+    }
+
+    void detailsMaskSecretsUntilRevealedAndOfferTheMcpEndpoint()
+    {
+        select({u"research-notebook"_s});
+        auto *pane = page()->detailsPane();
+        QCOMPARE(pane->currentName(), u"research-notebook"_s);
+        // The full answer: its events arrive with GET /sandboxes/{name}.
+        QVERIFY(QTest::qWaitFor([pane] { return pane->eventsTree()->topLevelItemCount() > 0; }, 10000));
+        auto *env = pane->environmentTree();
+        QTreeWidgetItem *secret = nullptr;
+        QTreeWidgetItem *plain = nullptr;
+        for (int i = 0; i < env->topLevelItemCount(); ++i) {
+            if (env->topLevelItem(i)->text(0) == u"HF_TOKEN"_s)
+                secret = env->topLevelItem(i);
+            if (env->topLevelItem(i)->text(0) == u"LOG_LEVEL"_s)
+                plain = env->topLevelItem(i);
+        }
+        QVERIFY(secret && plain);
+        QCOMPARE(secret->text(1), SecretTree::maskText());
+        QCOMPARE(plain->text(1), u"info"_s);
+        auto *raw = pane->findChild<RawJsonView *>();
+        QVERIFY(raw);
+        QVERIFY(raw->text().contains(u"HF_TOKEN"_s));
+        QVERIFY(!raw->text().contains(u"hf_demo_secret_value"_s));
+        pane->setSecretsRevealed(true);
+        secret = nullptr;
+        for (int i = 0; i < env->topLevelItemCount(); ++i) {
+            if (env->topLevelItem(i)->text(0) == u"HF_TOKEN"_s)
+                secret = env->topLevelItem(i);
+        }
+        QVERIFY(secret);
+        QCOMPARE(secret->text(1), u"hf_demo_secret_value"_s);
+
+        const QString url = pane->urlField()->text();
+        QVERIFY2(url.startsWith(u"http://127.0.0.1:"_s), qPrintable(url));
+        QCOMPARE(pane->mcpField()->text(), url + u"/mcp"_s);
+        QVERIFY(pane->mcpField()->isVisibleTo(pane));
+
+        // Another sandbox, then back: masked again.
+        select({u"scratch"_s});
+        select({u"research-notebook"_s});
+        QVERIFY(!pane->secretsRevealed());
+        QVERIFY(QTest::qWaitFor([pane] { return pane->environmentTree()->topLevelItemCount() > 0; }, 10000));
+        for (int i = 0; i < env->topLevelItemCount(); ++i) {
+            if (env->topLevelItem(i)->text(0) == u"HF_TOKEN"_s)
+                QCOMPARE(env->topLevelItem(i)->text(1), SecretTree::maskText());
+        }
+    }
+
+    void failedSandboxShowsItsErrors()
+    {
+        select({u"broken-image"_s});
+        auto *pane = page()->detailsPane();
+        QVERIFY(QTest::qWaitFor([pane] { return pane->eventsTree()->topLevelItemCount() > 0; }, 10000));
+        QVERIFY2(pane->errorsLabel()->text() != u"None"_s, qPrintable(pane->errorsLabel()->text()));
+    }
+
+    void createShowsTheNameRuleAndTheServers409BesideName()
+    {
+        app->window()->action(u"blaxelCreate"_s)->trigger();
+        QPointer<BlaxelCreateDialog> dialog = page()->findChild<BlaxelCreateDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        // The rule as typed.
+        QTest::keyClicks(dialog->nameField(), u"Bad_Name"_s);
+        QVERIFY(!dialog->fieldError(u"name"_s).isEmpty());
+        dialog->nameField()->clear();
+        QTest::keyClicks(dialog->nameField(), u"research-notebook"_s);
+        QVERIFY(dialog->fieldError(u"name"_s).isEmpty());
+        dialog->okButton()->click();
+        QVERIFY(QTest::qWaitFor([&] { return !dialog->fieldError(u"name"_s).isEmpty(); }, 10000));
+        QVERIFY2(dialog->fieldError(u"name"_s).contains(u"already exists"_s),
+                 qPrintable(dialog->fieldError(u"name"_s)));
+        QVERIFY(dialog->isVisible()); // what was typed is kept
+        QCOMPARE(dialog->nameField()->text(), u"research-notebook"_s);
+
+        // A 400 that names a field lands beside it: a region the server does not have.
+        dialog->nameField()->setText(u"region-check"_s);
+        dialog->regionField()->setEditText(u"mars-1"_s);
+        dialog->okButton()->click();
+        QVERIFY(QTest::qWaitFor([&] { return !dialog->fieldError(u"region"_s).isEmpty(); }, 10000));
+        QVERIFY2(dialog->fieldError(u"region"_s).contains(u"spec.region"_s),
+                 qPrintable(dialog->fieldError(u"region"_s)));
+        QVERIFY(dialog->fieldError(u"name"_s).isEmpty());
+        QVERIFY(dialog->isVisible());
+
+        // A free name is created and selected.
+        dialog->regionField()->setCurrentIndex(0);
+        dialog->nameField()->setText(u"gui-created"_s);
+        dialog->ttlField()->setText(u"2h"_s);
+        dialog->labelsField()->setText(u"team=qa"_s);
+        dialog->okButton()->click();
+        QVERIFY(QTest::qWaitFor([this] { return page()->selectedNames() == QStringList{u"gui-created"_s}; },
+                                10000));
+        QVERIFY(QTest::qWaitFor([&] { return !dialog || !dialog->isVisible(); }, 5000));
+        const int row = rowOf(u"gui-created"_s);
+        QVERIFY(!table()
+                     ->model()
+                     ->index(row, BlaxelSandboxListModel::ExpiresInColumn)
+                     .data()
+                     .toString()
+                     .isEmpty());
+    }
+
+    void withoutABlaxelProfileTheViewLeadsToSettings()
+    {
+        QSignalSpy settings(app->window(), &MainWindow::settingsRequested);
+        app->controller()->session()->disconnectBlaxel();
+        QVERIFY(page()->showsConnectHint());
+        QCOMPARE(controller()->model()->rowCount(), 0);
+        QVERIFY(!app->window()->action(u"blaxelCreate"_s)->isEnabled());
+        auto *title = page()->findChild<QLabel *>(u"connectHintTitle"_s);
+        QVERIFY(title);
+        QCOMPARE(title->text(), u"Add a Blaxel profile in Settings"_s);
+        QVERIFY(page()->settingsButton()->isVisibleTo(page()));
+        page()->settingsButton()->click();
+        QCOMPARE(settings.count(), 1);
+        // Klavis stays connected.
+        QVERIFY(app->controller()->session()->hasKey());
+    }
+
+    void headerLayoutIsRemembered()
+    {
+        auto *header = table()->horizontalHeader();
+        header->setSectionHidden(BlaxelSandboxListModel::RegionColumn, false);
+        header->setSectionHidden(BlaxelSandboxListModel::StateColumn, true);
+        header->resizeSection(BlaxelSandboxListModel::NameColumn, 222);
+        page()->saveState();
+        header->setSectionHidden(BlaxelSandboxListModel::StateColumn, false);
+        header->resizeSection(BlaxelSandboxListModel::NameColumn, 100);
+        page()->restoreState();
+        QVERIFY(header->isSectionHidden(BlaxelSandboxListModel::StateColumn));
+        QVERIFY(!header->isSectionHidden(BlaxelSandboxListModel::RegionColumn));
+        QCOMPARE(header->sectionSize(BlaxelSandboxListModel::NameColumn), 222);
+    }
+};
+
+QTEST_MAIN(TestBlaxelView)
+#include "tst_blaxelview.moc"

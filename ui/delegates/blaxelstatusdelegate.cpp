@@ -1,0 +1,18 @@
+#include "delegates/blaxelstatusdelegate.h"
+
+#include "models/blaxelsandboxlistmodel.h"
+#include "widgets/blaxelstatusicons.h"
+
+BlaxelStatusDelegate::BlaxelStatusDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
+
+void BlaxelStatusDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    if (option->text.isEmpty())
+        return;
+    option->features |= QStyleOptionViewItem::HasDecoration;
+    option->icon = BlaxelStatusIcons::icon(index.data(BlaxelSandboxListModel::StatusRole).toString());
+    const int side = option->fontMetrics.height();
+    option->decorationSize = QSize(side, side);
+    option->decorationAlignment = Qt::AlignCenter;
+}

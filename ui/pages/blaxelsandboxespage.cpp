@@ -1,0 +1,411 @@
+#include "pages/blaxelsandboxespage.h"
+
+#include "api/blaxeloperation.h"
+#include "api/blaxelstatus.h"
+#include "delegates/blaxelstatusdelegate.h"
+#include "delegates/tagchipdelegate.h"
+#include "dialogs/blaxelcreatedialog.h"
+#include "dialogs/confirmationbox.h"
+#include "models/blaxelsandboxfilterproxy.h"
+#include "models/blaxelsandboxlistmodel.h"
+#include "models/displaytext.h"
+#include "session/blaxelsandboxescontroller.h"
+#include "widgets/blaxelsandboxdetailspane.h"
+#include "widgets/emptystatehint.h"
+#include "widgets/errorbanner.h"
+#include "widgets/rowchangeflash.h"
+#include "widgets/sandboxfilterbar.h"
+#include "widgets/splittersizing.h"
+#include "widgets/viewsizing.h"
+
+#include <QCheckBox>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// A confirmation names at most this many sandboxes; the rest are counted.
+constexpr int namedInConfirmation = 10;
+
+} // namespace
+
+BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_stack(new QStackedWidget(this)),
+      m_banner(new ErrorBanner(this)), m_filterBar(new SandboxFilterBar(this)),
+      m_showTerminated(new QCheckBox(tr("Show &terminated"), this)), m_splitter(new QSplitter(this)),
+      m_view(new QTableView(m_splitter)), m_details(new BlaxelSandboxDetailsPane(m_splitter)),
+      m_clock(new QTimer(this))
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
+    m_stack->addWidget(createConnectHint());
+
+    auto *content = new QWidget(m_stack);
+    auto *layout = new QVBoxLayout(content);
+    layout->addWidget(m_banner);
+    auto *filters = new QHBoxLayout;
+    filters->setContentsMargins(0, 0, 0, 0);
+    filters->addWidget(m_filterBar, 1);
+    m_showTerminated->setObjectName(u"showTerminatedBox"_s);
+    m_showTerminated->setToolTip(tr("Also list deleted sandboxes, which Blaxel keeps a while as TERMINATED"));
+    filters->addWidget(m_showTerminated, 0, Qt::AlignTop);
+    layout->addLayout(filters);
+    layout->addWidget(m_splitter, 1);
+    m_stack->addWidget(content);
+    m_splitterSizing = new SplitterSizing(m_splitter);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Server, false);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Tag, false);
+    m_filterBar->addFacets({}, BlaxelStatus::statuses(), {}, {});
+    m_filterBar->searchField()->setPlaceholderText(tr("Search names, display names and labels"));
+    setupView();
+
+    auto *proxy = controller->proxy();
+    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &BlaxelSandboxFilterProxy::setSearchText);
+    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &BlaxelSandboxFilterProxy::setStatusFilter);
+    connect(m_showTerminated, &QCheckBox::toggled, proxy, &BlaxelSandboxFilterProxy::setShowTerminated);
+    connect(proxy, &BlaxelSandboxFilterProxy::countsChanged, this, [this](int shown, int total) {
+        m_filterBar->setCounts(shown, total);
+        updateEmptyHint();
+    });
+    auto *model = controller->model();
+    connect(model, &BlaxelSandboxListModel::statusesChanged, this,
+            [this, model] { m_filterBar->addFacets({}, model->knownStatuses(), {}, {}); });
+    connect(controller, &BlaxelSandboxesController::refreshed, m_banner, [this] {
+        if (m_banner->isVisible() && m_banner->property("fromRefresh").toBool())
+            m_banner->hide();
+        updateEmptyHint();
+    });
+    connect(controller, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Blaxel sandbox list"), error);
+        m_banner->setProperty("fromRefresh", true);
+    });
+    connect(controller, &BlaxelSandboxesController::detailsLoaded, this,
+            [this](const BlaxelSandbox &sandbox) {
+                if (sandbox.name == m_shownName)
+                    m_details->showSandbox(sandbox, true);
+            });
+    connect(controller, &BlaxelSandboxesController::detailsFailed, m_details,
+            &BlaxelSandboxDetailsPane::showError);
+    connect(controller, &BlaxelSandboxesController::deletionFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
+                m_banner->setProperty("fromRefresh", false);
+            });
+    connect(controller, &BlaxelSandboxesController::createdSandboxListed, this,
+            &BlaxelSandboxesPage::selectSandbox);
+    connect(m_details, &BlaxelSandboxDetailsPane::copied, this,
+            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
+
+    m_clock->setInterval(1000);
+    connect(m_clock, &QTimer::timeout, model, &BlaxelSandboxListModel::tick);
+    updateConnection();
+}
+
+QWidget *BlaxelSandboxesPage::createConnectHint()
+{
+    auto *hint = new QWidget(m_stack);
+    hint->setObjectName(u"blaxelConnectHint"_s);
+    auto *layout = new QVBoxLayout(hint);
+    layout->addStretch(1);
+    auto *title = new QLabel(tr("Add a Blaxel profile in Settings"), hint);
+    title->setObjectName(u"connectHintTitle"_s);
+    QFont font = title->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 1.25);
+    title->setFont(font);
+    title->setAlignment(Qt::AlignCenter);
+    auto *text = new QLabel(tr("Blaxel sandboxes are listed here once a Blaxel workspace and its API key are "
+                               "set up. Settings can also import them from the Blaxel CLI."),
+                            hint);
+    text->setWordWrap(true);
+    text->setAlignment(Qt::AlignCenter);
+    text->setForegroundRole(QPalette::PlaceholderText);
+    text->setMaximumWidth(460);
+    m_settingsButton = new QPushButton(QIcon(u":/icons/settings.svg"_s), tr("Open &Settings…"), hint);
+    m_settingsButton->setObjectName(u"openSettingsButton"_s);
+    layout->addWidget(title);
+    layout->addWidget(text, 0, Qt::AlignHCenter);
+    layout->addSpacing(8);
+    layout->addWidget(m_settingsButton, 0, Qt::AlignHCenter);
+    layout->addStretch(2);
+    connect(m_settingsButton, &QPushButton::clicked, this, &BlaxelSandboxesPage::settingsRequested);
+    return hint;
+}
+
+void BlaxelSandboxesPage::setupView()
+{
+    using Model = BlaxelSandboxListModel;
+    m_view->setModel(m_controller->proxy());
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(Model::CreatedColumn, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->setShowGrid(false);
+    m_view->verticalHeader()->hide();
+    ViewSizing::setComfortableRows(m_view);
+    auto *header = m_view->horizontalHeader();
+    header->setSectionsMovable(true);
+    header->setHighlightSections(false);
+    header->setStretchLastSection(true);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    const std::initializer_list<std::pair<int, int>> widths = {
+        {Model::NameColumn, 170},    {Model::DisplayNameColumn, 150}, {Model::StatusColumn, 115},
+        {Model::StateColumn, 85},    {Model::RegionColumn, 85},       {Model::ImageColumn, 170},
+        {Model::MemoryColumn, 75},   {Model::LabelsColumn, 170},      {Model::CreatedColumn, 90},
+        {Model::LastUsedColumn, 90}, {Model::ExpiresInColumn, 95}};
+    for (const auto &[column, width] : widths)
+        m_view->setColumnWidth(column, width);
+    // Fewer columns by default than the model has: the details pane shows the rest, the header menu more.
+    for (const int column : {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn})
+        header->setSectionHidden(column, true);
+    ViewSizing::keepColumnsFitting(m_view, Model::NameColumn);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
+    auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
+    m_view->setItemDelegateForColumn(Model::LabelsColumn, labels);
+    m_view->setMouseTracking(true);
+    connect(labels, &TagChipDelegate::tagClicked, this,
+            [this](const QString &label) { m_filterBar->searchField()->setText(label); });
+    connect(header, &QHeaderView::customContextMenuRequested, this, &BlaxelSandboxesPage::showHeaderMenu);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &BlaxelSandboxesPage::onSelectionChanged);
+    m_emptyHint = new EmptyStateHint(m_view, tr("No Blaxel sandboxes. Create one with Ctrl+N."));
+    m_flash = new RowChangeFlash(
+        m_view, [](const QModelIndex &index) { return index.data(Model::NameRole).toString(); });
+    connect(m_controller->model(), &Model::rowsRefreshed, m_flash,
+            [this](const QStringList &names) { m_flash->flash(names); });
+    // Workspace uploads onto a Blaxel sandbox (a dropped folder, files or .tar.gz) attach here, as on the
+    // Local sandboxes view: a WorkspaceDropTarget on m_view and the selected name.
+}
+
+void BlaxelSandboxesPage::updateConnection()
+{
+    const bool connected = m_controller->isConnected();
+    m_stack->setCurrentIndex(connected ? 1 : 0);
+    m_shownName.clear();
+    m_details->showEmpty(0);
+    m_banner->hide();
+    if (connected && isVisible())
+        m_controller->refresh();
+}
+
+bool BlaxelSandboxesPage::showsConnectHint() const
+{
+    return m_stack->currentIndex() == 0;
+}
+
+void BlaxelSandboxesPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_controller->model()->tick();
+    m_clock->start();
+    if (m_controller->isConnected() && !m_controller->lastRefreshed().isValid())
+        m_controller->refresh();
+}
+
+void BlaxelSandboxesPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_clock->stop();
+}
+
+void BlaxelSandboxesPage::updateEmptyHint()
+{
+    const bool filtered = m_controller->model()->rowCount() > 0;
+    m_emptyHint->setText(filtered ? tr("No sandbox matches the filters.")
+                                  : tr("No Blaxel sandboxes. Create one with Ctrl+N."));
+}
+
+void BlaxelSandboxesPage::showHeaderMenu(const QPoint &position)
+{
+    auto *header = m_view->horizontalHeader();
+    QMenu menu(this);
+    menu.addSection(tr("Columns"));
+    for (int column = 0; column < BlaxelSandboxListModel::ColumnCount; ++column) {
+        auto *action = menu.addAction(m_controller->model()->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!header->isSectionHidden(column));
+        // The name identifies a row.
+        action->setEnabled(column != BlaxelSandboxListModel::NameColumn);
+        connect(action, &QAction::toggled, header,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+    }
+    menu.exec(header->mapToGlobal(position));
+}
+
+QStringList BlaxelSandboxesPage::selectedNames() const
+{
+    QStringList names;
+    for (const auto &index : m_view->selectionModel()->selectedRows())
+        names << index.data(BlaxelSandboxListModel::NameRole).toString();
+    return names;
+}
+
+QStringList BlaxelSandboxesPage::selectedDeletableNames(int *leftOut) const
+{
+    QStringList names;
+    int skipped = 0;
+    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+        if (BlaxelStatus::isDeletable(index.data(BlaxelSandboxListModel::StatusRole).toString()))
+            names << index.data(BlaxelSandboxListModel::NameRole).toString();
+        else
+            ++skipped;
+    }
+    if (leftOut)
+        *leftOut = skipped;
+    return names;
+}
+
+void BlaxelSandboxesPage::onSelectionChanged()
+{
+    const QStringList names = selectedNames();
+    emit selectionChanged(int(names.size()));
+    if (names.size() != 1) {
+        m_shownName.clear();
+        m_details->showEmpty(int(names.size()));
+        return;
+    }
+    if (names.first() == m_shownName)
+        return; // a refresh re-selected the same row
+    m_shownName = names.first();
+    const int row = m_controller->model()->rowOf(m_shownName);
+    if (row >= 0)
+        m_details->showSandbox(m_controller->model()->sandboxAt(row), false);
+    m_controller->loadDetails(m_shownName);
+}
+
+void BlaxelSandboxesPage::selectSandbox(const QString &name)
+{
+    const int row = m_controller->model()->rowOf(name);
+    if (row < 0)
+        return;
+    auto *proxy = m_controller->proxy();
+    QModelIndex proxyIndex = proxy->mapFromSource(m_controller->model()->index(row, 0));
+    if (!proxyIndex.isValid()) {
+        // Filtered out: the selection must not stay on another row, where Delete would meet it.
+        m_filterBar->clearFilters();
+        proxyIndex = proxy->mapFromSource(m_controller->model()->index(row, 0));
+        emit statusMessage(tr("Filters cleared to show the new sandbox %1.").arg(DisplayText::visible(name)));
+    }
+    if (!proxyIndex.isValid())
+        return;
+    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+    m_view->scrollTo(proxyIndex);
+}
+
+void BlaxelSandboxesPage::createSandbox()
+{
+    if (!m_controller->isConnected())
+        return;
+    auto *dialog = new BlaxelCreateDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &FormDialog::submitted, this, [this, dialog] {
+        dialog->setBusy(true, tr("Creating…"));
+        m_controller->create(
+            dialog->request(), dialog, [this, dialog](const ApiResult<BlaxelSandbox> &result) {
+                dialog->setBusy(false);
+                if (!result) {
+                    dialog->showCreateError(result.error());
+                    return;
+                }
+                emit statusMessage(tr("Created Blaxel sandbox %1.").arg(DisplayText::visible(result->name)));
+                m_view->clearSelection();
+                dialog->accept();
+            });
+    });
+    dialog->open();
+}
+
+QString BlaxelSandboxesPage::deleteQuestion(const QStringList &names)
+{
+    return names.size() == 1 ? tr("Delete %1 for good?").arg(DisplayText::visible(names.first()))
+                             : tr("Delete %n Blaxel sandboxes for good?", nullptr, int(names.size()));
+}
+
+QString BlaxelSandboxesPage::deleteExplanation(const QStringList &names, int leftOut)
+{
+    QString text =
+        names.size() == 1
+            ? tr("Its files, processes and URL are destroyed for good; nothing can bring them back.")
+            : tr("Their files, processes and URLs are destroyed for good; nothing can bring them "
+                 "back.");
+    if (names.size() > 1) {
+        QStringList shown;
+        for (const QString &name : names.first(std::min<qsizetype>(names.size(), namedInConfirmation)))
+            shown << DisplayText::visible(name);
+        text += u"\n\n"_s + shown.join(u", "_s);
+        if (names.size() > namedInConfirmation)
+            text += u' ' + tr("and %n more", nullptr, int(names.size()) - namedInConfirmation);
+    }
+    if (leftOut > 0)
+        text += u"\n\n"_s + tr("%n selected sandbox(es) already deleting or terminated are left as they are.",
+                               nullptr, leftOut);
+    return text;
+}
+
+void BlaxelSandboxesPage::deleteSelected()
+{
+    int leftOut = 0;
+    const QStringList names = selectedDeletableNames(&leftOut);
+    if (names.isEmpty())
+        return;
+    if (!ConfirmationBox::ask(this, deleteQuestion(names), deleteExplanation(names, leftOut), tr("Delete")))
+        return;
+    m_controller->deleteSandboxes(names);
+    emit statusMessage(tr("Deleting %n sandbox(es)…", nullptr, int(names.size())));
+}
+
+void BlaxelSandboxesPage::copySelectedNames()
+{
+    const QStringList names = selectedNames();
+    if (names.isEmpty())
+        return;
+    QGuiApplication::clipboard()->setText(names.join(u'\n'));
+    emit statusMessage(tr("Copied %n sandbox name(s).", nullptr, int(names.size())));
+}
+
+void BlaxelSandboxesPage::focusSearch()
+{
+    m_filterBar->focusSearch();
+}
+
+void BlaxelSandboxesPage::saveState() const
+{
+    QSettings settings;
+    settings.setValue(u"blaxelSandboxes/header"_s, m_view->horizontalHeader()->saveState());
+    settings.setValue(u"blaxelSandboxes/splitter"_s, m_splitter->saveState());
+    settings.setValue(u"blaxelSandboxes/showTerminated"_s, m_showTerminated->isChecked());
+}
+
+void BlaxelSandboxesPage::restoreState()
+{
+    QSettings settings;
+    m_view->horizontalHeader()->restoreState(settings.value(u"blaxelSandboxes/header"_s).toByteArray());
+    m_splitterSizing->restore(settings.value(u"blaxelSandboxes/splitter"_s).toByteArray());
+    m_showTerminated->setChecked(settings.value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
+    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
+                         m_view->horizontalHeader()->sortIndicatorOrder());
+}

@@ -1,0 +1,89 @@
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+class BlaxelSandboxDetailsPane;
+class BlaxelSandboxesController;
+class ErrorBanner;
+class QCheckBox;
+class QPushButton;
+class QSplitter;
+class QStackedWidget;
+class QTableView;
+class QTimer;
+class RowChangeFlash;
+class SandboxFilterBar;
+class SplitterSizing;
+
+// The Blaxel sandboxes view: search, status and "show terminated" filters, the table and the details pane;
+// without a connected Blaxel profile, a hint that leads to Settings instead. It turns user intent into
+// controller calls and shows what comes back.
+class BlaxelSandboxesPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BlaxelSandboxesPage)
+
+public:
+    explicit BlaxelSandboxesPage(BlaxelSandboxesController *controller, QWidget *parent = nullptr);
+
+    QTableView *view() const { return m_view; }
+    SandboxFilterBar *filterBar() const { return m_filterBar; }
+    QCheckBox *showTerminatedBox() const { return m_showTerminated; }
+    BlaxelSandboxDetailsPane *detailsPane() const { return m_details; }
+    ErrorBanner *banner() const { return m_banner; }
+    QPushButton *settingsButton() const { return m_settingsButton; }
+    // The "Add a Blaxel profile" hint is in front (no Blaxel profile is connected).
+    bool showsConnectHint() const;
+
+    QStringList selectedNames() const;
+    // The selected sandboxes a delete applies to (neither deleting nor terminated); `leftOut`, when given,
+    // receives how many selected ones it skips.
+    QStringList selectedDeletableNames(int *leftOut = nullptr) const;
+
+    void createSandbox();
+    void deleteSelected();
+    void copySelectedNames();
+    void focusSearch();
+    void selectSandbox(const QString &name);
+    // The session's Blaxel connection changed: the hint or the list, and a fresh list.
+    void updateConnection();
+
+    void saveState() const;
+    void restoreState();
+
+    // The confirmation's words, public for the tests that hold them to "for good" and the names.
+    static QString deleteQuestion(const QStringList &names);
+    static QString deleteExplanation(const QStringList &names, int leftOut);
+
+signals:
+    void statusMessage(const QString &message);
+    void selectionChanged(int count);
+    void settingsRequested();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    QWidget *createConnectHint();
+    void setupView();
+    void showHeaderMenu(const QPoint &position);
+    void onSelectionChanged();
+    void updateEmptyHint();
+
+    BlaxelSandboxesController *m_controller;
+    QStackedWidget *m_stack;
+    QPushButton *m_settingsButton = nullptr;
+    ErrorBanner *m_banner;
+    SandboxFilterBar *m_filterBar;
+    QCheckBox *m_showTerminated;
+    QSplitter *m_splitter;
+    SplitterSizing *m_splitterSizing;
+    QTableView *m_view;
+    BlaxelSandboxDetailsPane *m_details;
+    class EmptyStateHint *m_emptyHint = nullptr;
+    RowChangeFlash *m_flash = nullptr;
+    QTimer *m_clock; // the countdowns and ages, once a second while the page is shown
+    QString m_shownName;
+};

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "api/blaxelsandbox.h"
+
+#include <QWidget>
+
+class ApiError;
+class CopyableField;
+class QFormLayout;
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QTreeWidget;
+class RawJsonView;
+class SelectionSummaryPage;
+
+// The right-hand pane for one Blaxel sandbox: every field, the sandbox URL and its MCP endpoint with copy,
+// ports, environment (secret values masked until "Reveal secrets", and masked again whenever another
+// sandbox is shown), expiration policies, events as a timeline and errors. It shows the list's row at once
+// (showSandbox with what the list knows), then the details when they arrive.
+class BlaxelSandboxDetailsPane final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BlaxelSandboxDetailsPane)
+
+public:
+    explicit BlaxelSandboxDetailsPane(QWidget *parent = nullptr);
+
+    // `complete`: the answer of GET /sandboxes/{name}, not only the list's row.
+    void showSandbox(const BlaxelSandbox &sandbox, bool complete);
+    void showError(const ApiError &error);
+    void showEmpty(int selectedCount);
+
+    QString currentName() const { return m_currentName; }
+    bool secretsRevealed() const;
+    void setSecretsRevealed(bool revealed);
+    // `<metadata.url>/mcp`; empty when the sandbox has no usable URL.
+    static QString mcpEndpoint(const BlaxelSandbox &sandbox);
+
+    CopyableField *urlField() const { return m_urlField; }
+    CopyableField *mcpField() const { return m_mcpField; }
+    QTreeWidget *environmentTree() const { return m_envTree; }
+    QTreeWidget *eventsTree() const { return m_eventsTree; }
+    QLabel *errorsLabel() const { return m_errorsLabel; }
+
+signals:
+    void copied(const QString &what);
+
+private:
+    QLabel *addRow(const QString &label, const QString &objectName);
+    void fillEnvironment();
+    void fillEvents(const BlaxelSandbox &sandbox);
+    void fillErrors(const BlaxelSandbox &sandbox);
+    void updateRawJson();
+
+    QStackedWidget *m_stack;
+    SelectionSummaryPage *m_emptyPage;
+    QWidget *m_page;
+    QFormLayout *m_fields;
+    QLabel *m_headerIcon;
+    QLabel *m_headerTitle;
+    QLabel *m_headerStatus;
+    QLabel *m_loadingLabel;
+    QLabel *m_loadErrorLabel;
+    QLabel *m_nameLabel;
+    QLabel *m_displayNameLabel;
+    QLabel *m_statusLabel;
+    QLabel *m_stateLabel;
+    QLabel *m_workspaceLabel;
+    QLabel *m_regionLabel;
+    QLabel *m_imageLabel;
+    QLabel *m_memoryLabel;
+    QLabel *m_labelsLabel;
+    QLabel *m_createdLabel;
+    QLabel *m_updatedLabel;
+    QLabel *m_lastUsedLabel;
+    QLabel *m_ttlLabel;
+    QLabel *m_expiresLabel;
+    QLabel *m_policiesLabel;
+    QLabel *m_portsLabel;
+    QLabel *m_volumesLabel;
+    CopyableField *m_urlField;
+    CopyableField *m_mcpField;
+    QLabel *m_noUrlLabel;
+    QPushButton *m_revealButton;
+    QTreeWidget *m_envTree;
+    QLabel *m_envNone;
+    QLabel *m_errorsLabel;
+    QTreeWidget *m_eventsTree;
+    QLabel *m_eventsNone;
+    RawJsonView *m_rawJson;
+
+    QString m_currentName;
+    BlaxelSandbox m_sandbox;
+};
