@@ -10,6 +10,7 @@
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
+#include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/sandboxespage.h"
@@ -61,6 +62,9 @@ QStringList pageActionNames(MainWindow::Page page)
             u"release"_s, u"reset"_s,         {}, u"acquire"_s,         u"refresh"_s,  u"exportRows"_s};
     case MainWindow::BlaxelSandboxesView:
         return {u"copyId"_s, {}, u"blaxelDelete"_s, {}, u"blaxelCreate"_s, u"refresh"_s};
+    case MainWindow::AllSandboxesView:
+        // Each row's own verbs: Release and Reset for Klavis rows, Delete for Blaxel rows.
+        return {u"copyId"_s, {}, u"release"_s, u"reset"_s, u"blaxelDelete"_s, {}, u"refresh"_s};
     case MainWindow::TransfersView:
         break; // the Transfers page brings its own actions
     }
@@ -77,6 +81,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
       m_stack(new QStackedWidget(this)), m_sandboxesPage(new SandboxesPage(m_sandboxes, m_stack)),
       m_localPage(new LocalSandboxesPage(m_local, m_stack)),
       m_blaxelPage(new BlaxelSandboxesPage(m_blaxel, m_stack)),
+      m_allPage(new AllSandboxesPage(m_sandboxes, m_local, m_blaxel, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
 {
@@ -90,6 +95,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         {tr("Sandboxes"), u":/icons/sandboxes.svg"_s},
         {tr("Local sandboxes"), u":/icons/local.svg"_s},
         {tr("Blaxel sandboxes"), u":/icons/blaxel.svg"_s},
+        {tr("All sandboxes"), u":/icons/all.svg"_s},
         {tr("Transfers"), u":/icons/transfers.svg"_s}};
     for (const auto &[text, icon] : entries)
         new QListWidgetItem(HighlightedIcon::withSelectedColour(QIcon(icon),
@@ -102,6 +108,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     m_stack->addWidget(m_sandboxesPage);
     m_stack->addWidget(m_localPage);
     m_stack->addWidget(m_blaxelPage);
+    m_stack->addWidget(m_allPage);
     m_stack->addWidget(m_transfersPage);
     auto *central = new QWidget(this);
     auto *layout = new QHBoxLayout(central);
@@ -126,6 +133,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         // The view in front is the one worth fresh data.
         if (row == LocalSandboxesView && !m_local->lastRefreshed().isValid())
             m_local->refresh();
+        if (row == AllSandboxesView)
+            m_allPage->refreshAll();
     });
     connect(m_scheduler, &RefreshScheduler::refreshDue, this, &MainWindow::refreshCurrent);
     connect(session->transport(), &HttpTransport::inFlightChanged, m_statusPanel,
@@ -157,6 +166,14 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_blaxelPage, &BlaxelSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_blaxelPage, &BlaxelSandboxesPage::settingsRequested, this, &MainWindow::settingsRequested);
     connect(m_blaxelPage, &BlaxelSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
+    connect(session, &AppSession::connectionChanged, this, [this] {
+        m_allPage->setProfileName(AllSandboxRow::Provider::Klavis, profileLabel());
+        m_allPage->setProfileName(AllSandboxRow::Provider::KlavisLocal, profileLabel());
+    });
+    connect(session, &AppSession::blaxelConnectionChanged, this,
+            [this] { m_allPage->setProfileName(AllSandboxRow::Provider::Blaxel, blaxelProfileLabel()); });
+    connect(m_allPage, &AllSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_allPage, &AllSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
     connect(m_sandboxes, &SandboxesController::refreshed, this, &MainWindow::onRefreshed);
     connect(m_local, &LocalSandboxesController::refreshed, this, &MainWindow::onRefreshed);
     connect(m_sandboxes, &SandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
@@ -166,6 +183,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     for (QAbstractItemView *view : {static_cast<QAbstractItemView *>(m_sandboxesPage->view()),
                                     static_cast<QAbstractItemView *>(m_localPage->view()),
                                     static_cast<QAbstractItemView *>(m_blaxelPage->view()),
+                                    static_cast<QAbstractItemView *>(m_allPage->view()),
                                     static_cast<QAbstractItemView *>(m_transfersPage->view())}) {
         view->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &position) {
@@ -190,7 +208,11 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     m_sandboxesPage->restoreState();
     m_localPage->restoreState();
     m_blaxelPage->restoreState();
+    m_allPage->restoreState();
     m_transfersPage->restoreState();
+    m_allPage->setProfileName(AllSandboxRow::Provider::Klavis, profileLabel());
+    m_allPage->setProfileName(AllSandboxRow::Provider::KlavisLocal, profileLabel());
+    m_allPage->setProfileName(AllSandboxRow::Provider::Blaxel, blaxelProfileLabel());
     if (!settings.contains(u"window/geometry"_s))
         resize(1280, 780);
     m_navigation->setCurrentRow(SandboxesView);
@@ -255,6 +277,8 @@ void MainWindow::refreshCurrent()
         m_local->refresh();
     else if (currentPage() == BlaxelSandboxesView)
         m_blaxel->refresh();
+    else if (currentPage() == AllSandboxesView)
+        m_allPage->refreshAll();
     else
         m_sandboxes->refresh();
 }
@@ -287,6 +311,18 @@ void MainWindow::showStatusMessage(const QString &message)
     statusBar()->showMessage(message, statusTimeoutMs(message));
 }
 
+QString MainWindow::profileLabel() const
+{
+    return m_session->isDemo() ? tr("Demo") : m_session->profileName();
+}
+
+QString MainWindow::blaxelProfileLabel() const
+{
+    if (m_session->blaxelProfileName().isEmpty())
+        return m_session->isDemo() ? tr("Demo") : QString();
+    return m_session->blaxelProfileName();
+}
+
 void MainWindow::updateTitle()
 {
     const QString profile = m_session->isDemo() ? tr("Demo") : m_session->profileName();
@@ -300,10 +336,11 @@ void MainWindow::updateActionStates()
     const bool onList = page != TransfersView;
     const bool onLocal = page == LocalSandboxesView;
     const bool onBlaxel = page == BlaxelSandboxesView;
+    const bool onAll = page == AllSandboxesView;
     // Actions that do not belong to the view in front are hidden, not greyed: a grey button the user can
     // never enable here only says "not now" where the truth is "not here".
     const QStringList shown = pageActionNames(page);
-    for (const Page listPage : {SandboxesView, LocalSandboxesView, BlaxelSandboxesView}) {
+    for (const Page listPage : {SandboxesView, LocalSandboxesView, BlaxelSandboxesView, AllSandboxesView}) {
         for (const QString &name : pageActionNames(listPage)) {
             if (!name.isEmpty())
                 action(name)->setVisible(shown.contains(name));
@@ -317,10 +354,15 @@ void MainWindow::updateActionStates()
     const int selected = page == SandboxesView ? int(m_sandboxesPage->selectedKeys().size())
                          : onLocal             ? int(m_localPage->selectedIds().size())
                          : onBlaxel            ? int(m_blaxelPage->selectedNames().size())
+                         : onAll               ? int(m_allPage->selectedRows().size())
                                                : 0;
     // Idle sandboxes have nothing to release or reset: only the active ones in the selection count.
     const int active = page == SandboxesView ? int(m_sandboxesPage->selectedActiveKeys().size())
                        : onLocal             ? int(m_localPage->selectedActiveIds().size())
+                       : onAll               ? int(m_allPage
+                                         ->selectedRowsFor({AllSandboxRow::Provider::Klavis,
+                                                                          AllSandboxRow::Provider::KlavisLocal})
+                                         .size())
                                              : 0;
     action(u"release"_s)->setEnabled(active > 0);
     action(u"reset"_s)->setEnabled(active > 0);
@@ -335,7 +377,11 @@ void MainWindow::updateActionStates()
     else
         action(u"copyId"_s)->setText(selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID"));
     // Blaxel deletes for good: only what is neither deleting nor terminated counts.
-    const int deletable = onBlaxel ? int(m_blaxelPage->selectedDeletableNames().size()) : 0;
+    const int deletable = onBlaxel ? int(m_blaxelPage->selectedDeletableNames().size())
+                          : onAll  ? int(m_allPage->selectedRowsFor({AllSandboxRow::Provider::Blaxel}).size())
+                                   : 0;
+    // Release owns the Delete key where both are shown: one key, one meaning.
+    action(u"blaxelDelete"_s)->setShortcut(onAll ? QKeySequence() : QKeySequence(QKeySequence::Delete));
     action(u"blaxelDelete"_s)->setEnabled(deletable > 0);
     action(u"blaxelDelete"_s)->setText(deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete"));
     action(u"blaxelCreate"_s)->setEnabled(m_blaxel->isConnected());
@@ -353,7 +399,8 @@ QList<QAction *> MainWindow::contextMenuActions() const
 
 void MainWindow::chooseExportFile()
 {
-    if (currentPage() == TransfersView || currentPage() == BlaxelSandboxesView)
+    if (currentPage() == TransfersView || currentPage() == BlaxelSandboxesView ||
+        currentPage() == AllSandboxesView)
         return;
     const QString fileName = RowExportFile::choose(
         this, currentPage() == SandboxesView ? u"sandboxes.csv"_s : u"local-sandboxes.csv"_s);
@@ -367,8 +414,8 @@ QString MainWindow::exportVisibleRows(const QString &fileName)
 {
     if (currentPage() == TransfersView)
         return tr("The Transfers view has no rows to export.");
-    if (currentPage() == BlaxelSandboxesView)
-        return tr("The Blaxel view does not export rows yet.");
+    if (currentPage() == BlaxelSandboxesView || currentPage() == AllSandboxesView)
+        return tr("This view does not export rows yet.");
     const RowExport rows =
         currentPage() == SandboxesView ? m_sandboxesPage->visibleRows() : m_localPage->visibleRows();
     if (QString error = RowExportFile::write(rows, fileName); !error.isEmpty())
@@ -397,6 +444,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_sandboxesPage->saveState();
     m_localPage->saveState();
     m_blaxelPage->saveState();
+    m_allPage->saveState();
     m_transfersPage->saveState();
     event->accept();
 }

@@ -2,6 +2,7 @@
 
 #include <QMainWindow>
 
+class AllSandboxesPage;
 class AppSession;
 class BlaxelSandboxesController;
 class BlaxelSandboxesPage;
@@ -33,6 +34,7 @@ public:
         SandboxesView,
         LocalSandboxesView,
         BlaxelSandboxesView,
+        AllSandboxesView,
         TransfersView
     };
 
@@ -44,6 +46,7 @@ public:
     LocalSandboxesController *localSandboxesController() const { return m_local; }
     BlaxelSandboxesPage *blaxelSandboxesPage() const { return m_blaxelPage; }
     BlaxelSandboxesController *blaxelSandboxesController() const { return m_blaxel; }
+    AllSandboxesPage *allSandboxesPage() const { return m_allPage; }
     RefreshScheduler *scheduler() const { return m_scheduler; }
     StatusBarPanel *statusPanel() const { return m_statusPanel; }
     void showPage(Page page);
@@ -76,6 +79,9 @@ private:
     void createToolBar();
     void connectTransfers();
     void updateTitle();
+    // The profile names the All view's Profile column shows ("Demo" on the demo backend).
+    QString profileLabel() const;
+    QString blaxelProfileLabel() const;
     void updateActionStates();
     void onRefreshed();
     void onRefreshError(const ApiError &error);
@@ -92,6 +98,7 @@ private:
     SandboxesPage *m_sandboxesPage;
     LocalSandboxesPage *m_localPage;
     BlaxelSandboxesPage *m_blaxelPage;
+    AllSandboxesPage *m_allPage;
     TransfersPage *m_transfersPage;
     TransferNotifier *m_notifier;
     StatusBarPanel *m_statusPanel;

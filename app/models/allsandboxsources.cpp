@@ -1,5 +1,7 @@
 #include "models/allsandboxsources.h"
 
+#include "api/blaxelstatus.h"
+#include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
 
@@ -57,6 +59,39 @@ AllSandboxesModel::RowReader klavisLocal(const LocalSandboxTreeModel *model)
         read.when = sandbox->createdAt;
         read.busy = model->isBusy(id);
         read.actionable = StatusKind::isReleasable(read.statusKind);
+        return read;
+    };
+}
+
+AllSandboxesModel::RowReader blaxel(const BlaxelSandboxListModel *model)
+{
+    return [model](const QAbstractItemModel &, int row) -> std::optional<AllSandboxRow> {
+        const BlaxelSandbox &sandbox = model->sandboxAt(row);
+        AllSandboxRow read;
+        read.id = sandbox.name;
+        read.name = sandbox.name;
+        read.status = model->shownStatus(row); // DELETING while a deletion started here runs
+        // The shared colours: up and usable reads as in use, a failure as an error, the rest as neutral.
+        switch (BlaxelStatus::of(read.status)) {
+        case BlaxelStatus::Running:
+            read.statusKind = StatusKind::Occupied;
+            break;
+        case BlaxelStatus::Failed:
+            read.statusKind = StatusKind::Error;
+            break;
+        default:
+            read.statusKind = StatusKind::Unknown;
+            break;
+        }
+        QStringList detail;
+        if (!sandbox.image.isEmpty())
+            detail << sandbox.image;
+        if (!sandbox.region.isEmpty())
+            detail << sandbox.region;
+        read.detail = detail.join(u" · "_s);
+        read.when = sandbox.createdAt;
+        read.busy = model->isDeleting(sandbox.name);
+        read.actionable = BlaxelStatus::isDeletable(read.status) && !read.busy;
         return read;
     };
 }

@@ -2,6 +2,7 @@
 
 #include "models/allsandboxesmodel.h"
 
+class BlaxelSandboxListModel;
 class LocalSandboxTreeModel;
 class SandboxListModel;
 
@@ -11,5 +12,6 @@ namespace AllSandboxSources {
 
 AllSandboxesModel::RowReader klavis(const SandboxListModel *model);
 AllSandboxesModel::RowReader klavisLocal(const LocalSandboxTreeModel *model);
+AllSandboxesModel::RowReader blaxel(const BlaxelSandboxListModel *model);
 
 } // namespace AllSandboxSources

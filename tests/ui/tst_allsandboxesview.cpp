@@ -2,9 +2,11 @@
 
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
+#include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
 #include "pages/allsandboxespage.h"
+#include "session/blaxelsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 
 #include <QAbstractButton>
@@ -22,7 +24,7 @@ class TestAllSandboxesView : public QObject
 
 private:
     std::unique_ptr<DemoApp> app;
-    std::unique_ptr<AllSandboxesPage> page;
+    AllSandboxesPage *page = nullptr;
 
     SandboxesController *klavis() const { return app->window()->sandboxesController(); }
     LocalSandboxesController *local() const { return app->window()->localSandboxesController(); }
@@ -59,16 +61,20 @@ private slots:
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
         app->window()->scheduler()->setIntervalSeconds(0);
-        page = std::make_unique<AllSandboxesPage>(klavis(), local());
-        page->resize(1280, 700);
-        page->refreshAll();
+        app->window()->resize(1280, 780);
+        app->window()->showPage(MainWindow::AllSandboxesView);
+        page = app->window()->allSandboxesPage();
         QVERIFY(QTest::qWaitFor(
-            [this] { return countOf(Provider::Klavis) > 0 && countOf(Provider::KlavisLocal) > 0; }, 10000));
+            [this] {
+                return countOf(Provider::Klavis) > 0 && countOf(Provider::KlavisLocal) > 0 &&
+                       countOf(Provider::Blaxel) > 0;
+            },
+            10000));
     }
 
     void cleanup()
     {
-        page.reset();
+        page = nullptr;
         app.reset();
     }
 
@@ -76,8 +82,13 @@ private slots:
     {
         QCOMPARE(countOf(Provider::Klavis), klavis()->model()->rowCount());
         QCOMPARE(countOf(Provider::KlavisLocal), local()->model()->rowCount());
+        QCOMPARE(countOf(Provider::Blaxel), app->window()->blaxelSandboxesController()->model()->rowCount());
+        // Every row says whose it is and under which profile.
+        const QModelIndex first = page->proxy()->index(0, AllSandboxesModel::ProfileColumn);
+        QCOMPARE(first.data().toString(), u"Demo"_s);
         const int total = page->model()->rowCount();
-        // "git" is in Klavis servers (github) and a server inside a local sandbox: one search finds both kinds.
+        // "git" is in Klavis servers (github) and a server inside a local sandbox: one search finds both
+        // kinds.
         page->searchField()->setText(u"git"_s);
         QVERIFY(page->proxy()->rowCount() < total);
         bool klavisShown = false;
@@ -144,6 +155,43 @@ private slots:
                        statusOf(Provider::KlavisLocal, localId) == u"idle"_s;
             },
             15000));
+    }
+
+    void deleteGoesToBlaxelOnlyAndSaysItIsForGood()
+    {
+        const int blaxelRow = viewRowOf(Provider::Blaxel, u"DEPLOYED"_s);
+        const int klavisRow = viewRowOf(Provider::Klavis, u"idle"_s, true);
+        QVERIFY(blaxelRow >= 0 && klavisRow >= 0);
+        const QString name = page->proxy()->index(blaxelRow, 0).data(AllSandboxesModel::IdRole).toString();
+        select({blaxelRow, klavisRow});
+        // The window offers each row's verbs: Delete for the Blaxel row, Release for the Klavis one.
+        QAction *deleteAction = app->window()->action(u"blaxelDelete"_s);
+        QAction *releaseAction = app->window()->action(u"release"_s);
+        QVERIFY(deleteAction->isVisible() && deleteAction->isEnabled());
+        QVERIFY(releaseAction->isVisible() && releaseAction->isEnabled());
+        QVERIFY(page->canDelete());
+
+        QString question;
+        QString details;
+        answerNextDialog<QMessageBox>([&](QMessageBox *box) {
+            question = box->text();
+            details = box->informativeText();
+            for (auto *button : box->buttons())
+                if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                    button->click();
+        });
+        deleteAction->trigger();
+        QCOMPARE(question, u"Delete %1 for good?"_s.arg(name));
+        QVERIFY2(details.contains(u"destroyed for good"_s), qPrintable(details));
+        // The Blaxel row shows the deletion; the Klavis row is left alone.
+        const auto statusOf = [this](const QString &id) {
+            for (int row = 0; row < page->model()->rowCount(); ++row)
+                if (page->model()->rowAt(row).id == id)
+                    return page->model()->rowAt(row).status;
+            return QString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(name), u"DELETING"_s, 5000);
+        QVERIFY(!page->canDelete()); // a sandbox being deleted cannot be deleted again
     }
 
     void aSelectionOfIdleRowsHasNoVerb()

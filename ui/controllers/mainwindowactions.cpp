@@ -2,6 +2,7 @@
 
 #include "controllers/refreshintervalchoice.h"
 #include "mainwindow.h"
+#include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/sandboxespage.h"
@@ -38,14 +39,25 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
                 (m_window->localSandboxesPage()->*localCall)();
         };
     };
+    // Release and Reset also act on the All view, on the Klavis rows of its selection.
+    auto onKlavisRows = [this, onPage](auto sandboxesCall, auto localCall, auto allCall) {
+        return [this, page = onPage(sandboxesCall, localCall), allCall] {
+            if (m_window->currentPage() == MainWindow::AllSandboxesView)
+                (m_window->allSandboxesPage()->*allCall)();
+            else
+                page();
+        };
+    };
     add(u"acquire"_s, MainWindow::tr("&Acquire…"), u":/icons/acquire.svg"_s, QKeySequence::New,
         onPage(&SandboxesPage::acquire, &LocalSandboxesPage::acquire))
         ->setToolTip(MainWindow::tr("Acquire a sandbox (Ctrl+N)"));
     add(u"release"_s, MainWindow::tr("&Release"), u":/icons/release.svg"_s, QKeySequence::Delete,
-        onPage(&SandboxesPage::releaseSelected, &LocalSandboxesPage::releaseSelected))
+        onKlavisRows(&SandboxesPage::releaseSelected, &LocalSandboxesPage::releaseSelected,
+                     &AllSandboxesPage::releaseSelected))
         ->setToolTip(MainWindow::tr("Release the selected sandboxes back to the pool (Delete)"));
     add(u"reset"_s, MainWindow::tr("Re&set"), u":/icons/reset.svg"_s, QKeySequence(u"Ctrl+R"_s),
-        onPage(&SandboxesPage::resetSelected, &LocalSandboxesPage::resetSelected))
+        onKlavisRows(&SandboxesPage::resetSelected, &LocalSandboxesPage::resetSelected,
+                     &AllSandboxesPage::resetSelected))
         ->setToolTip(MainWindow::tr("Reset the selected sandboxes to their initial data (Ctrl+R)"));
     add(u"refresh"_s, MainWindow::tr("Re&fresh"), u":/icons/refresh.svg"_s, QKeySequence::Refresh, [this] {
         m_window->refreshCurrent();
@@ -54,6 +66,8 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         [this, copy = onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds)] {
             if (m_window->currentPage() == MainWindow::BlaxelSandboxesView)
                 m_window->blaxelSandboxesPage()->copySelectedNames();
+            else if (m_window->currentPage() == MainWindow::AllSandboxesView)
+                m_window->allSandboxesPage()->copySelectedIds();
             else
                 copy();
         })
@@ -96,12 +110,19 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
     add(u"blaxelCreate"_s, MainWindow::tr("&Create…"), u":/icons/acquire.svg"_s, QKeySequence::New,
         onBlaxel(&BlaxelSandboxesPage::createSandbox))
         ->setToolTip(MainWindow::tr("Create a Blaxel sandbox (Ctrl+N)"));
-    add(u"blaxelDelete"_s, MainWindow::tr("&Delete"), u":/icons/delete.svg"_s, QKeySequence::Delete,
-        onBlaxel(&BlaxelSandboxesPage::deleteSelected))
-        ->setToolTip(MainWindow::tr("Delete the selected Blaxel sandboxes for good (Delete)"));
+    add(u"blaxelDelete"_s, MainWindow::tr("&Delete"), u":/icons/delete.svg"_s, QKeySequence::Delete, [this] {
+        if (m_window->currentPage() == MainWindow::BlaxelSandboxesView)
+            m_window->blaxelSandboxesPage()->deleteSelected();
+        else if (m_window->currentPage() == MainWindow::AllSandboxesView)
+            m_window->allSandboxesPage()->deleteSelected();
+    })->setToolTip(MainWindow::tr("Delete the selected Blaxel sandboxes for good (Delete)"));
     add(u"find"_s, MainWindow::tr("&Find…"), u":/icons/search.svg"_s, QKeySequence::Find, [this] {
         if (m_window->currentPage() == MainWindow::BlaxelSandboxesView) {
             m_window->blaxelSandboxesPage()->focusSearch();
+            return;
+        }
+        if (m_window->currentPage() == MainWindow::AllSandboxesView) {
+            m_window->allSandboxesPage()->focusSearch();
             return;
         }
         m_window->showPage(MainWindow::SandboxesView);
@@ -122,7 +143,8 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         {MainWindow::SandboxesView, "Ctrl+1"},
         {MainWindow::LocalSandboxesView, "Ctrl+2"},
         {MainWindow::BlaxelSandboxesView, "Ctrl+3"},
-        {MainWindow::TransfersView, "Ctrl+4"}};
+        {MainWindow::AllSandboxesView, "Ctrl+4"},
+        {MainWindow::TransfersView, "Ctrl+5"}};
     for (const auto &[page, keys] : pages) {
         const QString name = u"page%1"_s.arg(int(page));
         m_pageActionNames << name;

@@ -5,15 +5,20 @@
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
 #include "models/allsandboxsources.h"
+#include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
+#include "pages/blaxelsandboxespage.h"
+#include "session/blaxelsandboxescontroller.h"
 #include "session/localsandboxescontroller.h"
 #include "session/sandboxescontroller.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
 #include "widgets/viewsizing.h"
 
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -27,14 +32,15 @@ using namespace Qt::StringLiterals;
 using Provider = AllSandboxRow::Provider;
 
 AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesController *local,
-                                   QWidget *parent)
-    : QWidget(parent), m_klavis(klavis), m_local(local), m_model(new AllSandboxesModel(this)),
-      m_proxy(new AllSandboxesFilterProxy(this)), m_banner(new ErrorBanner(this)),
-      m_search(new QLineEdit(this)), m_provider(new QComboBox(this)), m_status(new QComboBox(this)),
-      m_counts(new QLabel(this)), m_view(new QTableView(this))
+                                   BlaxelSandboxesController *blaxel, QWidget *parent)
+    : QWidget(parent), m_klavis(klavis), m_local(local), m_blaxel(blaxel),
+      m_model(new AllSandboxesModel(this)), m_proxy(new AllSandboxesFilterProxy(this)),
+      m_banner(new ErrorBanner(this)), m_search(new QLineEdit(this)), m_provider(new QComboBox(this)),
+      m_status(new QComboBox(this)), m_counts(new QLabel(this)), m_view(new QTableView(this))
 {
     m_model->setSource(Provider::Klavis, klavis->model(), AllSandboxSources::klavis(klavis->model()));
     m_model->setSource(Provider::KlavisLocal, local->model(), AllSandboxSources::klavisLocal(local->model()));
+    m_model->setSource(Provider::Blaxel, blaxel->model(), AllSandboxSources::blaxel(blaxel->model()));
     m_proxy->setSourceModel(m_model);
 
     m_search->setObjectName(u"allSearch"_s);
@@ -104,6 +110,18 @@ AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesCo
     connect(local, &LocalSandboxesController::refreshFailed, this, [this](const ApiError &error) {
         m_banner->showError(tr("Could not refresh the Klavis local sandboxes"), error);
     });
+    connect(blaxel, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Blaxel sandboxes"), error);
+    });
+    connect(blaxel, &BlaxelSandboxesController::deletionFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, tr("Blaxel: %1").arg(summary),
+                                      failures.join(u'\n'));
+            });
     auto *ages = new QTimer(this);
     ages->setInterval(30'000);
     connect(ages, &QTimer::timeout, m_model, &AllSandboxesModel::refreshAges);
@@ -201,6 +219,11 @@ QList<AllSandboxRow> AllSandboxesPage::selectedRowsFor(std::initializer_list<Pro
     return rows;
 }
 
+bool AllSandboxesPage::canDelete() const
+{
+    return !selectedRowsFor({Provider::Blaxel}).isEmpty();
+}
+
 bool AllSandboxesPage::canReleaseOrReset() const
 {
     return !selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}).isEmpty();
@@ -265,10 +288,39 @@ void AllSandboxesPage::runKlavisVerb(Verb verb)
                          localIds);
 }
 
+void AllSandboxesPage::deleteSelected()
+{
+    int leftOut = 0;
+    QStringList names;
+    for (const auto &row : selectedRowsFor({Provider::Blaxel}, &leftOut))
+        names << row.id;
+    if (names.isEmpty())
+        return;
+    // The Blaxel view's own words: the one home of what a delete destroys.
+    if (!ConfirmationBox::ask(this, BlaxelSandboxesPage::deleteQuestion(names),
+                              BlaxelSandboxesPage::deleteExplanation(names, leftOut), tr("Delete")))
+        return;
+    m_blaxel->deleteSandboxes(names);
+    emit statusMessage(tr("Deleting %n Blaxel sandbox(es)…", nullptr, int(names.size())));
+}
+
+void AllSandboxesPage::copySelectedIds()
+{
+    QStringList ids;
+    for (const auto &row : selectedRows())
+        ids << row.id;
+    if (ids.isEmpty())
+        return;
+    QGuiApplication::clipboard()->setText(ids.join(u'\n'));
+    emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
+}
+
 void AllSandboxesPage::refreshAll()
 {
     m_klavis->refresh();
     m_local->refresh();
+    if (m_blaxel->isConnected())
+        m_blaxel->refresh();
 }
 
 void AllSandboxesPage::focusSearch()

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class AllSandboxesFilterProxy;
+class BlaxelSandboxesController;
 class AllSandboxesModel;
 class ErrorBanner;
 class LocalSandboxesController;
@@ -25,7 +26,8 @@ class AllSandboxesPage final : public QWidget
     Q_DISABLE_COPY_MOVE(AllSandboxesPage)
 
 public:
-    AllSandboxesPage(SandboxesController *klavis, LocalSandboxesController *local, QWidget *parent = nullptr);
+    AllSandboxesPage(SandboxesController *klavis, LocalSandboxesController *local,
+                     BlaxelSandboxesController *blaxel, QWidget *parent = nullptr);
 
     QTableView *view() const { return m_view; }
     AllSandboxesModel *model() const { return m_model; }
@@ -43,9 +45,14 @@ public:
     QList<AllSandboxRow> selectedRowsFor(std::initializer_list<AllSandboxRow::Provider> providers,
                                          int *leftOut = nullptr) const;
     bool canReleaseOrReset() const;
+    bool canDelete() const;
 
     void releaseSelected();
     void resetSelected();
+    // Deletes the selected Blaxel sandboxes, for good, after the Blaxel view's own confirmation.
+    void deleteSelected();
+    // The rows' ids (Klavis, local) and names (Blaxel), one per line, to the clipboard.
+    void copySelectedIds();
     void refreshAll();
     void focusSearch();
     void clearFilters();
@@ -70,6 +77,7 @@ private:
 
     SandboxesController *m_klavis;
     LocalSandboxesController *m_local;
+    BlaxelSandboxesController *m_blaxel;
     AllSandboxesModel *m_model;
     AllSandboxesFilterProxy *m_proxy;
     ErrorBanner *m_banner;
