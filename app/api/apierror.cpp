@@ -212,7 +212,16 @@ void ApiError::readDetail(const QByteArray &body)
         m_rawBody = body.left(4096);
         return;
     }
-    m_detail = document.object().value(u"detail"_s);
+    const QJsonObject object = document.object();
+    // A provider's machine-readable code ({"code": "QUOTA_EXCEEDED"}, or the edge's {"error": {"code"}}),
+    // so that isKeyProblem() can tell a quota's 403 from a refused key before any provider decoder runs.
+    const QJsonValue error = object.value(u"error"_s);
+    const QJsonValue code = error.isObject() ? error.toObject().value(u"code"_s) : object.value(u"code"_s);
+    if (code.isString())
+        m_serverCode = codeIdentifier(code.toString());
+    else if (const qint64 number = code.toInteger(-1); number >= 0 && number < 1000000)
+        m_serverCode = QString::number(number);
+    m_detail = object.value(u"detail"_s);
     if (!m_detail.isArray())
         return;
     for (const auto &item : m_detail.toArray()) {
@@ -279,7 +288,28 @@ bool ApiError::mayHaveTakenEffect() const
 
 bool ApiError::isKeyProblem() const
 {
-    return m_kind == Kind::Http && (m_httpStatus == 401 || m_httpStatus == 403);
+    return m_kind == Kind::Http && (m_httpStatus == 401 || m_httpStatus == 403) &&
+           !isQuotaOrPermissionCode(m_serverCode);
+}
+
+QString ApiError::codeIdentifier(const QString &code)
+{
+    QString clean;
+    for (const QChar c : code) {
+        if (clean.size() >= 64)
+            break;
+        if ((c.isLetterOrNumber() && c.unicode() < 0x80) || c == u'_' || c == u'-' || c == u'.' || c == u':')
+            clean += c;
+    }
+    return clean;
+}
+
+bool ApiError::isQuotaOrPermissionCode(const QString &code)
+{
+    // Blaxel's QUOTA_EXCEEDED and the usual spellings of a refused permission (PERMISSION_DENIED,
+    // INSUFFICIENT_PERMISSIONS): the key was accepted, the action was not.
+    return code.contains(u"QUOTA"_s, Qt::CaseInsensitive) ||
+           code.contains(u"PERMISSION"_s, Qt::CaseInsensitive);
 }
 
 QString ApiError::sentenceForStatus(int status, int retryAfterSeconds, Request request)

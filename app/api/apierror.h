@@ -95,14 +95,20 @@ public:
     // message() and, when there is one, detailText(): what a log line or a banner shows.
     QString fullText() const;
     int retryAfterSeconds() const { return m_retryAfterSeconds; }
-    // The provider's own error code, when its decoder found one (providerHttp); else empty.
+    // The provider's own error code: what its decoder found (providerHttp), else a JSON body's `code` or
+    // `error.code` (a string, or a number that repeats the status); empty when there is none.
     QString serverCode() const { return m_serverCode; }
     // True when the request may have taken effect although it failed (the connection dropped, no answer
     // came in time, a 5xx that is not a definite refusal): an acquire may have occupied a sandbox. False
     // for answers that refuse outright (4xx, 501, 503 "no capacity") and for failures before sending.
     bool mayHaveTakenEffect() const;
-    // 401 or 403: the key is missing or refused. Front ends say how their user gives another key.
+    // 401 or 403: the key is missing or refused. Front ends say how their user gives another key. Not when
+    // serverCode() is a quota or permission code (a 403 QUOTA_EXCEEDED): another key would not cure those.
     bool isKeyProblem() const;
+    // A server's code as an identifier ("QUOTA_EXCEEDED", "404"): other characters dropped, at most 64 kept.
+    static QString codeIdentifier(const QString &code);
+    // A code that refuses for a reason other than the key itself: a quota used up, a permission missing.
+    static bool isQuotaOrPermissionCode(const QString &code);
 
 private:
     static ApiError withMessage(Kind kind, const QString &message);

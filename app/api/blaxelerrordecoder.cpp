@@ -35,19 +35,6 @@ QString scalar(const QJsonValue &value)
     return {};
 }
 
-// A code is an identifier ("QUOTA_EXCEEDED", "404"): anything else in it is dropped.
-QString cleanCode(const QString &code)
-{
-    QString clean;
-    for (const QChar c : code) {
-        if (clean.size() >= 64)
-            break;
-        if ((c.isLetterOrNumber() && c.unicode() < 0x80) || c == u'_' || c == u'-' || c == u'.' || c == u':')
-            clean += c;
-    }
-    return clean;
-}
-
 // "error" and "message" often say the same thing twice ("Not Found" / "Sandbox x not found").
 QString joined(const QStringList &parts)
 {
@@ -111,6 +98,10 @@ QString sentence(int status, const ServerWords &words, BlaxelErrorDecoder::Call 
         return QCoreApplication::translate("BlaxelErrorDecoder",
                                            "The workspace's sandbox quota is used up. Delete sandboxes it no "
                                            "longer needs, or raise the quota, then try again.");
+    if ((status == 401 || status == 403) && ApiError::isQuotaOrPermissionCode(words.code))
+        return QCoreApplication::translate("BlaxelErrorDecoder",
+                                           "Blaxel accepted the API key but refused the action: the key's "
+                                           "role may not do this in the workspace. Ask a workspace admin.");
     if ((status == 504 || status == 502) && !words.json)
         return QCoreApplication::translate(
                    "BlaxelErrorDecoder",
@@ -185,7 +176,7 @@ ApiError BlaxelErrorDecoder::decode(const ApiError &transportError, const QByteA
     const QString headerCode = QString::fromLatin1(errorCodeHeader.left(128));
     if (!headerCode.isEmpty() && (words.code.isEmpty() || isNumber(words.code)))
         words.code = headerCode;
-    words.code = cleanCode(words.code);
+    words.code = ApiError::codeIdentifier(words.code);
     words.text = oneLine(words.text);
     const int status = transportError.httpStatus();
     QString message = sentence(status, words, call, transportError.message());

@@ -6,7 +6,6 @@
 #include "emulator/blaxelsandboxpaths.h"
 #include "emulator/incomingrequest.h"
 
-#include <QDeadlineTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QMutex>
@@ -17,6 +16,7 @@
 #include <algorithm>
 #include <csignal>
 #include <unistd.h>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -59,8 +59,12 @@ void BlaxelProcesses::forget(const QString &key)
         if (QProcess *process = record->process.data()) {
             // Disconnected first: the slots take the mutex, which the caller may hold.
             QObject::disconnect(process, nullptr, nullptr, nullptr);
+            record->timedOut = true; // reported as killed, as a command past its timeout
             killGroup(*process);
             process->waitForFinished(2000);
+            gather(*record, *process);
+            finish(*record, *process);
+            record->process.clear();
             delete process;
         }
     }
@@ -95,29 +99,11 @@ void BlaxelProcesses::finish(Record &record, QProcess &process)
         record.status = u"completed"_s;
     else
         record.status = u"failed"_s;
+    if (const LateReply waiting = std::exchange(record.waiting, {}))
+        waiting(HttpReply::json(200, toJson(record)));
 }
 
-void BlaxelProcesses::runBlocking(Record &record, QProcess &process, int timeoutMs) const
-{
-    const QDeadlineTimer deadline(timeoutMs);
-    while (process.state() != QProcess::NotRunning) {
-        if (deadline.hasExpired()) {
-            record.timedOut = true;
-            killGroup(process);
-            process.waitForFinished(2000);
-            break;
-        }
-        const int slice = int(std::min<qint64>(deadline.remainingTime(), 200));
-        // A command that closed its output but still runs would make waitForReadyRead() return at once.
-        if (!process.waitForReadyRead(slice))
-            process.waitForFinished(slice);
-        gather(record, process);
-    }
-    gather(record, process);
-    finish(record, process);
-}
-
-void BlaxelProcesses::runInBackground(const RecordPointer &record, QProcess *process, int timeoutMs)
+void BlaxelProcesses::watch(const RecordPointer &record, QProcess *process, int timeoutMs)
 {
     record->process = process;
     const auto collect = [this, record, process]() {
@@ -151,8 +137,9 @@ void BlaxelProcesses::keepBounded(QList<RecordPointer> &records)
     }
 }
 
-HttpReply BlaxelProcesses::start(const IncomingRequest &request, const QString &key, const QString &root,
-                                 const QJsonArray &envs)
+std::optional<HttpReply> BlaxelProcesses::start(const IncomingRequest &request, const QString &key,
+                                                const QString &root, const QJsonArray &envs,
+                                                const LateReply &later)
 {
     const QJsonObject body = QJsonDocument::fromJson(request.body).object();
     if (!body.value(u"command"_s).isString())
@@ -232,11 +219,10 @@ HttpReply BlaxelProcesses::start(const IncomingRequest &request, const QString &
     records.removeIf([&](const RecordPointer &r) { return r->name == name; });
     records.append(record);
     keepBounded(records);
+    watch(record, process, timeoutMs);
     if (body.value(u"waitForCompletion"_s).toBool(false)) {
-        runBlocking(*record, *process, timeoutMs);
-        delete process;
-    } else {
-        runInBackground(record, process, timeoutMs);
+        record->waiting = later;
+        return std::nullopt;
     }
     return HttpReply::json(200, toJson(*record));
 }

@@ -15,7 +15,9 @@ HttpReply BlaxelReplies::controlError(int status, const QString &message)
                                        {u"message"_s, message}});
 }
 
-// 403, since a quota is not cured by waiting as a 429 would suggest; the body's code says what it is.
+// The notes give the body ({"code": "QUOTA_EXCEEDED", "message", "details"}) but no status: 403, since a
+// quota is not cured by waiting as a 429 would suggest (and a client would hold back every call after a 429).
+// The code tells it from a refused key, and the client reads it so (ApiError::isKeyProblem).
 HttpReply BlaxelReplies::quotaExceeded(const QString &workspace, int quota)
 {
     return HttpReply::json(

@@ -76,10 +76,11 @@ void BlaxelRouter::advance()
     }
 }
 
-HttpReply BlaxelRouter::handle(const IncomingRequest &request)
+std::optional<HttpReply> BlaxelRouter::handle(const IncomingRequest &request,
+                                              const BlaxelProcesses::LateReply &later)
 {
     if (request.segments.constFirst() == u"blaxel-sandbox")
-        return sandboxApi(request);
+        return sandboxApi(request, later);
     QStringList segments = request.segments.mid(1);
     if (!segments.isEmpty() && segments.constLast().isEmpty())
         segments.removeLast();
@@ -134,7 +135,8 @@ HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStri
     return reply;
 }
 
-HttpReply BlaxelRouter::sandboxApi(const IncomingRequest &request)
+std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request,
+                                                  const BlaxelProcesses::LateReply &later)
 {
     const QStringList &s = request.segments;
     if (s.size() < 4)
@@ -180,7 +182,7 @@ HttpReply BlaxelRouter::sandboxApi(const IncomingRequest &request)
                                : BlaxelFilesystemApi::get(request, root, path);
     }
     if (rest.isEmpty() || rest.constFirst().isEmpty())
-        return method == "POST" ? m_processes.start(request, key, root, sandbox->envs)
+        return method == "POST" ? m_processes.start(request, key, root, sandbox->envs, later)
                                 : m_processes.list(key);
     return rest.size() == 2 ? m_processes.logs(key, rest.constFirst())
                             : m_processes.get(key, rest.constFirst());

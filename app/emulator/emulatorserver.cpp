@@ -79,7 +79,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
 {
     const IncomingRequest in = IncomingRequest::from(request);
     QMutexLocker locker(&m_mutex);
-    HttpReply reply;
+    std::optional<HttpReply> reply;
     int delay = 0;
     if (ControlApi::owns(in)) {
         reply = m_control->handle(in);
@@ -88,12 +88,46 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         std::optional<HttpReply> fault = m_faults->intercept(in);
         if (fault && BlaxelRouter::owns(in))
             fault = BlaxelReplies::edgeFault(*fault);
-        reply = fault ? *fault : BlaxelRouter::owns(in) ? m_blaxel->handle(in) : m_router->handle(in);
-        m_state->apiRequests.append(record(in, reply.status));
+        if (fault)
+            reply = fault;
+        else if (BlaxelRouter::owns(in))
+            reply = m_blaxel->handle(in, lateReply(in, socket, delay));
+        else
+            reply = m_router->handle(in);
+        if (reply)
+            m_state->apiRequests.append(record(in, reply->status));
     }
     locker.unlock();
-    deliver(socket, reply, in.method == "HEAD", in.wantsClose(), delay);
-    Q_EMIT requestHandled(in.method, in.path, reply.status);
+    if (!reply)
+        return;
+    deliver(socket, *reply, in.method == "HEAD", in.wantsClose(), delay);
+    Q_EMIT requestHandled(in.method, in.path, reply->status);
+}
+
+std::function<void(const HttpReply &)> EmulatorServer::lateReply(const IncomingRequest &request,
+                                                                 QTcpSocket *socket, int delayMs)
+{
+    QPointer<QTcpSocket> guarded(socket);
+    const RecordedRequest arrived = record(request, 0);
+    const bool headOnly = request.method == "HEAD";
+    const bool close = request.wantsClose();
+    return [this, arrived, guarded, headOnly, close, delayMs](const HttpReply &reply) {
+        // Queued: the handler that answers may hold the mutex, and the server may be going (then it is
+        // dropped).
+        QMetaObject::invokeMethod(
+            this,
+            [this, arrived, guarded, headOnly, close, delayMs, reply]() {
+                RecordedRequest answered = arrived;
+                answered.status = reply.status;
+                QMutexLocker locker(&m_mutex);
+                m_state->apiRequests.append(answered);
+                locker.unlock();
+                if (guarded)
+                    deliver(guarded.data(), reply, headOnly, close, delayMs);
+                Q_EMIT requestHandled(answered.method, answered.path, answered.status);
+            },
+            Qt::QueuedConnection);
+    };
 }
 
 void EmulatorServer::handleStore(const QHttpServerRequest &request, QTcpSocket *socket)

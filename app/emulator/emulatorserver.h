@@ -11,6 +11,7 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 QT_BEGIN_NAMESPACE
@@ -28,6 +29,7 @@ class HttpListener;
 class ObjectStore;
 struct EmulatorState;
 struct HttpReply;
+struct IncomingRequest;
 
 // The Klavis sandbox API and its signed-URL object store on two loopback origins, with seeded data and fault
 // injection, and Blaxel's sandbox API (/v0/sandboxes and each sandbox's own API) on the first. Requests are
@@ -84,6 +86,10 @@ Q_SIGNALS:
 private:
     void handleApi(const QHttpServerRequest &request, QTcpSocket *socket);
     void handleStore(const QHttpServerRequest &request, QTcpSocket *socket);
+    // The answer to a request its handler answers later (a Blaxel command run with waitForCompletion):
+    // recorded and delivered from the event loop, never inside the handler that calls it.
+    std::function<void(const HttpReply &)> lateReply(const IncomingRequest &request, QTcpSocket *socket,
+                                                     int delayMs);
     void deliver(QTcpSocket *socket, const HttpReply &reply, bool headOnly, bool close, int delayMs);
 
     mutable QMutex m_mutex;

@@ -38,7 +38,7 @@ void BlaxelProfileImporter::start(const QList<BlaxelCredential> &chosen)
             continue;
         }
         m_waiting.insert(id, {profile.name, credential.keyKind == BlaxelCredential::KeyKind::AccessToken});
-        m_credentials->writeKey(id, credential.key);
+        m_credentials->writeKey(id, credential.key, Profile::Provider::Blaxel);
     }
     // With nothing written the answer still comes from the event loop, as CredentialStore's do.
     QMetaObject::invokeMethod(this, &BlaxelProfileImporter::finishIfDone, Qt::QueuedConnection);

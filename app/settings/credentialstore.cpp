@@ -1,5 +1,6 @@
 #include "settings/credentialstore.h"
 
+#include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
 
 #include "api/apikeypolicy.h"
@@ -17,10 +18,11 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString noKeychainSentence()
+QString noKeychainSentence(CredentialStore::Provider provider)
 {
     return CredentialStore::tr("No keychain is available (is a Secret Service such as GNOME Keyring running "
-                               "and unlocked?). Set KLAVIS_API_KEY instead, or start one.");
+                               "and unlocked?). Set %1 instead, or start one.")
+        .arg(CredentialStore::environmentVariable(provider));
 }
 
 // QtKeychain's libsecret backend reports "no D-Bus", "no Secret Service" and "locked" as OtherError (7)
@@ -69,9 +71,15 @@ QString CredentialStore::serviceName()
     return u"SandboxDeck"_s;
 }
 
-QString CredentialStore::keychainKey(const QString &profileId)
+QString CredentialStore::keychainKey(const QString &profileId, Provider provider)
 {
-    return u"klavis-api-key/"_s + profileId;
+    // Klavis keys keep the name they were always stored under; Blaxel's never share it.
+    return (provider == Provider::Blaxel ? u"blaxel-api-key/"_s : u"klavis-api-key/"_s) + profileId;
+}
+
+QString CredentialStore::environmentVariable(Provider provider)
+{
+    return provider == Provider::Blaxel ? u"BL_API_KEY"_s : u"KLAVIS_API_KEY"_s;
 }
 
 QString CredentialStore::environmentKey()
@@ -79,39 +87,43 @@ QString CredentialStore::environmentKey()
     return ApiKeyPolicy::checkApiKey(qEnvironmentVariable("KLAVIS_API_KEY")).key;
 }
 
-bool CredentialStore::keyFromEnvironment() const
+bool CredentialStore::keyFromEnvironment(Provider provider) const
 {
-    return !qEnvironmentVariable("KLAVIS_API_KEY").trimmed().isEmpty();
+    return !qEnvironmentVariable(environmentVariable(provider).toLatin1().constData()).trimmed().isEmpty();
 }
 
-bool CredentialStore::isOfficialHost(const QUrl &baseUrl)
+bool CredentialStore::isOfficialHost(const QUrl &baseUrl, Provider provider)
 {
-    return KlavisHosts::isOfficial(baseUrl);
+    return provider == Provider::Blaxel ? BlaxelHosts::isOfficial(baseUrl) : KlavisHosts::isOfficial(baseUrl);
 }
 
-bool CredentialStore::environmentKeyApplies(const QString &profileId, const QUrl &baseUrl) const
+bool CredentialStore::environmentKeyApplies(const QString &profileId, const QUrl &baseUrl,
+                                            Provider provider) const
 {
-    if (!keyFromEnvironment())
+    if (!keyFromEnvironment(provider))
         return false;
-    return isOfficialHost(baseUrl) || (!profileId.isEmpty() && profileId == m_environmentKeyProfile);
+    return isOfficialHost(baseUrl, provider) ||
+           (!profileId.isEmpty() && profileId == m_environmentKeyProfile);
 }
 
-void CredentialStore::readKey(const QString &profileId, const QUrl &baseUrl)
+void CredentialStore::readKey(const QString &profileId, const QUrl &baseUrl, Provider provider)
 {
     if (profileId.isEmpty())
         return answer(Operation::Read, profileId, {}, tr("No profile is selected."));
-    if (environmentKeyApplies(profileId, baseUrl)) {
-        const ApiKeyCheck check = ApiKeyPolicy::checkApiKey(qEnvironmentVariable("KLAVIS_API_KEY"));
+    if (environmentKeyApplies(profileId, baseUrl, provider)) {
+        const QString variable = environmentVariable(provider);
+        const ApiKeyCheck check =
+            ApiKeyPolicy::checkApiKey(qEnvironmentVariable(variable.toLatin1().constData()));
         return answer(Operation::Read, profileId, check.key,
-                      check.isValid() ? QString() : u"KLAVIS_API_KEY: "_s + check.error);
+                      check.isValid() ? QString() : variable + u": "_s + check.error);
     }
 
     auto *job = new QKeychain::ReadPasswordJob(serviceName());
-    job->setKey(keychainKey(profileId));
-    start(Operation::Read, profileId, job, {});
+    job->setKey(keychainKey(profileId, provider));
+    start(Operation::Read, profileId, provider, job, {});
 }
 
-void CredentialStore::writeKey(const QString &profileId, const QString &key)
+void CredentialStore::writeKey(const QString &profileId, const QString &key, Provider provider)
 {
     if (profileId.isEmpty())
         return answer(Operation::Write, profileId, {}, tr("No profile is selected."));
@@ -122,23 +134,23 @@ void CredentialStore::writeKey(const QString &profileId, const QString &key)
         return answer(Operation::Write, profileId, {}, check.error);
 
     auto *job = new QKeychain::WritePasswordJob(serviceName());
-    job->setKey(keychainKey(profileId));
+    job->setKey(keychainKey(profileId, provider));
     job->setTextData(check.key);
-    start(Operation::Write, profileId, job, check.key);
+    start(Operation::Write, profileId, provider, job, check.key);
 }
 
-void CredentialStore::deleteKey(const QString &profileId)
+void CredentialStore::deleteKey(const QString &profileId, Provider provider)
 {
     if (profileId.isEmpty())
         return answer(Operation::Delete, profileId, {}, tr("No profile is selected."));
 
     auto *job = new QKeychain::DeletePasswordJob(serviceName());
-    job->setKey(keychainKey(profileId));
-    start(Operation::Delete, profileId, job, {});
+    job->setKey(keychainKey(profileId, provider));
+    start(Operation::Delete, profileId, provider, job, {});
 }
 
-void CredentialStore::start(Operation operation, const QString &profileId, QKeychain::Job *job,
-                            const QString &secret)
+void CredentialStore::start(Operation operation, const QString &profileId, Provider provider,
+                            QKeychain::Job *job, const QString &secret)
 {
     // No parent on purpose: the libsecret backend keeps a raw pointer to the job until GLib calls back,
     // so the job must outlive this store if the store goes first. It deletes itself once finished.
@@ -148,7 +160,7 @@ void CredentialStore::start(Operation operation, const QString &profileId, QKeyc
     // The answer comes once: from the job or from the timeout, whichever is first.
     auto answered = std::make_shared<bool>(false);
     connect(job, &QKeychain::Job::finished, this,
-            [this, operation, profileId, answered, secret](QKeychain::Job *finished) {
+            [this, operation, profileId, provider, answered, secret](QKeychain::Job *finished) {
                 if (std::exchange(*answered, true))
                     return;
                 const QKeychain::Error error = finished->error();
@@ -168,16 +180,17 @@ void CredentialStore::start(Operation operation, const QString &profileId, QKeyc
                 // Nothing stored: an empty answer for a read, done for a delete.
                 if (error == QKeychain::EntryNotFound && operation != Operation::Write)
                     return answer(operation, profileId, {}, {});
-                const QString message = describeError(operation, error, finished->errorString());
+                const QString message = describeError(operation, error, finished->errorString(), provider);
                 answer(operation, profileId, {}, withoutSecret(message, secret));
             });
-    QTimer::singleShot(m_timeoutMs, this, [this, operation, profileId, answered] {
+    QTimer::singleShot(m_timeoutMs, this, [this, operation, profileId, provider, answered] {
         if (std::exchange(*answered, true))
             return;
         answer(operation, profileId, {},
                tr("The keychain did not answer within %1 seconds. Check that it is running and "
-                  "unlocked, or set KLAVIS_API_KEY instead.")
-                   .arg(m_timeoutMs / 1000));
+                  "unlocked, or set %2 instead.")
+                   .arg(m_timeoutMs / 1000)
+                   .arg(environmentVariable(provider)));
     });
     job->start();
 }
@@ -205,17 +218,20 @@ void CredentialStore::answer(Operation operation, const QString &profileId, cons
         Qt::QueuedConnection);
 }
 
-QString CredentialStore::describeError(Operation operation, int keychainError, const QString &backendMessage)
+QString CredentialStore::describeError(Operation operation, int keychainError, const QString &backendMessage,
+                                       Provider provider)
 {
+    const QString variable = environmentVariable(provider);
     switch (keychainError) {
     case QKeychain::NoBackendAvailable:
     case QKeychain::AccessDenied: // the libsecret backend's "collection is locked"
-        return noKeychainSentence();
+        return noKeychainSentence(provider);
     case QKeychain::AccessDeniedByUser:
         return tr("Access to the keychain was refused. Allow SandboxDeck to use it when asked, or set "
-                  "KLAVIS_API_KEY instead.");
+                  "%1 instead.")
+            .arg(variable);
     case QKeychain::NotImplemented:
-        return tr("This system has no supported keychain. Set KLAVIS_API_KEY instead.");
+        return tr("This system has no supported keychain. Set %1 instead.").arg(variable);
     case QKeychain::EntryNotFound:
         switch (operation) {
         case Operation::Read:
@@ -230,22 +246,22 @@ QString CredentialStore::describeError(Operation operation, int keychainError, c
         break;
     }
     if (looksLikeNoKeychain(backendMessage))
-        return noKeychainSentence();
+        return noKeychainSentence(provider);
     const QString detail =
         backendMessage.trimmed().isEmpty() ? tr("unknown error") : backendMessage.trimmed();
     switch (operation) {
     case Operation::Read:
         return tr("Could not read the API key from the keychain (%1). Check that the keychain is unlocked, "
-                  "or set KLAVIS_API_KEY instead.")
-            .arg(detail);
+                  "or set %2 instead.")
+            .arg(detail, variable);
     case Operation::Write:
         return tr("Could not save the API key in the keychain (%1). Check that the keychain is unlocked, or "
-                  "set KLAVIS_API_KEY instead.")
-            .arg(detail);
+                  "set %2 instead.")
+            .arg(detail, variable);
     case Operation::Delete:
         break;
     }
     return tr("Could not remove the API key from the keychain (%1). Check that the keychain is unlocked, or "
-              "set KLAVIS_API_KEY instead.")
-        .arg(detail);
+              "set %2 instead.")
+        .arg(detail, variable);
 }

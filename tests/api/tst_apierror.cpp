@@ -86,6 +86,32 @@ private slots:
         QVERIFY(ApiError::http(403, "{}").isKeyProblem());
         QVERIFY(!ApiError::http(404, "{}").isKeyProblem());
         QVERIFY(!ApiError::network(u"x"_s).isKeyProblem());
+        // A refused key whose body carries a code that is not about quota or permission stays a key problem.
+        QVERIFY(ApiError::http(403, "{\"error\":\"Forbidden\",\"code\":403,\"message\":\"Invalid API key\"}")
+                    .isKeyProblem());
+        QVERIFY(ApiError::http(401, "{\"code\":\"UNAUTHORIZED\"}").isKeyProblem());
+    }
+
+    // A 403 or 401 the server gives for a quota or a missing permission: another key would not help, so no
+    // front end asks for one (the transport's authenticationFailed is not emitted either).
+    void quotaAndPermissionAreNotKeyProblems()
+    {
+        const ApiError quota = ApiError::http(403, "{\"code\":\"QUOTA_EXCEEDED\",\"message\":\"quota\"}");
+        QCOMPARE(quota.serverCode(), u"QUOTA_EXCEEDED"_s);
+        QVERIFY(!quota.isKeyProblem());
+        const ApiError edge =
+            ApiError::http(403, "{\"error\":{\"code\":\"PERMISSION_DENIED\",\"message\":\"role viewer\"}}");
+        QCOMPARE(edge.serverCode(), u"PERMISSION_DENIED"_s);
+        QVERIFY(!edge.isKeyProblem());
+        QVERIFY(!ApiError::http(401, "{\"code\":\"insufficient_permissions\"}").isKeyProblem());
+        // Codes are kept as identifiers only, and absurd numbers are not codes.
+        QCOMPARE(ApiError::http(403, "{\"code\":\"QUOTA\\u001b[31m<b>\"}").serverCode(), u"QUOTA31mb"_s);
+        QVERIFY(ApiError::http(403, "{\"code\":1e300}").serverCode().isEmpty());
+        QVERIFY(ApiError::http(403, "{\"code\":1e300}").isKeyProblem());
+        QCOMPARE(ApiError::http(403, QByteArray("{\"code\":\"") + QByteArray(500, 'Q') + "\"}")
+                     .serverCode()
+                     .size(),
+                 64);
     }
 
     void rateLimitedNamesTheWait()

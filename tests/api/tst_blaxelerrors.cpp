@@ -57,14 +57,38 @@ private slots:
         QVERIFY(onDelete.message() != onCreate.message());
     }
 
+    // The emulator's (and our reading of the notes') quota answer: 403 with the code QUOTA_EXCEEDED. It says
+    // the quota, and it is no key problem, so no front end asks for another key.
     void quotaWithStringCode()
     {
-        const ApiError error = decoded(429, readBlaxelFixture(u"error-quota-string.json"_s), Call::Create);
+        const QByteArray body = readBlaxelFixture(u"error-quota-string.json"_s);
+        const ApiError error = decoded(403, body, Call::Create);
         QCOMPARE(error.serverCode(), u"QUOTA_EXCEEDED"_s);
         QVERIFY2(error.message().contains(u"quota"_s), qPrintable(error.message()));
-        QVERIFY(!error.message().contains(u"Rate limited"_s));
+        QVERIFY2(!error.message().contains(u"key"_s), qPrintable(error.message()));
+        QVERIFY(!error.isKeyProblem());
+        QVERIFY(!ApiError::http(403, body).isKeyProblem()); // as the transport sees it
         QVERIFY(error.detailText().contains(u"10 of 10"_s));
         QVERIFY2(error.detailText().contains(u"\"limit\":10"_s), qPrintable(error.detailText()));
+        // Answered with 429 instead, it still reads as the quota, not as a rate limit.
+        const ApiError limited = decoded(429, body, Call::Create);
+        QVERIFY2(limited.message().contains(u"quota"_s), qPrintable(limited.message()));
+        QVERIFY(!limited.message().contains(u"Rate limited"_s));
+    }
+
+    // A 403 whose code says a permission is missing: the key works, its role does not allow the action.
+    void permissionIsNotAKeyProblem()
+    {
+        const ApiError error =
+            decoded(403, "{\"error\":{\"code\":\"PERMISSION_DENIED\",\"message\":\"viewer may not create\"}}",
+                    Call::Create);
+        QVERIFY(!error.isKeyProblem());
+        QVERIFY2(error.message().contains(u"role"_s), qPrintable(error.message()));
+        QVERIFY(error.detailText().contains(u"viewer may not create"_s));
+        const ApiError refused =
+            decoded(403, "{\"error\":\"Forbidden\",\"code\":403,\"message\":\"Invalid API key\"}");
+        QVERIFY(refused.isKeyProblem());
+        QCOMPARE(refused.message(), ApiError::http(403, {}).message());
     }
 
     void quotaWithNumericCode()

@@ -309,8 +309,12 @@ private Q_SLOTS:
         QCOMPARE(m_blaxel->control("POST", {}, BlaxelClient::createBody(u"q1"_s), call).status, 200);
         QCOMPARE(m_blaxel->control("POST", {}, BlaxelClient::createBody(u"q2"_s), call).status, 200);
         const Answer over = m_blaxel->control("POST", {}, BlaxelClient::createBody(u"q3"_s), call);
+        // As the notes' create error: {"code": "QUOTA_EXCEEDED", "message", "details"}. The notes name no
+        // status; 403 (not 429: waiting does not cure a quota), without the WWW-Authenticate of a refused
+        // key.
         QCOMPARE(over.status, 403);
         QCOMPARE(over.object()[u"code"_s].toString(), u"QUOTA_EXCEEDED"_s);
+        QVERIFY(over.header("WWW-Authenticate").isEmpty());
         QVERIFY(!over.object()[u"message"_s].toString().isEmpty());
         QCOMPARE(over.object()[u"details"_s][u"limit"_s].toInt(), 2);
         // A sandbox being deleted still counts; a terminated one frees its place.

@@ -328,6 +328,70 @@ private Q_SLOTS:
         QVERIFY(logs[u"logs"_s].toString().contains(u"out\n"_s));
     }
 
+    // A command run with waitForCompletion is answered when it ends, and the emulator answers everyone else
+    // meanwhile: a blocking run held its whole event loop (Klavis routes too) for up to the timeout.
+    void waitingCommandHoldsNobodyUp()
+    {
+        Emulator::BlaxelSettings settings = m_server->blaxelSettings();
+        settings.processTimeoutMs = 10000; // init's 1.5 s would kill the 2 s command
+        m_server->setBlaxelSettings(settings);
+        QNetworkAccessManager waiterNam;
+        QNetworkRequest request(QUrl(m_url + u"/process"_s));
+        request.setRawHeader("Authorization", "Bearer demo-key");
+        request.setRawHeader("Content-Type", "application/json");
+        QElapsedTimer waited;
+        waited.start();
+        QNetworkReply *waiter =
+            waiterNam.post(request, json({{u"command"_s, u"python3 -c 'import time; time.sleep(2)'"_s},
+                                          {u"name"_s, u"waiter"_s},
+                                          {u"waitForCompletion"_s, true}}));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_blaxel->sandbox("GET", m_url, u"/process/waiter"_s).object()[u"status"_s].toString(),
+            u"running"_s, 3000);
+
+        QElapsedTimer clock;
+        clock.start();
+        const Answer klavis = m_blaxel->client().api("GET", u"/sandbox"_s);
+        const qint64 klavisMs = clock.restart();
+        const Answer blaxel = m_blaxel->control("GET", {});
+        const qint64 blaxelMs = clock.elapsed();
+        QCOMPARE(klavis.status, 200);
+        QCOMPARE(blaxel.status, 200);
+        QVERIFY2(klavisMs < 300, qPrintable(u"Klavis list took %1 ms"_s.arg(klavisMs)));
+        QVERIFY2(blaxelMs < 300, qPrintable(u"Blaxel list took %1 ms"_s.arg(blaxelMs)));
+        QVERIFY2(!waiter->isFinished(), "the waiting command was answered before it ended");
+
+        QTRY_VERIFY_WITH_TIMEOUT(waiter->isFinished(), 5000);
+        QVERIFY(waited.elapsed() >= 1900);
+        QCOMPARE(waiter->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        const QJsonObject done = QJsonDocument::fromJson(waiter->readAll()).object();
+        QCOMPARE(done[u"name"_s].toString(), u"waiter"_s);
+        QCOMPARE(done[u"status"_s].toString(), u"completed"_s);
+        QCOMPARE(done[u"exitCode"_s].toInt(), 0);
+        delete waiter;
+    }
+
+    // A call waiting for a command is answered when the sandbox is deleted under it, not left hanging.
+    void waitingCommandAnsweredWhenSandboxGoes()
+    {
+        QNetworkAccessManager waiterNam;
+        QNetworkRequest request(QUrl(m_url + u"/process"_s));
+        request.setRawHeader("Authorization", "Bearer demo-key");
+        request.setRawHeader("Content-Type", "application/json");
+        QNetworkReply *waiter =
+            waiterNam.post(request, json({{u"command"_s, u"python3 -c 'import time; time.sleep(30)'"_s},
+                                          {u"name"_s, u"orphan"_s},
+                                          {u"waitForCompletion"_s, true}}));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_blaxel->sandbox("GET", m_url, u"/process/orphan"_s).object()[u"status"_s].toString(),
+            u"running"_s, 3000);
+        QCOMPARE(m_blaxel->control("DELETE", u"/research-notebook"_s).status, 200);
+        QTRY_VERIFY_WITH_TIMEOUT(waiter->isFinished(), 3000);
+        QCOMPARE(waiter->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        QCOMPARE(QJsonDocument::fromJson(waiter->readAll()).object()[u"status"_s].toString(), u"killed"_s);
+        delete waiter;
+    }
+
     void refusedCommands()
     {
         for (const QString &command :

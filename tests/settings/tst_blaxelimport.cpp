@@ -44,7 +44,7 @@ QProcessEnvironment environment(std::initializer_list<std::pair<QString, QString
 QString readKey(CredentialStore &store, const QString &profileId)
 {
     QSignalSpy spy(&store, &CredentialStore::keyRead);
-    store.readKey(profileId, QUrl(u"https://api.blaxel.ai/v0"_s));
+    store.readKey(profileId, QUrl(u"https://api.blaxel.ai/v0"_s), Profile::Provider::Blaxel);
     if (spy.isEmpty() && !spy.wait(kWaitMs))
         return u"no answer"_s;
     const QList<QVariant> args = spy.takeFirst();
@@ -399,7 +399,7 @@ private Q_SLOTS:
         QCOMPARE(importer.report().created, QStringList{u"Blaxel research 2"_s});
 
         for (const Profile &profile : profiles.profiles())
-            credentials.deleteKey(profile.id);
+            credentials.deleteKey(profile.id, profile.provider);
     }
 
     // A key the keychain refuses leaves no profile behind, so a later import is not skipped.

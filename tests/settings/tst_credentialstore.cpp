@@ -3,6 +3,7 @@
 
 #include "settings/credentialstore.h"
 
+#include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
 #include "settings/profilestore.h"
 
@@ -26,11 +27,13 @@ namespace {
 constexpr int kWaitMs = 20'000;
 const QByteArray kProbeVariable = "SANDBOXDECK_KEYCHAIN_PROBE";
 
-QString noKeychain()
+QString noKeychain(const QString &variable = u"KLAVIS_API_KEY"_s)
 {
     return u"No keychain is available (is a Secret Service such as GNOME Keyring running and unlocked?). "
-           "Set KLAVIS_API_KEY instead, or start one."_s;
+           "Set %1 instead, or start one."_s.arg(variable);
 }
+
+using Provider = Profile::Provider;
 
 QString newProfileId()
 {
@@ -50,10 +53,11 @@ const QUrl kCustomHost(u"https://sandboxes.example.com"_s);
 const QUrl kKlavisUs = KlavisHosts::all().at(0).baseUrl;
 const QUrl kKlavisEu = KlavisHosts::all().at(1).baseUrl;
 
-ReadResult readKey(CredentialStore &store, const QString &profileId, const QUrl &baseUrl = kCustomHost)
+ReadResult readKey(CredentialStore &store, const QString &profileId, const QUrl &baseUrl = kCustomHost,
+                   Provider provider = Provider::Klavis)
 {
     QSignalSpy spy(&store, &CredentialStore::keyRead);
-    store.readKey(profileId, baseUrl);
+    store.readKey(profileId, baseUrl, provider);
     if (spy.isEmpty() && !spy.wait(kWaitMs))
         return {};
     const QList<QVariant> args = spy.takeFirst();
@@ -63,20 +67,21 @@ ReadResult readKey(CredentialStore &store, const QString &profileId, const QUrl 
 }
 
 // Returns the error (empty on success), or "no answer".
-QString writeKey(CredentialStore &store, const QString &profileId, const QString &key)
+QString writeKey(CredentialStore &store, const QString &profileId, const QString &key,
+                 Provider provider = Provider::Klavis)
 {
     QSignalSpy spy(&store, &CredentialStore::keyWritten);
-    store.writeKey(profileId, key);
+    store.writeKey(profileId, key, provider);
     if (spy.isEmpty() && !spy.wait(kWaitMs))
         return u"no answer"_s;
     const QList<QVariant> args = spy.takeFirst();
     return args.at(0).toString() == profileId ? args.at(1).toString() : u"wrong profile"_s;
 }
 
-QString deleteKey(CredentialStore &store, const QString &profileId)
+QString deleteKey(CredentialStore &store, const QString &profileId, Provider provider = Provider::Klavis)
 {
     QSignalSpy spy(&store, &CredentialStore::keyDeleted);
-    store.deleteKey(profileId);
+    store.deleteKey(profileId, provider);
     if (spy.isEmpty() && !spy.wait(kWaitMs))
         return u"no answer"_s;
     const QList<QVariant> args = spy.takeFirst();
@@ -92,9 +97,12 @@ int runProbe(int argc, char **argv)
     const int timeoutMs = qEnvironmentVariableIntValue("SANDBOXDECK_KEYCHAIN_PROBE_TIMEOUT_MS");
     store.setTimeoutMs(timeoutMs > 0 ? timeoutMs : kWaitMs / 2);
     const QString profile = newProfileId();
-    const ReadResult read = readKey(store, profile);
-    const QString written = writeKey(store, profile, u"probe-secret-zanzibar"_s);
-    const QString deleted = deleteKey(store, profile);
+    const Provider provider = qEnvironmentVariable("SANDBOXDECK_KEYCHAIN_PROBE_PROVIDER") == u"blaxel"_s
+                                  ? Provider::Blaxel
+                                  : Provider::Klavis;
+    const ReadResult read = readKey(store, profile, kCustomHost, provider);
+    const QString written = writeKey(store, profile, u"probe-secret-zanzibar"_s, provider);
+    const QString deleted = deleteKey(store, profile, provider);
     const QString out = u"read:"_s + (read.answered ? read.error : u"no answer"_s) + u"\nwrite:"_s + written +
                         u"\ndelete:"_s + deleted + u'\n';
     std::fputs(out.toUtf8().constData(), stdout);
@@ -112,6 +120,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         qunsetenv("KLAVIS_API_KEY");
+        qunsetenv("BL_API_KEY");
         // Fail early, with the reason, when run outside with-keyring.sh.
         CredentialStore store;
         const QString profile = newProfileId();
@@ -121,12 +130,101 @@ private Q_SLOTS:
         QCOMPARE(deleteKey(store, profile), QString());
     }
 
-    void cleanup() { qunsetenv("KLAVIS_API_KEY"); }
+    void cleanup()
+    {
+        qunsetenv("KLAVIS_API_KEY");
+        qunsetenv("BL_API_KEY");
+    }
 
     void names()
     {
         QCOMPARE(CredentialStore::serviceName(), u"SandboxDeck"_s);
         QCOMPARE(CredentialStore::keychainKey(u"abc"_s), u"klavis-api-key/abc"_s);
+        QCOMPARE(CredentialStore::keychainKey(u"abc"_s, Provider::Klavis), u"klavis-api-key/abc"_s);
+        QCOMPARE(CredentialStore::keychainKey(u"abc"_s, Provider::Blaxel), u"blaxel-api-key/abc"_s);
+        QCOMPARE(CredentialStore::environmentVariable(Provider::Klavis), u"KLAVIS_API_KEY"_s);
+        QCOMPARE(CredentialStore::environmentVariable(Provider::Blaxel), u"BL_API_KEY"_s);
+    }
+
+    // A Blaxel profile's key lives under its own name, beside (never over) a Klavis entry, and an entry
+    // stored under the Klavis name before providers existed still reads as that profile's Klavis key.
+    void providersHaveTheirOwnEntries()
+    {
+        CredentialStore store;
+        const QString profile = newProfileId();
+        {
+            // An existing entry, as every earlier version wrote it.
+            QKeychain::WritePasswordJob job(CredentialStore::serviceName());
+            job.setAutoDelete(false);
+            job.setInsecureFallback(false);
+            job.setKey(u"klavis-api-key/"_s + profile);
+            job.setTextData(u"kl-existing-key"_s);
+            QSignalSpy finished(&job, &QKeychain::Job::finished);
+            job.start();
+            QVERIFY(finished.wait(kWaitMs));
+            QCOMPARE(job.error(), QKeychain::NoError);
+        }
+        QCOMPARE(readKey(store, profile).key, u"kl-existing-key"_s);
+        QCOMPARE(readKey(store, profile, kCustomHost, Provider::Blaxel).key, QString()); // not Blaxel's
+
+        QCOMPARE(writeKey(store, profile, u"bl-own-key"_s, Provider::Blaxel), QString());
+        QCOMPARE(readKey(store, profile, kCustomHost, Provider::Blaxel).key, u"bl-own-key"_s);
+        QCOMPARE(readKey(store, profile, kCustomHost, Provider::Klavis).key, u"kl-existing-key"_s);
+        {
+            // Where it went, read straight from the keychain.
+            QKeychain::ReadPasswordJob job(CredentialStore::serviceName());
+            job.setAutoDelete(false);
+            job.setInsecureFallback(false);
+            job.setKey(u"blaxel-api-key/"_s + profile);
+            QSignalSpy finished(&job, &QKeychain::Job::finished);
+            job.start();
+            QVERIFY(finished.wait(kWaitMs));
+            QCOMPARE(job.error(), QKeychain::NoError);
+            QCOMPARE(job.textData(), u"bl-own-key"_s);
+        }
+
+        QCOMPARE(deleteKey(store, profile, Provider::Blaxel), QString());
+        QCOMPARE(readKey(store, profile, kCustomHost, Provider::Blaxel).key, QString());
+        QCOMPARE(readKey(store, profile).key, u"kl-existing-key"_s); // the other entry is left alone
+        QCOMPARE(deleteKey(store, profile), QString());
+        QCOMPARE(readKey(store, profile).key, QString());
+    }
+
+    // BL_API_KEY is a Blaxel profile's headless key, on Blaxel's own host or for the command line's profile;
+    // neither variable ever serves the other provider's profile.
+    void environmentKeyBelongsToItsProvider()
+    {
+        CredentialStore store;
+        const QString blaxel = newProfileId();
+        const QString klavis = newProfileId();
+        const QUrl blaxelHost = BlaxelHosts::defaultBaseUrl();
+        QCOMPARE(writeKey(store, blaxel, u"bl-from-keychain"_s, Provider::Blaxel), QString());
+        QCOMPARE(writeKey(store, klavis, u"kl-from-keychain"_s), QString());
+
+        qputenv("BL_API_KEY", "bl-from-environment\n");
+        QVERIFY(store.keyFromEnvironment(Provider::Blaxel));
+        QVERIFY(!store.keyFromEnvironment(Provider::Klavis));
+        QCOMPARE(readKey(store, blaxel, blaxelHost, Provider::Blaxel).key, u"bl-from-environment"_s);
+        QCOMPARE(readKey(store, blaxel, kCustomHost, Provider::Blaxel).key, u"bl-from-keychain"_s);
+        QCOMPARE(readKey(store, klavis, kKlavisUs).key, u"kl-from-keychain"_s);
+        QCOMPARE(CredentialStore::environmentKey(), QString()); // KLAVIS_API_KEY's, unset
+
+        qunsetenv("BL_API_KEY");
+        qputenv("KLAVIS_API_KEY", "kl-from-environment");
+        store.setEnvironmentKeyProfile(blaxel);
+        QCOMPARE(readKey(store, blaxel, blaxelHost, Provider::Blaxel).key, u"bl-from-keychain"_s);
+        QCOMPARE(readKey(store, blaxel, kCustomHost, Provider::Blaxel).key, u"bl-from-keychain"_s);
+        qputenv("BL_API_KEY", "bl-from-environment");
+        QCOMPARE(readKey(store, blaxel, kCustomHost, Provider::Blaxel).key, u"bl-from-environment"_s);
+
+        qputenv("BL_API_KEY", "bl-live\r\nX-Injected: 1");
+        const ReadResult refused = readKey(store, blaxel, blaxelHost, Provider::Blaxel);
+        QCOMPARE(refused.key, QString());
+        QVERIFY2(refused.error.startsWith(u"BL_API_KEY: "_s), qPrintable(refused.error));
+        QVERIFY(!refused.error.contains(u"X-Injected"_s));
+
+        QCOMPARE(deleteKey(store, blaxel, Provider::Blaxel), QString());
+        QCOMPARE(deleteKey(store, klavis), QString());
     }
 
     void writeReadOverwriteDelete()
@@ -352,6 +450,13 @@ private Q_SLOTS:
             CredentialStore::describeError(CredentialStore::Operation::Write, code, backend);
         QVERIFY2(sentence.contains(expected), qPrintable(sentence));
         QVERIFY(sentence.contains(u"KLAVIS_API_KEY"_s)); // every failure names the way out
+        // A Blaxel profile's way out is its own variable.
+        const QString blaxel = CredentialStore::describeError(CredentialStore::Operation::Write, code,
+                                                              backend, Provider::Blaxel);
+        QVERIFY2(blaxel.contains(u"BL_API_KEY"_s), qPrintable(blaxel));
+        QVERIFY2(!blaxel.contains(u"KLAVIS"_s), qPrintable(blaxel));
+        if (expected == noKeychain())
+            QCOMPARE(blaxel, noKeychain(u"BL_API_KEY"_s));
     }
 
     // A broken keychain: every call answers with a sentence naming the way out, nothing crashes or
@@ -366,22 +471,30 @@ private Q_SLOTS:
         QTest::addColumn<QString>("readError");
         QTest::addColumn<QString>("writeError");
         QTest::addColumn<QString>("deleteError");
+        QTest::addColumn<QString>("provider");
 
         const QString timedOut =
             u"The keychain did not answer within 2 seconds. Check that it is running and "
             "unlocked, or set KLAVIS_API_KEY instead."_s;
         QTest::newRow("bus address points at nothing")
             << u"unix:path=/nonexistent/sandboxdeck/bus"_s << QString() << noKeychain() << noKeychain()
-            << noKeychain();
+            << noKeychain() << QString();
         QTest::newRow("no bus address")
-            << QString() << QString() << noKeychain() << noKeychain() << noKeychain();
+            << QString() << QString() << noKeychain() << noKeychain() << noKeychain() << QString();
+        const QString blaxel = noKeychain(u"BL_API_KEY"_s);
+        QTest::newRow("no bus address, Blaxel profile")
+            << QString() << QString() << blaxel << blaxel << blaxel << u"blaxel"_s;
         // The Secret Service hides the items of a locked keyring, so reading and deleting find nothing
         // (not an error: the UI asks for a key, and saving it then says what is wrong).
         QTest::newRow("keyring locked")
-            << QString() << u"--locked"_s << QString() << noKeychain() << QString();
+            << QString() << u"--locked"_s << QString() << noKeychain() << QString() << QString();
         QTest::newRow("no keyring") << QString() << u"--no-keyring"_s << QString() << noKeychain()
-                                    << QString();
-        QTest::newRow("no answer") << u"inherit"_s << QString() << timedOut << timedOut << timedOut;
+                                    << QString() << QString();
+        QTest::newRow("no answer") << u"inherit"_s << QString() << timedOut << timedOut << timedOut
+                                   << QString();
+        const QString blaxelTimedOut = QString(timedOut).replace(u"KLAVIS_API_KEY"_s, u"BL_API_KEY"_s);
+        QTest::newRow("no answer, Blaxel profile")
+            << u"inherit"_s << QString() << blaxelTimedOut << blaxelTimedOut << blaxelTimedOut << u"blaxel"_s;
     }
 
     void noKeychainIsActionable()
@@ -391,12 +504,15 @@ private Q_SLOTS:
         QFETCH(QString, readError);
         QFETCH(QString, writeError);
         QFETCH(QString, deleteError);
+        QFETCH(QString, provider);
         QTemporaryDir runtime;
         QVERIFY(runtime.isValid());
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QString::fromLatin1(kProbeVariable), u"1"_s);
         env.insert(u"SANDBOXDECK_KEYCHAIN_PROBE_TIMEOUT_MS"_s, u"2000"_s);
         env.remove(u"KLAVIS_API_KEY"_s);
+        env.remove(u"BL_API_KEY"_s);
+        env.insert(u"SANDBOXDECK_KEYCHAIN_PROBE_PROVIDER"_s, provider);
         env.remove(u"DISPLAY"_s);
         env.remove(u"WAYLAND_DISPLAY"_s);
         env.insert(u"XDG_RUNTIME_DIR"_s, runtime.path()); // no "bus" socket there to fall back on

@@ -43,7 +43,7 @@ QString fixture(const QString &name)
 QString readKey(CredentialStore &store, const QString &profileId)
 {
     QSignalSpy spy(&store, &CredentialStore::keyRead);
-    store.readKey(profileId, BlaxelHosts::defaultBaseUrl());
+    store.readKey(profileId, BlaxelHosts::defaultBaseUrl(), Profile::Provider::Blaxel);
     if (spy.isEmpty() && !spy.wait(kWaitMs))
         return u"no answer"_s;
     const QList<QVariant> args = spy.takeFirst();
@@ -274,7 +274,7 @@ private Q_SLOTS:
         QVERIFY(research->font().bold());
         QVERIFY(itemStartingWith(again.profileList(), u"Klavis"_s)->font().bold());
         QCOMPARE(again.profileList()->count(), 2); // "New profile" became "Research"
-        credentials.deleteKey(saved.id);
+        credentials.deleteKey(saved.id, saved.provider);
     }
 
     // What the CLI's file holds, listed with masked keys and check boxes; the existing workspace disabled;
@@ -332,7 +332,7 @@ private Q_SLOTS:
         QCOMPARE(settings.form()->workspaceField()->text(), u"research"_s);
         QVERIFY2(settings.statusText().contains(u"Created: Blaxel research."_s),
                  qPrintable(settings.statusText()));
-        credentials.deleteKey(imported.id);
+        credentials.deleteKey(imported.id, imported.provider);
     }
 
     void importOfATokenSaysItExpires()
@@ -348,7 +348,7 @@ private Q_SLOTS:
         QVERIFY2(settings.statusText().contains(u"expires"_s), qPrintable(settings.statusText()));
         const Profile personal = profiles.blaxelProfileFor(u"personal"_s, BlaxelHosts::defaultBaseUrl());
         QVERIFY(personal.isValid());
-        credentials.deleteKey(personal.id);
+        credentials.deleteKey(personal.id, personal.provider);
     }
 
     void importExplainsWhatItCannotUse_data()
@@ -400,7 +400,7 @@ private Q_SLOTS:
         const Profile ci = profiles.blaxelProfileFor(u"ci"_s, QUrl(u"http://127.0.0.1:8931/v0"_s));
         QVERIFY(ci.isValid());
         QCOMPARE(readKey(credentials, ci.id), u"bl_fake_env_key_abcdefghij"_s);
-        credentials.deleteKey(ci.id);
+        credentials.deleteKey(ci.id, ci.provider);
     }
 };
 

@@ -143,7 +143,7 @@ void ApplicationController::connectProfile(const Profile &profile)
             if (key.isEmpty())
                 promptForKey(401);
         });
-    m_credentials->readKey(profile.id, profile.baseUrl);
+    m_credentials->readKey(profile.id, profile.baseUrl, profile.provider);
 }
 
 void ApplicationController::connectBlaxelProfile(const Profile &profile)
@@ -228,7 +228,7 @@ void ApplicationController::saveAndConnect(const Profile &profile, const QString
                     m_session->connectTo(saved.name, saved.baseUrl, key, saved.region);
                     dialog->accept();
                 });
-    m_credentials->writeKey(id, key);
+    m_credentials->writeKey(id, key, m_profiles->profile(id).provider);
 }
 
 void ApplicationController::openSettings()

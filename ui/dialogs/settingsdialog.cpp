@@ -201,7 +201,7 @@ void SettingsDialog::removeSelected()
             tr("Remove profile “%1” and delete its API key from the keychain?").arg(profile.name)) !=
         QMessageBox::Yes)
         return;
-    m_credentials->deleteKey(m_editingId);
+    m_credentials->deleteKey(m_editingId, profile.provider);
     m_profiles->removeProfile(m_editingId);
     reload(m_profiles->currentProfile().id);
 }
@@ -309,5 +309,5 @@ void SettingsDialog::save()
                               activate(id);
                               accept();
                           });
-    m_credentials->writeKey(id, key);
+    m_credentials->writeKey(id, key, m_profiles->profile(id).provider);
 }
