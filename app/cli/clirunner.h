@@ -4,10 +4,13 @@
 #include "cli/clioutput.h"
 
 #include <QByteArray>
+#include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 
 class ApiCall;
+class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
@@ -44,6 +47,12 @@ private:
     void localReset();
     void localUpload();
     void localDump();
+    void blaxelList();
+    void blaxelGet();
+    void blaxelCreate();
+    void blaxelDelete();
+    void blaxelDeleteNext(qsizetype index);
+    void blaxelWaitNext(qsizetype index);
     void runTransfer(TransferJob *job);
     void finishTransfer(TransferJob *job);
 
@@ -51,7 +60,12 @@ private:
     HttpTransport *m_transport;
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_local;
+    BlaxelSandboxService *m_blaxel;
     CliOutput m_output;
     QPointer<ApiCall> m_call;
     qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary
+    // blaxel delete: the names deleted so far, their records for --json, and whether one failed.
+    QStringList m_deleted;
+    QList<QJsonObject> m_deletedRecords;
+    bool m_someFailed = false;
 };
