@@ -182,8 +182,18 @@ void CliRunner::blaxelCreate()
         request.ports << BlaxelSandbox::Port{{}, port.toInt(), u"HTTP"_s};
     for (const auto &pair : m_command.values(u"env"_s))
         request.envs << BlaxelSandbox::Env{split(pair).first, split(pair).second, false};
-    for (const auto &pair : m_command.values(u"secret-env"_s))
-        request.envs << BlaxelSandbox::Env{split(pair).first, split(pair).second, true};
+    for (const auto &pair : m_command.values(u"secret-env"_s)) {
+        if (pair.contains(u'=')) {
+            request.envs << BlaxelSandbox::Env{split(pair).first, split(pair).second, true};
+            continue;
+        }
+        // A value on the command line is in `ps` for everyone; one from the environment is not.
+        if (!qEnvironmentVariableIsSet(pair.toLocal8Bit().constData())) {
+            m_output.err(u"sandboxdeck-cli: --secret-env %1: the variable %1 is not set\n"_s.arg(pair));
+            return done(2);
+        }
+        request.envs << BlaxelSandbox::Env{pair, qEnvironmentVariable(pair.toLocal8Bit().constData()), true};
+    }
     // Checked here as the dialog checks it: a name or a pair the API would refuse is a usage error.
     if (const QString problem = request.problem(); !problem.isEmpty()) {
         m_output.err(u"sandboxdeck-cli: "_s + problem + u'\n');

@@ -104,7 +104,7 @@ QList<CliCommandSpec> buildBlaxelCommands()
         {u"blaxel create"_s,
          {u"NAME"_s},
          u"--image I [--display-name D] [--memory MB] [--region R] [--label k=v]... [--port N]... "
-         "[--env K=V]... [--secret-env K=V]... [--ttl T] [--workspace W]"_s,
+         "[--env K=V]... [--secret-env K[=V]]... [--ttl T] [--workspace W]"_s,
          u"create a Blaxel sandbox"_s,
          {{u"image"_s, u"I"_s, u"the image it runs, e.g. blaxel/base-image:latest (required)"_s},
           {u"display-name"_s, u"D"_s, u"a name for people"_s},
@@ -113,8 +113,10 @@ QList<CliCommandSpec> buildBlaxelCommands()
           {u"label"_s, u"k=v"_s, u"a label; repeat it for several"_s, true},
           {u"port"_s, u"N"_s, u"a port it serves (HTTP); repeat it for several"_s, true},
           {u"env"_s, u"K=V"_s, u"an environment variable; repeat it for several"_s, true},
-          {u"secret-env"_s, u"K=V"_s,
-           u"an environment variable whose value is secret (never printed); repeat it for several"_s, true},
+          {u"secret-env"_s, u"K[=V]"_s,
+           u"an environment variable whose value is secret (never printed); K alone takes the value of "
+           "this program's own variable K, kept out of the command line; repeat it for several"_s,
+           true},
           {u"ttl"_s, u"T"_s, u"delete it by itself after T, e.g. 30m, 24h, 1h30m"_s},
           workspace}},
         {u"blaxel delete"_s,

@@ -191,12 +191,15 @@ std::optional<QString> checkStatuses(const QStringList &values, bool blaxel, QSt
     return std::nullopt;
 }
 
-// "k=v" with a key: labels and environment variables. The value may be empty and may hold '='.
+// "k=v" with a key: labels and environment variables. The value may be empty and may hold '='. A secret
+// may be a bare name instead: its value then comes from the CLI's own environment, out of argv.
 std::optional<QString> checkPairs(const CliCommand &command, const QString &option)
 {
+    const bool nameAlone = option == u"secret-env"_s;
     for (const auto &pair : command.values(option)) {
-        if (pair.indexOf(u'=') < 1)
-            return u"--%1 takes KEY=VALUE, not '%2'"_s.arg(option, pair);
+        if (pair.indexOf(u'=') < 1 && !(nameAlone && !pair.startsWith(u'=')))
+            return nameAlone ? u"--%1 takes KEY=VALUE or KEY, not '%2'"_s.arg(option, pair)
+                             : u"--%1 takes KEY=VALUE, not '%2'"_s.arg(option, pair);
     }
     return std::nullopt;
 }

@@ -69,8 +69,8 @@ def check_usage_errors():
          "--ttl must be a duration like 30m, 24h or 1h30m"),
         ("blaxel --port range", ["blaxel", "create", "box", "--image", "i", "--port", "0"],
          "--port must be a number from 1 to 65535, not '0'"),
-        ("blaxel --secret-env needs K=V", ["blaxel", "create", "box", "--image", "i", "--secret-env", "TOKEN"],
-         "--secret-env takes KEY=VALUE, not 'TOKEN'"),
+        ("blaxel --secret-env needs a name", ["blaxel", "create", "box", "--image", "i", "--secret-env", "=v"],
+         "--secret-env takes KEY=VALUE or KEY, not '=v'"),
         ("an empty --label", ["blaxel", "create", "box", "--image", "i", "--label", ""], "--label needs a non-empty k=v"),
         ("a name with a path in it", ["blaxel", "delete", "ok", "../x"],
          "'../x' is not a sandbox name: A sandbox name may hold only lowercase letters, digits and '-' "
@@ -91,7 +91,7 @@ def check_help_and_version():
     for args, expect in [(["acquire", "--help"], "acquire SERVER"), (["local", "dump", "--help"], "--extract DIR"),
                          (["local", "--help"], "local upload ID PATH..."), (["get", "-h"], "get SERVER ID"),
                          (["blaxel", "--help"], "blaxel delete NAME... [--wait]"),
-                         (["blaxel", "create", "--help"], "--secret-env K=V"),
+                         (["blaxel", "create", "--help"], "--secret-env K[=V]"),
                          (["blaxel", "list", "-h"], "--status S")]:
         code, text, err = cli(*args)
         check(f"{' '.join(args)}: its own help on stdout, exit 0", code == 0 and err == "" and expect in text

@@ -174,6 +174,21 @@ def check_create(base, api):
     check("create: the server's refusal of a field is shown", code == 1 and "memory" in err, (code, err))
 
 
+def check_secret_from_environment(api):
+    done = subprocess.run([CLI, "--base-url", api, "--json", "blaxel", "create", "cli-env-secret", "--image",
+                           "blaxel/base-image:latest", "--secret-env", "MY_TOKEN"], capture_output=True, text=True,
+                          env={**blaxel_env(), "MY_TOKEN": "from-the-environment-42"}, timeout=60)
+    check("create --secret-env K: exit 0, the value not printed", done.returncode == 0
+          and "from-the-environment-42" not in done.stdout + done.stderr, (done.returncode, done.stderr))
+    envs = {e["name"]: e for e in json.loads(done.stdout or "{}").get("spec", {}).get("runtime", {}).get("envs", [])}
+    check("create --secret-env K: sent as a secret", envs.get("MY_TOKEN", {}).get("secret") is True, envs)
+    code, out, err = cli(api, "blaxel", "create", "cli-env-missing", "--image", "i", "--secret-env", "NOT_SET_HERE")
+    check("create --secret-env K with K unset: exit 2, nothing sent", code == 2 and "NOT_SET_HERE is not set" in err,
+          (code, out, err))
+    code, out, err = cli(api, "blaxel", "get", "cli-env-missing")
+    check("create --secret-env K with K unset: no sandbox made", code == 1, (code, out))
+
+
 def check_delete(base, api):
     cli(api, "blaxel", "create", "cli-doomed", "--image", "blaxel/base-image:latest")
     code, out, err = cli(api, "blaxel", "delete", "cli-doomed", "--wait")
@@ -277,6 +292,7 @@ def main():
         check_both_shapes(base, api)
         check_get(api)
         check_create(base, api)
+        check_secret_from_environment(api)
         check_delete(base, api)
         check_credentials(base, api)
         check_hostile_names(base, api)
