@@ -74,8 +74,9 @@ void CliOutput::jsonAsIs(const QByteArray &body)
 
 QString CliOutput::errorSentence(const ApiError &error) const
 {
-    // ApiError's sentence says what happened; the CLI takes its key from the environment only.
-    if (error.isKeyProblem())
+    // ApiError's sentence says what happened; the CLI takes its key from the environment only. Blaxel
+    // answers a used-up quota with a 403 too: no key would help there.
+    if (error.isKeyProblem() && !error.serverCode().contains(u"QUOTA"_s, Qt::CaseInsensitive))
         return error.message() + (error.httpStatus() == 401
                                       ? u" Set %1 to a key from %2."_s.arg(m_keyVariable, m_keyWhere)
                                       : u" Set %1 to a valid key from %2 (and check --base-url)."_s.arg(

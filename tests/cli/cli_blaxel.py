@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import urllib.parse
+import urllib.request
 
 from clitest import CliTest
 
@@ -126,6 +127,28 @@ def check_both_shapes(base, api):
               (code, out[:200], err))
     finally:
         proxy.shutdown()
+
+
+def check_paging(base, api):
+    """150 sandboxes in a workspace of their own, made straight through the API: the list reads every page."""
+    for i in range(150):
+        body = json.dumps({"metadata": {"name": f"page-{i:03d}"},
+                           "spec": {"runtime": {"image": "blaxel/base-image:latest"}}}).encode()
+        request = urllib.request.Request(api + "/sandboxes", data=body, method="POST", headers={
+            "Authorization": "Bearer " + KEY, "X-Blaxel-Workspace": "paging", "Blaxel-Version": "2026-04-28",
+            "Content-Type": "application/json"})
+        urllib.request.urlopen(request).read()
+    T.control(base, "DELETE", "requests")
+    code, out, err = cli(api, "blaxel", "list", "--workspace", "paging", workspace=None)
+    names = sorted(line.split()[0] for line in out.splitlines()[1:-2])
+    check("list: every page read (150 sandboxes, 100 a page)", code == 0 and names == [f"page-{i:03d}" for i in
+          range(150)] and out.rstrip().endswith("150 sandboxes"), (code, len(names), err))
+    pages = [r for r in requests(base) if r["path"] == "/v0/sandboxes" and r["method"] == "GET"]
+    check("list: two requests, the second with the first's cursor",
+          len(pages) == 2 and "cursor=" not in pages[0]["query"] and "cursor=" in pages[1]["query"],
+          [p["query"] for p in pages])
+    code, out, err = cli(api, "--json", "blaxel", "list", "--workspace", "paging", workspace=None)
+    check("list --json: one array of every page", code == 0 and len(json.loads(out)) == 150, (code, err))
 
 
 def check_get(api):
@@ -284,12 +307,28 @@ def check_usage(api):
               (code, out, err))
 
 
+def check_quota():
+    emulator, base = T.start_emulator("--blaxel-quota", "1")
+    try:
+        api = base + "/v0"
+        first = cli(api, "blaxel", "create", "first", "--image", "blaxel/base-image:latest", workspace="quota")
+        code, out, err = cli(api, "blaxel", "create", "second", "--image", "blaxel/base-image:latest",
+                             workspace="quota")
+        check("create past the quota: exit 1 with the server's words, no word of the key",
+              first[0] == 0 and code == 1 and out == "" and "quota" in err and "server said:" in err
+              and "BL_API_KEY" not in err, (first, code, out, err))
+    finally:
+        emulator.terminate()
+        emulator.wait(timeout=30)
+
+
 def main():
-    emulator, base = T.start_emulator("--blaxel-transition-ms", "300")
+    emulator, base = T.start_emulator("--blaxel-transition-ms", "300", "--blaxel-quota", "200")
     api = base + "/v0"
     try:
         check_list(api)
         check_both_shapes(base, api)
+        check_paging(base, api)
         check_get(api)
         check_create(base, api)
         check_secret_from_environment(api)
@@ -300,6 +339,7 @@ def main():
     finally:
         emulator.terminate()
         emulator.wait(timeout=30)
+    check_quota()
     return T.summary()
 
 
