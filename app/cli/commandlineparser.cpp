@@ -10,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -255,16 +256,7 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
             return error;
         command.options.insert(u"status"_s, words.join(u','));
     }
-    if (blaxel) {
-        // A name goes into a URL path: one Blaxel would refuse is never sent.
-        for (const auto &name : command.arguments) {
-            if (const QString problem = BlaxelSandboxName::problem(name); !problem.isEmpty())
-                return u"'%1' is not a sandbox name: %2"_s.arg(name, problem);
-        }
-        return spec.name == u"blaxel create"_s ? checkBlaxelCreate(command) : std::nullopt;
-    }
-
-    if (command.has(u"ttl"_s)) {
+    if (!blaxel && command.has(u"ttl"_s)) {
         if (command.has(u"no-ttl"_s))
             return u"--ttl and --no-ttl exclude each other"_s;
         const auto ttl = seconds(command.option(u"ttl"_s), AcquireRequest::minimumTtlSeconds);
@@ -282,9 +274,23 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
         if (!command.has(u"out"_s) && !command.has(u"extract"_s))
             return u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name);
     }
-    if (command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
+    if (!blaxel && command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
         command.option(u"region"_s) != u"asia"_s)
         return u"--region must be us or asia"_s;
+    if (!blaxel)
+        return std::nullopt;
+
+    // A name goes into a URL path: one Blaxel would refuse is never sent. (Paths after it are files here.)
+    for (qsizetype i = 0; i < command.arguments.size(); ++i) {
+        const QString &argumentName = spec.argumentNames.at(std::min(i, spec.argumentNames.size() - 1));
+        const QString &name = command.arguments.at(i);
+        if (!argumentName.startsWith(u"NAME"_s))
+            continue;
+        if (const QString problem = BlaxelSandboxName::problem(name); !problem.isEmpty())
+            return u"'%1' is not a sandbox name: %2"_s.arg(name, problem);
+    }
+    if (spec.name == u"blaxel create"_s)
+        return checkBlaxelCreate(command);
     return std::nullopt;
 }
 
