@@ -1,0 +1,52 @@
+#pragma once
+
+#include "api/apierror.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+class QNetworkReply;
+class QTimer;
+
+// The handle of one BlaxelSandboxFiles call, which may take several requests (a download resumed after a cut,
+// a command polled until it ends). It is a child of the caller's context: when the context dies, so does the
+// call, its request is aborted and its handler never runs. Otherwise the handler runs exactly once (abort()
+// gives it a Cancelled error at once), then finished() is emitted and the call deletes itself.
+class BlaxelSandboxCall final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BlaxelSandboxCall)
+
+public:
+    explicit BlaxelSandboxCall(QObject *context);
+    ~BlaxelSandboxCall() override;
+
+    void abort();
+    // The client that made the request is going: the reply is deleted now, before its network manager.
+    void abortNow();
+    bool isFinished() const { return m_finished; }
+
+    // For the client: the reply in flight (a child of the call from now on), a wait before the next request,
+    // how to fail, a deadline for the whole call, and the end.
+    void track(QNetworkReply *reply);
+    void waitThen(int delayMs, std::function<void()> next);
+    void setFailure(std::function<void(const ApiError &)> fail) { m_fail = std::move(fail); }
+    void setDeadline(int ms);
+    void fail(const ApiError &error);
+    // Runs `deliver` (which calls the caller's handler) once, then ends the call, unless it ended.
+    void finishWith(const std::function<void()> &deliver);
+
+signals:
+    void progress(qint64 done, qint64 total); // bytes sent or received, total -1 while unknown
+    void finished();
+
+private:
+    void stopReply();
+
+    QPointer<QNetworkReply> m_reply;
+    QPointer<QTimer> m_wait;
+    std::function<void(const ApiError &)> m_fail;
+    bool m_finished = false;
+};

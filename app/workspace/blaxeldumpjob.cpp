@@ -1,0 +1,226 @@
+#include "workspace/blaxeldumpjob.h"
+
+#include "api/blaxelsandboxfiles.h"
+#include "workspace/diskspace.h"
+#include "workspace/diskworker.h"
+#include "workspace/extractstaging.h"
+#include "workspace/safeextractor.h"
+#include "workspace/workspacearchiver.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+using namespace Qt::StringLiterals;
+
+BlaxelDumpJob::BlaxelDumpJob(BlaxelSandboxFiles *files, Mode mode, const QString &targetPath, QObject *parent)
+    : TransferJob(Direction::Download, files->sandboxName(), QFileInfo(targetPath).fileName(), parent),
+      m_files(files), m_mode(mode), m_targetPath(targetPath)
+{}
+
+BlaxelDumpJob::~BlaxelDumpJob()
+{
+    m_cancelled = true; // an aborted call's handler must not end a job being destroyed
+    // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
+    delete m_extractor;
+    m_extractor = nullptr;
+    cleanUp();
+}
+
+TransferJob *BlaxelDumpJob::clone(QObject *parent) const
+{
+    return new BlaxelDumpJob(m_files, m_mode, m_targetPath, parent);
+}
+
+void BlaxelDumpJob::start()
+{
+    if (!m_files) {
+        fail(tr("The sandbox's connection is gone."), FailureKind::Local);
+        return;
+    }
+    QString tempParent = QDir::tempPath();
+    if (m_mode == Mode::Extract) {
+        if (const QString problem = ExtractStaging::targetProblem(m_targetPath); !problem.isEmpty()) {
+            fail(problem, FailureKind::Policy);
+            return;
+        }
+        // Packing in the sandbox has no progress to show; downloading and extracting each move every byte.
+        setPhaseWeights({{State::Requesting, 0.2}, {State::Downloading, 0.45}, {State::Extracting, 0.35}});
+    } else {
+        // Beside the target: the finished archive is renamed into place, never copied across disks.
+        tempParent = QFileInfo(m_targetPath).absolutePath();
+        setPhaseWeights({{State::Requesting, 0.25}, {State::Downloading, 0.75}});
+    }
+    m_tempDir = std::make_unique<QTemporaryDir>(tempParent + u"/.sandboxdeck-dump-XXXXXX"_s);
+    if (!m_tempDir->isValid()) {
+        fail(tr("Could not create a temporary folder in %1 for the download.")
+                 .arg(QDir::toNativeSeparators(tempParent)),
+             FailureKind::Local);
+        return;
+    }
+    m_archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
+    packInSandbox();
+}
+
+void BlaxelDumpJob::packInSandbox()
+{
+    setState(State::Requesting);
+    m_remoteArchive = BlaxelSandboxFiles::temporaryArchivePath(u"dump"_s);
+    // tar cannot write into a folder that is not there; an image without /tmp is rare, the emulator's is one.
+    m_call = m_files->run(u"mkdir -p /tmp"_s, {}, this, [this](const ApiResult<BlaxelProcessResult> &made) {
+        if (m_cancelled)
+            return;
+        if (!made || !made->succeeded() || !m_files) {
+            cleanUp();
+            fail(tr("The sandbox could not prepare the dump. %1")
+                     .arg(made ? made->logTail(m_files ? m_files->apiKeyToRedact() : QString())
+                               : made.error().fullText()),
+                 made ? FailureKind::Rejected : failureKindOf(made.error()));
+            return;
+        }
+        m_remoteWritten = true;
+        // "." from the working directory: the archive holds the workspace's own relative paths.
+        m_call = m_files->run(
+            u"tar -czf "_s + m_remoteArchive + u" ."_s, {}, this,
+            [this](const ApiResult<BlaxelProcessResult> &result) {
+                if (m_cancelled)
+                    return;
+                if (!result) {
+                    removeRemoteArchive();
+                    cleanUp();
+                    fail(tr("The sandbox could not pack its workspace. %1").arg(result.error().fullText()),
+                         failureKindOf(result.error()));
+                    return;
+                }
+                if (!result->succeeded()) {
+                    removeRemoteArchive();
+                    cleanUp();
+                    fail(tr("tar in the sandbox could not pack the workspace (exit code %1): %2")
+                             .arg(result->exitCode)
+                             .arg(result->logTail(m_files ? m_files->apiKeyToRedact() : QString())),
+                         FailureKind::Rejected);
+                    return;
+                }
+                download();
+            });
+    });
+}
+
+void BlaxelDumpJob::download()
+{
+    setState(State::Downloading);
+    if (!m_files) {
+        cleanUp();
+        fail(tr("The sandbox's connection is gone."), FailureKind::Local);
+        return;
+    }
+    m_call = m_files->getFile(
+        m_remoteArchive, m_archivePath, false, this, [this](const ApiResult<BlaxelDownload> &result) {
+            if (m_cancelled)
+                return;
+            removeRemoteArchive();
+            if (!result) {
+                cleanUp();
+                const bool local = result.error().kind() == ApiError::Kind::Local;
+                const FailureKind localKind =
+                    DiskSpace::isNearlyFull(m_archivePath) ? FailureKind::DiskFull : FailureKind::Local;
+                fail(tr("The download failed. %1").arg(result.error().fullText()),
+                     local ? localKind : failureKindOf(result.error()));
+                return;
+            }
+            m_resumes = result->resumes;
+            if (m_mode == Mode::SaveArchive)
+                save();
+            else
+                extract();
+        });
+    connect(m_call, &BlaxelSandboxCall::progress, this, &BlaxelDumpJob::setProgress);
+}
+
+void BlaxelDumpJob::removeRemoteArchive()
+{
+    if (!m_remoteWritten || !m_files)
+        return;
+    m_remoteWritten = false;
+    // The client is the context: the removal outlives this job.
+    m_files->run(u"rm -f "_s + m_remoteArchive, {}, m_files, [](const ApiResult<BlaxelProcessResult> &) {});
+}
+
+void BlaxelDumpJob::save()
+{
+    QString why;
+    if (!WorkspaceArchiver::isGzipTar(m_archivePath, &why)) {
+        cleanUp();
+        fail(tr("The download is not a .tar.gz archive, so it was not saved: %1").arg(why),
+             FailureKind::HostileData);
+        return;
+    }
+    // The user chose the target in a save dialog, which asked before replacing a file.
+    QFile::remove(m_targetPath);
+    if (!QFile::rename(m_archivePath, m_targetPath)) {
+        cleanUp();
+        fail(tr("Could not save the dump as %1.").arg(QDir::toNativeSeparators(m_targetPath)),
+             FailureKind::Local);
+        return;
+    }
+    setResultPath(m_targetPath);
+    cleanUpThen([this] { succeed(); });
+}
+
+void BlaxelDumpJob::extract()
+{
+    setState(State::Extracting);
+    m_extractor = new SafeExtractor(this);
+    connect(m_extractor, &SafeExtractor::progress, this, &BlaxelDumpJob::setProgress);
+    connect(m_extractor, &SafeExtractor::finished, this, [this](const ExtractionReport &report) {
+        // A cancel that came after the last file was written is too late: the folder is complete.
+        if (report.ok) {
+            cleanUpThen([this, skipped = report.skipped] {
+                setResultPath(m_targetPath);
+                setLeftOut(skipped);
+                succeed();
+            });
+            return;
+        }
+        cleanUp();
+        if (report.cancelled || m_cancelled) {
+            markCancelled();
+            return;
+        }
+        fail(tr("The dump was downloaded but could not be extracted: %1").arg(report.error),
+             DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
+    });
+    m_extractor->start(m_archivePath, m_targetPath);
+}
+
+void BlaxelDumpJob::cancel()
+{
+    if (isFinished() || isFinishing() || m_cancelled)
+        return;
+    m_cancelled = true;
+    if (m_extractor && m_extractor->isRunning()) {
+        m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
+        return;
+    }
+    if (m_call)
+        m_call->abort();
+    removeRemoteArchive();
+    cleanUp();
+    markCancelled();
+}
+
+void BlaxelDumpJob::cleanUp()
+{
+    if (m_call)
+        m_call->abort();
+    DiskWorker::remove(this, std::move(m_tempDir));
+}
+
+void BlaxelDumpJob::cleanUpThen(std::function<void()> end)
+{
+    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
+    cleanUp();
+    finishAfterRemoving(std::move(folder), std::move(end));
+}
