@@ -124,6 +124,20 @@ QList<CliCommandSpec> buildBlaxelCommands()
          u"[--wait] [--workspace W]"_s,
          u"delete Blaxel sandboxes and their data, for good"_s,
          {{u"wait"_s, {}, u"wait until each is TERMINATED"_s}, workspace}},
+        {u"blaxel upload"_s,
+         {u"NAME"_s, u"PATH..."_s},
+         u"[--workspace W]"_s,
+         u"pack files and folders (one folder: its contents) into a .tar.gz, or send one .tar.gz as it is, "
+         "and unpack it in the sandbox's working directory"_s,
+         {workspace}},
+        {u"blaxel dump"_s,
+         {u"NAME"_s},
+         u"(--out FILE [--force] | --extract DIR) [--workspace W]"_s,
+         u"save the sandbox's working directory as a .tar.gz, or extract it into a new or empty folder"_s,
+         {{u"out"_s, u"FILE"_s, u"save the working directory as the .tar.gz FILE"_s},
+          {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s},
+          {u"extract"_s, u"DIR"_s, u"extract the working directory into DIR, a new or empty folder"_s},
+          workspace}},
     };
 }
 

@@ -46,6 +46,8 @@ void CliRunner::start()
         {u"blaxel get"_s, &CliRunner::blaxelGet},
         {u"blaxel create"_s, &CliRunner::blaxelCreate},
         {u"blaxel delete"_s, &CliRunner::blaxelDelete},
+        {u"blaxel upload"_s, &CliRunner::blaxelUpload},
+        {u"blaxel dump"_s, &CliRunner::blaxelDump},
     };
     (this->*handlers.value(m_command.name))();
 }

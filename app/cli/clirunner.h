@@ -9,7 +9,10 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 class ApiCall;
+class BlaxelSandboxFiles;
 class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
@@ -53,6 +56,14 @@ private:
     void blaxelDelete();
     void blaxelDeleteNext(qsizetype index);
     void blaxelWaitNext(qsizetype index);
+    void blaxelUpload();
+    void blaxelDump();
+    // The client of the sandbox's own API, at the URL its record gives, for `then`; on failure the command
+    // ends.
+    void openBlaxelSandbox(const std::function<void(BlaxelSandboxFiles *)> &then);
+    // The local side of a transfer, checked before any request; false (and the command ended) when wrong.
+    bool collectUploadSources(QStringList *sources);
+    bool dumpTargetAcceptable();
     void runTransfer(TransferJob *job);
     void finishTransfer(TransferJob *job);
 

@@ -146,7 +146,7 @@ QString CliUsage::full()
            "Benchmarks: %2.\n"
            "Transfers show a progress line on stderr when it is a terminal; Ctrl+C cancels them and removes "
            "their\ntemporary files. With --json they print one summary object (local_sandbox_id, direction, "
-           "bytes, path).\n"
+           "bytes, path;\nBlaxel's: sandbox and workspace instead of local_sandbox_id).\n"
            "Exit codes: 0 success, 1 API, network or transfer error, 2 usage error, 3 dump extracted with "
            "entries\nleft out (listed on stderr), 130 cancelled with Ctrl+C.\n"_s.arg(
                KlavisHosts::defaultBaseUrl().toString(), ServerLists::benchmarks().join(u", "_s),

@@ -12,7 +12,7 @@ _sandboxdeck_cli_blaxel_statuses="DEPLOYING DEPLOYED FAILED DELETING TERMINATED 
 
 _sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
-_sandboxdeck_cli_blaxel_commands="list get create delete"
+_sandboxdeck_cli_blaxel_commands="list get create delete upload dump"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
 _sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env"
@@ -31,6 +31,8 @@ _sandboxdeck_cli_options_of() {
         "blaxel get") echo "--workspace" ;;
         "blaxel create") echo "--image --display-name --memory --region --label --port --env --secret-env --ttl --workspace" ;;
         "blaxel delete") echo "--wait --workspace" ;;
+        "blaxel upload") echo "--workspace" ;;
+        "blaxel dump") echo "--out --force --extract --workspace" ;;
     esac
 }
 
@@ -127,7 +129,7 @@ _sandboxdeck_cli() {
         get | acquire | release | reset)
             ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur"))
             ;;
-        "local upload") ((arguments >= 1)) && _sandboxdeck_cli_files "$cur" ;;
+        "local upload" | "blaxel upload") ((arguments >= 1)) && _sandboxdeck_cli_files "$cur" ;;
     esac
     return 0
 }

@@ -97,6 +97,8 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a list -d
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a get -d 'show one Blaxel sandbox'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a create -d 'create a Blaxel sandbox'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a delete -d 'delete Blaxel sandboxes for good'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a upload -d 'upload into a Blaxel sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a dump -d 'download a Blaxel working directory'
 
 # The server is the first argument of get, acquire, release and reset.
 for command in get acquire release reset
@@ -143,6 +145,10 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l env -x -d
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l secret-env -x -d 'a secret environment variable K=V'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l ttl -x -d 'delete after a duration (24h)'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel delete' -l wait -d 'wait until TERMINATED'
-for command in list get create delete
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel upload; and not __sandboxdeck_cli_is blaxel upload 0' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'save as this .tar.gz'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l force -d 'replace an existing --out file'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
+for command in list get create delete upload dump
     complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is blaxel $command" -l workspace -x -d 'the Blaxel workspace'
 end

@@ -54,7 +54,7 @@ def check_usage_errors():
         ("unknown --status in a list", ["list", "--status", "idle", "--status", "idle,Gone"],
          "--status must be one of idle, occupied, error, not 'Gone'"),
         ("terminal controls in argv are escaped", ["frob\x1b[2Jnicate"], "unknown command 'frob\\x1b[2Jnicate'"),
-        ("blaxel without a command", ["blaxel"], "`blaxel` needs a command: list, get, create, delete"),
+        ("blaxel without a command", ["blaxel"], "`blaxel` needs a command: list, get, create, delete, upload, dump"),
         ("unknown blaxel command", ["blaxel", "release", "x"], "unknown command 'blaxel release'"),
         ("blaxel create without --image", ["blaxel", "create", "box"], "`blaxel create` needs --image I"),
         ("a Klavis option to blaxel", ["blaxel", "list", "--server", "github"], "`blaxel list` does not take --server"),
@@ -72,6 +72,14 @@ def check_usage_errors():
         ("blaxel --secret-env needs a name", ["blaxel", "create", "box", "--image", "i", "--secret-env", "=v"],
          "--secret-env takes KEY=VALUE or KEY, not '=v'"),
         ("an empty --label", ["blaxel", "create", "box", "--image", "i", "--label", ""], "--label needs a non-empty k=v"),
+        ("blaxel upload without a PATH", ["blaxel", "upload", "box"], "`blaxel upload`: no PATH given"),
+        ("blaxel dump without --out or --extract", ["blaxel", "dump", "box"],
+         "`blaxel dump` needs --out FILE or --extract DIR"),
+        ("blaxel dump --force with --extract", ["blaxel", "dump", "box", "--extract", "d", "--force"],
+         "--force goes with --out; --extract never writes into a folder that is not empty"),
+        ("blaxel upload to a bad name, paths not taken for names", ["blaxel", "upload", "Box", "./a/b"],
+         "'Box' is not a sandbox name: A sandbox name may hold only lowercase letters, digits and '-' "
+         "(as in \"my-sandbox-1\")."),
         ("a name with a path in it", ["blaxel", "delete", "ok", "../x"],
          "'../x' is not a sandbox name: A sandbox name may hold only lowercase letters, digits and '-' "
          "(as in \"my-sandbox-1\")."),
@@ -92,7 +100,8 @@ def check_help_and_version():
                          (["local", "--help"], "local upload ID PATH..."), (["get", "-h"], "get SERVER ID"),
                          (["blaxel", "--help"], "blaxel delete NAME... [--wait]"),
                          (["blaxel", "create", "--help"], "--secret-env K[=V]"),
-                         (["blaxel", "list", "-h"], "--status S")]:
+                         (["blaxel", "list", "-h"], "--status S"),
+                         (["blaxel", "dump", "--help"], "--extract DIR")]:
         code, text, err = cli(*args)
         check(f"{' '.join(args)}: its own help on stdout, exit 0", code == 0 and err == "" and expect in text
               and text != out, (code, text[:200], err))

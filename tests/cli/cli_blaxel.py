@@ -7,9 +7,14 @@ never printed, hostile names refused before anything is sent."""
 import http.client
 import http.server
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import threading
+import time
 import urllib.parse
 import urllib.request
 
@@ -299,12 +304,111 @@ def check_usage(api):
         (["blaxel", "delete"], "`blaxel delete`: no NAME given"),
         (["blaxel", "get", "a", "b"], "`blaxel get`: unexpected argument 'b'"),
         (["blaxel", "list", "--wait"], "`blaxel list` does not take --wait"),
-        (["blaxel"], "`blaxel` needs a command: list, get, create, delete"),
+        (["blaxel"], "`blaxel` needs a command: list, get, create, delete, upload, dump"),
     ]
     for args, what in cases:
         code, out, err = cli(api, *args)
         check(f"usage: {' '.join(args)[:50]}", code == 2 and out == "" and err.startswith(f"sandboxdeck-cli: {what}\n"),
               (code, out, err))
+
+
+TREE_FILES = {
+    "README.md": b"# workspace\n",
+    "empty.txt": b"",
+    "src/main.py": b"print('hello')\n",
+    "src/deep/deeper/data.bin": bytes(range(256)) * 1000,
+    "Ünïcödé café/naïve 日本語.txt": "héllo wörld\n".encode(),
+}
+TREE_LINKS = {"link-to-readme": "README.md", "src/deep/up": "../../README.md"}
+EXECUTABLE = "src/run.sh"
+
+
+def make_tree(root):
+    for name, data in TREE_FILES.items():
+        os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
+        with open(os.path.join(root, name), "wb") as f:
+            f.write(data)
+    with open(os.path.join(root, EXECUTABLE), "w") as f:
+        f.write("#!/bin/sh\necho run\n")
+    os.chmod(os.path.join(root, EXECUTABLE), 0o755)
+    for name, target in TREE_LINKS.items():
+        os.symlink(target, os.path.join(root, name))
+
+
+def snapshot(root):
+    """{relative path: (kind, bytes or link target, mode bits)} of a folder, links not followed."""
+    found = {}
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, root)
+            if os.path.islink(path):
+                found[relative] = ("link", os.readlink(path), None)
+            elif os.path.isdir(path):
+                found[relative] = ("dir", None, None)
+            else:
+                with open(path, "rb") as f:
+                    found[relative] = ("file", f.read(), os.stat(path).st_mode & 0o777)
+    return found
+
+
+def check_transfers(api):
+    work = tempfile.mkdtemp(prefix="cli-blaxel-work-")
+    try:
+        tree = os.path.join(work, "tree")
+        make_tree(tree)
+        cli(api, "blaxel", "create", "cli-transfer", "--image", "blaxel/base-image:latest")
+        code, out, err = cli(api, "blaxel", "upload", "cli-transfer", tree)
+        check("upload while DEPLOYING: exit 1 with the sandbox's answer", code == 1 and "DEPLOYING" in err,
+              (code, out, err))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            code, out, err = cli(api, "--json", "blaxel", "get", "cli-transfer")
+            if code == 0 and json.loads(out).get("status") == "DEPLOYED":
+                break
+            time.sleep(0.2)
+        code, out, err = cli(api, "blaxel", "upload", "cli-transfer", tree)
+        check("upload: exit 0, what went where", code == 0 and err == "" and out.startswith(
+            "Uploaded tree (") and "to Blaxel sandbox cli-transfer and unpacked it into " in out, (code, out, err))
+        extracted = os.path.join(work, "extracted")
+        code, out, err = cli(api, "blaxel", "dump", "cli-transfer", "--extract", extracted)
+        check("dump --extract: exit 0", code == 0 and err == "" and out.startswith(
+            "Extracted the working directory of Blaxel sandbox cli-transfer into "), (code, out, err))
+        check("round trip: the same paths, bytes, modes and links", snapshot(extracted) == snapshot(tree),
+              sorted(set(snapshot(extracted)) ^ set(snapshot(tree))))
+
+        archive = os.path.join(work, "dump.tar.gz")
+        code, out, err = cli(api, "--json", "blaxel", "dump", "cli-transfer", "--out", archive)
+        summary = json.loads(out) if code == 0 else {}
+        check("dump --out --json: the summary names the sandbox and the workspace",
+              summary.get("sandbox") == "cli-transfer" and summary.get("workspace") == "demo"
+              and summary.get("mode") == "archive" and summary.get("bytes") == os.path.getsize(archive)
+              and "local_sandbox_id" not in summary, (code, out, err))
+        with tarfile.open(archive, "r:gz") as tar:
+            names = {m.name[2:] if m.name.startswith("./") else m.name for m in tar.getmembers()}
+        check("dump --out: a .tar.gz of the working directory", "src/deep/deeper/data.bin" in names, sorted(names))
+        code, out, err = cli(api, "blaxel", "dump", "cli-transfer", "--out", archive)
+        check("dump --out onto an existing file: exit 2 without --force", code == 2 and "--force" in err, (code, err))
+        code, out, err = cli(api, "blaxel", "dump", "cli-transfer", "--out", archive, "--force")
+        check("dump --out --force replaces it", code == 0, (code, err))
+
+        code, out, err = cli(api, "--json", "blaxel", "upload", "cli-transfer", archive)
+        summary = json.loads(out) if code == 0 else {}
+        check("upload of a .tar.gz --json: sources, working_dir, no local_sandbox_id",
+              summary.get("sources") == [archive] and bool(summary.get("working_dir"))
+              and summary.get("direction") == "upload" and "local_sandbox_id" not in summary, (code, out, err))
+        code, out, err = cli(api, "blaxel", "upload", "cli-transfer", os.path.join(work, "missing"))
+        check("upload of a missing path: exit 2, nothing sent", code == 2 and "does not exist" in err, (code, err))
+        code, out, err = cli(api, "blaxel", "upload", "no-such-sandbox", tree)
+        check("upload to an unknown sandbox: exit 1", code == 1 and "error:" in err, (code, err))
+        code, out, err = cli(api, "blaxel", "dump", "no-such-sandbox", "--extract", os.path.join(work, "x"))
+        check("dump of an unknown sandbox: exit 1, no folder made", code == 1 and not os.path.exists(
+            os.path.join(work, "x")), (code, err))
+        code, out, err = cli(api, "blaxel", "upload", "cli-transfer", "--", "-odd")
+        check("upload -- -odd: a path, missing here: exit 2", code == 2 and "-odd does not exist" in err, (code, err))
+        check("transfers leave nothing in TMPDIR", T.temp_leftovers() == [], T.temp_leftovers())
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def check_quota():
@@ -336,6 +440,7 @@ def main():
         check_credentials(base, api)
         check_hostile_names(base, api)
         check_usage(api)
+        check_transfers(api)
     finally:
         emulator.terminate()
         emulator.wait(timeout=30)

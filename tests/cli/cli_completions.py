@@ -122,7 +122,7 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli local ", ["list", "get", "acquire", "release", "reset", "upload", "dump"]),
         ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel"]),
         ("sandboxdeck-cli bl", ["blaxel"]),
-        ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete"]),
+        ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete", "upload", "dump"]),
         ("sandboxdeck-cli blaxel list --status ", lists["blaxelStatuses"]),
         ("sandboxdeck-cli blaxel list --status DEPLOY", ["DEPLOYING", "DEPLOYED"]),
         ("sandboxdeck-cli blaxel get ", []),
@@ -161,6 +161,11 @@ def check_file_completion(shell, complete):
         check(f"{shell}: --out offers files", "results.tar.gz" in words, words)
         words, _ = complete("sandboxdeck-cli local dump ID --extract res")
         check(f"{shell}: --extract offers only folders", [w.rstrip("/") for w in words] == ["results-dir"], words)
+        words, _ = complete("sandboxdeck-cli blaxel upload NAME res")
+        check(f"{shell}: blaxel upload offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
+        words, _ = complete("sandboxdeck-cli blaxel dump NAME --extract res")
+        check(f"{shell}: blaxel dump --extract offers only folders", [w.rstrip("/") for w in words] == ["results-dir"],
+              words)
     finally:
         os.chdir(cwd)
         shutil.rmtree(folder, ignore_errors=True)
@@ -170,7 +175,7 @@ def main():
     lists = server_lists()
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     per_command, globals_ = commands_and_options()
-    check("--help lists 17 commands", len(per_command) == 17, sorted(per_command))
+    check("--help lists 19 commands", len(per_command) == 19, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)
