@@ -1,6 +1,7 @@
 #include "cli/clicommandspec.h"
 
 #include "api/acquirerequest.h"
+#include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
 #include "catalog/serverlists.h"
 
@@ -9,6 +10,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QString localGroup = u"local"_s;
+const QString blaxelGroup = u"blaxel"_s;
 
 QString benchmarkOptionText()
 {
@@ -84,6 +86,61 @@ QList<CliCommandSpec> buildCommands()
     };
 }
 
+QList<CliCommandSpec> buildBlaxelCommands()
+{
+    const CliOptionSpec workspace{u"workspace"_s, u"W"_s, u"the Blaxel workspace (default: BL_WORKSPACE)"_s};
+    return {
+        {u"blaxel list"_s,
+         {},
+         u"[--status S]... [--search Q] [--all] [--workspace W]"_s,
+         u"list Blaxel sandboxes"_s,
+         {{u"status"_s, u"S"_s,
+           u"only the sandboxes in status S (DEPLOYED, FAILED, ...); repeat it or separate with commas for "
+           "several"_s},
+          {u"search"_s, u"Q"_s, u"only the sandboxes whose name, display name or labels contain Q"_s},
+          {u"all"_s, {}, u"include terminated sandboxes"_s},
+          workspace}},
+        {u"blaxel get"_s, {u"NAME"_s}, u"[--workspace W]"_s, u"show one Blaxel sandbox"_s, {workspace}},
+        {u"blaxel create"_s,
+         {u"NAME"_s},
+         u"--image I [--display-name D] [--memory MB] [--region R] [--label k=v]... [--port N]... "
+         "[--env K=V]... [--secret-env K[=V]]... [--ttl T] [--workspace W]"_s,
+         u"create a Blaxel sandbox"_s,
+         {{u"image"_s, u"I"_s, u"the image it runs, e.g. blaxel/base-image:latest (required)"_s},
+          {u"display-name"_s, u"D"_s, u"a name for people"_s},
+          {u"memory"_s, u"MB"_s, u"its memory in MB (default: the server's)"_s},
+          {u"region"_s, u"R"_s, u"where it runs, e.g. us-pdx-1 (default: the server's)"_s},
+          {u"label"_s, u"k=v"_s, u"a label; repeat it for several"_s, true},
+          {u"port"_s, u"N"_s, u"a port it serves (HTTP); repeat it for several"_s, true},
+          {u"env"_s, u"K=V"_s, u"an environment variable; repeat it for several"_s, true},
+          {u"secret-env"_s, u"K[=V]"_s,
+           u"an environment variable whose value is secret (never printed); K alone takes the value of "
+           "this program's own variable K, kept out of the command line; repeat it for several"_s,
+           true},
+          {u"ttl"_s, u"T"_s, u"delete it by itself after T, e.g. 30m, 24h, 1h30m"_s},
+          workspace}},
+        {u"blaxel delete"_s,
+         {u"NAME..."_s},
+         u"[--wait] [--workspace W]"_s,
+         u"delete Blaxel sandboxes and their data, for good"_s,
+         {{u"wait"_s, {}, u"wait until each is TERMINATED"_s}, workspace}},
+        {u"blaxel upload"_s,
+         {u"NAME"_s, u"PATH..."_s},
+         u"[--workspace W]"_s,
+         u"pack files and folders (one folder: its contents) into a .tar.gz, or send one .tar.gz as it is, "
+         "and unpack it in the sandbox's working directory"_s,
+         {workspace}},
+        {u"blaxel dump"_s,
+         {u"NAME"_s},
+         u"(--out FILE [--force] | --extract DIR) [--workspace W]"_s,
+         u"save the sandbox's working directory as a .tar.gz, or extract it into a new or empty folder"_s,
+         {{u"out"_s, u"FILE"_s, u"save the working directory as the .tar.gz FILE"_s},
+          {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s},
+          {u"extract"_s, u"DIR"_s, u"extract the working directory into DIR, a new or empty folder"_s},
+          workspace}},
+    };
+}
+
 } // namespace
 
 bool CliCommandSpec::takesMoreArguments() const
@@ -102,7 +159,7 @@ const CliOptionSpec *CliCommandSpec::option(const QString &optionName) const
 
 const QList<CliCommandSpec> &CliCommandSpecs::all()
 {
-    static const QList<CliCommandSpec> commands = buildCommands();
+    static const QList<CliCommandSpec> commands = buildCommands() + buildBlaxelCommands();
     return commands;
 }
 
@@ -120,7 +177,7 @@ const QList<CliOptionSpec> &CliCommandSpecs::globalOptions()
     static const QList<CliOptionSpec> options = {
         {u"base-url"_s, u"URL"_s,
          u"the API to talk to (default: KLAVIS_BASE_URL, else "_s + KlavisHosts::defaultBaseUrl().toString() +
-             u')'},
+             u"; for blaxel commands BL_API_URL, else "_s + BlaxelHosts::defaultBaseUrl().toString() + u')'},
         {u"json"_s, {}, u"print the server's reply (or a transfer's summary) as JSON"_s},
         {u"timeout"_s, u"SECONDS"_s,
          u"how long one API call may take in all, retries included (default 90)"_s},
@@ -138,7 +195,12 @@ bool CliCommandSpecs::isCommandOption(const QString &optionName)
 
 bool CliCommandSpecs::isGroup(const QString &name)
 {
-    return name == localGroup;
+    return groups().contains(name);
+}
+
+QStringList CliCommandSpecs::groups()
+{
+    return {localGroup, blaxelGroup};
 }
 
 QStringList CliCommandSpecs::subcommandsOf(const QString &group)

@@ -10,6 +10,7 @@ struct CliOptionSpec
     QString name;      // without dashes: "ttl"
     QString valueName; // "SECONDS"; empty for a flag
     QString description;
+    bool repeatable = false; // given several times, each value kept (CliCommand::lists)
 
     bool takesValue() const { return !valueName.isEmpty(); }
 };
@@ -38,7 +39,8 @@ public:
     static const QList<CliOptionSpec> &globalOptions();
     // Whether any command accepts this option: an option given to the wrong one is named as such.
     static bool isCommandOption(const QString &optionName);
-    // "local" is a group, not a command: its sub-commands are "local list" and so on.
+    // "local" and "blaxel" are groups, not commands: their sub-commands are "local list" and so on.
     static bool isGroup(const QString &name);
+    static QStringList groups();
     static QStringList subcommandsOf(const QString &group);
 };

@@ -65,14 +65,22 @@ void CliOutput::noteAcquireMayHaveGoneThrough(const ApiError &error, const QStri
             "and release what you do not need.\n"_s.arg(listCommand));
 }
 
-QString CliOutput::errorSentence(const ApiError &error)
+void CliOutput::jsonAsIs(const QByteArray &body)
 {
-    // ApiError's sentence says what happened; the CLI takes its key from the environment only.
-    if (error.isKeyProblem())
-        return error.message() +
-               (error.httpStatus() == 401
-                    ? u" Set KLAVIS_API_KEY to a key from your Klavis dashboard."_s
-                    : u" Set KLAVIS_API_KEY to a valid key from your Klavis dashboard (and check --base-url)."_s);
+    m_out->flush();
+    if (!JsonPrinter::print(body, false, stdout))
+        out(QString::fromUtf8(body) + u'\n');
+}
+
+QString CliOutput::errorSentence(const ApiError &error) const
+{
+    // ApiError's sentence says what happened; the CLI takes its key from the environment only. Blaxel
+    // answers a used-up quota with a 403 too: no key would help there.
+    if (error.isKeyProblem() && !error.serverCode().contains(u"QUOTA"_s, Qt::CaseInsensitive))
+        return error.message() + (error.httpStatus() == 401
+                                      ? u" Set %1 to a key from %2."_s.arg(m_keyVariable, m_keyWhere)
+                                      : u" Set %1 to a valid key from %2 (and check --base-url)."_s.arg(
+                                            m_keyVariable, m_keyWhere));
     return error.message();
 }
 

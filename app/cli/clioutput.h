@@ -29,8 +29,16 @@ public:
     // After a failed acquire whose answer leaves it open whether a sandbox was taken: how to find out, with
     // the list command of that kind (`list` or `local list`). A refusal ("no idle sandbox") says nothing.
     void noteAcquireMayHaveGoneThrough(const ApiError &error, const QString &listCommand);
+    // Blaxel's --json: a body whose secrets the caller masked already (its "metadata" is no secret there).
+    void jsonAsIs(const QByteArray &body);
     // What the CLI says about a failed call: ApiError's sentence, with the CLI's way of giving a key.
-    static QString errorSentence(const ApiError &error);
+    QString errorSentence(const ApiError &error) const;
+    // Where a key problem sends the user: the variable and where a key comes from.
+    void setKeySource(const QString &variable, const QString &where)
+    {
+        m_keyVariable = variable;
+        m_keyWhere = where;
+    }
     // The value on one line: a line break in it is escaped too.
     void field(const QString &name, const QString &value);
     void secretObject(const QString &name, const QJsonObject &object, bool reveal);
@@ -49,4 +57,6 @@ private:
     QTextStream *m_err;
     bool m_revealSecrets = false;
     QString m_secret;
+    QString m_keyVariable = QStringLiteral("KLAVIS_API_KEY");
+    QString m_keyWhere = QStringLiteral("your Klavis dashboard");
 };

@@ -1,6 +1,7 @@
 #include "cli/clirunner.h"
 
 #include "api/apicall.h"
+#include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
@@ -15,10 +16,13 @@ using namespace Qt::StringLiterals;
 CliRunner::CliRunner(const CliCommand &command, HttpTransport *transport, QObject *parent)
     : QObject(parent), m_command(command), m_transport(transport),
       m_sandboxes(new KlavisSandboxService(transport, this)),
-      m_local(new KlavisLocalSandboxService(transport, this))
+      m_local(new KlavisLocalSandboxService(transport, this)),
+      m_blaxel(new BlaxelSandboxService(transport, command.option(u"workspace"_s), this))
 {
     m_output.setRevealSecrets(command.has(u"show-secrets"_s));
     m_output.setSecret(transport->config().apiKey);
+    if (command.isBlaxel())
+        m_output.setKeySource(u"BL_API_KEY"_s, u"your Blaxel workspace settings"_s);
 }
 
 void CliRunner::start()
@@ -38,6 +42,12 @@ void CliRunner::start()
         {u"local reset"_s, &CliRunner::localReset},
         {u"local upload"_s, &CliRunner::localUpload},
         {u"local dump"_s, &CliRunner::localDump},
+        {u"blaxel list"_s, &CliRunner::blaxelList},
+        {u"blaxel get"_s, &CliRunner::blaxelGet},
+        {u"blaxel create"_s, &CliRunner::blaxelCreate},
+        {u"blaxel delete"_s, &CliRunner::blaxelDelete},
+        {u"blaxel upload"_s, &CliRunner::blaxelUpload},
+        {u"blaxel dump"_s, &CliRunner::blaxelDump},
     };
     (this->*handlers.value(m_command.name))();
 }

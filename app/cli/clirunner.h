@@ -4,10 +4,16 @@
 #include "cli/clioutput.h"
 
 #include <QByteArray>
+#include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 class ApiCall;
+class BlaxelSandboxFiles;
+class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
@@ -44,6 +50,20 @@ private:
     void localReset();
     void localUpload();
     void localDump();
+    void blaxelList();
+    void blaxelGet();
+    void blaxelCreate();
+    void blaxelDelete();
+    void blaxelDeleteNext(qsizetype index);
+    void blaxelWaitNext(qsizetype index);
+    void blaxelUpload();
+    void blaxelDump();
+    // The client of the sandbox's own API, at the URL its record gives, for `then`; on failure the command
+    // ends.
+    void openBlaxelSandbox(const std::function<void(BlaxelSandboxFiles *)> &then);
+    // The local side of a transfer, checked before any request; false (and the command ended) when wrong.
+    bool collectUploadSources(QStringList *sources);
+    bool dumpTargetAcceptable();
     void runTransfer(TransferJob *job);
     void finishTransfer(TransferJob *job);
 
@@ -51,7 +71,12 @@ private:
     HttpTransport *m_transport;
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_local;
+    BlaxelSandboxService *m_blaxel;
     CliOutput m_output;
     QPointer<ApiCall> m_call;
     qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary
+    // blaxel delete: the names deleted so far, their records for --json, and whether one failed.
+    QStringList m_deleted;
+    QList<QJsonObject> m_deletedRecords;
+    bool m_someFailed = false;
 };

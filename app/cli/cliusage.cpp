@@ -1,5 +1,6 @@
 #include "cli/cliusage.h"
 
+#include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
 #include "catalog/serverlists.h"
 #include "cli/clicommandspec.h"
@@ -36,17 +37,46 @@ QString wrapped(const QString &text, qsizetype indent)
     return result + u'\n';
 }
 
+// A usage line wrapped like wrapped(), but never inside a bracketed option ("[--port N]...").
+QString wrappedUsage(const QString &usage, qsizetype indent)
+{
+    QStringList groups{QString()};
+    int depth = 0;
+    for (const QChar c : usage) {
+        if (c == u' ' && depth == 0) {
+            groups << QString();
+            continue;
+        }
+        depth += c == u'[' || c == u'(' ? 1 : c == u']' || c == u')' ? -1 : 0;
+        groups.last() += c;
+    }
+    QString result;
+    qsizetype column = 2;
+    for (const auto &group : groups) {
+        if (!result.isEmpty() && column + 1 + group.size() > lineWidth) {
+            result += u'\n' + QString(indent, u' ');
+            column = indent;
+        } else if (!result.isEmpty()) {
+            result += u' ';
+            ++column;
+        }
+        result += group;
+        column += group.size();
+    }
+    return result + u'\n';
+}
+
 // "term  description", the description in its own column; a long term gets a line of its own.
 QString twoColumns(const QString &term, const QString &description)
 {
     QString text = u"  "_s + term;
     if (description.isEmpty())
         return text + u'\n';
-    if (text.size() + 2 > descriptionColumn)
-        text += u'\n' + QString(descriptionColumn, u' ');
-    else
-        text = text.leftJustified(descriptionColumn);
-    return text + wrapped(description, descriptionColumn);
+    if (text.size() + 2 <= descriptionColumn)
+        return text.leftJustified(descriptionColumn) + wrapped(description, descriptionColumn);
+    // A long term gets its own lines (blaxel create's usage takes two), the description the next one.
+    return u"  "_s + wrappedUsage(term, 6) + QString(descriptionColumn, u' ') +
+           wrapped(description, descriptionColumn);
 }
 
 QString usageLine(const CliCommandSpec &spec)
@@ -68,11 +98,18 @@ QString optionTerm(const CliOptionSpec &option)
     return option.takesValue() ? term + u' ' + option.valueName : term;
 }
 
-QString commandSection(const QString &title, bool local)
+// "local" of "local list"; "" for a command of no group.
+QString groupOf(const QString &commandName)
+{
+    const auto space = commandName.indexOf(u' ');
+    return space < 0 ? QString() : commandName.left(space);
+}
+
+QString commandSection(const QString &title, const QString &group)
 {
     QString text = title + u":\n"_s;
     for (const auto &spec : CliCommandSpecs::all()) {
-        if (spec.name.startsWith(u"local "_s) == local)
+        if (groupOf(spec.name) == group)
             text += twoColumns(usageLine(spec), spec.summary);
     }
     return text;
@@ -94,9 +131,14 @@ QString CliUsage::full()
 {
     return u"Usage: %1 [--base-url URL] [--json] [--timeout SECONDS] COMMAND [ARGS]\n"
            "       %1 COMMAND --help | --help | --version\n\n"_s.arg(program) +
-           commandSection(u"Klavis sandboxes"_s, false) + u'\n' +
-           commandSection(u"Klavis local sandboxes"_s, true) + u'\n' + globalOptionsSection() +
+           commandSection(u"Klavis sandboxes"_s, {}) + u'\n' +
+           commandSection(u"Klavis local sandboxes"_s, u"local"_s) + u'\n' +
+           commandSection(u"Blaxel sandboxes"_s, u"blaxel"_s) + u'\n' + globalOptionsSection() +
            u"\nThe API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to %1.\n"
+           "Blaxel commands take the key from BL_API_KEY and the workspace from --workspace or BL_WORKSPACE; "
+           "their\n--base-url is the Blaxel API root (default: BL_API_URL, else %3).\nWith --json they print "
+           "the sandboxes as sent (a list as one array of every page); secret environment\nvalues are masked "
+           "there and never printed anywhere.\n"
            "--timeout: how long one API call may take in all, retries included (default 90 s); transfers "
            "stop only\nwhen no data moves for a while.\n"
            "--json prints the server's reply; auth_data and metadata values stay masked without "
@@ -104,17 +146,18 @@ QString CliUsage::full()
            "Benchmarks: %2.\n"
            "Transfers show a progress line on stderr when it is a terminal; Ctrl+C cancels them and removes "
            "their\ntemporary files. With --json they print one summary object (local_sandbox_id, direction, "
-           "bytes, path).\n"
+           "bytes, path;\nBlaxel's: sandbox and workspace instead of local_sandbox_id).\n"
            "Exit codes: 0 success, 1 API, network or transfer error, 2 usage error, 3 dump extracted with "
            "entries\nleft out (listed on stderr), 130 cancelled with Ctrl+C.\n"_s.arg(
-               KlavisHosts::defaultBaseUrl().toString(), ServerLists::benchmarks().join(u", "_s));
+               KlavisHosts::defaultBaseUrl().toString(), ServerLists::benchmarks().join(u", "_s),
+               BlaxelHosts::defaultBaseUrl().toString());
 }
 
 QString CliUsage::forCommand(const QString &name)
 {
     if (CliCommandSpecs::isGroup(name)) {
         return u"Usage: %1 [OPTIONS] %2 COMMAND [ARGS]\n\n"_s.arg(program, name) +
-               commandSection(u"Commands"_s, true) +
+               commandSection(u"Commands"_s, name) +
                u"\n'%1 %2 COMMAND --help' shows the options of one.\n"_s.arg(program, name);
     }
     const CliCommandSpec *spec = CliCommandSpecs::find(name);

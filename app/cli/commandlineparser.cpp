@@ -1,6 +1,8 @@
 #include "cli/commandlineparser.h"
 
 #include "api/acquirerequest.h"
+#include "api/blaxelsandboxname.h"
+#include "api/blaxelstatus.h"
 #include "catalog/serverlists.h"
 #include "cli/clicommandspec.h"
 #include "cli/cliusage.h"
@@ -8,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -173,13 +176,13 @@ std::optional<QString> checkArguments(const CliCommandSpec &spec, const QStringL
     return std::nullopt;
 }
 
-// --status idle --status occupied,error: the known words, lower-cased, each once.
-std::optional<QString> checkStatuses(const QStringList &values, QStringList *statuses)
+// --status idle --status occupied,error: the known words, lower-cased (Blaxel's upper-cased), each once.
+std::optional<QString> checkStatuses(const QStringList &values, bool blaxel, QStringList *statuses)
 {
-    const QStringList known = ServerLists::statuses();
+    const QStringList known = blaxel ? BlaxelStatus::statuses() : ServerLists::statuses();
     for (const auto &value : values) {
         for (const auto &part : value.split(u',')) {
-            const QString word = part.trimmed().toLower();
+            const QString word = blaxel ? part.trimmed().toUpper() : part.trimmed().toLower();
             if (!known.contains(word))
                 return u"--status must be one of %1, not '%2'"_s.arg(known.join(u", "_s), part.trimmed());
             if (!statuses->contains(word))
@@ -189,11 +192,56 @@ std::optional<QString> checkStatuses(const QStringList &values, QStringList *sta
     return std::nullopt;
 }
 
+// "k=v" with a key: labels and environment variables. The value may be empty and may hold '='. A secret
+// may be a bare name instead: its value then comes from the CLI's own environment, out of argv.
+std::optional<QString> checkPairs(const CliCommand &command, const QString &option)
+{
+    const bool nameAlone = option == u"secret-env"_s;
+    for (const auto &pair : command.values(option)) {
+        if (pair.indexOf(u'=') < 1 && !(nameAlone && !pair.startsWith(u'=')))
+            return nameAlone ? u"--%1 takes KEY=VALUE or KEY, not '%2'"_s.arg(option, pair)
+                             : u"--%1 takes KEY=VALUE, not '%2'"_s.arg(option, pair);
+    }
+    return std::nullopt;
+}
+
+// blaxel create's own values: the server checks ranges and regions, this only what cannot be sent.
+std::optional<QString> checkBlaxelCreate(const CliCommand &command)
+{
+    static const QRegularExpression digits(u"\\A[0-9]{1,9}\\z"_s);
+    static const QRegularExpression duration(u"\\A([0-9]{1,6}[smhdw]){1,4}\\z"_s);
+    if (!command.has(u"image"_s))
+        return u"`blaxel create` needs --image I"_s;
+    if (command.has(u"memory"_s) && (!digits.match(command.option(u"memory"_s)).hasMatch() ||
+                                     command.option(u"memory"_s).toLongLong() < 1))
+        return u"--memory must be a whole number of MB"_s;
+    for (const auto &port : command.values(u"port"_s)) {
+        if (!digits.match(port).hasMatch() || port.toInt() < 1 || port.toInt() > 65535)
+            return u"--port must be a number from 1 to 65535, not '%1'"_s.arg(port);
+    }
+    if (command.has(u"ttl"_s) && !duration.match(command.option(u"ttl"_s)).hasMatch())
+        return u"--ttl must be a duration like 30m, 24h or 1h30m"_s;
+    for (const auto &option : {u"label"_s, u"env"_s, u"secret-env"_s}) {
+        if (auto error = checkPairs(command, option))
+            return error;
+    }
+    return std::nullopt;
+}
+
 std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &level, CliCommand &command)
 {
+    const bool blaxel = spec.name.startsWith(u"blaxel "_s);
     for (auto it = level.values.cbegin(); it != level.values.cend(); ++it) {
         if (it.key() == u"status")
             continue; // repeatable: checked below
+        if (spec.option(it.key())->repeatable) {
+            for (const auto &value : it.value()) {
+                if (value.isEmpty())
+                    return u"--%1 needs a non-empty %2"_s.arg(it.key(), spec.option(it.key())->valueName);
+            }
+            command.lists.insert(it.key(), it.value());
+            continue;
+        }
         if (it.value().size() > 1)
             return u"--%1 given more than once"_s.arg(it.key());
         if (it.value().constFirst().isEmpty())
@@ -204,12 +252,11 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
         command.options.insert(flag, QString());
     if (const auto statuses = level.values.find(u"status"_s); statuses != level.values.cend()) {
         QStringList words;
-        if (auto error = checkStatuses(*statuses, &words))
+        if (auto error = checkStatuses(*statuses, blaxel, &words))
             return error;
         command.options.insert(u"status"_s, words.join(u','));
     }
-
-    if (command.has(u"ttl"_s)) {
+    if (!blaxel && command.has(u"ttl"_s)) {
         if (command.has(u"no-ttl"_s))
             return u"--ttl and --no-ttl exclude each other"_s;
         const auto ttl = seconds(command.option(u"ttl"_s), AcquireRequest::minimumTtlSeconds);
@@ -227,9 +274,23 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
         if (!command.has(u"out"_s) && !command.has(u"extract"_s))
             return u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name);
     }
-    if (command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
+    if (!blaxel && command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
         command.option(u"region"_s) != u"asia"_s)
         return u"--region must be us or asia"_s;
+    if (!blaxel)
+        return std::nullopt;
+
+    // A name goes into a URL path: one Blaxel would refuse is never sent. (Paths after it are files here.)
+    for (qsizetype i = 0; i < command.arguments.size(); ++i) {
+        const QString &argumentName = spec.argumentNames.at(std::min(i, spec.argumentNames.size() - 1));
+        const QString &name = command.arguments.at(i);
+        if (!argumentName.startsWith(u"NAME"_s))
+            continue;
+        if (const QString problem = BlaxelSandboxName::problem(name); !problem.isEmpty())
+            return u"'%1' is not a sandbox name: %2"_s.arg(name, problem);
+    }
+    if (spec.name == u"blaxel create"_s)
+        return checkBlaxelCreate(command);
     return std::nullopt;
 }
 

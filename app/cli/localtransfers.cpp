@@ -5,6 +5,8 @@
 #include "api/httptransport.h"
 #include "cli/interruptnotifier.h"
 #include "cli/transferprogressline.h"
+#include "workspace/blaxeldumpjob.h"
+#include "workspace/blaxeluploadjob.h"
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
 
@@ -14,6 +16,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -29,25 +32,31 @@ QString regionOf(const CliCommand &command)
     return command.has(u"region"_s) ? command.option(u"region"_s) : u"us"_s;
 }
 
+// What a dump took out: a Blaxel sandbox has a working directory (its "workspace" is the account's).
+QString dumped(bool blaxel, const TransferJob *job)
+{
+    return blaxel ? u"the working directory of Blaxel sandbox %1"_s.arg(job->sandboxId())
+                  : u"the workspace of %1"_s.arg(job->sandboxId());
+}
+
 } // namespace
 
-void CliRunner::localUpload()
+bool CliRunner::collectUploadSources(QStringList *sources)
 {
-    QStringList sources;
     for (const QString &path : m_command.arguments.mid(1)) {
         const QFileInfo info(path);
         // A dangling symlink is still something to upload: it is stored as a link, never followed.
         if (!info.exists() && !info.isSymLink()) {
             m_output.err(u"error: %1 does not exist; nothing was uploaded.\n"_s.arg(path));
-            return done(2);
+            done(2);
+            return false;
         }
-        sources << info.absoluteFilePath();
+        *sources << info.absoluteFilePath();
     }
-    runTransfer(new UploadJob(m_local, m_transport->networkAccessManager(), m_command.arguments[0],
-                              regionOf(m_command), sources, this));
+    return true;
 }
 
-void CliRunner::localDump()
+bool CliRunner::dumpTargetAcceptable()
 {
     const bool extract = m_command.has(u"extract"_s);
     const QString target = m_command.option(extract ? u"extract"_s : u"out"_s);
@@ -56,13 +65,33 @@ void CliRunner::localDump()
     if (!extract && existing.isDir()) {
         m_output.err(u"error: %1 is a folder; --out takes the name of the .tar.gz to write. Nothing was "
                      "downloaded.\n"_s.arg(target));
-        return done(2);
+        done(2);
+        return false;
     }
     if (!extract && (existing.exists() || existing.isSymLink()) && !m_command.has(u"force"_s)) {
         m_output.err(u"error: %1 already exists; nothing was downloaded. Choose another name, or add --force "
                      "to replace it.\n"_s.arg(target));
-        return done(2);
+        done(2);
+        return false;
     }
+    return true;
+}
+
+void CliRunner::localUpload()
+{
+    QStringList sources;
+    if (!collectUploadSources(&sources))
+        return;
+    runTransfer(new UploadJob(m_local, m_transport->networkAccessManager(), m_command.arguments[0],
+                              regionOf(m_command), sources, this));
+}
+
+void CliRunner::localDump()
+{
+    if (!dumpTargetAcceptable())
+        return;
+    const bool extract = m_command.has(u"extract"_s);
+    const QString target = m_command.option(extract ? u"extract"_s : u"out"_s);
     runTransfer(new DumpJob(m_local, m_transport->networkAccessManager(), m_command.arguments[0],
                             regionOf(m_command),
                             extract ? DumpJob::Mode::Extract : DumpJob::Mode::SaveArchive,
@@ -104,20 +133,34 @@ void CliRunner::finishTransfer(TransferJob *job)
     }
 
     const bool upload = job->direction() == TransferJob::Direction::Upload;
+    const bool blaxel = m_command.isBlaxel();
     QString path = job->resultPath();
-    QJsonObject summary{
-        {u"local_sandbox_id"_s, job->sandboxId()},
-        {u"direction"_s, upload ? u"upload"_s : u"download"_s},
-        {u"region"_s, regionOf(m_command)},
-    };
-    if (auto *uploadJob = qobject_cast<UploadJob *>(job)) {
-        const QStringList sources = uploadJob->sources();
+    QJsonObject summary{{u"direction"_s, upload ? u"upload"_s : u"download"_s}};
+    if (blaxel) {
+        summary.insert(u"sandbox"_s, job->sandboxId());
+        summary.insert(u"workspace"_s, m_command.option(u"workspace"_s));
+    } else {
+        summary.insert(u"local_sandbox_id"_s, job->sandboxId());
+        summary.insert(u"region"_s, regionOf(m_command));
+    }
+    QStringList sources;
+    std::optional<bool> extracted;
+    if (auto *uploadJob = qobject_cast<UploadJob *>(job))
+        sources = uploadJob->sources();
+    else if (auto *blaxelUpload = qobject_cast<BlaxelUploadJob *>(job))
+        sources = blaxelUpload->sources();
+    else if (auto *dumpJob = qobject_cast<DumpJob *>(job))
+        extracted = dumpJob->mode() == DumpJob::Mode::Extract;
+    else if (auto *blaxelDump = qobject_cast<BlaxelDumpJob *>(job))
+        extracted = blaxelDump->mode() == BlaxelDumpJob::Mode::Extract;
+    if (upload) {
+        if (blaxel)
+            summary.insert(u"working_dir"_s, path);
         path = sources.size() == 1 ? sources.first() : QString();
         summary.insert(u"sources"_s, QJsonArray::fromStringList(sources));
-    } else if (auto *dumpJob = qobject_cast<DumpJob *>(job)) {
-        const bool extracted = dumpJob->mode() == DumpJob::Mode::Extract;
-        summary.insert(u"mode"_s, extracted ? u"extract"_s : u"archive"_s);
-        if (!extracted)
+    } else if (extracted) {
+        summary.insert(u"mode"_s, *extracted ? u"extract"_s : u"archive"_s);
+        if (!*extracted)
             m_transferBytes = QFileInfo(path).size(); // exact, whatever the progress signals said
     }
     summary.insert(u"bytes"_s, m_transferBytes);
@@ -140,13 +183,16 @@ void CliRunner::finishTransfer(TransferJob *job)
             m_output.err(u"  "_s + entry + u'\n');
     }
     const QString size = TransferProgressLine::formatBytes(m_transferBytes);
-    if (upload)
+    if (upload && blaxel)
+        m_output.out(u"Uploaded %1 (%2) to Blaxel sandbox %3 and unpacked it into %4.\n"_s.arg(
+            job->name(), size, job->sandboxId(),
+            summary.value(u"working_dir"_s).toString(u"its working directory"_s)));
+    else if (upload)
         m_output.out(u"Uploaded %1 (%2) to local sandbox %3 and unpacked it into its workspace.\n"_s.arg(
             job->name(), size, job->sandboxId()));
     else if (summary.value(u"mode"_s).toString() == u"extract"_s)
-        m_output.out(
-            u"Extracted the workspace of %1 into %2 (%3 downloaded).\n"_s.arg(job->sandboxId(), path, size));
+        m_output.out(u"Extracted %1 into %2 (%3 downloaded).\n"_s.arg(dumped(blaxel, job), path, size));
     else
-        m_output.out(u"Saved the workspace of %1 to %2 (%3).\n"_s.arg(job->sandboxId(), path, size));
+        m_output.out(u"Saved %1 to %2 (%3).\n"_s.arg(dumped(blaxel, job), path, size));
     done(exitCode);
 }

@@ -1,6 +1,7 @@
 #include "api/apikeypolicy.h"
 #include "api/httptransport.h"
 #include "api/urlpolicy.h"
+#include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
 #include "cli/clirunner.h"
 #include "cli/cliusage.h"
@@ -35,12 +36,28 @@ int main(int argc, char *argv[])
     case CommandLineParser::Action::Run:
         break;
     }
-    const CliCommand *command = &parsed.command;
+    CliCommand resolved = parsed.command;
+    const CliCommand *command = &resolved;
 
     const auto environment = QProcessEnvironment::systemEnvironment();
+    // Blaxel's commands read Blaxel's variables (those of its own `bl` CLI), Klavis's read Klavis's.
+    const bool blaxel = command->isBlaxel();
+    const QString keyVariable = blaxel ? u"BL_API_KEY"_s : u"KLAVIS_API_KEY"_s;
+    if (blaxel && !command->has(u"workspace"_s)) {
+        const QString workspace = environment.value(u"BL_WORKSPACE"_s).trimmed();
+        if (workspace.isEmpty()) {
+            err << "sandboxdeck-cli: `" << command->name
+                << "` needs a workspace: --workspace W or BL_WORKSPACE\n"
+                << CliUsage::hint();
+            return 2;
+        }
+        resolved.options.insert(u"workspace"_s, workspace);
+    }
     TransportConfig config;
     QString baseUrl = command->baseUrl;
-    if (baseUrl.isEmpty())
+    if (baseUrl.isEmpty() && blaxel)
+        baseUrl = environment.value(u"BL_API_URL"_s, BlaxelHosts::defaultBaseUrl().toString());
+    else if (baseUrl.isEmpty())
         baseUrl = environment.value(u"KLAVIS_BASE_URL"_s, KlavisHosts::defaultBaseUrl().toString());
     config.baseUrl = QUrl(baseUrl, QUrl::StrictMode);
     // The key goes to this URL: https, or plain http only to this machine (the emulator).
@@ -49,13 +66,13 @@ int main(int argc, char *argv[])
         return 2;
     }
     // A key pasted with its newline, or one carrying a CR LF and a header of its own, is never sent.
-    const ApiKeyCheck key = ApiKeyPolicy::checkApiKey(environment.value(u"KLAVIS_API_KEY"_s));
+    const ApiKeyCheck key = ApiKeyPolicy::checkApiKey(environment.value(keyVariable));
     if (!key.isValid()) {
-        err << "sandboxdeck-cli: KLAVIS_API_KEY: " << key.error << '\n';
+        err << "sandboxdeck-cli: " << keyVariable << ": " << key.error << '\n';
         return 2;
     }
     if (key.trimmedTrailingWhitespace)
-        err << "sandboxdeck-cli: note: KLAVIS_API_KEY: " << ApiKeyPolicy::trimmedNote() << '\n';
+        err << "sandboxdeck-cli: note: " << keyVariable << ": " << ApiKeyPolicy::trimmedNote() << '\n';
     config.apiKey = key.key;
     config.callDeadlineMs = command->timeoutSeconds * 1000;
 

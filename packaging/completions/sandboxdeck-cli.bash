@@ -1,18 +1,21 @@
 # bash completion for sandboxdeck-cli                                     -*- shell-script -*-
 #
 # The name lists below are ServerLists::sandboxServers(), localServers(), benchmarks() and statuses()
-# (app/catalog/serverlists.cpp); tests/cli/cli_completions.py fails when they differ.
+# (app/catalog/serverlists.cpp) and BlaxelStatus::statuses() (app/api/blaxelstatus.cpp);
+# tests/cli/cli_completions.py fails when they differ.
 
 _sandboxdeck_cli_servers="jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper"
 _sandboxdeck_cli_local_servers="filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright"
 _sandboxdeck_cli_benchmarks="MCP_Atlas Toolathlon MCP_Mark"
 _sandboxdeck_cli_statuses="idle occupied error"
+_sandboxdeck_cli_blaxel_statuses="DEPLOYING DEPLOYED FAILED DELETING TERMINATED DEACTIVATING DEACTIVATED BUILDING BUILT UPLOADING ARCHIVING ARCHIVED UNARCHIVING"
 
-_sandboxdeck_cli_commands="list get acquire release reset prepare local"
+_sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
+_sandboxdeck_cli_blaxel_commands="list get create delete upload dump"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
-_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract"
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env"
 
 _sandboxdeck_cli_options_of() {
     case $1 in
@@ -24,6 +27,12 @@ _sandboxdeck_cli_options_of() {
         "local acquire") echo "--servers --benchmark --email --ttl --no-ttl" ;;
         "local upload") echo "--region" ;;
         "local dump") echo "--out --force --extract --region" ;;
+        "blaxel list") echo "--status --search --all --workspace" ;;
+        "blaxel get") echo "--workspace" ;;
+        "blaxel create") echo "--image --display-name --memory --region --label --port --env --secret-env --ttl --workspace" ;;
+        "blaxel delete") echo "--wait --workspace" ;;
+        "blaxel upload") echo "--workspace" ;;
+        "blaxel dump") echo "--out --force --extract --workspace" ;;
     esac
 }
 
@@ -37,18 +46,26 @@ _sandboxdeck_cli() {
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
 
+    # Blaxel's --status and --region take Blaxel's words.
+    local blaxel=0
+    [[ " ${COMP_WORDS[*]:0:COMP_CWORD} " == *" blaxel "* ]] && blaxel=1
+
     case $prev in
         --server) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur")) && return ;;
         --benchmark) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_benchmarks" -- "$cur")) && return ;;
-        --region) COMPREPLY=($(compgen -W "us asia" -- "$cur")) && return ;;
+        --region)
+            ((blaxel)) || COMPREPLY=($(compgen -W "us asia" -- "$cur"))
+            return
+            ;;
         --status)
             # idle,occupied: complete the word after the last comma.
-            local taken="" word=$cur
+            local taken="" word=$cur statuses=$_sandboxdeck_cli_statuses
+            ((blaxel)) && statuses=$_sandboxdeck_cli_blaxel_statuses
             if [[ $cur == *,* ]]; then
                 taken=${cur%,*},
                 word=${cur##*,}
             fi
-            COMPREPLY=($(compgen -P "$taken" -W "$_sandboxdeck_cli_statuses" -- "$word"))
+            COMPREPLY=($(compgen -P "$taken" -W "$statuses" -- "$word"))
             compopt -o nospace 2>/dev/null
             return
             ;;
@@ -68,10 +85,11 @@ _sandboxdeck_cli() {
             compopt -o nospace 2>/dev/null
             return
             ;;
-        --base-url | --timeout | --email | --tag | --ttl | --instance-id) return ;;
+        --base-url | --timeout | --email | --tag | --ttl | --instance-id | --search | --workspace | --image | \
+            --display-name | --memory | --label | --port | --env | --secret-env) return ;;
     esac
 
-    # The command, local's sub-command and the number of arguments typed so far.
+    # The command, local's or blaxel's sub-command and the number of arguments typed so far.
     local i word command="" arguments=0 options_ended=0
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
@@ -91,8 +109,8 @@ _sandboxdeck_cli() {
             *)
                 if [[ -z $command ]]; then
                     command=$word
-                elif [[ $command == local ]]; then
-                    command="local $word"
+                elif [[ $command == local || $command == blaxel ]]; then
+                    command="$command $word"
                 else
                     ((arguments++))
                 fi
@@ -107,10 +125,11 @@ _sandboxdeck_cli() {
     case $command in
         "") COMPREPLY=($(compgen -W "$_sandboxdeck_cli_commands" -- "$cur")) ;;
         local) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_local_commands" -- "$cur")) ;;
+        blaxel) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_blaxel_commands" -- "$cur")) ;;
         get | acquire | release | reset)
             ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur"))
             ;;
-        "local upload") ((arguments >= 1)) && _sandboxdeck_cli_files "$cur" ;;
+        "local upload" | "blaxel upload") ((arguments >= 1)) && _sandboxdeck_cli_files "$cur" ;;
     esac
     return 0
 }

@@ -1,15 +1,17 @@
 # fish completion for sandboxdeck-cli
 #
 # The name lists below are ServerLists::sandboxServers(), localServers(), benchmarks() and statuses()
-# (app/catalog/serverlists.cpp); tests/cli/cli_completions.py fails when they differ.
+# (app/catalog/serverlists.cpp) and BlaxelStatus::statuses() (app/api/blaxelstatus.cpp);
+# tests/cli/cli_completions.py fails when they differ.
 
 set -l servers jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper
 set -l local_servers filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright
 set -l benchmarks MCP_Atlas Toolathlon MCP_Mark
 set -l statuses idle occupied error
+set -l blaxel_statuses DEPLOYING DEPLOYED FAILED DELETING TERMINATED DEACTIVATING DEACTIVATED BUILDING BUILT UPLOADING ARCHIVING ARCHIVED UNARCHIVING
 
-# The words typed after the program that are not options nor their values: the command, local's
-# sub-command, then the arguments.
+# The words typed after the program that are not options nor their values: the command, local's or
+# blaxel's sub-command, then the arguments.
 function __sandboxdeck_cli_words
     set -l words (commandline -opc)
     set -e words[1]
@@ -25,7 +27,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env
                 set skip 1
             case --
                 set ended 1
@@ -61,6 +63,11 @@ function __sandboxdeck_cli_needs_local_command
     test (count $words) -eq 1; and test "$words[1]" = local
 end
 
+function __sandboxdeck_cli_needs_blaxel_command
+    set -l words (__sandboxdeck_cli_words)
+    test (count $words) -eq 1; and test "$words[1]" = blaxel
+end
+
 complete -c sandboxdeck-cli -f
 
 complete -c sandboxdeck-cli -l base-url -x -d 'the API to talk to (default KLAVIS_BASE_URL)'
@@ -76,6 +83,7 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a release -d 're
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a reset -d 'reset a sandbox'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a prepare -d 'ask for capacity'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a local -d 'local sandboxes'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a blaxel -d 'Blaxel sandboxes'
 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a list -d 'list local sandboxes'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a get -d 'show one local sandbox'
@@ -84,6 +92,13 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a release 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a reset -d 'reset a local sandbox'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a upload -d 'upload a workspace'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a dump -d 'download a workspace'
+
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a list -d 'list Blaxel sandboxes'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a get -d 'show one Blaxel sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a create -d 'create a Blaxel sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a delete -d 'delete Blaxel sandboxes for good'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a upload -d 'upload into a Blaxel sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a dump -d 'download a Blaxel working directory'
 
 # The server is the first argument of get, acquire, release and reset.
 for command in get acquire release reset
@@ -116,3 +131,24 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l out -r -a '(
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l force -d 'replace an existing --out file'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l region -x -a 'us asia' -d region
+
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel list' -l status -x -a "$blaxel_statuses" -d 'only these statuses'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel list' -l search -x -d 'only names or labels containing this'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel list' -l all -d 'include terminated sandboxes'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l image -x -d 'the image it runs'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l display-name -x -d 'a name for people'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l memory -x -d 'memory in MB'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l region -x -d 'where it runs'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l label -x -d 'a label k=v'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l port -x -d 'a port it serves'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l env -x -d 'an environment variable K=V'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l secret-env -x -d 'a secret environment variable K=V'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel create' -l ttl -x -d 'delete after a duration (24h)'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel delete' -l wait -d 'wait until TERMINATED'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel upload; and not __sandboxdeck_cli_is blaxel upload 0' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'save as this .tar.gz'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l force -d 'replace an existing --out file'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
+for command in list get create delete upload dump
+    complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is blaxel $command" -l workspace -x -d 'the Blaxel workspace'
+end

@@ -54,6 +54,35 @@ def check_usage_errors():
         ("unknown --status in a list", ["list", "--status", "idle", "--status", "idle,Gone"],
          "--status must be one of idle, occupied, error, not 'Gone'"),
         ("terminal controls in argv are escaped", ["frob\x1b[2Jnicate"], "unknown command 'frob\\x1b[2Jnicate'"),
+        ("blaxel without a command", ["blaxel"], "`blaxel` needs a command: list, get, create, delete, upload, dump"),
+        ("unknown blaxel command", ["blaxel", "release", "x"], "unknown command 'blaxel release'"),
+        ("blaxel create without --image", ["blaxel", "create", "box"], "`blaxel create` needs --image I"),
+        ("a Klavis option to blaxel", ["blaxel", "list", "--server", "github"], "`blaxel list` does not take --server"),
+        ("--workspace before the blaxel command", ["blaxel", "--workspace", "w", "list"],
+         "--workspace goes after the command it belongs to"),
+        ("--workspace given twice", ["blaxel", "get", "box", "--workspace", "a", "--workspace", "b"],
+         "--workspace given more than once"),
+        ("blaxel --status is Blaxel's", ["blaxel", "list", "--status", "idle"],
+         "--status must be one of DEPLOYING, DEPLOYED, FAILED, DELETING, TERMINATED, DEACTIVATING, DEACTIVATED, "
+         "BUILDING, BUILT, UPLOADING, ARCHIVING, ARCHIVED, UNARCHIVING, not 'idle'"),
+        ("blaxel --ttl is a duration", ["blaxel", "create", "box", "--image", "i", "--ttl", "600"],
+         "--ttl must be a duration like 30m, 24h or 1h30m"),
+        ("blaxel --port range", ["blaxel", "create", "box", "--image", "i", "--port", "0"],
+         "--port must be a number from 1 to 65535, not '0'"),
+        ("blaxel --secret-env needs a name", ["blaxel", "create", "box", "--image", "i", "--secret-env", "=v"],
+         "--secret-env takes KEY=VALUE or KEY, not '=v'"),
+        ("an empty --label", ["blaxel", "create", "box", "--image", "i", "--label", ""], "--label needs a non-empty k=v"),
+        ("blaxel upload without a PATH", ["blaxel", "upload", "box"], "`blaxel upload`: no PATH given"),
+        ("blaxel dump without --out or --extract", ["blaxel", "dump", "box"],
+         "`blaxel dump` needs --out FILE or --extract DIR"),
+        ("blaxel dump --force with --extract", ["blaxel", "dump", "box", "--extract", "d", "--force"],
+         "--force goes with --out; --extract never writes into a folder that is not empty"),
+        ("blaxel upload to a bad name, paths not taken for names", ["blaxel", "upload", "Box", "./a/b"],
+         "'Box' is not a sandbox name: A sandbox name may hold only lowercase letters, digits and '-' "
+         "(as in \"my-sandbox-1\")."),
+        ("a name with a path in it", ["blaxel", "delete", "ok", "../x"],
+         "'../x' is not a sandbox name: A sandbox name may hold only lowercase letters, digits and '-' "
+         "(as in \"my-sandbox-1\")."),
     ]
     for name, args, what in cases:
         code, out, err = cli(*args)
@@ -68,7 +97,11 @@ def check_help_and_version():
     code, short, err = cli("-h")
     check("-h is --help", code == 0 and short == out)
     for args, expect in [(["acquire", "--help"], "acquire SERVER"), (["local", "dump", "--help"], "--extract DIR"),
-                         (["local", "--help"], "local upload ID PATH..."), (["get", "-h"], "get SERVER ID")]:
+                         (["local", "--help"], "local upload ID PATH..."), (["get", "-h"], "get SERVER ID"),
+                         (["blaxel", "--help"], "blaxel delete NAME... [--wait]"),
+                         (["blaxel", "create", "--help"], "--secret-env K[=V]"),
+                         (["blaxel", "list", "-h"], "--status S"),
+                         (["blaxel", "dump", "--help"], "--extract DIR")]:
         code, text, err = cli(*args)
         check(f"{' '.join(args)}: its own help on stdout, exit 0", code == 0 and err == "" and expect in text
               and text != out, (code, text[:200], err))

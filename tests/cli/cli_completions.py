@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The shell completions and man pages of sandboxdeck-cli against the CLI itself: every command and option
 its --help lists appears in the man page and in each completion file; the server and benchmark lists in
-the completion files are ServerLists' (app/catalog/serverlists.cpp); bash and fish completions answer as
+the completion files are ServerLists' (app/catalog/serverlists.cpp), the Blaxel statuses BlaxelStatus's; bash and fish completions answer as
 expected when called; the three files parse (bash -n, zsh -n, fish -n).
 Exits 77 (ctest: skipped, said on stdout) when fish or zsh is missing and everything else passed."""
 import os
@@ -46,13 +46,16 @@ def server_lists():
     for function in ("sandboxServers", "localServers", "benchmarks", "statuses"):
         body = source[source.index(f"ServerLists::{function}()"):]
         lists[function] = re.findall(r'u"([^"]*)"_s', body[:body.index("\n}\n")])
+    source = read(os.path.join(SOURCE, "app", "api", "blaxelstatus.cpp"))
+    body = source[source.index("BlaxelStatus::statuses()"):]
+    lists["blaxelStatuses"] = re.findall(r'u"([^"]*)"_s', body[:body.index("\n}\n")])
     return lists
 
 
 def commands_and_options():
     """The commands ("local upload") and, per command, the options its own --help lists."""
     usage = cli_help()
-    commands = re.findall(r"^  ((?:local )?[a-z]+)\b", usage.split("Options (")[0], re.M)
+    commands = re.findall(r"^  ((?:local |blaxel )?[a-z]+)\b", usage.split("Options (")[0], re.M)
     per_command = {}
     for command in commands:
         text = cli_help(*command.split())
@@ -65,7 +68,8 @@ def commands_and_options():
 def check_lists(lists):
     bash = read(BASH)
     for variable, function in (("servers", "sandboxServers"), ("local_servers", "localServers"),
-                               ("benchmarks", "benchmarks"), ("statuses", "statuses")):
+                               ("benchmarks", "benchmarks"), ("statuses", "statuses"),
+                               ("blaxel_statuses", "blaxelStatuses")):
         found = re.search(rf'^_sandboxdeck_cli_{variable}="([^"]*)"$', bash, re.M)
         check(f"bash: {variable} is ServerLists::{function}()",
               found and found.group(1).split() == lists[function], found and found.group(1))
@@ -116,7 +120,13 @@ def check_completer(shell, complete, per_command, globals_, lists):
     cases = [
         ("sandboxdeck-cli lo", ["local"]),
         ("sandboxdeck-cli local ", ["list", "get", "acquire", "release", "reset", "upload", "dump"]),
-        ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local"]),
+        ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel"]),
+        ("sandboxdeck-cli bl", ["blaxel"]),
+        ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete", "upload", "dump"]),
+        ("sandboxdeck-cli blaxel list --status ", lists["blaxelStatuses"]),
+        ("sandboxdeck-cli blaxel list --status DEPLOY", ["DEPLOYING", "DEPLOYED"]),
+        ("sandboxdeck-cli blaxel get ", []),
+        ("sandboxdeck-cli blaxel create NAME --image ", []),
         ("sandboxdeck-cli acquire gi", ["github"]),
         ("sandboxdeck-cli --json acquire --benchmark ", lists["benchmarks"]),
         ("sandboxdeck-cli local dump ID --region ", ["us", "asia"]),
@@ -151,6 +161,11 @@ def check_file_completion(shell, complete):
         check(f"{shell}: --out offers files", "results.tar.gz" in words, words)
         words, _ = complete("sandboxdeck-cli local dump ID --extract res")
         check(f"{shell}: --extract offers only folders", [w.rstrip("/") for w in words] == ["results-dir"], words)
+        words, _ = complete("sandboxdeck-cli blaxel upload NAME res")
+        check(f"{shell}: blaxel upload offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
+        words, _ = complete("sandboxdeck-cli blaxel dump NAME --extract res")
+        check(f"{shell}: blaxel dump --extract offers only folders", [w.rstrip("/") for w in words] == ["results-dir"],
+              words)
     finally:
         os.chdir(cwd)
         shutil.rmtree(folder, ignore_errors=True)
@@ -160,7 +175,8 @@ def main():
     lists = server_lists()
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     per_command, globals_ = commands_and_options()
-    check("--help lists 13 commands", len(per_command) == 13, sorted(per_command))
+    check("--help lists 19 commands", len(per_command) == 19, sorted(per_command))
+    check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)
 
@@ -171,6 +187,8 @@ def main():
     check("bash: --servers completes after a comma", words == ["filesystem,git"], words)
     words, _ = bash_complete("sandboxdeck-cli list --status idle,er")
     check("bash: --status completes after a comma", words == ["idle,error"], words)
+    words, _ = bash_complete("sandboxdeck-cli blaxel list --status FAILED,TERM")
+    check("bash: blaxel --status completes after a comma", words == ["FAILED,TERMINATED"], words)
 
     if shutil.which("fish"):
         check("fish -n", subprocess.run(["fish", "-n", FISH]).returncode == 0)

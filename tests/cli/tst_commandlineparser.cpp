@@ -64,6 +64,27 @@ private Q_SLOTS:
         QTest::newRow("--status repeated and comma-separated, folded and each once")
             << QStringList{u"list"_s, u"--status"_s, u"Idle"_s, u"--status"_s, u"error, idle"_s} << u"list"_s
             << QStringList{} << u"status=idle,error"_s << false;
+        QTest::newRow("blaxel --status folded to Blaxel's upper case")
+            << QStringList{u"blaxel"_s, u"list"_s, u"--status"_s, u"deployed,Failed"_s, u"--all"_s}
+            << u"blaxel list"_s << QStringList{} << u"all=;status=DEPLOYED,FAILED"_s << false;
+        QTest::newRow("blaxel delete takes several names")
+            << QStringList{u"blaxel"_s, u"delete"_s, u"a"_s, u"b-2"_s, u"--wait"_s, u"--workspace"_s, u"w"_s}
+            << u"blaxel delete"_s << QStringList{u"a"_s, u"b-2"_s} << u"wait=;workspace=w"_s << false;
+    }
+
+    void repeatedOptionsKeepEveryValueInOrder()
+    {
+        const auto result = CommandLineParser::parse(
+            {u"blaxel"_s, u"create"_s, u"box"_s, u"--image"_s, u"img"_s, u"--label"_s, u"b=2"_s, u"--label"_s,
+             u"a=x=y"_s, u"--port"_s, u"8080"_s, u"--port"_s, u"80"_s, u"--secret-env"_s, u"T=s"_s});
+        QCOMPARE(result.text, QString());
+        QCOMPARE(result.action, Action::Run);
+        QCOMPARE(result.command.values(u"label"_s), (QStringList{u"b=2"_s, u"a=x=y"_s}));
+        QCOMPARE(result.command.values(u"port"_s), (QStringList{u"8080"_s, u"80"_s}));
+        QCOMPARE(result.command.values(u"secret-env"_s), QStringList{u"T=s"_s});
+        QVERIFY(result.command.values(u"env"_s).isEmpty());
+        QCOMPARE(result.command.option(u"image"_s), u"img"_s);
+        QVERIFY(result.command.isBlaxel());
     }
 
     void runs()
@@ -225,7 +246,8 @@ private Q_SLOTS:
 
     void helpLinesFitATerminal()
     {
-        QStringList texts{CliUsage::full(), CliUsage::forCommand(u"local"_s)};
+        QStringList texts{CliUsage::full(), CliUsage::forCommand(u"local"_s),
+                          CliUsage::forCommand(u"blaxel"_s)};
         for (const auto &spec : CliCommandSpecs::all())
             texts << CliUsage::forCommand(spec.name);
         for (const auto &text : texts) {
