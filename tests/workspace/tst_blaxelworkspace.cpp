@@ -137,6 +137,17 @@ private Q_SLOTS:
         QVERIFY(wait(absolute).has_value() && absolute->ok());
         QVERIFY(QFileInfo::exists(sandboxTmp() + u"/x/abs.bin"_s));
 
+        // Names are percent-encoded segment by segment, and arrive as they were.
+        QCOMPARE(BlaxelSandboxFiles::filesystemPath(u"/tmp/a b/%?#"_s),
+                 u"/filesystem//tmp/a%20b/%25%3F%23"_s);
+        QCOMPARE(BlaxelSandboxFiles::filesystemPath(u"rel/x"_s), u"/filesystem/rel/x"_s);
+        std::optional<ApiResult<qint64>> odd;
+        m_files->putFile(local.filePath(u"up.bin"_s), u"odd name/\u00e9t\u00e9 %?#.bin"_s, this,
+                         [&](const ApiResult<qint64> &r) { odd = r; });
+        QVERIFY(wait(odd).has_value());
+        QVERIFY2(odd->ok(), qPrintable(odd->error().fullText()));
+        QVERIFY(QFileInfo::exists(workingDir() + u"/odd name/\u00e9t\u00e9 %?#.bin"_s));
+
         std::optional<ApiResult<BlaxelDirectory>> listed;
         m_files->list(u"data"_s, this, [&](const ApiResult<BlaxelDirectory> &r) { listed = r; });
         QVERIFY(wait(listed).has_value() && listed->ok());
