@@ -411,6 +411,24 @@ private Q_SLOTS:
         QCOMPARE(describeTree(workingDir()), describeTree(source));
     }
 
+    void dumpCancelledWhileDownloadingLeavesNothing()
+    {
+        QVERIFY(writeRandomFile(workingDir() + u"/big.bin"_s, qint64(40) * 1024 * 1024, 7));
+        QTemporaryDir work;
+        const QString target = work.filePath(u"out"_s);
+        BlaxelDumpJob dump(m_files.get(), BlaxelDumpJob::Mode::Extract, target);
+        connect(&dump, &TransferJob::progressChanged, this, [&](qint64 done, qint64) {
+            if (dump.state() == TransferJob::State::Downloading && done > 0)
+                dump.cancel();
+        });
+        dump.start();
+        QVERIFY(TransferHarness::waitFinished(&dump, 120000));
+        QCOMPARE(dump.state(), TransferJob::State::Cancelled);
+        QVERIFY(dump.canRetry());
+        QVERIFY(!QFileInfo::exists(target));
+        QTRY_VERIFY_WITH_TIMEOUT(temporaryArchives().isEmpty(), 10000);
+    }
+
     void failingTarIsReportedWithItsLog()
     {
         // A folder with files in it where the archive has a file: tar cannot replace it, exits non-zero and
