@@ -1,11 +1,15 @@
 // bench_transfers [--tree DIR] [--rounds N]: times UploadJob and DumpJob against the shell recipes a person
-// would type (tar + curl, tar -I pigz + curl), through the standalone emulator in a process of its own, on a
+// would type (tar + curl, tar -I pigz + curl), and BlaxelUploadJob into an emulated Blaxel sandbox against
+// its recipe (tar -czf, curl -T to the filesystem API, curl to the process API), through the standalone
+// emulator in a process of its own, on a
 // deterministic tree of about 200 MB in 12,000 files (generated once under
 // $TMPDIR/sandboxdeck-bench-transfers). Each of our jobs runs in a child process of this program, so that its
 // peak RSS is its own. Prints figures.
 
+#include "api/blaxelsandboxfiles.h"
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
+#include "workspace/blaxeluploadjob.h"
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
 
@@ -54,8 +58,9 @@ std::pair<qint64, qint64> readTree(const QString &root)
     return tally;
 }
 
-// --child-upload API KEY SANDBOX TREE | --child-dump API KEY SANDBOX TARGET: one job, then one line
-// "RESULT ok|failed <peak RSS KiB> <phases>" and, on failure, the error on the next line.
+// --child-upload API KEY SANDBOX TREE | --child-dump API KEY SANDBOX TARGET | --child-blaxel-upload
+// SANDBOX_URL KEY NAME TREE: one job, then one line "RESULT ok|failed <peak RSS KiB> <phases>" and, on
+// failure, the error on the next line.
 int runChild(const QStringList &args)
 {
     TransportConfig config;
@@ -64,8 +69,11 @@ int runChild(const QStringList &args)
     HttpTransport transport(config);
     KlavisLocalSandboxService service(&transport);
     QNetworkAccessManager network;
+    BlaxelSandboxFiles blaxel(args.at(4), QUrl(args.at(2)), args.at(3), u"demo"_s, &network);
     std::unique_ptr<TransferJob> job;
-    if (args.at(1) == u"--child-upload")
+    if (args.at(1) == u"--child-blaxel-upload")
+        job = std::make_unique<BlaxelUploadJob>(&blaxel, QStringList{args.at(5)});
+    else if (args.at(1) == u"--child-upload")
         job = std::make_unique<UploadJob>(&service, &network, args.at(4), u"us"_s, QStringList{args.at(5)});
     else
         job = std::make_unique<DumpJob>(&service, &network, args.at(4), u"us"_s, DumpJob::Mode::Extract,
@@ -150,8 +158,11 @@ struct EmulatorProcess
     ~EmulatorProcess()
     {
         process.terminate();
-        if (!process.waitForFinished(5000))
+        // Removing the sandboxes' folders takes a while after a Blaxel upload of the whole tree.
+        if (!process.waitForFinished(30000)) {
             process.kill();
+            process.waitForFinished(5000);
+        }
     }
 };
 
@@ -185,6 +196,48 @@ mkdir "$TARGET"
 tar -xzf "$OUT/dump.tar.gz" -C "$TARGET"
 rm -f "$OUT/dump.tar.gz"
 )sh";
+
+const char blaxelUploadRecipe[] = R"sh(set -e
+h1="Authorization: Bearer $KEY"; h2="X-Blaxel-Workspace: demo"
+tar -czf "$OUT/blaxel.tar.gz" -C "$TREE" .
+curl -sf -o /dev/null -T "$OUT/blaxel.tar.gz" -H "$h1" -H "$h2" -H "Content-Type: application/octet-stream" \
+     "$SANDBOX/filesystem//tmp/shell.tar.gz"
+curl -sf -H "$h1" -H "$h2" -H "Content-Type: application/json" "$SANDBOX/process" \
+     -d '{"command":"tar -xzf /tmp/shell.tar.gz","waitForCompletion":true}' | grep -q '"exitCode":0'
+curl -sf -o /dev/null -H "$h1" -H "$h2" -H "Content-Type: application/json" "$SANDBOX/process" \
+     -d '{"command":"rm -f /tmp/shell.tar.gz","waitForCompletion":true}'
+rm -f "$OUT/blaxel.tar.gz"
+)sh";
+
+// Creates a Blaxel sandbox in the emulator's workspace "demo" and answers its metadata.url once DEPLOYED.
+QString deployedBlaxelSandbox(const QString &api, const QString &key, const QString &name)
+{
+    const QStringList headers{u"-H"_s, u"Authorization: Bearer "_s + key,
+                              u"-H"_s, u"X-Blaxel-Workspace: demo"_s,
+                              u"-H"_s, u"Blaxel-Version: 2026-04-28"_s};
+    const QByteArray body =
+        QJsonDocument(
+            QJsonObject{{u"metadata"_s, QJsonObject{{u"name"_s, name}}},
+                        {u"spec"_s, QJsonObject{{u"runtime"_s,
+                                                 QJsonObject{{u"image"_s, u"blaxel/base-image:latest"_s}}}}}})
+            .toJson(QJsonDocument::Compact);
+    QProcess create;
+    create.start(u"curl"_s, QStringList{u"-sf"_s, u"-H"_s, u"Content-Type: application/json"_s, u"-d"_s,
+                                        QString::fromUtf8(body), api + u"/v0/sandboxes"_s} +
+                                headers);
+    create.waitForFinished(-1);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        QProcess get;
+        get.start(u"curl"_s, QStringList{u"-sf"_s, api + u"/v0/sandboxes/"_s + name} + headers);
+        get.waitForFinished(-1);
+        const QJsonObject sandbox = QJsonDocument::fromJson(get.readAllStandardOutput()).object();
+        if (sandbox.value(u"status"_s).toString() == u"DEPLOYED")
+            return sandbox.value(u"metadata"_s).toObject().value(u"url"_s).toString();
+        QThread::msleep(200);
+    }
+    std::fprintf(stderr, "the Blaxel sandbox %s did not deploy\n", qPrintable(name));
+    return {};
+}
 
 } // namespace
 
@@ -227,8 +280,13 @@ int main(int argc, char **argv)
         return 1;
     }
     QTemporaryDir work;
+    const QString blaxelOurs = deployedBlaxelSandbox(emulator.api, key, u"bench-ours"_s);
+    const QString blaxelShell = deployedBlaxelSandbox(emulator.api, key, u"bench-shell"_s);
+    if (blaxelOurs.isEmpty() || blaxelShell.isEmpty())
+        return 1;
     const auto shellEnv = [&](const QString &id, const QString &pack, const QString &target) {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"SANDBOX"_s, blaxelShell);
         const QList<std::pair<QString, QString>> values = {
             {u"API"_s, emulator.api}, {u"KEY"_s, key},   {u"ID"_s, id},        {u"TREE"_s, tree},
             {u"OUT"_s, work.path()},  {u"PACK"_s, pack}, {u"TARGET"_s, target}};
@@ -264,6 +322,14 @@ int main(int argc, char **argv)
          sh,
          {u"-c"_s, QString::fromLatin1(dumpRecipe)},
          shellEnv(ids[1], {}, shell)},
+        {"ours: BlaxelUploadJob",
+         self,
+         {u"--child-blaxel-upload"_s, blaxelOurs, key, u"bench-ours"_s, tree},
+         {}},
+        {"shell: tar+curl -T+/process",
+         sh,
+         {u"-c"_s, QString::fromLatin1(blaxelUploadRecipe)},
+         shellEnv({}, {}, {})},
     };
     // Rounds run every contender once, so that a burst of load elsewhere on the machine hits them alike.
     qint64 oursExtracted = -1, shellExtracted = -1;
@@ -292,8 +358,10 @@ int main(int argc, char **argv)
     std::printf("\nupload ratio ours/shell: %.2f (target <= 1.0, goal <= 0.6)\n", seconds(0) / seconds(1));
     std::printf("upload ratio pigz/shell: %.2f\n", seconds(2) / seconds(1));
     std::printf("dump ratio ours/shell:   %.2f (target <= 1.0)\n", seconds(3) / seconds(4));
-    std::printf("our peak RSS: upload %.1f MB, dump %.1f MB (target < 100 MB)\n",
-                double(rows[0].maxRss) / 1024.0, double(rows[3].maxRss) / 1024.0);
+    std::printf("blaxel upload ratio ours/shell: %.2f (target <= 1.0)\n", seconds(5) / seconds(6));
+    std::printf("our peak RSS: upload %.1f MB, dump %.1f MB, blaxel upload %.1f MB (target < 100 MB)\n",
+                double(rows[0].maxRss) / 1024.0, double(rows[3].maxRss) / 1024.0,
+                double(rows[5].maxRss) / 1024.0);
     std::printf("files extracted: ours %lld, shell %lld (tree %lld)\n", oursExtracted, shellExtracted,
                 treeFiles);
     return 0;

@@ -7,6 +7,7 @@
 #include "transferharness.h"
 #include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
+#include "workspace/transferqueue.h"
 #include "workspace/workspacearchiver.h"
 
 #include <QStandardPaths>
@@ -136,6 +137,17 @@ private Q_SLOTS:
         QVERIFY(wait(absolute).has_value() && absolute->ok());
         QVERIFY(QFileInfo::exists(sandboxTmp() + u"/x/abs.bin"_s));
 
+        // Names are percent-encoded segment by segment, and arrive as they were.
+        QCOMPARE(BlaxelSandboxFiles::filesystemPath(u"/tmp/a b/%?#"_s),
+                 u"/filesystem//tmp/a%20b/%25%3F%23"_s);
+        QCOMPARE(BlaxelSandboxFiles::filesystemPath(u"rel/x"_s), u"/filesystem/rel/x"_s);
+        std::optional<ApiResult<qint64>> odd;
+        m_files->putFile(local.filePath(u"up.bin"_s), u"odd name/\u00e9t\u00e9 %?#.bin"_s, this,
+                         [&](const ApiResult<qint64> &r) { odd = r; });
+        QVERIFY(wait(odd).has_value());
+        QVERIFY2(odd->ok(), qPrintable(odd->error().fullText()));
+        QVERIFY(QFileInfo::exists(workingDir() + u"/odd name/\u00e9t\u00e9 %?#.bin"_s));
+
         std::optional<ApiResult<BlaxelDirectory>> listed;
         m_files->list(u"data"_s, this, [&](const ApiResult<BlaxelDirectory> &r) { listed = r; });
         QVERIFY(wait(listed).has_value() && listed->ok());
@@ -246,6 +258,77 @@ private Q_SLOTS:
         QVERIFY(!ran);
     }
 
+    void droppedDownloadResumesWithRange()
+    {
+        QByteArray bytes(2 * 1024 * 1024 + 17, Qt::Uninitialized);
+        for (qsizetype i = 0; i < bytes.size(); ++i)
+            bytes[i] = char((qint64(i) * 131) % 253);
+        QVERIFY(writeFile(workingDir() + u"/blob.bin"_s, bytes));
+        QTemporaryDir local;
+        const qint64 kept = 1000003;
+        QVERIFY(writeFile(local.filePath(u"blob.bin"_s), bytes.left(kept)));
+        // The first request is read and never answered: the transfer timeout ends it, and the download goes
+        // on from the bytes it has.
+        BlaxelSandboxFiles::Limits limits = m_files->limits();
+        limits.transferTimeoutMs = 400;
+        m_files->setLimits(limits);
+        Emulator::FaultSettings faults;
+        faults.hangNextRequests = 1;
+        m_server->setFaults(faults);
+        m_server->clearRecordedRequests();
+        std::optional<ApiResult<BlaxelDownload>> got;
+        m_files->getFile(u"blob.bin"_s, local.filePath(u"blob.bin"_s), true, this,
+                         [&](const ApiResult<BlaxelDownload> &r) { got = r; });
+        QVERIFY(wait(got).has_value());
+        QVERIFY2(got->ok(), qPrintable(got->error().fullText()));
+        QCOMPARE(got->value().resumes, 1);
+        QFile result(local.filePath(u"blob.bin"_s));
+        QVERIFY(result.open(QIODevice::ReadOnly));
+        QCOMPARE(result.readAll(), bytes);
+        QList<QByteArray> ranges;
+        for (const auto &request : m_server->apiRequests())
+            ranges.append(request.header("Range"));
+        QCOMPARE(ranges, (QList<QByteArray>{"bytes=1000003-", "bytes=1000003-"}));
+
+        // Hanging every time: the download ends, with the reason, after its resumes.
+        limits.maxResumes = 1;
+        m_files->setLimits(limits);
+        faults.hangNextRequests = 5;
+        m_server->setFaults(faults);
+        got.reset();
+        m_files->getFile(u"blob.bin"_s, local.filePath(u"again.bin"_s), false, this,
+                         [&](const ApiResult<BlaxelDownload> &r) { got = r; });
+        QVERIFY(wait(got).has_value());
+        QVERIFY(!got->ok());
+        QCOMPARE(got->error().kind(), ApiError::Kind::Timeout);
+        QCOMPARE(TransferJob::failureKindOf(got->error()), TransferJob::FailureKind::Transient);
+        m_server->setFaults({});
+    }
+
+    void transferQueueRunsAndRetriesBlaxelJobs()
+    {
+        QTemporaryDir work;
+        const QString source = work.filePath(u"source"_s);
+        const QStringList tree = sourceTree(source, 0);
+        TransferQueue queue(nullptr, nullptr);
+        queue.setMaxConcurrent(1);
+        auto *first = new BlaxelUploadJob(m_files.get(), {source});
+        auto *second = new BlaxelUploadJob(m_files.get(), {source});
+        queue.enqueue(first);
+        queue.enqueue(second);
+        QCOMPARE(second->state(), TransferJob::State::Queued);
+        queue.cancel(1);
+        QCOMPARE(second->state(), TransferJob::State::Cancelled);
+        QVERIFY(TransferHarness::waitFinished(first, 120000));
+        QVERIFY2(first->state() == TransferJob::State::Done, qPrintable(first->errorText()));
+        queue.retry(1);
+        TransferJob *again = queue.jobs().at(1);
+        QVERIFY(again != second);
+        QVERIFY(TransferHarness::waitFinished(again, 120000));
+        QVERIFY2(again->state() == TransferJob::State::Done, qPrintable(again->errorText()));
+        QCOMPARE(describeTree(workingDir()), tree);
+    }
+
     void roundTripKeepsPathsBytesModesAndLinks()
     {
         QTemporaryDir work;
@@ -326,6 +409,24 @@ private Q_SLOTS:
         QVERIFY(TransferHarness::waitFinished(retry.get(), 120000));
         QVERIFY2(retry->state() == TransferJob::State::Done, qPrintable(retry->errorText()));
         QCOMPARE(describeTree(workingDir()), describeTree(source));
+    }
+
+    void dumpCancelledWhileDownloadingLeavesNothing()
+    {
+        QVERIFY(writeRandomFile(workingDir() + u"/big.bin"_s, qint64(40) * 1024 * 1024, 7));
+        QTemporaryDir work;
+        const QString target = work.filePath(u"out"_s);
+        BlaxelDumpJob dump(m_files.get(), BlaxelDumpJob::Mode::Extract, target);
+        connect(&dump, &TransferJob::progressChanged, this, [&](qint64 done, qint64) {
+            if (dump.state() == TransferJob::State::Downloading && done > 0)
+                dump.cancel();
+        });
+        dump.start();
+        QVERIFY(TransferHarness::waitFinished(&dump, 120000));
+        QCOMPARE(dump.state(), TransferJob::State::Cancelled);
+        QVERIFY(dump.canRetry());
+        QVERIFY(!QFileInfo::exists(target));
+        QTRY_VERIFY_WITH_TIMEOUT(temporaryArchives().isEmpty(), 10000);
     }
 
     void failingTarIsReportedWithItsLog()
