@@ -454,6 +454,7 @@ BlaxelSandboxCall *BlaxelSandboxFiles::list(const QString &remoteFolder, QObject
     }
     QNetworkReply *reply = m_network->get(request(filesystemPath(remoteFolder)));
     call->track(reply);
+    call->setDeadline(m_limits.listDeadlineMs);
     const Limits limits = m_limits;
     connect(reply, &QNetworkReply::downloadProgress, call, [call, limits](qint64 received, qint64) {
         if (received > limits.maxJsonBytes)

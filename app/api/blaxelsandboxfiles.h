@@ -68,6 +68,7 @@ public:
         int transferTimeoutMs = 60'000;  // no byte moving in either direction this long ends a transfer
         int processDeadlineMs = 900'000; // a command, including the polls of one that outlived the edge
         int processPollMs = 1'000;       // between polls of a command still running
+        int listDeadlineMs = 90'000;     // a listing, however slowly its bytes trickle
         int maxResumes = 5;              // cuts in a row without new bytes before a download gives up
         int retryBaseDelayMs = 500;      // before a resume: this, times the cuts so far
         qint64 maxJsonBytes = qint64{16} * 1024 * 1024;

@@ -5,18 +5,31 @@
 #include "api/blaxelsandboxfiles.h"
 #include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
+#include "cli/interruptnotifier.h"
 #include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
 
 #include <QFileInfo>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
 void CliRunner::openBlaxelSandbox(const std::function<void(BlaxelSandboxFiles *)> &then)
 {
     const QString name = m_command.arguments[0];
+    // Ctrl+C before the transfer starts ends the command as cancelled too (the job installs its own).
+    auto *interrupt = new InterruptNotifier(this);
+    auto interrupted = std::make_shared<bool>(false);
     // The sandbox's own API is at the URL its record names: read it first, as the app does.
-    m_blaxel->get(name, this, [this, name, then](const ApiResult<BlaxelSandbox> &result) {
+    auto onRecord = [this, name, then, interrupt, interrupted](const ApiResult<BlaxelSandbox> &result) {
+        if (*interrupted) {
+            interrupt->deleteLater(); // not now: this runs inside its own signal
+            m_output.err(u"Cancelled; nothing was transferred.\n"_s);
+            return done(130);
+        }
+        // Gone before the job's own notifier is made: there is one at a time.
+        delete interrupt;
         if (!result)
             return done(m_output.apiError(result.error()));
         if (!result->url.isValid()) {
@@ -29,6 +42,11 @@ void CliRunner::openBlaxelSandbox(const std::function<void(BlaxelSandboxFiles *)
         then(new BlaxelSandboxFiles(name, result->url, m_transport->config().apiKey,
                                     m_command.option(u"workspace"_s), m_transport->networkAccessManager(),
                                     this));
+    };
+    BlaxelOperation *lookup = m_blaxel->get(name, this, std::move(onRecord));
+    connect(interrupt, &InterruptNotifier::interrupted, lookup, [interrupted, lookup] {
+        *interrupted = true;
+        lookup->abort(); // the handler runs with a Cancelled error
     });
 }
 

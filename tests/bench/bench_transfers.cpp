@@ -158,8 +158,11 @@ struct EmulatorProcess
     ~EmulatorProcess()
     {
         process.terminate();
-        if (!process.waitForFinished(5000))
+        // Removing the sandboxes' folders takes a while after a Blaxel upload of the whole tree.
+        if (!process.waitForFinished(30000)) {
             process.kill();
+            process.waitForFinished(5000);
+        }
     }
 };
 

@@ -9,6 +9,7 @@ import http.server
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
@@ -407,8 +408,34 @@ def check_transfers(api):
         code, out, err = cli(api, "blaxel", "upload", "cli-transfer", "--", "-odd")
         check("upload -- -odd: a path, missing here: exit 2", code == 2 and "-odd does not exist" in err, (code, err))
         check("transfers leave nothing in TMPDIR", T.temp_leftovers() == [], T.temp_leftovers())
+        check_interrupt(api, tree, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def check_interrupt(api, tree, work):
+    """Every request waits 3 s, so Ctrl+C lands on the sandbox lookup at 1 s, and inside the transfer
+    (its first request to the sandbox) at 4.5 s."""
+    base = api[:-len("/v0")]
+    T.control(base, "POST", "faults", {"latency_ms": 3000})
+    try:
+        for when, said in ((1.0, "Cancelled; nothing was transferred."),
+                           (4.5, "Cancelled; temporary files were removed.")):
+            for name, args in [("upload", ["blaxel", "upload", "cli-transfer", tree]),
+                               ("dump --extract", ["blaxel", "dump", "cli-transfer", "--extract",
+                                                   os.path.join(work, "interrupted")])]:
+                proc = subprocess.Popen([CLI, "--base-url", api, *args], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, env=blaxel_env())
+                time.sleep(when)
+                proc.send_signal(signal.SIGINT)
+                out, err = proc.communicate(timeout=60)
+                check(f"Ctrl+C after {when} s cancels {name} and exits 130",
+                      proc.returncode == 130 and said in err, (proc.returncode, out, err))
+                check(f"... and leaves nothing in TMPDIR", T.temp_leftovers() == [], T.temp_leftovers())
+        check("... and extracts nothing", not os.path.exists(os.path.join(work, "interrupted"))
+              or os.listdir(os.path.join(work, "interrupted")) == [])
+    finally:
+        T.control(base, "POST", "faults", {"latency_ms": 0})
 
 
 def check_quota():

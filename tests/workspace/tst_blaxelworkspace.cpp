@@ -137,6 +137,17 @@ private Q_SLOTS:
         QVERIFY(wait(absolute).has_value() && absolute->ok());
         QVERIFY(QFileInfo::exists(sandboxTmp() + u"/x/abs.bin"_s));
 
+        // Names are percent-encoded segment by segment, and arrive as they were.
+        QCOMPARE(BlaxelSandboxFiles::filesystemPath(u"/tmp/a b/%?#"_s),
+                 u"/filesystem//tmp/a%20b/%25%3F%23"_s);
+        QCOMPARE(BlaxelSandboxFiles::filesystemPath(u"rel/x"_s), u"/filesystem/rel/x"_s);
+        std::optional<ApiResult<qint64>> odd;
+        m_files->putFile(local.filePath(u"up.bin"_s), u"odd name/\u00e9t\u00e9 %?#.bin"_s, this,
+                         [&](const ApiResult<qint64> &r) { odd = r; });
+        QVERIFY(wait(odd).has_value());
+        QVERIFY2(odd->ok(), qPrintable(odd->error().fullText()));
+        QVERIFY(QFileInfo::exists(workingDir() + u"/odd name/\u00e9t\u00e9 %?#.bin"_s));
+
         std::optional<ApiResult<BlaxelDirectory>> listed;
         m_files->list(u"data"_s, this, [&](const ApiResult<BlaxelDirectory> &r) { listed = r; });
         QVERIFY(wait(listed).has_value() && listed->ok());
@@ -398,6 +409,24 @@ private Q_SLOTS:
         QVERIFY(TransferHarness::waitFinished(retry.get(), 120000));
         QVERIFY2(retry->state() == TransferJob::State::Done, qPrintable(retry->errorText()));
         QCOMPARE(describeTree(workingDir()), describeTree(source));
+    }
+
+    void dumpCancelledWhileDownloadingLeavesNothing()
+    {
+        QVERIFY(writeRandomFile(workingDir() + u"/big.bin"_s, qint64(40) * 1024 * 1024, 7));
+        QTemporaryDir work;
+        const QString target = work.filePath(u"out"_s);
+        BlaxelDumpJob dump(m_files.get(), BlaxelDumpJob::Mode::Extract, target);
+        connect(&dump, &TransferJob::progressChanged, this, [&](qint64 done, qint64) {
+            if (dump.state() == TransferJob::State::Downloading && done > 0)
+                dump.cancel();
+        });
+        dump.start();
+        QVERIFY(TransferHarness::waitFinished(&dump, 120000));
+        QCOMPARE(dump.state(), TransferJob::State::Cancelled);
+        QVERIFY(dump.canRetry());
+        QVERIFY(!QFileInfo::exists(target));
+        QTRY_VERIFY_WITH_TIMEOUT(temporaryArchives().isEmpty(), 10000);
     }
 
     void failingTarIsReportedWithItsLog()
