@@ -348,6 +348,45 @@ private slots:
         QVERIFY(app->controller()->session()->hasKey());
     }
 
+    void refreshKeepsTheSelection()
+    {
+        select({u"scratch"_s});
+        QSignalSpy refreshed(controller(), &BlaxelSandboxesController::refreshed);
+        app->window()->action(u"refresh"_s)->trigger();
+        QVERIFY(refreshed.wait(10000));
+        QCOMPARE(page()->selectedNames(), QStringList{u"scratch"_s});
+        QCOMPARE(page()->detailsPane()->currentName(), u"scratch"_s);
+    }
+
+    // The pane on its own, with what a hostile server could send: only a URL the decoder kept is offered
+    // (and its MCP endpoint), and every text is shown with its control characters made visible.
+    void paneOffersOnlyUsableUrlsAndShowsHostileTextVisibly()
+    {
+        BlaxelSandboxDetailsPane pane;
+        BlaxelSandbox sandbox;
+        sandbox.name = u"box"_s;
+        sandbox.displayName = u"evil\u202etxt.exe\u001b[31m"_s;
+        sandbox.status = u"DEPLOYED"_s;
+        sandbox.url = QUrl(u"https://box.example.com/"_s);
+        sandbox.urlText = u"https://box.example.com/"_s;
+        sandbox.envs = {{u"TOKEN"_s, u"s3cret"_s, true}};
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), u"https://box.example.com/mcp"_s);
+        QVERIFY(pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(pane.environmentTree()->topLevelItem(0)->text(1), SecretTree::maskText());
+        const QString title = pane.findChild<QLabel *>(u"headerTitle"_s)->text();
+        for (const QChar c : title)
+            QVERIFY(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format);
+
+        // A URL the decoder refused (not https, nor http to this machine) arrives as text only.
+        sandbox.url = QUrl();
+        sandbox.urlText = u"http://attacker.example/"_s;
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), QString());
+        QVERIFY(!pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(BlaxelSandboxDetailsPane::mcpEndpoint(sandbox), QString());
+    }
+
     void headerLayoutIsRemembered()
     {
         auto *header = table()->horizontalHeader();
