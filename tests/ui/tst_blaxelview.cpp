@@ -8,6 +8,7 @@
 #include "api/blaxelsandboxservice.h"
 #include "delegates/blaxelstatusdelegate.h"
 #include "delegates/tagchipdelegate.h"
+#include "dialogs/acquiredialog.h"
 #include "dialogs/blaxelcreatedialog.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
@@ -79,6 +80,13 @@ private:
         }
     }
 
+    // Shortcuts reach only the active window (a closed dialog leaves none).
+    void activate()
+    {
+        app->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(app->window()));
+    }
+
     // Answers the next confirmation: its question and explanation are kept; `confirm` clicks the action.
     void answerConfirmation(QString *question, QString *explanation, bool confirm)
     {
@@ -128,6 +136,32 @@ private slots:
         app->window()->showPage(MainWindow::SandboxesView);
         QVERIFY(!app->window()->action(u"blaxelDelete"_s)->isVisible());
         QVERIFY(app->window()->action(u"release"_s)->isVisible());
+    }
+
+    // Ctrl+N and Delete belong to the view in front: Acquire and Release on Klavis', Create and Delete here.
+    void shortcutsFollowTheViewInFront()
+    {
+        select({u"scratch"_s});
+        QString question;
+        QString explanation;
+        answerConfirmation(&question, &explanation, false);
+        activate();
+        QTest::keyClick(table(), Qt::Key_Delete);
+        QCOMPARE(question, u"Delete scratch for good?"_s);
+
+        activate();
+        QTest::keyClick(table(), Qt::Key_N, Qt::ControlModifier);
+        QPointer<BlaxelCreateDialog> create = page()->findChild<BlaxelCreateDialog *>();
+        QVERIFY(create);
+        create->reject();
+
+        app->window()->showPage(MainWindow::SandboxesView);
+        QVERIFY(app->waitForSandboxes());
+        activate();
+        QTest::keyClick(app->sandboxesPage()->view(), Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(app->sandboxesPage()->findChild<AcquireDialog *>());
+        QVERIFY(QTest::qWaitFor([&] { return !create; }, 2000));
+        QVERIFY(!page()->findChild<BlaxelCreateDialog *>());
     }
 
     void listShowsTheSeededSandboxes()

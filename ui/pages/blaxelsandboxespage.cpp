@@ -111,6 +111,11 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
                 m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
                 m_banner->setProperty("fromRefresh", false);
             });
+    // The pane shows the end of a deletion it is showing, not the status it was loaded with.
+    connect(controller, &BlaxelSandboxesController::sandboxTerminated, this, [this](const QString &name) {
+        if (name == m_shownName)
+            m_controller->loadDetails(name);
+    });
     connect(controller, &BlaxelSandboxesController::createdSandboxListed, this,
             &BlaxelSandboxesPage::selectSandbox);
     connect(m_details, &BlaxelSandboxDetailsPane::copied, this,
