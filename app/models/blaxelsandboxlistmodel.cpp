@@ -25,16 +25,6 @@ QStringList labelTexts(const QMap<QString, QString> &labels)
     return texts;
 }
 
-QString memoryText(qint64 memoryMb)
-{
-    if (memoryMb < 0)
-        return {};
-    const QLocale locale;
-    if (memoryMb >= 1024 && memoryMb % 1024 == 0)
-        return BlaxelSandboxListModel::tr("%1 GB").arg(locale.toString(memoryMb / 1024));
-    return BlaxelSandboxListModel::tr("%1 MB").arg(locale.toString(memoryMb));
-}
-
 } // namespace
 
 BlaxelSandboxListModel::BlaxelSandboxListModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -62,6 +52,16 @@ QString BlaxelSandboxListModel::expiresInText(qint64 seconds)
     if (seconds < 86400)
         return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60, 2, 10, QChar(u'0'));
     return tr("%1 d %2 h").arg(seconds / 86400).arg((seconds % 86400) / 3600);
+}
+
+QString BlaxelSandboxListModel::memoryText(qint64 memoryMb)
+{
+    if (memoryMb < 0)
+        return {};
+    const QLocale locale;
+    if (memoryMb >= 1024 && memoryMb % 1024 == 0)
+        return tr("%1 GB").arg(locale.toString(memoryMb / 1024));
+    return tr("%1 MB").arg(locale.toString(memoryMb));
 }
 
 QString BlaxelSandboxListModel::shownStatus(int row) const

@@ -8,6 +8,7 @@
 #include "api/blaxelsandboxservice.h"
 #include "delegates/blaxelstatusdelegate.h"
 #include "delegates/tagchipdelegate.h"
+#include "dialogs/acquiredialog.h"
 #include "dialogs/blaxelcreatedialog.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
@@ -79,6 +80,13 @@ private:
         }
     }
 
+    // Shortcuts reach only the active window (a closed dialog leaves none).
+    void activate()
+    {
+        app->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(app->window()));
+    }
+
     // Answers the next confirmation: its question and explanation are kept; `confirm` clicks the action.
     void answerConfirmation(QString *question, QString *explanation, bool confirm)
     {
@@ -128,6 +136,32 @@ private slots:
         app->window()->showPage(MainWindow::SandboxesView);
         QVERIFY(!app->window()->action(u"blaxelDelete"_s)->isVisible());
         QVERIFY(app->window()->action(u"release"_s)->isVisible());
+    }
+
+    // Ctrl+N and Delete belong to the view in front: Acquire and Release on Klavis', Create and Delete here.
+    void shortcutsFollowTheViewInFront()
+    {
+        select({u"scratch"_s});
+        QString question;
+        QString explanation;
+        answerConfirmation(&question, &explanation, false);
+        activate();
+        QTest::keyClick(table(), Qt::Key_Delete);
+        QCOMPARE(question, u"Delete scratch for good?"_s);
+
+        activate();
+        QTest::keyClick(table(), Qt::Key_N, Qt::ControlModifier);
+        QPointer<BlaxelCreateDialog> create = page()->findChild<BlaxelCreateDialog *>();
+        QVERIFY(create);
+        create->reject();
+
+        app->window()->showPage(MainWindow::SandboxesView);
+        QVERIFY(app->waitForSandboxes());
+        activate();
+        QTest::keyClick(app->sandboxesPage()->view(), Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(app->sandboxesPage()->findChild<AcquireDialog *>());
+        QVERIFY(QTest::qWaitFor([&] { return !create; }, 2000));
+        QVERIFY(!page()->findChild<BlaxelCreateDialog *>());
     }
 
     void listShowsTheSeededSandboxes()
@@ -346,6 +380,45 @@ private slots:
         QCOMPARE(settings.count(), 1);
         // Klavis stays connected.
         QVERIFY(app->controller()->session()->hasKey());
+    }
+
+    void refreshKeepsTheSelection()
+    {
+        select({u"scratch"_s});
+        QSignalSpy refreshed(controller(), &BlaxelSandboxesController::refreshed);
+        app->window()->action(u"refresh"_s)->trigger();
+        QVERIFY(refreshed.wait(10000));
+        QCOMPARE(page()->selectedNames(), QStringList{u"scratch"_s});
+        QCOMPARE(page()->detailsPane()->currentName(), u"scratch"_s);
+    }
+
+    // The pane on its own, with what a hostile server could send: only a URL the decoder kept is offered
+    // (and its MCP endpoint), and every text is shown with its control characters made visible.
+    void paneOffersOnlyUsableUrlsAndShowsHostileTextVisibly()
+    {
+        BlaxelSandboxDetailsPane pane;
+        BlaxelSandbox sandbox;
+        sandbox.name = u"box"_s;
+        sandbox.displayName = u"evil\u202etxt.exe\u001b[31m"_s;
+        sandbox.status = u"DEPLOYED"_s;
+        sandbox.url = QUrl(u"https://box.example.com/"_s);
+        sandbox.urlText = u"https://box.example.com/"_s;
+        sandbox.envs = {{u"TOKEN"_s, u"s3cret"_s, true}};
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), u"https://box.example.com/mcp"_s);
+        QVERIFY(pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(pane.environmentTree()->topLevelItem(0)->text(1), SecretTree::maskText());
+        const QString title = pane.findChild<QLabel *>(u"headerTitle"_s)->text();
+        for (const QChar c : title)
+            QVERIFY(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format);
+
+        // A URL the decoder refused (not https, nor http to this machine) arrives as text only.
+        sandbox.url = QUrl();
+        sandbox.urlText = u"http://attacker.example/"_s;
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), QString());
+        QVERIFY(!pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(BlaxelSandboxDetailsPane::mcpEndpoint(sandbox), QString());
     }
 
     void headerLayoutIsRemembered()

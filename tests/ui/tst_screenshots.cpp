@@ -9,9 +9,12 @@
 #include "controllers/localworkspaceactions.h"
 #include "controllers/themeapplier.h"
 #include "dialogs/acquiredialog.h"
+#include "dialogs/blaxelcreatedialog.h"
 #include "dialogs/blaxelimportdialog.h"
 #include "dialogs/profileform.h"
 #include "dialogs/settingsdialog.h"
+#include "models/blaxelsandboxlistmodel.h"
+#include "pages/blaxelsandboxespage.h"
 #include "pages/transferspage.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
@@ -52,6 +55,23 @@ bool hasContent(const QImage &image)
         for (int x = 0; x < image.width(); x += 7)
             if (image.pixel(x, y) != first)
                 return true;
+    return false;
+}
+
+// The Blaxel view with `name` selected and its details loaded.
+bool showBlaxelSandbox(MainWindow *window, const QString &name)
+{
+    window->showPage(MainWindow::BlaxelSandboxesView);
+    QTableView *table = window->blaxelSandboxesPage()->view();
+    if (!QTest::qWaitFor([table] { return table->model()->rowCount() > 0; }, 10000))
+        return false;
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString() == name) {
+            table->selectRow(row);
+            QTest::qWait(800);
+            return true;
+        }
+    }
     return false;
 }
 
@@ -110,6 +130,14 @@ private slots:
         table->selectRow(2);
         QTest::qWait(800);
         save(window, u"sandboxes-"_s + suffix);
+
+        QVERIFY(showBlaxelSandbox(window, u"research-notebook"_s));
+        save(window, u"blaxel-sandboxes-"_s + suffix);
+        BlaxelCreateDialog create(window);
+        create.show();
+        QTest::qWait(200);
+        save(&create, u"blaxel-create-dialog-"_s + suffix);
+        create.close();
 
         window->showPage(MainWindow::LocalSandboxesView);
         QTreeView *tree = app.localPage()->view();
@@ -215,6 +243,9 @@ private slots:
         tree->setCurrentIndex(tree->model()->index(0, 0));
         QTest::qWait(600);
         save(window, u"size-local-"_s + suffix);
+
+        QVERIFY(showBlaxelSandbox(window, u"broken-image"_s));
+        save(window, u"size-blaxel-"_s + suffix);
     }
 
     // The Settings dialog with a Klavis and a Blaxel profile, the Blaxel one selected; the same with a

@@ -26,6 +26,12 @@ ApplicationController::ApplicationController(QObject *parent)
 {
     applyLanguage();
     ThemeApplier::apply(ThemeSetting::effective());
+    // The Blaxel profile in use was removed (Settings): its sandboxes go, the view offers to add one. A
+    // profile chosen instead connects through blaxelProfileActivated.
+    connect(m_profiles, &ProfileStore::currentBlaxelProfileChanged, this, [this] {
+        if (!m_session->isDemo() && !m_profiles->currentProfile(Profile::Provider::Blaxel).isValid())
+            m_session->disconnectBlaxel();
+    });
 }
 
 QLocale ApplicationController::applyLanguage()

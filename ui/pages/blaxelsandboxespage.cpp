@@ -111,6 +111,11 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
                 m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
                 m_banner->setProperty("fromRefresh", false);
             });
+    // The pane shows the end of a deletion it is showing, not the status it was loaded with.
+    connect(controller, &BlaxelSandboxesController::sandboxTerminated, this, [this](const QString &name) {
+        if (name == m_shownName)
+            m_controller->loadDetails(name);
+    });
     connect(controller, &BlaxelSandboxesController::createdSandboxListed, this,
             &BlaxelSandboxesPage::selectSandbox);
     connect(m_details, &BlaxelSandboxDetailsPane::copied, this,
@@ -171,14 +176,16 @@ void BlaxelSandboxesPage::setupView()
     header->setStretchLastSection(true);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     const std::initializer_list<std::pair<int, int>> widths = {
-        {Model::NameColumn, 170},    {Model::DisplayNameColumn, 150}, {Model::StatusColumn, 115},
-        {Model::StateColumn, 85},    {Model::RegionColumn, 85},       {Model::ImageColumn, 170},
-        {Model::MemoryColumn, 75},   {Model::LabelsColumn, 170},      {Model::CreatedColumn, 90},
-        {Model::LastUsedColumn, 90}, {Model::ExpiresInColumn, 95}};
+        {Model::NameColumn, 190},    {Model::DisplayNameColumn, 150}, {Model::StatusColumn, 115},
+        {Model::StateColumn, 80},    {Model::RegionColumn, 80},       {Model::ImageColumn, 170},
+        {Model::MemoryColumn, 70},   {Model::LabelsColumn, 150},      {Model::CreatedColumn, 80},
+        {Model::LastUsedColumn, 80}, {Model::ExpiresInColumn, 95}};
     for (const auto &[column, width] : widths)
         m_view->setColumnWidth(column, width);
-    // Fewer columns by default than the model has: the details pane shows the rest, the header menu more.
-    for (const int column : {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn})
+    // Fewer columns by default than the model has, so that names stay readable beside the details pane,
+    // which shows the rest; the header's menu brings any back.
+    for (const int column : {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn,
+                             Model::MemoryColumn, Model::LastUsedColumn})
         header->setSectionHidden(column, true);
     ViewSizing::keepColumnsFitting(m_view, Model::NameColumn);
     m_view->setTextElideMode(Qt::ElideMiddle);

@@ -109,6 +109,8 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.35);
     m_headerTitle->setFont(titleFont);
     m_headerTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_headerTitle->setWordWrap(true);
+    m_headerTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_headerStatus = new QLabel(m_page);
     header->addWidget(m_headerIcon);
     header->addWidget(m_headerTitle, 1);
@@ -122,6 +124,7 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     m_loadErrorLabel->setObjectName(u"loadErrorLabel"_s);
     m_loadErrorLabel->setWordWrap(true);
     m_loadErrorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_loadErrorLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(m_loadErrorLabel);
 
     m_fields = new QFormLayout;
@@ -180,6 +183,7 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     m_errorsLabel->setObjectName(u"errorsLabel"_s);
     m_errorsLabel->setWordWrap(true);
     m_errorsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(m_errorsLabel);
 
     layout->addSpacing(8);
@@ -209,6 +213,9 @@ QLabel *BlaxelSandboxDetailsPane::addRow(const QString &label, const QString &ob
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     value->setWordWrap(true);
     value->setTextFormat(Qt::PlainText);
+    // An image or URL has few places to wrap: its width must not push the pane into scrolling sideways
+    // (the text wraps where it can, the tooltip has all of it).
+    value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_fields->addRow(label, value);
     return value;
 }
@@ -246,7 +253,8 @@ void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool co
     m_workspaceLabel->setText(orDash(s.workspace));
     m_regionLabel->setText(orDash(s.region));
     m_imageLabel->setText(orDash(s.image));
-    m_memoryLabel->setText(s.memoryMb < 0 ? u"—"_s : tr("%1 MB").arg(QLocale().toString(s.memoryMb)));
+    m_imageLabel->setToolTip(DisplayText::visible(s.image));
+    m_memoryLabel->setText(s.memoryMb < 0 ? u"—"_s : BlaxelSandboxListModel::memoryText(s.memoryMb));
     QStringList labels;
     for (auto it = s.labels.cbegin(); it != s.labels.cend(); ++it)
         labels << DisplayText::visible(it.key() + u'=' + it.value());
