@@ -137,7 +137,9 @@ private slots:
             },
             5000);
         page->releaseSelected();
-        QCOMPARE(question, u"Release 2 sandboxes back to their pools?"_s);
+        QCOMPARE(question, u"Release 2 sandboxes?"_s);
+        QVERIFY2(details.contains(u"save a dump first"_s),
+                 qPrintable(details)); // the local one's consequence
         QVERIFY2(details.contains(u"1 selected sandbox that this does not apply to"_s), qPrintable(details));
 
         // Both owners did their part: the Klavis sandbox and the local one come back idle after a refresh.

@@ -13,7 +13,9 @@
 #include "dialogs/blaxelimportdialog.h"
 #include "dialogs/profileform.h"
 #include "dialogs/settingsdialog.h"
+#include "models/allsandboxesmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
+#include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/transferspage.h"
 #include "settings/credentialstore.h"
@@ -56,6 +58,26 @@ bool hasContent(const QImage &image)
             if (image.pixel(x, y) != first)
                 return true;
     return false;
+}
+
+// The All sandboxes view once every provider's rows are in, the first three rows selected.
+bool showAllSandboxes(MainWindow *window)
+{
+    window->showPage(MainWindow::AllSandboxesView);
+    AllSandboxesModel *model = window->allSandboxesPage()->model();
+    const auto hasAllProviders = [model] {
+        QSet<int> providers;
+        for (int row = 0; row < model->rowCount(); ++row)
+            providers.insert(int(model->rowAt(row).provider));
+        return providers.size() == 3;
+    };
+    if (!QTest::qWaitFor(hasAllProviders, 10000))
+        return false;
+    QTableView *table = window->allSandboxesPage()->view();
+    table->selectionModel()->select(QItemSelection(table->model()->index(0, 0), table->model()->index(2, 0)),
+                                    QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QTest::qWait(300);
+    return true;
 }
 
 // The Blaxel view with `name` selected and its details loaded.
@@ -138,6 +160,9 @@ private slots:
         QTest::qWait(200);
         save(&create, u"blaxel-create-dialog-"_s + suffix);
         create.close();
+
+        QVERIFY(showAllSandboxes(window));
+        save(window, u"all-sandboxes-"_s + suffix);
 
         window->showPage(MainWindow::LocalSandboxesView);
         QTreeView *tree = app.localPage()->view();
@@ -246,6 +271,9 @@ private slots:
 
         QVERIFY(showBlaxelSandbox(window, u"broken-image"_s));
         save(window, u"size-blaxel-"_s + suffix);
+
+        QVERIFY(showAllSandboxes(window));
+        save(window, u"size-all-"_s + suffix);
     }
 
     // The Settings dialog with a Klavis and a Blaxel profile, the Blaxel one selected; the same with a

@@ -231,15 +231,15 @@ bool AllSandboxesPage::canReleaseOrReset() const
 
 void AllSandboxesPage::releaseSelected()
 {
-    runKlavisVerb(Verb::Release);
+    runKlavisVerb(ReleaseWording::Verb::Release);
 }
 
 void AllSandboxesPage::resetSelected()
 {
-    runKlavisVerb(Verb::Reset);
+    runKlavisVerb(ReleaseWording::Verb::Reset);
 }
 
-void AllSandboxesPage::runKlavisVerb(Verb verb)
+void AllSandboxesPage::runKlavisVerb(ReleaseWording::Verb verb)
 {
     int leftOut = 0;
     const auto rows = selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}, &leftOut);
@@ -253,38 +253,36 @@ void AllSandboxesPage::runKlavisVerb(Verb verb)
         else
             localIds << row.id;
     }
-    const QString label = rows.size() == 1 ? rows.first().name : QString();
+    // One kind selected: that view's own question; both kinds: each one's consequence.
+    using Wording = ReleaseWording;
+    const int klavisCount = int(klavisKeys.size());
+    const int localCount = int(localIds.size());
     QString question;
-    QString consequence;
-    if (verb == Verb::Release) {
-        question = rows.size() == 1
-                       ? tr("Release %1 back to the pool?").arg(label)
-                       : tr("Release %n sandboxes back to their pools?", nullptr, int(rows.size()));
-        consequence =
-            rows.size() == 1
-                ? tr("Agents using its MCP URLs lose access, and the data in it is reset for the next user.")
-                : tr("Agents using their MCP URLs lose access, and the data in them is reset for the next "
-                     "user.");
-    } else {
-        question = rows.size() == 1 ? tr("Reset %1?").arg(label)
-                                    : tr("Reset %n sandboxes?", nullptr, int(rows.size()));
-        consequence = rows.size() == 1 ? tr("Its data goes back to the initial state; it stays acquired.")
-                                       : tr("Their data goes back to the initial state; they stay acquired.");
-    }
+    if (localCount == 0)
+        question = Wording::klavisQuestion(verb, klavisCount, rows.first().name);
+    else if (klavisCount == 0)
+        question = Wording::localQuestion(verb, localCount, rows.first().name);
+    else
+        question = Wording::mixedQuestion(verb, int(rows.size()));
+    QStringList consequences;
+    if (klavisCount > 0)
+        consequences << Wording::klavisConsequence(verb, klavisCount);
+    if (localCount > 0)
+        consequences << Wording::localConsequence(verb, localCount);
+    const QString consequence = consequences.join(u' ');
     const QString note = leftOut == 0 ? QString()
                                       : u" "_s + tr("%n selected sandbox(es) that this does not apply to "
                                                     "are left as they are.",
                                                     nullptr, leftOut);
-    if (!ConfirmationBox::ask(this, question, consequence + note,
-                              verb == Verb::Release ? tr("Release") : tr("Reset")))
+    if (!ConfirmationBox::ask(this, question, consequence + note, Wording::actionText(verb)))
         return;
     if (!klavisKeys.isEmpty())
-        m_klavis->runBulk(verb == Verb::Release ? SandboxesController::Bulk::Release
-                                                : SandboxesController::Bulk::Reset,
+        m_klavis->runBulk(verb == Wording::Verb::Release ? SandboxesController::Bulk::Release
+                                                         : SandboxesController::Bulk::Reset,
                           klavisKeys);
     if (!localIds.isEmpty())
-        m_local->runBulk(verb == Verb::Release ? LocalSandboxesController::Bulk::Release
-                                               : LocalSandboxesController::Bulk::Reset,
+        m_local->runBulk(verb == Wording::Verb::Release ? LocalSandboxesController::Bulk::Release
+                                                        : LocalSandboxesController::Bulk::Reset,
                          localIds);
 }
 

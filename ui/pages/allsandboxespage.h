@@ -1,5 +1,6 @@
 #pragma once
 
+#include "dialogs/releasewording.h"
 #include "models/allsandboxrow.h"
 #include "models/sandboxkey.h"
 
@@ -65,13 +66,8 @@ signals:
     void selectionChanged(int count);
 
 private:
-    enum class Verb
-    {
-        Release,
-        Reset
-    };
     void setupView();
-    void runKlavisVerb(Verb verb);
+    void runKlavisVerb(ReleaseWording::Verb verb);
     void updateStatusChoices();
     void updateCounts();
 

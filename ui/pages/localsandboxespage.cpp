@@ -6,6 +6,7 @@
 #include "delegates/statusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/localacquiredialog.h"
+#include "dialogs/releasewording.h"
 #include "models/localsandboxfilterproxy.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/statuskind.h"
@@ -305,14 +306,12 @@ void LocalSandboxesPage::releaseSelected()
     const auto ids = selectedActiveIds(&leftOut);
     if (ids.isEmpty())
         return;
-    const QString question = ids.size() == 1 ? tr("Release local sandbox %1?").arg(ids.first())
-                                             : tr("Release %n local sandboxes?", nullptr, int(ids.size()));
-    const QString consequence =
-        ids.size() == 1
-            ? tr("The VM and its workspace are discarded; save a dump first if you need it.")
-            : tr("The VMs and their workspaces are discarded; save dumps first if you need them.");
-    if (ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
-                             tr("Release")))
+    using Wording = ReleaseWording;
+    const auto verb = Wording::Verb::Release;
+    const int count = int(ids.size());
+    if (ConfirmationBox::ask(this, Wording::localQuestion(verb, count, ids.first()),
+                             Wording::localConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
+                             Wording::actionText(verb)))
         m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
 }
 
@@ -322,12 +321,12 @@ void LocalSandboxesPage::resetSelected()
     const auto ids = selectedActiveIds(&leftOut);
     if (ids.isEmpty())
         return;
-    const QString question = ids.size() == 1 ? tr("Reset local sandbox %1?").arg(ids.first())
-                                             : tr("Reset %n local sandboxes?", nullptr, int(ids.size()));
-    const QString consequence = ids.size() == 1 ? tr("Its workspace is emptied; it stays acquired.")
-                                                : tr("Their workspaces are emptied; they stay acquired.");
-    if (ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
-                             tr("Reset")))
+    using Wording = ReleaseWording;
+    const auto verb = Wording::Verb::Reset;
+    const int count = int(ids.size());
+    if (ConfirmationBox::ask(this, Wording::localQuestion(verb, count, ids.first()),
+                             Wording::localConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
+                             Wording::actionText(verb)))
         m_controller->runBulk(LocalSandboxesController::Bulk::Reset, ids);
 }
 

@@ -5,6 +5,7 @@
 #include "delegates/tagchipdelegate.h"
 #include "dialogs/acquiredialog.h"
 #include "dialogs/confirmationbox.h"
+#include "dialogs/releasewording.h"
 #include "models/sandboxfilterproxy.h"
 #include "models/sandboxlistmodel.h"
 #include "models/statuskind.h"
@@ -294,15 +295,12 @@ void SandboxesPage::releaseSelected()
     if (keys.isEmpty())
         return;
     // One sandbox by its name; several by their number, in the language's plural form.
-    const QString question = keys.size() == 1
-                                 ? tr("Release %1 back to the pool?").arg(keys.first().label())
-                                 : tr("Release %n sandboxes back to the pool?", nullptr, int(keys.size()));
-    const QString consequence =
-        keys.size() == 1
-            ? tr("Agents using its MCP URLs lose access, and the data in it is reset for the next user.")
-            : tr("Agents using their MCP URLs lose access, and the data in them is reset for the next user.");
-    if (!ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
-                              tr("Release")))
+    using Wording = ReleaseWording;
+    const auto verb = Wording::Verb::Release;
+    const int count = int(keys.size());
+    if (!ConfirmationBox::ask(this, Wording::klavisQuestion(verb, count, keys.first().label()),
+                              Wording::klavisConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
+                              Wording::actionText(verb)))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Release, keys);
 }
@@ -313,13 +311,12 @@ void SandboxesPage::resetSelected()
     const auto keys = selectedActiveKeys(&leftOut);
     if (keys.isEmpty())
         return;
-    const QString question = keys.size() == 1 ? tr("Reset %1?").arg(keys.first().label())
-                                              : tr("Reset %n sandboxes?", nullptr, int(keys.size()));
-    const QString consequence = keys.size() == 1
-                                    ? tr("Its data goes back to the initial state; it stays acquired.")
-                                    : tr("Their data goes back to the initial state; they stay acquired.");
-    if (!ConfirmationBox::ask(this, question, consequence + ConfirmationBox::leftOutNote(leftOut),
-                              tr("Reset")))
+    using Wording = ReleaseWording;
+    const auto verb = Wording::Verb::Reset;
+    const int count = int(keys.size());
+    if (!ConfirmationBox::ask(this, Wording::klavisQuestion(verb, count, keys.first().label()),
+                              Wording::klavisConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
+                              Wording::actionText(verb)))
         return;
     m_controller->runBulk(SandboxesController::Bulk::Reset, keys);
 }
