@@ -127,6 +127,9 @@ QVariant AllSandboxesModel::data(const QModelIndex &index, int role) const
 
 QVariant AllSandboxesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WhenColumn)
+        return tr("Since the last update of a Klavis sandbox, since the creation of a Klavis local or Blaxel "
+                  "sandbox");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -141,7 +144,7 @@ QVariant AllSandboxesModel::headerData(int section, Qt::Orientation orientation,
     case ProfileColumn:
         return tr("Profile");
     case WhenColumn:
-        return tr("Updated or created");
+        return tr("Age");
     default:
         return {};
     }

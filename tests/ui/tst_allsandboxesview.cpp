@@ -11,6 +11,7 @@
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QMessageBox>
 
@@ -83,9 +84,10 @@ private slots:
         QCOMPARE(countOf(Provider::Klavis), klavis()->model()->rowCount());
         QCOMPARE(countOf(Provider::KlavisLocal), local()->model()->rowCount());
         QCOMPARE(countOf(Provider::Blaxel), app->window()->blaxelSandboxesController()->model()->rowCount());
-        // Every row says whose it is and under which profile.
+        // Every row says whose it is and under which profile (that column is in the header's menu).
         const QModelIndex first = page->proxy()->index(0, AllSandboxesModel::ProfileColumn);
         QCOMPARE(first.data().toString(), u"Demo"_s);
+        QVERIFY(page->view()->horizontalHeader()->isSectionHidden(AllSandboxesModel::ProfileColumn));
         const int total = page->model()->rowCount();
         // "git" is in Klavis servers (github) and a server inside a local sandbox: one search finds both
         // kinds.

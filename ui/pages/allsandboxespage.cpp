@@ -1,6 +1,6 @@
 #include "pages/allsandboxespage.h"
 
-#include "delegates/statusdelegate.h"
+#include "delegates/allstatusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
@@ -23,6 +23,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSettings>
 #include <QTableView>
 #include <QTimer>
@@ -145,17 +146,40 @@ void AllSandboxesPage::setupView()
     m_view->horizontalHeader()->setSectionsMovable(true);
     m_view->horizontalHeader()->setHighlightSections(false);
     m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->setColumnWidth(AllSandboxesModel::ProviderColumn, 100);
+    m_view->setColumnWidth(AllSandboxesModel::ProviderColumn, 90);
     m_view->setColumnWidth(AllSandboxesModel::NameColumn, 260);
     m_view->setColumnWidth(AllSandboxesModel::StatusColumn, 105);
-    m_view->setColumnWidth(AllSandboxesModel::DetailColumn, 220);
+    m_view->setColumnWidth(AllSandboxesModel::DetailColumn, 190);
     m_view->setColumnWidth(AllSandboxesModel::ProfileColumn, 100);
+    // One profile per provider is connected at a time: the Provider column already tells them apart, so the
+    // Profile column waits in the header's menu for when that is not enough.
+    m_view->horizontalHeader()->setSectionHidden(AllSandboxesModel::ProfileColumn, true);
+    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            &AllSandboxesPage::showHeaderMenu);
     ViewSizing::keepColumnsFitting(m_view, AllSandboxesModel::NameColumn);
     m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new StatusDelegate(m_view));
+    m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new AllStatusDelegate(m_view));
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { emit selectionChanged(int(selectedRows().size())); });
     m_emptyHint = new EmptyStateHint(m_view, {});
+}
+
+void AllSandboxesPage::showHeaderMenu(const QPoint &position)
+{
+    auto *header = m_view->horizontalHeader();
+    QMenu menu(this);
+    menu.addSection(tr("Columns"));
+    for (int column = 0; column < AllSandboxesModel::ColumnCount; ++column) {
+        auto *action = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!header->isSectionHidden(column));
+        // The name identifies a row; hiding it would leave rows that cannot be told apart.
+        action->setEnabled(column != AllSandboxesModel::NameColumn);
+        connect(action, &QAction::toggled, header,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+    }
+    menu.exec(header->mapToGlobal(position));
 }
 
 void AllSandboxesPage::setProfileName(Provider provider, const QString &name)

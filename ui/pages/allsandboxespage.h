@@ -67,6 +67,7 @@ signals:
 
 private:
     void setupView();
+    void showHeaderMenu(const QPoint &position);
     void runKlavisVerb(ReleaseWording::Verb verb);
     void updateStatusChoices();
     void updateCounts();
