@@ -11,6 +11,15 @@ WHOLE = {
         "%n idle or failed sandbox in the selection is left as it is.",
         "%n idle or failed sandboxes in the selection are left as they are.",
     ),
+    "%n selected sandbox(es) that this does not apply to are left as they are.": (
+        "%n selected sandbox that this does not apply to is left as it is.",
+        "%n selected sandboxes that this does not apply to are left as they are.",
+    ),
+    # The singular keeps "left as they are", which tst_blaxelview looks for, in a sentence that agrees.
+    "%n selected sandbox(es) already deleting or terminated are left as they are.": (
+        "%n selected sandbox is already deleting or terminated; sandboxes in that state are left as they are.",
+        "%n selected sandboxes already deleting or terminated are left as they are.",
+    ),
 }
 IRREGULAR = {"sandbox(es)": ("sandbox", "sandboxes"), "id(s)": ("id", "ids"), "entry(ies)": ("entry", "entries")}
 

@@ -57,6 +57,182 @@
     </message>
 </context>
 <context>
+    <name>AllSandboxesModel</name>
+    <message>
+        <source>Klavis</source>
+        <translation>Klavis</translation>
+    </message>
+    <message>
+        <source>Klavis local</source>
+        <translation>Klavis lokal</translation>
+    </message>
+    <message>
+        <source>Blaxel</source>
+        <translation>Blaxel</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Updated or created</source>
+        <translation>Aktualisiert oder erstellt</translation>
+    </message>
+</context>
+<context>
+    <name>AllSandboxesPage</name>
+    <message>
+        <source>Search every provider</source>
+        <translation>Bei allen Anbietern suchen</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>Alle Anbieter</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>Klavis local: %1</source>
+        <translation>Klavis lokal: %1</translation>
+    </message>
+    <message>
+        <source>Klavis: %1</source>
+        <translation>Klavis: %1</translation>
+    </message>
+    <message>
+        <source>Could not refresh the Klavis sandboxes</source>
+        <translation>Die Klavis-Sandboxes konnten nicht aktualisiert werden</translation>
+    </message>
+    <message>
+        <source>Could not refresh the Klavis local sandboxes</source>
+        <translation>Die lokalen Klavis-Sandboxes konnten nicht aktualisiert werden</translation>
+    </message>
+    <message>
+        <source>Could not refresh the Blaxel sandboxes</source>
+        <translation>Die Blaxel-Sandboxes konnten nicht aktualisiert werden</translation>
+    </message>
+    <message>
+        <source>Blaxel: %1</source>
+        <translation>Blaxel: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation>
+            <numerusform>%n Sandbox</numerusform>
+            <numerusform>%n Sandboxes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>%1 von %2 angezeigt</translation>
+    </message>
+    <message>
+        <source>No sandboxes on any connected provider.</source>
+        <translation>Bei keinem verbundenen Anbieter gibt es Sandboxes.</translation>
+    </message>
+    <message>
+        <source>No sandbox matches the filters.</source>
+        <translation>Keine Sandbox entspricht den Filtern.</translation>
+    </message>
+    <message>
+        <source>Release %1 back to the pool?</source>
+        <translation>%1 an den Pool zurückgeben?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n sandboxes back to their pools?</source>
+        <translation>
+            <numerusform>%n Sandbox an ihren Pool zurückgeben?</numerusform>
+            <numerusform>%n Sandboxes an ihre Pools zurückgeben?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Agents using its MCP URLs lose access, and the data in it is reset for the next user.</source>
+        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Agents using their MCP URLs lose access, and the data in them is reset for the next user.</source>
+        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Reset %1?</source>
+        <translation>%1 zurücksetzen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n sandboxes?</source>
+        <translation>
+            <numerusform>%n Sandbox zurücksetzen?</numerusform>
+            <numerusform>%n Sandboxes zurücksetzen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its data goes back to the initial state; it stays acquired.</source>
+        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleibt angefordert.</translation>
+    </message>
+    <message>
+        <source>Their data goes back to the initial state; they stay acquired.</source>
+        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleiben angefordert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected sandbox(es) that this does not apply to are left as they are.</source>
+        <translation>
+            <numerusform>%n ausgewählte Sandbox, für die dies nicht gilt, bleibt unverändert.</numerusform>
+            <numerusform>%n ausgewählte Sandboxes, für die dies nicht gilt, bleiben unverändert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleting %n Blaxel sandbox(es)…</source>
+        <translation>
+            <numerusform>%n Blaxel-Sandbox wird gelöscht …</numerusform>
+            <numerusform>%n Blaxel-Sandboxes werden gelöscht …</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n sandbox id(s).</source>
+        <translation>
+            <numerusform>%n Sandbox-ID kopiert.</numerusform>
+            <numerusform>%n Sandbox-IDs kopiert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ApiError</name>
     <message>
         <source>Could not reach the server (%1). Check the network and the base URL.</source>
@@ -234,6 +410,14 @@
         <source>Saving the key in the keychain…</source>
         <translation>Schlüssel wird im Schlüsselbund gespeichert …</translation>
     </message>
+    <message>
+        <source>Blaxel</source>
+        <translation>Blaxel</translation>
+    </message>
+    <message>
+        <source>The Blaxel profile “%1” has no API key in the keychain. Edit it in Settings to enter one.</source>
+        <translation>Das Blaxel-Profil „%1“ hat keinen API-Schlüssel im Schlüsselbund. Das Profil in den Einstellungen bearbeiten, um einen einzugeben.</translation>
+    </message>
 </context>
 <context>
     <name>ArchiveTarWriter</name>
@@ -389,6 +573,89 @@
     </message>
 </context>
 <context>
+    <name>BlaxelCreateDialog</name>
+    <message>
+        <source>Create Blaxel sandbox</source>
+        <translation>Blaxel-Sandbox erstellen</translation>
+    </message>
+    <message>
+        <source>e.g. my-sandbox-1</source>
+        <translation>z. B. my-sandbox-1</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>Optional</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. team=research, project=eval</source>
+        <translation>Optional, z. B. team=research, project=eval</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. 24h or 1h30m</source>
+        <translation>Optional, z. B. 24h oder 1h30m</translation>
+    </message>
+    <message>
+        <source>Blaxel deletes the sandbox for good this long after its creation.</source>
+        <translation>Blaxel löscht die Sandbox so lange nach ihrer Erstellung endgültig.</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Display name:</source>
+        <translation>&amp;Anzeigename:</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation>&amp;Speicher:</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>&amp;Region:</translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation>&amp;Labels:</translation>
+    </message>
+    <message>
+        <source>&amp;TTL:</source>
+        <translation>&amp;TTL:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <source>A label is name=value; a name holds letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; or &apos;-&apos;.</source>
+        <translation>Ein Label hat die Form name=value; ein Name enthält Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; oder &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>A duration such as 30m, 24h or 1h30m.</source>
+        <translation>Eine Dauer wie 30m, 24h oder 1h30m.</translation>
+    </message>
+    <message>
+        <source>Some fields need attention.</source>
+        <translation>Einige Felder müssen korrigiert werden.</translation>
+    </message>
+    <message>
+        <source>Choose an image.</source>
+        <translation>Ein Image wählen.</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelCreateRequest</name>
     <message>
         <source>Choose an image for the sandbox (for example blaxel/base-image:latest).</source>
@@ -447,6 +714,45 @@
     </message>
 </context>
 <context>
+    <name>BlaxelDumpJob</name>
+    <message>
+        <source>The sandbox&apos;s connection is gone.</source>
+        <translation>Die Verbindung der Sandbox besteht nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder in %1 for the download.</source>
+        <translation>In %1 konnte kein temporärer Ordner für den Download angelegt werden.</translation>
+    </message>
+    <message>
+        <source>The sandbox could not prepare the dump. %1</source>
+        <translation>Die Sandbox konnte den Dump nicht vorbereiten. %1</translation>
+    </message>
+    <message>
+        <source>The sandbox could not pack its workspace. %1</source>
+        <translation>Die Sandbox konnte ihren Arbeitsbereich nicht packen. %1</translation>
+    </message>
+    <message>
+        <source>tar in the sandbox could not pack the workspace (exit code %1): %2</source>
+        <translation>tar in der Sandbox konnte den Arbeitsbereich nicht packen (Exit-Code %1): %2</translation>
+    </message>
+    <message>
+        <source>The download failed. %1</source>
+        <translation>Der Download ist fehlgeschlagen. %1</translation>
+    </message>
+    <message>
+        <source>The download is not a .tar.gz archive, so it was not saved: %1</source>
+        <translation>Der Download ist kein .tar.gz-Archiv und wurde daher nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Could not save the dump as %1.</source>
+        <translation>Der Dump konnte nicht als %1 gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>The dump was downloaded but could not be extracted: %1</source>
+        <translation>Der Dump wurde heruntergeladen, konnte aber nicht entpackt werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelErrorDecoder</name>
     <message>
         <source>The workspace&apos;s sandbox quota is used up. Delete sandboxes it no longer needs, or raise the quota, then try again.</source>
@@ -487,6 +793,10 @@
     <message>
         <source>Blaxel says a retry may succeed.</source>
         <translation>Laut Blaxel kann ein erneuter Versuch gelingen.</translation>
+    </message>
+    <message>
+        <source>Blaxel accepted the API key but refused the action: the key&apos;s role may not do this in the workspace. Ask a workspace admin.</source>
+        <translation>Blaxel hat den API-Schlüssel akzeptiert, aber die Aktion abgelehnt: Die Rolle des Schlüssels darf das in diesem Workspace wohl nicht. Einen Administrator des Workspace fragen.</translation>
     </message>
 </context>
 <context>
@@ -580,6 +890,318 @@
     </message>
 </context>
 <context>
+    <name>BlaxelSandboxDetailsPane</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Loading details…</source>
+        <translation>Details werden geladen …</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Display name:</source>
+        <translation>Anzeigename:</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>Zustand:</translation>
+    </message>
+    <message>
+        <source>Workspace:</source>
+        <translation>Workspace:</translation>
+    </message>
+    <message>
+        <source>Region:</source>
+        <translation>Region:</translation>
+    </message>
+    <message>
+        <source>Image:</source>
+        <translation>Image:</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>Speicher:</translation>
+    </message>
+    <message>
+        <source>Labels:</source>
+        <translation>Labels:</translation>
+    </message>
+    <message>
+        <source>Created:</source>
+        <translation>Erstellt:</translation>
+    </message>
+    <message>
+        <source>Updated:</source>
+        <translation>Aktualisiert:</translation>
+    </message>
+    <message>
+        <source>Last used:</source>
+        <translation>Zuletzt verwendet:</translation>
+    </message>
+    <message>
+        <source>TTL:</source>
+        <translation>TTL:</translation>
+    </message>
+    <message>
+        <source>Expires:</source>
+        <translation>Läuft ab:</translation>
+    </message>
+    <message>
+        <source>Expiration:</source>
+        <translation>Ablaufregeln:</translation>
+    </message>
+    <message>
+        <source>Ports:</source>
+        <translation>Ports:</translation>
+    </message>
+    <message>
+        <source>Volumes:</source>
+        <translation>Volumes:</translation>
+    </message>
+    <message>
+        <source>Endpoints</source>
+        <translation>Endpunkte</translation>
+    </message>
+    <message>
+        <source>sandbox URL</source>
+        <translation>Sandbox-URL</translation>
+    </message>
+    <message>
+        <source>MCP endpoint</source>
+        <translation>MCP-Endpunkt</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>MCP:</source>
+        <translation>MCP:</translation>
+    </message>
+    <message>
+        <source>No usable URL: the server sent none, or one that is neither https nor http to this machine.</source>
+        <translation>Keine verwendbare URL: Der Server hat keine gesendet, oder eine, die weder https noch http zu diesem Rechner ist.</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>Reveal secrets</source>
+        <translation>Geheimnisse anzeigen</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 at %2 (read-only)</source>
+        <translation>%1 unter %2 (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 unter %2</translation>
+    </message>
+    <message>
+        <source>A secret: masked until revealed</source>
+        <translation>Ein Geheimnis: verborgen, bis es angezeigt wird</translation>
+    </message>
+    <message>
+        <source>%1 (fatal)</source>
+        <translation>%1 (schwerwiegend)</translation>
+    </message>
+    <message>
+        <source>Select a sandbox to see its details</source>
+        <translation>Eine Sandbox auswählen, um ihre Details zu sehen</translation>
+    </message>
+    <message>
+        <source>Create one with the Create button if the list is empty.</source>
+        <translation>Ist die Liste leer, mit der Schaltfläche „Erstellen“ eine erstellen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) selected</source>
+        <translation>
+            <numerusform>%n Sandbox ausgewählt</numerusform>
+            <numerusform>%n Sandboxes ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete them together from the toolbar or the context menu.</source>
+        <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam löschen.</translation>
+    </message>
+    <message>
+        <source>Hide secrets</source>
+        <translation>Geheimnisse verbergen</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxFiles</name>
+    <message>
+        <source>The sandbox %1 has no API URL (it is not running, or Blaxel sent none that may be used).</source>
+        <translation>Die Sandbox %1 hat keine API-URL (sie läuft nicht, oder Blaxel hat keine verwendbare gesendet).</translation>
+    </message>
+    <message>
+        <source>The API key or the workspace name contains a control character, so nothing was sent.</source>
+        <translation>Der API-Schlüssel oder der Workspace-Name enthält ein Steuerzeichen; daher wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>The path %1 is not one the sandbox may be asked for.</source>
+        <translation>Nach dem Pfad %1 darf die Sandbox nicht gefragt werden.</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>the connection dropped %1 times in a row without new bytes</source>
+        <translation>die Verbindung ist %1-mal in Folge ohne neue Bytes abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 is a file, or the sandbox&apos;s listing could not be read</source>
+        <translation>%1 ist eine Datei, oder die Auflistung der Sandbox konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>the command</source>
+        <translation>der Befehl</translation>
+    </message>
+    <message>
+        <source>the sandbox&apos;s answer to a command</source>
+        <translation>die Antwort der Sandbox auf einen Befehl</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxListModel</name>
+    <message>
+        <source>due now</source>
+        <translation>jetzt fällig</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Display name</source>
+        <translation>Anzeigename</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Last used</source>
+        <translation>Zuletzt verwendet</translation>
+    </message>
+    <message>
+        <source>Expires in</source>
+        <translation>Läuft ab in</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelSandboxName</name>
     <message>
         <source>The sandbox name is empty.</source>
@@ -627,6 +1249,183 @@
     <message>
         <source>The workspace name holds spaces, control characters or letters outside ASCII, or is longer than 128 characters, so it cannot be sent. Check it in the profile.</source>
         <translation>Der Workspace-Name enthält Leerzeichen, Steuerzeichen oder Buchstaben außerhalb von ASCII oder ist länger als 128 Zeichen und kann daher nicht gesendet werden. Den Namen im Profil prüfen.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxesController</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>%1 gelöscht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n sandbox(es).</source>
+        <translation>
+            <numerusform>%n Sandbox gelöscht.</numerusform>
+            <numerusform>%n Sandboxes gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %2 sandboxes; %n failed.</source>
+        <translation>
+            <numerusform>%1 von %2 Sandboxes gelöscht; %n fehlgeschlagen.</numerusform>
+            <numerusform>%1 von %2 Sandboxes gelöscht; %n fehlgeschlagen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxesPage</name>
+    <message>
+        <source>Show &amp;terminated</source>
+        <translation>Beendete an&amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Also list deleted sandboxes, which Blaxel keeps a while as TERMINATED</source>
+        <translation>Auch gelöschte Sandboxes auflisten, die Blaxel noch eine Weile als TERMINATED aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Search names, display names and labels</source>
+        <translation>Namen, Anzeigenamen und Labels durchsuchen</translation>
+    </message>
+    <message>
+        <source>Could not refresh the Blaxel sandbox list</source>
+        <translation>Die Liste der Blaxel-Sandboxes konnte nicht aktualisiert werden</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>%1 in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Add a Blaxel profile in Settings</source>
+        <translation>Ein Blaxel-Profil in den Einstellungen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Blaxel sandboxes are listed here once a Blaxel workspace and its API key are set up. Settings can also import them from the Blaxel CLI.</source>
+        <translation>Blaxel-Sandboxes werden hier aufgeführt, sobald ein Blaxel-Workspace und sein API-Schlüssel eingerichtet sind. Die Einstellungen können beides auch aus der Blaxel-CLI importieren.</translation>
+    </message>
+    <message>
+        <source>Open &amp;Settings…</source>
+        <translation>&amp;Einstellungen öffnen …</translation>
+    </message>
+    <message>
+        <source>No Blaxel sandboxes. Create one with Ctrl+N.</source>
+        <translation>Keine Blaxel-Sandboxes. Mit Strg+N eine erstellen.</translation>
+    </message>
+    <message>
+        <source>No sandbox matches the filters.</source>
+        <translation>Keine Sandbox entspricht den Filtern.</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
+    </message>
+    <message>
+        <source>Filters cleared to show the new sandbox %1.</source>
+        <translation>Filter aufgehoben, um die neue Sandbox %1 anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Creating…</source>
+        <translation>Wird erstellt …</translation>
+    </message>
+    <message>
+        <source>Created Blaxel sandbox %1.</source>
+        <translation>Blaxel-Sandbox %1 erstellt.</translation>
+    </message>
+    <message>
+        <source>Delete %1 for good?</source>
+        <translation>%1 endgültig löschen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Blaxel sandboxes for good?</source>
+        <translation>
+            <numerusform>%n Blaxel-Sandbox endgültig löschen?</numerusform>
+            <numerusform>%n Blaxel-Sandboxes endgültig löschen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its files, processes and URL are destroyed for good; nothing can bring them back.</source>
+        <translation>Ihre Dateien, Prozesse und URL werden endgültig vernichtet; nichts kann sie wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>Their files, processes and URLs are destroyed for good; nothing can bring them back.</source>
+        <translation>Ihre Dateien, Prozesse und URLs werden endgültig vernichtet; nichts kann sie wiederherstellen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weitere</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected sandbox(es) already deleting or terminated are left as they are.</source>
+        <translation>
+            <numerusform>%n ausgewählte Sandbox, die schon gelöscht wird oder beendet ist, bleibt unverändert.</numerusform>
+            <numerusform>%n ausgewählte Sandboxes, die schon gelöscht werden oder beendet sind, bleiben unverändert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleting %n sandbox(es)…</source>
+        <translation>
+            <numerusform>%n Sandbox wird gelöscht …</numerusform>
+            <numerusform>%n Sandboxes werden gelöscht …</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n sandbox name(s).</source>
+        <translation>
+            <numerusform>%n Sandbox-Name kopiert.</numerusform>
+            <numerusform>%n Sandbox-Namen kopiert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelUploadJob</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiteres</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to upload: choose a folder or files.</source>
+        <translation>Nichts zum Hochladen: einen Ordner oder Dateien wählen.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s connection is gone.</source>
+        <translation>Die Verbindung der Sandbox besteht nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.</source>
+        <translation>Nicht hochgeladen: %1 Den Ordner selbst oder ein echtes .tar.gz-Archiv ablegen.</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder in %1 to pack the workspace.</source>
+        <translation>In %1 konnte kein temporärer Ordner zum Packen des Arbeitsbereichs angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Could not pack the workspace: %1</source>
+        <translation>Der Arbeitsbereich konnte nicht gepackt werden: %1</translation>
+    </message>
+    <message>
+        <source>The upload failed. %1</source>
+        <translation>Der Upload ist fehlgeschlagen. %1</translation>
+    </message>
+    <message>
+        <source>The archive was uploaded but the sandbox could not unpack it. %1</source>
+        <translation>Das Archiv wurde hochgeladen, aber die Sandbox konnte es nicht entpacken. %1</translation>
+    </message>
+    <message>
+        <source>tar in the sandbox could not unpack the archive (exit code %1): %2</source>
+        <translation>tar in der Sandbox konnte das Archiv nicht entpacken (Exit-Code %1): %2</translation>
     </message>
 </context>
 <context>
@@ -692,10 +1491,6 @@
 <context>
     <name>CredentialStore</name>
     <message>
-        <source>No keychain is available (is a Secret Service such as GNOME Keyring running and unlocked?). Set KLAVIS_API_KEY instead, or start one.</source>
-        <translation>Kein Schlüsselbund verfügbar (läuft ein Secret Service wie GNOME Keyring und ist er entsperrt?). Stattdessen KLAVIS_API_KEY setzen oder einen Schlüsselbund starten.</translation>
-    </message>
-    <message>
         <source>No profile is selected.</source>
         <translation>Kein Profil ausgewählt.</translation>
     </message>
@@ -706,18 +1501,6 @@
     <message>
         <source>The key stored in the keychain cannot be used. %1</source>
         <translation>Der im Schlüsselbund gespeicherte Schlüssel ist nicht verwendbar. %1</translation>
-    </message>
-    <message>
-        <source>The keychain did not answer within %1 seconds. Check that it is running and unlocked, or set KLAVIS_API_KEY instead.</source>
-        <translation>Der Schlüsselbund hat nicht innerhalb von %1 Sekunden geantwortet. Prüfen, ob er läuft und entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
-    </message>
-    <message>
-        <source>Access to the keychain was refused. Allow SandboxDeck to use it when asked, or set KLAVIS_API_KEY instead.</source>
-        <translation>Der Zugriff auf den Schlüsselbund wurde verweigert. SandboxDeck bei der Nachfrage den Zugriff erlauben oder stattdessen KLAVIS_API_KEY setzen.</translation>
-    </message>
-    <message>
-        <source>This system has no supported keychain. Set KLAVIS_API_KEY instead.</source>
-        <translation>Dieses System hat keinen unterstützten Schlüsselbund. Stattdessen KLAVIS_API_KEY setzen.</translation>
     </message>
     <message>
         <source>unknown error</source>
@@ -736,16 +1519,32 @@
         <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund entfernt werden: Der Eintrag wurde nicht gefunden.</translation>
     </message>
     <message>
-        <source>Could not read the API key from the keychain (%1). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.</source>
-        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund gelesen werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
+        <source>No keychain is available (is a Secret Service such as GNOME Keyring running and unlocked?). Set %1 instead, or start one.</source>
+        <translation>Kein Schlüsselbund verfügbar (läuft ein Secret Service wie GNOME Keyring und ist er entsperrt?). Stattdessen %1 setzen oder einen Schlüsselbund starten.</translation>
     </message>
     <message>
-        <source>Could not save the API key in the keychain (%1). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.</source>
-        <translation>Der API-Schlüssel konnte nicht im Schlüsselbund gespeichert werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
+        <source>The keychain did not answer within %1 seconds. Check that it is running and unlocked, or set %2 instead.</source>
+        <translation>Der Schlüsselbund hat nicht innerhalb von %1 Sekunden geantwortet. Prüfen, ob er läuft und entsperrt ist, oder stattdessen %2 setzen.</translation>
     </message>
     <message>
-        <source>Could not remove the API key from the keychain (%1). Check that the keychain is unlocked, or set KLAVIS_API_KEY instead.</source>
-        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund entfernt werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen KLAVIS_API_KEY setzen.</translation>
+        <source>Access to the keychain was refused. Allow SandboxDeck to use it when asked, or set %1 instead.</source>
+        <translation>Der Zugriff auf den Schlüsselbund wurde verweigert. SandboxDeck bei der Nachfrage den Zugriff erlauben oder stattdessen %1 setzen.</translation>
+    </message>
+    <message>
+        <source>This system has no supported keychain. Set %1 instead.</source>
+        <translation>Dieses System hat keinen unterstützten Schlüsselbund. Stattdessen %1 setzen.</translation>
+    </message>
+    <message>
+        <source>Could not read the API key from the keychain (%1). Check that the keychain is unlocked, or set %2 instead.</source>
+        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund gelesen werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen %2 setzen.</translation>
+    </message>
+    <message>
+        <source>Could not save the API key in the keychain (%1). Check that the keychain is unlocked, or set %2 instead.</source>
+        <translation>Der API-Schlüssel konnte nicht im Schlüsselbund gespeichert werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen %2 setzen.</translation>
+    </message>
+    <message>
+        <source>Could not remove the API key from the keychain (%1). Check that the keychain is unlocked, or set %2 instead.</source>
+        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund entfernt werden (%1). Prüfen, ob der Schlüsselbund entsperrt ist, oder stattdessen %2 setzen.</translation>
     </message>
 </context>
 <context>
@@ -1827,6 +2626,46 @@
             <numerusform>%n Zeile nach %1 exportiert.</numerusform>
             <numerusform>%n Zeilen nach %1 exportiert.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Create…</source>
+        <translation>E&amp;rstellen …</translation>
+    </message>
+    <message>
+        <source>Create a Blaxel sandbox (Ctrl+N)</source>
+        <translation>Eine Blaxel-Sandbox erstellen (Strg+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Delete the selected Blaxel sandboxes for good (Delete)</source>
+        <translation>Die ausgewählten Blaxel-Sandboxes endgültig löschen (Entf)</translation>
+    </message>
+    <message>
+        <source>Blaxel sandboxes</source>
+        <translation>Blaxel-Sandboxes</translation>
+    </message>
+    <message>
+        <source>All sandboxes</source>
+        <translation>Alle Sandboxes</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 Names</source>
+        <translation>%1 &amp;Namen kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Name</source>
+        <translation>&amp;Namen kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Delete %1</source>
+        <translation>%1 &amp;löschen</translation>
+    </message>
+    <message>
+        <source>This view does not export rows yet.</source>
+        <translation>Diese Ansicht kann noch keine Zeilen exportieren.</translation>
     </message>
 </context>
 <context>

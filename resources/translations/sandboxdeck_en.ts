@@ -1,6 +1,81 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AllSandboxesPage</name>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation><numerusform>%n sandbox</numerusform><numerusform>%n sandboxes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n sandboxes back to their pools?</source>
+        <translation><numerusform>Release %n sandboxes back to their pools?</numerusform><numerusform>Release %n sandboxes back to their pools?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n sandboxes?</source>
+        <translation><numerusform>Reset %n sandboxes?</numerusform><numerusform>Reset %n sandboxes?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected sandbox(es) that this does not apply to are left as they are.</source>
+        <translation><numerusform>%n selected sandbox that this does not apply to is left as it is.</numerusform><numerusform>%n selected sandboxes that this does not apply to are left as they are.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleting %n Blaxel sandbox(es)…</source>
+        <translation><numerusform>Deleting %n Blaxel sandbox…</numerusform><numerusform>Deleting %n Blaxel sandboxes…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n sandbox id(s).</source>
+        <translation><numerusform>Copied %n sandbox id.</numerusform><numerusform>Copied %n sandbox ids.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxDetailsPane</name>
+    <message numerus="yes">
+        <source>%n sandbox(es) selected</source>
+        <translation><numerusform>%n sandbox selected</numerusform><numerusform>%n sandboxes selected</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxesController</name>
+    <message numerus="yes">
+        <source>Deleted %n sandbox(es).</source>
+        <translation><numerusform>Deleted %n sandbox.</numerusform><numerusform>Deleted %n sandboxes.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %2 sandboxes; %n failed.</source>
+        <translation><numerusform>Deleted %1 of %2 sandboxes; %n failed.</numerusform><numerusform>Deleted %1 of %2 sandboxes; %n failed.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxesPage</name>
+    <message numerus="yes">
+        <source>Delete %n Blaxel sandboxes for good?</source>
+        <translation><numerusform>Delete %n Blaxel sandboxes for good?</numerusform><numerusform>Delete %n Blaxel sandboxes for good?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation><numerusform>and %n more</numerusform><numerusform>and %n more</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected sandbox(es) already deleting or terminated are left as they are.</source>
+        <translation><numerusform>%n selected sandbox is already deleting or terminated; sandboxes in that state are left as they are.</numerusform><numerusform>%n selected sandboxes already deleting or terminated are left as they are.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleting %n sandbox(es)…</source>
+        <translation><numerusform>Deleting %n sandbox…</numerusform><numerusform>Deleting %n sandboxes…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n sandbox name(s).</source>
+        <translation><numerusform>Copied %n sandbox name.</numerusform><numerusform>Copied %n sandbox names.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelUploadJob</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>BulkAction</name>
     <message numerus="yes">
         <source>Released %n sandbox(es).</source>
