@@ -329,7 +329,6 @@ BlaxelSandboxCall *BlaxelSandboxFiles::getFile(const QString &remotePath, const 
         get.setRawHeader("Accept", "application/octet-stream");
         // Without this Qt would ask for gzip and decode it: the file must arrive byte for byte.
         get.setRawHeader("Accept-Encoding", "identity");
-        get.setRawHeader("Accept", "*/*");
         return get;
     }();
     const Limits limits = m_limits;

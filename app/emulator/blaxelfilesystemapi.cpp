@@ -130,6 +130,29 @@ HttpReply sendFile(const IncomingRequest &request, const QString &real)
     return reply;
 }
 
+// As the sandbox's API decides (sandbox-api/src/handler/filesystem.go, handleReadFile): the bytes themselves
+// for an Accept naming application/octet-stream, or naming neither JSON nor */*, or for ?download=true;
+// otherwise the file as JSON text.
+bool wantsBytes(const IncomingRequest &request)
+{
+    const QByteArray accept = request.header("Accept").toLower();
+    if (accept.contains("application/octet-stream") || request.queryValue(u"download"_s) == u"true")
+        return true;
+    return !accept.isEmpty() && !accept.contains("application/json") && !accept.contains("*/*");
+}
+
+// @blaxel/core's FileWithContent: the listing entry of the file and its content as text.
+HttpReply fileWithContent(const QFileInfo &info, const QString &sandboxPath)
+{
+    QFile file(info.absoluteFilePath());
+    if (!file.open(QIODevice::ReadOnly))
+        return BlaxelReplies::sandboxError(422, u"error reading file"_s);
+    const QString folder = sandboxPath.section(u'/', 0, -2);
+    QJsonObject object = fileEntry(info, folder.isEmpty() ? u"/"_s : folder);
+    object.insert(u"content"_s, QString::fromUtf8(file.readAll()));
+    return HttpReply::json(200, object);
+}
+
 } // namespace
 
 QString BlaxelFilesystemApi::modeText(const QString &realPath)
@@ -169,6 +192,8 @@ HttpReply BlaxelFilesystemApi::get(const IncomingRequest &request, const QString
         return listFolder(*real, *sandboxPath);
     if (!info.isFile())
         return BlaxelReplies::sandboxError(422, u"%1 is not a regular file"_s.arg(*sandboxPath));
+    if (!wantsBytes(request))
+        return fileWithContent(info, *sandboxPath);
     return sendFile(request, *real);
 }
 

@@ -11,8 +11,10 @@ struct IncomingRequest;
 
 // A sandbox's filesystem API on its real folder: GET lists a folder in @blaxel/core's Directory shape
 // ({name, path, files: [{name, path, size, permissions, lastModified, owner, group}], subdirectories:
-// [{name, path}]}) or sends a file's bytes, honouring a single Range; PUT writes a file as the SDKs send it
-// (sdk-python src/blaxel/core/sandbox/default/filesystem.py write_binary, sdk-typescript
+// [{name, path}]}) or answers a file: its bytes, honouring a single Range, when the request asks for them
+// (Accept: application/octet-stream, as the SDKs' readBinary), else FileWithContent {..., content}; PUT
+// writes a file as the SDKs send it (sdk-python src/blaxel/core/sandbox/default/filesystem.py write_binary,
+// sdk-typescript
 // @blaxel/core/src/sandbox/filesystem/filesystem.ts writeBinary: multipart/form-data with a "file" part, a
 // "permissions" field "0644" and a "path" field repeating the URL's path, which the sandbox ignores) or a
 // JSON FileRequest {content, isDirectory, permissions} for text and folders. Any other body is refused with

@@ -75,6 +75,13 @@ private:
     }
     QByteArray rawGet(const QByteArray &path) { return rawRequest("GET", path); }
 
+    // A file's bytes, asked for as the SDKs' readBinary does.
+    Answer download(const QString &rest, QList<QPair<QByteArray, QByteArray>> headers = {})
+    {
+        headers.append(qMakePair(QByteArray("Accept"), QByteArray("application/octet-stream")));
+        return m_blaxel->sandbox("GET", m_url, rest, {}, headers);
+    }
+
 private Q_SLOTS:
     void init()
     {
@@ -136,25 +143,35 @@ private Q_SLOTS:
 
     void downloadWithRange()
     {
-        const QByteArray whole = m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s).body;
+        const QByteArray whole = download(u"/filesystem/README.md"_s).body;
         QVERIFY(whole.startsWith("# Research notebook"));
-        const Answer part =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Range", "bytes=2-9"}});
+        const Answer part = download(u"/filesystem/README.md"_s, {{"Range", "bytes=2-9"}});
         QCOMPARE(part.status, 206);
         QCOMPARE(part.body, whole.mid(2, 8));
         QCOMPARE(part.header("Content-Range"), "bytes 2-9/" + QByteArray::number(whole.size()));
-        const Answer tail =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Range", "bytes=-5"}});
+        const Answer tail = download(u"/filesystem/README.md"_s, {{"Range", "bytes=-5"}});
         QCOMPARE(tail.body, whole.right(5));
-        const Answer open =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {},
-                              {{"Range", "bytes=" + QByteArray::number(whole.size() - 3) + '-'}});
+        const Answer open = download(u"/filesystem/README.md"_s,
+                                     {{"Range", "bytes=" + QByteArray::number(whole.size() - 3) + '-'}});
         QCOMPARE(open.body, whole.right(3));
-        const Answer beyond =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {},
-                              {{"Range", "bytes=" + QByteArray::number(whole.size()) + '-'}});
+        const Answer beyond = download(u"/filesystem/README.md"_s,
+                                       {{"Range", "bytes=" + QByteArray::number(whole.size()) + '-'}});
         QCOMPARE(beyond.status, 416);
         QCOMPARE(beyond.header("Content-Range"), "bytes */" + QByteArray::number(whole.size()));
+
+        // Without asking for the bytes, the sandbox's API answers the file as JSON text (FileWithContent).
+        for (const QList<QPair<QByteArray, QByteArray>> &headers : {QList<QPair<QByteArray, QByteArray>>{},
+                                                                    {{"Accept", "application/json"}},
+                                                                    {{"Accept", "*/*"}}}) {
+            const Answer text = m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, headers);
+            QCOMPARE(text.status, 200);
+            QCOMPARE(text.object()[u"content"_s].toString().toUtf8(), whole);
+            QCOMPARE(text.object()[u"path"_s].toString(), u"/blaxel/README.md"_s);
+        }
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md?download=true"_s).body, whole);
+        QCOMPARE(
+            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Accept", "text/plain"}}).body,
+            whole);
     }
 
 private:
@@ -201,7 +218,7 @@ private Q_SLOTS:
         const Answer put = putForm(u"/filesystem/uploads/deep/data.bin"_s, binary);
         QCOMPARE(put.status, 200);
         QCOMPARE(put.object()[u"path"_s].toString(), u"/blaxel/uploads/deep/data.bin"_s);
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/uploads/deep/data.bin"_s).body, binary);
+        QCOMPARE(download(u"/filesystem/uploads/deep/data.bin"_s).body, binary);
         QFile onDisk(folder() + u"/blaxel/uploads/deep/data.bin"_s);
         QVERIFY(onDisk.open(QIODevice::ReadOnly));
         QCOMPARE(onDisk.readAll(), binary);
@@ -218,7 +235,7 @@ private Q_SLOTS:
                               json({{u"content"_s, u"echo hi\n"_s}, {u"permissions"_s, u"0755"_s}}),
                               {{"Content-Type", "application/json"}});
         QCOMPARE(jsonPut.status, 200);
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/script.sh"_s).body, QByteArray("echo hi\n"));
+        QCOMPARE(download(u"/filesystem/script.sh"_s).body, QByteArray("echo hi\n"));
         QVERIFY(QFileInfo(folder() + u"/blaxel/script.sh"_s).isExecutable());
         // Raw bytes are no body the sandbox's API reads: refused, nothing written.
         const QList<QPair<QByteArray, QByteArray>> raw{{"Content-Type", "application/octet-stream"}};
@@ -243,10 +260,9 @@ private Q_SLOTS:
         // "//" starts at the sandbox's root; without it a path is under the working directory /blaxel.
         QCOMPARE(putForm(u"/filesystem//tmp/note.txt"_s, "root").status, 200);
         QCOMPARE(putForm(u"/filesystem/tmp/note.txt"_s, "relative").status, 200);
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem//tmp/note.txt"_s).body, QByteArray("root"));
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/tmp/note.txt"_s).body, QByteArray("relative"));
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem//blaxel/tmp/note.txt"_s).body,
-                 QByteArray("relative"));
+        QCOMPARE(download(u"/filesystem//tmp/note.txt"_s).body, QByteArray("root"));
+        QCOMPARE(download(u"/filesystem/tmp/note.txt"_s).body, QByteArray("relative"));
+        QCOMPARE(download(u"/filesystem//blaxel/tmp/note.txt"_s).body, QByteArray("relative"));
         QFile root(folder() + u"/tmp/note.txt"_s);
         QVERIFY(root.open(QIODevice::ReadOnly));
         QCOMPARE(root.readAll(), QByteArray("root"));
