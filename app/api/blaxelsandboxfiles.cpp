@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QHttpMultiPart>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -223,12 +224,34 @@ BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const Q
         return call;
     }
     const qint64 size = file->size();
-    QNetworkRequest put = request(filesystemPath(remotePath));
-    put.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
-    // From a QFile, Qt streams the body with a Content-Length instead of buffering it.
-    QNetworkReply *reply = m_network->put(put, file.get());
-    // The file lives exactly as long as the reply: Qt's HTTP thread may still ask for body after an abort.
-    file.release()->setParent(reply);
+    // The SDKs' writeBinary (sdk-python src/blaxel/core/sandbox/default/filesystem.py, sdk-typescript
+    // @blaxel/core/src/sandbox/filesystem/filesystem.ts): PUT {url}/filesystem/{path} with the path as given,
+    // so "/tmp/x" goes as "/filesystem//tmp/x", and multipart/form-data holding a "file" part (a made-up file
+    // name, application/octet-stream), "permissions" = "0644" and "path" = the path. The sandbox's API
+    // (blaxel-ai/sandbox, sandbox-api/src/handler/filesystem.go) takes any other body as JSON, so raw bytes
+    // would be refused.
+    auto *form = new QHttpMultiPart(QHttpMultiPart::FormDataType);
+    QHttpPart filePart;
+    filePart.setHeader(QNetworkRequest::ContentDispositionHeader,
+                       QByteArrayLiteral("form-data; name=\"file\"; filename=\"binary-file.bin\""));
+    filePart.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
+    // From a QFile the form reads the body as it goes, with a Content-Length, instead of buffering it.
+    filePart.setBodyDevice(file.get());
+    // The file lives exactly as long as the form, and the form as the reply: Qt's HTTP thread may still ask
+    // for body after an abort.
+    file.release()->setParent(form);
+    form->append(filePart);
+    const auto field = [form](const QByteArray &name, const QByteArray &value) {
+        QHttpPart part;
+        part.setHeader(QNetworkRequest::ContentDispositionHeader,
+                       QByteArray("form-data; name=\"" + name + '"'));
+        part.setBody(value);
+        form->append(part);
+    };
+    field("permissions", "0644");
+    field("path", remotePath.toUtf8());
+    QNetworkReply *reply = m_network->put(request(filesystemPath(remotePath)), form);
+    form->setParent(reply);
     call->track(reply);
     connect(reply, &QNetworkReply::uploadProgress, call, [call](qint64 sent, qint64 total) {
         if (total > 0)
@@ -301,9 +324,11 @@ BlaxelSandboxCall *BlaxelSandboxFiles::getFile(const QString &remotePath, const 
 
     const QNetworkRequest base = [&] {
         QNetworkRequest get = request(filesystemPath(remotePath));
+        // The sandbox's API answers a file as JSON text ({content}) unless the bytes themselves are asked
+        // for.
+        get.setRawHeader("Accept", "application/octet-stream");
         // Without this Qt would ask for gzip and decode it: the file must arrive byte for byte.
         get.setRawHeader("Accept-Encoding", "identity");
-        get.setRawHeader("Accept", "*/*");
         return get;
     }();
     const Limits limits = m_limits;

@@ -55,8 +55,9 @@ struct BlaxelDownload
 // the process API (POST /process with waitForCompletion). Every request carries the Blaxel key as a Bearer
 // token and the workspace header, goes only to that URL (https, or http to this machine: UrlPolicy), follows
 // no redirect, and ends: a transfer timeout when no byte moves, a deadline for a whole command. A remote path
-// is relative to the sandbox's working directory unless it starts with '/'. Every call answers through
-// `done` in `context`'s thread exactly once, unless the context dies first (the call is then aborted).
+// is relative to the sandbox's working directory unless it starts with '/' (sent as the API's "//"). Every
+// call answers through `done` in `context`'s thread exactly once, unless the context dies first (the call is
+// then aborted).
 class BlaxelSandboxFiles final : public QObject
 {
     Q_OBJECT
@@ -91,8 +92,8 @@ public:
     const Limits &limits() const { return m_limits; }
     void setLimits(const Limits &limits) { m_limits = limits; }
 
-    // PUT: the file's bytes, streamed from disk (never read whole), become `remotePath`; folders are made.
-    // `done` gets the bytes sent.
+    // PUT as multipart/form-data (the SDKs' writeBinary): the file's bytes, streamed from disk (never read
+    // whole), become `remotePath`; folders are made. `done` gets the file's size.
     BlaxelSandboxCall *putFile(const QString &localPath, const QString &remotePath, QObject *context,
                                ResultHandler<qint64> done);
     // GET into `localPath` (created or truncated; with `resume`, an existing file is continued from its

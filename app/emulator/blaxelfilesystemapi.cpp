@@ -1,5 +1,6 @@
 #include "emulator/blaxelfilesystemapi.h"
 
+#include "emulator/blaxelmultipartform.h"
 #include "emulator/blaxelreplies.h"
 #include "emulator/blaxelsandboxjson.h"
 #include "emulator/blaxelsandboxpaths.h"
@@ -129,6 +130,29 @@ HttpReply sendFile(const IncomingRequest &request, const QString &real)
     return reply;
 }
 
+// As the sandbox's API decides (sandbox-api/src/handler/filesystem.go, handleReadFile): the bytes themselves
+// for an Accept naming application/octet-stream, or naming neither JSON nor */*, or for ?download=true;
+// otherwise the file as JSON text.
+bool wantsBytes(const IncomingRequest &request)
+{
+    const QByteArray accept = request.header("Accept").toLower();
+    if (accept.contains("application/octet-stream") || request.queryValue(u"download"_s) == u"true")
+        return true;
+    return !accept.isEmpty() && !accept.contains("application/json") && !accept.contains("*/*");
+}
+
+// @blaxel/core's FileWithContent: the listing entry of the file and its content as text.
+HttpReply fileWithContent(const QFileInfo &info, const QString &sandboxPath)
+{
+    QFile file(info.absoluteFilePath());
+    if (!file.open(QIODevice::ReadOnly))
+        return BlaxelReplies::sandboxError(422, u"error reading file"_s);
+    const QString folder = sandboxPath.section(u'/', 0, -2);
+    QJsonObject object = fileEntry(info, folder.isEmpty() ? u"/"_s : folder);
+    object.insert(u"content"_s, QString::fromUtf8(file.readAll()));
+    return HttpReply::json(200, object);
+}
+
 } // namespace
 
 QString BlaxelFilesystemApi::modeText(const QString &realPath)
@@ -151,12 +175,14 @@ QString BlaxelFilesystemApi::modeText(const QString &realPath)
     return text;
 }
 
-HttpReply BlaxelFilesystemApi::get(const IncomingRequest &request, const QString &root, const QString &path)
+HttpReply BlaxelFilesystemApi::get(const IncomingRequest &request, const QString &root,
+                                   const QStringList &segments)
 {
     QString error;
-    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::sandboxPath(path, &error);
-    const std::optional<QString> real =
-        sandboxPath ? BlaxelSandboxPaths::realPath(root, *sandboxPath, &error) : std::nullopt;
+    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::fromUrlSegments(segments, &error);
+    if (!sandboxPath)
+        return BlaxelReplies::sandboxError(400, error);
+    const std::optional<QString> real = BlaxelSandboxPaths::realPath(root, *sandboxPath, &error);
     if (!real)
         return BlaxelReplies::sandboxError(403, error);
     const QFileInfo info(*real);
@@ -166,57 +192,147 @@ HttpReply BlaxelFilesystemApi::get(const IncomingRequest &request, const QString
         return listFolder(*real, *sandboxPath);
     if (!info.isFile())
         return BlaxelReplies::sandboxError(422, u"%1 is not a regular file"_s.arg(*sandboxPath));
+    if (!wantsBytes(request))
+        return fileWithContent(info, *sandboxPath);
     return sendFile(request, *real);
 }
 
-HttpReply BlaxelFilesystemApi::put(const IncomingRequest &request, const QString &root, const QString &path,
-                                   qint64 maxFileBytes)
+namespace {
+
+// What a PUT asks for, read from its body.
+struct WriteRequest
 {
-    if (request.body.size() > maxFileBytes)
-        return BlaxelReplies::sandboxError(413, u"the file is larger than %1 bytes"_s.arg(maxFileBytes));
-    QString error;
-    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::sandboxPath(path, &error);
-    const std::optional<QString> real =
-        sandboxPath ? BlaxelSandboxPaths::realPath(root, *sandboxPath, &error) : std::nullopt;
-    if (!real)
-        return BlaxelReplies::sandboxError(403, error);
-    QByteArray content = request.body;
+    QByteArrayView filePart; // into the request's body
+    QByteArray text;         // a FileRequest's content
+    bool fromPart = false;
     bool directory = false;
     int permissions = -1; // as the file system gives it
-    if (request.header("Content-Type").startsWith("application/json")) {
-        const QJsonObject fileRequest = QJsonDocument::fromJson(request.body).object();
-        if (fileRequest.contains(u"content"_s) || fileRequest.contains(u"isDirectory"_s)) {
-            content = fileRequest.value(u"content"_s).toString().toUtf8();
-            directory = fileRequest.value(u"isDirectory"_s).toBool();
-            bool ok = false;
-            const int mode = fileRequest.value(u"permissions"_s).toString().toInt(&ok, 8);
-            if (ok && mode >= 0 && mode <= 0777)
-                permissions = mode;
-        }
+    QString message;
+};
+
+std::optional<int> octalMode(const QByteArray &text)
+{
+    bool ok = false;
+    const int mode = text.trimmed().toInt(&ok, 8);
+    if (!ok || mode < 0 || mode > 07777)
+        return std::nullopt;
+    return mode & 0777;
+}
+
+// The multipart form of the SDKs' writeBinary; nullopt with `refusal` set when it is not one.
+std::optional<WriteRequest> multipartRequest(const IncomingRequest &request, qint64 maxFileBytes,
+                                             HttpReply *refusal)
+{
+    BlaxelMultipartForm::Failure failure;
+    const std::optional<QList<BlaxelMultipartForm::Part>> parts =
+        BlaxelMultipartForm::parse(request.header("Content-Type"), request.body, maxFileBytes, &failure);
+    if (!parts) {
+        *refusal = BlaxelReplies::sandboxError(failure.status, failure.message);
+        return std::nullopt;
     }
+    const BlaxelMultipartForm::Part *file = BlaxelMultipartForm::find(*parts, "file", true);
+    if (!file) {
+        *refusal = BlaxelReplies::sandboxError(400, u"missing 'file' field in multipart form"_s);
+        return std::nullopt;
+    }
+    WriteRequest write;
+    write.filePart = QByteArrayView(request.body).sliced(file->offset, file->size);
+    write.fromPart = true;
+    write.message = u"Binary file uploaded successfully"_s;
+    if (const BlaxelMultipartForm::Part *field = BlaxelMultipartForm::find(*parts, "permissions", false)) {
+        const QByteArray text = request.body.sliced(field->offset, field->size);
+        const std::optional<int> mode = octalMode(text);
+        if (!text.trimmed().isEmpty() && !mode) {
+            *refusal = BlaxelReplies::sandboxError(400, u"invalid permissions format"_s);
+            return std::nullopt;
+        }
+        write.permissions = mode.value_or(-1);
+    }
+    return write;
+}
+
+// @blaxel/core's FileRequest; nullopt with `refusal` set for a body that is no JSON object.
+std::optional<WriteRequest> jsonRequest(const IncomingRequest &request, qint64 maxFileBytes,
+                                        HttpReply *refusal)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(request.body);
+    if (!document.isObject()) {
+        *refusal = BlaxelReplies::sandboxError(
+            400, u"expected a JSON FileRequest {content, isDirectory, permissions} or multipart/form-data "
+                 "with a 'file' part"_s);
+        return std::nullopt;
+    }
+    const QJsonObject object = document.object();
+    WriteRequest write;
+    write.directory = object.value(u"isDirectory"_s).toBool();
+    write.text = object.value(u"content"_s).toString().toUtf8();
+    if (write.text.size() > maxFileBytes) {
+        *refusal = BlaxelReplies::sandboxError(413, u"the file is larger than %1 bytes"_s.arg(maxFileBytes));
+        return std::nullopt;
+    }
+    const QString permissions = object.value(u"permissions"_s).toString();
+    if (!permissions.isEmpty()) {
+        const std::optional<int> mode = octalMode(permissions.toLatin1());
+        if (!mode) {
+            *refusal = BlaxelReplies::sandboxError(400, u"invalid permissions format"_s);
+            return std::nullopt;
+        }
+        write.permissions = *mode;
+    }
+    write.message = u"File created successfully"_s;
+    return write;
+}
+
+} // namespace
+
+HttpReply BlaxelFilesystemApi::put(const IncomingRequest &request, const QString &root,
+                                   const QStringList &segments, qint64 maxFileBytes)
+{
+    // A form carries a little more than its file: the file part's own bound is checked by the parser.
+    const qint64 maxBody =
+        maxFileBytes + BlaxelMultipartForm::maxParts *
+                           (BlaxelMultipartForm::maxHeaderBytes + BlaxelMultipartForm::maxFieldBytes);
+    if (request.body.size() > maxBody)
+        return BlaxelReplies::sandboxError(413, u"the file is larger than %1 bytes"_s.arg(maxFileBytes));
+    QString error;
+    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::fromUrlSegments(segments, &error);
+    if (!sandboxPath)
+        return BlaxelReplies::sandboxError(400, error);
+    const std::optional<QString> real = BlaxelSandboxPaths::realPath(root, *sandboxPath, &error);
+    if (!real)
+        return BlaxelReplies::sandboxError(403, error);
+    HttpReply refusal;
+    const bool multipart =
+        request.header("Content-Type").trimmed().toLower().startsWith("multipart/form-data");
+    std::optional<WriteRequest> write = multipart ? multipartRequest(request, maxFileBytes, &refusal)
+                                                  : jsonRequest(request, maxFileBytes, &refusal);
+    if (!write)
+        return refusal;
+    const QByteArrayView content = write->fromPart ? write->filePart : QByteArrayView(write->text);
     const QFileInfo info(*real);
-    if (*sandboxPath == u"/" || (info.isDir() && !directory))
+    if (*sandboxPath == u"/" || (info.isDir() && !write->directory))
         return BlaxelReplies::sandboxError(400, u"%1 is a directory"_s.arg(*sandboxPath));
     if (info.isSymLink())
         return BlaxelReplies::sandboxError(403,
                                            u"%1 is a symbolic link: not written through"_s.arg(*sandboxPath));
-    if (directory) {
+    if (write->directory) {
         if (!QDir().mkpath(*real))
             return BlaxelReplies::sandboxError(400, u"cannot create the directory %1"_s.arg(*sandboxPath));
         // The owner keeps full access, or the emulator could not list or remove the folder later.
-        ::chmod(QFile::encodeName(*real).constData(), mode_t((permissions < 0 ? 0755 : permissions) | 0700));
+        ::chmod(QFile::encodeName(*real).constData(),
+                mode_t((write->permissions < 0 ? 0755 : write->permissions) | 0700));
         return HttpReply::json(
             200, QJsonObject{{u"message"_s, u"Directory created successfully"_s}, {u"path"_s, *sandboxPath}});
     }
     if (!QDir().mkpath(info.path()) || !BlaxelSandboxPaths::staysInside(root, info.path()))
         return BlaxelReplies::sandboxError(400, u"cannot create the folder of %1"_s.arg(*sandboxPath));
     QSaveFile out(*real);
-    if (!out.open(QIODevice::WriteOnly) || out.write(content) != content.size() || !out.commit())
+    if (!out.open(QIODevice::WriteOnly) || out.write(content.data(), content.size()) != content.size() ||
+        !out.commit())
         return BlaxelReplies::sandboxError(500, u"cannot write %1"_s.arg(*sandboxPath));
-    if (permissions >= 0)
-        ::chmod(QFile::encodeName(*real).constData(), mode_t(permissions | 0600));
-    return HttpReply::json(
-        200, QJsonObject{{u"message"_s, u"File created successfully"_s}, {u"path"_s, *sandboxPath}});
+    if (write->permissions >= 0)
+        ::chmod(QFile::encodeName(*real).constData(), mode_t(write->permissions | 0600));
+    return HttpReply::json(200, QJsonObject{{u"message"_s, write->message}, {u"path"_s, *sandboxPath}});
 }
 
 } // namespace Emulator

@@ -177,9 +177,8 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
         return BlaxelReplies::sandboxError(500, error);
     const QString key = workspace + u'/' + name;
     if (area == u"filesystem") {
-        const QString path = rest.join(u'/');
-        return method == "PUT" ? BlaxelFilesystemApi::put(request, root, path, m_settings.maxFileBytes)
-                               : BlaxelFilesystemApi::get(request, root, path);
+        return method == "PUT" ? BlaxelFilesystemApi::put(request, root, rest, m_settings.maxFileBytes)
+                               : BlaxelFilesystemApi::get(request, root, rest);
     }
     if (rest.isEmpty() || rest.constFirst().isEmpty())
         return method == "POST" ? m_processes.start(request, key, root, sandbox->envs, later)

@@ -35,6 +35,18 @@ std::optional<QString> BlaxelSandboxPaths::sandboxPath(const QString &path, QStr
     return u"/"_s + kept.join(u'/');
 }
 
+std::optional<QString> BlaxelSandboxPaths::fromUrlSegments(const QStringList &segments, QString *error)
+{
+    for (const QString &segment : segments) {
+        if (segment.contains(u'/')) {
+            *error = u"a path segment holds an encoded '/'"_s;
+            return std::nullopt;
+        }
+    }
+    // With no '/' inside a segment, the joined path starts with '/' exactly when the URL had "//".
+    return sandboxPath(segments.join(u'/'), error);
+}
+
 bool BlaxelSandboxPaths::staysInside(const QString &root, const QString &realPath)
 {
     // The deepest part that exists decides: a link anywhere above the target shows in its canonical path.

@@ -1,13 +1,14 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
 namespace Emulator {
 
 // Maps a sandbox's paths onto its real folder. Inside a sandbox "/" is that folder and the working directory
-// is /blaxel; a path is relative to the working directory unless it starts with '/' (the API's "//"). Nothing
+// is /blaxel; a path is relative to the working directory unless it starts with '/'. Nothing
 // may leave the folder: ".." is refused, and a path whose existing part resolves (through symbolic links)
 // outside it is refused too.
 class BlaxelSandboxPaths
@@ -17,6 +18,12 @@ public:
 
     // The absolute sandbox path ("/blaxel/x"), normalized, or nullopt with `error` set.
     static std::optional<QString> sandboxPath(const QString &path, QString *error);
+    // The absolute sandbox path that the URL segments after /filesystem/ name. The sandbox's API (blaxel-ai/
+    // sandbox, sandbox-api/src/handler/filesystem.go, extractPathFromRequest) reads them relative to the
+    // working directory unless they start with an empty one: "/filesystem//tmp/x" is /tmp/x,
+    // "/filesystem/tmp/x" is /blaxel/tmp/x. A segment holding an encoded '/' is refused, so that "%2Ftmp"
+    // cannot pass for the "//" that only the path itself may carry.
+    static std::optional<QString> fromUrlSegments(const QStringList &segments, QString *error);
     // The real path of an absolute sandbox path inside `root` (a real, canonical folder), checked against
     // links that lead out; nullopt with `error` set.
     static std::optional<QString> realPath(const QString &root, const QString &sandboxPath, QString *error);

@@ -1,10 +1,9 @@
 // bench_transfers [--tree DIR] [--rounds N]: times UploadJob and DumpJob against the shell recipes a person
 // would type (tar + curl, tar -I pigz + curl), and BlaxelUploadJob into an emulated Blaxel sandbox against
-// its recipe (tar -czf, curl -T to the filesystem API, curl to the process API), through the standalone
-// emulator in a process of its own, on a
-// deterministic tree of about 200 MB in 12,000 files (generated once under
-// $TMPDIR/sandboxdeck-bench-transfers). Each of our jobs runs in a child process of this program, so that its
-// peak RSS is its own. Prints figures.
+// its recipe (tar -czf, curl -F to the filesystem API as the SDKs' form, curl to the process API), through
+// the standalone emulator in a process of its own, on a deterministic tree of about 200 MB in 12,000 files
+// (generated once under $TMPDIR/sandboxdeck-bench-transfers). Each of our jobs runs in a child process of
+// this program, so that its peak RSS is its own. Prints figures.
 
 #include "api/blaxelsandboxfiles.h"
 #include "api/httptransport.h"
@@ -200,8 +199,8 @@ rm -f "$OUT/dump.tar.gz"
 const char blaxelUploadRecipe[] = R"sh(set -e
 h1="Authorization: Bearer $KEY"; h2="X-Blaxel-Workspace: demo"
 tar -czf "$OUT/blaxel.tar.gz" -C "$TREE" .
-curl -sf -o /dev/null -T "$OUT/blaxel.tar.gz" -H "$h1" -H "$h2" -H "Content-Type: application/octet-stream" \
-     "$SANDBOX/filesystem//tmp/shell.tar.gz"
+curl -sf -o /dev/null -X PUT -H "$h1" -H "$h2" -F "file=@$OUT/blaxel.tar.gz;type=application/octet-stream" \
+     -F permissions=0644 -F path=/tmp/shell.tar.gz "$SANDBOX/filesystem//tmp/shell.tar.gz"
 curl -sf -H "$h1" -H "$h2" -H "Content-Type: application/json" "$SANDBOX/process" \
      -d '{"command":"tar -xzf /tmp/shell.tar.gz","waitForCompletion":true}' | grep -q '"exitCode":0'
 curl -sf -o /dev/null -H "$h1" -H "$h2" -H "Content-Type: application/json" "$SANDBOX/process" \
@@ -326,7 +325,7 @@ int main(int argc, char **argv)
          self,
          {u"--child-blaxel-upload"_s, blaxelOurs, key, u"bench-ours"_s, tree},
          {}},
-        {"shell: tar+curl -T+/process",
+        {"shell: tar+curl -F+/process",
          sh,
          {u"-c"_s, QString::fromLatin1(blaxelUploadRecipe)},
          shellEnv({}, {}, {})},

@@ -52,15 +52,17 @@ private:
     }
 
     // A request written byte for byte, so that no client library tidies the path first.
-    QByteArray rawGet(const QByteArray &path)
+    QByteArray rawRequest(const QByteArray &method, const QByteArray &path, const QByteArray &headers = {},
+                          const QByteArray &body = {})
     {
         QTcpSocket socket;
         socket.connectToHost(u"127.0.0.1"_s, m_server->apiPort());
         if (!socket.waitForConnected(5000))
             return {};
-        socket.write("GET " + path +
+        socket.write(method + ' ' + path +
                      " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-key\r\n"
-                     "Connection: close\r\n\r\n");
+                     "Connection: close\r\n" +
+                     headers + "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
         QByteArray all;
         QElapsedTimer clock;
         clock.start();
@@ -70,6 +72,14 @@ private:
             all += socket.readAll();
         }
         return all + socket.readAll();
+    }
+    QByteArray rawGet(const QByteArray &path) { return rawRequest("GET", path); }
+
+    // A file's bytes, asked for as the SDKs' readBinary does.
+    Answer download(const QString &rest, QList<QPair<QByteArray, QByteArray>> headers = {})
+    {
+        headers.append(qMakePair(QByteArray("Accept"), QByteArray("application/octet-stream")));
+        return m_blaxel->sandbox("GET", m_url, rest, {}, headers);
     }
 
 private Q_SLOTS:
@@ -133,57 +143,210 @@ private Q_SLOTS:
 
     void downloadWithRange()
     {
-        const QByteArray whole = m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s).body;
+        const QByteArray whole = download(u"/filesystem/README.md"_s).body;
         QVERIFY(whole.startsWith("# Research notebook"));
-        const Answer part =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Range", "bytes=2-9"}});
+        const Answer part = download(u"/filesystem/README.md"_s, {{"Range", "bytes=2-9"}});
         QCOMPARE(part.status, 206);
         QCOMPARE(part.body, whole.mid(2, 8));
         QCOMPARE(part.header("Content-Range"), "bytes 2-9/" + QByteArray::number(whole.size()));
-        const Answer tail =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Range", "bytes=-5"}});
+        const Answer tail = download(u"/filesystem/README.md"_s, {{"Range", "bytes=-5"}});
         QCOMPARE(tail.body, whole.right(5));
-        const Answer open =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {},
-                              {{"Range", "bytes=" + QByteArray::number(whole.size() - 3) + '-'}});
+        const Answer open = download(u"/filesystem/README.md"_s,
+                                     {{"Range", "bytes=" + QByteArray::number(whole.size() - 3) + '-'}});
         QCOMPARE(open.body, whole.right(3));
-        const Answer beyond =
-            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {},
-                              {{"Range", "bytes=" + QByteArray::number(whole.size()) + '-'}});
+        const Answer beyond = download(u"/filesystem/README.md"_s,
+                                       {{"Range", "bytes=" + QByteArray::number(whole.size()) + '-'}});
         QCOMPARE(beyond.status, 416);
         QCOMPARE(beyond.header("Content-Range"), "bytes */" + QByteArray::number(whole.size()));
+
+        // Without asking for the bytes, the sandbox's API answers the file as JSON text (FileWithContent).
+        for (const QList<QPair<QByteArray, QByteArray>> &headers : {QList<QPair<QByteArray, QByteArray>>{},
+                                                                    {{"Accept", "application/json"}},
+                                                                    {{"Accept", "*/*"}}}) {
+            const Answer text = m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, headers);
+            QCOMPARE(text.status, 200);
+            QCOMPARE(text.object()[u"content"_s].toString().toUtf8(), whole);
+            QCOMPARE(text.object()[u"path"_s].toString(), u"/blaxel/README.md"_s);
+        }
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md?download=true"_s).body, whole);
+        QCOMPARE(
+            m_blaxel->sandbox("GET", m_url, u"/filesystem/README.md"_s, {}, {{"Accept", "text/plain"}}).body,
+            whole);
     }
 
+private:
+    // A PUT of the SDKs' writeBinary form; `parts` are (name, file name or null, body).
+    struct FormPart
+    {
+        QByteArray name;
+        QByteArray fileName; // null: a field
+        QByteArray body;
+    };
+    static QByteArray form(const QList<FormPart> &parts, const QByteArray &boundary = "sbd-boundary-7f3a")
+    {
+        QByteArray body;
+        for (const FormPart &part : parts) {
+            body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part.name + '"';
+            if (!part.fileName.isNull())
+                body += "; filename=\"" + part.fileName + "\"\r\nContent-Type: application/octet-stream";
+            body += "\r\n\r\n" + part.body + "\r\n";
+        }
+        return body + "--" + boundary + "--\r\n";
+    }
+    static QList<QPair<QByteArray, QByteArray>> formType(const QByteArray &boundary = "sbd-boundary-7f3a")
+    {
+        return {{"Content-Type", "multipart/form-data; boundary=" + boundary}};
+    }
+    Answer putForm(const QString &rest, const QByteArray &content, const QByteArray &permissions = "0644")
+    {
+        return m_blaxel->sandbox("PUT", m_url, rest,
+                                 form({{"file", "binary-file.bin", content},
+                                       {"permissions", {}, permissions},
+                                       {"path", {}, rest.mid(12).toUtf8()}}),
+                                 formType());
+    }
+
+private Q_SLOTS:
     void upload()
     {
+        // Every byte value, and the boundary's own start inside the file: only a whole delimiter line ends
+        // it.
         QByteArray binary;
         for (int i = 0; i < 256 * 40; ++i)
             binary.append(char(i % 256));
-        const QList<QPair<QByteArray, QByteArray>> raw{{"Content-Type", "application/octet-stream"}};
-        const Answer put =
-            m_blaxel->sandbox("PUT", m_url, u"/filesystem/uploads/deep/data.bin"_s, binary, raw);
+        binary += "\r\n--sbd-boundary-7f3\r\n--sbd";
+        const Answer put = putForm(u"/filesystem/uploads/deep/data.bin"_s, binary);
         QCOMPARE(put.status, 200);
         QCOMPARE(put.object()[u"path"_s].toString(), u"/blaxel/uploads/deep/data.bin"_s);
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/uploads/deep/data.bin"_s).body, binary);
+        QCOMPARE(download(u"/filesystem/uploads/deep/data.bin"_s).body, binary);
         QFile onDisk(folder() + u"/blaxel/uploads/deep/data.bin"_s);
         QVERIFY(onDisk.open(QIODevice::ReadOnly));
         QCOMPARE(onDisk.readAll(), binary);
-        // Absolute in the sandbox, and @blaxel/core's JSON FileRequest.
-        QCOMPARE(m_blaxel->sandbox("PUT", m_url, u"/filesystem//tmp/note.txt"_s, "hello", raw).status, 200);
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem//tmp/note.txt"_s).body, QByteArray("hello"));
+        QCOMPARE(QFileInfo(onDisk).permissions() & 0x0777,
+                 QFile::ReadUser | QFile::WriteUser | QFile::ReadGroup | QFile::ReadOther);
+        // The form's permissions are applied; an empty file is a file.
+        QCOMPARE(putForm(u"/filesystem/run.sh"_s, "echo hi\n", "0755").status, 200);
+        QVERIFY(QFileInfo(folder() + u"/blaxel/run.sh"_s).isExecutable());
+        QCOMPARE(putForm(u"/filesystem/empty"_s, {}).status, 200);
+        QCOMPARE(QFileInfo(folder() + u"/blaxel/empty"_s).size(), 0);
+        // @blaxel/core's JSON FileRequest, for text.
         const Answer jsonPut =
             m_blaxel->sandbox("PUT", m_url, u"/filesystem/script.sh"_s,
                               json({{u"content"_s, u"echo hi\n"_s}, {u"permissions"_s, u"0755"_s}}),
                               {{"Content-Type", "application/json"}});
         QCOMPARE(jsonPut.status, 200);
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/script.sh"_s).body, QByteArray("echo hi\n"));
+        QCOMPARE(download(u"/filesystem/script.sh"_s).body, QByteArray("echo hi\n"));
         QVERIFY(QFileInfo(folder() + u"/blaxel/script.sh"_s).isExecutable());
-        // Bounded size; a folder is not a file.
-        const Answer big =
-            m_blaxel->sandbox("PUT", m_url, u"/filesystem/big.bin"_s, QByteArray(1024 * 1024 + 1, 'x'), raw);
-        QCOMPARE(big.status, 413);
+        // Raw bytes are no body the sandbox's API reads: refused, nothing written.
+        const QList<QPair<QByteArray, QByteArray>> raw{{"Content-Type", "application/octet-stream"}};
+        QCOMPARE(m_blaxel->sandbox("PUT", m_url, u"/filesystem/raw.bin"_s, binary, raw).status, 400);
+        QCOMPARE(m_blaxel->sandbox("PUT", m_url, u"/filesystem/raw.txt"_s, "hello", {}).status, 400);
+        QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/raw.bin"_s));
+        QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/raw.txt"_s));
+        // Bounded size, as a form's file and as a FileRequest's content; a folder is not a file.
+        QCOMPARE(putForm(u"/filesystem/big.bin"_s, QByteArray(1024 * 1024 + 1, 'x')).status, 413);
         QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/big.bin"_s));
-        QCOMPARE(m_blaxel->sandbox("PUT", m_url, u"/filesystem/src"_s, "x", raw).status, 400);
+        QCOMPARE(m_blaxel
+                     ->sandbox("PUT", m_url, u"/filesystem/big.txt"_s,
+                               json({{u"content"_s, QString(1024 * 1024 + 1, u'x')}}),
+                               {{"Content-Type", "application/json"}})
+                     .status,
+                 413);
+        QCOMPARE(putForm(u"/filesystem/src"_s, "x").status, 400);
+    }
+
+    void absoluteOnlyWithDoubleSlash()
+    {
+        // "//" starts at the sandbox's root; without it a path is under the working directory /blaxel.
+        QCOMPARE(putForm(u"/filesystem//tmp/note.txt"_s, "root").status, 200);
+        QCOMPARE(putForm(u"/filesystem/tmp/note.txt"_s, "relative").status, 200);
+        QCOMPARE(download(u"/filesystem//tmp/note.txt"_s).body, QByteArray("root"));
+        QCOMPARE(download(u"/filesystem/tmp/note.txt"_s).body, QByteArray("relative"));
+        QCOMPARE(download(u"/filesystem//blaxel/tmp/note.txt"_s).body, QByteArray("relative"));
+        QFile root(folder() + u"/tmp/note.txt"_s);
+        QVERIFY(root.open(QIODevice::ReadOnly));
+        QCOMPARE(root.readAll(), QByteArray("root"));
+        // The form's own "path" field does not redirect the write: the URL decides, as on Blaxel.
+        const Answer elsewhere = m_blaxel->sandbox(
+            "PUT", m_url, u"/filesystem/here.bin"_s,
+            form({{"path", {}, "/etc/elsewhere"}, {"file", "binary-file.bin", "data"}}), formType());
+        QCOMPARE(elsewhere.status, 200);
+        QCOMPARE(elsewhere.object()[u"path"_s].toString(), u"/blaxel/here.bin"_s);
+        QVERIFY(!QFileInfo::exists(folder() + u"/etc/elsewhere"_s));
+        // An encoded '/' cannot pass for the "//": refused, for reading and writing.
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/%2Ftmp/note.txt"_s).status, 400);
+        QCOMPARE(putForm(u"/filesystem/%2Ftmp/other.txt"_s, "x").status, 400);
+        QVERIFY(!QFileInfo::exists(folder() + u"/tmp/other.txt"_s));
+        QString error;
+        QCOMPARE(Emulator::BlaxelSandboxPaths::fromUrlSegments({u""_s, u"tmp"_s, u"x"_s}, &error)
+                     .value_or(QString()),
+                 u"/tmp/x"_s);
+        QCOMPARE(
+            Emulator::BlaxelSandboxPaths::fromUrlSegments({u"tmp"_s, u"x"_s}, &error).value_or(QString()),
+            u"/blaxel/tmp/x"_s);
+        QCOMPARE(Emulator::BlaxelSandboxPaths::fromUrlSegments({}, &error).value_or(QString()), u"/blaxel"_s);
+        QVERIFY(!Emulator::BlaxelSandboxPaths::fromUrlSegments({u"/tmp"_s, u"x"_s}, &error));
+    }
+
+    void hostileForms()
+    {
+        const QByteArray good = form({{"file", "a.bin", "data"}});
+        const auto put = [this](const QByteArray &body, const QList<QPair<QByteArray, QByteArray>> &headers) {
+            return m_blaxel->sandbox("PUT", m_url, u"/filesystem/hostile.bin"_s, body, headers);
+        };
+        // No boundary, an empty one, one longer than RFC 2046 allows, one with a character it does not.
+        QCOMPARE(put(good, {{"Content-Type", "multipart/form-data"}}).status, 400);
+        QCOMPARE(put(good, {{"Content-Type", "multipart/form-data; boundary="}}).status, 400);
+        QCOMPARE(
+            put(form({{"file", "a.bin", "data"}}, QByteArray(71, 'b')), formType(QByteArray(71, 'b'))).status,
+            400);
+        QCOMPARE(put(good, {{"Content-Type", "multipart/form-data; boundary=a\x01b"}}).status, 400);
+        // A boundary the body does not use; a body cut before its closing delimiter; no "file" part.
+        QCOMPARE(put(good, formType("other-boundary")).status, 400);
+        QCOMPARE(put(good.left(good.size() - 30), formType()).status, 400);
+        QCOMPARE(put(form({{"file", {}, "not a file part"}}), formType()).status, 400);
+        QCOMPARE(put(form({{"permissions", {}, "0644"}}), formType()).status, 400);
+        // A part with no Content-Disposition, or no name, or headers larger than the bound.
+        QCOMPARE(put("--sbd-boundary-7f3a\r\n\r\ndata\r\n--sbd-boundary-7f3a--\r\n", formType()).status, 400);
+        QCOMPARE(put("--sbd-boundary-7f3a\r\nContent-Disposition: form-data; filename=\"a\"\r\n\r\nx\r\n"
+                     "--sbd-boundary-7f3a--\r\n",
+                     formType())
+                     .status,
+                 400);
+        QCOMPARE(
+            put("--sbd-boundary-7f3a\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n"
+                "X-Padding: " +
+                    QByteArray(9000, 'p') + "\r\n\r\nx\r\n--sbd-boundary-7f3a--\r\n",
+                formType())
+                .status,
+            400);
+        // A field over its bound, too many parts, permissions that are no octal mode.
+        QCOMPARE(put(form({{"path", {}, QByteArray(5000, 'a')}, {"file", "a.bin", "x"}}), formType()).status,
+                 400);
+        QList<FormPart> many;
+        for (int i = 0; i < 17; ++i)
+            many.append({"extra", {}, "x"});
+        many.append({"file", "a.bin", "x"});
+        QCOMPARE(put(form(many), formType()).status, 400);
+        QCOMPARE(putForm(u"/filesystem/hostile.bin"_s, "x", "rwx").status, 400);
+        QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/hostile.bin"_s));
+        // Nothing escapes the sandbox's folder, whatever the form says.
+        for (const QByteArray &path :
+             {QByteArray("/filesystem/../../outside.bin"), QByteArray("/filesystem//../outside.bin"),
+              QByteArray("/filesystem/%2E%2E/%2E%2E/outside.bin"),
+              QByteArray("/filesystem/..%2F..%2Foutside.bin")}) {
+            const QByteArray answer =
+                rawRequest("PUT", "/blaxel-sandbox/demo/research-notebook" + path,
+                           "Content-Type: multipart/form-data; boundary=sbd-boundary-7f3a\r\n",
+                           form({{"file", "a.bin", "x"}}));
+            QVERIFY2(answer.startsWith("HTTP/1.1 4"), answer.left(200).constData());
+        }
+        QVERIFY(!QFileInfo::exists(QFileInfo(folder()).path() + u"/outside.bin"_s));
+        QVERIFY(QFile::link(u"/tmp"_s, folder() + u"/blaxel/out"_s));
+        QCOMPARE(putForm(u"/filesystem/out/planted-sbd-bmulti.bin"_s, "x").status, 403);
+        QVERIFY(!QFileInfo::exists(u"/tmp/planted-sbd-bmulti.bin"_s));
+        // The good form still works after all that.
+        QCOMPARE(put(good, formType()).status, 200);
     }
 
     void pathsCannotEscape()
@@ -212,11 +375,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(u"/etc"_s, folder() + u"/blaxel/escape"_s));
         QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/escape/passwd"_s).status, 403);
         QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/escape"_s).status, 403);
-        QCOMPARE(m_blaxel
-                     ->sandbox("PUT", m_url, u"/filesystem/escape/planted"_s, "x",
-                               {{"Content-Type", "application/octet-stream"}})
-                     .status,
-                 403);
+        QCOMPARE(putForm(u"/filesystem/escape/planted"_s, "x").status, 403);
         // The listing shows the link as a link.
         const QJsonArray files =
             m_blaxel->sandbox("GET", m_url, u"/filesystem/"_s).object()[u"files"_s].toArray();
@@ -453,8 +612,8 @@ private Q_SLOTS:
         const QString url = m_blaxel->url(u"short-lived"_s);
         QTRY_COMPARE_WITH_TIMEOUT(m_blaxel->status(u"short-lived"_s), u"DEPLOYED"_s, 5000);
         QCOMPARE(m_blaxel
-                     ->sandbox("PUT", url, u"/filesystem/keep.txt"_s, "data",
-                               {{"Content-Type", "application/octet-stream"}})
+                     ->sandbox("PUT", url, u"/filesystem/keep.txt"_s, json({{u"content"_s, u"data"_s}}),
+                               {{"Content-Type", "application/json"}})
                      .status,
                  200);
         QVERIFY(QFileInfo::exists(folder(u"short-lived"_s) + u"/blaxel/keep.txt"_s));
