@@ -29,11 +29,6 @@ namespace {
 constexpr qint64 readBufferBytes = qint64{4} * 1024 * 1024;
 constexpr qsizetype readChunk = qsizetype{256} * 1024;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("BlaxelSandboxFiles", text);
-}
-
 bool hasControlCharacter(const QString &text)
 {
     return std::any_of(text.cbegin(), text.cend(),
@@ -73,20 +68,23 @@ QString sentenceFor(int status, const QString &what)
     switch (status) {
     case 401:
     case 403:
-        return tr("The sandbox's API refused the Blaxel key (HTTP %1).").arg(status);
+        return BlaxelSandboxFiles::tr("The sandbox's API refused the Blaxel key (HTTP %1).").arg(status);
     case 404:
-        return tr("Not found in the sandbox: %1 (or the sandbox is gone).").arg(what);
+        return BlaxelSandboxFiles::tr("Not found in the sandbox: %1 (or the sandbox is gone).").arg(what);
     case 413:
-        return tr("The sandbox refused %1 as too large.").arg(what);
+        return BlaxelSandboxFiles::tr("The sandbox refused %1 as too large.").arg(what);
     case 503:
-        return tr("The sandbox is not ready to answer (HTTP 503): it may be starting or stopping. Try again "
-                  "shortly.");
+        return BlaxelSandboxFiles::tr(
+            "The sandbox is not ready to answer (HTTP 503): it may be starting or stopping. Try again "
+            "shortly.");
     default:
         break;
     }
     if (status >= 500)
-        return tr("The sandbox's API failed (HTTP %1).").arg(status);
-    return tr("The sandbox's API refused the request for %1 (HTTP %2).").arg(what).arg(status);
+        return BlaxelSandboxFiles::tr("The sandbox's API failed (HTTP %1).").arg(status);
+    return BlaxelSandboxFiles::tr("The sandbox's API refused the request for %1 (HTTP %2).")
+        .arg(what)
+        .arg(status);
 }
 
 ApiError httpError(QNetworkReply *reply, const QByteArray &body, const QString &what, const QString &apiKey)
@@ -132,8 +130,9 @@ std::optional<QByteArray> boundedBody(QNetworkReply *reply, qint64 maxBytes)
 
 QString BlaxelProcessResult::logTail(const QString &apiKey, int maxChars) const
 {
-    const QString tail = RemoteText::redacted(logs.right(maxChars * 2), apiKey);
-    const QString line = BlaxelErrorDecoder::oneLine(tail, maxChars * 2);
+    const qsizetype kept = qsizetype{maxChars} * 2;
+    const QString tail = RemoteText::redacted(logs.right(kept), apiKey);
+    const QString line = BlaxelErrorDecoder::oneLine(tail, int(kept));
     return line.size() > maxChars ? QString(u'…' + line.right(maxChars - 1)) : line;
 }
 
@@ -179,7 +178,7 @@ QString BlaxelSandboxFiles::refusal(const QString &remotePath) const
     if (m_url.isEmpty())
         return tr("The sandbox %1 has no API URL (it is not running, or Blaxel sent none that may be used).")
             .arg(BlaxelErrorDecoder::oneLine(m_sandboxName, 80));
-    if (const QString problem = UrlPolicy::checkBaseUrl(m_url); !problem.isEmpty())
+    if (QString problem = UrlPolicy::checkBaseUrl(m_url); !problem.isEmpty())
         return problem;
     if (hasControlCharacter(m_apiKey) || hasControlCharacter(m_workspace))
         return tr("The API key or the workspace name contains a control character, so nothing was sent.");
@@ -513,7 +512,7 @@ BlaxelSandboxCall *BlaxelSandboxFiles::list(const QString &remoteFolder, QObject
             BlaxelDirectory directory;
             directory.path = object.value(u"path"_s).toString().left(4096);
             const auto add = [&](const QJsonArray &items, bool folder) {
-                for (const QJsonValue &item : items) {
+                for (const auto &item : items) {
                     if (directory.entries.size() >= limits.maxListedEntries) {
                         directory.truncated = true;
                         return;
