@@ -266,6 +266,25 @@ private slots:
         QVERIFY(waitDone(dump));
         QVERIFY2(dump->state() == TransferJob::State::Done, qPrintable(dump->errorText()));
         QVERIFY(!QFileInfo::exists(extracted + u"/blob.bin"_s));
+
+        // Retry from the Transfers view: the fresh job takes over the files client of the one it replaces,
+        // which goes, and runs to the end.
+        app->window()->showPage(MainWindow::TransfersView);
+        transfers->view()->selectionModel()->setCurrentIndex(
+            transfers->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QVERIFY(transfers->retryAction()->isEnabled());
+        transfers->retryAction()->trigger();
+        TransferJob *retried = queue()->jobs().first();
+        QVERIFY(retried != job);
+        QTest::qWait(50); // the replaced job is deleted by now
+        QVERIFY(waitDone(retried, 120000));
+        QVERIFY2(retried->state() == TransferJob::State::Done, qPrintable(retried->errorText()));
+        app->window()->showPage(MainWindow::BlaxelSandboxesView);
+        const QString again = work->filePath(u"again"_s);
+        TransferJob *second = page()->workspaceActions()->extractDumpTo(u"scratch"_s, again);
+        QVERIFY(waitDone(second));
+        QVERIFY2(second->state() == TransferJob::State::Done, qPrintable(second->errorText()));
+        QCOMPARE(QFileInfo(again + u"/blob.bin"_s).size(), qint64(blob.size()));
     }
 };
 
