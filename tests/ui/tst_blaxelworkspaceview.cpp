@@ -194,6 +194,28 @@ private slots:
         QCOMPARE(refused->state(), TransferJob::State::Failed);
     }
 
+    void extractAsksAboutAFullFolderAsOnLocal()
+    {
+        writeFile(work->filePath(u"already.txt"_s), "here");
+        bool chooseAgain = true;
+        answerNextDialog<QMessageBox>([](QMessageBox *box) {
+            auto *inside = box->findChild<QPushButton *>(u"extractIntoNewFolder"_s);
+            QVERIFY(inside);
+            inside->click();
+        });
+        const QString target =
+            page()->workspaceActions()->confirmExtractTarget(u"web-preview"_s, work->path(), &chooseAgain);
+        QVERIFY(!chooseAgain);
+        // A fresh folder inside, named after the whole Blaxel name.
+        QCOMPARE(target, work->filePath(u"workspace-web-preview"_s));
+        QCOMPARE(WorkspaceActions::extractionFolder(work->path(), u"web-preview"_s), target);
+        // No selection: the verbs are shown but cannot apply.
+        table()->clearSelection();
+        QVERIFY(app->window()->action(u"uploadWorkspace"_s)->isVisible());
+        QVERIFY(!app->window()->action(u"uploadWorkspace"_s)->isEnabled());
+        QVERIFY(!app->window()->action(u"extractDump"_s)->isEnabled());
+    }
+
     void uploadOnASandboxNotUsableIsRefused()
     {
         writeFile(work->filePath(u"notes.txt"_s), "notes");
