@@ -61,7 +61,8 @@ QStringList pageActionNames(MainWindow::Page page)
             u"copyId"_s,  u"copyMcpConfig"_s, {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
             u"release"_s, u"reset"_s,         {}, u"acquire"_s,         u"refresh"_s,  u"exportRows"_s};
     case MainWindow::BlaxelSandboxesView:
-        return {u"copyId"_s, {}, u"blaxelDelete"_s, {}, u"blaxelCreate"_s, u"refresh"_s};
+        return {u"copyId"_s,       {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
+                u"blaxelDelete"_s, {}, u"blaxelCreate"_s,    u"refresh"_s};
     case MainWindow::AllSandboxesView:
         // Each row's own verbs: Release and Reset for Klavis rows, Delete for Blaxel rows.
         return {u"copyId"_s, {}, u"release"_s, u"reset"_s, u"blaxelDelete"_s, {}, u"refresh"_s};
@@ -369,7 +370,7 @@ void MainWindow::updateActionStates()
     action(u"copyId"_s)->setEnabled(selected > 0);
     action(u"copyMcpConfig"_s)->setEnabled(selected > 0);
     for (const auto *name : {"uploadWorkspace", "saveDump", "extractDump"})
-        action(QString::fromLatin1(name))->setEnabled(onLocal && selected == 1);
+        action(QString::fromLatin1(name))->setEnabled((onLocal || onBlaxel) && selected == 1);
     action(u"release"_s)->setText(active > 1 ? tr("&Release %1").arg(active) : tr("&Release"));
     action(u"reset"_s)->setText(active > 1 ? tr("Re&set %1").arg(active) : tr("Re&set"));
     if (onBlaxel)

@@ -1,5 +1,6 @@
 #include "session/appsession.h"
 
+#include "api/blaxelsandboxfiles.h"
 #include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
@@ -102,4 +103,14 @@ QString AppSession::blaxelWorkspace() const
 QUrl AppSession::blaxelBaseUrl() const
 {
     return m_blaxelTransport->config().baseUrl;
+}
+
+BlaxelSandboxFiles *AppSession::blaxelSandboxFiles(const QString &name, const QUrl &url,
+                                                   QObject *parent) const
+{
+    if (!hasBlaxel() || !url.isValid() || name.isEmpty())
+        return nullptr;
+    // A network manager of its own: it lives as long as the client (a job's), not as long as the session's.
+    return new BlaxelSandboxFiles(name, url, m_blaxelTransport->config().apiKey, m_blaxel->workspace(),
+                                  nullptr, parent);
 }

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+class BlaxelSandboxFiles;
 class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
@@ -57,6 +58,9 @@ public:
     QString blaxelProfileName() const { return m_blaxelProfileName; }
     QString blaxelWorkspace() const;
     QUrl blaxelBaseUrl() const;
+    // A client of one Blaxel sandbox's own API at `url` (its checked metadata.url) with the connected key and
+    // workspace, so that the key never leaves this layer; null without a Blaxel connection or a URL.
+    BlaxelSandboxFiles *blaxelSandboxFiles(const QString &name, const QUrl &url, QObject *parent) const;
 
 signals:
     void connectionChanged();

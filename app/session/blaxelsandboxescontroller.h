@@ -31,6 +31,7 @@ public:
     explicit BlaxelSandboxesController(AppSession *session, QObject *parent = nullptr);
     ~BlaxelSandboxesController() override;
 
+    AppSession *session() const { return m_session; }
     BlaxelSandboxListModel *model() const { return m_model; }
     BlaxelSandboxFilterProxy *proxy() const { return m_proxy; }
     // A Blaxel profile is connected (a key and a workspace).

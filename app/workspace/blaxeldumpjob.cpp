@@ -31,7 +31,11 @@ BlaxelDumpJob::~BlaxelDumpJob()
 
 TransferJob *BlaxelDumpJob::clone(QObject *parent) const
 {
-    return new BlaxelDumpJob(m_files, m_mode, m_targetPath, parent);
+    auto *fresh = new BlaxelDumpJob(m_files, m_mode, m_targetPath, parent);
+    // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
+    if (m_files && m_files->parent() == this)
+        m_files->setParent(fresh);
+    return fresh;
 }
 
 void BlaxelDumpJob::start()

@@ -50,7 +50,11 @@ BlaxelUploadJob::~BlaxelUploadJob()
 
 TransferJob *BlaxelUploadJob::clone(QObject *parent) const
 {
-    return new BlaxelUploadJob(m_files, m_sources, parent);
+    auto *fresh = new BlaxelUploadJob(m_files, m_sources, parent);
+    // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
+    if (m_files && m_files->parent() == this)
+        m_files->setParent(fresh);
+    return fresh;
 }
 
 void BlaxelUploadJob::start()

@@ -95,7 +95,7 @@ private slots:
 
         QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
         QVERIFY(dialog);
-        QCOMPARE(dialog->localSandboxId(), target);
+        QCOMPARE(dialog->sandbox(), target);
         QVERIFY(QTest::qWaitFor([&] { return dialog->isCounted(); }, 5000));
         QVERIFY2(dialog->summaryText().contains(u"2 files"_s), qPrintable(dialog->summaryText()));
         QVERIFY(queue()->jobs().isEmpty()); // nothing moves before the person agrees
@@ -169,7 +169,7 @@ private slots:
         QVERIFY(drop.isAccepted());
         QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
         QVERIFY(dialog);
-        QCOMPARE(dialog->localSandboxId(), id);
+        QCOMPARE(dialog->sandbox(), id);
         dialog->reject();
     }
 

@@ -81,24 +81,31 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         onPage(&SandboxesPage::copyMcpConfig, &LocalSandboxesPage::copyMcpConfig))
         ->setToolTip(
             MainWindow::tr("Copy an mcpServers JSON for the selection, ready to paste into an MCP client"));
-    const auto onLocal = [this](void (LocalSandboxesPage::*call)()) {
-        return [this, call] {
+    // The workspace verbs work on the Local and Blaxel views; from anywhere else they lead to the Local view.
+    const auto onWorkspace = [this](void (LocalSandboxesPage::*local)(),
+                                    void (BlaxelSandboxesPage::*blaxel)()) {
+        return [this, local, blaxel] {
+            if (m_window->currentPage() == MainWindow::BlaxelSandboxesView) {
+                (m_window->blaxelSandboxesPage()->*blaxel)();
+                return;
+            }
             m_window->showPage(MainWindow::LocalSandboxesView);
-            (m_window->localSandboxesPage()->*call)();
+            (m_window->localSandboxesPage()->*local)();
         };
     };
     add(u"uploadWorkspace"_s, MainWindow::tr("&Upload Workspace…"), u":/icons/upload.svg"_s,
-        QKeySequence(u"Ctrl+U"_s), onLocal(&LocalSandboxesPage::uploadWorkspace))
+        QKeySequence(u"Ctrl+U"_s),
+        onWorkspace(&LocalSandboxesPage::uploadWorkspace, &BlaxelSandboxesPage::uploadWorkspace))
         ->setToolTip(MainWindow::tr(
-            "Upload a folder as the workspace of the selected local sandbox (Ctrl+U); or drop files on it"));
+            "Upload a folder as the workspace of the selected sandbox (Ctrl+U); or drop files on it"));
     add(u"saveDump"_s, MainWindow::tr("Save &Dump As…"), u":/icons/download.svg"_s, QKeySequence::Save,
-        onLocal(&LocalSandboxesPage::saveDump))
-        ->setToolTip(
-            MainWindow::tr("Download the workspace of the selected local sandbox as a .tar.gz (Ctrl+S)"));
+        onWorkspace(&LocalSandboxesPage::saveDump, &BlaxelSandboxesPage::saveDump))
+        ->setToolTip(MainWindow::tr("Download the workspace of the selected sandbox as a .tar.gz (Ctrl+S)"));
     add(u"extractDump"_s, MainWindow::tr("E&xtract Dump To…"), u":/icons/folder.svg"_s,
-        QKeySequence(u"Ctrl+Shift+S"_s), onLocal(&LocalSandboxesPage::extractDump))
-        ->setToolTip(MainWindow::tr(
-            "Download the workspace of the selected local sandbox into a folder (Ctrl+Shift+S)"));
+        QKeySequence(u"Ctrl+Shift+S"_s),
+        onWorkspace(&LocalSandboxesPage::extractDump, &BlaxelSandboxesPage::extractDump))
+        ->setToolTip(
+            MainWindow::tr("Download the workspace of the selected sandbox into a folder (Ctrl+Shift+S)"));
     // Blaxel's verbs: it deletes for good where Klavis releases. Shown on the Blaxel view only, so that they
     // share Ctrl+N and Delete with Acquire and Release (a hidden action's shortcut is off).
     const auto onBlaxel = [this](void (BlaxelSandboxesPage::*call)()) {

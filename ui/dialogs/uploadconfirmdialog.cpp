@@ -1,6 +1,5 @@
 #include "dialogs/uploadconfirmdialog.h"
 
-#include "models/statuskind.h"
 #include "models/transfermodel.h"
 #include "widgets/errorcolour.h"
 #include "workspace/workspacearchiver.h"
@@ -33,32 +32,25 @@ QString sourceList(const QStringList &sources)
 
 } // namespace
 
-UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources,
-                                         const QString &sandboxStatus, QWidget *parent)
-    : QDialog(parent), m_localSandboxId(localSandboxId), m_sources(sources), m_summary(new QLabel(this)),
+UploadConfirmDialog::UploadConfirmDialog(const QString &sandbox, const QStringList &sources,
+                                         const Words &words, QWidget *parent)
+    : QDialog(parent), m_sandbox(sandbox), m_sources(sources), m_summary(new QLabel(this)),
       m_skipped(new QLabel(this)), m_effect(new QLabel(this)), m_warning(new QLabel(this)),
       m_busy(new QProgressBar(this)), m_upload(nullptr)
 {
     setWindowTitle(tr("Upload workspace"));
     setWindowIcon(QIcon(u":/icons/upload.svg"_s));
 
-    auto *intro = new QLabel(
-        tr("Upload into the workspace of local sandbox <b>%1</b>?").arg(localSandboxId.toHtmlEscaped()),
-        this);
+    auto *intro = new QLabel(words.question, this);
+    intro->setObjectName(u"uploadQuestion"_s);
     intro->setWordWrap(true);
-    // What the provider (and the emulator, WorkspaceArchive::extract) does: the archive is unpacked over
-    // the workspace. Nothing is deleted; a file with the same path is replaced.
     m_effect->setObjectName(u"uploadEffect"_s);
     m_effect->setWordWrap(true);
-    m_effect->setText(tr("The files are merged into the workspace: files already there stay, and a file "
-                         "with the same path is replaced. Use Reset first for an empty workspace."));
+    m_effect->setText(words.effect);
     m_warning->setObjectName(u"uploadWarning"_s);
     m_warning->setWordWrap(true);
     m_warning->setTextFormat(Qt::PlainText);
-    if (StatusKind::of(sandboxStatus) == StatusKind::Idle) {
-        m_warning->setText(tr("This sandbox is idle: it is not acquired, so it may be handed to someone else "
-                              "or reset, and your files with it. Acquire it first to keep them."));
-    }
+    m_warning->setText(words.warning);
     m_warning->setVisible(!m_warning->text().isEmpty());
     ErrorColour::applyTo(m_warning, palette());
     auto *what = new QLabel(sourceList(sources), this);
@@ -75,7 +67,9 @@ UploadConfirmDialog::UploadConfirmDialog(const QString &localSandboxId, const QS
     m_busy->setTextVisible(false);
 
     auto *form = new QFormLayout;
-    form->addRow(tr("Sandbox:"), new QLabel(localSandboxId, this));
+    auto *sandboxLabel = new QLabel(sandbox, this);
+    sandboxLabel->setTextFormat(Qt::PlainText);
+    form->addRow(tr("Sandbox:"), sandboxLabel);
     form->addRow(sources.size() == 1 ? tr("Item:") : tr("Items:"), what);
     form->addRow(tr("Contents:"), m_summary);
     form->addRow(QString(), m_busy);

@@ -10,21 +10,27 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 
-// "Upload 312 files (48.2 MB) to local sandbox 20a9…?" The counting walks the disk, so it runs on a
-// worker thread while the dialog is already on screen; Upload is enabled once the counts are known.
+// "Upload 312 files (48.2 MB) to local sandbox 20a9…?" (or to a Blaxel sandbox: the words are the caller's).
+// The counting walks the disk, so it runs on a worker thread while the dialog is already on screen; Upload is
+// enabled once the counts are known.
 class UploadConfirmDialog final : public QDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UploadConfirmDialog)
 
 public:
-    // `sandboxStatus` is the sandbox's status word as last listed ("idle", "occupied"); empty if unknown.
-    UploadConfirmDialog(const QString &localSandboxId, const QStringList &sources,
-                        const QString &sandboxStatus = {}, QWidget *parent = nullptr);
+    struct Words
+    {
+        QString question; // rich text: "Upload into the workspace of local sandbox <b>…</b>?"
+        QString effect;   // what happens to the files already there
+        QString warning;  // plain text, shown in the error colour; "" for none
+    };
+    UploadConfirmDialog(const QString &sandbox, const QStringList &sources, const Words &words,
+                        QWidget *parent = nullptr);
     ~UploadConfirmDialog() override;
 
     QStringList sources() const { return m_sources; }
-    QString localSandboxId() const { return m_localSandboxId; }
+    QString sandbox() const { return m_sandbox; }
     bool isCounted() const { return m_counted; }
     QString summaryText() const;
     QPushButton *uploadButton() const { return m_upload; }
@@ -49,7 +55,7 @@ private:
     static Counted count(const QStringList &sources);
     void showCounts(const Counted &counted);
 
-    QString m_localSandboxId;
+    QString m_sandbox;
     QStringList m_sources;
     QLabel *m_summary;
     QLabel *m_skipped;

@@ -2,6 +2,8 @@
 
 #include "api/blaxeloperation.h"
 #include "api/blaxelstatus.h"
+#include "controllers/blaxelworkspacehooks.h"
+#include "controllers/workspaceactions.h"
 #include "delegates/blaxelstatusdelegate.h"
 #include "delegates/tagchipdelegate.h"
 #include "dialogs/blaxelcreatedialog.h"
@@ -17,6 +19,7 @@
 #include "widgets/sandboxfilterbar.h"
 #include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
+#include "widgets/workspacedroptarget.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -48,7 +51,9 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
       m_banner(new ErrorBanner(this)), m_filterBar(new SandboxFilterBar(this)),
       m_showTerminated(new QCheckBox(tr("Show &terminated"), this)), m_splitter(new QSplitter(this)),
       m_view(new QTableView(m_splitter)), m_details(new BlaxelSandboxDetailsPane(m_splitter)),
-      m_clock(new QTimer(this))
+      m_clock(new QTimer(this)),
+      m_workspace(new WorkspaceActions(WorkspaceActions::Provider::Blaxel,
+                                       BlaxelWorkspaceHooks::make(controller), this))
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -120,6 +125,9 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
             &BlaxelSandboxesPage::selectSandbox);
     connect(m_details, &BlaxelSandboxDetailsPane::copied, this,
             [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
+
+    connect(m_workspace, &WorkspaceActions::statusMessage, this, &BlaxelSandboxesPage::statusMessage);
+    setupDropTargets();
 
     m_clock->setInterval(1000);
     connect(m_clock, &QTimer::timeout, model, &BlaxelSandboxListModel::tick);
@@ -415,4 +423,75 @@ void BlaxelSandboxesPage::restoreState()
     m_showTerminated->setChecked(settings.value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
     m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
                          m_view->horizontalHeader()->sortIndicatorOrder());
+}
+
+void BlaxelSandboxesPage::setupDropTargets()
+{
+    auto *onTable = new WorkspaceDropTarget(
+        m_view->viewport(),
+        [this](const QPoint &position, QRect *highlight) -> QString {
+            const QModelIndex index = m_view->indexAt(position);
+            if (!index.isValid())
+                return {};
+            const QRect row = m_view->visualRect(index);
+            *highlight = QRect(0, row.top(), m_view->viewport()->width(), row.height());
+            return index.data(BlaxelSandboxListModel::NameRole).toString();
+        },
+        this);
+    auto *onDetails = new WorkspaceDropTarget(
+        m_details,
+        [this](const QPoint &, QRect *highlight) -> QString {
+            *highlight = m_details->rect();
+            return m_shownName;
+        },
+        this);
+    for (auto *target : {onTable, onDetails}) {
+        target->setRefusals(m_workspace->notLocalFilesRefusal(), m_workspace->dropHereHint());
+        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &WorkspaceActions::confirmUpload);
+        connect(target, &WorkspaceDropTarget::refused, this, &BlaxelSandboxesPage::statusMessage);
+    }
+}
+
+QString BlaxelSandboxesPage::workspaceSandbox(const QString &noneMessage)
+{
+    const QStringList names = selectedNames();
+    if (names.size() != 1) {
+        emit statusMessage(noneMessage);
+        return {};
+    }
+    return names.first();
+}
+
+void BlaxelSandboxesPage::uploadWorkspace()
+{
+    // A sandbox that cannot take it is refused before a folder is chosen for nothing.
+    const QString name = workspaceSandbox(tr("Select one Blaxel sandbox to upload a workspace into."));
+    if (name.isEmpty())
+        return;
+    if (const QString refusal = BlaxelWorkspaceHooks::refusal(m_controller, name); !refusal.isEmpty())
+        m_workspace->confirmUpload(name, {});
+    else
+        m_workspace->chooseUpload(name);
+}
+
+void BlaxelSandboxesPage::saveDump()
+{
+    const QString name = workspaceSandbox(tr("Select one Blaxel sandbox to save its dump."));
+    if (name.isEmpty())
+        return;
+    if (const QString refusal = BlaxelWorkspaceHooks::refusal(m_controller, name); !refusal.isEmpty())
+        emit statusMessage(refusal);
+    else
+        m_workspace->chooseDumpFile(name);
+}
+
+void BlaxelSandboxesPage::extractDump()
+{
+    const QString name = workspaceSandbox(tr("Select one Blaxel sandbox to extract its dump."));
+    if (name.isEmpty())
+        return;
+    if (const QString refusal = BlaxelWorkspaceHooks::refusal(m_controller, name); !refusal.isEmpty())
+        emit statusMessage(refusal);
+    else
+        m_workspace->chooseExtractFolder(name);
 }

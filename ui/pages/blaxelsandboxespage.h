@@ -15,6 +15,7 @@ class QTimer;
 class RowChangeFlash;
 class SandboxFilterBar;
 class SplitterSizing;
+class WorkspaceActions;
 
 // The Blaxel sandboxes view: search, status and "show terminated" filters, the table and the details pane;
 // without a connected Blaxel profile, a hint that leads to Settings instead. It turns user intent into
@@ -40,6 +41,12 @@ public:
     // The selected sandboxes a delete applies to (neither deleting nor terminated); `leftOut`, when given,
     // receives how many selected ones it skips.
     QStringList selectedDeletableNames(int *leftOut = nullptr) const;
+
+    WorkspaceActions *workspaceActions() const { return m_workspace; }
+    // The workspace of the one selected sandbox: upload a folder into it, save or extract its dump.
+    void uploadWorkspace();
+    void saveDump();
+    void extractDump();
 
     void createSandbox();
     void deleteSelected();
@@ -71,6 +78,9 @@ private:
     void showHeaderMenu(const QPoint &position);
     void onSelectionChanged();
     void updateEmptyHint();
+    void setupDropTargets();
+    // The one selected sandbox for a workspace verb, or "" after saying why there is none.
+    QString workspaceSandbox(const QString &noneMessage);
 
     BlaxelSandboxesController *m_controller;
     QStackedWidget *m_stack;
@@ -86,4 +96,5 @@ private:
     RowChangeFlash *m_flash = nullptr;
     QTimer *m_clock; // the countdowns and ages, once a second while the page is shown
     QString m_shownName;
+    WorkspaceActions *m_workspace;
 };

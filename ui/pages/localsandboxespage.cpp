@@ -1,8 +1,9 @@
 #include "pages/localsandboxespage.h"
 
+#include "api/localsandbox.h"
 #include "api/remotetext.h"
 #include "catalog/mcpclientconfig.h"
-#include "controllers/localworkspaceactions.h"
+#include "controllers/workspaceactions.h"
 #include "delegates/statusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/localacquiredialog.h"
@@ -20,11 +21,13 @@
 #include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
 #include "widgets/workspacedroptarget.h"
+#include "workspace/transferqueue.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
@@ -37,7 +40,7 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
       m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
       m_view(new QTreeView(m_splitter)), m_details(new LocalSandboxDetailsPane(m_splitter)),
-      m_workspace(new LocalWorkspaceActions(controller->session()->transfers(), this))
+      m_workspace(createWorkspaceActions(controller))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
@@ -46,7 +49,6 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     m_splitterSizing = new SplitterSizing(m_splitter);
 
     m_view->setModel(controller->proxy());
-    m_workspace->setSandboxes(controller->model());
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
@@ -123,9 +125,31 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     connect(m_details, &LocalSandboxDetailsPane::saveDumpRequested, this, &LocalSandboxesPage::saveDump);
     connect(m_details, &LocalSandboxDetailsPane::extractDumpRequested, this,
             &LocalSandboxesPage::extractDump);
-    connect(m_workspace, &LocalWorkspaceActions::statusMessage, this, &LocalSandboxesPage::statusMessage);
+    connect(m_workspace, &WorkspaceActions::statusMessage, this, &LocalSandboxesPage::statusMessage);
     m_details->showEmpty(0);
     setupDropTargets();
+}
+
+WorkspaceActions *LocalSandboxesPage::createWorkspaceActions(LocalSandboxesController *controller)
+{
+    TransferQueue *queue = controller->session()->transfers();
+    QPointer<const LocalSandboxTreeModel> sandboxes = controller->model();
+    WorkspaceActions::Hooks hooks;
+    hooks.uploadWarning = [sandboxes](const QString &id) -> QString {
+        const LocalSandbox *sandbox = sandboxes ? sandboxes->sandboxById(id) : nullptr;
+        if (!sandbox || StatusKind::of(sandbox->status) != StatusKind::Idle)
+            return {};
+        return tr(
+            "This sandbox is idle: it is not acquired, so it may be handed to someone else or reset, and "
+            "your files with it. Acquire it first to keep them.");
+    };
+    hooks.queueUpload = [queue](const QString &id, const QStringList &sources) {
+        return queue->enqueueUpload(id, sources);
+    };
+    hooks.queueDump = [queue](const QString &id, bool extract, const QString &target) {
+        return queue->enqueueDump(id, extract ? DumpJob::Mode::Extract : DumpJob::Mode::SaveArchive, target);
+    };
+    return new WorkspaceActions(WorkspaceActions::Provider::KlavisLocal, std::move(hooks), this);
 }
 
 void LocalSandboxesPage::setupDropTargets()
@@ -156,7 +180,8 @@ void LocalSandboxesPage::setupDropTargets()
         },
         this);
     for (auto *target : {onTree, onDetails}) {
-        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &LocalWorkspaceActions::confirmUpload);
+        target->setRefusals(m_workspace->notLocalFilesRefusal(), m_workspace->dropHereHint());
+        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &WorkspaceActions::confirmUpload);
         connect(target, &WorkspaceDropTarget::refused, this, &LocalSandboxesPage::statusMessage);
     }
 }

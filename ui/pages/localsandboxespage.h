@@ -8,7 +8,7 @@ class ErrorBanner;
 class EmptyStateHint;
 class LocalSandboxDetailsPane;
 class LocalSandboxesController;
-class LocalWorkspaceActions;
+class WorkspaceActions;
 class QSplitter;
 class SplitterSizing;
 class RowChangeFlash;
@@ -29,7 +29,7 @@ public:
     LocalSandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
     RowChangeFlash *changeFlash() const { return m_flash; }
-    LocalWorkspaceActions *workspaceActions() const { return m_workspace; }
+    WorkspaceActions *workspaceActions() const { return m_workspace; }
     // The one selected local sandbox, or empty.
     QString shownSandboxId() const { return m_shownId; }
     // Selected local sandboxes; a selected server row counts as its sandbox.
@@ -59,6 +59,7 @@ signals:
 
 private:
     void setupDropTargets();
+    WorkspaceActions *createWorkspaceActions(LocalSandboxesController *controller);
     void onSelectionChanged();
     void updateFacets();
 
@@ -69,7 +70,7 @@ private:
     SplitterSizing *m_splitterSizing;
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;
-    LocalWorkspaceActions *m_workspace;
+    WorkspaceActions *m_workspace;
     RowChangeFlash *m_flash;
     QString m_shownId;
 };

@@ -10,7 +10,9 @@
 using namespace Qt::StringLiterals;
 
 WorkspaceDropTarget::WorkspaceDropTarget(QWidget *widget, SandboxAt sandboxAt, QObject *parent)
-    : QObject(parent), m_widget(widget), m_sandboxAt(std::move(sandboxAt)), m_highlight(new QFrame(widget))
+    : QObject(parent), m_widget(widget), m_sandboxAt(std::move(sandboxAt)), m_highlight(new QFrame(widget)),
+      m_notLocalFiles(tr("Only files and folders from this computer can be uploaded into a local sandbox.")),
+      m_noSandboxThere(tr("Drop on a local sandbox to upload a workspace into it."))
 {
     widget->setAcceptDrops(true);
     widget->installEventFilter(this);
@@ -18,6 +20,12 @@ WorkspaceDropTarget::WorkspaceDropTarget(QWidget *widget, SandboxAt sandboxAt, Q
     m_highlight->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_highlight->setFrameShape(QFrame::NoFrame);
     m_highlight->hide();
+}
+
+void WorkspaceDropTarget::setRefusals(const QString &notLocalFiles, const QString &noSandboxThere)
+{
+    m_notLocalFiles = notLocalFiles;
+    m_noSandboxThere = noSandboxThere;
 }
 
 QStringList WorkspaceDropTarget::localPaths(const QMimeData *mimeData)
@@ -80,14 +88,14 @@ bool WorkspaceDropTarget::eventFilter(QObject *watched, QEvent *event)
     case QEvent::DragMove: {
         auto *drag = static_cast<QDragMoveEvent *>(event);
         if (localPaths(drag->mimeData()).isEmpty()) {
-            refuse(tr("Only files and folders from this computer can be uploaded into a local sandbox."));
+            refuse(m_notLocalFiles);
             drag->ignore();
             return true;
         }
         // Accepted on enter whatever the position, or no move events follow to track the rows.
         const QString id = track(drag->position().toPoint());
         if (id.isEmpty() && event->type() == QEvent::DragMove)
-            refuse(tr("Drop on a local sandbox to upload a workspace into it."));
+            refuse(m_noSandboxThere);
         else if (!id.isEmpty())
             m_lastRefusal.clear();
         drag->setDropAction(Qt::CopyAction);
@@ -103,10 +111,10 @@ bool WorkspaceDropTarget::eventFilter(QObject *watched, QEvent *event)
         const QString id = paths.isEmpty() ? QString() : track(drop->position().toPoint());
         clear();
         if (paths.isEmpty()) {
-            refuse(tr("Only files and folders from this computer can be uploaded into a local sandbox."));
+            refuse(m_notLocalFiles);
             drop->ignore();
         } else if (id.isEmpty()) {
-            refuse(tr("Drop on a local sandbox to upload a workspace into it."));
+            refuse(m_noSandboxThere);
             drop->ignore();
         } else {
             drop->setDropAction(Qt::CopyAction);

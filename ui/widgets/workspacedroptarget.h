@@ -11,8 +11,8 @@ class QFrame;
 class QMimeData;
 class QWidget;
 
-// Makes a widget take dropped files and folders for a local sandbox: the row under the cursor of the
-// Local sandboxes tree, or the sandbox shown in the details pane. Highlights where the drop would go,
+// Makes a widget take dropped files and folders for a sandbox: the row under the cursor of a sandboxes list,
+// or the sandbox shown in a details pane. Highlights where the drop would go,
 // and says in words why a drop cannot go somewhere.
 class WorkspaceDropTarget final : public QObject
 {
@@ -20,11 +20,14 @@ class WorkspaceDropTarget final : public QObject
     Q_DISABLE_COPY_MOVE(WorkspaceDropTarget)
 
 public:
-    // Answers the local sandbox id at a position of `widget` (empty: nothing there takes a drop) and
+    // Answers the sandbox (id or name) at a position of `widget` (empty: nothing there takes a drop) and
     // the rectangle to highlight for it.
     using SandboxAt = std::function<QString(const QPoint &position, QRect *highlight)>;
 
     WorkspaceDropTarget(QWidget *widget, SandboxAt sandboxAt, QObject *parent = nullptr);
+
+    // What a refused drag says: it carries something other than local files; it is over no sandbox.
+    void setRefusals(const QString &notLocalFiles, const QString &noSandboxThere);
 
     // Local paths of a drag, or none when it carries anything that is not a local file.
     static QStringList localPaths(const QMimeData *mimeData);
@@ -46,4 +49,6 @@ private:
     SandboxAt m_sandboxAt;
     QFrame *m_highlight;
     QString m_lastRefusal;
+    QString m_notLocalFiles;
+    QString m_noSandboxThere;
 };
