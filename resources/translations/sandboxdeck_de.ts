@@ -91,8 +91,12 @@
         <translation>Profil</translation>
     </message>
     <message>
-        <source>Updated or created</source>
-        <translation>Aktualisiert oder erstellt</translation>
+        <source>Since the last update of a Klavis sandbox, since the creation of a Klavis local or Blaxel sandbox</source>
+        <translation>Seit der letzten Änderung einer Klavis-Sandbox, seit dem Anlegen einer lokalen Klavis- oder einer Blaxel-Sandbox</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
     </message>
 </context>
 <context>
@@ -160,58 +164,12 @@
         <source>No sandbox matches the filters.</source>
         <translation>Keine Sandbox entspricht den Filtern.</translation>
     </message>
-    <message>
-        <source>Release %1 back to the pool?</source>
-        <translation>%1 an den Pool zurückgeben?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Release %n sandboxes back to their pools?</source>
-        <translation>
-            <numerusform>%n Sandbox an ihren Pool zurückgeben?</numerusform>
-            <numerusform>%n Sandboxes an ihre Pools zurückgeben?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Agents using its MCP URLs lose access, and the data in it is reset for the next user.</source>
-        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
-    </message>
-    <message>
-        <source>Agents using their MCP URLs lose access, and the data in them is reset for the next user.</source>
-        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
-    </message>
-    <message>
-        <source>Reset %1?</source>
-        <translation>%1 zurücksetzen?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Reset %n sandboxes?</source>
-        <translation>
-            <numerusform>%n Sandbox zurücksetzen?</numerusform>
-            <numerusform>%n Sandboxes zurücksetzen?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Its data goes back to the initial state; it stays acquired.</source>
-        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleibt angefordert.</translation>
-    </message>
-    <message>
-        <source>Their data goes back to the initial state; they stay acquired.</source>
-        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleiben angefordert.</translation>
-    </message>
     <message numerus="yes">
         <source>%n selected sandbox(es) that this does not apply to are left as they are.</source>
         <translation>
             <numerusform>%n ausgewählte Sandbox, für die dies nicht gilt, bleibt unverändert.</numerusform>
             <numerusform>%n ausgewählte Sandboxes, für die dies nicht gilt, bleiben unverändert.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Release</source>
-        <translation>Freigeben</translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation>Zurücksetzen</translation>
     </message>
     <message>
         <source>Delete</source>
@@ -230,6 +188,10 @@
             <numerusform>%n Sandbox-ID kopiert.</numerusform>
             <numerusform>%n Sandbox-IDs kopiert.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
     </message>
 </context>
 <context>
@@ -1125,6 +1087,30 @@
         <source>the sandbox&apos;s answer to a command</source>
         <translation>die Antwort der Sandbox auf einen Befehl</translation>
     </message>
+    <message>
+        <source>The sandbox&apos;s API refused the Blaxel key (HTTP %1).</source>
+        <translation>Die API der Sandbox hat den Blaxel-Schlüssel abgelehnt (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>Not found in the sandbox: %1 (or the sandbox is gone).</source>
+        <translation>In der Sandbox nicht gefunden: %1 (oder die Sandbox gibt es nicht mehr).</translation>
+    </message>
+    <message>
+        <source>The sandbox refused %1 as too large.</source>
+        <translation>Die Sandbox hat %1 als zu groß abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The sandbox is not ready to answer (HTTP 503): it may be starting or stopping. Try again shortly.</source>
+        <translation>Die Sandbox kann noch nicht antworten (HTTP 503): Sie startet oder stoppt vielleicht gerade. Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s API failed (HTTP %1).</source>
+        <translation>Die API der Sandbox ist fehlgeschlagen (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s API refused the request for %1 (HTTP %2).</source>
+        <translation>Die API der Sandbox hat die Anfrage für %1 abgelehnt (HTTP %2).</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelSandboxListModel</name>
@@ -1385,6 +1371,18 @@
             <numerusform>%n Sandbox-Namen kopiert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Select one Blaxel sandbox to upload a workspace into.</source>
+        <translation>Wählen Sie eine Blaxel-Sandbox aus, in die ein Workspace hochgeladen werden soll.</translation>
+    </message>
+    <message>
+        <source>Select one Blaxel sandbox to save its dump.</source>
+        <translation>Wählen Sie eine Blaxel-Sandbox aus, um ihren Dump zu speichern.</translation>
+    </message>
+    <message>
+        <source>Select one Blaxel sandbox to extract its dump.</source>
+        <translation>Wählen Sie eine Blaxel-Sandbox aus, um ihren Dump zu entpacken.</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelUploadJob</name>
@@ -1426,6 +1424,29 @@
     <message>
         <source>tar in the sandbox could not unpack the archive (exit code %1): %2</source>
         <translation>tar in der Sandbox konnte das Archiv nicht entpacken (Exit-Code %1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelWorkspaceHooks</name>
+    <message>
+        <source>Blaxel sandbox %1 is not listed any more; refresh the list and try again.</source>
+        <translation>Die Blaxel-Sandbox %1 ist nicht mehr aufgeführt; aktualisieren Sie die Liste und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Blaxel sandbox %1 is %2: only a DEPLOYED sandbox has a working directory to transfer with.</source>
+        <translation>Die Blaxel-Sandbox %1 ist %2: Nur eine Sandbox im Zustand DEPLOYED hat ein Arbeitsverzeichnis für Übertragungen.</translation>
+    </message>
+    <message>
+        <source>in no stated status</source>
+        <translation>ohne angegebenen Status</translation>
+    </message>
+    <message>
+        <source>Blaxel sandbox %1 states no URL this app may call (https, or http on this machine), so its files cannot be reached.</source>
+        <translation>Die Blaxel-Sandbox %1 nennt keine URL, die diese App aufrufen darf (https oder http auf diesem Rechner); ihre Dateien sind daher nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>The Blaxel connection is gone.</source>
+        <translation>Die Blaxel-Verbindung besteht nicht mehr.</translation>
     </message>
 </context>
 <context>
@@ -2326,30 +2347,6 @@
             <numerusform>Lokale Sandbox %1 mit %n Servern angefordert.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Release local sandbox %1?</source>
-        <translation>Lokale Sandbox %1 freigeben?</translation>
-    </message>
-    <message>
-        <source>The VM and its workspace are discarded; save a dump first if you need it.</source>
-        <translation>Die VM und ihr Arbeitsbereich werden verworfen; bei Bedarf vorher einen Dump speichern.</translation>
-    </message>
-    <message>
-        <source>Release</source>
-        <translation>Freigeben</translation>
-    </message>
-    <message>
-        <source>Reset local sandbox %1?</source>
-        <translation>Lokale Sandbox %1 zurücksetzen?</translation>
-    </message>
-    <message>
-        <source>Their workspaces are emptied; they stay acquired.</source>
-        <translation>Ihre Arbeitsbereiche werden geleert; sie bleiben angefordert.</translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation>Zurücksetzen</translation>
-    </message>
     <message numerus="yes">
         <source>Copied %n local sandbox id(s).</source>
         <translation>
@@ -2373,77 +2370,8 @@
         <translation>Filter aufgehoben, um die neue lokale Sandbox %1 anzuzeigen.</translation>
     </message>
     <message>
-        <source>The VMs and their workspaces are discarded; save dumps first if you need them.</source>
-        <translation>Die VMs und ihre Arbeitsbereiche werden verworfen; bei Bedarf vorher Dumps speichern.</translation>
-    </message>
-    <message>
-        <source>Its workspace is emptied; it stays acquired.</source>
-        <translation>Ihr Arbeitsbereich wird geleert; sie bleibt angefordert.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Release %n local sandboxes?</source>
-        <translation>
-            <numerusform>%n lokale Sandbox freigeben?</numerusform>
-            <numerusform>%n lokale Sandboxes freigeben?</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Reset %n local sandboxes?</source>
-        <translation>
-            <numerusform>%n lokale Sandbox zurücksetzen?</numerusform>
-            <numerusform>%n lokale Sandboxes zurücksetzen?</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>LocalWorkspaceActions</name>
-    <message>
-        <source>Uploading %1 to local sandbox %2; see Transfers for progress.</source>
-        <translation>%1 wird in die lokale Sandbox %2 hochgeladen; der Fortschritt steht unter „Übertragungen“.</translation>
-    </message>
-    <message>
-        <source>Upload a folder as the workspace of %1</source>
-        <translation>Einen Ordner als Arbeitsbereich von %1 hochladen</translation>
-    </message>
-    <message>
-        <source>Save dump as</source>
-        <translation>Dump speichern unter</translation>
-    </message>
-    <message>
-        <source>Gzipped tar archives (*.tar.gz *.tgz)</source>
-        <translation>Gzip-komprimierte tar-Archive (*.tar.gz *.tgz)</translation>
-    </message>
-    <message>
-        <source>Downloading the dump of %1 to %2.</source>
-        <translation>Dump von %1 wird nach %2 heruntergeladen.</translation>
-    </message>
-    <message>
-        <source>Extracting the dump of %1 into %2.</source>
-        <translation>Dump von %1 wird nach %2 entpackt.</translation>
-    </message>
-    <message>
-        <source>Extract the dump of %1 into a new or empty folder</source>
-        <translation>Den Dump von %1 in einen neuen oder leeren Ordner entpacken</translation>
-    </message>
-    <message>
-        <source>Folder not empty</source>
-        <translation>Ordner nicht leer</translation>
-    </message>
-    <message>
-        <source>Extract into a new folder %1 inside it, or choose another folder.</source>
-        <translation>In einen neuen Ordner %1 darin entpacken oder einen anderen Ordner wählen.</translation>
-    </message>
-    <message>
-        <source>Extract into %1</source>
-        <translation>Nach %1 entpacken</translation>
-    </message>
-    <message>
-        <source>Choose Another Folder…</source>
-        <translation>Anderen Ordner wählen …</translation>
-    </message>
-    <message>
-        <source>Not a folder</source>
-        <translation>Kein Ordner</translation>
+        <source>This sandbox is idle: it is not acquired, so it may be handed to someone else or reset, and your files with it. Acquire it first to keep them.</source>
+        <translation>Diese Sandbox ist frei: Sie ist nicht angefordert und kann daher an jemand anderen vergeben oder zurückgesetzt werden, mitsamt den Dateien. Sie zuerst anfordern, um die Dateien zu behalten.</translation>
     </message>
 </context>
 <context>
@@ -2513,24 +2441,12 @@
         <translation>Arbeitsbereich &amp;hochladen …</translation>
     </message>
     <message>
-        <source>Upload a folder as the workspace of the selected local sandbox (Ctrl+U); or drop files on it</source>
-        <translation>Einen Ordner als Arbeitsbereich der ausgewählten lokalen Sandbox hochladen (Strg+U) oder Dateien darauf ablegen</translation>
-    </message>
-    <message>
         <source>Save &amp;Dump As…</source>
         <translation>&amp;Dump speichern unter …</translation>
     </message>
     <message>
-        <source>Download the workspace of the selected local sandbox as a .tar.gz (Ctrl+S)</source>
-        <translation>Den Arbeitsbereich der ausgewählten lokalen Sandbox als .tar.gz herunterladen (Strg+S)</translation>
-    </message>
-    <message>
         <source>E&amp;xtract Dump To…</source>
         <translation>Dump &amp;entpacken nach …</translation>
-    </message>
-    <message>
-        <source>Download the workspace of the selected local sandbox into a folder (Ctrl+Shift+S)</source>
-        <translation>Den Arbeitsbereich der ausgewählten lokalen Sandbox in einen Ordner herunterladen (Strg+Umschalt+S)</translation>
     </message>
     <message>
         <source>&amp;Find…</source>
@@ -2666,6 +2582,18 @@
     <message>
         <source>This view does not export rows yet.</source>
         <translation>Diese Ansicht kann noch keine Zeilen exportieren.</translation>
+    </message>
+    <message>
+        <source>Upload a folder as the workspace of the selected sandbox (Ctrl+U); or drop files on it</source>
+        <translation>Einen Ordner als Workspace der ausgewählten Sandbox hochladen (Strg+U); oder Dateien darauf ziehen</translation>
+    </message>
+    <message>
+        <source>Download the workspace of the selected sandbox as a .tar.gz (Ctrl+S)</source>
+        <translation>Den Workspace der ausgewählten Sandbox als .tar.gz herunterladen (Strg+S)</translation>
+    </message>
+    <message>
+        <source>Download the workspace of the selected sandbox into a folder (Ctrl+Shift+S)</source>
+        <translation>Den Workspace der ausgewählten Sandbox in einen Ordner herunterladen (Strg+Umschalt+S)</translation>
     </message>
 </context>
 <context>
@@ -2954,6 +2882,97 @@
     </message>
 </context>
 <context>
+    <name>ReleaseWording</name>
+    <message>
+        <source>Release %1 back to the pool?</source>
+        <translation>%1 an den Pool zurückgeben?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n sandboxes back to the pool?</source>
+        <translation>
+            <numerusform>%n Sandbox an den Pool zurückgeben?</numerusform>
+            <numerusform>%n Sandboxes an den Pool zurückgeben?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reset %1?</source>
+        <translation>%1 zurücksetzen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n sandboxes?</source>
+        <translation>
+            <numerusform>%n Sandbox zurücksetzen?</numerusform>
+            <numerusform>%n Sandboxes zurücksetzen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Agents using its MCP URLs lose access, and the data in it is reset for the next user.</source>
+        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Agents using their MCP URLs lose access, and the data in them is reset for the next user.</source>
+        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Its data goes back to the initial state; it stays acquired.</source>
+        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleibt angefordert.</translation>
+    </message>
+    <message>
+        <source>Their data goes back to the initial state; they stay acquired.</source>
+        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleiben angefordert.</translation>
+    </message>
+    <message>
+        <source>Release local sandbox %1?</source>
+        <translation>Lokale Sandbox %1 freigeben?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n local sandboxes?</source>
+        <translation>
+            <numerusform>%n lokale Sandbox freigeben?</numerusform>
+            <numerusform>%n lokale Sandboxes freigeben?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reset local sandbox %1?</source>
+        <translation>Lokale Sandbox %1 zurücksetzen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n local sandboxes?</source>
+        <translation>
+            <numerusform>%n lokale Sandbox zurücksetzen?</numerusform>
+            <numerusform>%n lokale Sandboxes zurücksetzen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The VM and its workspace are discarded; save a dump first if you need it.</source>
+        <translation>Die VM und ihr Arbeitsbereich werden verworfen; bei Bedarf vorher einen Dump speichern.</translation>
+    </message>
+    <message>
+        <source>The VMs and their workspaces are discarded; save dumps first if you need them.</source>
+        <translation>Die VMs und ihre Arbeitsbereiche werden verworfen; bei Bedarf vorher Dumps speichern.</translation>
+    </message>
+    <message>
+        <source>Its workspace is emptied; it stays acquired.</source>
+        <translation>Ihr Arbeitsbereich wird geleert; sie bleibt angefordert.</translation>
+    </message>
+    <message>
+        <source>Their workspaces are emptied; they stay acquired.</source>
+        <translation>Ihre Arbeitsbereiche werden geleert; sie bleiben angefordert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n sandboxes?</source>
+        <translation><numerusform>%n Sandbox freigeben?</numerusform><numerusform>%n Sandboxes freigeben?</numerusform></translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+</context>
+<context>
     <name>RowExportFile</name>
     <message>
         <source>CSV (*.csv)</source>
@@ -3214,30 +3233,6 @@
         <source>Acquired %1 sandbox %2.</source>
         <translation>%1-Sandbox %2 angefordert.</translation>
     </message>
-    <message>
-        <source>Release %1 back to the pool?</source>
-        <translation>%1 an den Pool zurückgeben?</translation>
-    </message>
-    <message>
-        <source>Agents using their MCP URLs lose access, and the data in them is reset for the next user.</source>
-        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
-    </message>
-    <message>
-        <source>Release</source>
-        <translation>Freigeben</translation>
-    </message>
-    <message>
-        <source>Reset %1?</source>
-        <translation>%1 zurücksetzen?</translation>
-    </message>
-    <message>
-        <source>Their data goes back to the initial state; they stay acquired.</source>
-        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleiben angefordert.</translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation>Zurücksetzen</translation>
-    </message>
     <message numerus="yes">
         <source>Copied %n sandbox id(s).</source>
         <translation>
@@ -3267,28 +3262,6 @@
     <message>
         <source>Filters cleared to show the new %1 sandbox.</source>
         <translation>Filter aufgehoben, um die neue %1-Sandbox anzuzeigen.</translation>
-    </message>
-    <message>
-        <source>Agents using its MCP URLs lose access, and the data in it is reset for the next user.</source>
-        <translation>Agenten, die ihre MCP-URLs nutzen, verlieren den Zugriff, und die Daten darin werden für den nächsten Benutzer zurückgesetzt.</translation>
-    </message>
-    <message>
-        <source>Its data goes back to the initial state; it stays acquired.</source>
-        <translation>Ihre Daten kehren in den Anfangszustand zurück; sie bleibt angefordert.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Release %n sandboxes back to the pool?</source>
-        <translation>
-            <numerusform>%n Sandbox an den Pool zurückgeben?</numerusform>
-            <numerusform>%n Sandboxes an den Pool zurückgeben?</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Reset %n sandboxes?</source>
-        <translation>
-            <numerusform>%n Sandbox zurücksetzen?</numerusform>
-            <numerusform>%n Sandboxes zurücksetzen?</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3828,18 +3801,6 @@
         <translation>Ausgelassen:
 %1</translation>
     </message>
-    <message>
-        <source>Upload into the workspace of local sandbox &lt;b&gt;%1&lt;/b&gt;?</source>
-        <translation>In den Arbeitsbereich der lokalen Sandbox &lt;b&gt;%1&lt;/b&gt; hochladen?</translation>
-    </message>
-    <message>
-        <source>The files are merged into the workspace: files already there stay, and a file with the same path is replaced. Use Reset first for an empty workspace.</source>
-        <translation>Die Dateien werden mit dem Arbeitsbereich zusammengeführt: Vorhandene Dateien bleiben erhalten, und eine Datei mit demselben Pfad wird ersetzt. Für einen leeren Arbeitsbereich vorher „Zurücksetzen“ verwenden.</translation>
-    </message>
-    <message>
-        <source>This sandbox is idle: it is not acquired, so it may be handed to someone else or reset, and your files with it. Acquire it first to keep them.</source>
-        <translation>Diese Sandbox ist frei: Sie ist nicht angefordert und kann daher an jemand anderen vergeben oder zurückgesetzt werden, mitsamt den Dateien. Sie zuerst anfordern, um die Dateien zu behalten.</translation>
-    </message>
 </context>
 <context>
     <name>UploadJob</name>
@@ -3948,6 +3909,101 @@
     <message>
         <source>Redirect from %1 to %2 refused: the request was not sent again to another server. It may have taken effect on %1; check before trying again.</source>
         <translation>Weiterleitung von %1 nach %2 abgelehnt: Die Anfrage wurde nicht erneut an einen anderen Server gesendet. Auf %1 ist sie möglicherweise schon wirksam geworden; vor einem neuen Versuch prüfen.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceActions</name>
+    <message>
+        <source>Upload into the working directory of Blaxel sandbox &lt;b&gt;%1&lt;/b&gt;?</source>
+        <translation>In das Arbeitsverzeichnis der Blaxel-Sandbox &lt;b&gt;%1&lt;/b&gt; hochladen?</translation>
+    </message>
+    <message>
+        <source>Upload into the workspace of local sandbox &lt;b&gt;%1&lt;/b&gt;?</source>
+        <translation>In den Arbeitsbereich der lokalen Sandbox &lt;b&gt;%1&lt;/b&gt; hochladen?</translation>
+    </message>
+    <message>
+        <source>The files are unpacked with tar into the sandbox&apos;s working directory: files already there stay, and a file with the same path is replaced.</source>
+        <translation>Die Dateien werden mit tar in das Arbeitsverzeichnis der Sandbox entpackt: Vorhandene Dateien bleiben, eine Datei mit demselben Pfad wird ersetzt.</translation>
+    </message>
+    <message>
+        <source>The files are merged into the workspace: files already there stay, and a file with the same path is replaced. Use Reset first for an empty workspace.</source>
+        <translation>Die Dateien werden mit dem Arbeitsbereich zusammengeführt: Vorhandene Dateien bleiben erhalten, und eine Datei mit demselben Pfad wird ersetzt. Für einen leeren Arbeitsbereich vorher „Zurücksetzen“ verwenden.</translation>
+    </message>
+    <message>
+        <source>Only files and folders from this computer can be uploaded into a Blaxel sandbox.</source>
+        <translation>Nur Dateien und Ordner von diesem Rechner können in eine Blaxel-Sandbox hochgeladen werden.</translation>
+    </message>
+    <message>
+        <source>Only files and folders from this computer can be uploaded into a local sandbox.</source>
+        <translation>Nur Dateien und Ordner von diesem Rechner können in eine lokale Sandbox hochgeladen werden.</translation>
+    </message>
+    <message>
+        <source>Drop on a Blaxel sandbox to upload a workspace into it.</source>
+        <translation>Auf eine Blaxel-Sandbox ziehen, um einen Workspace hineinzuladen.</translation>
+    </message>
+    <message>
+        <source>Drop on a local sandbox to upload a workspace into it.</source>
+        <translation>Auf einer lokalen Sandbox ablegen, um einen Arbeitsbereich hineinzuladen.</translation>
+    </message>
+    <message>
+        <source>Cannot upload</source>
+        <translation>Hochladen nicht möglich</translation>
+    </message>
+    <message>
+        <source>Sandbox %1 cannot be reached any more; refresh and try again.</source>
+        <translation>Die Sandbox %1 ist nicht mehr erreichbar; aktualisieren Sie und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Uploading %1 to Blaxel sandbox %2; see Transfers for progress.</source>
+        <translation>%1 wird in die Blaxel-Sandbox %2 hochgeladen; den Fortschritt zeigt die Ansicht Übertragungen.</translation>
+    </message>
+    <message>
+        <source>Uploading %1 to local sandbox %2; see Transfers for progress.</source>
+        <translation>%1 wird in die lokale Sandbox %2 hochgeladen; der Fortschritt steht unter „Übertragungen“.</translation>
+    </message>
+    <message>
+        <source>Upload a folder as the workspace of %1</source>
+        <translation>Einen Ordner als Arbeitsbereich von %1 hochladen</translation>
+    </message>
+    <message>
+        <source>Save dump as</source>
+        <translation>Dump speichern unter</translation>
+    </message>
+    <message>
+        <source>Gzipped tar archives (*.tar.gz *.tgz)</source>
+        <translation>Gzip-komprimierte tar-Archive (*.tar.gz *.tgz)</translation>
+    </message>
+    <message>
+        <source>Extract the dump of %1 into a new or empty folder</source>
+        <translation>Den Dump von %1 in einen neuen oder leeren Ordner entpacken</translation>
+    </message>
+    <message>
+        <source>Folder not empty</source>
+        <translation>Ordner nicht leer</translation>
+    </message>
+    <message>
+        <source>Not a folder</source>
+        <translation>Kein Ordner</translation>
+    </message>
+    <message>
+        <source>Extract into a new folder %1 inside it, or choose another folder.</source>
+        <translation>In einen neuen Ordner %1 darin entpacken oder einen anderen Ordner wählen.</translation>
+    </message>
+    <message>
+        <source>Extract into %1</source>
+        <translation>Nach %1 entpacken</translation>
+    </message>
+    <message>
+        <source>Choose Another Folder…</source>
+        <translation>Anderen Ordner wählen …</translation>
+    </message>
+    <message>
+        <source>Extracting the dump of %1 into %2.</source>
+        <translation>Dump von %1 wird nach %2 entpackt.</translation>
+    </message>
+    <message>
+        <source>Downloading the dump of %1 to %2.</source>
+        <translation>Dump von %1 wird nach %2 heruntergeladen.</translation>
     </message>
 </context>
 <context>

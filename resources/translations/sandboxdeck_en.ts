@@ -7,14 +7,6 @@
         <translation><numerusform>%n sandbox</numerusform><numerusform>%n sandboxes</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>Release %n sandboxes back to their pools?</source>
-        <translation><numerusform>Release %n sandboxes back to their pools?</numerusform><numerusform>Release %n sandboxes back to their pools?</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Reset %n sandboxes?</source>
-        <translation><numerusform>Reset %n sandboxes?</numerusform><numerusform>Reset %n sandboxes?</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>%n selected sandbox(es) that this does not apply to are left as they are.</source>
         <translation><numerusform>%n selected sandbox that this does not apply to is left as it is.</numerusform><numerusform>%n selected sandboxes that this does not apply to are left as they are.</numerusform></translation>
     </message>
@@ -133,14 +125,6 @@
         <source>Copied MCP client config for %n server(s).</source>
         <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
     </message>
-    <message numerus="yes">
-        <source>Release %n local sandboxes?</source>
-        <translation><numerusform>Release %n local sandboxes?</numerusform><numerusform>Release %n local sandboxes?</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Reset %n local sandboxes?</source>
-        <translation><numerusform>Reset %n local sandboxes?</numerusform><numerusform>Reset %n local sandboxes?</numerusform></translation>
-    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -154,6 +138,29 @@
     <message numerus="yes">
         <source>%n transfer(s) still running. Quitting cancels them.</source>
         <translation><numerusform>%n transfer still running. Quitting cancels them.</numerusform><numerusform>%n transfers still running. Quitting cancels them.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>ReleaseWording</name>
+    <message numerus="yes">
+        <source>Release %n sandboxes back to the pool?</source>
+        <translation><numerusform>Release %n sandboxes back to the pool?</numerusform><numerusform>Release %n sandboxes back to the pool?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n sandboxes?</source>
+        <translation><numerusform>Reset %n sandboxes?</numerusform><numerusform>Reset %n sandboxes?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n local sandboxes?</source>
+        <translation><numerusform>Release %n local sandboxes?</numerusform><numerusform>Release %n local sandboxes?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reset %n local sandboxes?</source>
+        <translation><numerusform>Reset %n local sandboxes?</numerusform><numerusform>Reset %n local sandboxes?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n sandboxes?</source>
+        <translation><numerusform>Release %n sandboxes?</numerusform><numerusform>Release %n sandboxes?</numerusform></translation>
     </message>
 </context>
 <context>
@@ -191,14 +198,6 @@
     <message numerus="yes">
         <source>Copied MCP client config for %n server(s).</source>
         <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Release %n sandboxes back to the pool?</source>
-        <translation><numerusform>Release %n sandboxes back to the pool?</numerusform><numerusform>Release %n sandboxes back to the pool?</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Reset %n sandboxes?</source>
-        <translation><numerusform>Reset %n sandboxes?</numerusform><numerusform>Reset %n sandboxes?</numerusform></translation>
     </message>
 </context>
 <context>
