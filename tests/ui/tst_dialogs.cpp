@@ -354,14 +354,16 @@ private slots:
         QCOMPARE(dialog.key(), u"sk-live-1234"_s);
     }
 
-    // The idle warning keys on the status's meaning (case and spaces aside), and its colour follows the
-    // palette like FormDialog's error lines instead of staying what it was at construction.
-    void uploadWarningFollowsStatusKindAndPalette()
+    // The warning the caller gives (the Local view's for an idle sandbox, tested in tst_workspaceview) is
+    // shown only when there is one, and its colour follows the palette like FormDialog's error lines instead
+    // of staying what it was at construction.
+    void uploadWarningFollowsPalette()
     {
-        UploadConfirmDialog occupied(u"20a9"_s, {}, u"occupied"_s);
+        UploadConfirmDialog occupied(u"20a9"_s, {}, {u"Upload?"_s, u"Merged."_s, {}});
         QVERIFY(occupied.warningText().isEmpty());
-        UploadConfirmDialog idle(u"20a9"_s, {}, u" Idle "_s);
-        QVERIFY(idle.warningText().contains(u"not acquired"_s));
+        QVERIFY(!occupied.findChild<QLabel *>(u"uploadWarning"_s)->isVisibleTo(&occupied));
+        UploadConfirmDialog idle(u"20a9"_s, {}, {u"Upload?"_s, u"Merged."_s, u"This sandbox is idle."_s});
+        QCOMPARE(idle.warningText(), u"This sandbox is idle."_s);
         auto *warning = idle.findChild<QLabel *>(u"uploadWarning"_s);
         QVERIFY(warning);
 
