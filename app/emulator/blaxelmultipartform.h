@@ -16,9 +16,10 @@ class BlaxelMultipartForm
 {
 public:
     static constexpr int maxParts = 16;
-    static constexpr qsizetype maxHeaderBytes = 8 * 1024; // the headers of one part
-    static constexpr qsizetype maxFieldBytes = 4 * 1024;  // a part that is not a file (path, permissions)
-    static constexpr qsizetype maxBoundaryBytes = 70;     // RFC 2046
+    static constexpr qsizetype maxHeaderBytes = qsizetype{8} * 1024; // the headers of one part
+    // A part that is not a file (path, permissions).
+    static constexpr qsizetype maxFieldBytes = qsizetype{4} * 1024;
+    static constexpr qsizetype maxBoundaryBytes = 70; // RFC 2046
 
     struct Part
     {
