@@ -43,18 +43,15 @@ void AllSandboxesFilterProxy::setStatusFilter(const QString &status)
     refilter(change);
 }
 
-QStringList AllSandboxesFilterProxy::knownStatuses() const
+bool AllSandboxesFilterProxy::rolesAffectFilter(const QList<int> &roles) const
 {
-    const AllSandboxesModel *model = allModel();
-    if (!model)
-        return {};
-    QMap<QString, QString> byFolded; // one entry per spelling, whatever its case
-    for (int row = 0; row < model->rowCount(); ++row) {
-        const QString &status = model->rowAt(row).status;
-        if (!status.trimmed().isEmpty())
-            byFolded.insert(status.trimmed().toCaseFolded(), status.trimmed());
-    }
-    return byFolded.values();
+    // The model names roles only for an age's text moving on (refreshAges); a real change names none.
+    return roles.isEmpty();
+}
+
+bool AllSandboxesFilterProxy::rolesAffectOrder(const QList<int> &roles) const
+{
+    return roles.isEmpty();
 }
 
 bool AllSandboxesFilterProxy::acceptsRow(int sourceRow) const

@@ -28,12 +28,11 @@ public:
     QString statusFilter() const { return m_status; }
     bool hasFilters() const { return !m_search.isEmpty() || m_provider || !m_status.isEmpty(); }
 
-    // The distinct status words of the rows, sorted, for the status choice.
-    QStringList knownStatuses() const;
-
 protected:
     bool acceptsRow(int sourceRow) const override;
     int compareRows(int leftRow, int rightRow, int column) const override;
+    bool rolesAffectFilter(const QList<int> &roles) const override;
+    bool rolesAffectOrder(const QList<int> &roles) const override;
 
 private:
     const AllSandboxesModel *allModel() const;

@@ -3,6 +3,7 @@
 #include "models/displaytext.h"
 #include "models/relativetime.h"
 
+#include <QMap>
 #include <QTimer>
 
 AllSandboxesModel::AllSandboxesModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -41,8 +42,7 @@ void AllSandboxesModel::setProfileName(AllSandboxRow::Provider provider, const Q
         return;
     m_profiles[int(provider)] = name;
     if (!m_rows.empty())
-        emit dataChanged(index(0, ProfileColumn), index(rowCount() - 1, ProfileColumn),
-                         {Qt::DisplayRole, SortRole});
+        emit dataChanged(index(0, ProfileColumn), index(rowCount() - 1, ProfileColumn)); // searched
 }
 
 QString AllSandboxesModel::profileName(AllSandboxRow::Provider provider) const
@@ -152,6 +152,7 @@ QVariant AllSandboxesModel::headerData(int section, Qt::Orientation orientation,
 
 void AllSandboxesModel::refreshAges()
 {
+    // Only the text moves on: DisplayRole alone tells the proxy that neither filter nor order changed.
     if (!m_rows.empty())
         emit dataChanged(index(0, WhenColumn), index(rowCount() - 1, WhenColumn), {Qt::DisplayRole});
 }
@@ -175,12 +176,24 @@ void AllSandboxesModel::syncNow()
     // Only the providers that changed are read again: a Blaxel countdown ticking every second must not
     // make 100,000 Klavis rows be read each time.
     const QSet<int> dirty = std::exchange(m_dirty, {});
+    bool changed = false;
     for (const auto provider : {AllSandboxRow::Provider::Klavis, AllSandboxRow::Provider::KlavisLocal,
                                 AllSandboxRow::Provider::Blaxel}) {
         if (dirty.contains(int(provider)))
-            applyRows(provider, readSource(provider));
+            changed |= applyRows(provider, readSource(provider));
     }
-    emit rowsSynced();
+    if (changed)
+        emit rowsSynced();
+}
+
+QStringList AllSandboxesModel::knownStatuses() const
+{
+    QMap<QString, QString> byFolded; // one entry per word, whatever its case
+    for (const auto &statuses : m_statuses) {
+        for (const QString &status : statuses)
+            byFolded.insert(status.toCaseFolded(), status);
+    }
+    return byFolded.values();
 }
 
 std::vector<AllSandboxRow> AllSandboxesModel::readSource(AllSandboxRow::Provider provider) const
@@ -229,13 +242,22 @@ void AllSandboxesModel::removeRowsNotIn(AllSandboxRow::Provider provider,
     }
 }
 
-void AllSandboxesModel::applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows)
+bool AllSandboxesModel::applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows)
 {
     QHash<QString, const AllSandboxRow *> wanted;
     wanted.reserve(qsizetype(rows.size()));
-    for (const auto &row : rows)
+    QSet<QString> statuses;
+    for (const auto &row : rows) {
         wanted.insert(identity(row), &row); // a key listed twice: the last entry wins
+        if (const QString status = row.status.trimmed(); !status.isEmpty())
+            statuses.insert(status);
+    }
+    // The status words are worked out here, where this provider's rows are read anyway, so that the
+    // status choice never walks every row of every provider.
+    m_statuses[int(provider)] = statuses;
+    const int before = rowCount();
     removeRowsNotIn(provider, wanted);
+    bool changed = rowCount() != before;
 
     QHash<QString, int> present;
     for (size_t i = 0; i < m_rows.size(); ++i) {
@@ -257,12 +279,15 @@ void AllSandboxesModel::applyRows(AllSandboxRow::Provider provider, std::vector<
         if (current == row)
             continue;
         current = std::move(row);
+        changed = true;
+        // No roles named: the row's real values changed, which the proxy filters and sorts by.
         emit dataChanged(index(*at, 0), index(*at, ColumnCount - 1));
     }
     if (added.empty())
-        return;
+        return changed;
     const int first = int(m_rows.size());
     beginInsertRows({}, first, first + int(added.size()) - 1);
     std::move(added.begin(), added.end(), std::back_inserter(m_rows));
     endInsertRows();
+    return true;
 }

@@ -66,6 +66,8 @@ public:
     const AllSandboxRow &rowAt(int row) const { return m_rows[size_t(row)]; }
     // The changed sources' current rows, now, instead of at the next event-loop turn.
     void syncNow();
+    // The distinct status words of the rows, sorted, one spelling per word, for the status choice.
+    QStringList knownStatuses() const;
     // How a provider is named in the Provider column and in messages.
     static QString providerName(AllSandboxRow::Provider provider);
 
@@ -75,7 +77,7 @@ public:
     void refreshAges();
 
 signals:
-    // After the rows changed: a view updates its counts and verbs.
+    // After a sync that changed rows: a view updates its counts, status choice and verbs.
     void rowsSynced();
 
 private:
@@ -88,7 +90,8 @@ private:
 
     void scheduleSync(AllSandboxRow::Provider provider);
     std::vector<AllSandboxRow> readSource(AllSandboxRow::Provider provider) const;
-    void applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows);
+    // True when a row was removed, changed or added.
+    bool applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows);
     void removeRowsNotIn(AllSandboxRow::Provider provider,
                          const QHash<QString, const AllSandboxRow *> &wanted);
     static QString identity(const AllSandboxRow &row);
@@ -97,6 +100,7 @@ private:
     QHash<int, QString> m_profiles;
     std::vector<AllSandboxRow> m_rows;
     QDateTime m_referenceTime;
-    QSet<int> m_dirty; // providers whose source changed since the last sync
+    QHash<int, QSet<QString>> m_statuses; // by int(Provider): its rows' status words, trimmed
+    QSet<int> m_dirty;                    // providers whose source changed since the last sync
     bool m_syncScheduled = false;
 };

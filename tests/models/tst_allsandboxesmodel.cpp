@@ -137,6 +137,32 @@ private slots:
             {klavis(u"github"_s, u"gh1"_s, u"error"_s), klavis(u"jira"_s, u"ji1"_s, u"occupied"_s)});
         m_all->syncNow();
         QVERIFY(events.take().isEmpty());
+        QCOMPARE(synced.size(), 1); // nothing changed: nothing to tell the view
+    }
+
+    void knowsTheStatusWordsOfEveryProvider()
+    {
+        QCOMPARE(m_all->knownStatuses(), (QStringList{u"idle"_s, u"occupied"_s}));
+        m_local->applySnapshot({local(u"loc1"_s, u"Error"_s, {u"github"_s})});
+        m_klavis->applySnapshot({klavis(u"github"_s, u"gh1"_s, u"OCCUPIED"_s)});
+        m_all->syncNow();
+        // One spelling per word, whatever provider sent it.
+        QCOMPARE(m_all->knownStatuses().size(), 2);
+        QVERIFY(m_all->knownStatuses().contains(u"Error"_s));
+    }
+
+    void agesMovingOnKeepRowsAndOrder()
+    {
+        AllSandboxesFilterProxy proxy;
+        proxy.setSourceModel(m_all.get());
+        proxy.sort(AllSandboxesModel::WhenColumn, Qt::DescendingOrder);
+        proxy.setSearchText(u"git"_s);
+        ModelSignals events(&proxy);
+        m_all->refreshAges();
+        const QStringList seen = events.take();
+        QVERIFY2(!seen.isEmpty() && !seen.join(u' ').contains(u"layout"_s) &&
+                     !seen.join(u' ').contains(u"remove"_s),
+                 qPrintable(seen.join(u", "_s)));
     }
 
     void readsOnlyTheSourceThatChanged()
@@ -203,7 +229,7 @@ private slots:
         proxy.setStatusFilter(u"OCCUPIED"_s);
         QCOMPARE(proxy.rowCount(), 2);
         QVERIFY(proxy.hasFilters());
-        QCOMPARE(proxy.knownStatuses(), (QStringList{u"idle"_s, u"occupied"_s}));
+        QCOMPARE(m_all->knownStatuses(), (QStringList{u"idle"_s, u"occupied"_s}));
         proxy.setStatusFilter({});
         QVERIFY(!proxy.hasFilters());
 

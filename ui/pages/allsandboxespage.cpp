@@ -37,7 +37,8 @@ AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesCo
     : QWidget(parent), m_klavis(klavis), m_local(local), m_blaxel(blaxel),
       m_model(new AllSandboxesModel(this)), m_proxy(new AllSandboxesFilterProxy(this)),
       m_banner(new ErrorBanner(this)), m_search(new QLineEdit(this)), m_provider(new QComboBox(this)),
-      m_status(new QComboBox(this)), m_counts(new QLabel(this)), m_view(new QTableView(this))
+      m_status(new QComboBox(this)), m_counts(new QLabel(this)), m_view(new QTableView(this)),
+      m_ages(new QTimer(this))
 {
     m_model->setSource(Provider::Klavis, klavis->model(), AllSandboxSources::klavis(klavis->model()));
     m_model->setSource(Provider::KlavisLocal, local->model(), AllSandboxSources::klavisLocal(local->model()));
@@ -123,10 +124,8 @@ AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesCo
                 m_banner->showMessage(ErrorBanner::Level::Error, tr("Blaxel: %1").arg(summary),
                                       failures.join(u'\n'));
             });
-    auto *ages = new QTimer(this);
-    ages->setInterval(30'000);
-    connect(ages, &QTimer::timeout, m_model, &AllSandboxesModel::refreshAges);
-    ages->start();
+    m_ages->setInterval(30'000);
+    connect(m_ages, &QTimer::timeout, m_model, &AllSandboxesModel::refreshAges);
     updateCounts();
 }
 
@@ -182,6 +181,20 @@ void AllSandboxesPage::showHeaderMenu(const QPoint &position)
     menu.exec(header->mapToGlobal(position));
 }
 
+void AllSandboxesPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Ages move on only while someone can see them.
+    m_model->refreshAges();
+    m_ages->start();
+}
+
+void AllSandboxesPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_ages->stop();
+}
+
 void AllSandboxesPage::setProfileName(Provider provider, const QString &name)
 {
     m_model->setProfileName(provider, name);
@@ -190,7 +203,7 @@ void AllSandboxesPage::setProfileName(Provider provider, const QString &name)
 void AllSandboxesPage::updateStatusChoices()
 {
     const QString current = m_status->currentIndex() > 0 ? m_status->currentText() : QString();
-    const QStringList known = m_proxy->knownStatuses();
+    const QStringList known = m_model->knownStatuses();
     QStringList listed;
     for (int i = 1; i < m_status->count(); ++i)
         listed << m_status->itemText(i);

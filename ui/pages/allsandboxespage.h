@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
+class QTimer;
 class SandboxesController;
 
 // All sandboxes: every connected provider's sandboxes in one table with one search and shared filters.
@@ -65,6 +66,10 @@ signals:
     void statusMessage(const QString &message);
     void selectionChanged(int count);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
 private:
     void setupView();
     void showHeaderMenu(const QPoint &position);
@@ -83,5 +88,6 @@ private:
     QComboBox *m_status;
     QLabel *m_counts;
     QTableView *m_view;
+    QTimer *m_ages; // the Age column's text, while the page is shown
     class EmptyStateHint *m_emptyHint = nullptr;
 };
