@@ -2,7 +2,6 @@
 
 #include "api/blaxelsandboxfiles.h"
 #include "workspace/diskspace.h"
-#include "workspace/diskworker.h"
 #include "workspace/extractstaging.h"
 #include "workspace/safeextractor.h"
 #include "workspace/workspacearchiver.h"
@@ -11,7 +10,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 
@@ -22,11 +20,11 @@ BlaxelDumpJob::BlaxelDumpJob(BlaxelSandboxFiles *files, Mode mode, const QString
 
 BlaxelDumpJob::~BlaxelDumpJob()
 {
-    m_cancelled = true; // an aborted call's handler must not end a job being destroyed
+    setCancelling(); // an aborted call's handler must not end a job being destroyed
     // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
     delete m_extractor;
     m_extractor = nullptr;
-    cleanUp();
+    stopTransfer();
 }
 
 TransferJob *BlaxelDumpJob::clone(QObject *parent) const
@@ -57,14 +55,13 @@ void BlaxelDumpJob::start()
         tempParent = QFileInfo(m_targetPath).absolutePath();
         setPhaseWeights({{State::Requesting, 0.25}, {State::Downloading, 0.75}});
     }
-    m_tempDir = std::make_unique<QTemporaryDir>(tempParent + u"/.sandboxdeck-dump-XXXXXX"_s);
-    if (!m_tempDir->isValid()) {
+    if (!makeTemporaryFolder(tempParent + u"/.sandboxdeck-dump-XXXXXX"_s)) {
         fail(tr("Could not create a temporary folder in %1 for the download.")
                  .arg(QDir::toNativeSeparators(tempParent)),
              FailureKind::Local);
         return;
     }
-    m_archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
+    m_archivePath = temporaryFilePath(u"dump.tar.gz"_s);
     packInSandbox();
 }
 
@@ -74,7 +71,7 @@ void BlaxelDumpJob::packInSandbox()
     m_remoteArchive = BlaxelSandboxFiles::temporaryArchivePath(u"dump"_s);
     // tar cannot write into a folder that is not there; an image without /tmp is rare, the emulator's is one.
     m_call = m_files->run(u"mkdir -p /tmp"_s, {}, this, [this](const ApiResult<BlaxelProcessResult> &made) {
-        if (m_cancelled)
+        if (isCancelling())
             return;
         if (!made || !made->succeeded() || !m_files) {
             cleanUp();
@@ -89,7 +86,7 @@ void BlaxelDumpJob::packInSandbox()
         m_call = m_files->run(
             u"tar -czf "_s + m_remoteArchive + u" ."_s, {}, this,
             [this](const ApiResult<BlaxelProcessResult> &result) {
-                if (m_cancelled)
+                if (isCancelling())
                     return;
                 if (!result) {
                     removeRemoteArchive();
@@ -122,7 +119,7 @@ void BlaxelDumpJob::download()
     }
     m_call = m_files->getFile(
         m_remoteArchive, m_archivePath, false, this, [this](const ApiResult<BlaxelDownload> &result) {
-            if (m_cancelled)
+            if (isCancelling())
                 return;
             removeRemoteArchive();
             if (!result) {
@@ -189,7 +186,7 @@ void BlaxelDumpJob::extract()
             return;
         }
         cleanUp();
-        if (report.cancelled || m_cancelled) {
+        if (report.cancelled || isCancelling()) {
             markCancelled();
             return;
         }
@@ -201,9 +198,8 @@ void BlaxelDumpJob::extract()
 
 void BlaxelDumpJob::cancel()
 {
-    if (isFinished() || isFinishing() || m_cancelled)
+    if (!beginCancel())
         return;
-    m_cancelled = true;
     if (m_extractor && m_extractor->isRunning()) {
         m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
         return;
@@ -215,16 +211,8 @@ void BlaxelDumpJob::cancel()
     markCancelled();
 }
 
-void BlaxelDumpJob::cleanUp()
+void BlaxelDumpJob::stopTransfer()
 {
     if (m_call)
         m_call->abort();
-    DiskWorker::remove(this, std::move(m_tempDir));
-}
-
-void BlaxelDumpJob::cleanUpThen(std::function<void()> end)
-{
-    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
-    cleanUp();
-    finishAfterRemoving(std::move(folder), std::move(end));
 }

@@ -9,7 +9,6 @@
 
 class BlaxelSandboxCall;
 class BlaxelSandboxFiles;
-class QTemporaryDir;
 class SafeExtractor;
 
 // Takes a Blaxel sandbox's workspace out: `tar -czf` of its working directory through the process API into a
@@ -46,18 +45,15 @@ private:
     void removeRemoteArchive();
     void save();
     void extract();
-    void cleanUp();
-    void cleanUpThen(std::function<void()> end);
+    void stopTransfer() override;
 
     QPointer<BlaxelSandboxFiles> m_files;
     Mode m_mode;
     QString m_targetPath;
-    std::unique_ptr<QTemporaryDir> m_tempDir;
     QString m_archivePath;
     QString m_remoteArchive;
     bool m_remoteWritten = false;
     QPointer<BlaxelSandboxCall> m_call;
     SafeExtractor *m_extractor = nullptr;
     int m_resumes = 0;
-    bool m_cancelled = false;
 };

@@ -17,7 +17,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSaveFile>
-#include <QTemporaryDir>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -44,7 +43,7 @@ DumpJob::~DumpJob()
     // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
     delete m_extractor;
     m_extractor = nullptr;
-    cleanUp();
+    stopTransfer();
 }
 
 TransferJob *DumpJob::clone(QObject *parent) const
@@ -62,15 +61,14 @@ void DumpJob::start()
             fail(problem, FailureKind::Policy);
             return;
         }
-        m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s);
-        if (!m_tempDir->isValid()) {
+        if (!makeTemporaryFolder(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s)) {
             fail(QCoreApplication::translate("DumpJob",
                                              "Could not create a temporary folder in %1 for the download.")
                      .arg(QDir::tempPath()),
                  FailureKind::Local);
             return;
         }
-        archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
+        archivePath = temporaryFilePath(u"dump.tar.gz"_s);
         // Extracting writes every byte once more, and many small files cost more than their bytes.
         setPhaseWeights({{State::Downloading, 0.6}, {State::Extracting, 0.4}});
     } else {
@@ -96,7 +94,7 @@ void DumpJob::requestUrl()
     setState(State::Requesting);
     ++m_urlRequests;
     m_call = m_service->dumpUrl(sandboxId(), m_region, this, [this](const ApiResult<SignedUrl> &result) {
-        if (m_cancelled)
+        if (isCancelling())
             return;
         if (!result) {
             cleanUp();
@@ -152,7 +150,7 @@ void DumpJob::restartFromZero()
 
 void DumpJob::consume()
 {
-    if (!m_reply || m_cancelled || m_discardReply)
+    if (!m_reply || isCancelling() || m_discardReply)
         return;
     if (!m_replyChecked) {
         const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -187,7 +185,7 @@ void DumpJob::consume()
             break;
         if (m_file->write(m_buffer.constData(), got) != got) {
             const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
-            m_cancelled = true; // the abort's finished() is ours, not a cut to resume
+            setCancelling(); // the abort's finished() is ours, not a cut to resume
             cleanUp();
             fail(QCoreApplication::translate(
                      "DumpJob", "Could not write the dump to disk (%1). Free some space and retry.")
@@ -222,7 +220,7 @@ void DumpJob::onGetFinished()
     reply->disconnect(this);
     reply->deleteLater();
     m_reply = nullptr;
-    if (m_cancelled || isFinished())
+    if (isCancelling() || isFinished())
         return;
     if (m_discardReply) {
         if (++m_failures <= maxFailures) {
@@ -298,7 +296,7 @@ void DumpJob::onGetFinished()
 void DumpJob::retryLater()
 {
     QTimer::singleShot(m_retryBaseDelayMs * std::min(m_failures, 4), this, [this] {
-        if (m_cancelled || isFinished())
+        if (isCancelling() || isFinished())
             return;
         if (m_written > 0)
             ++m_resumes;
@@ -336,7 +334,7 @@ void DumpJob::afterCommit(bool committed)
     if (!committed) {
         const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
         cleanUp();
-        if (m_cancelled)
+        if (isCancelling())
             markCancelled();
         else
             fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(failure.text),
@@ -351,7 +349,7 @@ void DumpJob::afterCommit(bool committed)
         succeed();
         return;
     }
-    if (m_cancelled) {
+    if (isCancelling()) {
         // The archive is complete, but nobody wants the extraction any more: its dump-sized copy goes with
         // the temporary folder, on a worker.
         cleanUpThen([this] { markCancelled(); });
@@ -377,7 +375,7 @@ void DumpJob::extract()
             return;
         }
         cleanUp();
-        if (report.cancelled || m_cancelled) {
+        if (report.cancelled || isCancelling()) {
             markCancelled();
         } else {
             fail(QCoreApplication::translate("DumpJob",
@@ -387,14 +385,13 @@ void DumpJob::extract()
                  DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
         }
     });
-    m_extractor->start(m_tempDir->filePath(u"dump.tar.gz"_s), m_targetPath);
+    m_extractor->start(temporaryFilePath(u"dump.tar.gz"_s), m_targetPath);
 }
 
 void DumpJob::cancel()
 {
-    if (isFinished() || isFinishing() || m_cancelled)
+    if (!beginCancel())
         return;
-    m_cancelled = true;
     if (m_committing)
         return; // afterCommit() ends the job
     if (m_extractor && m_extractor->isRunning()) {
@@ -407,14 +404,7 @@ void DumpJob::cancel()
     markCancelled();
 }
 
-void DumpJob::cleanUpThen(std::function<void()> end)
-{
-    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
-    cleanUp();
-    finishAfterRemoving(std::move(folder), std::move(end));
-}
-
-void DumpJob::cleanUp()
+void DumpJob::stopTransfer()
 {
     if (m_reply) {
         m_reply->disconnect(this);
@@ -426,6 +416,4 @@ void DumpJob::cleanUp()
     if (m_file)
         m_file->cancelWriting();
     m_file.reset();
-    // A dump-sized archive may be in it: unlinking that is no work for the GUI thread.
-    DiskWorker::remove(this, std::move(m_tempDir));
 }

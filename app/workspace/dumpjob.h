@@ -16,7 +16,6 @@ class KlavisLocalSandboxService;
 class QNetworkAccessManager;
 class QNetworkReply;
 class QSaveFile;
-class QTemporaryDir;
 class SafeExtractor;
 
 // Takes a local sandbox's workspace out: dump URL -> GET (Accept-Encoding: identity) into a QSaveFile
@@ -59,16 +58,13 @@ private:
     void completeDownload();
     void afterCommit(bool committed);
     void extract();
-    void cleanUp();
-    // cleanUp(), ending with `end` once the temporary folder is gone.
-    void cleanUpThen(std::function<void()> end);
+    void stopTransfer() override;
 
     KlavisLocalSandboxService *m_service;
     QNetworkAccessManager *m_network;
     QString m_region;
     Mode m_mode;
     QString m_targetPath;
-    std::unique_ptr<QTemporaryDir> m_tempDir;
     std::unique_ptr<QSaveFile> m_file;
     std::unique_ptr<GzipEndCheck> m_gzipCheck; // SaveArchive: the extractor checks an extraction itself
     QPointer<QNetworkReply> m_reply;
@@ -87,5 +83,4 @@ private:
     int m_failures = 0;
     int m_resumes = 0;
     int m_retryBaseDelayMs = 1000;
-    bool m_cancelled = false;
 };
