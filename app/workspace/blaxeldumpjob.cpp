@@ -2,34 +2,26 @@
 
 #include "api/blaxelsandboxfiles.h"
 #include "workspace/diskspace.h"
-#include "workspace/extractstaging.h"
-#include "workspace/safeextractor.h"
-#include "workspace/workspacearchiver.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
 
 BlaxelDumpJob::BlaxelDumpJob(BlaxelSandboxFiles *files, Mode mode, const QString &targetPath, QObject *parent)
-    : TransferJob(Direction::Download, files->sandboxName(), QFileInfo(targetPath).fileName(), parent),
-      m_files(files), m_mode(mode), m_targetPath(targetPath)
+    : WorkspaceDumpJob(files->sandboxName(), mode, targetPath, parent), m_files(files)
 {}
 
 BlaxelDumpJob::~BlaxelDumpJob()
 {
     setCancelling(); // an aborted call's handler must not end a job being destroyed
-    // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
-    delete m_extractor;
-    m_extractor = nullptr;
     stopTransfer();
 }
 
 TransferJob *BlaxelDumpJob::clone(QObject *parent) const
 {
-    auto *fresh = new BlaxelDumpJob(m_files, m_mode, m_targetPath, parent);
+    auto *fresh = new BlaxelDumpJob(m_files, mode(), targetPath(), parent);
     // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
     if (m_files && m_files->parent() == this)
         m_files->setParent(fresh);
@@ -42,17 +34,15 @@ void BlaxelDumpJob::start()
         fail(tr("The sandbox's connection is gone."), FailureKind::Local);
         return;
     }
+    if (!acceptTarget())
+        return;
     QString tempParent = QDir::tempPath();
-    if (m_mode == Mode::Extract) {
-        if (const QString problem = ExtractStaging::targetProblem(m_targetPath); !problem.isEmpty()) {
-            fail(problem, FailureKind::Policy);
-            return;
-        }
+    if (mode() == Mode::Extract) {
         // Packing in the sandbox has no progress to show; downloading and extracting each move every byte.
         setPhaseWeights({{State::Requesting, 0.2}, {State::Downloading, 0.45}, {State::Extracting, 0.35}});
     } else {
         // Beside the target: the finished archive is renamed into place, never copied across disks.
-        tempParent = QFileInfo(m_targetPath).absolutePath();
+        tempParent = QFileInfo(targetPath()).absolutePath();
         setPhaseWeights({{State::Requesting, 0.25}, {State::Downloading, 0.75}});
     }
     if (!makeTemporaryFolder(tempParent + u"/.sandboxdeck-dump-XXXXXX"_s)) {
@@ -131,11 +121,8 @@ void BlaxelDumpJob::download()
                      local ? localKind : failureKindOf(result.error()));
                 return;
             }
-            m_resumes = result->resumes;
-            if (m_mode == Mode::SaveArchive)
-                save();
-            else
-                extract();
+            setResumeCount(result->resumes);
+            deliver(m_archivePath);
         });
     connect(m_call, &BlaxelSandboxCall::progress, this, &BlaxelDumpJob::setProgress);
 }
@@ -149,61 +136,12 @@ void BlaxelDumpJob::removeRemoteArchive()
     m_files->run(u"rm -f "_s + m_remoteArchive, {}, m_files, [](const ApiResult<BlaxelProcessResult> &) {});
 }
 
-void BlaxelDumpJob::save()
-{
-    QString why;
-    if (!WorkspaceArchiver::isGzipTar(m_archivePath, &why)) {
-        cleanUp();
-        fail(tr("The download is not a .tar.gz archive, so it was not saved: %1").arg(why),
-             FailureKind::HostileData);
-        return;
-    }
-    // The user chose the target in a save dialog, which asked before replacing a file.
-    QFile::remove(m_targetPath);
-    if (!QFile::rename(m_archivePath, m_targetPath)) {
-        cleanUp();
-        fail(tr("Could not save the dump as %1.").arg(QDir::toNativeSeparators(m_targetPath)),
-             FailureKind::Local);
-        return;
-    }
-    setResultPath(m_targetPath);
-    cleanUpThen([this] { succeed(); });
-}
-
-void BlaxelDumpJob::extract()
-{
-    setState(State::Extracting);
-    m_extractor = new SafeExtractor(this);
-    connect(m_extractor, &SafeExtractor::progress, this, &BlaxelDumpJob::setProgress);
-    connect(m_extractor, &SafeExtractor::finished, this, [this](const ExtractionReport &report) {
-        // A cancel that came after the last file was written is too late: the folder is complete.
-        if (report.ok) {
-            cleanUpThen([this, skipped = report.skipped] {
-                setResultPath(m_targetPath);
-                setLeftOut(skipped);
-                succeed();
-            });
-            return;
-        }
-        cleanUp();
-        if (report.cancelled || isCancelling()) {
-            markCancelled();
-            return;
-        }
-        fail(tr("The dump was downloaded but could not be extracted: %1").arg(report.error),
-             DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
-    });
-    m_extractor->start(m_archivePath, m_targetPath);
-}
-
 void BlaxelDumpJob::cancel()
 {
     if (!beginCancel())
         return;
-    if (m_extractor && m_extractor->isRunning()) {
-        m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
-        return;
-    }
+    if (cancelDelivery())
+        return; // the delivery ends the job
     if (m_call)
         m_call->abort();
     removeRemoteArchive();

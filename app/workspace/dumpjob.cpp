@@ -6,10 +6,8 @@
 #include "workspace/contentrange.h"
 #include "workspace/diskspace.h"
 #include "workspace/diskworker.h"
-#include "workspace/extractstaging.h"
 #include "workspace/gzipendcheck.h"
 #include "workspace/objectstorereply.h"
-#include "workspace/safeextractor.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -33,34 +31,29 @@ constexpr qint64 readBufferBytes = qint64{4} * 1024 * 1024;
 DumpJob::DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                  const QString &localSandboxId, const QString &region, Mode mode, const QString &targetPath,
                  QObject *parent)
-    : TransferJob(Direction::Download, localSandboxId, QFileInfo(targetPath).fileName(), parent),
-      m_service(service), m_network(network), m_region(region), m_mode(mode), m_targetPath(targetPath)
+    : WorkspaceDumpJob(localSandboxId, mode, targetPath, parent), m_service(service), m_network(network),
+      m_region(region)
 {}
 
 DumpJob::~DumpJob()
 {
     m_commit.waitForFinished(); // it works on m_file
-    // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
-    delete m_extractor;
-    m_extractor = nullptr;
     stopTransfer();
 }
 
 TransferJob *DumpJob::clone(QObject *parent) const
 {
-    auto *job = new DumpJob(m_service, m_network, sandboxId(), m_region, m_mode, m_targetPath, parent);
+    auto *job = new DumpJob(m_service, m_network, sandboxId(), m_region, mode(), targetPath(), parent);
     job->setRetryBaseDelayMs(m_retryBaseDelayMs);
     return job;
 }
 
 void DumpJob::start()
 {
-    QString archivePath = m_targetPath;
-    if (m_mode == Mode::Extract) {
-        if (const QString problem = ExtractStaging::targetProblem(m_targetPath); !problem.isEmpty()) {
-            fail(problem, FailureKind::Policy);
-            return;
-        }
+    QString archivePath = targetPath();
+    if (!acceptTarget())
+        return;
+    if (mode() == Mode::Extract) {
         if (!makeTemporaryFolder(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s)) {
             fail(QCoreApplication::translate("DumpJob",
                                              "Could not create a temporary folder in %1 for the download.")
@@ -74,7 +67,7 @@ void DumpJob::start()
     } else {
         setPhaseWeights({{State::Downloading, 1.0}});
     }
-    if (m_mode == Mode::SaveArchive)
+    if (mode() == Mode::SaveArchive)
         m_gzipCheck = std::make_unique<GzipEndCheck>();
     // QSaveFile: the target appears only on commit(), and never half-written.
     m_file = std::make_unique<QSaveFile>(archivePath);
@@ -299,7 +292,7 @@ void DumpJob::retryLater()
         if (isCancelling() || isFinished())
             return;
         if (m_written > 0)
-            ++m_resumes;
+            setResumeCount(resumeCount() + 1);
         get();
     });
 }
@@ -342,62 +335,15 @@ void DumpJob::afterCommit(bool committed)
         return;
     }
     m_file.reset();
-    if (m_mode == Mode::SaveArchive) {
-        // A cancel after the last byte is too late: the archive is saved and stays.
-        setResultPath(m_targetPath);
-        cleanUp();
-        succeed();
-        return;
-    }
-    if (isCancelling()) {
-        // The archive is complete, but nobody wants the extraction any more: its dump-sized copy goes with
-        // the temporary folder, on a worker.
-        cleanUpThen([this] { markCancelled(); });
-        return;
-    }
-    extract();
-}
-
-void DumpJob::extract()
-{
-    setState(State::Extracting);
-    m_extractor = new SafeExtractor(this);
-    connect(m_extractor, &SafeExtractor::progress, this, &DumpJob::setProgress);
-    connect(m_extractor, &SafeExtractor::finished, this, [this](const ExtractionReport &report) {
-        // A cancel that came after the last file was written is too late: the folder is complete.
-        if (report.ok) {
-            // The downloaded archive, as big as the workspace, goes on a worker: unlinking it takes a while.
-            cleanUpThen([this, skipped = report.skipped] {
-                setResultPath(m_targetPath);
-                setLeftOut(skipped);
-                succeed();
-            });
-            return;
-        }
-        cleanUp();
-        if (report.cancelled || isCancelling()) {
-            markCancelled();
-        } else {
-            fail(QCoreApplication::translate("DumpJob",
-                                             "The dump was downloaded but could not be extracted: %1")
-                     .arg(report.error),
-                 // A full disk or an archive the extractor refused: retrying now ends the same way.
-                 DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
-        }
-    });
-    m_extractor->start(temporaryFilePath(u"dump.tar.gz"_s), m_targetPath);
+    deliver(mode() == Mode::SaveArchive ? targetPath() : temporaryFilePath(u"dump.tar.gz"_s));
 }
 
 void DumpJob::cancel()
 {
     if (!beginCancel())
         return;
-    if (m_committing)
-        return; // afterCommit() ends the job
-    if (m_extractor && m_extractor->isRunning()) {
-        m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
-        return;
-    }
+    if (m_committing || cancelDelivery())
+        return; // afterCommit(), or the delivery, ends the job
     if (m_call)
         m_call->abort();
     cleanUp();
