@@ -8,7 +8,6 @@
 #include <QNetworkReply>
 #include <QPointer>
 #include <QRegularExpression>
-#include <QTimer>
 
 #include <memory>
 #include <optional>
@@ -63,9 +62,8 @@ void BlaxelFileDownload::start(BlaxelSandboxCall *call, QNetworkAccessManager *n
                                const QNetworkRequest &get, const QString &remotePath,
                                const QString &localPath, bool resume,
                                const BlaxelSandboxFiles::Limits &limits, const QString &apiKey,
-                               ResultHandler<BlaxelDownload> done)
+                               const std::shared_ptr<ResultHandler<BlaxelDownload>> &handler)
 {
-    auto handler = std::make_shared<ResultHandler<BlaxelDownload>>(std::move(done));
     auto state = std::make_shared<Download>();
     call->setFailure([call, handler, state](const ApiError &error) {
         state->file.close();
@@ -76,7 +74,7 @@ void BlaxelFileDownload::start(BlaxelSandboxCall *call, QNetworkAccessManager *n
     if (!state->file.open(append ? QIODevice::ReadWrite | QIODevice::Append
                                  : QIODevice::WriteOnly | QIODevice::Truncate)) {
         const QString problem = tr("Could not write %1: %2").arg(localPath, state->file.errorString());
-        QTimer::singleShot(0, call, [call, problem] { call->fail(ApiError::local(problem)); });
+        call->failSoon(problem);
         return;
     }
     state->written = state->file.size();

@@ -13,9 +13,9 @@ class BlaxelFileDownload
     Q_DECLARE_TR_FUNCTIONS(BlaxelFileDownload)
 
 public:
-    // `get`: the request for the file, headers and timeout set. The call ends through `done` or its failure.
+    // `get`: the request for the file, headers and timeout set. The call ends through `handler`.
     static void start(BlaxelSandboxCall *call, QNetworkAccessManager *network, const QNetworkRequest &get,
                       const QString &remotePath, const QString &localPath, bool resume,
                       const BlaxelSandboxFiles::Limits &limits, const QString &apiKey,
-                      ResultHandler<BlaxelDownload> done);
+                      const std::shared_ptr<ResultHandler<BlaxelDownload>> &handler);
 };

@@ -39,11 +39,9 @@ std::optional<BlaxelProcessResult> readProcess(const QByteArray &body, int maxLo
 } // namespace
 
 void BlaxelProcessRun::start(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, const QString &command,
-                             const QString &workingDir, ResultHandler<BlaxelProcessResult> done)
+                             const QString &workingDir,
+                             const std::shared_ptr<ResultHandler<BlaxelProcessResult>> &handler)
 {
-    auto handler = std::make_shared<ResultHandler<BlaxelProcessResult>>(std::move(done));
-    call->setFailure(
-        [call, handler](const ApiError &error) { call->finishWith([&] { (*handler)(error); }); });
     // A name of ours, so that a command the edge stopped waiting for can be asked about.
     const QString name =
         u"sandboxdeck-%1"_s.arg(QString::number(QRandomGenerator::system()->generate64(), 16));

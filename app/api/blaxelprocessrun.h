@@ -13,10 +13,10 @@ class BlaxelProcessRun
     Q_DECLARE_TR_FUNCTIONS(BlaxelProcessRun)
 
 public:
-    // `workingDir` is checked already (BlaxelSandboxFiles::refusal). The call ends through `done` or its
-    // failure.
+    // `workingDir` is checked already (BlaxelSandboxFiles::refusal). The call ends through `handler`.
     static void start(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, const QString &command,
-                      const QString &workingDir, ResultHandler<BlaxelProcessResult> done);
+                      const QString &workingDir,
+                      const std::shared_ptr<ResultHandler<BlaxelProcessResult>> &handler);
 
 private:
     static void poll(const QPointer<BlaxelSandboxFiles> &self, BlaxelSandboxCall *call,

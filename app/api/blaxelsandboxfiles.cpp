@@ -18,7 +18,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRandomGenerator>
-#include <QTimer>
 
 #include <algorithm>
 #include <memory>
@@ -117,16 +116,14 @@ QNetworkRequest BlaxelSandboxFiles::request(const QString &path) const
 BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const QString &remotePath,
                                                QObject *context, ResultHandler<qint64> done)
 {
-    auto *call = newCall(context);
     auto handler = std::make_shared<ResultHandler<qint64>>(std::move(done));
-    call->setFailure(
-        [call, handler](const ApiError &error) { call->finishWith([&] { (*handler)(error); }); });
+    auto *call = newCall(context, handler);
     QString problem = refusal(remotePath);
     auto file = std::make_unique<QFile>(localPath);
     if (problem.isEmpty() && !file->open(QIODevice::ReadOnly))
         problem = tr("Could not read %1: %2").arg(localPath, file->errorString());
     if (!problem.isEmpty()) {
-        QTimer::singleShot(0, call, [call, problem] { call->fail(ApiError::local(problem)); });
+        call->failSoon(problem);
         return call;
     }
     const qint64 size = file->size();
@@ -189,12 +186,10 @@ BlaxelSandboxCall *BlaxelSandboxFiles::getFile(const QString &remotePath, const 
                                                bool resume, QObject *context,
                                                ResultHandler<BlaxelDownload> done)
 {
-    auto *call = newCall(context);
+    auto handler = std::make_shared<ResultHandler<BlaxelDownload>>(std::move(done));
+    auto *call = newCall(context, handler);
     if (const QString problem = refusal(remotePath); !problem.isEmpty()) {
-        call->setFailure([call, done = std::move(done)](const ApiError &error) {
-            call->finishWith([&] { done(error); });
-        });
-        QTimer::singleShot(0, call, [call, problem] { call->fail(ApiError::local(problem)); });
+        call->failSoon(problem);
         return call;
     }
     QNetworkRequest get = request(filesystemPath(remotePath));
@@ -203,19 +198,17 @@ BlaxelSandboxCall *BlaxelSandboxFiles::getFile(const QString &remotePath, const 
     // Without this Qt would ask for gzip and decode it: the file must arrive byte for byte.
     get.setRawHeader("Accept-Encoding", "identity");
     BlaxelFileDownload::start(call, m_network, get, remotePath, localPath, resume, m_limits, m_apiKey,
-                              std::move(done));
+                              handler);
     return call;
 }
 
 BlaxelSandboxCall *BlaxelSandboxFiles::list(const QString &remoteFolder, QObject *context,
                                             ResultHandler<BlaxelDirectory> done)
 {
-    auto *call = newCall(context);
     auto handler = std::make_shared<ResultHandler<BlaxelDirectory>>(std::move(done));
-    call->setFailure(
-        [call, handler](const ApiError &error) { call->finishWith([&] { (*handler)(error); }); });
+    auto *call = newCall(context, handler);
     if (const QString problem = refusal(remoteFolder); !problem.isEmpty()) {
-        QTimer::singleShot(0, call, [call, problem] { call->fail(ApiError::local(problem)); });
+        call->failSoon(problem);
         return call;
     }
     QNetworkReply *reply = m_network->get(request(filesystemPath(remoteFolder)));
@@ -278,14 +271,12 @@ BlaxelSandboxCall *BlaxelSandboxFiles::list(const QString &remoteFolder, QObject
 BlaxelSandboxCall *BlaxelSandboxFiles::run(const QString &command, const QString &workingDir,
                                            QObject *context, ResultHandler<BlaxelProcessResult> done)
 {
-    auto *call = newCall(context);
+    auto handler = std::make_shared<ResultHandler<BlaxelProcessResult>>(std::move(done));
+    auto *call = newCall(context, handler);
     if (const QString problem = refusal(workingDir); !problem.isEmpty()) {
-        call->setFailure([call, done = std::move(done)](const ApiError &error) {
-            call->finishWith([&] { done(error); });
-        });
-        QTimer::singleShot(0, call, [call, problem] { call->fail(ApiError::local(problem)); });
+        call->failSoon(problem);
         return call;
     }
-    BlaxelProcessRun::start(this, call, command, workingDir, std::move(done));
+    BlaxelProcessRun::start(this, call, command, workingDir, handler);
     return call;
 }

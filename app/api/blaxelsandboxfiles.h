@@ -9,6 +9,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <memory>
+
 class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
@@ -122,6 +124,14 @@ private:
     // "" when a request may go, else the sentence the call fails with.
     QString refusal(const QString &remotePath) const;
     BlaxelSandboxCall *newCall(QObject *context);
+    // A call whose every failure, a refusal here included, goes to `done`.
+    template <typename T>
+    BlaxelSandboxCall *newCall(QObject *context, const std::shared_ptr<ResultHandler<T>> &done)
+    {
+        BlaxelSandboxCall *call = newCall(context);
+        call->setFailure([call, done](const ApiError &error) { call->finishWith([&] { (*done)(error); }); });
+        return call;
+    }
 
     QString m_sandboxName;
     QUrl m_url;
