@@ -359,7 +359,5 @@ void DumpJob::stopTransfer()
         m_reply = nullptr;
     }
     // An uncommitted QSaveFile leaves nothing at the target.
-    if (m_file)
-        m_file->cancelWriting();
-    m_file.reset();
+    DiskWorker::discard(std::move(m_file));
 }
