@@ -56,6 +56,11 @@ void BlaxelSandboxCall::fail(const ApiError &error)
         finishWith([] {});
 }
 
+void BlaxelSandboxCall::failSoon(const QString &problem)
+{
+    QTimer::singleShot(0, this, [this, problem] { fail(ApiError::local(problem)); });
+}
+
 void BlaxelSandboxCall::abort()
 {
     if (m_finished)

@@ -35,6 +35,9 @@ public:
     void setFailure(std::function<void(const ApiError &)> fail) { m_fail = std::move(fail); }
     void setDeadline(int ms);
     void fail(const ApiError &error);
+    // A request refused before it went: fails on the next turn of the event loop, so that the caller's
+    // handler never runs inside the call that made the request.
+    void failSoon(const QString &problem);
     // Runs `deliver` (which calls the caller's handler) once, then ends the call, unless it ended.
     void finishWith(const std::function<void()> &deliver);
 

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <memory>
+
 class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
@@ -113,12 +115,23 @@ public:
     // A name that cannot collide, for a temporary file in the sandbox (/tmp/sandboxdeck-<what>-<hex>.tar.gz).
     static QString temporaryArchivePath(const QString &what);
 
-private:
+    // For the calls' helpers (BlaxelProcessRun): a request to `path` under the sandbox's URL with the key,
+    // the workspace, no redirects and the transfer timeout; the network manager it goes through.
     QNetworkRequest request(const QString &path) const;
+    QNetworkAccessManager *network() const { return m_network; }
+
+private:
     // "" when a request may go, else the sentence the call fails with.
     QString refusal(const QString &remotePath) const;
     BlaxelSandboxCall *newCall(QObject *context);
-    void poll(BlaxelSandboxCall *call, const QString &processName, ResultHandler<BlaxelProcessResult> done);
+    // A call whose every failure, a refusal here included, goes to `done`.
+    template <typename T>
+    BlaxelSandboxCall *newCall(QObject *context, const std::shared_ptr<ResultHandler<T>> &done)
+    {
+        BlaxelSandboxCall *call = newCall(context);
+        call->setFailure([call, done](const ApiError &error) { call->finishWith([&] { (*done)(error); }); });
+        return call;
+    }
 
     QString m_sandboxName;
     QUrl m_url;

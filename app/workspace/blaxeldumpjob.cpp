@@ -2,36 +2,26 @@
 
 #include "api/blaxelsandboxfiles.h"
 #include "workspace/diskspace.h"
-#include "workspace/diskworker.h"
-#include "workspace/extractstaging.h"
-#include "workspace/safeextractor.h"
-#include "workspace/workspacearchiver.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 
 BlaxelDumpJob::BlaxelDumpJob(BlaxelSandboxFiles *files, Mode mode, const QString &targetPath, QObject *parent)
-    : TransferJob(Direction::Download, files->sandboxName(), QFileInfo(targetPath).fileName(), parent),
-      m_files(files), m_mode(mode), m_targetPath(targetPath)
+    : WorkspaceDumpJob(files->sandboxName(), mode, targetPath, parent), m_files(files)
 {}
 
 BlaxelDumpJob::~BlaxelDumpJob()
 {
-    m_cancelled = true; // an aborted call's handler must not end a job being destroyed
-    // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
-    delete m_extractor;
-    m_extractor = nullptr;
-    cleanUp();
+    setCancelling(); // an aborted call's handler must not end a job being destroyed
+    stopTransfer();
 }
 
 TransferJob *BlaxelDumpJob::clone(QObject *parent) const
 {
-    auto *fresh = new BlaxelDumpJob(m_files, m_mode, m_targetPath, parent);
+    auto *fresh = new BlaxelDumpJob(m_files, mode(), targetPath(), parent);
     // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
     if (m_files && m_files->parent() == this)
         m_files->setParent(fresh);
@@ -44,27 +34,24 @@ void BlaxelDumpJob::start()
         fail(tr("The sandbox's connection is gone."), FailureKind::Local);
         return;
     }
+    if (!acceptTarget())
+        return;
     QString tempParent = QDir::tempPath();
-    if (m_mode == Mode::Extract) {
-        if (const QString problem = ExtractStaging::targetProblem(m_targetPath); !problem.isEmpty()) {
-            fail(problem, FailureKind::Policy);
-            return;
-        }
+    if (mode() == Mode::Extract) {
         // Packing in the sandbox has no progress to show; downloading and extracting each move every byte.
         setPhaseWeights({{State::Requesting, 0.2}, {State::Downloading, 0.45}, {State::Extracting, 0.35}});
     } else {
         // Beside the target: the finished archive is renamed into place, never copied across disks.
-        tempParent = QFileInfo(m_targetPath).absolutePath();
+        tempParent = QFileInfo(targetPath()).absolutePath();
         setPhaseWeights({{State::Requesting, 0.25}, {State::Downloading, 0.75}});
     }
-    m_tempDir = std::make_unique<QTemporaryDir>(tempParent + u"/.sandboxdeck-dump-XXXXXX"_s);
-    if (!m_tempDir->isValid()) {
+    if (!makeTemporaryFolder(tempParent + u"/.sandboxdeck-dump-XXXXXX"_s)) {
         fail(tr("Could not create a temporary folder in %1 for the download.")
                  .arg(QDir::toNativeSeparators(tempParent)),
              FailureKind::Local);
         return;
     }
-    m_archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
+    m_archivePath = temporaryFilePath(u"dump.tar.gz"_s);
     packInSandbox();
 }
 
@@ -74,7 +61,7 @@ void BlaxelDumpJob::packInSandbox()
     m_remoteArchive = BlaxelSandboxFiles::temporaryArchivePath(u"dump"_s);
     // tar cannot write into a folder that is not there; an image without /tmp is rare, the emulator's is one.
     m_call = m_files->run(u"mkdir -p /tmp"_s, {}, this, [this](const ApiResult<BlaxelProcessResult> &made) {
-        if (m_cancelled)
+        if (isCancelling())
             return;
         if (!made || !made->succeeded() || !m_files) {
             cleanUp();
@@ -89,7 +76,7 @@ void BlaxelDumpJob::packInSandbox()
         m_call = m_files->run(
             u"tar -czf "_s + m_remoteArchive + u" ."_s, {}, this,
             [this](const ApiResult<BlaxelProcessResult> &result) {
-                if (m_cancelled)
+                if (isCancelling())
                     return;
                 if (!result) {
                     removeRemoteArchive();
@@ -122,7 +109,7 @@ void BlaxelDumpJob::download()
     }
     m_call = m_files->getFile(
         m_remoteArchive, m_archivePath, false, this, [this](const ApiResult<BlaxelDownload> &result) {
-            if (m_cancelled)
+            if (isCancelling())
                 return;
             removeRemoteArchive();
             if (!result) {
@@ -134,11 +121,8 @@ void BlaxelDumpJob::download()
                      local ? localKind : failureKindOf(result.error()));
                 return;
             }
-            m_resumes = result->resumes;
-            if (m_mode == Mode::SaveArchive)
-                save();
-            else
-                extract();
+            setResumeCount(result->resumes);
+            deliver(m_archivePath);
         });
     connect(m_call, &BlaxelSandboxCall::progress, this, &BlaxelDumpJob::setProgress);
 }
@@ -152,62 +136,12 @@ void BlaxelDumpJob::removeRemoteArchive()
     m_files->run(u"rm -f "_s + m_remoteArchive, {}, m_files, [](const ApiResult<BlaxelProcessResult> &) {});
 }
 
-void BlaxelDumpJob::save()
-{
-    QString why;
-    if (!WorkspaceArchiver::isGzipTar(m_archivePath, &why)) {
-        cleanUp();
-        fail(tr("The download is not a .tar.gz archive, so it was not saved: %1").arg(why),
-             FailureKind::HostileData);
-        return;
-    }
-    // The user chose the target in a save dialog, which asked before replacing a file.
-    QFile::remove(m_targetPath);
-    if (!QFile::rename(m_archivePath, m_targetPath)) {
-        cleanUp();
-        fail(tr("Could not save the dump as %1.").arg(QDir::toNativeSeparators(m_targetPath)),
-             FailureKind::Local);
-        return;
-    }
-    setResultPath(m_targetPath);
-    cleanUpThen([this] { succeed(); });
-}
-
-void BlaxelDumpJob::extract()
-{
-    setState(State::Extracting);
-    m_extractor = new SafeExtractor(this);
-    connect(m_extractor, &SafeExtractor::progress, this, &BlaxelDumpJob::setProgress);
-    connect(m_extractor, &SafeExtractor::finished, this, [this](const ExtractionReport &report) {
-        // A cancel that came after the last file was written is too late: the folder is complete.
-        if (report.ok) {
-            cleanUpThen([this, skipped = report.skipped] {
-                setResultPath(m_targetPath);
-                setLeftOut(skipped);
-                succeed();
-            });
-            return;
-        }
-        cleanUp();
-        if (report.cancelled || m_cancelled) {
-            markCancelled();
-            return;
-        }
-        fail(tr("The dump was downloaded but could not be extracted: %1").arg(report.error),
-             DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
-    });
-    m_extractor->start(m_archivePath, m_targetPath);
-}
-
 void BlaxelDumpJob::cancel()
 {
-    if (isFinished() || isFinishing() || m_cancelled)
+    if (!beginCancel())
         return;
-    m_cancelled = true;
-    if (m_extractor && m_extractor->isRunning()) {
-        m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
-        return;
-    }
+    if (cancelDelivery())
+        return; // the delivery ends the job
     if (m_call)
         m_call->abort();
     removeRemoteArchive();
@@ -215,16 +149,8 @@ void BlaxelDumpJob::cancel()
     markCancelled();
 }
 
-void BlaxelDumpJob::cleanUp()
+void BlaxelDumpJob::stopTransfer()
 {
     if (m_call)
         m_call->abort();
-    DiskWorker::remove(this, std::move(m_tempDir));
-}
-
-void BlaxelDumpJob::cleanUpThen(std::function<void()> end)
-{
-    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
-    cleanUp();
-    finishAfterRemoving(std::move(folder), std::move(end));
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspace/transferjob.h"
+#include "workspace/workspacedumpjob.h"
 
 #include <QPointer>
 
@@ -9,32 +9,19 @@
 
 class BlaxelSandboxCall;
 class BlaxelSandboxFiles;
-class QTemporaryDir;
-class SafeExtractor;
 
 // Takes a Blaxel sandbox's workspace out: `tar -czf` of its working directory through the process API into a
 // temporary archive -> GET it through the filesystem API, resuming with Range after a cut -> remove the
 // temporary archive -> save it at the target, or extract it there safely with SafeExtractor. The target
 // appears only when complete.
-class BlaxelDumpJob final : public TransferJob
+class BlaxelDumpJob final : public WorkspaceDumpJob
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(BlaxelDumpJob)
 
 public:
-    enum class Mode
-    {
-        SaveArchive,
-        Extract
-    };
-
     BlaxelDumpJob(BlaxelSandboxFiles *files, Mode mode, const QString &targetPath, QObject *parent = nullptr);
     ~BlaxelDumpJob() override;
-
-    Mode mode() const { return m_mode; }
-    QString targetPath() const { return m_targetPath; }
-    // How many times the download was resumed with Range after a cut.
-    int resumeCount() const { return m_resumes; }
 
     void start() override;
     void cancel() override;
@@ -44,20 +31,11 @@ private:
     void packInSandbox();
     void download();
     void removeRemoteArchive();
-    void save();
-    void extract();
-    void cleanUp();
-    void cleanUpThen(std::function<void()> end);
+    void stopTransfer() override;
 
     QPointer<BlaxelSandboxFiles> m_files;
-    Mode m_mode;
-    QString m_targetPath;
-    std::unique_ptr<QTemporaryDir> m_tempDir;
     QString m_archivePath;
     QString m_remoteArchive;
     bool m_remoteWritten = false;
     QPointer<BlaxelSandboxCall> m_call;
-    SafeExtractor *m_extractor = nullptr;
-    int m_resumes = 0;
-    bool m_cancelled = false;
 };

@@ -2,6 +2,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QSaveFile>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QTemporaryDir>
 
@@ -38,4 +39,15 @@ void DiskWorker::remove(QObject *context, std::unique_ptr<QTemporaryDir> folder,
             return true;
         },
         [then = std::move(then)](bool) { then(); });
+}
+
+void DiskWorker::discard(std::unique_ptr<QSaveFile> file)
+{
+    if (!file)
+        return;
+    file->cancelWriting();
+    // Destroyed on the worker: a QObject may go there only once no thread's events reach it.
+    file->moveToThread(nullptr);
+    std::shared_ptr<QSaveFile> owned(std::move(file));
+    (void)QtConcurrent::run([owned]() mutable { owned.reset(); });
 }

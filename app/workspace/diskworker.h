@@ -6,6 +6,7 @@
 #include <memory>
 
 class QObject;
+class QSaveFile;
 class QTemporaryDir;
 
 // Disk calls that block for long on big files run off the caller's (GUI) thread: committing a QSaveFile of
@@ -20,4 +21,7 @@ public:
     // once for no folder; without a `then` nobody waits for the removal.
     static void remove(QObject *context, std::unique_ptr<QTemporaryDir> folder,
                        std::function<void()> then = {});
+    // Drops a QSaveFile without committing it: its temporary file, as big as what was written, is closed
+    // and removed on a worker (freeing its blocks takes as long as unlinking it). Nobody waits.
+    static void discard(std::unique_ptr<QSaveFile> file);
 };

@@ -6,10 +6,8 @@
 #include "workspace/contentrange.h"
 #include "workspace/diskspace.h"
 #include "workspace/diskworker.h"
-#include "workspace/extractstaging.h"
 #include "workspace/gzipendcheck.h"
 #include "workspace/objectstorereply.h"
-#include "workspace/safeextractor.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -17,7 +15,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSaveFile>
-#include <QTemporaryDir>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -34,49 +31,43 @@ constexpr qint64 readBufferBytes = qint64{4} * 1024 * 1024;
 DumpJob::DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                  const QString &localSandboxId, const QString &region, Mode mode, const QString &targetPath,
                  QObject *parent)
-    : TransferJob(Direction::Download, localSandboxId, QFileInfo(targetPath).fileName(), parent),
-      m_service(service), m_network(network), m_region(region), m_mode(mode), m_targetPath(targetPath)
+    : WorkspaceDumpJob(localSandboxId, mode, targetPath, parent), m_service(service), m_network(network),
+      m_region(region)
 {}
 
 DumpJob::~DumpJob()
 {
     m_commit.waitForFinished(); // it works on m_file
-    // The extractor's worker reads the archive in our temporary folder: it must stop before the folder goes.
-    delete m_extractor;
-    m_extractor = nullptr;
-    cleanUp();
+    stopTransfer();
 }
 
 TransferJob *DumpJob::clone(QObject *parent) const
 {
-    auto *job = new DumpJob(m_service, m_network, sandboxId(), m_region, m_mode, m_targetPath, parent);
+    auto *job = new DumpJob(m_service, m_network, sandboxId(), m_region, mode(), targetPath(), parent);
     job->setRetryBaseDelayMs(m_retryBaseDelayMs);
     return job;
 }
 
 void DumpJob::start()
 {
-    QString archivePath = m_targetPath;
-    if (m_mode == Mode::Extract) {
-        if (const QString problem = ExtractStaging::targetProblem(m_targetPath); !problem.isEmpty()) {
-            fail(problem, FailureKind::Policy);
-            return;
-        }
-        m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s);
-        if (!m_tempDir->isValid()) {
+    QString archivePath = targetPath();
+    if (!acceptTarget())
+        return;
+    if (mode() == Mode::Extract) {
+        if (!makeTemporaryFolder(QDir::tempPath() + u"/sandboxdeck-dump-XXXXXX"_s)) {
             fail(QCoreApplication::translate("DumpJob",
                                              "Could not create a temporary folder in %1 for the download.")
                      .arg(QDir::tempPath()),
                  FailureKind::Local);
             return;
         }
-        archivePath = m_tempDir->filePath(u"dump.tar.gz"_s);
+        archivePath = temporaryFilePath(u"dump.tar.gz"_s);
         // Extracting writes every byte once more, and many small files cost more than their bytes.
         setPhaseWeights({{State::Downloading, 0.6}, {State::Extracting, 0.4}});
     } else {
         setPhaseWeights({{State::Downloading, 1.0}});
     }
-    if (m_mode == Mode::SaveArchive)
+    if (mode() == Mode::SaveArchive)
         m_gzipCheck = std::make_unique<GzipEndCheck>();
     // QSaveFile: the target appears only on commit(), and never half-written.
     m_file = std::make_unique<QSaveFile>(archivePath);
@@ -96,7 +87,7 @@ void DumpJob::requestUrl()
     setState(State::Requesting);
     ++m_urlRequests;
     m_call = m_service->dumpUrl(sandboxId(), m_region, this, [this](const ApiResult<SignedUrl> &result) {
-        if (m_cancelled)
+        if (isCancelling())
             return;
         if (!result) {
             cleanUp();
@@ -152,7 +143,7 @@ void DumpJob::restartFromZero()
 
 void DumpJob::consume()
 {
-    if (!m_reply || m_cancelled || m_discardReply)
+    if (!m_reply || isCancelling() || m_discardReply)
         return;
     if (!m_replyChecked) {
         const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -187,7 +178,7 @@ void DumpJob::consume()
             break;
         if (m_file->write(m_buffer.constData(), got) != got) {
             const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
-            m_cancelled = true; // the abort's finished() is ours, not a cut to resume
+            setCancelling(); // the abort's finished() is ours, not a cut to resume
             cleanUp();
             fail(QCoreApplication::translate(
                      "DumpJob", "Could not write the dump to disk (%1). Free some space and retry.")
@@ -222,7 +213,7 @@ void DumpJob::onGetFinished()
     reply->disconnect(this);
     reply->deleteLater();
     m_reply = nullptr;
-    if (m_cancelled || isFinished())
+    if (isCancelling() || isFinished())
         return;
     if (m_discardReply) {
         if (++m_failures <= maxFailures) {
@@ -298,10 +289,10 @@ void DumpJob::onGetFinished()
 void DumpJob::retryLater()
 {
     QTimer::singleShot(m_retryBaseDelayMs * std::min(m_failures, 4), this, [this] {
-        if (m_cancelled || isFinished())
+        if (isCancelling() || isFinished())
             return;
         if (m_written > 0)
-            ++m_resumes;
+            setResumeCount(resumeCount() + 1);
         get();
     });
 }
@@ -336,7 +327,7 @@ void DumpJob::afterCommit(bool committed)
     if (!committed) {
         const DiskSpace::WriteFailure failure = DiskSpace::writeFailure(*m_file);
         cleanUp();
-        if (m_cancelled)
+        if (isCancelling())
             markCancelled();
         else
             fail(QCoreApplication::translate("DumpJob", "Could not save the dump (%1).").arg(failure.text),
@@ -344,77 +335,22 @@ void DumpJob::afterCommit(bool committed)
         return;
     }
     m_file.reset();
-    if (m_mode == Mode::SaveArchive) {
-        // A cancel after the last byte is too late: the archive is saved and stays.
-        setResultPath(m_targetPath);
-        cleanUp();
-        succeed();
-        return;
-    }
-    if (m_cancelled) {
-        // The archive is complete, but nobody wants the extraction any more: its dump-sized copy goes with
-        // the temporary folder, on a worker.
-        cleanUpThen([this] { markCancelled(); });
-        return;
-    }
-    extract();
-}
-
-void DumpJob::extract()
-{
-    setState(State::Extracting);
-    m_extractor = new SafeExtractor(this);
-    connect(m_extractor, &SafeExtractor::progress, this, &DumpJob::setProgress);
-    connect(m_extractor, &SafeExtractor::finished, this, [this](const ExtractionReport &report) {
-        // A cancel that came after the last file was written is too late: the folder is complete.
-        if (report.ok) {
-            // The downloaded archive, as big as the workspace, goes on a worker: unlinking it takes a while.
-            cleanUpThen([this, skipped = report.skipped] {
-                setResultPath(m_targetPath);
-                setLeftOut(skipped);
-                succeed();
-            });
-            return;
-        }
-        cleanUp();
-        if (report.cancelled || m_cancelled) {
-            markCancelled();
-        } else {
-            fail(QCoreApplication::translate("DumpJob",
-                                             "The dump was downloaded but could not be extracted: %1")
-                     .arg(report.error),
-                 // A full disk or an archive the extractor refused: retrying now ends the same way.
-                 DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
-        }
-    });
-    m_extractor->start(m_tempDir->filePath(u"dump.tar.gz"_s), m_targetPath);
+    deliver(mode() == Mode::SaveArchive ? targetPath() : temporaryFilePath(u"dump.tar.gz"_s));
 }
 
 void DumpJob::cancel()
 {
-    if (isFinished() || isFinishing() || m_cancelled)
+    if (!beginCancel())
         return;
-    m_cancelled = true;
-    if (m_committing)
-        return; // afterCommit() ends the job
-    if (m_extractor && m_extractor->isRunning()) {
-        m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
-        return;
-    }
+    if (m_committing || cancelDelivery())
+        return; // afterCommit(), or the delivery, ends the job
     if (m_call)
         m_call->abort();
     cleanUp();
     markCancelled();
 }
 
-void DumpJob::cleanUpThen(std::function<void()> end)
-{
-    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
-    cleanUp();
-    finishAfterRemoving(std::move(folder), std::move(end));
-}
-
-void DumpJob::cleanUp()
+void DumpJob::stopTransfer()
 {
     if (m_reply) {
         m_reply->disconnect(this);
@@ -423,9 +359,5 @@ void DumpJob::cleanUp()
         m_reply = nullptr;
     }
     // An uncommitted QSaveFile leaves nothing at the target.
-    if (m_file)
-        m_file->cancelWriting();
-    m_file.reset();
-    // A dump-sized archive may be in it: unlinking that is no work for the GUI thread.
-    DiskWorker::remove(this, std::move(m_tempDir));
+    DiskWorker::discard(std::move(m_file));
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "api/signedurl.h"
-#include "workspace/transferjob.h"
+#include "workspace/workspacedumpjob.h"
 
 #include <QByteArray>
 #include <QFuture>
@@ -16,32 +16,19 @@ class KlavisLocalSandboxService;
 class QNetworkAccessManager;
 class QNetworkReply;
 class QSaveFile;
-class QTemporaryDir;
-class SafeExtractor;
 
 // Takes a local sandbox's workspace out: dump URL -> GET (Accept-Encoding: identity) into a QSaveFile
 // that appears at the target only when complete, resuming with Range after a dropped connection, and
 // then, for "Extract dump to…", SafeExtractor into the chosen folder.
-class DumpJob final : public TransferJob
+class DumpJob final : public WorkspaceDumpJob
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DumpJob)
 
 public:
-    enum class Mode
-    {
-        SaveArchive,
-        Extract
-    };
-
     DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network, const QString &localSandboxId,
             const QString &region, Mode mode, const QString &targetPath, QObject *parent = nullptr);
     ~DumpJob() override;
-
-    Mode mode() const { return m_mode; }
-    QString targetPath() const { return m_targetPath; }
-    // How many times the download was resumed with Range after a cut.
-    int resumeCount() const { return m_resumes; }
 
     void start() override;
     void cancel() override;
@@ -58,22 +45,15 @@ private:
     void retryLater();
     void completeDownload();
     void afterCommit(bool committed);
-    void extract();
-    void cleanUp();
-    // cleanUp(), ending with `end` once the temporary folder is gone.
-    void cleanUpThen(std::function<void()> end);
+    void stopTransfer() override;
 
     KlavisLocalSandboxService *m_service;
     QNetworkAccessManager *m_network;
     QString m_region;
-    Mode m_mode;
-    QString m_targetPath;
-    std::unique_ptr<QTemporaryDir> m_tempDir;
     std::unique_ptr<QSaveFile> m_file;
     std::unique_ptr<GzipEndCheck> m_gzipCheck; // SaveArchive: the extractor checks an extraction itself
     QPointer<QNetworkReply> m_reply;
     QPointer<ApiCall> m_call;
-    SafeExtractor *m_extractor = nullptr;
     QFuture<bool> m_commit; // QSaveFile::commit() on a worker: it waits in fdatasync
     bool m_committing = false;
     SignedUrl m_url;
@@ -85,7 +65,5 @@ private:
     bool m_discardReply = false;
     int m_urlRequests = 0;
     int m_failures = 0;
-    int m_resumes = 0;
     int m_retryBaseDelayMs = 1000;
-    bool m_cancelled = false;
 };

@@ -37,7 +37,6 @@ public:
     void reportComplete();
 
     bool isCancelled() const { return m_cancelled; }
-    qint64 archiveSize() const { return m_archiveSize; }
     const QString &failure() const { return m_failure; }
     // Gzip members whose trailer was checked so far.
     int membersChecked() const { return m_membersChecked; }

@@ -20,23 +20,14 @@ constexpr qsizetype kMaxListedSkips = 1000; // a hostile archive could skip a mi
 
 ExtractSession::ExtractSession(const ExtractionLimits &limits, const std::atomic_bool &cancelRequested,
                                const ExtractGzipStream::Progress &progress)
-    : m_limits(limits), m_cancelRequested(cancelRequested), m_gzip(cancelRequested, progress)
+    : m_limits(limits), m_cancelRequested(cancelRequested), m_gzip(cancelRequested, progress),
+      m_budget(limits)
 {}
 
 ExtractSession::~ExtractSession()
 {
     if (m_tar)
         archive_read_free(m_tar);
-}
-
-QString ExtractSession::formatSize(qint64 bytes)
-{
-    constexpr qint64 KiB = 1024;
-    if (bytes >= ExtractionLimits::GiB && bytes % ExtractionLimits::GiB == 0)
-        return QCoreApplication::translate("ExtractSession", "%1 GiB").arg(bytes / ExtractionLimits::GiB);
-    if (bytes >= KiB * KiB && bytes % (KiB * KiB) == 0)
-        return QCoreApplication::translate("ExtractSession", "%1 MiB").arg(bytes / (KiB * KiB));
-    return QCoreApplication::translate("ExtractSession", "%1 bytes").arg(bytes);
 }
 
 bool ExtractSession::cancelRequested()
@@ -194,12 +185,10 @@ QString ExtractSession::extractEntry(struct archive_entry *entry, bool linkUnrea
 
 QString ExtractSession::skip(struct archive_entry *entry, const QString &name, const QString &why)
 {
-    // The tar reader still decompresses the data of a skipped entry: it counts towards the total, or a
-    // hard link with a huge body would be a bomb that never trips the cap.
-    if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0) {
-        m_expandedBytes += archive_entry_size(entry);
-        if (m_expandedBytes > m_limits.maxTotalBytes)
-            return tooMuchMessage();
+    // Counted, or a hard link with a huge body would be a bomb that never trips the cap.
+    if (archive_entry_size_is_set(entry)) {
+        if (QString error = m_budget.skipData(archive_entry_size(entry)); !error.isEmpty())
+            return error;
     }
     if (m_report.skipped.size() < kMaxListedSkips)
         m_report.skipped.append(name + u": "_s + why);
@@ -208,41 +197,23 @@ QString ExtractSession::skip(struct archive_entry *entry, const QString &name, c
     return {};
 }
 
-QString ExtractSession::tooLargeMessage(const ExtractEntryPath &path) const
-{
-    return QCoreApplication::translate(
-               "ExtractSession",
-               "The file %1 in the archive is larger than %2; raise the limit in Settings if you trust it.")
-        .arg(path.display(), formatSize(m_limits.maxEntryBytes));
-}
-
-QString ExtractSession::tooMuchMessage() const
-{
-    return QCoreApplication::translate(
-               "ExtractSession",
-               "The archive expands to more than %1; raise the limit in Settings if you trust it.")
-        .arg(formatSize(m_limits.maxTotalBytes));
-}
-
 QString ExtractSession::extractFile(struct archive_entry *entry, const ExtractEntryPath &path,
                                     ExtractTree &tree)
 {
     if (path.isRoot())
         return QCoreApplication::translate("ExtractSession",
                                            "The archive contains a file named \".\"; nothing was extracted.");
-    // Declared sizes count before a byte is written, so a bomb stops at its header. For a sparse entry that
-    // is the size of the file it describes, not the few bytes the archive stores.
+    // Claimed before a byte is written, so a bomb stops at its header. For a sparse entry the declared size
+    // is that of the file it describes, not the few bytes the archive stores.
     const qint64 declared =
         archive_entry_size_is_set(entry) ? std::max<qint64>(archive_entry_size(entry), 0) : 0;
-    if (declared > m_limits.maxEntryBytes)
-        return tooLargeMessage(path);
-    if (declared > m_limits.maxTotalBytes - m_expandedBytes)
-        return tooMuchMessage();
-    m_expandedBytes += declared;
+    QString error = m_budget.claim(path, declared);
+    if (!error.isEmpty())
+        return error;
 
     const QByteArray &relative = path.relative();
     m_pendingLinks.remove(relative); // the file replaces the link: nothing is written through it
-    QString error = tree.makeFolders(path.parent());
+    error = tree.makeFolders(path.parent());
     if (!error.isEmpty())
         return error;
     const bool executable = (archive_entry_perm(entry) & 0111) != 0;
@@ -267,7 +238,7 @@ QString ExtractSession::extractFile(struct archive_entry *entry, const ExtractEn
 QString ExtractSession::copyData(int fd, const ExtractEntryPath &path, qint64 declared, ExtractTree &tree)
 {
     const QByteArray &relative = path.relative();
-    qint64 counted = declared; // of this entry, in m_expandedBytes
+    qint64 counted = declared; // of this entry, in m_budget
     qint64 dataEnd = 0;
     // Data comes in blocks at offsets: a sparse entry's holes are skipped, not written as zeros, and the
     // blocks are libarchive's own buffers, not copies.
@@ -280,18 +251,10 @@ QString ExtractSession::copyData(int fd, const ExtractEntryPath &path, qint64 de
         const int result = archive_read_data_block(m_tar, &block, &size, &offset);
         if (result != ARCHIVE_OK && result != ARCHIVE_EOF)
             return readError();
-        if (offset < 0 || offset > m_limits.maxEntryBytes)
-            return tooLargeMessage(path);
         // A sparse map can place data beyond the declared size; whatever it reaches counts as well.
+        if (QString error = m_budget.reach(path, offset, qint64(size), &counted); !error.isEmpty())
+            return error;
         const qint64 end = offset + qint64(size);
-        if (end > counted) {
-            m_expandedBytes += end - counted;
-            counted = end;
-        }
-        if (counted > m_limits.maxEntryBytes)
-            return tooLargeMessage(path);
-        if (m_expandedBytes > m_limits.maxTotalBytes)
-            return tooMuchMessage();
         if (result == ARCHIVE_EOF) // offset is the size of the file, a hole at its end included
             return offset > dataEnd ? tree.resize(fd, offset, relative) : QString();
         QString error = tree.writeAt(fd, static_cast<const char *>(block), qsizetype(size), offset, relative);
@@ -347,19 +310,16 @@ QString ExtractSession::extractHardLink(struct archive_entry *entry, const Extra
     // A hard link shares the file's inode: safe here, as a file that a link shares is never written in
     // place (a later entry of either name gets a new inode). Only where the file system has no hard links
     // is the file copied, and the copy counts.
-    const qint64 budget = std::min(m_limits.maxEntryBytes, m_limits.maxTotalBytes - m_expandedBytes);
-    const QString overBudget = m_limits.maxTotalBytes - m_expandedBytes < m_limits.maxEntryBytes
-                                   ? tooMuchMessage()
-                                   : tooLargeMessage(path);
     qint64 copied = 0;
     bool replaced = false;
-    error = tree.linkFile(targetPath, relative, budget, overBudget, &copied, &replaced);
+    error = tree.linkFile(targetPath, relative, m_budget.copyAllowance(), m_budget.copyRefusal(path), &copied,
+                          &replaced);
     if (!error.isEmpty())
         return error;
     if (replaced)
         --m_report.filesWritten;
     ++m_report.filesWritten;
-    m_expandedBytes += copied;
+    m_budget.addCopied(copied);
     m_report.bytesWritten += copied;
     return {};
 }

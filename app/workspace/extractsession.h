@@ -1,5 +1,6 @@
 #pragma once
 
+#include "workspace/extractbudget.h"
 #include "workspace/extractgzipstream.h"
 #include "workspace/extractionlimits.h"
 #include "workspace/extractionreport.h"
@@ -26,8 +27,6 @@ public:
 
     ExtractionReport run(const QString &archivePath, const QString &targetDir);
 
-    static QString formatSize(qint64 bytes);
-
 private:
     QString extractAll(const QString &archivePath, const QString &targetDir);
     QString extractEntries(ExtractTree &tree);
@@ -41,8 +40,6 @@ private:
     QString createLinks(ExtractTree &tree);
     QString skip(struct archive_entry *entry, const QString &name, const QString &why);
     QString readError();
-    QString tooLargeMessage(const ExtractEntryPath &path) const;
-    QString tooMuchMessage() const;
     QString cancelledMessage();
     bool cancelRequested();
 
@@ -54,9 +51,8 @@ private:
     // Every path that was a link entry, kept or not: no later entry may go below one.
     ExtractPathSet m_linkPaths;
     QHash<QByteArray, QByteArray> m_pendingLinks; // path -> target, created after every file
+    ExtractBudget m_budget;
     qint64 m_entries = 0;
-    qint64 m_expandedBytes = 0; // declared sizes of files (or more, if their data went further), plus
-                                // data of skipped entries
     qint64 m_unlistedSkips = 0;
     QByteArray m_lastEntry; // decoded only for a message: a million entries should not cost a million
     bool m_cancelled = false;

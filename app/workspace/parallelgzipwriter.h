@@ -42,8 +42,6 @@ public:
     bool isCancelled() const { return m_cancelled.load(); }
     QString errorString() const;
 
-    int threadCount() const { return m_threads; }
-    qint64 bytesIn() const { return m_bytesIn; }
     qint64 bytesOut() const { return m_bytesOut; }
 
 private:

@@ -24,6 +24,12 @@ TransferJob::TransferJob(Direction direction, const QString &sandboxId, const QS
     m_clock.start();
 }
 
+TransferJob::~TransferJob()
+{
+    // Not cleanUp(): the subclass's stopTransfer() is gone by now, it ran in the subclass's destructor.
+    DiskWorker::remove(this, std::move(m_tempDir));
+}
+
 bool TransferJob::isRetryable(FailureKind kind)
 {
     switch (kind) {
@@ -226,10 +232,39 @@ qint64 TransferJob::durationSeconds() const
     return std::max<qint64>(0, m_startedAt.secsTo(end));
 }
 
-void TransferJob::finishAfterRemoving(std::unique_ptr<QTemporaryDir> folder, std::function<void()> end)
+bool TransferJob::beginCancel()
 {
+    if (isFinished() || m_finishing || m_cancelling)
+        return false;
+    m_cancelling = true;
+    return true;
+}
+
+bool TransferJob::makeTemporaryFolder(const QString &pathTemplate)
+{
+    m_tempDir = std::make_unique<QTemporaryDir>(pathTemplate);
+    if (m_tempDir->isValid())
+        return true;
+    m_tempDir.reset();
+    return false;
+}
+
+QString TransferJob::temporaryFilePath(const QString &fileName) const
+{
+    return m_tempDir ? m_tempDir->filePath(fileName) : QString();
+}
+
+void TransferJob::cleanUp()
+{
+    stopTransfer();
+    DiskWorker::remove(this, std::move(m_tempDir));
+}
+
+void TransferJob::cleanUpThen(std::function<void()> end)
+{
+    stopTransfer();
     m_finishing = true;
-    DiskWorker::remove(this, std::move(folder), std::move(end));
+    DiskWorker::remove(this, std::move(m_tempDir), std::move(end));
 }
 
 void TransferJob::markCancelled()

@@ -58,6 +58,9 @@ public:
 
     TransferJob(Direction direction, const QString &sandboxId, const QString &name,
                 QObject *parent = nullptr);
+    // A subclass stops whatever works in the temporary folder (a packer, an extractor) before this removes
+    // it.
+    ~TransferJob() override;
 
     Direction direction() const { return m_direction; }
     QString sandboxId() const { return m_sandboxId; }
@@ -124,9 +127,26 @@ protected:
     void fail(const QString &errorText, FailureKind kind);
     void succeed();
     void markCancelled();
-    // Runs `end` (one of the three ends above) once `folder` is removed on a worker, at once when there is
-    // none. The outcome is decided from here on (isFinishing): subclasses' cancel() must leave it alone.
-    void finishAfterRemoving(std::unique_ptr<QTemporaryDir> folder, std::function<void()> end);
+    // The cancel guard of every job: true for the one call that starts cancelling a job still running, false
+    // once it ended, its outcome is decided (isFinishing) or a cancel came before.
+    bool beginCancel();
+    // From a cancel on, answers still arriving (an aborted call's, a finished worker's) are no news. A job
+    // that ends itself while aborting a reply sets it too: the abort's answer is its own.
+    bool isCancelling() const { return m_cancelling; }
+    void setCancelling() { m_cancelling = true; }
+    // The job's temporary folder for a packed or downloaded archive, from a QTemporaryDir template
+    // (".../name-XXXXXX"); false when it cannot be made.
+    bool makeTemporaryFolder(const QString &pathTemplate);
+    QString temporaryFilePath(const QString &fileName) const;
+    // Drops the job's network reply or call and anything half-written: every end of the job runs it.
+    virtual void stopTransfer() {}
+    // stopTransfer(), and the temporary folder with what it holds removed on a worker (an archive as big as
+    // the workspace takes a while to unlink); nobody waits.
+    void cleanUp();
+    // stopTransfer(), then `end` (one of the three ends above) once the temporary folder is removed on a
+    // worker, at once when there is none. The outcome is decided from here on (isFinishing): subclasses'
+    // cancel() must leave it alone.
+    void cleanUpThen(std::function<void()> end);
 
 private:
     static bool isRetryable(FailureKind kind);
@@ -146,6 +166,8 @@ private:
     QStringList m_leftOut;
     FailureKind m_failureKind = FailureKind::Transient;
     bool m_finishing = false;
+    bool m_cancelling = false;
+    std::unique_ptr<QTemporaryDir> m_tempDir;
     QDateTime m_startedAt;
     QDateTime m_finishedAt;
     QElapsedTimer m_clock;

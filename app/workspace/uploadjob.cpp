@@ -4,17 +4,13 @@
 #include "api/klavislocalsandboxservice.h"
 #include "api/urlpolicy.h"
 #include "workspace/bytesize.h"
-#include "workspace/diskworker.h"
 #include "workspace/objectstorereply.h"
-#include "workspace/workspacearchiver.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QTemporaryDir>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -24,113 +20,35 @@ namespace {
 constexpr int maxPutAttempts = 3;
 constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
 
-QString displayName(const QStringList &sources)
-{
-    if (sources.isEmpty())
-        return u"(nothing)"_s;
-    if (sources.size() == 1)
-        return QFileInfo(sources.first()).fileName();
-    // A named count: lupdate hangs on an expression with an operator as the count argument.
-    const int more = int(sources.size()) - 1;
-    return QCoreApplication::translate("UploadJob", "%1 and %n more", nullptr, more)
-        .arg(QFileInfo(sources.first()).fileName());
-}
-
-QString sentence(const QString &text)
-{
-    return text.endsWith(u'.') ? text : QString(text + u'.');
-}
-
-bool isArchiveAsItIs(const QStringList &sources)
-{
-    if (sources.size() != 1 || !QFileInfo(sources.first()).isFile())
-        return false;
-    const QString name = sources.first().toLower();
-    return name.endsWith(u".tar.gz"_s) || name.endsWith(u".tgz"_s);
-}
-
 } // namespace
 
 UploadJob::UploadJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                      const QString &localSandboxId, const QString &region, const QStringList &sources,
                      QObject *parent)
-    : TransferJob(Direction::Upload, localSandboxId, displayName(sources), parent), m_service(service),
-      m_network(network), m_region(region), m_sources(sources)
+    : WorkspaceUploadJob(localSandboxId, sources, parent), m_service(service), m_network(network),
+      m_region(region)
 {}
 
 UploadJob::~UploadJob()
 {
-    // The archiver's worker writes into our temporary folder: it must stop before the folder goes.
-    delete m_archiver;
-    m_archiver = nullptr;
-    cleanUp();
+    stopTransfer();
 }
 
 TransferJob *UploadJob::clone(QObject *parent) const
 {
-    auto *job = new UploadJob(m_service, m_network, sandboxId(), m_region, m_sources, parent);
+    auto *job = new UploadJob(m_service, m_network, sandboxId(), m_region, sources(), parent);
     job->setRetryBaseDelayMs(m_retryBaseDelayMs);
     return job;
 }
 
-void UploadJob::start()
+QList<QPair<TransferJob::State, double>> UploadJob::phaseWeights(bool packed) const
 {
-    if (m_sources.isEmpty()) {
-        fail(QCoreApplication::translate("UploadJob", "Nothing to upload: choose a folder or files."),
-             FailureKind::Rejected);
-        return;
-    }
-    if (isArchiveAsItIs(m_sources)) {
-        QString why;
-        if (!WorkspaceArchiver::isGzipTar(m_sources.first(), &why)) {
-            fail(QCoreApplication::translate(
-                     "UploadJob", "Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.")
-                     .arg(sentence(why)),
-                 FailureKind::Rejected);
-            return;
-        }
-        // Sent as it is: the whole bar is the upload, and the sandbox's unpacking at the end.
-        setPhaseWeights({{State::Uploading, 0.95}, {State::Initializing, 0.05}});
-        m_archivePath = m_sources.first();
-        requestUrl();
-        return;
-    }
     // Packing reads and compresses every byte, the upload sends the compressed ones: about as long as each
     // other on a fast disk and an ordinary uplink. The sandbox's unpacking is short.
-    setPhaseWeights({{State::Packing, 0.35}, {State::Uploading, 0.6}, {State::Initializing, 0.05}});
-    pack();
-}
-
-void UploadJob::pack()
-{
-    setState(State::Packing);
-    m_tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/sandboxdeck-upload-XXXXXX"_s);
-    if (!m_tempDir->isValid()) {
-        fail(QCoreApplication::translate("UploadJob",
-                                         "Could not create a temporary folder in %1 to pack the workspace.")
-                 .arg(QDir::tempPath()),
-             FailureKind::Local);
-        return;
-    }
-    m_archiver = new WorkspaceArchiver(this);
-    connect(m_archiver, &WorkspaceArchiver::progress, this, &UploadJob::setProgress);
-    connect(m_archiver, &WorkspaceArchiver::finished, this, [this](const PackResult &result) {
-        if (m_cancelled || result.cancelled) {
-            cleanUp();
-            markCancelled();
-            return;
-        }
-        if (!result.ok) {
-            cleanUp();
-            fail(QCoreApplication::translate("UploadJob", "Could not pack the workspace: %1")
-                     .arg(result.error),
-                 FailureKind::Local);
-            return;
-        }
-        m_archivePath = result.archivePath;
-        requestUrl();
-    });
-    m_archiver->start(m_sources, m_tempDir->filePath(u"workspace.tar.gz"_s));
+    if (packed)
+        return {{State::Packing, 0.35}, {State::Uploading, 0.6}, {State::Initializing, 0.05}};
+    // Sent as it is: the whole bar is the upload, and the sandbox's unpacking at the end.
+    return {{State::Uploading, 0.95}, {State::Initializing, 0.05}};
 }
 
 void UploadJob::requestUrl()
@@ -138,7 +56,7 @@ void UploadJob::requestUrl()
     setState(State::Requesting);
     ++m_urlRequests;
     m_call = m_service->uploadUrl(sandboxId(), m_region, this, [this](const ApiResult<SignedUrl> &result) {
-        if (m_cancelled)
+        if (isCancelling())
             return;
         if (!result) {
             cleanUp();
@@ -157,7 +75,7 @@ void UploadJob::requestUrl()
         }
         m_url = result.value();
         // Checked before the PUT: a limit the server states must not be learnt after the bytes went up.
-        const qint64 size = QFileInfo(m_archivePath).size();
+        const qint64 size = QFileInfo(archivePath()).size();
         if (m_url.maxUploadBytes >= 0 && size > m_url.maxUploadBytes) {
             cleanUp();
             fail(QCoreApplication::translate(
@@ -177,12 +95,12 @@ void UploadJob::put()
 {
     setState(State::Uploading);
     ++m_putAttempts;
-    auto *file = new QFile(m_archivePath, this);
+    auto *file = new QFile(archivePath(), this);
     if (!file->open(QIODevice::ReadOnly)) {
         const QString reason = file->errorString();
         delete file;
         cleanUp();
-        fail(QCoreApplication::translate("UploadJob", "Could not read %1: %2").arg(m_archivePath, reason),
+        fail(QCoreApplication::translate("UploadJob", "Could not read %1: %2").arg(archivePath(), reason),
              FailureKind::Local);
         return;
     }
@@ -212,7 +130,7 @@ void UploadJob::onPutFinished()
         return;
     reply->deleteLater();
     m_reply = nullptr;
-    if (m_cancelled)
+    if (isCancelling())
         return;
     const auto answer = ObjectStoreReply::classify(reply, reply->readAll());
     switch (answer.outcome()) {
@@ -235,7 +153,7 @@ void UploadJob::onPutFinished()
     case ObjectStoreReply::Outcome::Transient:
         if (m_putAttempts < maxPutAttempts) {
             QTimer::singleShot(m_retryBaseDelayMs << (m_putAttempts - 1), this, [this] {
-                if (!m_cancelled)
+                if (!isCancelling())
                     put();
             });
             return;
@@ -261,7 +179,7 @@ void UploadJob::initialize()
     setState(State::Initializing);
     m_call = m_service->initialize(
         sandboxId(), m_region, this, [this](const ApiResult<SandboxActionResult> &result) {
-            if (m_cancelled)
+            if (isCancelling())
                 return;
             if (!result) {
                 cleanUp();
@@ -277,24 +195,15 @@ void UploadJob::initialize()
         });
 }
 
-void UploadJob::cancel()
+void UploadJob::abortSending()
 {
-    if (isFinished() || isFinishing() || m_cancelled)
-        return;
-    m_cancelled = true;
-    if (m_archiver && m_archiver->isRunning()) {
-        m_archiver->cancel(); // finished() arrives and completes the cancel
-        return;
-    }
     if (m_call)
         m_call->abort();
     if (m_reply)
         m_reply->abort();
-    cleanUp();
-    markCancelled();
 }
 
-void UploadJob::cleanUp()
+void UploadJob::stopTransfer()
 {
     if (m_reply) {
         m_reply->disconnect(this);
@@ -302,13 +211,4 @@ void UploadJob::cleanUp()
         m_reply->deleteLater();
         m_reply = nullptr;
     }
-    // Only our own packed archive goes, on a worker; a .tar.gz the user dropped stays where it was.
-    DiskWorker::remove(this, std::move(m_tempDir));
-}
-
-void UploadJob::cleanUpThen(std::function<void()> end)
-{
-    std::unique_ptr<QTemporaryDir> folder = std::move(m_tempDir);
-    cleanUp();
-    finishAfterRemoving(std::move(folder), std::move(end));
 }

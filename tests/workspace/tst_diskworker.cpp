@@ -2,7 +2,9 @@
 
 #include "workspace/diskworker.h"
 
+#include <QDir>
 #include <QFile>
+#include <QSaveFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -58,6 +60,21 @@ private slots:
             called = true;
         });
         QVERIFY(QTest::qWaitFor([&] { return called; }, 5000));
+    }
+
+    void discardLeavesNothingAtTheTarget()
+    {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const QString target = folder.filePath(u"dump.tar.gz"_s);
+        auto file = std::make_unique<QSaveFile>(target);
+        QVERIFY(file->open(QIODevice::WriteOnly));
+        file->write(QByteArray(1 << 20, 'x'));
+        QVERIFY(file->flush());
+        DiskWorker::discard(std::move(file));
+        QVERIFY(!file);
+        QTRY_VERIFY(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
+        QVERIFY(!QFile::exists(target));
     }
 
     void deadContextIsNotCalled()
