@@ -8,6 +8,7 @@
 #include "api/apicall.h"
 #include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
+#include "blaxelservicecalls.h"
 #include "catalog/blaxelhosts.h"
 #include "emulator/emulatorserver.h"
 
@@ -22,14 +23,13 @@
 
 using namespace Qt::StringLiterals;
 
-class TestBlaxelService : public QObject
+class TestBlaxelService : public QObject, private BlaxelServiceCalls
 {
     Q_OBJECT
 
 private:
     std::unique_ptr<Emulator::EmulatorServer> server;
     std::unique_ptr<HttpTransport> transport;
-    std::unique_ptr<BlaxelSandboxService> service;
 
     // The control plane's calls the emulator saw (the sandboxes' own API and the Klavis routes left out).
     QList<Emulator::RecordedRequest> seen() const
@@ -59,47 +59,6 @@ private:
         Emulator::FaultSettings settings = server->faults();
         change(settings);
         server->setFaults(settings);
-    }
-
-    template <typename T, typename Start> ApiResult<T> await(Start start, int timeoutMs = 15000)
-    {
-        std::optional<ApiResult<T>> result;
-        QObject context;
-        start(&context, [&result](const ApiResult<T> &r) { result = r; });
-        if (!QTest::qWaitFor([&] { return result.has_value(); }, timeoutMs))
-            return ApiError::local(u"the test timed out waiting for the call"_s);
-        return *result;
-    }
-    ApiResult<BlaxelSandboxList> list(const BlaxelSandboxFilter &filter = {})
-    {
-        return await<BlaxelSandboxList>(
-            [&](QObject *c, auto done) { return service->list(filter, c, done); });
-    }
-    ApiResult<BlaxelSandbox> get(const QString &name)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->get(name, c, done); });
-    }
-    ApiResult<BlaxelSandbox> create(const BlaxelCreateRequest &request)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->create(request, c, done); });
-    }
-    ApiResult<BlaxelSandbox> remove(const QString &name)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->remove(name, c, done); });
-    }
-    ApiResult<BlaxelTermination> waitGone(const QString &name)
-    {
-        return await<BlaxelTermination>(
-            [&](QObject *c, auto done) { return service->waitUntilTerminated(name, c, done); });
-    }
-
-    static BlaxelCreateRequest createRequest(const QString &name = u"svc-test"_s)
-    {
-        BlaxelCreateRequest request;
-        request.name = name;
-        request.image = u"blaxel/base-image:latest"_s;
-        request.envs = {{u"TOKEN"_s, u"very-secret-value-42"_s, true}};
-        return request;
     }
 
     static QStringList names(const BlaxelSandboxList &list)
