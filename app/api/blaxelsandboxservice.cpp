@@ -72,7 +72,7 @@ struct ListState
     ApiRequest firstPage;
     BlaxelSandboxService::Limits limits;
     QString localSearch;
-    bool decodeOffThread = false;
+    DecodeOn decodeOn = DecodeOn::CallerThread;
     BlaxelSandboxList gathered;
     QSet<QString> cursorsUsed;
     QHash<QString, qsizetype> rowOf;
@@ -148,7 +148,7 @@ void fetchPage(BlaxelOperation *operation, const std::shared_ptr<ListState> &sta
     };
     operation->track(dispatchBlaxelCall<BlaxelSandboxList>(
         state->transport, api, Call::Read, operation, ResultHandler<BlaxelSandboxList>(std::move(onPage)),
-        &BlaxelDecoder::sandboxList, state->decodeOffThread));
+        &BlaxelDecoder::sandboxList, state->decodeOn));
 }
 
 struct WaitState
@@ -207,7 +207,7 @@ void poll(BlaxelOperation *operation, const std::shared_ptr<WaitState> &state)
     };
     operation->track(dispatchBlaxelCall<BlaxelSandbox>(state->transport, state->poll, Call::Read, operation,
                                                        ResultHandler<BlaxelSandbox>(std::move(onAnswer)),
-                                                       &BlaxelDecoder::sandbox, false));
+                                                       &BlaxelDecoder::sandbox, DecodeOn::CallerThread));
 }
 
 } // namespace
@@ -258,25 +258,25 @@ BlaxelOperation *BlaxelSandboxService::refuse(QObject *context, ResultHandler<T>
 BlaxelOperation *BlaxelSandboxService::list(const BlaxelSandboxFilter &filter, QObject *context,
                                             ResultHandler<BlaxelSandboxList> done)
 {
-    return listPaged(filter, context, std::move(done), false);
+    return listPaged(filter, context, std::move(done), DecodeOn::CallerThread);
 }
 
 BlaxelOperation *BlaxelSandboxService::listDecodedOffThread(const BlaxelSandboxFilter &filter,
                                                             QObject *context,
                                                             ResultHandler<BlaxelSandboxList> done)
 {
-    return listPaged(filter, context, std::move(done), true);
+    return listPaged(filter, context, std::move(done), DecodeOn::ThreadPool);
 }
 
 BlaxelOperation *BlaxelSandboxService::listPaged(const BlaxelSandboxFilter &filter, QObject *context,
-                                                 ResultHandler<BlaxelSandboxList> done, bool decodeOffThread)
+                                                 ResultHandler<BlaxelSandboxList> done, DecodeOn decodeOn)
 {
     if (const QString problem = workspaceProblem(); !problem.isEmpty())
         return refuse(context, std::move(done), problem);
     auto state = std::make_shared<ListState>();
     state->transport = m_transport;
     state->limits = m_limits;
-    state->decodeOffThread = decodeOffThread;
+    state->decodeOn = decodeOn;
     state->done = std::move(done);
     ApiRequest &api = state->firstPage;
     api = request(ApiRequest::Method::Get, u"/sandboxes"_s);
@@ -300,49 +300,22 @@ BlaxelOperation *BlaxelSandboxService::listPaged(const BlaxelSandboxFilter &filt
     return operation;
 }
 
-BlaxelOperation *BlaxelSandboxService::get(const QString &name, QObject *context,
-                                           ResultHandler<BlaxelSandbox> done)
+QString BlaxelSandboxService::requestProblem(const QString &subjectProblem) const
 {
-    QString problem = BlaxelSandboxName::problem(name);
-    if (problem.isEmpty())
-        problem = workspaceProblem();
-    if (!problem.isEmpty())
-        return refuse(context, std::move(done), problem);
-    auto *operation = new BlaxelOperation(context);
-    auto handler = std::make_shared<ResultHandler<BlaxelSandbox>>(std::move(done));
-    operation->setFailure([handler](const ApiError &error) { (*handler)(error); });
-    operation->track(dispatchBlaxelCall<BlaxelSandbox>(
-        m_transport, request(ApiRequest::Method::Get, sandboxPath(name)), Call::Read, operation,
-        ResultHandler<BlaxelSandbox>([operation, handler, name](const ApiResult<BlaxelSandbox> &result) {
-            operation->finishWith([&] { (*handler)(named(result, name)); });
-        }),
-        &BlaxelDecoder::sandbox, false));
-    return operation;
+    return subjectProblem.isEmpty() ? workspaceProblem() : subjectProblem;
 }
 
-BlaxelOperation *BlaxelSandboxService::create(const BlaxelCreateRequest &request, QObject *context,
-                                              ResultHandler<BlaxelSandbox> done)
+BlaxelOperation *BlaxelSandboxService::sandboxCall(const ApiRequest &api, BlaxelErrorDecoder::Call kind,
+                                                   const QString &name, const QStringList &secrets,
+                                                   QObject *context, ResultHandler<BlaxelSandbox> done)
 {
-    QString problem = request.problem();
-    if (problem.isEmpty())
-        problem = workspaceProblem();
-    if (!problem.isEmpty())
-        return refuse(context, std::move(done), problem);
-    ApiRequest api = this->request(ApiRequest::Method::Post, u"/sandboxes"_s);
-    api.jsonBody = request.toJson();
-    api.idempotent = false;
-    // A server may quote the body in its complaint: no secret value leaves in an error.
-    QStringList secrets;
-    for (const auto &env : request.envs)
-        if (env.secret && !env.value.isEmpty())
-            secrets << env.value;
     auto *operation = new BlaxelOperation(context);
     auto handler = std::make_shared<ResultHandler<BlaxelSandbox>>(std::move(done));
     operation->setFailure([handler](const ApiError &error) { (*handler)(error); });
     operation->track(dispatchBlaxelCall<BlaxelSandbox>(
-        m_transport, api, Call::Create, operation,
+        m_transport, api, kind, operation,
         ResultHandler<BlaxelSandbox>(
-            [operation, handler, secrets, name = request.name](const ApiResult<BlaxelSandbox> &result) {
+            [operation, handler, secrets, name](const ApiResult<BlaxelSandbox> &result) {
                 if (result) {
                     operation->finishWith([&] { (*handler)(named(result, name)); });
                     return;
@@ -352,38 +325,49 @@ BlaxelOperation *BlaxelSandboxService::create(const BlaxelCreateRequest &request
                     error.redact(secret);
                 operation->finishWith([&] { (*handler)(error); });
             }),
-        &BlaxelDecoder::sandbox, false));
+        &BlaxelDecoder::sandbox, DecodeOn::CallerThread));
     return operation;
+}
+
+BlaxelOperation *BlaxelSandboxService::get(const QString &name, QObject *context,
+                                           ResultHandler<BlaxelSandbox> done)
+{
+    if (const QString problem = requestProblem(BlaxelSandboxName::problem(name)); !problem.isEmpty())
+        return refuse(context, std::move(done), problem);
+    return sandboxCall(request(ApiRequest::Method::Get, sandboxPath(name)), Call::Read, name, {}, context,
+                       std::move(done));
+}
+
+BlaxelOperation *BlaxelSandboxService::create(const BlaxelCreateRequest &request, QObject *context,
+                                              ResultHandler<BlaxelSandbox> done)
+{
+    if (const QString problem = requestProblem(request.problem()); !problem.isEmpty())
+        return refuse(context, std::move(done), problem);
+    ApiRequest api = this->request(ApiRequest::Method::Post, u"/sandboxes"_s);
+    api.jsonBody = request.toJson();
+    api.idempotent = false;
+    // A server may quote the body in its complaint: no secret value leaves in an error.
+    QStringList secrets;
+    for (const auto &env : request.envs)
+        if (env.secret && !env.value.isEmpty())
+            secrets << env.value;
+    return sandboxCall(api, Call::Create, request.name, secrets, context, std::move(done));
 }
 
 BlaxelOperation *BlaxelSandboxService::remove(const QString &name, QObject *context,
                                               ResultHandler<BlaxelSandbox> done)
 {
-    QString problem = BlaxelSandboxName::problem(name);
-    if (problem.isEmpty())
-        problem = workspaceProblem();
-    if (!problem.isEmpty())
+    if (const QString problem = requestProblem(BlaxelSandboxName::problem(name)); !problem.isEmpty())
         return refuse(context, std::move(done), problem);
-    auto *operation = new BlaxelOperation(context);
-    auto handler = std::make_shared<ResultHandler<BlaxelSandbox>>(std::move(done));
-    operation->setFailure([handler](const ApiError &error) { (*handler)(error); });
     // A repeated DELETE finds the sandbox DELETING or TERMINATED: retrying one is safe.
-    operation->track(dispatchBlaxelCall<BlaxelSandbox>(
-        m_transport, request(ApiRequest::Method::Delete, sandboxPath(name)), Call::Delete, operation,
-        ResultHandler<BlaxelSandbox>([operation, handler, name](const ApiResult<BlaxelSandbox> &result) {
-            operation->finishWith([&] { (*handler)(named(result, name)); });
-        }),
-        &BlaxelDecoder::sandbox, false));
-    return operation;
+    return sandboxCall(request(ApiRequest::Method::Delete, sandboxPath(name)), Call::Delete, name, {},
+                       context, std::move(done));
 }
 
 BlaxelOperation *BlaxelSandboxService::waitUntilTerminated(const QString &name, QObject *context,
                                                            ResultHandler<BlaxelTermination> done)
 {
-    QString problem = BlaxelSandboxName::problem(name);
-    if (problem.isEmpty())
-        problem = workspaceProblem();
-    if (!problem.isEmpty())
+    if (const QString problem = requestProblem(BlaxelSandboxName::problem(name)); !problem.isEmpty())
         return refuse(context, std::move(done), problem);
     auto state = std::make_shared<WaitState>();
     state->transport = m_transport;

@@ -2,12 +2,14 @@
 
 #include "api/apirequest.h"
 #include "api/blaxelcreaterequest.h"
+#include "api/blaxelerrordecoder.h"
 #include "api/blaxeloperation.h"
 #include "api/blaxelsandbox.h"
 #include "api/blaxelsandboxfilter.h"
 #include "api/blaxelsandboxlist.h"
 #include "api/blaxeltermination.h"
 #include "api/resulthandler.h"
+#include "api/servicedispatch.h"
 
 #include <QObject>
 
@@ -62,9 +64,16 @@ public:
 
 private:
     BlaxelOperation *listPaged(const BlaxelSandboxFilter &filter, QObject *context,
-                               ResultHandler<BlaxelSandboxList> done, bool decodeOffThread);
+                               ResultHandler<BlaxelSandboxList> done, DecodeOn decodeOn);
     // "" when a request may be built for this workspace, else the sentence a refusal carries.
     QString workspaceProblem() const;
+    // The request's own problem (a bad name, say) first, else the workspace's.
+    QString requestProblem(const QString &subjectProblem) const;
+    // One call answering a sandbox, named `name` when the server leaves the name out; `secrets` are taken
+    // out of a failure's text.
+    BlaxelOperation *sandboxCall(const ApiRequest &api, BlaxelErrorDecoder::Call kind, const QString &name,
+                                 const QStringList &secrets, QObject *context,
+                                 ResultHandler<BlaxelSandbox> done);
     ApiRequest request(ApiRequest::Method method, const QString &path) const;
     template <typename T>
     BlaxelOperation *refuse(QObject *context, ResultHandler<T> done, const QString &why);

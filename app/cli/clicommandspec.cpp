@@ -17,6 +17,38 @@ QString benchmarkOptionText()
     return u"the benchmark it is for: "_s + ServerLists::benchmarks().join(u", "_s);
 }
 
+// `upload` of a provider: the archive rules are the same everywhere; `where` says where it is unpacked and
+// `place` picks the account's part (region, workspace).
+CliCommandSpec uploadCommand(const QString &name, const QString &target, const QString &where,
+                             const CliOptionSpec &place, const QString &placeUsage)
+{
+    return {
+        name,
+        {target, u"PATH..."_s},
+        placeUsage,
+        u"pack files and folders (one folder: its contents) into a .tar.gz, or send one .tar.gz as it is, "
+        "and unpack it "_s +
+            where,
+        {place}};
+}
+
+// `dump` of a provider: `folder` is what is saved, as the options name it (and in the summary unless
+// `summaryFolder` says more).
+CliCommandSpec dumpCommand(const QString &name, const QString &target, const QString &folder,
+                           const CliOptionSpec &place, const QString &placeUsage,
+                           const QString &summaryFolder = {})
+{
+    return {name,
+            {target},
+            u"(--out FILE [--force] | --extract DIR) "_s + placeUsage,
+            u"save %1 as a .tar.gz, or extract it into a new or empty folder"_s.arg(
+                summaryFolder.isEmpty() ? folder : summaryFolder),
+            {{u"out"_s, u"FILE"_s, u"save %1 as the .tar.gz FILE"_s.arg(folder)},
+             {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s},
+             {u"extract"_s, u"DIR"_s, u"extract %1 into DIR, a new or empty folder"_s.arg(folder)},
+             place}};
+}
+
 QList<CliCommandSpec> buildCommands()
 {
     const CliOptionSpec showSecrets{u"show-secrets"_s, {}, u"print auth_data and metadata values unmasked"_s};
@@ -69,20 +101,8 @@ QList<CliCommandSpec> buildCommands()
           noTtl}},
         {u"local release"_s, {u"ID"_s}, {}, u"release a local sandbox"_s, {}},
         {u"local reset"_s, {u"ID"_s}, {}, u"reset a local sandbox"_s, {}},
-        {u"local upload"_s,
-         {u"ID"_s, u"PATH..."_s},
-         u"[--region us|asia]"_s,
-         u"pack files and folders (one folder: its contents) into a .tar.gz, or send one .tar.gz as it is, "
-         "and unpack it there"_s,
-         {region}},
-        {u"local dump"_s,
-         {u"ID"_s},
-         u"(--out FILE [--force] | --extract DIR) [--region us|asia]"_s,
-         u"save the workspace as a .tar.gz, or extract it into a new or empty folder"_s,
-         {{u"out"_s, u"FILE"_s, u"save the workspace as the .tar.gz FILE"_s},
-          {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s},
-          {u"extract"_s, u"DIR"_s, u"extract the workspace into DIR, a new or empty folder"_s},
-          region}},
+        uploadCommand(u"local upload"_s, u"ID"_s, u"there"_s, region, u"[--region us|asia]"_s),
+        dumpCommand(u"local dump"_s, u"ID"_s, u"the workspace"_s, region, u"[--region us|asia]"_s),
     };
 }
 
@@ -124,20 +144,10 @@ QList<CliCommandSpec> buildBlaxelCommands()
          u"[--wait] [--workspace W]"_s,
          u"delete Blaxel sandboxes and their data, for good"_s,
          {{u"wait"_s, {}, u"wait until each is TERMINATED"_s}, workspace}},
-        {u"blaxel upload"_s,
-         {u"NAME"_s, u"PATH..."_s},
-         u"[--workspace W]"_s,
-         u"pack files and folders (one folder: its contents) into a .tar.gz, or send one .tar.gz as it is, "
-         "and unpack it in the sandbox's working directory"_s,
-         {workspace}},
-        {u"blaxel dump"_s,
-         {u"NAME"_s},
-         u"(--out FILE [--force] | --extract DIR) [--workspace W]"_s,
-         u"save the sandbox's working directory as a .tar.gz, or extract it into a new or empty folder"_s,
-         {{u"out"_s, u"FILE"_s, u"save the working directory as the .tar.gz FILE"_s},
-          {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s},
-          {u"extract"_s, u"DIR"_s, u"extract the working directory into DIR, a new or empty folder"_s},
-          workspace}},
+        uploadCommand(u"blaxel upload"_s, u"NAME"_s, u"in the sandbox's working directory"_s, workspace,
+                      u"[--workspace W]"_s),
+        dumpCommand(u"blaxel dump"_s, u"NAME"_s, u"the working directory"_s, workspace, u"[--workspace W]"_s,
+                    u"the sandbox's working directory"_s),
     };
 }
 

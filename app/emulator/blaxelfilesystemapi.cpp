@@ -153,6 +153,30 @@ HttpReply fileWithContent(const QFileInfo &info, const QString &sandboxPath)
     return HttpReply::json(200, object);
 }
 
+struct ResolvedPath
+{
+    QString sandboxPath; // as the sandbox sees it: "/app/x"
+    QString real;        // where it lies in the emulator's folder
+};
+
+// The path a URL names, or the reply refusing it: a malformed path (400) or one leading out of the sandbox
+// (403).
+std::optional<ResolvedPath> resolvedPath(const QString &root, const QStringList &segments, HttpReply *refusal)
+{
+    QString error;
+    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::fromUrlSegments(segments, &error);
+    if (!sandboxPath) {
+        *refusal = BlaxelReplies::sandboxError(400, error);
+        return std::nullopt;
+    }
+    const std::optional<QString> real = BlaxelSandboxPaths::realPath(root, *sandboxPath, &error);
+    if (!real) {
+        *refusal = BlaxelReplies::sandboxError(403, error);
+        return std::nullopt;
+    }
+    return ResolvedPath{*sandboxPath, *real};
+}
+
 } // namespace
 
 QString BlaxelFilesystemApi::modeText(const QString &realPath)
@@ -178,23 +202,21 @@ QString BlaxelFilesystemApi::modeText(const QString &realPath)
 HttpReply BlaxelFilesystemApi::get(const IncomingRequest &request, const QString &root,
                                    const QStringList &segments)
 {
-    QString error;
-    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::fromUrlSegments(segments, &error);
-    if (!sandboxPath)
-        return BlaxelReplies::sandboxError(400, error);
-    const std::optional<QString> real = BlaxelSandboxPaths::realPath(root, *sandboxPath, &error);
-    if (!real)
-        return BlaxelReplies::sandboxError(403, error);
-    const QFileInfo info(*real);
+    HttpReply refusal;
+    const std::optional<ResolvedPath> resolved = resolvedPath(root, segments, &refusal);
+    if (!resolved)
+        return refusal;
+    const QFileInfo info(resolved->real);
     if (!info.exists())
-        return BlaxelReplies::sandboxError(404, u"no such file or directory: %1"_s.arg(*sandboxPath));
+        return BlaxelReplies::sandboxError(404,
+                                           u"no such file or directory: %1"_s.arg(resolved->sandboxPath));
     if (info.isDir())
-        return listFolder(*real, *sandboxPath);
+        return listFolder(resolved->real, resolved->sandboxPath);
     if (!info.isFile())
-        return BlaxelReplies::sandboxError(422, u"%1 is not a regular file"_s.arg(*sandboxPath));
+        return BlaxelReplies::sandboxError(422, u"%1 is not a regular file"_s.arg(resolved->sandboxPath));
     if (!wantsBytes(request))
-        return fileWithContent(info, *sandboxPath);
-    return sendFile(request, *real);
+        return fileWithContent(info, resolved->sandboxPath);
+    return sendFile(request, resolved->real);
 }
 
 namespace {
@@ -294,14 +316,10 @@ HttpReply BlaxelFilesystemApi::put(const IncomingRequest &request, const QString
                            (BlaxelMultipartForm::maxHeaderBytes + BlaxelMultipartForm::maxFieldBytes);
     if (request.body.size() > maxBody)
         return BlaxelReplies::sandboxError(413, u"the file is larger than %1 bytes"_s.arg(maxFileBytes));
-    QString error;
-    const std::optional<QString> sandboxPath = BlaxelSandboxPaths::fromUrlSegments(segments, &error);
-    if (!sandboxPath)
-        return BlaxelReplies::sandboxError(400, error);
-    const std::optional<QString> real = BlaxelSandboxPaths::realPath(root, *sandboxPath, &error);
-    if (!real)
-        return BlaxelReplies::sandboxError(403, error);
     HttpReply refusal;
+    const std::optional<ResolvedPath> resolved = resolvedPath(root, segments, &refusal);
+    if (!resolved)
+        return refusal;
     const bool multipart =
         request.header("Content-Type").trimmed().toLower().startsWith("multipart/form-data");
     std::optional<WriteRequest> write = multipart ? multipartRequest(request, maxFileBytes, &refusal)
@@ -309,30 +327,33 @@ HttpReply BlaxelFilesystemApi::put(const IncomingRequest &request, const QString
     if (!write)
         return refusal;
     const QByteArrayView content = write->fromPart ? write->filePart : QByteArrayView(write->text);
-    const QFileInfo info(*real);
-    if (*sandboxPath == u"/" || (info.isDir() && !write->directory))
-        return BlaxelReplies::sandboxError(400, u"%1 is a directory"_s.arg(*sandboxPath));
+    const QFileInfo info(resolved->real);
+    if (resolved->sandboxPath == u"/" || (info.isDir() && !write->directory))
+        return BlaxelReplies::sandboxError(400, u"%1 is a directory"_s.arg(resolved->sandboxPath));
     if (info.isSymLink())
-        return BlaxelReplies::sandboxError(403,
-                                           u"%1 is a symbolic link: not written through"_s.arg(*sandboxPath));
+        return BlaxelReplies::sandboxError(
+            403, u"%1 is a symbolic link: not written through"_s.arg(resolved->sandboxPath));
     if (write->directory) {
-        if (!QDir().mkpath(*real))
-            return BlaxelReplies::sandboxError(400, u"cannot create the directory %1"_s.arg(*sandboxPath));
+        if (!QDir().mkpath(resolved->real))
+            return BlaxelReplies::sandboxError(
+                400, u"cannot create the directory %1"_s.arg(resolved->sandboxPath));
         // The owner keeps full access, or the emulator could not list or remove the folder later.
-        ::chmod(QFile::encodeName(*real).constData(),
+        ::chmod(QFile::encodeName(resolved->real).constData(),
                 mode_t((write->permissions < 0 ? 0755 : write->permissions) | 0700));
-        return HttpReply::json(
-            200, QJsonObject{{u"message"_s, u"Directory created successfully"_s}, {u"path"_s, *sandboxPath}});
+        return HttpReply::json(200, QJsonObject{{u"message"_s, u"Directory created successfully"_s},
+                                                {u"path"_s, resolved->sandboxPath}});
     }
     if (!QDir().mkpath(info.path()) || !BlaxelSandboxPaths::staysInside(root, info.path()))
-        return BlaxelReplies::sandboxError(400, u"cannot create the folder of %1"_s.arg(*sandboxPath));
-    QSaveFile out(*real);
+        return BlaxelReplies::sandboxError(400,
+                                           u"cannot create the folder of %1"_s.arg(resolved->sandboxPath));
+    QSaveFile out(resolved->real);
     if (!out.open(QIODevice::WriteOnly) || out.write(content.data(), content.size()) != content.size() ||
         !out.commit())
-        return BlaxelReplies::sandboxError(500, u"cannot write %1"_s.arg(*sandboxPath));
+        return BlaxelReplies::sandboxError(500, u"cannot write %1"_s.arg(resolved->sandboxPath));
     if (write->permissions >= 0)
-        ::chmod(QFile::encodeName(*real).constData(), mode_t(write->permissions | 0600));
-    return HttpReply::json(200, QJsonObject{{u"message"_s, write->message}, {u"path"_s, *sandboxPath}});
+        ::chmod(QFile::encodeName(resolved->real).constData(), mode_t(write->permissions | 0600));
+    return HttpReply::json(200,
+                           QJsonObject{{u"message"_s, write->message}, {u"path"_s, resolved->sandboxPath}});
 }
 
 } // namespace Emulator

@@ -9,6 +9,18 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// The Detail column of a row: what is known of it, the unknown parts left out.
+QString detailOf(const QStringList &parts)
+{
+    QStringList known = parts;
+    known.removeAll(QString());
+    return known.join(u" · "_s);
+}
+
+} // namespace
+
 namespace AllSandboxSources {
 
 AllSandboxesModel::RowReader klavis(const SandboxListModel *model)
@@ -21,12 +33,7 @@ AllSandboxesModel::RowReader klavis(const SandboxListModel *model)
         read.name = sandbox.serverName + u'/' + sandbox.sandboxId;
         read.status = sandbox.status;
         read.statusKind = StatusKind::of(sandbox.status);
-        QStringList detail;
-        if (!sandbox.benchmark.isEmpty())
-            detail << sandbox.benchmark;
-        if (!sandbox.tags.isEmpty())
-            detail << sandbox.tags.join(u", "_s);
-        read.detail = detail.join(u" · "_s);
+        read.detail = detailOf({sandbox.benchmark, sandbox.tags.join(u", "_s)});
         read.when = sandbox.updatedAt;
         read.busy = model->isBusy(row);
         read.actionable = StatusKind::isReleasable(read.statusKind);
@@ -83,12 +90,7 @@ AllSandboxesModel::RowReader blaxel(const BlaxelSandboxListModel *model)
             read.statusKind = StatusKind::Unknown;
             break;
         }
-        QStringList detail;
-        if (!sandbox.image.isEmpty())
-            detail << sandbox.image;
-        if (!sandbox.region.isEmpty())
-            detail << sandbox.region;
-        read.detail = detail.join(u" · "_s);
+        read.detail = detailOf({sandbox.image, sandbox.region});
         read.when = sandbox.createdAt;
         read.busy = model->isDeleting(sandbox.name);
         read.actionable = BlaxelStatus::isDeletable(read.status) && !read.busy;

@@ -3,50 +3,27 @@
 #include "api/blaxelstatus.h"
 #include "models/blaxelsandboxlistmodel.h"
 
-BlaxelSandboxFilterProxy::BlaxelSandboxFilterProxy(QObject *parent) : QSortFilterProxyModel(parent)
+BlaxelSandboxFilterProxy::BlaxelSandboxFilterProxy(QObject *parent) : CountedFilterProxy(parent)
 {
     setSortRole(BlaxelSandboxListModel::SortRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);
     // A deletion changes a row's status: the filter (terminated hidden) must see it.
     setDynamicSortFilter(true);
-    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(this, signal, this, &BlaxelSandboxFilterProxy::announceCounts);
-    connect(this, &QAbstractItemModel::modelReset, this, &BlaxelSandboxFilterProxy::announceCounts);
-    connect(this, &QAbstractItemModel::layoutChanged, this, &BlaxelSandboxFilterProxy::announceCounts);
 }
 
 void BlaxelSandboxFilterProxy::setSearchText(const QString &text)
 {
-    const QString search = text.trimmed().toLower();
-    if (search == m_search)
-        return;
-    m_search = search;
-    invalidateRowsFilter();
-    announceCounts();
+    setCriterion(m_search, text.trimmed().toLower());
 }
 
 void BlaxelSandboxFilterProxy::setStatusFilter(const QString &status)
 {
-    const QString word = status.trimmed().toUpper();
-    if (word == m_status)
-        return;
-    m_status = word;
-    invalidateRowsFilter();
-    announceCounts();
+    setCriterion(m_status, status.trimmed().toUpper());
 }
 
 void BlaxelSandboxFilterProxy::setShowTerminated(bool show)
 {
-    if (show == m_showTerminated)
-        return;
-    m_showTerminated = show;
-    invalidateRowsFilter();
-    announceCounts();
-}
-
-int BlaxelSandboxFilterProxy::totalCount() const
-{
-    return sourceModel() ? sourceModel()->rowCount() : 0;
+    setCriterion(m_showTerminated, show);
 }
 
 bool BlaxelSandboxFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
@@ -63,9 +40,4 @@ bool BlaxelSandboxFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex
         !index.data(BlaxelSandboxListModel::SearchTextRole).toString().contains(m_search))
         return false;
     return true;
-}
-
-void BlaxelSandboxFilterProxy::announceCounts()
-{
-    emit countsChanged(rowCount(), totalCount());
 }

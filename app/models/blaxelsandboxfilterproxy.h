@@ -1,12 +1,12 @@
 #pragma once
 
-#include <QSortFilterProxyModel>
+#include "models/countedfilterproxy.h"
 
 // Sorts and filters a BlaxelSandboxListModel for the table: a search over name, display name and labels,
 // one status, and terminated sandboxes hidden unless asked for (the listing always carries them, so that a
 // deleted row can be seen reaching TERMINATED before it is hidden). A workspace holds thousands at most:
 // QSortFilterProxyModel's cost is fine here.
-class BlaxelSandboxFilterProxy final : public QSortFilterProxyModel
+class BlaxelSandboxFilterProxy final : public CountedFilterProxy
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(BlaxelSandboxFilterProxy)
@@ -24,19 +24,10 @@ public:
     QString statusFilter() const { return m_status; }
     bool showTerminated() const { return m_showTerminated; }
 
-    // For "12 of 40 shown".
-    int acceptedCount() const { return rowCount(); }
-    int totalCount() const;
-
-signals:
-    void countsChanged(int shown, int total);
-
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
-    void announceCounts();
-
     QString m_search;
     QString m_status;
     bool m_showTerminated = false;

@@ -1,31 +1,19 @@
 #include "models/localsandboxfilterproxy.h"
 
 #include "models/localsandboxtreemodel.h"
-#include "models/proxycounts.h"
 
 #include <algorithm>
 
-LocalSandboxFilterProxy::LocalSandboxFilterProxy(QObject *parent)
-    : QSortFilterProxyModel(parent), m_counts(new ProxyCounts(this))
+LocalSandboxFilterProxy::LocalSandboxFilterProxy(QObject *parent) : CountedFilterProxy(parent)
 {
     setSortRole(LocalSandboxTreeModel::SortRole);
     setDynamicSortFilter(true);
-    connect(m_counts, &ProxyCounts::countsChanged, this, &LocalSandboxFilterProxy::countsChanged);
 }
 
 void LocalSandboxFilterProxy::setSourceModel(QAbstractItemModel *sourceModel)
 {
     m_tree = qobject_cast<LocalSandboxTreeModel *>(sourceModel); // a QPointer: cleared if the source dies
     QSortFilterProxyModel::setSourceModel(sourceModel);
-}
-
-void LocalSandboxFilterProxy::setCriterion(QString &field, const QString &value)
-{
-    if (field == value)
-        return;
-    field = value;
-    invalidateRowsFilter();
-    m_counts->update();
 }
 
 void LocalSandboxFilterProxy::setSearchText(const QString &text)
@@ -41,16 +29,6 @@ void LocalSandboxFilterProxy::setStatusFilter(const QString &status)
 void LocalSandboxFilterProxy::setTagFilter(const QString &tag)
 {
     setCriterion(m_tag, tag);
-}
-
-int LocalSandboxFilterProxy::acceptedCount() const
-{
-    return m_counts->shown();
-}
-
-int LocalSandboxFilterProxy::totalCount() const
-{
-    return m_counts->total();
 }
 
 bool LocalSandboxFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const

@@ -14,6 +14,19 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// Keeps the rest of the transport's configuration (timeouts, retries) as it is.
+void pointAt(HttpTransport *transport, const QUrl &baseUrl, const QString &apiKey)
+{
+    TransportConfig config = transport->config();
+    config.baseUrl = baseUrl;
+    config.apiKey = apiKey;
+    transport->setConfig(config);
+}
+
+} // namespace
+
 AppSession::AppSession(QObject *parent)
     : QObject(parent), m_transport(new HttpTransport(TransportConfig{}, this)),
       m_sandboxes(new KlavisSandboxService(m_transport, this)),
@@ -53,10 +66,7 @@ bool AppSession::startDemo(QString *error)
 void AppSession::connectTo(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
                            const QString &region)
 {
-    TransportConfig config = m_transport->config();
-    config.baseUrl = baseUrl;
-    config.apiKey = apiKey;
-    m_transport->setConfig(config);
+    pointAt(m_transport, baseUrl, apiKey);
     m_profileName = profileName;
     m_region = region.isEmpty() ? u"us"_s : region;
     m_transfers->setRegion(m_region);
@@ -76,10 +86,7 @@ QUrl AppSession::baseUrl() const
 void AppSession::connectBlaxel(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
                                const QString &workspace)
 {
-    TransportConfig config = m_blaxelTransport->config();
-    config.baseUrl = baseUrl;
-    config.apiKey = apiKey;
-    m_blaxelTransport->setConfig(config);
+    pointAt(m_blaxelTransport, baseUrl, apiKey);
     m_blaxel->setWorkspace(workspace);
     m_blaxelProfileName = profileName;
     emit blaxelConnectionChanged();

@@ -47,8 +47,7 @@ QString BlaxelSandboxesController::workspace() const
 
 void BlaxelSandboxesController::clear()
 {
-    if (m_refreshCall)
-        m_refreshCall->abort();
+    m_refresh.abort();
     if (m_detailsCall)
         m_detailsCall->abort();
     const auto deletions = std::exchange(m_deletions, {});
@@ -64,32 +63,22 @@ void BlaxelSandboxesController::refresh()
 {
     if (!isConnected())
         return;
-    if (m_refreshCall) {
-        m_refreshAgain = true;
-        return;
-    }
-    BlaxelSandboxFilter filter;
-    // Terminated ones too: the proxy hides them, and a deleted row is seen reaching its end.
-    filter.showTerminated = true;
-    m_refreshCall = m_session->blaxelSandboxes()->listDecodedOffThread(
-        filter, this, [this](const ApiResult<BlaxelSandboxList> &result) {
-            m_refreshCall = nullptr;
-            if (m_refreshAgain) {
-                m_refreshAgain = false;
-                refresh();
-                return;
-            }
-            if (!result) {
-                if (result.error().kind() != ApiError::Kind::Cancelled)
-                    emit refreshFailed(result.error());
-                return;
-            }
-            m_model->applySnapshot(result->items);
+    m_refresh.start<BlaxelSandboxList>(
+        [this](ResultHandler<BlaxelSandboxList> handler) {
+            BlaxelSandboxFilter filter;
+            // Terminated ones too: the proxy hides them, and a deleted row is seen reaching its end.
+            filter.showTerminated = true;
+            return m_session->blaxelSandboxes()->listDecodedOffThread(filter, this, std::move(handler));
+        },
+        [this] { refresh(); },
+        [this](const BlaxelSandboxList &list) {
+            m_model->applySnapshot(list.items);
             m_lastRefreshed = QDateTime::currentDateTimeUtc();
             emit refreshed();
             if (!m_pendingSelection.isEmpty() && m_model->rowOf(m_pendingSelection) >= 0)
                 emit createdSandboxListed(std::exchange(m_pendingSelection, {}));
-        });
+        },
+        [this](const ApiError &error) { emit refreshFailed(error); });
 }
 
 void BlaxelSandboxesController::loadDetails(const QString &name)

@@ -5,6 +5,7 @@
 #include "api/blaxeloperation.h"
 #include "api/blaxelsandbox.h"
 #include "api/resulthandler.h"
+#include "session/coalescedrefresh.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -39,7 +40,7 @@ public:
     QString workspace() const;
 
     void refresh();
-    bool isRefreshing() const { return m_refreshCall != nullptr; }
+    bool isRefreshing() const { return m_refresh.isRunning(); }
     QDateTime lastRefreshed() const { return m_lastRefreshed; }
     // Forgets the rows and stops what runs: for another workspace or none.
     void clear();
@@ -73,10 +74,9 @@ private:
     AppSession *m_session;
     BlaxelSandboxListModel *m_model;
     BlaxelSandboxFilterProxy *m_proxy;
-    QPointer<BlaxelOperation> m_refreshCall;
+    CoalescedRefresh<BlaxelOperation> m_refresh;
     QPointer<BlaxelOperation> m_detailsCall;
     QHash<QString, QPointer<BlaxelOperation>> m_deletions;
     QDateTime m_lastRefreshed;
     QString m_pendingSelection;
-    bool m_refreshAgain = false;
 };

@@ -36,15 +36,14 @@ void SandboxesController::setServerFilter(const SandboxFilter &filter)
 
 void SandboxesController::clear()
 {
-    if (m_refreshCall)
-        m_refreshCall->abort();
+    m_refresh.abort();
     m_model->clear();
     m_lastRefreshed = {};
 }
 
 bool SandboxesController::isRefreshing() const
 {
-    return m_refreshCall != nullptr || m_model->isApplying();
+    return m_refresh.isRunning() || m_model->isApplying();
 }
 
 void SandboxesController::refresh()
@@ -53,27 +52,15 @@ void SandboxesController::refresh()
     // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
     if (!m_session->hasKey())
         return;
-    if (m_refreshCall) {
-        // A filter changed while a refresh was in flight: its answer is for the old filter.
-        m_refreshAgain = true;
-        return;
-    }
-    m_refreshCall = m_session->sandboxes()->listDecodedOffThread(
-        m_filter, this, [this](const ApiResult<SandboxList> &result) {
-            m_refreshCall = nullptr;
-            if (m_refreshAgain) {
-                m_refreshAgain = false;
-                refresh();
-                return;
-            }
-            if (!result) {
-                if (result.error().kind() != ApiError::Kind::Cancelled)
-                    emit refreshFailed(result.error());
-                return;
-            }
-            // In steps: 100,000 rows applied at once would hold the GUI thread for many frames.
-            m_model->applySnapshotInSteps(result->sandboxes);
-        });
+    // A filter changed while a refresh was in flight: its answer is for the old filter, and is dropped.
+    m_refresh.start<SandboxList>(
+        [this](ResultHandler<SandboxList> handler) {
+            return m_session->sandboxes()->listDecodedOffThread(m_filter, this, std::move(handler));
+        },
+        [this] { refresh(); },
+        // In steps: 100,000 rows applied at once would hold the GUI thread for many frames.
+        [this](const SandboxList &list) { m_model->applySnapshotInSteps(list.sandboxes); },
+        [this](const ApiError &error) { emit refreshFailed(error); });
 }
 
 void SandboxesController::onSnapshotApplied()

@@ -8,6 +8,7 @@
 #include "api/sandboxdetails.h"
 #include "api/sandboxfilter.h"
 #include "models/sandboxkey.h"
+#include "session/coalescedrefresh.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -70,9 +71,8 @@ private:
     SandboxListModel *m_model;
     SandboxFilterProxy *m_proxy;
     SandboxFilter m_filter;
-    QPointer<ApiCall> m_refreshCall;
+    CoalescedRefresh<ApiCall> m_refresh;
     QPointer<ApiCall> m_detailsCall;
     QDateTime m_lastRefreshed;
     SandboxKey m_pendingSelection;
-    bool m_refreshAgain = false;
 };

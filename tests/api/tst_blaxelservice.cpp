@@ -1,141 +1,30 @@
-// BlaxelSandboxService over real HTTP against the emulator's Blaxel control plane (/v0/sandboxes): the
-// headers every call carries, cursor paging to the end, the local one-character search, details, create with
-// its 409 and quota, the workspace header the server requires, delete to TERMINATED and the wait's ends, and
-// the emulator's fault switches (a 503 from the edge, a gateway's HTML 504, a server that never answers).
-// What the emulator cannot be made to send (a looping cursor, a bare array, bodies that echo secrets, a cut
+// BlaxelSandboxService reading over real HTTP against the emulator's Blaxel control plane (/v0/sandboxes):
+// the headers every call carries, cursor paging to the end, the local one-character search, details, the
+// workspace header the server requires, and the emulator's fault switches (a 503 from the edge, a gateway's
+// HTML 504, a server that never answers). Create, delete and the wait are tst_blaxelservicelifecycle's. What
+// the emulator cannot be made to send (a looping cursor, a bare array, bodies that echo secrets, a cut
 // connection) stays in tst_blaxelservicereplay.
 
 #include "api/apicall.h"
-#include "api/blaxelsandboxservice.h"
-#include "api/httptransport.h"
+#include "blaxelservicefixture.h"
 #include "catalog/blaxelhosts.h"
-#include "emulator/emulatorserver.h"
 
 #include <QSet>
-#include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 #include <QUrlQuery>
 
-#include <memory>
 #include <optional>
 
 using namespace Qt::StringLiterals;
 
-class TestBlaxelService : public QObject
+class TestBlaxelService : public QObject, private BlaxelServiceFixture
 {
     Q_OBJECT
 
-private:
-    std::unique_ptr<Emulator::EmulatorServer> server;
-    std::unique_ptr<HttpTransport> transport;
-    std::unique_ptr<BlaxelSandboxService> service;
-
-    // The control plane's calls the emulator saw (the sandboxes' own API and the Klavis routes left out).
-    QList<Emulator::RecordedRequest> seen() const
-    {
-        QList<Emulator::RecordedRequest> calls;
-        for (const auto &request : server->apiRequests()) {
-            if (request.path.startsWith(u"/v0/"_s))
-                calls.append(request);
-        }
-        return calls;
-    }
-
-    void configure(const std::function<void(TransportConfig &)> &change)
-    {
-        TransportConfig config = transport->config();
-        change(config);
-        transport->setConfig(config);
-    }
-    void blaxelSettings(const std::function<void(Emulator::BlaxelSettings &)> &change)
-    {
-        Emulator::BlaxelSettings settings = server->blaxelSettings();
-        change(settings);
-        server->setBlaxelSettings(settings);
-    }
-    void faults(const std::function<void(Emulator::FaultSettings &)> &change)
-    {
-        Emulator::FaultSettings settings = server->faults();
-        change(settings);
-        server->setFaults(settings);
-    }
-
-    template <typename T, typename Start> ApiResult<T> await(Start start, int timeoutMs = 15000)
-    {
-        std::optional<ApiResult<T>> result;
-        QObject context;
-        start(&context, [&result](const ApiResult<T> &r) { result = r; });
-        if (!QTest::qWaitFor([&] { return result.has_value(); }, timeoutMs))
-            return ApiError::local(u"the test timed out waiting for the call"_s);
-        return *result;
-    }
-    ApiResult<BlaxelSandboxList> list(const BlaxelSandboxFilter &filter = {})
-    {
-        return await<BlaxelSandboxList>(
-            [&](QObject *c, auto done) { return service->list(filter, c, done); });
-    }
-    ApiResult<BlaxelSandbox> get(const QString &name)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->get(name, c, done); });
-    }
-    ApiResult<BlaxelSandbox> create(const BlaxelCreateRequest &request)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->create(request, c, done); });
-    }
-    ApiResult<BlaxelSandbox> remove(const QString &name)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->remove(name, c, done); });
-    }
-    ApiResult<BlaxelTermination> waitGone(const QString &name)
-    {
-        return await<BlaxelTermination>(
-            [&](QObject *c, auto done) { return service->waitUntilTerminated(name, c, done); });
-    }
-
-    static BlaxelCreateRequest createRequest(const QString &name = u"svc-test"_s)
-    {
-        BlaxelCreateRequest request;
-        request.name = name;
-        request.image = u"blaxel/base-image:latest"_s;
-        request.envs = {{u"TOKEN"_s, u"very-secret-value-42"_s, true}};
-        return request;
-    }
-
-    static QStringList names(const BlaxelSandboxList &list)
-    {
-        QStringList result;
-        for (const auto &sandbox : list.items)
-            result.append(sandbox.name);
-        return result;
-    }
-
-private slots:
-    void init()
-    {
-        server = std::make_unique<Emulator::EmulatorServer>();
-        Emulator::BlaxelSettings settings = server->blaxelSettings();
-        settings.transitionMs = 300;
-        server->setBlaxelSettings(settings);
-        QVERIFY(server->listen());
-        TransportConfig config;
-        config.baseUrl = QUrl(server->apiBaseUrl().toString() + u"/v0"_s);
-        config.apiKey = server->apiKey();
-        config.requestsPerSecond = 0;
-        config.backoffBaseMs = 20;
-        transport = std::make_unique<HttpTransport>(config);
-        service = std::make_unique<BlaxelSandboxService>(transport.get(), u"demo"_s);
-        BlaxelSandboxService::Limits limits;
-        limits.pollFirstDelayMs = 20;
-        limits.pollMaxDelayMs = 50;
-        service->setLimits(limits);
-    }
-    void cleanup()
-    {
-        service.reset();
-        transport.reset();
-        server.reset();
-    }
+private Q_SLOTS:
+    void init() { startService(); }
+    void cleanup() { stopService(); }
 
     void listFollowsCursorsToTheEndWithTheHeaders()
     {
@@ -336,115 +225,6 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return done; }, 5000));
         QCOMPARE(error.kind(), ApiError::Kind::Local);
         QCOMPARE(seen().size(), 0);
-    }
-
-    void createThenAConflictOnTheSameName()
-    {
-        const auto created = create(createRequest());
-        QVERIFY2(created.ok(), qPrintable(created.error().fullText()));
-        QCOMPARE(created->name, u"svc-test"_s);
-        QCOMPARE(created->status, u"DEPLOYING"_s);
-        QCOMPARE(seen().size(), 1);
-        QVERIFY(seen().at(0).bodySize > 0);
-        QCOMPARE(seen().at(0).header("Content-Type"), QByteArray("application/json"));
-        const auto details = get(u"svc-test"_s);
-        QVERIFY(details.ok());
-        QCOMPARE(details->image, u"blaxel/base-image:latest"_s);
-        QCOMPARE(details->envs.size(), 1);
-
-        const auto again = create(createRequest());
-        QVERIFY(!again.ok());
-        QCOMPARE(again.error().httpStatus(), 409);
-        QVERIFY(again.error().message().contains(u"already exists"_s));
-        QVERIFY2(!again.error().fullText().contains(u"very-secret-value-42"_s),
-                 qPrintable(again.error().fullText()));
-    }
-
-    void createOverTheQuotaSaysSoAndIsNoKeyProblem()
-    {
-        blaxelSettings([](Emulator::BlaxelSettings &s) { s.quotaPerWorkspace = 3; }); // demo has twelve
-        const auto result = create(createRequest());
-        QVERIFY(!result.ok());
-        QCOMPARE(result.error().httpStatus(), 403);
-        QCOMPARE(result.error().serverCode(), u"QUOTA_EXCEEDED"_s);
-        QVERIFY(result.error().message().contains(u"quota"_s));
-        QVERIFY(!result.error().isKeyProblem());
-        QCOMPARE(seen().size(), 1); // a create is never repeated
-    }
-
-    void createIsNotRetriedAfterA503()
-    {
-        faults([](Emulator::FaultSettings &f) {
-            f.failNextRequests = 1;
-            f.failStatus = 503;
-        });
-        const auto result = create(createRequest());
-        QVERIFY(!result.ok());
-        QCOMPARE(seen().size(), 1);
-        QCOMPARE(result.error().httpStatus(), 503);
-        QCOMPARE(result.error().serverCode(), u"SERVICE_UNAVAILABLE"_s);
-        QVERIFY(result.error().message().contains(u"retry may succeed"_s));
-    }
-
-    void deleteThenWaitUntilTerminated()
-    {
-        const auto removed = remove(u"agent-runner-02"_s);
-        QVERIFY2(removed.ok(), qPrintable(removed.error().fullText()));
-        QCOMPARE(removed->status, u"DELETING"_s);
-        QCOMPARE(seen().at(0).method, QByteArray("DELETE"));
-        const auto end = waitGone(u"agent-runner-02"_s);
-        QVERIFY2(end.ok(), qPrintable(end.error().fullText()));
-        QVERIFY(!end->recordGone); // the emulator keeps the TERMINATED record a while
-        QCOMPARE(end->last.status, u"TERMINATED"_s);
-        QVERIFY(end->polls >= 2);
-        QCOMPARE(get(u"agent-runner-02"_s)->status, u"TERMINATED"_s);
-    }
-
-    void waitEndsWhenTheRecordIsGone()
-    {
-        const auto end = waitGone(u"ghost"_s);
-        QVERIFY2(end.ok(), qPrintable(end.error().fullText()));
-        QVERIFY(end->recordGone);
-        QCOMPARE(end->polls, 1);
-    }
-
-    void waitGivesUpAtItsDeadline()
-    {
-        blaxelSettings([](Emulator::BlaxelSettings &s) { s.transitionMs = 60000; });
-        QVERIFY(remove(u"agent-runner-02"_s).ok());
-        auto limits = service->limits();
-        limits.waitDeadlineMs = 300;
-        service->setLimits(limits);
-        const auto end = waitGone(u"agent-runner-02"_s);
-        QVERIFY(!end.ok());
-        QCOMPARE(end.error().kind(), ApiError::Kind::Timeout);
-        QVERIFY(end.error().message().contains(u"agent-runner-02"_s));
-        QVERIFY(end.error().message().contains(u"DELETING"_s));
-        const qsizetype polled = seen().size();
-        QVERIFY(polled >= 4); // the delete and three polls at least
-        QTest::qWait(150);
-        QCOMPARE(seen().size(), polled); // nothing after the end
-    }
-
-    void waitIsCancellable()
-    {
-        blaxelSettings([](Emulator::BlaxelSettings &s) { s.transitionMs = 60000; });
-        QVERIFY(remove(u"agent-runner-02"_s).ok());
-        server->clearRecordedRequests();
-        auto limits = service->limits();
-        limits.pollFirstDelayMs = 400;
-        service->setLimits(limits);
-        QObject context;
-        std::optional<ApiResult<BlaxelTermination>> result;
-        QPointer<BlaxelOperation> operation = service->waitUntilTerminated(
-            u"agent-runner-02"_s, &context, [&](const ApiResult<BlaxelTermination> &r) { result = r; });
-        QSignalSpy progress(operation.data(), &BlaxelOperation::progress);
-        QVERIFY(progress.wait(5000)); // the first answer; now it waits 400 ms
-        operation->abort();
-        QVERIFY(result.has_value());
-        QCOMPARE(result->error().kind(), ApiError::Kind::Cancelled);
-        QTest::qWait(600);
-        QCOMPARE(seen().size(), 1);
     }
 
     void anAbortMidRequestIsACancel()

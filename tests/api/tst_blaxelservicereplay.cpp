@@ -1,6 +1,7 @@
 #include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
 #include "blaxelreplayserver.h"
+#include "blaxelservicecalls.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,7 +20,7 @@ using namespace Qt::StringLiterals;
 // page with a script and a style, a code only in the edge's header, a body echoing the secret sent, a create
 // answer without the name, and a dropped connection. Everything else runs against the emulator in
 // tst_blaxelservice.
-class TestBlaxelServiceReplay : public QObject
+class TestBlaxelServiceReplay : public QObject, private BlaxelServiceCalls
 {
     Q_OBJECT
 
@@ -27,41 +28,8 @@ private:
     using Reply = BlaxelReplayServer::Reply;
     std::unique_ptr<BlaxelReplayServer> server;
     std::unique_ptr<HttpTransport> transport;
-    std::unique_ptr<BlaxelSandboxService> service;
 
     static QString apiKey() { return QString::fromLatin1(BlaxelReplayServer::apiKey); }
-
-    template <typename T, typename Start> ApiResult<T> await(Start start, int timeoutMs = 15000)
-    {
-        std::optional<ApiResult<T>> result;
-        QObject context;
-        start(&context, [&result](const ApiResult<T> &r) { result = r; });
-        if (!QTest::qWaitFor([&] { return result.has_value(); }, timeoutMs))
-            return ApiError::local(u"the test timed out waiting for the call"_s);
-        return *result;
-    }
-    ApiResult<BlaxelSandboxList> list(const BlaxelSandboxFilter &filter = {})
-    {
-        return await<BlaxelSandboxList>(
-            [&](QObject *c, auto done) { return service->list(filter, c, done); });
-    }
-    ApiResult<BlaxelSandbox> get(const QString &name)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->get(name, c, done); });
-    }
-    ApiResult<BlaxelSandbox> create(const BlaxelCreateRequest &request)
-    {
-        return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->create(request, c, done); });
-    }
-
-    static BlaxelCreateRequest createRequest()
-    {
-        BlaxelCreateRequest request;
-        request.name = u"svc-test"_s;
-        request.image = u"blaxel/base-image:latest"_s;
-        request.envs = {{u"TOKEN"_s, u"very-secret-value-42"_s, true}};
-        return request;
-    }
 
 private slots:
     void init()

@@ -19,7 +19,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from clitest import CliTest
+from clitest import CliTest, make_tree
 
 CLI, EMULATOR = sys.argv[1], sys.argv[2]
 KEY = "cli-blaxel-test-key"
@@ -313,27 +313,7 @@ def check_usage(api):
               (code, out, err))
 
 
-TREE_FILES = {
-    "README.md": b"# workspace\n",
-    "empty.txt": b"",
-    "src/main.py": b"print('hello')\n",
-    "src/deep/deeper/data.bin": bytes(range(256)) * 1000,
-    "Ünïcödé café/naïve 日本語.txt": "héllo wörld\n".encode(),
-}
-TREE_LINKS = {"link-to-readme": "README.md", "src/deep/up": "../../README.md"}
 EXECUTABLE = "src/run.sh"
-
-
-def make_tree(root):
-    for name, data in TREE_FILES.items():
-        os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
-        with open(os.path.join(root, name), "wb") as f:
-            f.write(data)
-    with open(os.path.join(root, EXECUTABLE), "w") as f:
-        f.write("#!/bin/sh\necho run\n")
-    os.chmod(os.path.join(root, EXECUTABLE), 0o755)
-    for name, target in TREE_LINKS.items():
-        os.symlink(target, os.path.join(root, name))
 
 
 def snapshot(root):
@@ -357,7 +337,7 @@ def check_transfers(api):
     work = tempfile.mkdtemp(prefix="cli-blaxel-work-")
     try:
         tree = os.path.join(work, "tree")
-        make_tree(tree)
+        make_tree(tree, EXECUTABLE)
         cli(api, "blaxel", "create", "cli-transfer", "--image", "blaxel/base-image:latest")
         code, out, err = cli(api, "blaxel", "upload", "cli-transfer", tree)
         check("upload while DEPLOYING: exit 1 with the sandbox's answer", code == 1 and "DEPLOYING" in err,

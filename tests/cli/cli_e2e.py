@@ -15,7 +15,7 @@ import time
 import tty
 import urllib.request
 
-from clitest import CliTest
+from clitest import TREE_FILES, TREE_LINKS, CliTest, make_tree
 
 CLI, EMULATOR = sys.argv[1], sys.argv[2]
 KEY = "cli-test-key"
@@ -43,25 +43,6 @@ def faults(base, **settings):
 
 
 # --- local upload / local dump -------------------------------------------------------------------------
-
-TREE_FILES = {
-    "README.md": b"# workspace\n",
-    "empty.txt": b"",
-    "src/main.py": b"print('hello')\n",
-    "src/deep/deeper/data.bin": bytes(range(256)) * 1000,
-    "Ünïcödé café/naïve 日本語.txt": "héllo wörld\n".encode(),
-}
-TREE_LINKS = {"link-to-readme": "README.md", "src/deep/up": "../../README.md"}
-
-
-def make_tree(root):
-    for name, data in TREE_FILES.items():
-        os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
-        with open(os.path.join(root, name), "wb") as f:
-            f.write(data)
-    for name, target in TREE_LINKS.items():
-        os.symlink(target, os.path.join(root, name))
-
 
 def tar_members(path):
     """{name without "./": (kind, bytes or link target)} of a gzip tar, or raises."""

@@ -1,11 +1,36 @@
-"""What the CLI scripts (cli_e2e.py, cli_faults.py) share: the emulator binary on a free loopback port, the
-CLI's environment with its own TMPDIR, the emulator's control endpoint, and PASS/FAIL lines with the plain
-closing count."""
+"""What the CLI scripts (cli_e2e.py, cli_faults.py, cli_blaxel.py) share: the emulator binary on a free
+loopback port, the CLI's environment with its own TMPDIR, the emulator's control endpoint, PASS/FAIL lines
+with the plain closing count, and the folder tree that uploads and dumps carry."""
 import json
 import os
 import subprocess
 import tempfile
 import urllib.request
+
+# The tree an upload sends and a dump must bring back: empty and binary files, deep folders, names outside
+# ASCII, and links (kept as links, never followed).
+TREE_FILES = {
+    "README.md": b"# workspace\n",
+    "empty.txt": b"",
+    "src/main.py": b"print('hello')\n",
+    "src/deep/deeper/data.bin": bytes(range(256)) * 1000,
+    "Ünïcödé café/naïve 日本語.txt": "héllo wörld\n".encode(),
+}
+TREE_LINKS = {"link-to-readme": "README.md", "src/deep/up": "../../README.md"}
+
+
+def make_tree(root, executable=None):
+    """TREE_FILES and TREE_LINKS under `root`, and a shell script at `executable` (mode 755) if given."""
+    for name, data in TREE_FILES.items():
+        os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
+        with open(os.path.join(root, name), "wb") as f:
+            f.write(data)
+    if executable:
+        with open(os.path.join(root, executable), "w") as f:
+            f.write("#!/bin/sh\necho run\n")
+        os.chmod(os.path.join(root, executable), 0o755)
+    for name, target in TREE_LINKS.items():
+        os.symlink(target, os.path.join(root, name))
 
 
 class CliTest:

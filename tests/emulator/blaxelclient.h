@@ -3,9 +3,13 @@
 // Calls to the emulator's Blaxel side for the tests: the control plane with its headers, and a sandbox's own
 // API at its metadata.url. Built on TestClient, so each test sees exactly what the emulator answered.
 
+#include "emulator/emulatorserver.h"
 #include "testclient.h"
 
 #include <QTest>
+
+#include <functional>
+#include <memory>
 
 namespace EmulatorTest {
 
@@ -94,5 +98,18 @@ public:
 private:
     TestClient m_client;
 };
+
+// An emulator (not listening yet) whose Blaxel sandboxes keep their files under `dataDir`; `adjust` sets
+// the rest (transition times, limits).
+inline std::unique_ptr<Emulator::EmulatorServer>
+blaxelEmulator(const QString &dataDir, const std::function<void(Emulator::BlaxelSettings &)> &adjust)
+{
+    auto server = std::make_unique<Emulator::EmulatorServer>();
+    Emulator::BlaxelSettings settings = server->blaxelSettings();
+    settings.dataDir = dataDir;
+    adjust(settings);
+    server->setBlaxelSettings(settings);
+    return server;
+}
 
 } // namespace EmulatorTest

@@ -1,7 +1,8 @@
 #pragma once
 
-// The seeded rows of tst_sandboxfilterproxy and its independent oracle: a plain QSortFilterProxyModel over
-// the same model, and the seeded data that makes ties, case and accent differences likely.
+// The seeded rows of the SandboxFilterProxy suites and their independent oracle: a plain
+// QSortFilterProxyModel over the same model, and the seeded data that makes ties, case and accent differences
+// likely.
 #include "api/sandboxsummary.h"
 #include "models/sandboxlistmodel.h"
 #include "seededrandom.h"
@@ -73,7 +74,7 @@ private:
 };
 
 // Rows built to tie and to differ only in case, accents, separators and prefixes, with unknown times.
-QList<SandboxSummary> oracleList(quint64 &random, int count)
+inline QList<SandboxSummary> oracleList(quint64 &random, int count)
 {
     const QStringList servers{u"github"_s,     u"GitHub"_s,     u"jira"_s, u"Cal.com"_s, u"cal.com"_s,
                               u"\u00c4rger"_s, u"\u00e4rger"_s, u"zeta"_s, u"a_b"_s,     u"a-b"_s};
@@ -105,7 +106,7 @@ QList<SandboxSummary> oracleList(quint64 &random, int count)
     return list;
 }
 
-std::vector<int> sourceOrder(const QAbstractItemModel &proxy)
+inline std::vector<int> sourceOrder(const QAbstractItemModel &proxy)
 {
     std::vector<int> rows;
     const auto *mapping = qobject_cast<const QAbstractProxyModel *>(&proxy);

@@ -86,11 +86,8 @@ private Q_SLOTS:
     {
         m_data = std::make_unique<QTemporaryDir>();
         QVERIFY(m_data->isValid());
-        m_server = std::make_unique<Emulator::EmulatorServer>();
-        Emulator::BlaxelSettings settings = m_server->blaxelSettings();
-        settings.dataDir = m_data->path();
-        settings.transitionMs = 100;
-        m_server->setBlaxelSettings(settings);
+        m_server = EmulatorTest::blaxelEmulator(
+            m_data->path(), [](Emulator::BlaxelSettings &settings) { settings.transitionMs = 100; });
         QVERIFY(m_server->listen());
         m_blaxel = std::make_unique<EmulatorTest::BlaxelClient>(m_server->apiBaseUrl());
         m_name = u"workspace-trip"_s;
