@@ -54,7 +54,7 @@ void BlaxelProcessRun::start(BlaxelSandboxFiles *files, BlaxelSandboxCall *call,
     post.setTransferTimeout(files->limits().processDeadlineMs);
     call->setDeadline(files->limits().processDeadlineMs);
     QNetworkReply *reply = files->network()->post(post, QJsonDocument(body).toJson(QJsonDocument::Compact));
-    call->track(reply);
+    call->track(reply, files->limits().maxJsonBytes);
     const BlaxelSandboxFiles::Limits limits = files->limits();
     const QPointer<BlaxelSandboxFiles> self(files);
     QObject::connect(
@@ -104,7 +104,7 @@ void BlaxelProcessRun::poll(const QPointer<BlaxelSandboxFiles> &self, BlaxelSand
         }
         QNetworkReply *reply =
             self->network()->get(self->request(u"/process/"_s + ApiRequest::encodeSegment(processName)));
-        call->track(reply);
+        call->track(reply, self->limits().maxJsonBytes);
         const BlaxelSandboxFiles::Limits limits = self->limits();
         QObject::connect(
             reply, &QNetworkReply::finished, call,

@@ -21,10 +21,16 @@ void BlaxelSandboxCall::stopReply()
     reply->deleteLater();
 }
 
-void BlaxelSandboxCall::track(QNetworkReply *reply)
+void BlaxelSandboxCall::track(QNetworkReply *reply, qint64 maxBodyBytes)
 {
     reply->setParent(this);
     m_reply = reply;
+    if (maxBodyBytes < 0)
+        return;
+    connect(reply, &QNetworkReply::downloadProgress, this, [this, maxBodyBytes](qint64 received, qint64) {
+        if (received > maxBodyBytes)
+            fail(ApiError::tooLarge(maxBodyBytes));
+    });
 }
 
 void BlaxelSandboxCall::waitThen(int delayMs, std::function<void()> next)

@@ -155,7 +155,7 @@ BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const Q
     field("path", remotePath.toUtf8());
     QNetworkReply *reply = m_network->put(request(filesystemPath(remotePath)), form);
     form->setParent(reply);
-    call->track(reply);
+    call->track(reply, m_limits.maxJsonBytes);
     connect(reply, &QNetworkReply::uploadProgress, call, [call](qint64 sent, qint64 total) {
         if (total > 0)
             emit call->progress(sent, total);
@@ -212,13 +212,9 @@ BlaxelSandboxCall *BlaxelSandboxFiles::list(const QString &remoteFolder, QObject
         return call;
     }
     QNetworkReply *reply = m_network->get(request(filesystemPath(remoteFolder)));
-    call->track(reply);
+    call->track(reply, m_limits.maxJsonBytes);
     call->setDeadline(m_limits.listDeadlineMs);
     const Limits limits = m_limits;
-    connect(reply, &QNetworkReply::downloadProgress, call, [call, limits](qint64 received, qint64) {
-        if (received > limits.maxJsonBytes)
-            call->fail(ApiError::tooLarge(limits.maxJsonBytes));
-    });
     connect(
         reply, &QNetworkReply::finished, call, [call, reply, handler, remoteFolder, limits, key = m_apiKey] {
             if (call->isFinished())

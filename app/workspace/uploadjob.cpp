@@ -19,6 +19,8 @@ namespace {
 
 constexpr int maxPutAttempts = 3;
 constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
+// A store answers a PUT with nothing or a short XML error: more than this is not an answer to read.
+constexpr qint64 maxStoreReplyBytes = qint64{1} << 20;
 
 } // namespace
 
@@ -120,6 +122,12 @@ void UploadJob::put()
         if (total > 0)
             setProgress(sent, total);
     });
+    connect(m_reply, &QNetworkReply::downloadProgress, this, [this](qint64 received, qint64) {
+        if (received > maxStoreReplyBytes && m_reply) {
+            m_storeReplyTooLarge = true;
+            m_reply->abort(); // onPutFinished reports it
+        }
+    });
     connect(m_reply, &QNetworkReply::finished, this, &UploadJob::onPutFinished);
 }
 
@@ -132,6 +140,16 @@ void UploadJob::onPutFinished()
     m_reply = nullptr;
     if (isCancelling())
         return;
+    if (m_storeReplyTooLarge) {
+        cleanUp();
+        fail(QCoreApplication::translate("UploadJob",
+                                         "The upload failed: the storage answered with more than %1 and was "
+                                         "cut off. Retry the upload; if it keeps failing, the provider's "
+                                         "storage is misbehaving.")
+                 .arg(ByteSize::text(maxStoreReplyBytes)),
+             FailureKind::Transient);
+        return;
+    }
     const auto answer = ObjectStoreReply::classify(reply, reply->readAll());
     switch (answer.outcome()) {
     case ObjectStoreReply::Outcome::Success:

@@ -47,5 +47,6 @@ private:
     SignedUrl m_url;
     int m_urlRequests = 0;
     int m_putAttempts = 0;
+    bool m_storeReplyTooLarge = false;
     int m_retryBaseDelayMs = 1000;
 };

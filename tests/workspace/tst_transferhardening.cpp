@@ -1,4 +1,5 @@
 #include "../api/hostileserver.h"
+#include "api/blaxelsandboxfiles.h"
 #include "transferharness.h"
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
@@ -133,6 +134,66 @@ private slots:
         QCOMPARE(api.server.requests().size(), 1); // the URL request, and nothing after it
         // A failed or cancelled job removes its temporary folder on a worker, without waiting.
         QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
+    }
+
+    // A store that answers the PUT with a body that never ends: the job stops reading past 1 MiB and says
+    // so, instead of buffering for ever.
+    void endlessAnswerToPutIsCutOff()
+    {
+        const QString source = m_work->filePath(u"src"_s);
+        QVERIFY(TransferFiles::writeFile(source + u"/a.txt"_s, "a\n"));
+        HostileApi api;
+        const QByteArray chunk =
+            QByteArray::number(64 * 1024, 16) + "\r\n" + QByteArray(64 * 1024, 'x') + "\r\n";
+        api.server.script(
+            {urlReply("upload_url", api.server.url("/store/o?sig=1").toEncoded()),
+             HostileServer::trickle(storeHead(200, "Transfer-Encoding: chunked\r\n"), chunk, 1)});
+        UploadJob job(api.service.get(), &api.network, u"ls-1"_s, u"us"_s, {source});
+        job.setRetryBaseDelayMs(10);
+        job.start();
+        QVERIFY(TransferHarness::waitFinished(&job, 20000));
+        QCOMPARE(job.state(), TransferJob::State::Failed);
+        QVERIFY2(job.errorText().contains(u"more than 1.0 MB"_s), qPrintable(job.errorText()));
+        QCOMPARE(api.count("PUT", "/store/o"), 1);
+        QCOMPARE(api.count("POST", "/local-sandbox/ls-1/initialize"), 0);
+        QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
+    }
+
+    // The same from a Blaxel sandbox's API, whose answers to a PUT, a command or a listing are JSON: each
+    // call ends as too large past its limit instead of buffering for ever.
+    void endlessAnswerFromBlaxelSandboxIsCutOff_data()
+    {
+        QTest::addColumn<QString>("call");
+        QTest::newRow("put") << u"put"_s;
+        QTest::newRow("run") << u"run"_s;
+        QTest::newRow("list") << u"list"_s;
+    }
+
+    void endlessAnswerFromBlaxelSandboxIsCutOff()
+    {
+        QFETCH(QString, call);
+        const QString source = m_work->filePath(u"a.txt"_s);
+        QVERIFY(TransferFiles::writeFile(source, "a\n"));
+        HostileServer server;
+        const QByteArray chunk =
+            QByteArray::number(64 * 1024, 16) + "\r\n" + QByteArray(64 * 1024, ' ') + "\r\n";
+        server.script({HostileServer::trickle(
+            storeHead(200, "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"), chunk, 1)});
+        BlaxelSandboxFiles files(u"bx"_s, server.url("/sandbox"), u"sk-hostile-blaxel-1"_s, u"demo"_s);
+        BlaxelSandboxFiles::Limits limits = files.limits();
+        limits.maxJsonBytes = 1 << 20;
+        files.setLimits(limits);
+        std::optional<ApiError> error;
+        QObject context;
+        const auto record = [&error](const auto &result) { error = result.error(); };
+        if (call == u"put"_s)
+            files.putFile(source, u"/app/a.txt"_s, &context, record);
+        else if (call == u"run"_s)
+            files.run(u"ls"_s, {}, &context, record);
+        else
+            files.list(u"/app"_s, &context, record);
+        QTRY_VERIFY_WITH_TIMEOUT(error.has_value(), 20000);
+        QVERIFY2(error->message().contains(u"larger than the 1.0 MiB"_s), qPrintable(error->message()));
     }
 
     void dumpFromFileUrlIsRefused()
