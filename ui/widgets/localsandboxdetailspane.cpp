@@ -5,8 +5,10 @@
 #include "models/localsandboxtreemodel.h"
 #include "pages/selectionsummarypage.h"
 #include "widgets/copyablefield.h"
+#include "widgets/detailspaneframe.h"
 #include "widgets/flowlayout.h"
 #include "widgets/rawjsonview.h"
+#include "widgets/revealsecretsbutton.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/secrettree.h"
 #include "widgets/statusicons.h"
@@ -18,8 +20,6 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QStackedWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -54,19 +54,9 @@ QString orDash(const QString &text)
 } // namespace
 
 LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
-    : QWidget(parent), m_stack(new QStackedWidget(this))
+    : QWidget(parent), m_frame(new DetailsPaneFrame(this))
 {
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_stack);
-
-    m_emptyPage = new SelectionSummaryPage(m_stack);
-    m_stack->addWidget(m_emptyPage);
-
-    auto *scroll = new QScrollArea(m_stack);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *page = new QWidget(scroll);
+    auto *page = m_frame->detailsPage();
     auto *layout = new QVBoxLayout(page);
 
     auto *header = new QHBoxLayout;
@@ -109,9 +99,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     layout->addSpacing(8);
     auto *serversHeader = new QHBoxLayout;
     m_serversTitle = boldLabel(tr("Servers"), page);
-    m_revealButton = new QPushButton(QIcon(u":/icons/reveal.svg"_s), tr("Reveal secrets"), page);
-    m_revealButton->setObjectName(u"revealButton"_s);
-    m_revealButton->setCheckable(true);
+    m_revealButton = new RevealSecretsButton(page);
     serversHeader->addWidget(m_serversTitle);
     serversHeader->addStretch(1);
     serversHeader->addWidget(m_revealButton);
@@ -154,13 +142,11 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     m_rawJson = new RawJsonView(page);
     layout->addWidget(m_rawJson);
     layout->addStretch(1);
-    scroll->setWidget(page);
-    m_stack->addWidget(scroll);
 
     connect(m_revealButton, &QPushButton::toggled, this, &LocalSandboxDetailsPane::setSecretsRevealed);
     connect(m_copyConfigButton, &QPushButton::clicked, this,
             &LocalSandboxDetailsPane::copyMcpConfigRequested);
-    connect(m_emptyPage, &SelectionSummaryPage::copyMcpConfigRequested, this,
+    connect(m_frame->summaryPage(), &SelectionSummaryPage::copyMcpConfigRequested, this,
             &LocalSandboxDetailsPane::copyMcpConfigRequested);
     connect(m_idField, &CopyableField::copied, this, &LocalSandboxDetailsPane::copied);
     auto *clock = new QTimer(this); // keeps "created 3 min ago" current
@@ -173,7 +159,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
 
 void LocalSandboxDetailsPane::showSandbox(const LocalSandbox &sandbox)
 {
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_errorRow->setVisible(false);
     const bool another = !m_shown || sandbox.localSandboxId != m_sandbox.localSandboxId;
     // Polling shows the same sandbox every few seconds: rebuilding unchanged rows would drop the
@@ -254,14 +240,13 @@ void LocalSandboxDetailsPane::rebuildServers()
 
 void LocalSandboxDetailsPane::showError(const ApiError &error)
 {
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_errorLabel->setText(DisplayText::visibleLines(error.fullText()));
     m_errorRow->setVisible(true);
 }
 
 void LocalSandboxDetailsPane::showEmpty(int selectedCount)
 {
-    m_stack->setCurrentIndex(0);
     // Drop the previous sandbox (and its secrets) from the widgets, not just from view.
     m_sandbox = {};
     m_shown = false;
@@ -269,14 +254,14 @@ void LocalSandboxDetailsPane::showEmpty(int selectedCount)
     rebuildServers();
     updateRawJson();
     if (selectedCount <= 1)
-        m_emptyPage->setSummary(tr("Select a local sandbox to see its details"),
-                                tr("A local sandbox hosts several MCP servers (filesystem, git, terminal…) "
-                                   "around one workspace."),
-                                false);
+        m_frame->showSummary(tr("Select a local sandbox to see its details"),
+                             tr("A local sandbox hosts several MCP servers (filesystem, git, terminal…) "
+                                "around one workspace."),
+                             false);
     else
-        m_emptyPage->setSummary(tr("%n local sandbox(es) selected", nullptr, selectedCount),
-                                tr("Release or reset them together from the toolbar or the context menu."),
-                                true);
+        m_frame->showSummary(tr("%n local sandbox(es) selected", nullptr, selectedCount),
+                             tr("Release or reset them together from the toolbar or the context menu."),
+                             true);
 }
 
 bool LocalSandboxDetailsPane::secretsRevealed() const
@@ -290,7 +275,6 @@ void LocalSandboxDetailsPane::setSecretsRevealed(bool revealed)
         m_revealButton->setChecked(revealed); // re-enters through toggled()
         return;
     }
-    m_revealButton->setText(revealed ? tr("Hide secrets") : tr("Reveal secrets"));
     for (SecretTree *tree : std::as_const(m_trees))
         tree->setRevealed(revealed);
     updateRawJson();
