@@ -67,7 +67,6 @@ signals:
 
 private:
     void setupView();
-    void showHeaderMenu(const QPoint &position);
     void runKlavisVerb(ReleaseWording::Verb verb);
     void updateStatusChoices();
     void updateCounts();

@@ -17,18 +17,16 @@
 #include "widgets/errorbanner.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/sandboxtable.h"
 #include "widgets/splittersizing.h"
-#include "widgets/viewsizing.h"
+#include "widgets/viewstatesettings.h"
 #include "widgets/workspacedroptarget.h"
 
 #include <QCheckBox>
-#include <QClipboard>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
@@ -168,42 +166,31 @@ QWidget *BlaxelSandboxesPage::createConnectHint()
 void BlaxelSandboxesPage::setupView()
 {
     using Model = BlaxelSandboxListModel;
-    m_view->setModel(m_controller->proxy());
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(Model::CreatedColumn, Qt::DescendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->setShowGrid(false);
-    m_view->verticalHeader()->hide();
-    ViewSizing::setComfortableRows(m_view);
-    auto *header = m_view->horizontalHeader();
-    header->setSectionsMovable(true);
-    header->setHighlightSections(false);
-    header->setStretchLastSection(true);
-    header->setContextMenuPolicy(Qt::CustomContextMenu);
-    const std::initializer_list<std::pair<int, int>> widths = {
-        {Model::NameColumn, 190},    {Model::DisplayNameColumn, 150}, {Model::StatusColumn, 115},
-        {Model::StateColumn, 80},    {Model::RegionColumn, 80},       {Model::ImageColumn, 170},
-        {Model::MemoryColumn, 70},   {Model::LabelsColumn, 150},      {Model::CreatedColumn, 80},
-        {Model::LastUsedColumn, 80}, {Model::ExpiresInColumn, 95}};
-    for (const auto &[column, width] : widths)
-        m_view->setColumnWidth(column, width);
-    // Fewer columns by default than the model has, so that names stay readable beside the details pane,
-    // which shows the rest; the header's menu brings any back.
-    for (const int column : {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn,
-                             Model::MemoryColumn, Model::LastUsedColumn})
-        header->setSectionHidden(column, true);
-    ViewSizing::keepColumnsFitting(m_view, Model::NameColumn);
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    SandboxTable::setUp(
+        m_view, m_controller->proxy(),
+        {.newestFirst = Model::CreatedColumn,
+         .identifying = Model::NameColumn,
+         .widths = {{Model::NameColumn, 190},
+                    {Model::DisplayNameColumn, 150},
+                    {Model::StatusColumn, 115},
+                    {Model::StateColumn, 80},
+                    {Model::RegionColumn, 80},
+                    {Model::ImageColumn, 170},
+                    {Model::MemoryColumn, 70},
+                    {Model::LabelsColumn, 150},
+                    {Model::CreatedColumn, 80},
+                    {Model::LastUsedColumn, 80},
+                    {Model::ExpiresInColumn, 95}},
+         // Fewer columns by default than the model has, so that names stay readable beside the details
+         // pane, which shows the rest.
+         .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn,
+                             Model::MemoryColumn, Model::LastUsedColumn}});
     m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
     auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
     m_view->setItemDelegateForColumn(Model::LabelsColumn, labels);
     m_view->setMouseTracking(true);
     connect(labels, &TagChipDelegate::tagClicked, this,
             [this](const QString &label) { m_filterBar->searchField()->setText(label); });
-    connect(header, &QHeaderView::customContextMenuRequested, this, &BlaxelSandboxesPage::showHeaderMenu);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &BlaxelSandboxesPage::onSelectionChanged);
     m_emptyHint = new EmptyStateHint(m_view, tr("No Blaxel sandboxes. Create one with Ctrl+N."));
@@ -248,26 +235,7 @@ void BlaxelSandboxesPage::hideEvent(QHideEvent *event)
 
 void BlaxelSandboxesPage::updateEmptyHint()
 {
-    const bool filtered = m_controller->model()->rowCount() > 0;
-    m_emptyHint->setText(filtered ? tr("No sandbox matches the filters.")
-                                  : tr("No Blaxel sandboxes. Create one with Ctrl+N."));
-}
-
-void BlaxelSandboxesPage::showHeaderMenu(const QPoint &position)
-{
-    auto *header = m_view->horizontalHeader();
-    QMenu menu(this);
-    menu.addSection(tr("Columns"));
-    for (int column = 0; column < BlaxelSandboxListModel::ColumnCount; ++column) {
-        auto *action = menu.addAction(m_controller->model()->headerData(column, Qt::Horizontal).toString());
-        action->setCheckable(true);
-        action->setChecked(!header->isSectionHidden(column));
-        // The name identifies a row.
-        action->setEnabled(column != BlaxelSandboxListModel::NameColumn);
-        connect(action, &QAction::toggled, header,
-                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
-    }
-    menu.exec(header->mapToGlobal(position));
+    m_emptyHint->followUnfilteredRows(m_controller->model()->rowCount());
 }
 
 QStringList BlaxelSandboxesPage::selectedNames() const
@@ -396,10 +364,8 @@ void BlaxelSandboxesPage::deleteSelected()
 void BlaxelSandboxesPage::copySelectedNames()
 {
     const QStringList names = selectedNames();
-    if (names.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(names.join(u'\n'));
-    emit statusMessage(tr("Copied %n sandbox name(s).", nullptr, int(names.size())));
+    if (SandboxTable::copyLines(names))
+        emit statusMessage(tr("Copied %n sandbox name(s).", nullptr, int(names.size())));
 }
 
 void BlaxelSandboxesPage::focusSearch()
@@ -409,20 +375,14 @@ void BlaxelSandboxesPage::focusSearch()
 
 void BlaxelSandboxesPage::saveState() const
 {
-    QSettings settings;
-    settings.setValue(u"blaxelSandboxes/header"_s, m_view->horizontalHeader()->saveState());
-    settings.setValue(u"blaxelSandboxes/splitter"_s, m_splitter->saveState());
-    settings.setValue(u"blaxelSandboxes/showTerminated"_s, m_showTerminated->isChecked());
+    ViewStateSettings::save(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitter);
+    QSettings().setValue(u"blaxelSandboxes/showTerminated"_s, m_showTerminated->isChecked());
 }
 
 void BlaxelSandboxesPage::restoreState()
 {
-    QSettings settings;
-    m_view->horizontalHeader()->restoreState(settings.value(u"blaxelSandboxes/header"_s).toByteArray());
-    m_splitterSizing->restore(settings.value(u"blaxelSandboxes/splitter"_s).toByteArray());
-    m_showTerminated->setChecked(settings.value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
-    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
-                         m_view->horizontalHeader()->sortIndicatorOrder());
+    ViewStateSettings::restore(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitterSizing);
+    m_showTerminated->setChecked(QSettings().value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
 }
 
 void BlaxelSandboxesPage::setupDropTargets()

@@ -75,7 +75,6 @@ protected:
 private:
     QWidget *createConnectHint();
     void setupView();
-    void showHeaderMenu(const QPoint &position);
     void onSelectionChanged();
     void updateEmptyHint();
     void setupDropTargets();

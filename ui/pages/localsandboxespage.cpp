@@ -18,18 +18,17 @@
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/sandboxtable.h"
 #include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
+#include "widgets/viewstatesettings.h"
 #include "widgets/workspacedroptarget.h"
 #include "workspace/transferqueue.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHeaderView>
-#include <QMessageBox>
 #include <QPointer>
-#include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -358,10 +357,8 @@ void LocalSandboxesPage::resetSelected()
 void LocalSandboxesPage::copySelectedIds()
 {
     const auto ids = selectedIds();
-    if (ids.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(ids.join(u'\n'));
-    emit statusMessage(tr("Copied %n local sandbox id(s).", nullptr, int(ids.size())));
+    if (SandboxTable::copyLines(ids))
+        emit statusMessage(tr("Copied %n local sandbox id(s).", nullptr, int(ids.size())));
 }
 
 void LocalSandboxesPage::copyMcpConfig()
@@ -382,14 +379,10 @@ void LocalSandboxesPage::copyMcpConfig()
 
 void LocalSandboxesPage::saveState() const
 {
-    QSettings settings;
-    settings.setValue(u"local/header"_s, m_view->header()->saveState());
-    settings.setValue(u"local/splitter"_s, m_splitter->saveState());
+    ViewStateSettings::save(u"local"_s, m_view->header(), m_splitter);
 }
 
 void LocalSandboxesPage::restoreState()
 {
-    QSettings settings;
-    m_view->header()->restoreState(settings.value(u"local/header"_s).toByteArray());
-    m_splitterSizing->restore(settings.value(u"local/splitter"_s).toByteArray());
+    ViewStateSettings::restore(u"local"_s, m_view->header(), m_splitterSizing);
 }
