@@ -10,6 +10,7 @@
 #include "delegates/tagchipdelegate.h"
 #include "dialogs/acquiredialog.h"
 #include "dialogs/blaxelcreatedialog.h"
+#include "dialogs/deletewording.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "pages/blaxelsandboxespage.h"
@@ -259,7 +260,7 @@ private slots:
         QCOMPARE(question, u"Delete scratch for good?"_s);
         QVERIFY(explanation.contains(u"destroyed for good"_s));
         // Already deleting: left out, and said so.
-        QVERIFY(BlaxelSandboxesPage::deleteExplanation({u"a"_s, u"b"_s}, 1).contains(u"left as they are"_s));
+        QVERIFY(DeleteWording::explanation({u"a"_s, u"b"_s}, 1).contains(u"left as they are"_s));
     }
 
     void detailsMaskSecretsUntilRevealedAndOfferTheMcpEndpoint()

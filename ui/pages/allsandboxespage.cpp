@@ -2,13 +2,13 @@
 
 #include "delegates/allstatusdelegate.h"
 #include "dialogs/confirmationbox.h"
+#include "dialogs/deletewording.h"
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
 #include "models/allsandboxsources.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
-#include "pages/blaxelsandboxespage.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/localsandboxescontroller.h"
 #include "session/sandboxescontroller.h"
@@ -283,9 +283,7 @@ void AllSandboxesPage::deleteSelected()
         names << row.id;
     if (names.isEmpty())
         return;
-    // The Blaxel view's own words: the one home of what a delete destroys.
-    if (!ConfirmationBox::ask(this, BlaxelSandboxesPage::deleteQuestion(names),
-                              BlaxelSandboxesPage::deleteExplanation(names, leftOut), tr("Delete")))
+    if (!DeleteWording::confirm(this, names, leftOut))
         return;
     m_blaxel->deleteSandboxes(names);
     emit statusMessage(tr("Deleting %n Blaxel sandbox(es)…", nullptr, int(names.size())));

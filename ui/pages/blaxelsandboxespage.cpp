@@ -7,11 +7,12 @@
 #include "delegates/blaxelstatusdelegate.h"
 #include "delegates/tagchipdelegate.h"
 #include "dialogs/blaxelcreatedialog.h"
-#include "dialogs/confirmationbox.h"
+#include "dialogs/deletewording.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/displaytext.h"
 #include "session/blaxelsandboxescontroller.h"
+#include "widgets/blaxelconnecthint.h"
 #include "widgets/blaxelsandboxdetailspane.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
@@ -25,9 +26,7 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -37,26 +36,21 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-// A confirmation names at most this many sandboxes; the rest are counted.
-constexpr int namedInConfirmation = 10;
-
-} // namespace
-
 BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_stack(new QStackedWidget(this)),
-      m_banner(new ErrorBanner(this)), m_filterBar(new SandboxFilterBar(this)),
-      m_showTerminated(new QCheckBox(tr("Show &terminated"), this)), m_splitter(new QSplitter(this)),
-      m_view(new QTableView(m_splitter)), m_details(new BlaxelSandboxDetailsPane(m_splitter)),
-      m_clock(new QTimer(this)),
+      m_connectHint(new BlaxelConnectHint(m_stack)), m_banner(new ErrorBanner(this)),
+      m_filterBar(new SandboxFilterBar(this)), m_showTerminated(new QCheckBox(tr("Show &terminated"), this)),
+      m_splitter(new QSplitter(this)), m_view(new QTableView(m_splitter)),
+      m_details(new BlaxelSandboxDetailsPane(m_splitter)), m_clock(new QTimer(this)),
       m_workspace(new WorkspaceActions(WorkspaceActions::Provider::Blaxel,
                                        BlaxelWorkspaceHooks::make(controller), this))
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(m_stack);
-    m_stack->addWidget(createConnectHint());
+    m_stack->addWidget(m_connectHint);
+    connect(m_connectHint, &BlaxelConnectHint::settingsRequested, this,
+            &BlaxelSandboxesPage::settingsRequested);
 
     auto *content = new QWidget(m_stack);
     auto *layout = new QVBoxLayout(content);
@@ -132,37 +126,6 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
     updateConnection();
 }
 
-QWidget *BlaxelSandboxesPage::createConnectHint()
-{
-    auto *hint = new QWidget(m_stack);
-    hint->setObjectName(u"blaxelConnectHint"_s);
-    auto *layout = new QVBoxLayout(hint);
-    layout->addStretch(1);
-    auto *title = new QLabel(tr("Add a Blaxel profile in Settings"), hint);
-    title->setObjectName(u"connectHintTitle"_s);
-    QFont font = title->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 1.25);
-    title->setFont(font);
-    title->setAlignment(Qt::AlignCenter);
-    auto *text = new QLabel(tr("Blaxel sandboxes are listed here once a Blaxel workspace and its API key are "
-                               "set up. Settings can also import them from the Blaxel CLI."),
-                            hint);
-    text->setWordWrap(true);
-    text->setAlignment(Qt::AlignCenter);
-    text->setForegroundRole(QPalette::PlaceholderText);
-    text->setMaximumWidth(460);
-    m_settingsButton = new QPushButton(QIcon(u":/icons/settings.svg"_s), tr("Open &Settings…"), hint);
-    m_settingsButton->setObjectName(u"openSettingsButton"_s);
-    layout->addWidget(title);
-    layout->addWidget(text, 0, Qt::AlignHCenter);
-    layout->addSpacing(8);
-    layout->addWidget(m_settingsButton, 0, Qt::AlignHCenter);
-    layout->addStretch(2);
-    connect(m_settingsButton, &QPushButton::clicked, this, &BlaxelSandboxesPage::settingsRequested);
-    return hint;
-}
-
 void BlaxelSandboxesPage::setupView()
 {
     using Model = BlaxelSandboxListModel;
@@ -215,7 +178,12 @@ void BlaxelSandboxesPage::updateConnection()
 
 bool BlaxelSandboxesPage::showsConnectHint() const
 {
-    return m_stack->currentIndex() == 0;
+    return m_stack->currentWidget() == m_connectHint;
+}
+
+QPushButton *BlaxelSandboxesPage::settingsButton() const
+{
+    return m_connectHint->settingsButton();
 }
 
 void BlaxelSandboxesPage::showEvent(QShowEvent *event)
@@ -322,40 +290,13 @@ void BlaxelSandboxesPage::createSandbox()
     dialog->open();
 }
 
-QString BlaxelSandboxesPage::deleteQuestion(const QStringList &names)
-{
-    return names.size() == 1 ? tr("Delete %1 for good?").arg(DisplayText::visible(names.first()))
-                             : tr("Delete %n Blaxel sandboxes for good?", nullptr, int(names.size()));
-}
-
-QString BlaxelSandboxesPage::deleteExplanation(const QStringList &names, int leftOut)
-{
-    QString text =
-        names.size() == 1
-            ? tr("Its files, processes and URL are destroyed for good; nothing can bring them back.")
-            : tr("Their files, processes and URLs are destroyed for good; nothing can bring them "
-                 "back.");
-    if (names.size() > 1) {
-        QStringList shown;
-        for (const QString &name : names.first(std::min<qsizetype>(names.size(), namedInConfirmation)))
-            shown << DisplayText::visible(name);
-        text += u"\n\n"_s + shown.join(u", "_s);
-        if (names.size() > namedInConfirmation)
-            text += u' ' + tr("and %n more", nullptr, int(names.size()) - namedInConfirmation);
-    }
-    if (leftOut > 0)
-        text += u"\n\n"_s + tr("%n selected sandbox(es) already deleting or terminated are left as they are.",
-                               nullptr, leftOut);
-    return text;
-}
-
 void BlaxelSandboxesPage::deleteSelected()
 {
     int leftOut = 0;
     const QStringList names = selectedDeletableNames(&leftOut);
     if (names.isEmpty())
         return;
-    if (!ConfirmationBox::ask(this, deleteQuestion(names), deleteExplanation(names, leftOut), tr("Delete")))
+    if (!DeleteWording::confirm(this, names, leftOut))
         return;
     m_controller->deleteSandboxes(names);
     emit statusMessage(tr("Deleting %n sandbox(es)…", nullptr, int(names.size())));
