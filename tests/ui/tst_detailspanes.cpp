@@ -3,6 +3,7 @@
 
 #include "api/klavisdecoder.h"
 #include "catalog/mcpclientconfig.h"
+#include "widgets/blaxelsandboxdetailspane.h"
 #include "widgets/copyablefield.h"
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rawjsonview.h"
@@ -149,6 +150,35 @@ private slots:
         for (const QChar c : all)
             QVERIFY2(c.unicode() >= 0x20 || c == u'\n',
                      qPrintable(u"raw control U+%1"_s.arg(c.unicode(), 4, 16)));
+    }
+
+    // The Blaxel pane, with what a hostile server could send: only a URL the decoder kept is offered
+    // (and its MCP endpoint), and every text is shown with its control characters made visible.
+    void blaxelPaneOffersOnlyUsableUrlsAndShowsHostileTextVisibly()
+    {
+        BlaxelSandboxDetailsPane pane;
+        BlaxelSandbox sandbox;
+        sandbox.name = u"box"_s;
+        sandbox.displayName = u"evil\u202etxt.exe\u001b[31m"_s;
+        sandbox.status = u"DEPLOYED"_s;
+        sandbox.url = QUrl(u"https://box.example.com/"_s);
+        sandbox.urlText = u"https://box.example.com/"_s;
+        sandbox.envs = {{u"TOKEN"_s, u"s3cret"_s, true}};
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), u"https://box.example.com/mcp"_s);
+        QVERIFY(pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(pane.environmentTree()->topLevelItem(0)->text(1), SecretTree::maskText());
+        const QString title = pane.findChild<QLabel *>(u"headerTitle"_s)->text();
+        for (const QChar c : title)
+            QVERIFY(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format);
+
+        // A URL the decoder refused (not https, nor http to this machine) arrives as text only.
+        sandbox.url = QUrl();
+        sandbox.urlText = u"http://attacker.example/"_s;
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), QString());
+        QVERIFY(!pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(BlaxelSandboxDetailsPane::mcpEndpoint(sandbox), QString());
     }
 
     void emptyAndErrorStates()
