@@ -1,8 +1,10 @@
 // The details panes on real responses (fixtures and the provider's samples): every field shown, secrets
-// masked until revealed (in the trees and in the raw JSON), URLs copyable, the MCP config well formed.
+// masked until revealed (in the trees and in the raw JSON), URLs copyable and shortened to what tells them
+// apart, the MCP config well formed.
 
 #include "api/klavisdecoder.h"
 #include "catalog/mcpclientconfig.h"
+#include "models/urldisplay.h"
 #include "widgets/blaxelsandboxdetailspane.h"
 #include "widgets/copyablefield.h"
 #include "widgets/localsandboxdetailspane.h"
@@ -212,6 +214,27 @@ private slots:
         pane.findChild<QPushButton *>(u"saveDumpButton"_s)->click();
         pane.findChild<QPushButton *>(u"extractDumpButton"_s)->click();
         QCOMPARE(upload.count() + dump.count() + extract.count(), 3);
+    }
+
+    void distinctiveUrlsDiffer()
+    {
+        const QString id = u"20a9b893-0eae-4fb8-b59a-befe73a5ec4d"_s;
+        const QStringList urls{u"http://127.0.0.1:40809/local/filesystem/mcp/?local_sandbox_id="_s + id,
+                               u"http://127.0.0.1:40809/local/git/mcp/?local_sandbox_id="_s + id,
+                               u"http://127.0.0.1:40809/local/terminal/mcp/?local_sandbox_id="_s + id};
+        QCOMPARE(UrlDisplay::distinctive(urls),
+                 QStringList({u"/local/filesystem/…"_s, u"/local/git/…"_s, u"/local/terminal/…"_s}));
+        // Different hosts stay in the text: which host is what tells them apart.
+        const QStringList hosts{u"https://a.example.com/mcp/"_s, u"https://b.example.com/mcp/"_s};
+        QCOMPARE(UrlDisplay::distinctive(hosts), hosts);
+        // A long shared path is cut before the segment that differs, never inside it.
+        const QStringList deep{u"https://api.example.com/v1/projects/acme/servers/github/mcp"_s,
+                               u"https://api.example.com/v1/projects/acme/servers/gitlab/mcp"_s};
+        QCOMPARE(UrlDisplay::distinctive(deep), QStringList({u"…/github/mcp"_s, u"…/gitlab/mcp"_s}));
+        // Alone, a URL only loses the origin (the tooltip and the copy keep it).
+        QCOMPARE(UrlDisplay::distinctive({u"http://h:1/local/git/mcp/?x=1"_s}),
+                 QStringList{u"/local/git/mcp/?x=1"_s});
+        QCOMPARE(UrlDisplay::distinctive({u"not a url"_s}), QStringList{u"not a url"_s});
     }
 
     void mcpConfigIsValidJsonWithUniqueNames()
