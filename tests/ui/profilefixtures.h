@@ -9,7 +9,9 @@
 #include "settings/profile.h"
 
 #include <QListWidget>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 
 namespace ProfileFixtures {
 
@@ -20,6 +22,20 @@ constexpr int kWaitMs = 20'000;
 inline QString fixture(const QString &name)
 {
     return QStringLiteral(SANDBOXDECK_TEST_DATA_DIR) + u"/blaxel/config/"_s + name;
+}
+
+// Test paths for QSettings and friends; true when the suite runs beside its own keyring.
+inline bool enterTestModeUnderKeyring()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    return !qEnvironmentVariable("SANDBOXDECK_KEYRING_SANDBOX").isEmpty();
+}
+
+inline void clearSettings()
+{
+    QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
+    settings.clear();
+    settings.sync();
 }
 
 inline QString readKey(CredentialStore &store, const QString &profileId)

@@ -16,8 +16,6 @@
 #include <QPointer>
 #include <QProcessEnvironment>
 #include <QPushButton>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -28,18 +26,9 @@ class TestBlaxelImportDialog final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY2(!qEnvironmentVariable("SANDBOXDECK_KEYRING_SANDBOX").isEmpty(), "run under with-keyring.sh");
-    }
+    void initTestCase() { QVERIFY2(enterTestModeUnderKeyring(), "run under with-keyring.sh"); }
 
-    void init()
-    {
-        QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
-        settings.clear();
-        settings.sync();
-    }
+    void init() { clearSettings(); }
 
     // What the CLI's file holds, listed with masked keys and check boxes; the existing workspace disabled;
     // Import creates the rest with their keys.

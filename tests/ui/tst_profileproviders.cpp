@@ -23,9 +23,7 @@
 #include <QListWidget>
 #include <QPointer>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -55,18 +53,9 @@ class TestProfileProviders final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY2(!qEnvironmentVariable("SANDBOXDECK_KEYRING_SANDBOX").isEmpty(), "run under with-keyring.sh");
-    }
+    void initTestCase() { QVERIFY2(enterTestModeUnderKeyring(), "run under with-keyring.sh"); }
 
-    void init()
-    {
-        QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
-        settings.clear();
-        settings.sync();
-    }
+    void init() { clearSettings(); }
 
     void formSwitchesProvider()
     {
