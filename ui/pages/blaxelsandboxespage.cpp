@@ -21,7 +21,6 @@
 #include "widgets/sandboxtable.h"
 #include "widgets/splittersizing.h"
 #include "widgets/viewstatesettings.h"
-#include "widgets/workspacedroptarget.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -328,7 +327,7 @@ void BlaxelSandboxesPage::restoreState()
 
 void BlaxelSandboxesPage::setupDropTargets()
 {
-    auto *onTable = new WorkspaceDropTarget(
+    m_workspace->acceptDrops(
         m_view->viewport(),
         [this](const QPoint &position, QRect *highlight) -> QString {
             const QModelIndex index = m_view->indexAt(position);
@@ -338,19 +337,7 @@ void BlaxelSandboxesPage::setupDropTargets()
             *highlight = QRect(0, row.top(), m_view->viewport()->width(), row.height());
             return index.data(BlaxelSandboxListModel::NameRole).toString();
         },
-        this);
-    auto *onDetails = new WorkspaceDropTarget(
-        m_details,
-        [this](const QPoint &, QRect *highlight) -> QString {
-            *highlight = m_details->rect();
-            return m_shownName;
-        },
-        this);
-    for (auto *target : {onTable, onDetails}) {
-        target->setRefusals(m_workspace->notLocalFilesRefusal(), m_workspace->dropHereHint());
-        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &WorkspaceActions::confirmUpload);
-        connect(target, &WorkspaceDropTarget::refused, this, &BlaxelSandboxesPage::statusMessage);
-    }
+        m_details, [this] { return m_shownName; });
 }
 
 QString BlaxelSandboxesPage::workspaceSandbox(const QString &noneMessage)

@@ -22,7 +22,6 @@
 #include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
 #include "widgets/viewstatesettings.h"
-#include "widgets/workspacedroptarget.h"
 #include "workspace/transferqueue.h"
 
 #include <QClipboard>
@@ -154,7 +153,7 @@ WorkspaceActions *LocalSandboxesPage::createWorkspaceActions(LocalSandboxesContr
 void LocalSandboxesPage::setupDropTargets()
 {
     // A drop on a server row means its sandbox: the workspace belongs to the VM, not to one server.
-    auto *onTree = new WorkspaceDropTarget(
+    m_workspace->acceptDrops(
         m_view->viewport(),
         [this](const QPoint &position, QRect *highlight) -> QString {
             const QModelIndex index = m_view->indexAt(position);
@@ -170,19 +169,7 @@ void LocalSandboxesPage::setupDropTargets()
             *highlight = QRect(0, rows.top(), m_view->viewport()->width(), rows.height());
             return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
         },
-        this);
-    auto *onDetails = new WorkspaceDropTarget(
-        m_details,
-        [this](const QPoint &, QRect *highlight) -> QString {
-            *highlight = m_details->rect();
-            return m_shownId;
-        },
-        this);
-    for (auto *target : {onTree, onDetails}) {
-        target->setRefusals(m_workspace->notLocalFilesRefusal(), m_workspace->dropHereHint());
-        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &WorkspaceActions::confirmUpload);
-        connect(target, &WorkspaceDropTarget::refused, this, &LocalSandboxesPage::statusMessage);
-    }
+        m_details, [this] { return m_shownId; });
 }
 
 void LocalSandboxesPage::uploadWorkspace()
