@@ -25,28 +25,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QLabel *sectionTitle(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    return label;
-}
-
-QLabel *placeholder(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    label->setWordWrap(true);
-    return label;
-}
-
-QString orDash(const QString &text)
-{
-    return text.isEmpty() ? u"—"_s : DisplayText::visible(text);
-}
-
 QString timeText(const QDateTime &time, const QString &who = {})
 {
     if (!time.isValid())
@@ -107,7 +85,7 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     header->addWidget(m_headerStatus);
     layout->addLayout(header);
 
-    m_loadingLabel = placeholder(tr("Loading details…"), page);
+    m_loadingLabel = DetailsPaneFrame::placeholder(tr("Loading details…"), page);
     m_loadingLabel->setObjectName(u"loadingLabel"_s);
     layout->addWidget(m_loadingLabel);
     m_loadErrorLabel = new QLabel(page);
@@ -139,7 +117,7 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     layout->addLayout(m_fields);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Endpoints"), page));
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Endpoints"), page));
     auto *urls = new QFormLayout;
     m_urlField = new CopyableField(tr("sandbox URL"), page);
     m_urlField->setObjectName(u"sandboxUrlField"_s);
@@ -148,25 +126,26 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     urls->addRow(tr("URL:"), m_urlField);
     urls->addRow(tr("MCP:"), m_mcpField);
     layout->addLayout(urls);
-    m_noUrlLabel = placeholder(tr("No usable URL: the server sent none, or one that is neither https nor "
-                                  "http to this machine."),
-                               page);
+    m_noUrlLabel = DetailsPaneFrame::placeholder(
+        tr("No usable URL: the server sent none, or one that is neither https nor "
+           "http to this machine."),
+        page);
     layout->addWidget(m_noUrlLabel);
 
     layout->addSpacing(8);
     auto *envHeader = new QHBoxLayout;
-    envHeader->addWidget(sectionTitle(tr("Environment"), page));
+    envHeader->addWidget(DetailsPaneFrame::sectionTitle(tr("Environment"), page));
     envHeader->addStretch(1);
     m_revealButton = new RevealSecretsButton(page);
     envHeader->addWidget(m_revealButton);
     layout->addLayout(envHeader);
-    m_envNone = placeholder(tr("None"), page);
+    m_envNone = DetailsPaneFrame::placeholder(tr("None"), page);
     layout->addWidget(m_envNone);
     m_envTree = makeTree({tr("Name"), tr("Value")}, u"environmentTree"_s, page);
     layout->addWidget(m_envTree);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Errors"), page));
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Errors"), page));
     m_errorsLabel = new QLabel(page);
     m_errorsLabel->setObjectName(u"errorsLabel"_s);
     m_errorsLabel->setWordWrap(true);
@@ -175,8 +154,8 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     layout->addWidget(m_errorsLabel);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Events"), page));
-    m_eventsNone = placeholder(tr("None"), page);
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Events"), page));
+    m_eventsNone = DetailsPaneFrame::placeholder(tr("None"), page);
     layout->addWidget(m_eventsNone);
     m_eventsTree = makeTree({tr("Time"), tr("Status"), tr("Message")}, u"eventsTree"_s, page);
     layout->addWidget(m_eventsTree);
@@ -230,15 +209,15 @@ void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool co
     m_loadingLabel->setVisible(!complete);
     const BlaxelSandbox &s = sandbox;
     m_headerIcon->setPixmap(BlaxelStatusIcons::icon(s.status).pixmap(QSize(22, 22), devicePixelRatioF()));
-    m_headerTitle->setText(orDash(s.displayName.isEmpty() ? s.name : s.displayName));
+    m_headerTitle->setText(DetailsPaneFrame::valueOrDash(s.displayName.isEmpty() ? s.name : s.displayName));
     m_headerStatus->setText(DisplayText::visible(s.status));
-    m_nameLabel->setText(orDash(s.name));
-    m_displayNameLabel->setText(orDash(s.displayName));
-    m_statusLabel->setText(orDash(s.status));
-    m_stateLabel->setText(orDash(s.state));
-    m_workspaceLabel->setText(orDash(s.workspace));
-    m_regionLabel->setText(orDash(s.region));
-    m_imageLabel->setText(orDash(s.image));
+    m_nameLabel->setText(DetailsPaneFrame::valueOrDash(s.name));
+    m_displayNameLabel->setText(DetailsPaneFrame::valueOrDash(s.displayName));
+    m_statusLabel->setText(DetailsPaneFrame::valueOrDash(s.status));
+    m_stateLabel->setText(DetailsPaneFrame::valueOrDash(s.state));
+    m_workspaceLabel->setText(DetailsPaneFrame::valueOrDash(s.workspace));
+    m_regionLabel->setText(DetailsPaneFrame::valueOrDash(s.region));
+    m_imageLabel->setText(DetailsPaneFrame::valueOrDash(s.image));
     m_imageLabel->setToolTip(DisplayText::visible(s.image));
     m_memoryLabel->setText(s.memoryMb < 0 ? u"—"_s : BlaxelSandboxListModel::memoryText(s.memoryMb));
     QStringList labels;
@@ -251,7 +230,7 @@ void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool co
     QString ttl = s.ttl;
     if (ttl.isEmpty() && s.legacyTtl)
         ttl = tr("%1 s").arg(*s.legacyTtl);
-    m_ttlLabel->setText(orDash(ttl));
+    m_ttlLabel->setText(DetailsPaneFrame::valueOrDash(ttl));
     QString expires = s.expires.isEmpty() ? QString() : DisplayText::visible(s.expires);
     if (s.expiresInSeconds)
         expires = tr("in %1").arg(BlaxelSandboxListModel::expiresInText(*s.expiresInSeconds)) +

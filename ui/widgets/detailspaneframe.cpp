@@ -1,9 +1,13 @@
 #include "widgets/detailspaneframe.h"
 
+#include "models/displaytext.h"
 #include "pages/selectionsummarypage.h"
 
+#include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
 
 DetailsPaneFrame::DetailsPaneFrame(QWidget *pane)
     : QStackedWidget(pane), m_summaryPage(new SelectionSummaryPage(this))
@@ -30,4 +34,27 @@ void DetailsPaneFrame::showSummary(const QString &title, const QString &hint, bo
 {
     setCurrentIndex(0);
     m_summaryPage->setSummary(title, hint, offerConfig);
+}
+
+QLabel *DetailsPaneFrame::sectionTitle(const QString &text, QWidget *parent, qreal scale)
+{
+    auto *label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * scale);
+    label->setFont(font);
+    return label;
+}
+
+QLabel *DetailsPaneFrame::placeholder(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    label->setWordWrap(true);
+    return label;
+}
+
+QString DetailsPaneFrame::valueOrDash(const QString &text)
+{
+    return text.isEmpty() ? u"—"_s : DisplayText::visible(text);
 }

@@ -2,6 +2,7 @@
 
 #include <QStackedWidget>
 
+class QLabel;
 class QString;
 class SelectionSummaryPage;
 
@@ -19,6 +20,13 @@ public:
     // The page the pane lays its details out on.
     QWidget *detailsPage() const { return m_detailsPage; }
     SelectionSummaryPage *summaryPage() const { return m_summaryPage; }
+
+    // What every pane lays its details out with: a bold section title (`scale` times the font's size), a
+    // dim line standing in for what is not there, and a value made visible (DisplayText) or a dash when
+    // empty.
+    static QLabel *sectionTitle(const QString &text, QWidget *parent, qreal scale = 1.0);
+    static QLabel *placeholder(const QString &text, QWidget *parent);
+    static QString valueOrDash(const QString &text);
 
     void showDetails();
     // The config button is offered only with a selection.

@@ -26,33 +26,6 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-QLabel *boldLabel(const QString &text, QWidget *parent, qreal scale = 1.0)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * scale);
-    label->setFont(font);
-    return label;
-}
-
-QLabel *dimLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    label->setWordWrap(true);
-    return label;
-}
-
-QString orDash(const QString &text)
-{
-    return text.isEmpty() ? u"—"_s : text;
-}
-
-} // namespace
-
 LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     : QWidget(parent), m_frame(new DetailsPaneFrame(this))
 {
@@ -63,7 +36,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     m_headerIcon = new QLabel(page);
     m_headerStatus = new QLabel(page);
     header->addWidget(m_headerIcon);
-    header->addWidget(boldLabel(tr("Local sandbox"), page, 1.35));
+    header->addWidget(DetailsPaneFrame::sectionTitle(tr("Local sandbox"), page, 1.35));
     header->addWidget(m_headerStatus);
     header->addStretch(1);
     layout->addLayout(header);
@@ -98,7 +71,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
 
     layout->addSpacing(8);
     auto *serversHeader = new QHBoxLayout;
-    m_serversTitle = boldLabel(tr("Servers"), page);
+    m_serversTitle = DetailsPaneFrame::sectionTitle(tr("Servers"), page);
     m_revealButton = new RevealSecretsButton(page);
     serversHeader->addWidget(m_serversTitle);
     serversHeader->addStretch(1);
@@ -111,7 +84,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     layout->addWidget(m_copyConfigButton, 0, Qt::AlignLeft);
 
     layout->addSpacing(8);
-    layout->addWidget(boldLabel(tr("Workspace"), page, 1.0));
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Workspace"), page, 1.0));
     auto *workspaceButtons = new QWidget(page);
     workspaceButtons->setObjectName(u"workspaceButtons"_s);
     auto *workspaceRow = new FlowLayout(workspaceButtons);
@@ -133,7 +106,8 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     auto *hintRow = new QHBoxLayout;
     auto *hintIcon = new QLabel(page);
     hintIcon->setPixmap(QIcon(u":/icons/upload.svg"_s).pixmap(QSize(16, 16), devicePixelRatioF()));
-    m_dropHint = dimLabel(tr("Drop folders or a .tar.gz here to upload a workspace"), page);
+    m_dropHint =
+        DetailsPaneFrame::placeholder(tr("Drop folders or a .tar.gz here to upload a workspace"), page);
     m_dropHint->setObjectName(u"dropHint"_s);
     hintRow->addWidget(hintIcon, 0, Qt::AlignTop);
     hintRow->addWidget(m_dropHint, 1);
@@ -173,8 +147,8 @@ void LocalSandboxDetailsPane::showSandbox(const LocalSandbox &sandbox)
     m_headerIcon->setPixmap(StatusIcons::icon(sandbox.status).pixmap(QSize(22, 22), devicePixelRatioF()));
     m_headerStatus->setText(DisplayText::visible(sandbox.status));
     m_idField->setText(sandbox.localSandboxId);
-    m_statusLabel->setText(DisplayText::visible(orDash(sandbox.status)));
-    m_benchmarkLabel->setText(DisplayText::visible(orDash(sandbox.benchmark)));
+    m_statusLabel->setText(DetailsPaneFrame::valueOrDash(sandbox.status));
+    m_benchmarkLabel->setText(DetailsPaneFrame::valueOrDash(sandbox.benchmark));
     updateTimes();
     if (changed)
         rebuildServers();
@@ -190,7 +164,7 @@ void LocalSandboxDetailsPane::rebuildServers()
     box->setContentsMargins(0, 0, 0, 0);
     m_serversTitle->setText(tr("Servers (%1)").arg(m_sandbox.servers.size()));
     if (m_sandbox.servers.isEmpty())
-        box->addWidget(dimLabel(tr("No servers in this response."), m_serversBox));
+        box->addWidget(DetailsPaneFrame::placeholder(tr("No servers in this response."), m_serversBox));
 
     const QStringList shortUrls = LocalSandboxTreeModel::shortUrls(m_sandbox);
     for (qsizetype i = 0; i < m_sandbox.servers.size(); ++i) {
@@ -200,11 +174,11 @@ void LocalSandboxDetailsPane::rebuildServers()
         auto *icon = new QLabel(m_serversBox);
         icon->setPixmap(StatusIcons::icon(server.status).pixmap(QSize(16, 16), devicePixelRatioF()));
         icon->setToolTip(server.status);
-        auto *nameLabel = boldLabel(name, m_serversBox);
+        auto *nameLabel = DetailsPaneFrame::sectionTitle(name, m_serversBox);
         nameLabel->setObjectName(u"server_"_s + name);
         title->addWidget(icon);
         title->addWidget(nameLabel);
-        title->addWidget(dimLabel(server.status, m_serversBox));
+        title->addWidget(DetailsPaneFrame::placeholder(server.status, m_serversBox));
         title->addStretch(1);
         box->addLayout(title);
 

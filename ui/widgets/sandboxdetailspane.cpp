@@ -27,26 +27,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QLabel *sectionTitle(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    return label;
-}
-
 QLabel *valueLabel(QWidget *parent)
 {
     auto *label = new QLabel(parent);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setWordWrap(true);
     return label;
-}
-
-QString orDash(const QString &text)
-{
-    return text.isEmpty() ? u"—"_s : text;
 }
 
 QPixmap iconPixmap(const QIcon &icon, const QWidget *widget, int size)
@@ -114,7 +100,7 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_fra
     layout->addLayout(fields);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("MCP server"), page));
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("MCP server"), page));
     m_urlsForm = new QFormLayout;
     layout->addLayout(m_urlsForm);
     m_noUrlsLabel = new QLabel(tr("No MCP URL in this response."), page);
@@ -128,7 +114,7 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_fra
 
     layout->addSpacing(8);
     auto *secretsHeader = new QHBoxLayout;
-    secretsHeader->addWidget(sectionTitle(tr("Secrets"), page));
+    secretsHeader->addWidget(DetailsPaneFrame::sectionTitle(tr("Secrets"), page));
     secretsHeader->addStretch(1);
     m_revealButton = new RevealSecretsButton(page);
     secretsHeader->addWidget(m_revealButton);
@@ -189,7 +175,7 @@ QString SandboxDetailsPane::relativeTime(const QDateTime &then, const QDateTime 
 QString SandboxDetailsPane::timeText(const QDateTime &time, const QString &fallback)
 {
     if (!time.isValid())
-        return orDash(fallback);
+        return DetailsPaneFrame::valueOrDash(fallback);
     const QString absolute = time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
     return tr("%1 (%2)").arg(absolute, relativeTime(time));
 }
@@ -218,12 +204,12 @@ void SandboxDetailsPane::switchTo(const QString &sandboxId)
 void SandboxDetailsPane::fillSummary(const SandboxSummary &summary)
 {
     m_headerIcon->setPixmap(iconPixmap(StatusIcons::icon(summary.status), this, 22));
-    m_headerTitle->setText(DisplayText::visible(orDash(summary.serverName)));
+    m_headerTitle->setText(DetailsPaneFrame::valueOrDash(summary.serverName));
     m_headerStatus->setText(DisplayText::visible(summary.status));
     m_idField->setText(summary.sandboxId);
-    m_serverLabel->setText(DisplayText::visible(orDash(summary.serverName)));
-    m_statusLabel->setText(DisplayText::visible(orDash(summary.status)));
-    m_benchmarkLabel->setText(DisplayText::visible(orDash(summary.benchmark)));
+    m_serverLabel->setText(DetailsPaneFrame::valueOrDash(summary.serverName));
+    m_statusLabel->setText(DetailsPaneFrame::valueOrDash(summary.status));
+    m_benchmarkLabel->setText(DetailsPaneFrame::valueOrDash(summary.benchmark));
     m_tags = summary.tags;
     updateTagLinks();
     m_updatedAt = summary.updatedAt;
