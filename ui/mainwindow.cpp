@@ -2,6 +2,7 @@
 
 #include "api/httptransport.h"
 #include "controllers/mainwindowactions.h"
+#include "controllers/pageactions.h"
 #include "controllers/pagecontextmenu.h"
 #include "controllers/refreshintervalchoice.h"
 #include "controllers/rowexportfile.h"
@@ -25,12 +26,10 @@
 #include "workspace/transferqueue.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -45,34 +44,6 @@
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// Which actions belong to which list page, in the order of its right-click menu (empty: a separator). The
-// one table behind both that menu and which actions are shown; the toolbar keeps its own order.
-QStringList pageActionNames(MainWindow::Page page)
-{
-    switch (page) {
-    case MainWindow::SandboxesView:
-        return {u"copyId"_s, u"copyMcpConfig"_s, {},           u"release"_s,   u"reset"_s,
-                {},          u"acquire"_s,       u"refresh"_s, u"exportRows"_s};
-    case MainWindow::LocalSandboxesView:
-        return {
-            u"copyId"_s,  u"copyMcpConfig"_s, {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
-            u"release"_s, u"reset"_s,         {}, u"acquire"_s,         u"refresh"_s,  u"exportRows"_s};
-    case MainWindow::BlaxelSandboxesView:
-        return {u"copyId"_s,       {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
-                u"blaxelDelete"_s, {}, u"blaxelCreate"_s,    u"refresh"_s};
-    case MainWindow::AllSandboxesView:
-        // Each row's own verbs: Release and Reset for Klavis rows, Delete for Blaxel rows.
-        return {u"copyId"_s, {}, u"release"_s, u"reset"_s, u"blaxelDelete"_s, {}, u"refresh"_s};
-    case MainWindow::TransfersView:
-        break; // the Transfers page brings its own actions
-    }
-    return {};
-}
-
-} // namespace
 
 MainWindow::MainWindow(AppSession *session, QWidget *parent)
     : QMainWindow(parent), m_session(session), m_sandboxes(new SandboxesController(session, this)),
@@ -334,58 +305,11 @@ void MainWindow::updateTitle()
 void MainWindow::updateActionStates()
 {
     const Page page = currentPage();
-    const bool onList = page != TransfersView;
-    const bool onLocal = page == LocalSandboxesView;
-    const bool onBlaxel = page == BlaxelSandboxesView;
-    const bool onAll = page == AllSandboxesView;
-    // Actions that do not belong to the view in front are hidden, not greyed: a grey button the user can
-    // never enable here only says "not now" where the truth is "not here".
-    const QStringList shown = pageActionNames(page);
-    for (const Page listPage : {SandboxesView, LocalSandboxesView, BlaxelSandboxesView, AllSandboxesView}) {
-        for (const QString &name : pageActionNames(listPage)) {
-            if (!name.isEmpty())
-                action(name)->setVisible(shown.contains(name));
-        }
-    }
     for (QAction *item : std::as_const(m_listOnlyToolBarItems))
-        item->setVisible(onList);
+        item->setVisible(page != TransfersView);
     for (QAction *item : std::as_const(m_transferActions))
         item->setVisible(page == TransfersView);
-
-    const int selected = page == SandboxesView ? int(m_sandboxesPage->selectedKeys().size())
-                         : onLocal             ? int(m_localPage->selectedIds().size())
-                         : onBlaxel            ? int(m_blaxelPage->selectedNames().size())
-                         : onAll               ? int(m_allPage->selectedRows().size())
-                                               : 0;
-    // Idle sandboxes have nothing to release or reset: only the active ones in the selection count.
-    const int active = page == SandboxesView ? int(m_sandboxesPage->selectedActiveKeys().size())
-                       : onLocal             ? int(m_localPage->selectedActiveIds().size())
-                       : onAll               ? int(m_allPage
-                                         ->selectedRowsFor({AllSandboxRow::Provider::Klavis,
-                                                                          AllSandboxRow::Provider::KlavisLocal})
-                                         .size())
-                                             : 0;
-    action(u"release"_s)->setEnabled(active > 0);
-    action(u"reset"_s)->setEnabled(active > 0);
-    action(u"copyId"_s)->setEnabled(selected > 0);
-    action(u"copyMcpConfig"_s)->setEnabled(selected > 0);
-    for (const auto *name : {"uploadWorkspace", "saveDump", "extractDump"})
-        action(QString::fromLatin1(name))->setEnabled((onLocal || onBlaxel) && selected == 1);
-    action(u"release"_s)->setText(active > 1 ? tr("&Release %1").arg(active) : tr("&Release"));
-    action(u"reset"_s)->setText(active > 1 ? tr("Re&set %1").arg(active) : tr("Re&set"));
-    if (onBlaxel)
-        action(u"copyId"_s)->setText(selected > 1 ? tr("&Copy %1 Names").arg(selected) : tr("&Copy Name"));
-    else
-        action(u"copyId"_s)->setText(selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID"));
-    // Blaxel deletes for good: only what is neither deleting nor terminated counts.
-    const int deletable = onBlaxel ? int(m_blaxelPage->selectedDeletableNames().size())
-                          : onAll  ? int(m_allPage->selectedRowsFor({AllSandboxRow::Provider::Blaxel}).size())
-                                   : 0;
-    // Release owns the Delete key where both are shown: one key, one meaning.
-    action(u"blaxelDelete"_s)->setShortcut(onAll ? QKeySequence() : QKeySequence(QKeySequence::Delete));
-    action(u"blaxelDelete"_s)->setEnabled(deletable > 0);
-    action(u"blaxelDelete"_s)->setText(deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete"));
-    action(u"blaxelCreate"_s)->setEnabled(m_blaxel->isConnected());
+    PageActions::update(this, page);
 }
 
 QList<QAction *> MainWindow::contextMenuActions() const
@@ -393,7 +317,7 @@ QList<QAction *> MainWindow::contextMenuActions() const
     if (currentPage() == TransfersView)
         return m_transferActions;
     QList<QAction *> actions;
-    for (const QString &name : pageActionNames(currentPage()))
+    for (const QString &name : PageActions::names(currentPage()))
         actions << (name.isEmpty() ? nullptr : action(name));
     return actions;
 }

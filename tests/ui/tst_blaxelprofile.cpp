@@ -36,10 +36,12 @@ private:
         return url;
     }
 
-    static bool writeKey(CredentialStore *credentials, const QString &id, const QString &key)
+    // Under the profile's provider, as Settings stores it.
+    static bool writeKey(CredentialStore *credentials, const QString &id, const QString &key,
+                         Profile::Provider provider = Profile::Provider::Klavis)
     {
         QSignalSpy written(credentials, &CredentialStore::keyWritten);
-        credentials->writeKey(id, key);
+        credentials->writeKey(id, key, provider);
         return (written.count() > 0 || written.wait(20000)) && written.first().at(1).toString().isEmpty();
     }
 
@@ -69,13 +71,13 @@ private Q_SLOTS:
         blaxel.workspace = u"demo"_s;
         const QString blaxelId = profiles.addProfile(blaxel);
         QVERIFY(!blaxelId.isEmpty());
-        QVERIFY(writeKey(&credentials, blaxelId, host.server()->apiKey()));
+        QVERIFY(writeKey(&credentials, blaxelId, host.server()->apiKey(), Profile::Provider::Blaxel));
         Profile other = blaxel;
         other.name = u"Blaxel empty"_s;
         other.workspace = u"empty-workspace"_s;
         const QString otherId = profiles.addProfile(other);
         QVERIFY(!otherId.isEmpty());
-        QVERIFY(writeKey(&credentials, otherId, host.server()->apiKey()));
+        QVERIFY(writeKey(&credentials, otherId, host.server()->apiKey(), Profile::Provider::Blaxel));
         QCOMPARE(profiles.currentProfile(Profile::Provider::Blaxel).id, blaxelId);
 
         ApplicationController controller;

@@ -10,6 +10,7 @@
 #include "delegates/tagchipdelegate.h"
 #include "dialogs/acquiredialog.h"
 #include "dialogs/blaxelcreatedialog.h"
+#include "dialogs/deletewording.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "pages/blaxelsandboxespage.h"
@@ -78,6 +79,16 @@ private:
             table()->selectionModel()->select(table()->model()->index(row, 0),
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
         }
+    }
+
+    // The value a tree shows beside `key`, or a note that the key is missing.
+    static QString valueOf(const QTreeWidget *tree, const QString &key)
+    {
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            if (tree->topLevelItem(i)->text(0) == key)
+                return tree->topLevelItem(i)->text(1);
+        }
+        return u"(no "_s + key + u")"_s;
     }
 
     // Shortcuts reach only the active window (a closed dialog leaves none).
@@ -259,7 +270,7 @@ private slots:
         QCOMPARE(question, u"Delete scratch for good?"_s);
         QVERIFY(explanation.contains(u"destroyed for good"_s));
         // Already deleting: left out, and said so.
-        QVERIFY(BlaxelSandboxesPage::deleteExplanation({u"a"_s, u"b"_s}, 1).contains(u"left as they are"_s));
+        QVERIFY(DeleteWording::explanation({u"a"_s, u"b"_s}, 1).contains(u"left as they are"_s));
     }
 
     void detailsMaskSecretsUntilRevealedAndOfferTheMcpEndpoint()
@@ -270,29 +281,14 @@ private slots:
         // The full answer: its events arrive with GET /sandboxes/{name}.
         QVERIFY(QTest::qWaitFor([pane] { return pane->eventsTree()->topLevelItemCount() > 0; }, 10000));
         auto *env = pane->environmentTree();
-        QTreeWidgetItem *secret = nullptr;
-        QTreeWidgetItem *plain = nullptr;
-        for (int i = 0; i < env->topLevelItemCount(); ++i) {
-            if (env->topLevelItem(i)->text(0) == u"HF_TOKEN"_s)
-                secret = env->topLevelItem(i);
-            if (env->topLevelItem(i)->text(0) == u"LOG_LEVEL"_s)
-                plain = env->topLevelItem(i);
-        }
-        QVERIFY(secret && plain);
-        QCOMPARE(secret->text(1), SecretTree::maskText());
-        QCOMPARE(plain->text(1), u"info"_s);
+        QCOMPARE(valueOf(env, u"HF_TOKEN"_s), SecretTree::maskText());
+        QCOMPARE(valueOf(env, u"LOG_LEVEL"_s), u"info"_s);
         auto *raw = pane->findChild<RawJsonView *>();
         QVERIFY(raw);
         QVERIFY(raw->text().contains(u"HF_TOKEN"_s));
         QVERIFY(!raw->text().contains(u"hf_demo_secret_value"_s));
         pane->setSecretsRevealed(true);
-        secret = nullptr;
-        for (int i = 0; i < env->topLevelItemCount(); ++i) {
-            if (env->topLevelItem(i)->text(0) == u"HF_TOKEN"_s)
-                secret = env->topLevelItem(i);
-        }
-        QVERIFY(secret);
-        QCOMPARE(secret->text(1), u"hf_demo_secret_value"_s);
+        QCOMPARE(valueOf(env, u"HF_TOKEN"_s), u"hf_demo_secret_value"_s);
 
         const QString url = pane->urlField()->text();
         QVERIFY2(url.startsWith(u"http://127.0.0.1:"_s), qPrintable(url));
@@ -304,10 +300,7 @@ private slots:
         select({u"research-notebook"_s});
         QVERIFY(!pane->secretsRevealed());
         QVERIFY(QTest::qWaitFor([pane] { return pane->environmentTree()->topLevelItemCount() > 0; }, 10000));
-        for (int i = 0; i < env->topLevelItemCount(); ++i) {
-            if (env->topLevelItem(i)->text(0) == u"HF_TOKEN"_s)
-                QCOMPARE(env->topLevelItem(i)->text(1), SecretTree::maskText());
-        }
+        QCOMPARE(valueOf(env, u"HF_TOKEN"_s), SecretTree::maskText());
     }
 
     void failedSandboxShowsItsErrors()
@@ -390,35 +383,6 @@ private slots:
         QVERIFY(refreshed.wait(10000));
         QCOMPARE(page()->selectedNames(), QStringList{u"scratch"_s});
         QCOMPARE(page()->detailsPane()->currentName(), u"scratch"_s);
-    }
-
-    // The pane on its own, with what a hostile server could send: only a URL the decoder kept is offered
-    // (and its MCP endpoint), and every text is shown with its control characters made visible.
-    void paneOffersOnlyUsableUrlsAndShowsHostileTextVisibly()
-    {
-        BlaxelSandboxDetailsPane pane;
-        BlaxelSandbox sandbox;
-        sandbox.name = u"box"_s;
-        sandbox.displayName = u"evil\u202etxt.exe\u001b[31m"_s;
-        sandbox.status = u"DEPLOYED"_s;
-        sandbox.url = QUrl(u"https://box.example.com/"_s);
-        sandbox.urlText = u"https://box.example.com/"_s;
-        sandbox.envs = {{u"TOKEN"_s, u"s3cret"_s, true}};
-        pane.showSandbox(sandbox, true);
-        QCOMPARE(pane.mcpField()->text(), u"https://box.example.com/mcp"_s);
-        QVERIFY(pane.mcpField()->isVisibleTo(&pane));
-        QCOMPARE(pane.environmentTree()->topLevelItem(0)->text(1), SecretTree::maskText());
-        const QString title = pane.findChild<QLabel *>(u"headerTitle"_s)->text();
-        for (const QChar c : title)
-            QVERIFY(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format);
-
-        // A URL the decoder refused (not https, nor http to this machine) arrives as text only.
-        sandbox.url = QUrl();
-        sandbox.urlText = u"http://attacker.example/"_s;
-        pane.showSandbox(sandbox, true);
-        QCOMPARE(pane.mcpField()->text(), QString());
-        QVERIFY(!pane.mcpField()->isVisibleTo(&pane));
-        QCOMPARE(BlaxelSandboxDetailsPane::mcpEndpoint(sandbox), QString());
     }
 
     void headerLayoutIsRemembered()

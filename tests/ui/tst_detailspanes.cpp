@@ -1,8 +1,11 @@
 // The details panes on real responses (fixtures and the provider's samples): every field shown, secrets
-// masked until revealed (in the trees and in the raw JSON), URLs copyable, the MCP config well formed.
+// masked until revealed (in the trees and in the raw JSON), URLs copyable and shortened to what tells them
+// apart, the MCP config well formed.
 
 #include "api/klavisdecoder.h"
 #include "catalog/mcpclientconfig.h"
+#include "models/urldisplay.h"
+#include "widgets/blaxelsandboxdetailspane.h"
 #include "widgets/copyablefield.h"
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rawjsonview.h"
@@ -151,6 +154,35 @@ private slots:
                      qPrintable(u"raw control U+%1"_s.arg(c.unicode(), 4, 16)));
     }
 
+    // The Blaxel pane, with what a hostile server could send: only a URL the decoder kept is offered
+    // (and its MCP endpoint), and every text is shown with its control characters made visible.
+    void blaxelPaneOffersOnlyUsableUrlsAndShowsHostileTextVisibly()
+    {
+        BlaxelSandboxDetailsPane pane;
+        BlaxelSandbox sandbox;
+        sandbox.name = u"box"_s;
+        sandbox.displayName = u"evil\u202etxt.exe\u001b[31m"_s;
+        sandbox.status = u"DEPLOYED"_s;
+        sandbox.url = QUrl(u"https://box.example.com/"_s);
+        sandbox.urlText = u"https://box.example.com/"_s;
+        sandbox.envs = {{u"TOKEN"_s, u"s3cret"_s, true}};
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), u"https://box.example.com/mcp"_s);
+        QVERIFY(pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(pane.environmentTree()->topLevelItem(0)->text(1), SecretTree::maskText());
+        const QString title = pane.findChild<QLabel *>(u"headerTitle"_s)->text();
+        for (const QChar c : title)
+            QVERIFY(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format);
+
+        // A URL the decoder refused (not https, nor http to this machine) arrives as text only.
+        sandbox.url = QUrl();
+        sandbox.urlText = u"http://attacker.example/"_s;
+        pane.showSandbox(sandbox, true);
+        QCOMPARE(pane.mcpField()->text(), QString());
+        QVERIFY(!pane.mcpField()->isVisibleTo(&pane));
+        QCOMPARE(BlaxelSandboxDetailsPane::mcpEndpoint(sandbox), QString());
+    }
+
     void emptyAndErrorStates()
     {
         SandboxDetailsPane pane;
@@ -182,6 +214,27 @@ private slots:
         pane.findChild<QPushButton *>(u"saveDumpButton"_s)->click();
         pane.findChild<QPushButton *>(u"extractDumpButton"_s)->click();
         QCOMPARE(upload.count() + dump.count() + extract.count(), 3);
+    }
+
+    void distinctiveUrlsDiffer()
+    {
+        const QString id = u"20a9b893-0eae-4fb8-b59a-befe73a5ec4d"_s;
+        const QStringList urls{u"http://127.0.0.1:40809/local/filesystem/mcp/?local_sandbox_id="_s + id,
+                               u"http://127.0.0.1:40809/local/git/mcp/?local_sandbox_id="_s + id,
+                               u"http://127.0.0.1:40809/local/terminal/mcp/?local_sandbox_id="_s + id};
+        QCOMPARE(UrlDisplay::distinctive(urls),
+                 QStringList({u"/local/filesystem/…"_s, u"/local/git/…"_s, u"/local/terminal/…"_s}));
+        // Different hosts stay in the text: which host is what tells them apart.
+        const QStringList hosts{u"https://a.example.com/mcp/"_s, u"https://b.example.com/mcp/"_s};
+        QCOMPARE(UrlDisplay::distinctive(hosts), hosts);
+        // A long shared path is cut before the segment that differs, never inside it.
+        const QStringList deep{u"https://api.example.com/v1/projects/acme/servers/github/mcp"_s,
+                               u"https://api.example.com/v1/projects/acme/servers/gitlab/mcp"_s};
+        QCOMPARE(UrlDisplay::distinctive(deep), QStringList({u"…/github/mcp"_s, u"…/gitlab/mcp"_s}));
+        // Alone, a URL only loses the origin (the tooltip and the copy keep it).
+        QCOMPARE(UrlDisplay::distinctive({u"http://h:1/local/git/mcp/?x=1"_s}),
+                 QStringList{u"/local/git/mcp/?x=1"_s});
+        QCOMPARE(UrlDisplay::distinctive({u"not a url"_s}), QStringList{u"not a url"_s});
     }
 
     void mcpConfigIsValidJsonWithUniqueNames()

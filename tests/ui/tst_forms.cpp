@@ -1,10 +1,13 @@
 // Forms that show their errors: error lines that are never clipped, the TTL field's bounds in words, the
-// local acquire dialog's server names whole.
+// local acquire dialog's server names whole, the banner sending key problems to Settings.
 #include "testwidgets.h"
+
+#include "api/apierror.h"
 
 #include "dialogs/acquiredialog.h"
 #include "dialogs/apikeydialog.h"
 #include "dialogs/localacquiredialog.h"
+#include "widgets/errorbanner.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -101,6 +104,17 @@ private slots:
                                            "so it was not sent. Enter the key again."_s);
         shrinkToMinimum(&dialog);
         verifyErrorLabelsFit(&dialog, 1);
+    }
+
+    // ApiError's key sentences are front-end neutral; the banner adds where the desktop app takes a key.
+    void keyProblemsPointToSettings()
+    {
+        ErrorBanner banner;
+        banner.showError(u"Could not refresh"_s, ApiError::http(401, "{}"));
+        QVERIFY2(banner.message().contains(u"API key is missing"_s), qPrintable(banner.message()));
+        QVERIFY2(banner.message().contains(u"Settings"_s), qPrintable(banner.message()));
+        banner.showError({}, ApiError::http(404, "{}"));
+        QVERIFY(!banner.message().contains(u"Settings"_s));
     }
 
     void ttlOutOfRangeIsRefusedBesideTheField_data()

@@ -3,12 +3,9 @@
 
 #include "demoapp.h"
 
-#include "api/apierror.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
-#include "models/urldisplay.h"
 #include "widgets/copyablefield.h"
-#include "widgets/errorbanner.h"
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rawjsonview.h"
 #include "widgets/sandboxdetailspane.h"
@@ -85,38 +82,6 @@ private slots:
     }
 
     void cleanup() { app.reset(); }
-
-    // ApiError's key sentences are front-end neutral; the banner adds where the desktop app takes a key.
-    void keyProblemsPointToSettings()
-    {
-        ErrorBanner banner;
-        banner.showError(u"Could not refresh"_s, ApiError::http(401, "{}"));
-        QVERIFY2(banner.message().contains(u"API key is missing"_s), qPrintable(banner.message()));
-        QVERIFY2(banner.message().contains(u"Settings"_s), qPrintable(banner.message()));
-        banner.showError({}, ApiError::http(404, "{}"));
-        QVERIFY(!banner.message().contains(u"Settings"_s));
-    }
-
-    void distinctiveUrlsDiffer()
-    {
-        const QString id = u"20a9b893-0eae-4fb8-b59a-befe73a5ec4d"_s;
-        const QStringList urls{u"http://127.0.0.1:40809/local/filesystem/mcp/?local_sandbox_id="_s + id,
-                               u"http://127.0.0.1:40809/local/git/mcp/?local_sandbox_id="_s + id,
-                               u"http://127.0.0.1:40809/local/terminal/mcp/?local_sandbox_id="_s + id};
-        QCOMPARE(UrlDisplay::distinctive(urls),
-                 QStringList({u"/local/filesystem/…"_s, u"/local/git/…"_s, u"/local/terminal/…"_s}));
-        // Different hosts stay in the text: which host is what tells them apart.
-        const QStringList hosts{u"https://a.example.com/mcp/"_s, u"https://b.example.com/mcp/"_s};
-        QCOMPARE(UrlDisplay::distinctive(hosts), hosts);
-        // A long shared path is cut before the segment that differs, never inside it.
-        const QStringList deep{u"https://api.example.com/v1/projects/acme/servers/github/mcp"_s,
-                               u"https://api.example.com/v1/projects/acme/servers/gitlab/mcp"_s};
-        QCOMPARE(UrlDisplay::distinctive(deep), QStringList({u"…/github/mcp"_s, u"…/gitlab/mcp"_s}));
-        // Alone, a URL only loses the origin (the tooltip and the copy keep it).
-        QCOMPARE(UrlDisplay::distinctive({u"http://h:1/local/git/mcp/?x=1"_s}),
-                 QStringList{u"/local/git/mcp/?x=1"_s});
-        QCOMPARE(UrlDisplay::distinctive({u"not a url"_s}), QStringList{u"not a url"_s});
-    }
 
     void sandboxesListFitsAt1280()
     {

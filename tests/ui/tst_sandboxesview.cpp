@@ -9,12 +9,14 @@
 #include "models/sandboxlistmodel.h"
 #include "session/refreshscheduler.h"
 #include "settings/profilestore.h"
+#include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
 #include <QHeaderView>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -60,6 +62,16 @@ private:
                              ->index(row, SandboxListModel::StatusColumn)
                              .data(Qt::DisplayRole)
                              .toString();
+    }
+
+    int firstRowWithStatus(const QString &status) const
+    {
+        auto *model = table()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, SandboxListModel::StatusColumn).data().toString() == status)
+                return row;
+        }
+        return -1;
     }
 
     bool refreshAndWait()
@@ -203,6 +215,42 @@ private slots:
         QCOMPARE(app->sandboxesPage()->selectedKeys().size(), 1);
         QCOMPARE(app->sandboxesPage()->selectedKeys().first(), selected.first());
         QCOMPARE(table()->verticalScrollBar()->value(), scrolledTo);
+    }
+
+    void rowsChangedByARefreshFlashThenFade()
+    {
+        app->window()->show();
+        QVERIFY(QTest::qWaitForWindowExposed(app->window()));
+        table()->sortByColumn(SandboxListModel::SandboxIdColumn, Qt::AscendingOrder);
+        const int row = firstRowWithStatus(u"occupied"_s);
+        QVERIFY(row >= 0);
+        const QModelIndex index = table()->model()->index(row, 0);
+        const SandboxKey key{index.data(SandboxListModel::ServerNameRole).toString(),
+                             index.data(SandboxListModel::SandboxIdRole).toString()};
+        const QString flashKey = SandboxesPage::flashKey(key.serverName, key.sandboxId);
+        RowChangeFlash *flash = app->sandboxesPage()->changeFlash();
+        QCOMPARE(flash->flashingCount(), 0); // the first load is not a change
+        table()->clearSelection();           // the selection colour would hide the flash's
+        const QImage before = table()->viewport()->grab().toImage();
+
+        // Reset moves the sandbox's update time: the refresh after it brings the change.
+        bool refreshed = false;
+        connect(app->window()->sandboxesController()->model(), &SandboxListModel::rowsRefreshed, this,
+                [&refreshed] { refreshed = true; });
+        app->window()->sandboxesController()->runBulk(SandboxesController::Bulk::Reset, {key});
+        QVERIFY(QTest::qWaitFor([&refreshed] { return refreshed; }, 10000));
+        QVERIFY(flash->strength(flashKey) > 0.5);
+        QVERIFY(flash->flashingCount() >= 1);
+        const int y = table()->visualRect(table()->model()->index(row, 0)).center().y();
+        QTest::qWait(100);
+        const QImage during = table()->viewport()->grab().toImage();
+        QVERIFY(during.pixelColor(1, y) != before.pixelColor(1, y));
+
+        QTest::qWait(RowChangeFlash::durationMs + 200);
+        QCOMPARE(flash->strength(flashKey), 0.0);
+        QCOMPARE(flash->flashingCount(), 0);
+        const QImage after = table()->viewport()->grab().toImage();
+        QCOMPARE(after.pixelColor(1, y), before.pixelColor(1, y));
     }
 
     void headerStateSurvivesARestart()

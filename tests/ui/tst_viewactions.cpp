@@ -14,7 +14,6 @@
 #include "models/statuskind.h"
 #include "pages/transferspage.h"
 #include "session/refreshscheduler.h"
-#include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
 
 #include <QAbstractButton>
@@ -347,41 +346,6 @@ private slots:
         action(u"copyId"_s)->trigger();
         QCOMPARE(QGuiApplication::clipboard()->text().split(u'\n'), app->localPage()->selectedIds());
         QCOMPARE(app->localPage()->selectedIds().size(), 2);
-    }
-
-    void rowsChangedByARefreshFlashThenFade()
-    {
-        window()->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window()));
-        table()->sortByColumn(SandboxListModel::SandboxIdColumn, Qt::AscendingOrder);
-        const int row = rowsWithStatus(u"occupied"_s).first();
-        const QModelIndex index = table()->model()->index(row, 0);
-        const SandboxKey key{index.data(SandboxListModel::ServerNameRole).toString(),
-                             index.data(SandboxListModel::SandboxIdRole).toString()};
-        const QString flashKey = SandboxesPage::flashKey(key.serverName, key.sandboxId);
-        RowChangeFlash *flash = app->sandboxesPage()->changeFlash();
-        QCOMPARE(flash->flashingCount(), 0); // the first load is not a change
-        table()->clearSelection();           // the selection colour would hide the flash's
-        const QImage before = table()->viewport()->grab().toImage();
-
-        // Reset moves the sandbox's update time: the refresh after it brings the change.
-        bool refreshed = false;
-        connect(window()->sandboxesController()->model(), &SandboxListModel::rowsRefreshed, this,
-                [&refreshed] { refreshed = true; });
-        window()->sandboxesController()->runBulk(SandboxesController::Bulk::Reset, {key});
-        QVERIFY(QTest::qWaitFor([&refreshed] { return refreshed; }, 10000));
-        QVERIFY(flash->strength(flashKey) > 0.5);
-        QVERIFY(flash->flashingCount() >= 1);
-        const int y = table()->visualRect(table()->model()->index(row, 0)).center().y();
-        QTest::qWait(100);
-        const QImage during = table()->viewport()->grab().toImage();
-        QVERIFY(during.pixelColor(1, y) != before.pixelColor(1, y));
-
-        QTest::qWait(RowChangeFlash::durationMs + 200);
-        QCOMPARE(flash->strength(flashKey), 0.0);
-        QCOMPARE(flash->flashingCount(), 0);
-        const QImage after = table()->viewport()->grab().toImage();
-        QCOMPARE(after.pixelColor(1, y), before.pixelColor(1, y));
     }
 
     void exportWritesTheVisibleRows()

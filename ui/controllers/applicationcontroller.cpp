@@ -136,20 +136,7 @@ void ApplicationController::connectProfile(const Profile &profile)
         startDemo();
         return;
     }
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(
-        m_credentials, &CredentialStore::keyRead, this,
-        [this, profile, connection](const QString &profileId, const QString &key, const QString &error) {
-            if (profileId != profile.id)
-                return;
-            disconnect(*connection);
-            m_session->connectTo(profile.name, profile.baseUrl, key, profile.region);
-            if (!error.isEmpty())
-                QMessageBox::warning(m_window, tr("Keychain"), error);
-            if (key.isEmpty())
-                promptForKey(401);
-        });
-    m_credentials->readKey(profile.id, profile.baseUrl, profile.provider);
+    connectWithStoredKey(profile);
 }
 
 void ApplicationController::connectBlaxelProfile(const Profile &profile)
@@ -158,6 +145,11 @@ void ApplicationController::connectBlaxelProfile(const Profile &profile)
         m_session->disconnectBlaxel();
         return;
     }
+    connectWithStoredKey(profile);
+}
+
+void ApplicationController::connectWithStoredKey(const Profile &profile)
+{
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = connect(
         m_credentials, &CredentialStore::keyRead, this,
@@ -165,16 +157,25 @@ void ApplicationController::connectBlaxelProfile(const Profile &profile)
             if (profileId != profile.id)
                 return;
             disconnect(*connection);
-            m_session->connectBlaxel(profile.name, profile.baseUrl, key, profile.workspace);
+            if (profile.isBlaxel())
+                m_session->connectBlaxel(profile.name, profile.baseUrl, key, profile.workspace);
+            else
+                m_session->connectTo(profile.name, profile.baseUrl, key, profile.region);
             if (!error.isEmpty())
                 QMessageBox::warning(m_window, tr("Keychain"), error);
-            else if (key.isEmpty())
+            if (!key.isEmpty())
+                return;
+            // Klavis is the main connection: it asks for the key at once. Blaxel sits beside it and says
+            // where the key goes, unless the keychain's error already said why there is none.
+            if (!profile.isBlaxel())
+                promptForKey(401);
+            else if (error.isEmpty())
                 QMessageBox::warning(m_window, tr("Blaxel"),
                                      tr("The Blaxel profile “%1” has no API key in the keychain. Edit it in "
                                         "Settings to enter one.")
                                          .arg(profile.name));
         });
-    m_credentials->readKey(profile.id, profile.baseUrl);
+    m_credentials->readKey(profile.id, profile.baseUrl, profile.provider);
 }
 
 void ApplicationController::showFirstRun()

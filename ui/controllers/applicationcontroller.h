@@ -46,6 +46,9 @@ public:
 
 private:
     bool startDemo();
+    // Reads the profile's key (keychain or environment variable, by its provider), then connects that
+    // provider with it.
+    void connectWithStoredKey(const Profile &profile);
     void showFirstRun();
     void saveAndConnect(const Profile &profile, const QString &key, ApiKeyDialog *dialog);
 

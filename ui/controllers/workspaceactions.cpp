@@ -72,6 +72,24 @@ QString WorkspaceActions::dropHereHint() const
                                           : tr("Drop on a local sandbox to upload a workspace into it.");
 }
 
+void WorkspaceActions::acceptDrops(QWidget *listViewport, WorkspaceDropTarget::SandboxAt rowAt,
+                                   QWidget *details, std::function<QString()> shownSandbox)
+{
+    auto *onList = new WorkspaceDropTarget(listViewport, std::move(rowAt), this);
+    auto *onDetails = new WorkspaceDropTarget(
+        details,
+        [details, shownSandbox = std::move(shownSandbox)](const QPoint &, QRect *highlight) {
+            *highlight = details->rect();
+            return shownSandbox();
+        },
+        this);
+    for (auto *target : {onList, onDetails}) {
+        target->setRefusals(notLocalFilesRefusal(), dropHereHint());
+        connect(target, &WorkspaceDropTarget::dropped, this, &WorkspaceActions::confirmUpload);
+        connect(target, &WorkspaceDropTarget::refused, this, &WorkspaceActions::statusMessage);
+    }
+}
+
 void WorkspaceActions::confirmUpload(const QString &sandbox, const QStringList &paths)
 {
     if (const QString refusal = m_hooks.uploadRefusal ? m_hooks.uploadRefusal(sandbox) : QString();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "widgets/workspacedroptarget.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -61,6 +63,11 @@ public:
     QString uploadEffect() const;
     QString notLocalFilesRefusal() const;
     QString dropHereHint() const;
+
+    // Files dropped on a row of a sandboxes list (`rowAt` answers its sandbox) or on the details pane
+    // showing `shownSandbox()` go to confirmUpload(); a refused drop says why through statusMessage().
+    void acceptDrops(QWidget *listViewport, WorkspaceDropTarget::SandboxAt rowAt, QWidget *details,
+                     std::function<QString()> shownSandbox);
 
 signals:
     void statusMessage(const QString &message);

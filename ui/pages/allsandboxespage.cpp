@@ -2,29 +2,25 @@
 
 #include "delegates/allstatusdelegate.h"
 #include "dialogs/confirmationbox.h"
+#include "dialogs/deletewording.h"
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
 #include "models/allsandboxsources.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
-#include "pages/blaxelsandboxespage.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/localsandboxescontroller.h"
 #include "session/sandboxescontroller.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
-#include "widgets/viewsizing.h"
+#include "widgets/sandboxtable.h"
+#include "widgets/viewstatesettings.h"
 
-#include <QClipboard>
 #include <QComboBox>
-#include <QGuiApplication>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
-#include <QSettings>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -132,53 +128,23 @@ AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesCo
 void AllSandboxesPage::setupView()
 {
     m_view->setObjectName(u"allSandboxesView"_s);
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(AllSandboxesModel::WhenColumn, Qt::DescendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->setShowGrid(false);
-    m_view->verticalHeader()->hide();
-    ViewSizing::setComfortableRows(m_view);
-    m_view->horizontalHeader()->setSectionsMovable(true);
-    m_view->horizontalHeader()->setHighlightSections(false);
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->setColumnWidth(AllSandboxesModel::ProviderColumn, 90);
-    m_view->setColumnWidth(AllSandboxesModel::NameColumn, 260);
-    m_view->setColumnWidth(AllSandboxesModel::StatusColumn, 105);
-    m_view->setColumnWidth(AllSandboxesModel::DetailColumn, 190);
-    m_view->setColumnWidth(AllSandboxesModel::ProfileColumn, 100);
-    // One profile per provider is connected at a time: the Provider column already tells them apart, so the
-    // Profile column waits in the header's menu for when that is not enough.
-    m_view->horizontalHeader()->setSectionHidden(AllSandboxesModel::ProfileColumn, true);
-    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
-            &AllSandboxesPage::showHeaderMenu);
-    ViewSizing::keepColumnsFitting(m_view, AllSandboxesModel::NameColumn);
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    using Model = AllSandboxesModel;
+    SandboxTable::setUp(m_view, m_proxy,
+                        {.newestFirst = Model::WhenColumn,
+                         .identifying = Model::NameColumn,
+                         .widths = {{Model::ProviderColumn, 90},
+                                    {Model::NameColumn, 260},
+                                    {Model::StatusColumn, 105},
+                                    {Model::DetailColumn, 190},
+                                    {Model::ProfileColumn, 100}},
+                         // One profile per provider is connected at a time: the Provider column already
+                         // tells them apart, so the Profile column waits in the header's menu for when that
+                         // is not enough.
+                         .hiddenByDefault = {Model::ProfileColumn}});
     m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new AllStatusDelegate(m_view));
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { emit selectionChanged(int(selectedRows().size())); });
-    m_emptyHint = new EmptyStateHint(m_view, {});
-}
-
-void AllSandboxesPage::showHeaderMenu(const QPoint &position)
-{
-    auto *header = m_view->horizontalHeader();
-    QMenu menu(this);
-    menu.addSection(tr("Columns"));
-    for (int column = 0; column < AllSandboxesModel::ColumnCount; ++column) {
-        auto *action = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
-        action->setCheckable(true);
-        action->setChecked(!header->isSectionHidden(column));
-        // The name identifies a row; hiding it would leave rows that cannot be told apart.
-        action->setEnabled(column != AllSandboxesModel::NameColumn);
-        connect(action, &QAction::toggled, header,
-                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
-    }
-    menu.exec(header->mapToGlobal(position));
+    m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes on any connected provider."));
 }
 
 void AllSandboxesPage::showEvent(QShowEvent *event)
@@ -227,8 +193,7 @@ void AllSandboxesPage::updateCounts()
     const int shown = m_proxy->rowCount();
     m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total)
                                      : tr("%1 of %2 shown").arg(shown).arg(total));
-    m_emptyHint->setText(total == 0 ? tr("No sandboxes on any connected provider.")
-                                    : tr("No sandbox matches the filters."));
+    m_emptyHint->followUnfilteredRows(total);
 }
 
 QList<AllSandboxRow> AllSandboxesPage::selectedRows() const
@@ -331,9 +296,7 @@ void AllSandboxesPage::deleteSelected()
         names << row.id;
     if (names.isEmpty())
         return;
-    // The Blaxel view's own words: the one home of what a delete destroys.
-    if (!ConfirmationBox::ask(this, BlaxelSandboxesPage::deleteQuestion(names),
-                              BlaxelSandboxesPage::deleteExplanation(names, leftOut), tr("Delete")))
+    if (!DeleteWording::confirm(this, names, leftOut))
         return;
     m_blaxel->deleteSandboxes(names);
     emit statusMessage(tr("Deleting %n Blaxel sandbox(es)…", nullptr, int(names.size())));
@@ -344,10 +307,8 @@ void AllSandboxesPage::copySelectedIds()
     QStringList ids;
     for (const auto &row : selectedRows())
         ids << row.id;
-    if (ids.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(ids.join(u'\n'));
-    emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
+    if (SandboxTable::copyLines(ids))
+        emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
 }
 
 void AllSandboxesPage::refreshAll()
@@ -373,14 +334,10 @@ void AllSandboxesPage::clearFilters()
 
 void AllSandboxesPage::saveState() const
 {
-    QSettings settings;
-    settings.setValue(u"allSandboxes/header"_s, m_view->horizontalHeader()->saveState());
+    ViewStateSettings::save(u"allSandboxes"_s, m_view->horizontalHeader());
 }
 
 void AllSandboxesPage::restoreState()
 {
-    QSettings settings;
-    m_view->horizontalHeader()->restoreState(settings.value(u"allSandboxes/header"_s).toByteArray());
-    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
-                         m_view->horizontalHeader()->sortIndicatorOrder());
+    ViewStateSettings::restore(u"allSandboxes"_s, m_view->horizontalHeader());
 }

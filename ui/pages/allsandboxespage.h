@@ -72,7 +72,6 @@ protected:
 
 private:
     void setupView();
-    void showHeaderMenu(const QPoint &position);
     void runKlavisVerb(ReleaseWording::Verb verb);
     void updateStatusChoices();
     void updateCounts();

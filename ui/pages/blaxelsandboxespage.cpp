@@ -7,29 +7,25 @@
 #include "delegates/blaxelstatusdelegate.h"
 #include "delegates/tagchipdelegate.h"
 #include "dialogs/blaxelcreatedialog.h"
-#include "dialogs/confirmationbox.h"
+#include "dialogs/deletewording.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/displaytext.h"
 #include "session/blaxelsandboxescontroller.h"
+#include "widgets/blaxelconnecthint.h"
 #include "widgets/blaxelsandboxdetailspane.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/sandboxtable.h"
 #include "widgets/splittersizing.h"
-#include "widgets/viewsizing.h"
-#include "widgets/workspacedroptarget.h"
+#include "widgets/viewstatesettings.h"
 
 #include <QCheckBox>
-#include <QClipboard>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
-#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -39,26 +35,21 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-// A confirmation names at most this many sandboxes; the rest are counted.
-constexpr int namedInConfirmation = 10;
-
-} // namespace
-
 BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_stack(new QStackedWidget(this)),
-      m_banner(new ErrorBanner(this)), m_filterBar(new SandboxFilterBar(this)),
-      m_showTerminated(new QCheckBox(tr("Show &terminated"), this)), m_splitter(new QSplitter(this)),
-      m_view(new QTableView(m_splitter)), m_details(new BlaxelSandboxDetailsPane(m_splitter)),
-      m_clock(new QTimer(this)),
+      m_connectHint(new BlaxelConnectHint(m_stack)), m_banner(new ErrorBanner(this)),
+      m_filterBar(new SandboxFilterBar(this)), m_showTerminated(new QCheckBox(tr("Show &terminated"), this)),
+      m_splitter(new QSplitter(this)), m_view(new QTableView(m_splitter)),
+      m_details(new BlaxelSandboxDetailsPane(m_splitter)), m_clock(new QTimer(this)),
       m_workspace(new WorkspaceActions(WorkspaceActions::Provider::Blaxel,
                                        BlaxelWorkspaceHooks::make(controller), this))
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(m_stack);
-    m_stack->addWidget(createConnectHint());
+    m_stack->addWidget(m_connectHint);
+    connect(m_connectHint, &BlaxelConnectHint::settingsRequested, this,
+            &BlaxelSandboxesPage::settingsRequested);
 
     auto *content = new QWidget(m_stack);
     auto *layout = new QVBoxLayout(content);
@@ -134,76 +125,34 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
     updateConnection();
 }
 
-QWidget *BlaxelSandboxesPage::createConnectHint()
-{
-    auto *hint = new QWidget(m_stack);
-    hint->setObjectName(u"blaxelConnectHint"_s);
-    auto *layout = new QVBoxLayout(hint);
-    layout->addStretch(1);
-    auto *title = new QLabel(tr("Add a Blaxel profile in Settings"), hint);
-    title->setObjectName(u"connectHintTitle"_s);
-    QFont font = title->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 1.25);
-    title->setFont(font);
-    title->setAlignment(Qt::AlignCenter);
-    auto *text = new QLabel(tr("Blaxel sandboxes are listed here once a Blaxel workspace and its API key are "
-                               "set up. Settings can also import them from the Blaxel CLI."),
-                            hint);
-    text->setWordWrap(true);
-    text->setAlignment(Qt::AlignCenter);
-    text->setForegroundRole(QPalette::PlaceholderText);
-    text->setMaximumWidth(460);
-    m_settingsButton = new QPushButton(QIcon(u":/icons/settings.svg"_s), tr("Open &Settings…"), hint);
-    m_settingsButton->setObjectName(u"openSettingsButton"_s);
-    layout->addWidget(title);
-    layout->addWidget(text, 0, Qt::AlignHCenter);
-    layout->addSpacing(8);
-    layout->addWidget(m_settingsButton, 0, Qt::AlignHCenter);
-    layout->addStretch(2);
-    connect(m_settingsButton, &QPushButton::clicked, this, &BlaxelSandboxesPage::settingsRequested);
-    return hint;
-}
-
 void BlaxelSandboxesPage::setupView()
 {
     using Model = BlaxelSandboxListModel;
-    m_view->setModel(m_controller->proxy());
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(Model::CreatedColumn, Qt::DescendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->setShowGrid(false);
-    m_view->verticalHeader()->hide();
-    ViewSizing::setComfortableRows(m_view);
-    auto *header = m_view->horizontalHeader();
-    header->setSectionsMovable(true);
-    header->setHighlightSections(false);
-    header->setStretchLastSection(true);
-    header->setContextMenuPolicy(Qt::CustomContextMenu);
-    const std::initializer_list<std::pair<int, int>> widths = {
-        {Model::NameColumn, 190},    {Model::DisplayNameColumn, 150}, {Model::StatusColumn, 115},
-        {Model::StateColumn, 80},    {Model::RegionColumn, 80},       {Model::ImageColumn, 170},
-        {Model::MemoryColumn, 70},   {Model::LabelsColumn, 150},      {Model::CreatedColumn, 80},
-        {Model::LastUsedColumn, 80}, {Model::ExpiresInColumn, 95}};
-    for (const auto &[column, width] : widths)
-        m_view->setColumnWidth(column, width);
-    // Fewer columns by default than the model has, so that names stay readable beside the details pane,
-    // which shows the rest; the header's menu brings any back.
-    for (const int column : {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn,
-                             Model::MemoryColumn, Model::LastUsedColumn})
-        header->setSectionHidden(column, true);
-    ViewSizing::keepColumnsFitting(m_view, Model::NameColumn);
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    SandboxTable::setUp(
+        m_view, m_controller->proxy(),
+        {.newestFirst = Model::CreatedColumn,
+         .identifying = Model::NameColumn,
+         .widths = {{Model::NameColumn, 190},
+                    {Model::DisplayNameColumn, 150},
+                    {Model::StatusColumn, 115},
+                    {Model::StateColumn, 80},
+                    {Model::RegionColumn, 80},
+                    {Model::ImageColumn, 170},
+                    {Model::MemoryColumn, 70},
+                    {Model::LabelsColumn, 150},
+                    {Model::CreatedColumn, 80},
+                    {Model::LastUsedColumn, 80},
+                    {Model::ExpiresInColumn, 95}},
+         // Fewer columns by default than the model has, so that names stay readable beside the details
+         // pane, which shows the rest.
+         .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn,
+                             Model::MemoryColumn, Model::LastUsedColumn}});
     m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
     auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
     m_view->setItemDelegateForColumn(Model::LabelsColumn, labels);
     m_view->setMouseTracking(true);
     connect(labels, &TagChipDelegate::tagClicked, this,
             [this](const QString &label) { m_filterBar->searchField()->setText(label); });
-    connect(header, &QHeaderView::customContextMenuRequested, this, &BlaxelSandboxesPage::showHeaderMenu);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &BlaxelSandboxesPage::onSelectionChanged);
     m_emptyHint = new EmptyStateHint(m_view, tr("No Blaxel sandboxes. Create one with Ctrl+N."));
@@ -228,7 +177,12 @@ void BlaxelSandboxesPage::updateConnection()
 
 bool BlaxelSandboxesPage::showsConnectHint() const
 {
-    return m_stack->currentIndex() == 0;
+    return m_stack->currentWidget() == m_connectHint;
+}
+
+QPushButton *BlaxelSandboxesPage::settingsButton() const
+{
+    return m_connectHint->settingsButton();
 }
 
 void BlaxelSandboxesPage::showEvent(QShowEvent *event)
@@ -248,26 +202,7 @@ void BlaxelSandboxesPage::hideEvent(QHideEvent *event)
 
 void BlaxelSandboxesPage::updateEmptyHint()
 {
-    const bool filtered = m_controller->model()->rowCount() > 0;
-    m_emptyHint->setText(filtered ? tr("No sandbox matches the filters.")
-                                  : tr("No Blaxel sandboxes. Create one with Ctrl+N."));
-}
-
-void BlaxelSandboxesPage::showHeaderMenu(const QPoint &position)
-{
-    auto *header = m_view->horizontalHeader();
-    QMenu menu(this);
-    menu.addSection(tr("Columns"));
-    for (int column = 0; column < BlaxelSandboxListModel::ColumnCount; ++column) {
-        auto *action = menu.addAction(m_controller->model()->headerData(column, Qt::Horizontal).toString());
-        action->setCheckable(true);
-        action->setChecked(!header->isSectionHidden(column));
-        // The name identifies a row.
-        action->setEnabled(column != BlaxelSandboxListModel::NameColumn);
-        connect(action, &QAction::toggled, header,
-                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
-    }
-    menu.exec(header->mapToGlobal(position));
+    m_emptyHint->followUnfilteredRows(m_controller->model()->rowCount());
 }
 
 QStringList BlaxelSandboxesPage::selectedNames() const
@@ -354,40 +289,13 @@ void BlaxelSandboxesPage::createSandbox()
     dialog->open();
 }
 
-QString BlaxelSandboxesPage::deleteQuestion(const QStringList &names)
-{
-    return names.size() == 1 ? tr("Delete %1 for good?").arg(DisplayText::visible(names.first()))
-                             : tr("Delete %n Blaxel sandboxes for good?", nullptr, int(names.size()));
-}
-
-QString BlaxelSandboxesPage::deleteExplanation(const QStringList &names, int leftOut)
-{
-    QString text =
-        names.size() == 1
-            ? tr("Its files, processes and URL are destroyed for good; nothing can bring them back.")
-            : tr("Their files, processes and URLs are destroyed for good; nothing can bring them "
-                 "back.");
-    if (names.size() > 1) {
-        QStringList shown;
-        for (const QString &name : names.first(std::min<qsizetype>(names.size(), namedInConfirmation)))
-            shown << DisplayText::visible(name);
-        text += u"\n\n"_s + shown.join(u", "_s);
-        if (names.size() > namedInConfirmation)
-            text += u' ' + tr("and %n more", nullptr, int(names.size()) - namedInConfirmation);
-    }
-    if (leftOut > 0)
-        text += u"\n\n"_s + tr("%n selected sandbox(es) already deleting or terminated are left as they are.",
-                               nullptr, leftOut);
-    return text;
-}
-
 void BlaxelSandboxesPage::deleteSelected()
 {
     int leftOut = 0;
     const QStringList names = selectedDeletableNames(&leftOut);
     if (names.isEmpty())
         return;
-    if (!ConfirmationBox::ask(this, deleteQuestion(names), deleteExplanation(names, leftOut), tr("Delete")))
+    if (!DeleteWording::confirm(this, names, leftOut))
         return;
     m_controller->deleteSandboxes(names);
     emit statusMessage(tr("Deleting %n sandbox(es)…", nullptr, int(names.size())));
@@ -396,10 +304,8 @@ void BlaxelSandboxesPage::deleteSelected()
 void BlaxelSandboxesPage::copySelectedNames()
 {
     const QStringList names = selectedNames();
-    if (names.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(names.join(u'\n'));
-    emit statusMessage(tr("Copied %n sandbox name(s).", nullptr, int(names.size())));
+    if (SandboxTable::copyLines(names))
+        emit statusMessage(tr("Copied %n sandbox name(s).", nullptr, int(names.size())));
 }
 
 void BlaxelSandboxesPage::focusSearch()
@@ -409,25 +315,19 @@ void BlaxelSandboxesPage::focusSearch()
 
 void BlaxelSandboxesPage::saveState() const
 {
-    QSettings settings;
-    settings.setValue(u"blaxelSandboxes/header"_s, m_view->horizontalHeader()->saveState());
-    settings.setValue(u"blaxelSandboxes/splitter"_s, m_splitter->saveState());
-    settings.setValue(u"blaxelSandboxes/showTerminated"_s, m_showTerminated->isChecked());
+    ViewStateSettings::save(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitter);
+    QSettings().setValue(u"blaxelSandboxes/showTerminated"_s, m_showTerminated->isChecked());
 }
 
 void BlaxelSandboxesPage::restoreState()
 {
-    QSettings settings;
-    m_view->horizontalHeader()->restoreState(settings.value(u"blaxelSandboxes/header"_s).toByteArray());
-    m_splitterSizing->restore(settings.value(u"blaxelSandboxes/splitter"_s).toByteArray());
-    m_showTerminated->setChecked(settings.value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
-    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
-                         m_view->horizontalHeader()->sortIndicatorOrder());
+    ViewStateSettings::restore(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitterSizing);
+    m_showTerminated->setChecked(QSettings().value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
 }
 
 void BlaxelSandboxesPage::setupDropTargets()
 {
-    auto *onTable = new WorkspaceDropTarget(
+    m_workspace->acceptDrops(
         m_view->viewport(),
         [this](const QPoint &position, QRect *highlight) -> QString {
             const QModelIndex index = m_view->indexAt(position);
@@ -437,19 +337,7 @@ void BlaxelSandboxesPage::setupDropTargets()
             *highlight = QRect(0, row.top(), m_view->viewport()->width(), row.height());
             return index.data(BlaxelSandboxListModel::NameRole).toString();
         },
-        this);
-    auto *onDetails = new WorkspaceDropTarget(
-        m_details,
-        [this](const QPoint &, QRect *highlight) -> QString {
-            *highlight = m_details->rect();
-            return m_shownName;
-        },
-        this);
-    for (auto *target : {onTable, onDetails}) {
-        target->setRefusals(m_workspace->notLocalFilesRefusal(), m_workspace->dropHereHint());
-        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &WorkspaceActions::confirmUpload);
-        connect(target, &WorkspaceDropTarget::refused, this, &BlaxelSandboxesPage::statusMessage);
-    }
+        m_details, [this] { return m_shownName; });
 }
 
 QString BlaxelSandboxesPage::workspaceSandbox(const QString &noneMessage)

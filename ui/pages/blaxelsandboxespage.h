@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class BlaxelConnectHint;
 class BlaxelSandboxDetailsPane;
 class BlaxelSandboxesController;
 class ErrorBanner;
@@ -33,7 +34,7 @@ public:
     QCheckBox *showTerminatedBox() const { return m_showTerminated; }
     BlaxelSandboxDetailsPane *detailsPane() const { return m_details; }
     ErrorBanner *banner() const { return m_banner; }
-    QPushButton *settingsButton() const { return m_settingsButton; }
+    QPushButton *settingsButton() const;
     // The "Add a Blaxel profile" hint is in front (no Blaxel profile is connected).
     bool showsConnectHint() const;
 
@@ -59,10 +60,6 @@ public:
     void saveState() const;
     void restoreState();
 
-    // The confirmation's words, public for the tests that hold them to "for good" and the names.
-    static QString deleteQuestion(const QStringList &names);
-    static QString deleteExplanation(const QStringList &names, int leftOut);
-
 signals:
     void statusMessage(const QString &message);
     void selectionChanged(int count);
@@ -73,9 +70,7 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
-    QWidget *createConnectHint();
     void setupView();
-    void showHeaderMenu(const QPoint &position);
     void onSelectionChanged();
     void updateEmptyHint();
     void setupDropTargets();
@@ -84,7 +79,7 @@ private:
 
     BlaxelSandboxesController *m_controller;
     QStackedWidget *m_stack;
-    QPushButton *m_settingsButton = nullptr;
+    BlaxelConnectHint *m_connectHint;
     ErrorBanner *m_banner;
     SandboxFilterBar *m_filterBar;
     QCheckBox *m_showTerminated;

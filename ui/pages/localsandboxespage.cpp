@@ -18,18 +18,16 @@
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/sandboxtable.h"
 #include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
-#include "widgets/workspacedroptarget.h"
+#include "widgets/viewstatesettings.h"
 #include "workspace/transferqueue.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHeaderView>
-#include <QMessageBox>
 #include <QPointer>
-#include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -155,7 +153,7 @@ WorkspaceActions *LocalSandboxesPage::createWorkspaceActions(LocalSandboxesContr
 void LocalSandboxesPage::setupDropTargets()
 {
     // A drop on a server row means its sandbox: the workspace belongs to the VM, not to one server.
-    auto *onTree = new WorkspaceDropTarget(
+    m_workspace->acceptDrops(
         m_view->viewport(),
         [this](const QPoint &position, QRect *highlight) -> QString {
             const QModelIndex index = m_view->indexAt(position);
@@ -171,19 +169,7 @@ void LocalSandboxesPage::setupDropTargets()
             *highlight = QRect(0, rows.top(), m_view->viewport()->width(), rows.height());
             return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
         },
-        this);
-    auto *onDetails = new WorkspaceDropTarget(
-        m_details,
-        [this](const QPoint &, QRect *highlight) -> QString {
-            *highlight = m_details->rect();
-            return m_shownId;
-        },
-        this);
-    for (auto *target : {onTree, onDetails}) {
-        target->setRefusals(m_workspace->notLocalFilesRefusal(), m_workspace->dropHereHint());
-        connect(target, &WorkspaceDropTarget::dropped, m_workspace, &WorkspaceActions::confirmUpload);
-        connect(target, &WorkspaceDropTarget::refused, this, &LocalSandboxesPage::statusMessage);
-    }
+        m_details, [this] { return m_shownId; });
 }
 
 void LocalSandboxesPage::uploadWorkspace()
@@ -358,10 +344,8 @@ void LocalSandboxesPage::resetSelected()
 void LocalSandboxesPage::copySelectedIds()
 {
     const auto ids = selectedIds();
-    if (ids.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(ids.join(u'\n'));
-    emit statusMessage(tr("Copied %n local sandbox id(s).", nullptr, int(ids.size())));
+    if (SandboxTable::copyLines(ids))
+        emit statusMessage(tr("Copied %n local sandbox id(s).", nullptr, int(ids.size())));
 }
 
 void LocalSandboxesPage::copyMcpConfig()
@@ -382,14 +366,10 @@ void LocalSandboxesPage::copyMcpConfig()
 
 void LocalSandboxesPage::saveState() const
 {
-    QSettings settings;
-    settings.setValue(u"local/header"_s, m_view->header()->saveState());
-    settings.setValue(u"local/splitter"_s, m_splitter->saveState());
+    ViewStateSettings::save(u"local"_s, m_view->header(), m_splitter);
 }
 
 void LocalSandboxesPage::restoreState()
 {
-    QSettings settings;
-    m_view->header()->restoreState(settings.value(u"local/header"_s).toByteArray());
-    m_splitterSizing->restore(settings.value(u"local/splitter"_s).toByteArray());
+    ViewStateSettings::restore(u"local"_s, m_view->header(), m_splitterSizing);
 }

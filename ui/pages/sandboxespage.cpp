@@ -14,16 +14,13 @@
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/sandboxtable.h"
 #include "widgets/splittersizing.h"
-#include "widgets/viewsizing.h"
+#include "widgets/viewstatesettings.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHeaderView>
-#include <QMenu>
-#include <QMessageBox>
-#include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -55,7 +52,7 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
     connect(m_filterBar, &SandboxFilterBar::tagChanged, this, serverSide);
     connect(proxy, &SandboxFilterProxy::countsChanged, this, [this](int shown, int total) {
         m_filterBar->setCounts(shown, total);
-        updateEmptyHint();
+        m_emptyHint->followUnfilteredRows(m_controller->model()->rowCount());
     });
     auto *model = controller->model();
     connect(model, &SandboxListModel::facetsChanged, this, [this, model] {
@@ -95,35 +92,21 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
 
 void SandboxesPage::setupView()
 {
-    m_view->setModel(m_controller->proxy());
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(SandboxListModel::UpdatedColumn, Qt::DescendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->setShowGrid(false);
-    m_view->verticalHeader()->hide();
-    ViewSizing::setComfortableRows(m_view);
-    m_view->horizontalHeader()->setSectionsMovable(true);
-    m_view->horizontalHeader()->setHighlightSections(false);
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_view->setColumnWidth(SandboxListModel::ServerColumn, 105);
-    m_view->setColumnWidth(SandboxListModel::SandboxIdColumn, 215);
-    m_view->setColumnWidth(SandboxListModel::StatusColumn, 95);
-    m_view->setColumnWidth(SandboxListModel::BenchmarkColumn, 95);
-    m_view->setColumnWidth(SandboxListModel::TagsColumn, 150);
-    ViewSizing::keepColumnsFitting(m_view, SandboxListModel::SandboxIdColumn);
-    // Ids differ at both ends; the middle is what can go.
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    using Model = SandboxListModel;
+    SandboxTable::setUp(m_view, m_controller->proxy(),
+                        {.newestFirst = Model::UpdatedColumn,
+                         .identifying = Model::SandboxIdColumn,
+                         .widths = {{Model::ServerColumn, 105},
+                                    {Model::SandboxIdColumn, 215},
+                                    {Model::StatusColumn, 95},
+                                    {Model::BenchmarkColumn, 95},
+                                    {Model::TagsColumn, 150}},
+                         .hiddenByDefault = {}});
     m_view->setItemDelegateForColumn(SandboxListModel::StatusColumn, new StatusDelegate(m_view));
     auto *tags = new TagChipDelegate(SandboxListModel::TagsRole, m_view);
     m_view->setItemDelegateForColumn(SandboxListModel::TagsColumn, tags);
     m_view->setMouseTracking(true);
     connect(tags, &TagChipDelegate::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
-    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
-            &SandboxesPage::showHeaderMenu);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SandboxesPage::onSelectionChanged);
     m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes. Acquire one with Ctrl+N."));
@@ -146,30 +129,6 @@ void SandboxesPage::setupView()
 QString SandboxesPage::flashKey(const QString &serverName, const QString &sandboxId)
 {
     return serverName.toCaseFolded() + u'/' + sandboxId;
-}
-
-void SandboxesPage::updateEmptyHint()
-{
-    const bool filtered = m_controller->model()->rowCount() > 0;
-    m_emptyHint->setText(filtered ? tr("No sandbox matches the filters.")
-                                  : tr("No sandboxes. Acquire one with Ctrl+N."));
-}
-
-void SandboxesPage::showHeaderMenu(const QPoint &position)
-{
-    auto *header = m_view->horizontalHeader();
-    QMenu menu(this);
-    menu.addSection(tr("Columns"));
-    for (int column = 0; column < SandboxListModel::ColumnCount; ++column) {
-        auto *action = menu.addAction(m_controller->model()->headerData(column, Qt::Horizontal).toString());
-        action->setCheckable(true);
-        action->setChecked(!header->isSectionHidden(column));
-        // The id identifies a row; hiding it would leave rows that cannot be told apart.
-        action->setEnabled(column != SandboxListModel::SandboxIdColumn);
-        connect(action, &QAction::toggled, header,
-                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
-    }
-    menu.exec(header->mapToGlobal(position));
 }
 
 QList<SandboxKey> SandboxesPage::selectedKeys() const
@@ -326,10 +285,8 @@ void SandboxesPage::copySelectedIds()
     QStringList ids;
     for (const auto &key : selectedKeys())
         ids << key.sandboxId;
-    if (ids.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(ids.join(u'\n'));
-    emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
+    if (SandboxTable::copyLines(ids))
+        emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
 }
 
 void SandboxesPage::copyMcpConfig()
@@ -372,17 +329,10 @@ void SandboxesPage::focusSearch()
 
 void SandboxesPage::saveState() const
 {
-    QSettings settings;
-    settings.setValue(u"sandboxes/header"_s, m_view->horizontalHeader()->saveState());
-    settings.setValue(u"sandboxes/splitter"_s, m_splitter->saveState());
+    ViewStateSettings::save(u"sandboxes"_s, m_view->horizontalHeader(), m_splitter);
 }
 
 void SandboxesPage::restoreState()
 {
-    QSettings settings;
-    m_view->horizontalHeader()->restoreState(settings.value(u"sandboxes/header"_s).toByteArray());
-    m_splitterSizing->restore(settings.value(u"sandboxes/splitter"_s).toByteArray());
-    // A restored header carries the sort: apply it to the proxy as well.
-    m_view->sortByColumn(m_view->horizontalHeader()->sortIndicatorSection(),
-                         m_view->horizontalHeader()->sortIndicatorOrder());
+    ViewStateSettings::restore(u"sandboxes"_s, m_view->horizontalHeader(), m_splitterSizing);
 }

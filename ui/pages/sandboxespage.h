@@ -54,9 +54,7 @@ signals:
 
 private:
     void setupView();
-    void showHeaderMenu(const QPoint &position);
     void onSelectionChanged();
-    void updateEmptyHint();
     void revealAcquired(const QString &serverName, const QString &acquiredTag);
 
     SandboxesController *m_controller;

@@ -5,10 +5,11 @@
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/displaytext.h"
 #include "models/relativetime.h"
-#include "pages/selectionsummarypage.h"
 #include "widgets/blaxelstatusicons.h"
 #include "widgets/copyablefield.h"
+#include "widgets/detailspaneframe.h"
 #include "widgets/rawjsonview.h"
+#include "widgets/revealsecretsbutton.h"
 #include "widgets/secrettree.h"
 
 #include <QFormLayout>
@@ -17,36 +18,12 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QStackedWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QLabel *sectionTitle(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    return label;
-}
-
-QLabel *placeholder(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    label->setWordWrap(true);
-    return label;
-}
-
-QString orDash(const QString &text)
-{
-    return text.isEmpty() ? u"—"_s : DisplayText::visible(text);
-}
 
 QString timeText(const QDateTime &time, const QString &who = {})
 {
@@ -86,23 +63,14 @@ void fitHeight(QTreeWidget *tree, int maxRows)
 } // namespace
 
 BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
-    : QWidget(parent), m_stack(new QStackedWidget(this))
+    : QWidget(parent), m_frame(new DetailsPaneFrame(this))
 {
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_stack);
-    m_emptyPage = new SelectionSummaryPage(m_stack);
-    m_stack->addWidget(m_emptyPage);
-
-    auto *scroll = new QScrollArea(m_stack);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    m_page = new QWidget(scroll);
-    auto *layout = new QVBoxLayout(m_page);
+    auto *page = m_frame->detailsPage();
+    auto *layout = new QVBoxLayout(page);
 
     auto *header = new QHBoxLayout;
-    m_headerIcon = new QLabel(m_page);
-    m_headerTitle = new QLabel(m_page);
+    m_headerIcon = new QLabel(page);
+    m_headerTitle = new QLabel(page);
     m_headerTitle->setObjectName(u"headerTitle"_s);
     QFont titleFont = m_headerTitle->font();
     titleFont.setBold(true);
@@ -111,16 +79,16 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     m_headerTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_headerTitle->setWordWrap(true);
     m_headerTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_headerStatus = new QLabel(m_page);
+    m_headerStatus = new QLabel(page);
     header->addWidget(m_headerIcon);
     header->addWidget(m_headerTitle, 1);
     header->addWidget(m_headerStatus);
     layout->addLayout(header);
 
-    m_loadingLabel = placeholder(tr("Loading details…"), m_page);
+    m_loadingLabel = DetailsPaneFrame::placeholder(tr("Loading details…"), page);
     m_loadingLabel->setObjectName(u"loadingLabel"_s);
     layout->addWidget(m_loadingLabel);
-    m_loadErrorLabel = new QLabel(m_page);
+    m_loadErrorLabel = new QLabel(page);
     m_loadErrorLabel->setObjectName(u"loadErrorLabel"_s);
     m_loadErrorLabel->setWordWrap(true);
     m_loadErrorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -149,37 +117,36 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     layout->addLayout(m_fields);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Endpoints"), m_page));
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Endpoints"), page));
     auto *urls = new QFormLayout;
-    m_urlField = new CopyableField(tr("sandbox URL"), m_page);
+    m_urlField = new CopyableField(tr("sandbox URL"), page);
     m_urlField->setObjectName(u"sandboxUrlField"_s);
-    m_mcpField = new CopyableField(tr("MCP endpoint"), m_page);
+    m_mcpField = new CopyableField(tr("MCP endpoint"), page);
     m_mcpField->setObjectName(u"mcpEndpointField"_s);
     urls->addRow(tr("URL:"), m_urlField);
     urls->addRow(tr("MCP:"), m_mcpField);
     layout->addLayout(urls);
-    m_noUrlLabel = placeholder(tr("No usable URL: the server sent none, or one that is neither https nor "
-                                  "http to this machine."),
-                               m_page);
+    m_noUrlLabel = DetailsPaneFrame::placeholder(
+        tr("No usable URL: the server sent none, or one that is neither https nor "
+           "http to this machine."),
+        page);
     layout->addWidget(m_noUrlLabel);
 
     layout->addSpacing(8);
     auto *envHeader = new QHBoxLayout;
-    envHeader->addWidget(sectionTitle(tr("Environment"), m_page));
+    envHeader->addWidget(DetailsPaneFrame::sectionTitle(tr("Environment"), page));
     envHeader->addStretch(1);
-    m_revealButton = new QPushButton(QIcon(u":/icons/reveal.svg"_s), tr("Reveal secrets"), m_page);
-    m_revealButton->setObjectName(u"revealButton"_s);
-    m_revealButton->setCheckable(true);
+    m_revealButton = new RevealSecretsButton(page);
     envHeader->addWidget(m_revealButton);
     layout->addLayout(envHeader);
-    m_envNone = placeholder(tr("None"), m_page);
+    m_envNone = DetailsPaneFrame::placeholder(tr("None"), page);
     layout->addWidget(m_envNone);
-    m_envTree = makeTree({tr("Name"), tr("Value")}, u"environmentTree"_s, m_page);
+    m_envTree = makeTree({tr("Name"), tr("Value")}, u"environmentTree"_s, page);
     layout->addWidget(m_envTree);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Errors"), m_page));
-    m_errorsLabel = new QLabel(m_page);
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Errors"), page));
+    m_errorsLabel = new QLabel(page);
     m_errorsLabel->setObjectName(u"errorsLabel"_s);
     m_errorsLabel->setWordWrap(true);
     m_errorsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -187,18 +154,16 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
     layout->addWidget(m_errorsLabel);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Events"), m_page));
-    m_eventsNone = placeholder(tr("None"), m_page);
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Events"), page));
+    m_eventsNone = DetailsPaneFrame::placeholder(tr("None"), page);
     layout->addWidget(m_eventsNone);
-    m_eventsTree = makeTree({tr("Time"), tr("Status"), tr("Message")}, u"eventsTree"_s, m_page);
+    m_eventsTree = makeTree({tr("Time"), tr("Status"), tr("Message")}, u"eventsTree"_s, page);
     layout->addWidget(m_eventsTree);
 
     layout->addSpacing(8);
-    m_rawJson = new RawJsonView(m_page);
+    m_rawJson = new RawJsonView(page);
     layout->addWidget(m_rawJson);
     layout->addStretch(1);
-    scroll->setWidget(m_page);
-    m_stack->addWidget(scroll);
 
     connect(m_revealButton, &QPushButton::toggled, this, &BlaxelSandboxDetailsPane::setSecretsRevealed);
     connect(m_urlField, &CopyableField::copied, this, &BlaxelSandboxDetailsPane::copied);
@@ -208,7 +173,7 @@ BlaxelSandboxDetailsPane::BlaxelSandboxDetailsPane(QWidget *parent)
 
 QLabel *BlaxelSandboxDetailsPane::addRow(const QString &label, const QString &objectName)
 {
-    auto *value = new QLabel(m_page);
+    auto *value = new QLabel(m_frame->detailsPage());
     value->setObjectName(objectName);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     value->setWordWrap(true);
@@ -233,7 +198,7 @@ QString BlaxelSandboxDetailsPane::mcpEndpoint(const BlaxelSandbox &sandbox)
 
 void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool complete)
 {
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_loadErrorLabel->setVisible(false);
     if (sandbox.name != m_currentName) {
         // Another sandbox: its secrets start hidden.
@@ -244,15 +209,15 @@ void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool co
     m_loadingLabel->setVisible(!complete);
     const BlaxelSandbox &s = sandbox;
     m_headerIcon->setPixmap(BlaxelStatusIcons::icon(s.status).pixmap(QSize(22, 22), devicePixelRatioF()));
-    m_headerTitle->setText(orDash(s.displayName.isEmpty() ? s.name : s.displayName));
+    m_headerTitle->setText(DetailsPaneFrame::valueOrDash(s.displayName.isEmpty() ? s.name : s.displayName));
     m_headerStatus->setText(DisplayText::visible(s.status));
-    m_nameLabel->setText(orDash(s.name));
-    m_displayNameLabel->setText(orDash(s.displayName));
-    m_statusLabel->setText(orDash(s.status));
-    m_stateLabel->setText(orDash(s.state));
-    m_workspaceLabel->setText(orDash(s.workspace));
-    m_regionLabel->setText(orDash(s.region));
-    m_imageLabel->setText(orDash(s.image));
+    m_nameLabel->setText(DetailsPaneFrame::valueOrDash(s.name));
+    m_displayNameLabel->setText(DetailsPaneFrame::valueOrDash(s.displayName));
+    m_statusLabel->setText(DetailsPaneFrame::valueOrDash(s.status));
+    m_stateLabel->setText(DetailsPaneFrame::valueOrDash(s.state));
+    m_workspaceLabel->setText(DetailsPaneFrame::valueOrDash(s.workspace));
+    m_regionLabel->setText(DetailsPaneFrame::valueOrDash(s.region));
+    m_imageLabel->setText(DetailsPaneFrame::valueOrDash(s.image));
     m_imageLabel->setToolTip(DisplayText::visible(s.image));
     m_memoryLabel->setText(s.memoryMb < 0 ? u"—"_s : BlaxelSandboxListModel::memoryText(s.memoryMb));
     QStringList labels;
@@ -265,7 +230,7 @@ void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool co
     QString ttl = s.ttl;
     if (ttl.isEmpty() && s.legacyTtl)
         ttl = tr("%1 s").arg(*s.legacyTtl);
-    m_ttlLabel->setText(orDash(ttl));
+    m_ttlLabel->setText(DetailsPaneFrame::valueOrDash(ttl));
     QString expires = s.expires.isEmpty() ? QString() : DisplayText::visible(s.expires);
     if (s.expiresInSeconds)
         expires = tr("in %1").arg(BlaxelSandboxListModel::expiresInText(*s.expiresInSeconds)) +
@@ -362,7 +327,7 @@ void BlaxelSandboxDetailsPane::fillEvents(const BlaxelSandbox &sandbox)
 
 void BlaxelSandboxDetailsPane::showError(const ApiError &error)
 {
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_loadingLabel->setVisible(false);
     m_loadErrorLabel->setText(DisplayText::visibleLines(error.fullText()));
     m_loadErrorLabel->setVisible(true);
@@ -373,13 +338,12 @@ void BlaxelSandboxDetailsPane::showEmpty(int selectedCount)
     m_currentName.clear();
     m_sandbox = {};
     setSecretsRevealed(false);
-    m_stack->setCurrentIndex(0);
     if (selectedCount <= 1)
-        m_emptyPage->setSummary(tr("Select a sandbox to see its details"),
-                                tr("Create one with the Create button if the list is empty."), false);
+        m_frame->showSummary(tr("Select a sandbox to see its details"),
+                             tr("Create one with the Create button if the list is empty."), false);
     else
-        m_emptyPage->setSummary(tr("%n sandbox(es) selected", nullptr, selectedCount),
-                                tr("Delete them together from the toolbar or the context menu."), false);
+        m_frame->showSummary(tr("%n sandbox(es) selected", nullptr, selectedCount),
+                             tr("Delete them together from the toolbar or the context menu."), false);
 }
 
 bool BlaxelSandboxDetailsPane::secretsRevealed() const
@@ -393,7 +357,6 @@ void BlaxelSandboxDetailsPane::setSecretsRevealed(bool revealed)
         m_revealButton->setChecked(revealed); // re-enters through toggled()
         return;
     }
-    m_revealButton->setText(revealed ? tr("Hide secrets") : tr("Reveal secrets"));
     fillEnvironment();
     updateRawJson();
 }

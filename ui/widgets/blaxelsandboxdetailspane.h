@@ -6,13 +6,12 @@
 
 class ApiError;
 class CopyableField;
+class DetailsPaneFrame;
 class QFormLayout;
 class QLabel;
-class QPushButton;
-class QStackedWidget;
 class QTreeWidget;
 class RawJsonView;
-class SelectionSummaryPage;
+class RevealSecretsButton;
 
 // The right-hand pane for one Blaxel sandbox: every field, the sandbox URL and its MCP endpoint with copy,
 // ports, environment (secret values masked until "Reveal secrets", and masked again whenever another
@@ -53,9 +52,7 @@ private:
     void fillErrors(const BlaxelSandbox &sandbox);
     void updateRawJson();
 
-    QStackedWidget *m_stack;
-    SelectionSummaryPage *m_emptyPage;
-    QWidget *m_page;
+    DetailsPaneFrame *m_frame;
     QFormLayout *m_fields;
     QLabel *m_headerIcon;
     QLabel *m_headerTitle;
@@ -82,7 +79,7 @@ private:
     CopyableField *m_urlField;
     CopyableField *m_mcpField;
     QLabel *m_noUrlLabel;
-    QPushButton *m_revealButton;
+    RevealSecretsButton *m_revealButton;
     QTreeWidget *m_envTree;
     QLabel *m_envNone;
     QLabel *m_errorsLabel;

@@ -6,7 +6,7 @@
 #include <QPainter>
 
 EmptyStateHint::EmptyStateHint(QAbstractItemView *view, const QString &text)
-    : QObject(view), m_view(view), m_text(text)
+    : QObject(view), m_view(view), m_text(text), m_noRowsText(text)
 {
     view->viewport()->installEventFilter(this);
 }
@@ -15,6 +15,11 @@ void EmptyStateHint::setText(const QString &text)
 {
     m_text = text;
     m_view->viewport()->update();
+}
+
+void EmptyStateHint::followUnfilteredRows(int unfilteredRows)
+{
+    setText(unfilteredRows > 0 ? tr("No sandbox matches the filters.") : m_noRowsText);
 }
 
 bool EmptyStateHint::eventFilter(QObject *watched, QEvent *event)

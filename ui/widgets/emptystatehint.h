@@ -17,10 +17,15 @@ public:
     void setText(const QString &text);
     QString text() const { return m_text; }
 
+    // For a filtered view: the text it was made with while the unfiltered list is empty too, else that
+    // the filters hide every row.
+    void followUnfilteredRows(int unfilteredRows);
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QAbstractItemView *m_view;
     QString m_text;
+    const QString m_noRowsText;
 };

@@ -5,8 +5,10 @@
 #include "models/localsandboxtreemodel.h"
 #include "pages/selectionsummarypage.h"
 #include "widgets/copyablefield.h"
+#include "widgets/detailspaneframe.h"
 #include "widgets/flowlayout.h"
 #include "widgets/rawjsonview.h"
+#include "widgets/revealsecretsbutton.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/secrettree.h"
 #include "widgets/statusicons.h"
@@ -18,62 +20,23 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QStackedWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-QLabel *boldLabel(const QString &text, QWidget *parent, qreal scale = 1.0)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * scale);
-    label->setFont(font);
-    return label;
-}
-
-QLabel *dimLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    label->setWordWrap(true);
-    return label;
-}
-
-QString orDash(const QString &text)
-{
-    return text.isEmpty() ? u"—"_s : text;
-}
-
-} // namespace
-
 LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
-    : QWidget(parent), m_stack(new QStackedWidget(this))
+    : QWidget(parent), m_frame(new DetailsPaneFrame(this))
 {
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_stack);
-
-    m_emptyPage = new SelectionSummaryPage(m_stack);
-    m_stack->addWidget(m_emptyPage);
-
-    auto *scroll = new QScrollArea(m_stack);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *page = new QWidget(scroll);
+    auto *page = m_frame->detailsPage();
     auto *layout = new QVBoxLayout(page);
 
     auto *header = new QHBoxLayout;
     m_headerIcon = new QLabel(page);
     m_headerStatus = new QLabel(page);
     header->addWidget(m_headerIcon);
-    header->addWidget(boldLabel(tr("Local sandbox"), page, 1.35));
+    header->addWidget(DetailsPaneFrame::sectionTitle(tr("Local sandbox"), page, 1.35));
     header->addWidget(m_headerStatus);
     header->addStretch(1);
     layout->addLayout(header);
@@ -108,10 +71,8 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
 
     layout->addSpacing(8);
     auto *serversHeader = new QHBoxLayout;
-    m_serversTitle = boldLabel(tr("Servers"), page);
-    m_revealButton = new QPushButton(QIcon(u":/icons/reveal.svg"_s), tr("Reveal secrets"), page);
-    m_revealButton->setObjectName(u"revealButton"_s);
-    m_revealButton->setCheckable(true);
+    m_serversTitle = DetailsPaneFrame::sectionTitle(tr("Servers"), page);
+    m_revealButton = new RevealSecretsButton(page);
     serversHeader->addWidget(m_serversTitle);
     serversHeader->addStretch(1);
     serversHeader->addWidget(m_revealButton);
@@ -123,7 +84,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     layout->addWidget(m_copyConfigButton, 0, Qt::AlignLeft);
 
     layout->addSpacing(8);
-    layout->addWidget(boldLabel(tr("Workspace"), page, 1.0));
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Workspace"), page, 1.0));
     auto *workspaceButtons = new QWidget(page);
     workspaceButtons->setObjectName(u"workspaceButtons"_s);
     auto *workspaceRow = new FlowLayout(workspaceButtons);
@@ -145,7 +106,8 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     auto *hintRow = new QHBoxLayout;
     auto *hintIcon = new QLabel(page);
     hintIcon->setPixmap(QIcon(u":/icons/upload.svg"_s).pixmap(QSize(16, 16), devicePixelRatioF()));
-    m_dropHint = dimLabel(tr("Drop folders or a .tar.gz here to upload a workspace"), page);
+    m_dropHint =
+        DetailsPaneFrame::placeholder(tr("Drop folders or a .tar.gz here to upload a workspace"), page);
     m_dropHint->setObjectName(u"dropHint"_s);
     hintRow->addWidget(hintIcon, 0, Qt::AlignTop);
     hintRow->addWidget(m_dropHint, 1);
@@ -154,13 +116,11 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     m_rawJson = new RawJsonView(page);
     layout->addWidget(m_rawJson);
     layout->addStretch(1);
-    scroll->setWidget(page);
-    m_stack->addWidget(scroll);
 
     connect(m_revealButton, &QPushButton::toggled, this, &LocalSandboxDetailsPane::setSecretsRevealed);
     connect(m_copyConfigButton, &QPushButton::clicked, this,
             &LocalSandboxDetailsPane::copyMcpConfigRequested);
-    connect(m_emptyPage, &SelectionSummaryPage::copyMcpConfigRequested, this,
+    connect(m_frame->summaryPage(), &SelectionSummaryPage::copyMcpConfigRequested, this,
             &LocalSandboxDetailsPane::copyMcpConfigRequested);
     connect(m_idField, &CopyableField::copied, this, &LocalSandboxDetailsPane::copied);
     auto *clock = new QTimer(this); // keeps "created 3 min ago" current
@@ -173,7 +133,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
 
 void LocalSandboxDetailsPane::showSandbox(const LocalSandbox &sandbox)
 {
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_errorRow->setVisible(false);
     const bool another = !m_shown || sandbox.localSandboxId != m_sandbox.localSandboxId;
     // Polling shows the same sandbox every few seconds: rebuilding unchanged rows would drop the
@@ -187,8 +147,8 @@ void LocalSandboxDetailsPane::showSandbox(const LocalSandbox &sandbox)
     m_headerIcon->setPixmap(StatusIcons::icon(sandbox.status).pixmap(QSize(22, 22), devicePixelRatioF()));
     m_headerStatus->setText(DisplayText::visible(sandbox.status));
     m_idField->setText(sandbox.localSandboxId);
-    m_statusLabel->setText(DisplayText::visible(orDash(sandbox.status)));
-    m_benchmarkLabel->setText(DisplayText::visible(orDash(sandbox.benchmark)));
+    m_statusLabel->setText(DetailsPaneFrame::valueOrDash(sandbox.status));
+    m_benchmarkLabel->setText(DetailsPaneFrame::valueOrDash(sandbox.benchmark));
     updateTimes();
     if (changed)
         rebuildServers();
@@ -204,7 +164,7 @@ void LocalSandboxDetailsPane::rebuildServers()
     box->setContentsMargins(0, 0, 0, 0);
     m_serversTitle->setText(tr("Servers (%1)").arg(m_sandbox.servers.size()));
     if (m_sandbox.servers.isEmpty())
-        box->addWidget(dimLabel(tr("No servers in this response."), m_serversBox));
+        box->addWidget(DetailsPaneFrame::placeholder(tr("No servers in this response."), m_serversBox));
 
     const QStringList shortUrls = LocalSandboxTreeModel::shortUrls(m_sandbox);
     for (qsizetype i = 0; i < m_sandbox.servers.size(); ++i) {
@@ -214,11 +174,11 @@ void LocalSandboxDetailsPane::rebuildServers()
         auto *icon = new QLabel(m_serversBox);
         icon->setPixmap(StatusIcons::icon(server.status).pixmap(QSize(16, 16), devicePixelRatioF()));
         icon->setToolTip(server.status);
-        auto *nameLabel = boldLabel(name, m_serversBox);
+        auto *nameLabel = DetailsPaneFrame::sectionTitle(name, m_serversBox);
         nameLabel->setObjectName(u"server_"_s + name);
         title->addWidget(icon);
         title->addWidget(nameLabel);
-        title->addWidget(dimLabel(server.status, m_serversBox));
+        title->addWidget(DetailsPaneFrame::placeholder(server.status, m_serversBox));
         title->addStretch(1);
         box->addLayout(title);
 
@@ -254,14 +214,13 @@ void LocalSandboxDetailsPane::rebuildServers()
 
 void LocalSandboxDetailsPane::showError(const ApiError &error)
 {
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_errorLabel->setText(DisplayText::visibleLines(error.fullText()));
     m_errorRow->setVisible(true);
 }
 
 void LocalSandboxDetailsPane::showEmpty(int selectedCount)
 {
-    m_stack->setCurrentIndex(0);
     // Drop the previous sandbox (and its secrets) from the widgets, not just from view.
     m_sandbox = {};
     m_shown = false;
@@ -269,14 +228,14 @@ void LocalSandboxDetailsPane::showEmpty(int selectedCount)
     rebuildServers();
     updateRawJson();
     if (selectedCount <= 1)
-        m_emptyPage->setSummary(tr("Select a local sandbox to see its details"),
-                                tr("A local sandbox hosts several MCP servers (filesystem, git, terminal…) "
-                                   "around one workspace."),
-                                false);
+        m_frame->showSummary(tr("Select a local sandbox to see its details"),
+                             tr("A local sandbox hosts several MCP servers (filesystem, git, terminal…) "
+                                "around one workspace."),
+                             false);
     else
-        m_emptyPage->setSummary(tr("%n local sandbox(es) selected", nullptr, selectedCount),
-                                tr("Release or reset them together from the toolbar or the context menu."),
-                                true);
+        m_frame->showSummary(tr("%n local sandbox(es) selected", nullptr, selectedCount),
+                             tr("Release or reset them together from the toolbar or the context menu."),
+                             true);
 }
 
 bool LocalSandboxDetailsPane::secretsRevealed() const
@@ -290,7 +249,6 @@ void LocalSandboxDetailsPane::setSecretsRevealed(bool revealed)
         m_revealButton->setChecked(revealed); // re-enters through toggled()
         return;
     }
-    m_revealButton->setText(revealed ? tr("Hide secrets") : tr("Reveal secrets"));
     for (SecretTree *tree : std::as_const(m_trees))
         tree->setRevealed(revealed);
     updateRawJson();

@@ -6,14 +6,14 @@
 
 class ApiError;
 class CopyableField;
+class DetailsPaneFrame;
 class QLabel;
 class QPushButton;
-class QStackedWidget;
 class QToolButton;
 class QVBoxLayout;
 class RawJsonView;
+class RevealSecretsButton;
 class SecretTree;
-class SelectionSummaryPage;
 
 // The right-hand pane for one local sandbox: its servers with their MCP URLs, per-server secrets
 // (masked until revealed), the raw JSON, and where a workspace can be dropped.
@@ -47,8 +47,7 @@ private:
     void updateRawJson();
     void updateTimes();
 
-    QStackedWidget *m_stack;
-    SelectionSummaryPage *m_emptyPage;
+    DetailsPaneFrame *m_frame;
     QLabel *m_headerIcon;
     QLabel *m_headerStatus;
     QWidget *m_errorRow;
@@ -61,7 +60,7 @@ private:
     QWidget *m_serversBox = nullptr;
     QVBoxLayout *m_serversSlot;
     QPushButton *m_copyConfigButton;
-    QPushButton *m_revealButton;
+    RevealSecretsButton *m_revealButton;
     QLabel *m_dropHint;
     RawJsonView *m_rawJson;
     QList<SecretTree *> m_trees;

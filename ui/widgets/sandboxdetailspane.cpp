@@ -4,7 +4,9 @@
 #include "models/displaytext.h"
 #include "pages/selectionsummarypage.h"
 #include "widgets/copyablefield.h"
+#include "widgets/detailspaneframe.h"
 #include "widgets/rawjsonview.h"
+#include "widgets/revealsecretsbutton.h"
 #include "widgets/secrettree.h"
 #include "widgets/statusicons.h"
 
@@ -17,8 +19,6 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QStackedWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -26,15 +26,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QLabel *sectionTitle(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    return label;
-}
 
 QLabel *valueLabel(QWidget *parent)
 {
@@ -44,11 +35,6 @@ QLabel *valueLabel(QWidget *parent)
     return label;
 }
 
-QString orDash(const QString &text)
-{
-    return text.isEmpty() ? u"—"_s : text;
-}
-
 QPixmap iconPixmap(const QIcon &icon, const QWidget *widget, int size)
 {
     return icon.pixmap(QSize(size, size), widget->devicePixelRatioF());
@@ -56,21 +42,9 @@ QPixmap iconPixmap(const QIcon &icon, const QWidget *widget, int size)
 
 } // namespace
 
-SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_stack(new QStackedWidget(this))
+SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_frame(new DetailsPaneFrame(this))
 {
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_stack);
-
-    // Empty page: nothing or several sandboxes selected.
-    m_emptyPage = new SelectionSummaryPage(m_stack);
-    m_stack->addWidget(m_emptyPage);
-
-    // Details page, in a scroll area: secrets and raw JSON can be long.
-    auto *scroll = new QScrollArea(m_stack);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *page = new QWidget(scroll);
+    auto *page = m_frame->detailsPage();
     auto *layout = new QVBoxLayout(page);
 
     auto *header = new QHBoxLayout;
@@ -126,7 +100,7 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_sta
     layout->addLayout(fields);
 
     layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("MCP server"), page));
+    layout->addWidget(DetailsPaneFrame::sectionTitle(tr("MCP server"), page));
     m_urlsForm = new QFormLayout;
     layout->addLayout(m_urlsForm);
     m_noUrlsLabel = new QLabel(tr("No MCP URL in this response."), page);
@@ -140,11 +114,9 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_sta
 
     layout->addSpacing(8);
     auto *secretsHeader = new QHBoxLayout;
-    secretsHeader->addWidget(sectionTitle(tr("Secrets"), page));
+    secretsHeader->addWidget(DetailsPaneFrame::sectionTitle(tr("Secrets"), page));
     secretsHeader->addStretch(1);
-    m_revealButton = new QPushButton(QIcon(u":/icons/reveal.svg"_s), tr("Reveal secrets"), page);
-    m_revealButton->setObjectName(u"revealButton"_s);
-    m_revealButton->setCheckable(true);
+    m_revealButton = new RevealSecretsButton(page);
     secretsHeader->addWidget(m_revealButton);
     layout->addLayout(secretsHeader);
     layout->addWidget(new QLabel(tr("Metadata"), page));
@@ -167,12 +139,9 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_sta
     layout->addWidget(m_rawJson);
     layout->addStretch(1);
 
-    scroll->setWidget(page);
-    m_stack->addWidget(scroll);
-
     connect(m_revealButton, &QPushButton::toggled, this, &SandboxDetailsPane::setSecretsRevealed);
     connect(m_copyConfigButton, &QPushButton::clicked, this, &SandboxDetailsPane::copyMcpConfigRequested);
-    connect(m_emptyPage, &SelectionSummaryPage::copyMcpConfigRequested, this,
+    connect(m_frame->summaryPage(), &SelectionSummaryPage::copyMcpConfigRequested, this,
             &SandboxDetailsPane::copyMcpConfigRequested);
     connect(m_idField, &CopyableField::copied, this, &SandboxDetailsPane::copied);
     connect(m_metadataTree, &SecretTree::copied, this, &SandboxDetailsPane::copied);
@@ -206,14 +175,14 @@ QString SandboxDetailsPane::relativeTime(const QDateTime &then, const QDateTime 
 QString SandboxDetailsPane::timeText(const QDateTime &time, const QString &fallback)
 {
     if (!time.isValid())
-        return orDash(fallback);
+        return DetailsPaneFrame::valueOrDash(fallback);
     const QString absolute = time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
     return tr("%1 (%2)").arg(absolute, relativeTime(time));
 }
 
 void SandboxDetailsPane::switchTo(const QString &sandboxId)
 {
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_errorRow->setVisible(false);
     if (sandboxId == m_currentId)
         return;
@@ -235,12 +204,12 @@ void SandboxDetailsPane::switchTo(const QString &sandboxId)
 void SandboxDetailsPane::fillSummary(const SandboxSummary &summary)
 {
     m_headerIcon->setPixmap(iconPixmap(StatusIcons::icon(summary.status), this, 22));
-    m_headerTitle->setText(DisplayText::visible(orDash(summary.serverName)));
+    m_headerTitle->setText(DetailsPaneFrame::valueOrDash(summary.serverName));
     m_headerStatus->setText(DisplayText::visible(summary.status));
     m_idField->setText(summary.sandboxId);
-    m_serverLabel->setText(DisplayText::visible(orDash(summary.serverName)));
-    m_statusLabel->setText(DisplayText::visible(orDash(summary.status)));
-    m_benchmarkLabel->setText(DisplayText::visible(orDash(summary.benchmark)));
+    m_serverLabel->setText(DetailsPaneFrame::valueOrDash(summary.serverName));
+    m_statusLabel->setText(DetailsPaneFrame::valueOrDash(summary.status));
+    m_benchmarkLabel->setText(DetailsPaneFrame::valueOrDash(summary.benchmark));
     m_tags = summary.tags;
     updateTagLinks();
     m_updatedAt = summary.updatedAt;
@@ -276,7 +245,7 @@ void SandboxDetailsPane::showDetails(const SandboxDetails &details)
 void SandboxDetailsPane::showError(const ApiError &error)
 {
     // Stays on whatever is shown (usually the summary), with the reason beneath the header.
-    m_stack->setCurrentIndex(1);
+    m_frame->showDetails();
     m_loadingLabel->setVisible(false);
     m_errorLabel->setText(DisplayText::visibleLines(error.fullText()));
     m_errorRow->setVisible(true);
@@ -285,13 +254,12 @@ void SandboxDetailsPane::showError(const ApiError &error)
 void SandboxDetailsPane::showEmpty(int selectedCount)
 {
     switchTo({});
-    m_stack->setCurrentIndex(0);
     m_tags.clear();
     if (selectedCount <= 1)
-        m_emptyPage->setSummary(tr("Select a sandbox to see its details"),
-                                tr("Acquire one with the Acquire button if the list is empty."), false);
+        m_frame->showSummary(tr("Select a sandbox to see its details"),
+                             tr("Acquire one with the Acquire button if the list is empty."), false);
     else
-        m_emptyPage->setSummary(
+        m_frame->showSummary(
             tr("%n sandbox(es) selected", nullptr, selectedCount),
             tr("Release or reset them together from the toolbar or the context menu, or copy "
                "one MCP client config with all their URLs."),
@@ -309,7 +277,6 @@ void SandboxDetailsPane::setSecretsRevealed(bool revealed)
         m_revealButton->setChecked(revealed); // re-enters through toggled()
         return;
     }
-    m_revealButton->setText(revealed ? tr("Hide secrets") : tr("Reveal secrets"));
     m_metadataTree->setRevealed(revealed);
     m_authTree->setRevealed(revealed);
     updateRawJson();

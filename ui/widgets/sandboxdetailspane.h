@@ -6,15 +6,15 @@
 
 class ApiError;
 class CopyableField;
+class DetailsPaneFrame;
 class QFormLayout;
 class QLabel;
 class QPushButton;
-class QStackedWidget;
 class QTimer;
 class QToolButton;
 class RawJsonView;
+class RevealSecretsButton;
 class SecretTree;
-class SelectionSummaryPage;
 
 // The right-hand pane for one Klavis sandbox. It shows what the list already knows at once
 // (showSummary), then the details when they arrive; secrets stay masked until "Reveal secrets" and
@@ -57,10 +57,7 @@ private:
     void updateTagLinks();
     void updateTimes();
 
-    QStackedWidget *m_stack;
-    SelectionSummaryPage *m_emptyPage;
-    // empty page
-    // details page
+    DetailsPaneFrame *m_frame;
     QLabel *m_headerIcon;
     QLabel *m_headerTitle;
     QLabel *m_headerStatus;
@@ -76,7 +73,7 @@ private:
     QFormLayout *m_urlsForm;
     QLabel *m_noUrlsLabel;
     QPushButton *m_copyConfigButton;
-    QPushButton *m_revealButton;
+    RevealSecretsButton *m_revealButton;
     QLabel *m_metadataNone;
     SecretTree *m_metadataTree;
     QLabel *m_authNone;
