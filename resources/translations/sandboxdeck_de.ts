@@ -160,20 +160,12 @@
         <source>No sandboxes on any connected provider.</source>
         <translation>Bei keinem verbundenen Anbieter gibt es Sandboxes.</translation>
     </message>
-    <message>
-        <source>No sandbox matches the filters.</source>
-        <translation>Keine Sandbox entspricht den Filtern.</translation>
-    </message>
     <message numerus="yes">
         <source>%n selected sandbox(es) that this does not apply to are left as they are.</source>
         <translation>
             <numerusform>%n ausgewählte Sandbox, für die dies nicht gilt, bleibt unverändert.</numerusform>
             <numerusform>%n ausgewählte Sandboxes, für die dies nicht gilt, bleiben unverändert.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>Löschen</translation>
     </message>
     <message numerus="yes">
         <source>Deleting %n Blaxel sandbox(es)…</source>
@@ -188,10 +180,6 @@
             <numerusform>%n Sandbox-ID kopiert.</numerusform>
             <numerusform>%n Sandbox-IDs kopiert.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Columns</source>
-        <translation>Spalten</translation>
     </message>
 </context>
 <context>
@@ -535,6 +523,21 @@
     </message>
 </context>
 <context>
+    <name>BlaxelConnectHint</name>
+    <message>
+        <source>Add a Blaxel profile in Settings</source>
+        <translation>Ein Blaxel-Profil in den Einstellungen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Blaxel sandboxes are listed here once a Blaxel workspace and its API key are set up. Settings can also import them from the Blaxel CLI.</source>
+        <translation>Blaxel-Sandboxes werden hier aufgeführt, sobald ein Blaxel-Workspace und sein API-Schlüssel eingerichtet sind. Die Einstellungen können beides auch aus der Blaxel-CLI importieren.</translation>
+    </message>
+    <message>
+        <source>Open &amp;Settings…</source>
+        <translation>&amp;Einstellungen öffnen …</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelCreateDialog</name>
     <message>
         <source>Create Blaxel sandbox</source>
@@ -701,18 +704,6 @@
         <source>The download failed. %1</source>
         <translation>Der Download ist fehlgeschlagen. %1</translation>
     </message>
-    <message>
-        <source>The download is not a .tar.gz archive, so it was not saved: %1</source>
-        <translation>Der Download ist kein .tar.gz-Archiv und wurde daher nicht gespeichert: %1</translation>
-    </message>
-    <message>
-        <source>Could not save the dump as %1.</source>
-        <translation>Der Dump konnte nicht als %1 gespeichert werden.</translation>
-    </message>
-    <message>
-        <source>The dump was downloaded but could not be extracted: %1</source>
-        <translation>Der Dump wurde heruntergeladen, konnte aber nicht entpackt werden: %1</translation>
-    </message>
 </context>
 <context>
     <name>BlaxelErrorDecoder</name>
@@ -759,6 +750,17 @@
     <message>
         <source>Blaxel accepted the API key but refused the action: the key&apos;s role may not do this in the workspace. Ask a workspace admin.</source>
         <translation>Blaxel hat den API-Schlüssel akzeptiert, aber die Aktion abgelehnt: Die Rolle des Schlüssels darf das in diesem Workspace wohl nicht. Einen Administrator des Workspace fragen.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelFileDownload</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>the connection dropped %1 times in a row without new bytes</source>
+        <translation>die Verbindung ist %1-mal in Folge ohne neue Bytes abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -818,6 +820,17 @@
     <message>
         <source>Saving the keys in the keychain…</source>
         <translation>Schlüssel werden im Schlüsselbund gespeichert …</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelProcessRun</name>
+    <message>
+        <source>the command</source>
+        <translation>der Befehl</translation>
+    </message>
+    <message>
+        <source>the sandbox&apos;s answer to a command</source>
+        <translation>die Antwort der Sandbox auf einen Befehl</translation>
     </message>
 </context>
 <context>
@@ -962,10 +975,6 @@
         <translation>Umgebung</translation>
     </message>
     <message>
-        <source>Reveal secrets</source>
-        <translation>Geheimnisse anzeigen</translation>
-    </message>
-    <message>
         <source>None</source>
         <translation>Keine</translation>
     </message>
@@ -1044,10 +1053,6 @@
         <source>Delete them together from the toolbar or the context menu.</source>
         <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam löschen.</translation>
     </message>
-    <message>
-        <source>Hide secrets</source>
-        <translation>Geheimnisse verbergen</translation>
-    </message>
 </context>
 <context>
     <name>BlaxelSandboxFiles</name>
@@ -1068,48 +1073,8 @@
         <translation>%1 konnte nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>the connection dropped %1 times in a row without new bytes</source>
-        <translation>die Verbindung ist %1-mal in Folge ohne neue Bytes abgebrochen</translation>
-    </message>
-    <message>
         <source>%1 is a file, or the sandbox&apos;s listing could not be read</source>
         <translation>%1 ist eine Datei, oder die Auflistung der Sandbox konnte nicht gelesen werden</translation>
-    </message>
-    <message>
-        <source>the command</source>
-        <translation>der Befehl</translation>
-    </message>
-    <message>
-        <source>the sandbox&apos;s answer to a command</source>
-        <translation>die Antwort der Sandbox auf einen Befehl</translation>
-    </message>
-    <message>
-        <source>The sandbox&apos;s API refused the Blaxel key (HTTP %1).</source>
-        <translation>Die API der Sandbox hat den Blaxel-Schlüssel abgelehnt (HTTP %1).</translation>
-    </message>
-    <message>
-        <source>Not found in the sandbox: %1 (or the sandbox is gone).</source>
-        <translation>In der Sandbox nicht gefunden: %1 (oder die Sandbox gibt es nicht mehr).</translation>
-    </message>
-    <message>
-        <source>The sandbox refused %1 as too large.</source>
-        <translation>Die Sandbox hat %1 als zu groß abgelehnt.</translation>
-    </message>
-    <message>
-        <source>The sandbox is not ready to answer (HTTP 503): it may be starting or stopping. Try again shortly.</source>
-        <translation>Die Sandbox kann noch nicht antworten (HTTP 503): Sie startet oder stoppt vielleicht gerade. Versuchen Sie es gleich noch einmal.</translation>
-    </message>
-    <message>
-        <source>The sandbox&apos;s API failed (HTTP %1).</source>
-        <translation>Die API der Sandbox ist fehlgeschlagen (HTTP %1).</translation>
-    </message>
-    <message>
-        <source>The sandbox&apos;s API refused the request for %1 (HTTP %2).</source>
-        <translation>Die API der Sandbox hat die Anfrage für %1 abgelehnt (HTTP %2).</translation>
     </message>
 </context>
 <context>
@@ -1203,6 +1168,33 @@
     </message>
 </context>
 <context>
+    <name>BlaxelSandboxReply</name>
+    <message>
+        <source>The sandbox&apos;s API refused the Blaxel key (HTTP %1).</source>
+        <translation>Die API der Sandbox hat den Blaxel-Schlüssel abgelehnt (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>Not found in the sandbox: %1 (or the sandbox is gone).</source>
+        <translation>In der Sandbox nicht gefunden: %1 (oder die Sandbox gibt es nicht mehr).</translation>
+    </message>
+    <message>
+        <source>The sandbox refused %1 as too large.</source>
+        <translation>Die Sandbox hat %1 als zu groß abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The sandbox is not ready to answer (HTTP 503): it may be starting or stopping. Try again shortly.</source>
+        <translation>Die Sandbox kann noch nicht antworten (HTTP 503): Sie startet oder stoppt vielleicht gerade. Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s API failed (HTTP %1).</source>
+        <translation>Die API der Sandbox ist fehlgeschlagen (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s API refused the request for %1 (HTTP %2).</source>
+        <translation>Die API der Sandbox hat die Anfrage für %1 abgelehnt (HTTP %2).</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelSandboxService</name>
     <message>
         <source>The list stops at %1 sandboxes.</source>
@@ -1285,28 +1277,8 @@
         <translation>%1 in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <source>Add a Blaxel profile in Settings</source>
-        <translation>Ein Blaxel-Profil in den Einstellungen hinzufügen</translation>
-    </message>
-    <message>
-        <source>Blaxel sandboxes are listed here once a Blaxel workspace and its API key are set up. Settings can also import them from the Blaxel CLI.</source>
-        <translation>Blaxel-Sandboxes werden hier aufgeführt, sobald ein Blaxel-Workspace und sein API-Schlüssel eingerichtet sind. Die Einstellungen können beides auch aus der Blaxel-CLI importieren.</translation>
-    </message>
-    <message>
-        <source>Open &amp;Settings…</source>
-        <translation>&amp;Einstellungen öffnen …</translation>
-    </message>
-    <message>
         <source>No Blaxel sandboxes. Create one with Ctrl+N.</source>
         <translation>Keine Blaxel-Sandboxes. Mit Strg+N eine erstellen.</translation>
-    </message>
-    <message>
-        <source>No sandbox matches the filters.</source>
-        <translation>Keine Sandbox entspricht den Filtern.</translation>
-    </message>
-    <message>
-        <source>Columns</source>
-        <translation>Spalten</translation>
     </message>
     <message>
         <source>Filters cleared to show the new sandbox %1.</source>
@@ -1319,43 +1291,6 @@
     <message>
         <source>Created Blaxel sandbox %1.</source>
         <translation>Blaxel-Sandbox %1 erstellt.</translation>
-    </message>
-    <message>
-        <source>Delete %1 for good?</source>
-        <translation>%1 endgültig löschen?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Delete %n Blaxel sandboxes for good?</source>
-        <translation>
-            <numerusform>%n Blaxel-Sandbox endgültig löschen?</numerusform>
-            <numerusform>%n Blaxel-Sandboxes endgültig löschen?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Its files, processes and URL are destroyed for good; nothing can bring them back.</source>
-        <translation>Ihre Dateien, Prozesse und URL werden endgültig vernichtet; nichts kann sie wiederherstellen.</translation>
-    </message>
-    <message>
-        <source>Their files, processes and URLs are destroyed for good; nothing can bring them back.</source>
-        <translation>Ihre Dateien, Prozesse und URLs werden endgültig vernichtet; nichts kann sie wiederherstellen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>and %n more</source>
-        <translation>
-            <numerusform>und %n weitere</numerusform>
-            <numerusform>und %n weitere</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected sandbox(es) already deleting or terminated are left as they are.</source>
-        <translation>
-            <numerusform>%n ausgewählte Sandbox, die schon gelöscht wird oder beendet ist, bleibt unverändert.</numerusform>
-            <numerusform>%n ausgewählte Sandboxes, die schon gelöscht werden oder beendet sind, bleiben unverändert.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>Löschen</translation>
     </message>
     <message numerus="yes">
         <source>Deleting %n sandbox(es)…</source>
@@ -1386,32 +1321,9 @@
 </context>
 <context>
     <name>BlaxelUploadJob</name>
-    <message numerus="yes">
-        <source>%1 and %n more</source>
-        <translation>
-            <numerusform>%1 und %n weiteres</numerusform>
-            <numerusform>%1 und %n weitere</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing to upload: choose a folder or files.</source>
-        <translation>Nichts zum Hochladen: einen Ordner oder Dateien wählen.</translation>
-    </message>
     <message>
         <source>The sandbox&apos;s connection is gone.</source>
         <translation>Die Verbindung der Sandbox besteht nicht mehr.</translation>
-    </message>
-    <message>
-        <source>Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.</source>
-        <translation>Nicht hochgeladen: %1 Den Ordner selbst oder ein echtes .tar.gz-Archiv ablegen.</translation>
-    </message>
-    <message>
-        <source>Could not create a temporary folder in %1 to pack the workspace.</source>
-        <translation>In %1 konnte kein temporärer Ordner zum Packen des Arbeitsbereichs angelegt werden.</translation>
-    </message>
-    <message>
-        <source>Could not pack the workspace: %1</source>
-        <translation>Der Arbeitsbereich konnte nicht gepackt werden: %1</translation>
     </message>
     <message>
         <source>The upload failed. %1</source>
@@ -1569,6 +1481,46 @@
     </message>
 </context>
 <context>
+    <name>DeleteWording</name>
+    <message>
+        <source>Delete %1 for good?</source>
+        <translation>%1 endgültig löschen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Blaxel sandboxes for good?</source>
+        <translation>
+            <numerusform>%n Blaxel-Sandbox endgültig löschen?</numerusform>
+            <numerusform>%n Blaxel-Sandboxes endgültig löschen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its files, processes and URL are destroyed for good; nothing can bring them back.</source>
+        <translation>Ihre Dateien, Prozesse und URL werden endgültig vernichtet; nichts kann sie wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>Their files, processes and URLs are destroyed for good; nothing can bring them back.</source>
+        <translation>Ihre Dateien, Prozesse und URLs werden endgültig vernichtet; nichts kann sie wiederherstellen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiteres</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected sandbox(es) already deleting or terminated are left as they are.</source>
+        <translation>
+            <numerusform>%n ausgewählte Sandbox, die schon gelöscht wird oder beendet ist, bleibt unverändert.</numerusform>
+            <numerusform>%n ausgewählte Sandboxes, die schon gelöscht werden oder beendet sind, bleiben unverändert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+</context>
+<context>
     <name>DiskSpace</name>
     <message>
         <source>No space left on device: the disk holding %1 is full</source>
@@ -1626,12 +1578,15 @@
         <translation>Der Dump konnte nicht gespeichert werden (%1).</translation>
     </message>
     <message>
-        <source>The dump was downloaded but could not be extracted: %1</source>
-        <translation>Der Dump wurde heruntergeladen, konnte aber nicht entpackt werden: %1</translation>
-    </message>
-    <message>
         <source>The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not saved.</source>
         <translation>Der Download ist kein gültiges .tar.gz-Archiv (seine gzip-Daten sind beschädigt) und wurde daher nicht gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyStateHint</name>
+    <message>
+        <source>No sandbox matches the filters.</source>
+        <translation>Keine Sandbox entspricht den Filtern.</translation>
     </message>
 </context>
 <context>
@@ -1651,6 +1606,29 @@
     <message>
         <source>Enter it in Settings.</source>
         <translation>Tragen Sie ihn in den Einstellungen ein.</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractBudget</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
+    </message>
+    <message>
+        <source>The file %1 in the archive is larger than %2; raise the limit in Settings if you trust it.</source>
+        <translation>Die Datei %1 im Archiv ist größer als %2; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
+    </message>
+    <message>
+        <source>The archive expands to more than %1; raise the limit in Settings if you trust it.</source>
+        <translation>Das Archiv wird entpackt größer als %1; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
     </message>
 </context>
 <context>
@@ -1789,18 +1767,6 @@
 <context>
     <name>ExtractSession</name>
     <message>
-        <source>%1 GiB</source>
-        <translation>%1 GiB</translation>
-    </message>
-    <message>
-        <source>%1 MiB</source>
-        <translation>%1 MiB</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%1 Byte</translation>
-    </message>
-    <message>
         <source>The extraction was cancelled; nothing was extracted.</source>
         <translation>Das Entpacken wurde abgebrochen; es wurde nichts entpackt.</translation>
     </message>
@@ -1843,14 +1809,6 @@
     <message>
         <source>unsupported entry type, not extracted</source>
         <translation>nicht unterstützter Eintragstyp, nicht entpackt</translation>
-    </message>
-    <message>
-        <source>The file %1 in the archive is larger than %2; raise the limit in Settings if you trust it.</source>
-        <translation>Die Datei %1 im Archiv ist größer als %2; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
-    </message>
-    <message>
-        <source>The archive expands to more than %1; raise the limit in Settings if you trust it.</source>
-        <translation>Das Archiv wird entpackt größer als %1; das Limit in den Einstellungen erhöhen, wenn das Archiv vertrauenswürdig ist.</translation>
     </message>
     <message>
         <source>The archive contains a file named &quot;.&quot;; nothing was extracted.</source>
@@ -2196,10 +2154,6 @@
         <translation>Server</translation>
     </message>
     <message>
-        <source>Reveal secrets</source>
-        <translation>Geheimnisse anzeigen</translation>
-    </message>
-    <message>
         <source>Copy MCP client config</source>
         <translation>MCP-Client-Konfiguration kopieren</translation>
     </message>
@@ -2265,10 +2219,6 @@
     <message>
         <source>Release or reset them together from the toolbar or the context menu.</source>
         <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam freigeben oder zurücksetzen.</translation>
-    </message>
-    <message>
-        <source>Hide secrets</source>
-        <translation>Geheimnisse verbergen</translation>
     </message>
 </context>
 <context>
@@ -2505,10 +2455,6 @@
         <translation>Demo</translation>
     </message>
     <message>
-        <source>&amp;Release %1</source>
-        <translation>%1 &amp;freigeben</translation>
-    </message>
-    <message>
         <source>Copy the ids of the selected sandboxes, one per line (Ctrl+C)</source>
         <translation>Die IDs der ausgewählten Sandboxes kopieren, eine pro Zeile (Strg+C)</translation>
     </message>
@@ -2519,14 +2465,6 @@
     <message>
         <source>Save the rows the list shows as CSV or JSON; secrets are left out (Ctrl+E)</source>
         <translation>Die Zeilen der Liste, wie sie angezeigt werden, als CSV oder JSON speichern; Geheimnisse werden ausgelassen (Strg+E)</translation>
-    </message>
-    <message>
-        <source>Re&amp;set %1</source>
-        <translation>%1 &amp;zurücksetzen</translation>
-    </message>
-    <message>
-        <source>&amp;Copy %1 IDs</source>
-        <translation>%1 &amp;IDs kopieren</translation>
     </message>
     <message>
         <source>Export failed</source>
@@ -2568,18 +2506,6 @@
         <translation>Alle Sandboxes</translation>
     </message>
     <message>
-        <source>&amp;Copy %1 Names</source>
-        <translation>%1 &amp;Namen kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Name</source>
-        <translation>&amp;Namen kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Delete %1</source>
-        <translation>%1 &amp;löschen</translation>
-    </message>
-    <message>
         <source>This view does not export rows yet.</source>
         <translation>Diese Ansicht kann noch keine Zeilen exportieren.</translation>
     </message>
@@ -2609,6 +2535,49 @@
     <message>
         <source>The storage refused the request (HTTP %1, %2): %3</source>
         <translation>Der Objektspeicher hat die Anfrage abgelehnt (HTTP %1, %2): %3</translation>
+    </message>
+</context>
+<context>
+    <name>PageActions</name>
+    <message>
+        <source>&amp;Release %1</source>
+        <translation>%1 &amp;freigeben</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>Re&amp;set %1</source>
+        <translation>%1 &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Re&amp;set</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 Names</source>
+        <translation>%1 &amp;Namen kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Name</source>
+        <translation>&amp;Namen kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 IDs</source>
+        <translation>%1 &amp;IDs kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation>&amp;ID kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Delete %1</source>
+        <translation>%1 &amp;löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
     </message>
 </context>
 <context>
@@ -2961,7 +2930,10 @@
     </message>
     <message numerus="yes">
         <source>Release %n sandboxes?</source>
-        <translation><numerusform>%n Sandbox freigeben?</numerusform><numerusform>%n Sandboxes freigeben?</numerusform></translation>
+        <translation>
+            <numerusform>%n Sandbox freigeben?</numerusform>
+            <numerusform>%n Sandboxes freigeben?</numerusform>
+        </translation>
     </message>
     <message>
         <source>Release</source>
@@ -2970,6 +2942,17 @@
     <message>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
+    </message>
+</context>
+<context>
+    <name>RevealSecretsButton</name>
+    <message>
+        <source>Hide secrets</source>
+        <translation>Geheimnisse verbergen</translation>
+    </message>
+    <message>
+        <source>Reveal secrets</source>
+        <translation>Geheimnisse anzeigen</translation>
     </message>
 </context>
 <context>
@@ -3050,10 +3033,6 @@
         <translation>Geheimnisse</translation>
     </message>
     <message>
-        <source>Reveal secrets</source>
-        <translation>Geheimnisse anzeigen</translation>
-    </message>
-    <message>
         <source>Metadata</source>
         <translation>Metadaten</translation>
     </message>
@@ -3112,10 +3091,6 @@
     <message>
         <source>Release or reset them together from the toolbar or the context menu, or copy one MCP client config with all their URLs.</source>
         <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam freigeben oder zurücksetzen, oder eine MCP-Client-Konfiguration mit allen ihren URLs kopieren.</translation>
-    </message>
-    <message>
-        <source>Hide secrets</source>
-        <translation>Geheimnisse verbergen</translation>
     </message>
     <message>
         <source>MCP server URL (%1)</source>
@@ -3204,6 +3179,13 @@
     </message>
 </context>
 <context>
+    <name>SandboxTable</name>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
+    </message>
+</context>
+<context>
     <name>SandboxesPage</name>
     <message>
         <source>Could not refresh the sandbox list</source>
@@ -3216,14 +3198,6 @@
     <message>
         <source>No sandboxes. Acquire one with Ctrl+N.</source>
         <translation>Keine Sandboxes. Mit Strg+N eine anfordern.</translation>
-    </message>
-    <message>
-        <source>No sandbox matches the filters.</source>
-        <translation>Keine Sandbox entspricht den Filtern.</translation>
-    </message>
-    <message>
-        <source>Columns</source>
-        <translation>Spalten</translation>
     </message>
     <message>
         <source>Acquiring…</source>
@@ -3804,29 +3778,6 @@
 </context>
 <context>
     <name>UploadJob</name>
-    <message numerus="yes">
-        <source>%1 and %n more</source>
-        <translation>
-            <numerusform>%1 und %n weiteres</numerusform>
-            <numerusform>%1 und %n weitere</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing to upload: choose a folder or files.</source>
-        <translation>Nichts zum Hochladen: einen Ordner oder Dateien wählen.</translation>
-    </message>
-    <message>
-        <source>Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.</source>
-        <translation>Nicht hochgeladen: %1 Den Ordner selbst oder ein echtes .tar.gz-Archiv ablegen.</translation>
-    </message>
-    <message>
-        <source>Could not create a temporary folder in %1 to pack the workspace.</source>
-        <translation>In %1 konnte kein temporärer Ordner zum Packen des Arbeitsbereichs angelegt werden.</translation>
-    </message>
-    <message>
-        <source>Could not pack the workspace: %1</source>
-        <translation>Der Arbeitsbereich konnte nicht gepackt werden: %1</translation>
-    </message>
     <message>
         <source>Could not get an upload URL: %1</source>
         <translation>Es konnte keine Upload-URL abgerufen werden: %1</translation>
@@ -3858,6 +3809,10 @@
     <message>
         <source>Not uploaded: the archive is %1, and the server takes at most %2 per upload. Upload fewer or smaller files.</source>
         <translation>Nicht hochgeladen: Das Archiv ist %1 groß, der Server nimmt aber höchstens %2 pro Upload an. Weniger oder kleinere Dateien hochladen.</translation>
+    </message>
+    <message>
+        <source>The upload failed: the storage answered with more than %1 and was cut off. Retry the upload; if it keeps failing, the provider&apos;s storage is misbehaving.</source>
+        <translation>Der Upload ist fehlgeschlagen: Der Objektspeicher hat mit mehr als %1 geantwortet und wurde abgeschnitten. Den Upload wiederholen; schlägt er weiterhin fehl, arbeitet der Objektspeicher des Anbieters fehlerhaft.</translation>
     </message>
 </context>
 <context>
@@ -4046,6 +4001,47 @@
     <message>
         <source>Drop on a local sandbox to upload a workspace into it.</source>
         <translation>Auf einer lokalen Sandbox ablegen, um einen Arbeitsbereich hineinzuladen.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceDumpJob</name>
+    <message>
+        <source>The download is not a .tar.gz archive, so it was not saved: %1</source>
+        <translation>Der Download ist kein .tar.gz-Archiv und wurde daher nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Could not save the dump as %1.</source>
+        <translation>Der Dump konnte nicht als %1 gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>The dump was downloaded but could not be extracted: %1</source>
+        <translation>Der Dump wurde heruntergeladen, konnte aber nicht entpackt werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceUploadJob</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiteres</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to upload: choose a folder or files.</source>
+        <translation>Nichts zum Hochladen: einen Ordner oder Dateien wählen.</translation>
+    </message>
+    <message>
+        <source>Not uploaded: %1 Drop the folder itself, or a real .tar.gz archive.</source>
+        <translation>Nicht hochgeladen: %1 Den Ordner selbst oder ein echtes .tar.gz-Archiv ablegen.</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder in %1 to pack the workspace.</source>
+        <translation>In %1 konnte kein temporärer Ordner zum Packen des Arbeitsbereichs angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Could not pack the workspace: %1</source>
+        <translation>Der Arbeitsbereich konnte nicht gepackt werden: %1</translation>
     </message>
 </context>
 </TS>

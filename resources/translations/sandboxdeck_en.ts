@@ -40,31 +40,12 @@
 <context>
     <name>BlaxelSandboxesPage</name>
     <message numerus="yes">
-        <source>Delete %n Blaxel sandboxes for good?</source>
-        <translation><numerusform>Delete %n Blaxel sandboxes for good?</numerusform><numerusform>Delete %n Blaxel sandboxes for good?</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>and %n more</source>
-        <translation><numerusform>and %n more</numerusform><numerusform>and %n more</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected sandbox(es) already deleting or terminated are left as they are.</source>
-        <translation><numerusform>%n selected sandbox is already deleting or terminated; sandboxes in that state are left as they are.</numerusform><numerusform>%n selected sandboxes already deleting or terminated are left as they are.</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>Deleting %n sandbox(es)…</source>
         <translation><numerusform>Deleting %n sandbox…</numerusform><numerusform>Deleting %n sandboxes…</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Copied %n sandbox name(s).</source>
         <translation><numerusform>Copied %n sandbox name.</numerusform><numerusform>Copied %n sandbox names.</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>BlaxelUploadJob</name>
-    <message numerus="yes">
-        <source>%1 and %n more</source>
-        <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
     </message>
 </context>
 <context>
@@ -91,6 +72,21 @@
     <message numerus="yes">
         <source>%n idle or failed sandbox(es) in the selection are left as they are.</source>
         <translation><numerusform>%n idle or failed sandbox in the selection is left as it is.</numerusform><numerusform>%n idle or failed sandboxes in the selection are left as they are.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>DeleteWording</name>
+    <message numerus="yes">
+        <source>Delete %n Blaxel sandboxes for good?</source>
+        <translation><numerusform>Delete %n Blaxel sandboxes for good?</numerusform><numerusform>Delete %n Blaxel sandboxes for good?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation><numerusform>and %n more</numerusform><numerusform>and %n more</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected sandbox(es) already deleting or terminated are left as they are.</source>
+        <translation><numerusform>%n selected sandbox is already deleting or terminated; sandboxes in that state are left as they are.</numerusform><numerusform>%n selected sandboxes already deleting or terminated are left as they are.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -256,7 +252,7 @@
     </message>
 </context>
 <context>
-    <name>UploadJob</name>
+    <name>WorkspaceUploadJob</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
         <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
