@@ -145,6 +145,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(session, &AppSession::blaxelConnectionChanged, this,
             [this] { m_allPage->setProfileName(AllSandboxRow::Provider::Blaxel, blaxelProfileLabel()); });
     connect(m_allPage, &AllSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    m_allPage->acceptDrops(m_localPage->workspaceActions(), m_blaxelPage->workspaceActions());
     connect(m_allPage, &AllSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
     connect(m_sandboxes, &SandboxesController::refreshed, this, &MainWindow::onRefreshed);
     connect(m_local, &LocalSandboxesController::refreshed, this, &MainWindow::onRefreshed);
@@ -324,11 +325,24 @@ QList<QAction *> MainWindow::contextMenuActions() const
 
 void MainWindow::chooseExportFile()
 {
-    if (currentPage() == TransfersView || currentPage() == BlaxelSandboxesView ||
-        currentPage() == AllSandboxesView)
+    QString suggested;
+    switch (currentPage()) {
+    case SandboxesView:
+        suggested = u"sandboxes.csv"_s;
+        break;
+    case LocalSandboxesView:
+        suggested = u"local-sandboxes.csv"_s;
+        break;
+    case BlaxelSandboxesView:
+        suggested = u"blaxel-sandboxes.csv"_s;
+        break;
+    case AllSandboxesView:
+        suggested = u"all-sandboxes.csv"_s;
+        break;
+    case TransfersView:
         return;
-    const QString fileName = RowExportFile::choose(
-        this, currentPage() == SandboxesView ? u"sandboxes.csv"_s : u"local-sandboxes.csv"_s);
+    }
+    const QString fileName = RowExportFile::choose(this, suggested);
     if (fileName.isEmpty())
         return;
     if (const QString error = exportVisibleRows(fileName); !error.isEmpty())
@@ -339,10 +353,10 @@ QString MainWindow::exportVisibleRows(const QString &fileName)
 {
     if (currentPage() == TransfersView)
         return tr("The Transfers view has no rows to export.");
-    if (currentPage() == BlaxelSandboxesView || currentPage() == AllSandboxesView)
-        return tr("This view does not export rows yet.");
-    const RowExport rows =
-        currentPage() == SandboxesView ? m_sandboxesPage->visibleRows() : m_localPage->visibleRows();
+    const RowExport rows = currentPage() == SandboxesView         ? m_sandboxesPage->visibleRows()
+                           : currentPage() == LocalSandboxesView  ? m_localPage->visibleRows()
+                           : currentPage() == BlaxelSandboxesView ? m_blaxelPage->visibleRows()
+                                                                  : m_allPage->visibleRows();
     if (QString error = RowExportFile::write(rows, fileName); !error.isEmpty())
         return error;
     showStatusMessage(tr("Exported %n row(s) to %1.", nullptr, int(rows.rowCount()))

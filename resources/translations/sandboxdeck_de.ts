@@ -181,6 +181,10 @@
             <numerusform>%n Sandbox-IDs kopiert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Drop on a Klavis local or a Blaxel sandbox to upload a workspace: a Klavis sandbox has none.</source>
+        <translation>Zum Hochladen eines Arbeitsbereichs auf eine lokale Klavis- oder eine Blaxel-Sandbox ziehen: Eine Klavis-Sandbox hat keinen.</translation>
+    </message>
 </context>
 <context>
     <name>ApiError</name>
@@ -2504,10 +2508,6 @@
     <message>
         <source>All sandboxes</source>
         <translation>Alle Sandboxes</translation>
-    </message>
-    <message>
-        <source>This view does not export rows yet.</source>
-        <translation>Diese Ansicht kann noch keine Zeilen exportieren.</translation>
     </message>
     <message>
         <source>Upload a folder as the workspace of the selected sandbox (Ctrl+U); or drop files on it</source>

@@ -1,20 +1,32 @@
 #include "demoapp.h"
+#include "filedrop.h"
 
+#include "dialogs/uploadconfirmdialog.h"
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
 #include "pages/allsandboxespage.h"
+#include "pages/blaxelsandboxespage.h"
+#include "pages/localsandboxespage.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QComboBox>
+#include <QFile>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 using Provider = AllSandboxRow::Provider;
@@ -112,6 +124,99 @@ private slots:
         QCOMPARE(page->proxy()->rowCount(), total);
         // The status choice offers the statuses present.
         QVERIFY(page->statusChoice()->count() > 1);
+    }
+
+    // File > Export Visible Rows writes what the All and Blaxel views show, filtered and in their order.
+    void exportWritesTheRowsShown()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(app->window()->action(u"exportRows"_s)->isVisible());
+        page->providerChoice()->setCurrentIndex(page->providerChoice()->findData(int(Provider::Blaxel)));
+        const int shown = page->proxy()->rowCount();
+        QVERIFY(shown > 0 && shown < page->model()->rowCount());
+        const QString allPath = dir.filePath(u"all.json"_s);
+        QCOMPARE(app->window()->exportVisibleRows(allPath), QString());
+        QFile allFile(allPath);
+        QVERIFY(allFile.open(QIODevice::ReadOnly));
+        const QJsonArray allRows = QJsonDocument::fromJson(allFile.readAll()).array();
+        QCOMPARE(allRows.size(), shown);
+        for (int row = 0; row < shown; ++row) {
+            const QJsonObject object = allRows.at(row).toObject();
+            QCOMPARE(object.value(u"provider"_s).toString(), u"blaxel"_s);
+            QCOMPARE(object.value(u"profile"_s).toString(), u"Demo"_s);
+            QCOMPARE(object.value(u"name"_s).toString(),
+                     page->proxy()->index(row, AllSandboxesModel::NameColumn).data().toString());
+        }
+
+        app->window()->showPage(MainWindow::BlaxelSandboxesView);
+        QVERIFY(app->window()->action(u"exportRows"_s)->isVisible());
+        const QAbstractItemModel *blaxelShown = app->window()->blaxelSandboxesPage()->view()->model();
+        const QString blaxelPath = dir.filePath(u"blaxel.csv"_s);
+        QCOMPARE(app->window()->exportVisibleRows(blaxelPath), QString());
+        QFile blaxelFile(blaxelPath);
+        QVERIFY(blaxelFile.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = blaxelFile.readAll().split('\n');
+        QCOMPARE(lines.first(), QByteArray("name,display_name,status,state,region,image,memory_mb,labels,ttl,"
+                                           "created_at,last_used_at,url\r"));
+        QCOMPARE(lines.size(),
+                 blaxelShown->rowCount() + 2); // header, rows, the empty piece after the last CRLF
+        const QByteArray firstName =
+            blaxelShown->index(0, 0).data(BlaxelSandboxListModel::NameRole).toByteArray();
+        QVERIFY(lines.at(1).startsWith(QByteArray(firstName + ',')));
+    }
+
+    // A drop on a row goes to that row's own workspace, through its own view's confirmation; a Klavis
+    // sandbox has no workspace and says so.
+    void dropOnARowGoesToItsOwnWorkspace()
+    {
+        QTemporaryDir work;
+        QVERIFY(work.isValid());
+        QFile notes(work.filePath(u"notes.txt"_s));
+        QVERIFY(notes.open(QIODevice::WriteOnly) && notes.write("notes\n") == 6);
+        notes.close();
+        const auto dropOn = [this, &notes](int viewRow) {
+            FileDrop::dropFiles(page->view()->viewport(), {notes.fileName()},
+                                page->view()->visualRect(page->proxy()->index(viewRow, 1)).center());
+        };
+        const auto questionOf = [](QWidget *parent) {
+            // The open one: a rejected dialog is deleted on the next turn of the event loop.
+            QString text;
+            int open = 0;
+            for (auto *dialog : parent->findChildren<UploadConfirmDialog *>()) {
+                if (!dialog->isVisible())
+                    continue;
+                ++open;
+                text = dialog->findChild<QLabel *>(u"uploadQuestion"_s)->text();
+                dialog->reject();
+            }
+            return open == 1 ? text : QString();
+        };
+
+        const int blaxelRow = viewRowOf(Provider::Blaxel, u"DEPLOYED"_s);
+        QVERIFY(blaxelRow >= 0);
+        const QString blaxelName =
+            page->proxy()->index(blaxelRow, 0).data(AllSandboxesModel::IdRole).toString();
+        dropOn(blaxelRow);
+        QCOMPARE(questionOf(app->window()->blaxelSandboxesPage()),
+                 u"Upload into the working directory of Blaxel sandbox <b>%1</b>?"_s.arg(blaxelName));
+        QCOMPARE(questionOf(app->localPage()), QString());
+
+        const int localRow = viewRowOf(Provider::KlavisLocal, QString(), true);
+        QVERIFY(localRow >= 0);
+        const QString localId = page->proxy()->index(localRow, 0).data(AllSandboxesModel::IdRole).toString();
+        dropOn(localRow);
+        QCOMPARE(questionOf(app->localPage()),
+                 u"Upload into the workspace of local sandbox <b>%1</b>?"_s.arg(localId));
+        QCOMPARE(questionOf(app->window()->blaxelSandboxesPage()), QString());
+
+        QSignalSpy messages(page, &AllSandboxesPage::statusMessage);
+        dropOn(viewRowOf(Provider::Klavis, QString(), true));
+        QCOMPARE(questionOf(app->localPage()), QString());
+        QCOMPARE(questionOf(app->window()->blaxelSandboxesPage()), QString());
+        QVERIFY(!messages.isEmpty());
+        QVERIFY2(messages.last().first().toString().contains(u"a Klavis sandbox has none"_s),
+                 qPrintable(messages.last().first().toString()));
     }
 
     void releaseOnAMixedSelectionGoesToEachRowsOwner()

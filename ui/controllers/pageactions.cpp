@@ -22,10 +22,11 @@ QStringList PageActions::names(MainWindow::Page page)
             u"release"_s, u"reset"_s,         {}, u"acquire"_s,         u"refresh"_s,  u"exportRows"_s};
     case MainWindow::BlaxelSandboxesView:
         return {u"copyId"_s,       {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
-                u"blaxelDelete"_s, {}, u"blaxelCreate"_s,    u"refresh"_s};
+                u"blaxelDelete"_s, {}, u"blaxelCreate"_s,    u"refresh"_s,  u"exportRows"_s};
     case MainWindow::AllSandboxesView:
         // Each row's own verbs: Release and Reset for Klavis rows, Delete for Blaxel rows.
-        return {u"copyId"_s, {}, u"release"_s, u"reset"_s, u"blaxelDelete"_s, {}, u"refresh"_s};
+        return {u"copyId"_s,       {}, u"release"_s, u"reset"_s,
+                u"blaxelDelete"_s, {}, u"refresh"_s, u"exportRows"_s};
     case MainWindow::TransfersView:
         break; // the Transfers page brings its own actions
     }

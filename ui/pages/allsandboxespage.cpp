@@ -1,5 +1,6 @@
 #include "pages/allsandboxespage.h"
 
+#include "controllers/workspaceactions.h"
 #include "delegates/allstatusdelegate.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/deletewording.h"
@@ -16,6 +17,7 @@
 #include "widgets/errorbanner.h"
 #include "widgets/sandboxtable.h"
 #include "widgets/viewstatesettings.h"
+#include "widgets/workspacedroptarget.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -194,6 +196,57 @@ void AllSandboxesPage::updateCounts()
     m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total)
                                      : tr("%1 of %2 shown").arg(shown).arg(total));
     m_emptyHint->followUnfilteredRows(total);
+}
+
+void AllSandboxesPage::acceptDrops(WorkspaceActions *local, WorkspaceActions *blaxel)
+{
+    // The drop target names a sandbox by one string: the provider's letter before the id keeps the two
+    // workspaces apart.
+    auto *target = new WorkspaceDropTarget(
+        m_view->viewport(),
+        [this](const QPoint &position, QRect *highlight) -> QString {
+            const QModelIndex index = m_view->indexAt(position);
+            const auto provider = Provider(index.data(AllSandboxesModel::ProviderRole).toInt());
+            if (!index.isValid() || provider == Provider::Klavis)
+                return {};
+            const QRect row = m_view->visualRect(index);
+            *highlight = QRect(0, row.top(), m_view->viewport()->width(), row.height());
+            return (provider == Provider::Blaxel ? u"b:"_s : u"l:"_s) +
+                   index.data(AllSandboxesModel::IdRole).toString();
+        },
+        this);
+    target->setRefusals(local->notLocalFilesRefusal(),
+                        tr("Drop on a Klavis local or a Blaxel sandbox to upload a workspace: a Klavis "
+                           "sandbox has none."));
+    connect(target, &WorkspaceDropTarget::dropped, this,
+            [local, blaxel](const QString &sandbox, const QStringList &paths) {
+                (sandbox.startsWith(u"b:"_s) ? blaxel : local)->confirmUpload(sandbox.mid(2), paths);
+            });
+    connect(target, &WorkspaceDropTarget::refused, this, &AllSandboxesPage::statusMessage);
+}
+
+RowExport AllSandboxesPage::visibleRows() const
+{
+    RowExport rows({u"provider"_s, u"profile"_s, u"name"_s, u"id"_s, u"server"_s, u"status"_s, u"detail"_s,
+                    u"updated_or_created_at"_s});
+    const auto providerKey = [](Provider provider) {
+        switch (provider) {
+        case Provider::Klavis:
+            return u"klavis"_s;
+        case Provider::KlavisLocal:
+            return u"klavis_local"_s;
+        case Provider::Blaxel:
+            return u"blaxel"_s;
+        }
+        return QString();
+    };
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const AllSandboxRow &sandbox = m_model->rowAt(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
+        rows.addRow({providerKey(sandbox.provider), m_model->profileName(sandbox.provider), sandbox.name,
+                     sandbox.id, sandbox.serverName, sandbox.status, sandbox.detail,
+                     sandbox.when.isValid() ? sandbox.when.toUTC().toString(Qt::ISODate) : QString()});
+    }
+    return rows;
 }
 
 QList<AllSandboxRow> AllSandboxesPage::selectedRows() const

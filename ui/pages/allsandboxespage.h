@@ -2,6 +2,7 @@
 
 #include "dialogs/releasewording.h"
 #include "models/allsandboxrow.h"
+#include "models/rowexport.h"
 #include "models/sandboxkey.h"
 
 #include <QWidget>
@@ -17,6 +18,7 @@ class QLineEdit;
 class QTableView;
 class QTimer;
 class SandboxesController;
+class WorkspaceActions;
 
 // All sandboxes: every connected provider's sandboxes in one table with one search and shared filters.
 // Each row keeps its own provider's verbs: Release and Reset for Klavis and Klavis local sandboxes
@@ -40,12 +42,17 @@ public:
     ErrorBanner *banner() const { return m_banner; }
 
     void setProfileName(AllSandboxRow::Provider provider, const QString &name);
+    // Files dropped on a Klavis local or a Blaxel row go to that sandbox's workspace, through the
+    // confirmation of its own view; a Klavis sandbox has no workspace and refuses them.
+    void acceptDrops(WorkspaceActions *local, WorkspaceActions *blaxel);
 
     // The selected rows of one provider; with `actionableOnly`, only those its verbs apply to, and
     // `leftOut` receives how many selected rows of any provider the verb skips.
     QList<AllSandboxRow> selectedRows() const;
     QList<AllSandboxRow> selectedRowsFor(std::initializer_list<AllSandboxRow::Provider> providers,
                                          int *leftOut = nullptr) const;
+    // The rows the table shows, in its order, for File > Export Visible Rows.
+    RowExport visibleRows() const;
     bool canReleaseOrReset() const;
     bool canDelete() const;
 

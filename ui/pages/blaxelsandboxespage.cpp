@@ -2,6 +2,7 @@
 
 #include "api/blaxeloperation.h"
 #include "api/blaxelstatus.h"
+#include "api/remotetext.h"
 #include "controllers/blaxelworkspacehooks.h"
 #include "controllers/workspaceactions.h"
 #include "delegates/blaxelstatusdelegate.h"
@@ -211,6 +212,31 @@ QStringList BlaxelSandboxesPage::selectedNames() const
     for (const auto &index : m_view->selectionModel()->selectedRows())
         names << index.data(BlaxelSandboxListModel::NameRole).toString();
     return names;
+}
+
+RowExport BlaxelSandboxesPage::visibleRows() const
+{
+    RowExport rows({u"name"_s, u"display_name"_s, u"status"_s, u"state"_s, u"region"_s, u"image"_s,
+                    u"memory_mb"_s, u"labels"_s, u"ttl"_s, u"created_at"_s, u"last_used_at"_s, u"url"_s});
+    const auto iso = [](const QDateTime &time) {
+        return time.isValid() ? time.toUTC().toString(Qt::ISODate) : QString();
+    };
+    const QAbstractItemModel *shown = m_view->model();
+    const BlaxelSandboxListModel *model = m_controller->model();
+    for (int row = 0; row < shown->rowCount(); ++row) {
+        const int at = model->rowOf(shown->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString());
+        if (at < 0)
+            continue;
+        const BlaxelSandbox &sandbox = model->sandboxAt(at);
+        QStringList labels;
+        for (auto label = sandbox.labels.cbegin(); label != sandbox.labels.cend(); ++label)
+            labels << label.key() + u'=' + label.value();
+        rows.addRow({sandbox.name, sandbox.displayName, sandbox.status, sandbox.state, sandbox.region,
+                     sandbox.image, sandbox.memoryMb >= 0 ? QString::number(sandbox.memoryMb) : QString(),
+                     labels, sandbox.ttl, iso(sandbox.createdAt), iso(sandbox.lastUsedAt),
+                     RemoteText::maskedUrl(sandbox.urlText)});
+    }
+    return rows;
 }
 
 QStringList BlaxelSandboxesPage::selectedDeletableNames(int *leftOut) const

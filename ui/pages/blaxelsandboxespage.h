@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/rowexport.h"
+
 #include <QStringList>
 #include <QWidget>
 
@@ -39,6 +41,8 @@ public:
     bool showsConnectHint() const;
 
     QStringList selectedNames() const;
+    // The rows the table shows, in its order, for File > Export Visible Rows.
+    RowExport visibleRows() const;
     // The selected sandboxes a delete applies to (neither deleting nor terminated); `leftOut`, when given,
     // receives how many selected ones it skips.
     QStringList selectedDeletableNames(int *leftOut = nullptr) const;
