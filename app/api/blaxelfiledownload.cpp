@@ -80,8 +80,6 @@ void BlaxelFileDownload::start(BlaxelSandboxCall *call, QNetworkAccessManager *n
     state->written = state->file.size();
     state->mostWritten = state->written;
 
-    const QString key = apiKey;
-
     const auto restartFromZero = [state] {
         state->file.resize(0);
         state->file.seek(0);
@@ -144,7 +142,7 @@ void BlaxelFileDownload::start(BlaxelSandboxCall *call, QNetworkAccessManager *n
         const BlaxelDownload download{state->written, state->resumes};
         call->finishWith([&] { (*handler)(download); });
     };
-    const auto onFinished = [call, state, consume, succeed, restartFromZero, limits, key, remotePath,
+    const auto onFinished = [call, state, consume, succeed, restartFromZero, limits, key = apiKey, remotePath,
                              attempt] {
         QNetworkReply *reply = state->reply;
         if (!reply || call->isFinished())
