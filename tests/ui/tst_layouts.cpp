@@ -3,8 +3,10 @@
 
 #include "demoapp.h"
 
+#include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
+#include "pages/blaxelsandboxespage.h"
 #include "widgets/copyablefield.h"
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rawjsonview.h"
@@ -127,6 +129,21 @@ private slots:
             QVERIFY2(updatedAt1280 <= updatedNeeds + 1,
                      qPrintable(u"%1 > %2"_s.arg(updatedAt1280).arg(updatedNeeds)));
         QVERIFY(!app->sandboxesPage()->view()->horizontalScrollBar()->isVisible());
+    }
+
+    // Blaxel names are what tell sandboxes apart, and "agent…er-02" reads as some other name: at 800 px the
+    // names stay whole and the other columns scroll.
+    void blaxelNamesStayWholeAt800()
+    {
+        app->window()->showPage(MainWindow::BlaxelSandboxesView);
+        QTableView *table = app->window()->blaxelSandboxesPage()->view();
+        QVERIFY(QTest::qWaitFor([table] { return table->model()->rowCount() > 5; }, 10000));
+        showAt(QSize(800, 500));
+        QTest::qWait(300); // the column is measured once the rows settle
+        const int name = BlaxelSandboxListModel::NameColumn;
+        const int needed = static_cast<QAbstractItemView *>(table)->sizeHintForColumn(name);
+        QVERIFY2(table->horizontalHeader()->sectionSize(name) >= needed,
+                 qPrintable(u"%1 < %2"_s.arg(table->horizontalHeader()->sectionSize(name)).arg(needed)));
     }
 
     void anOldSavedLayoutDoesNotClipTheList()

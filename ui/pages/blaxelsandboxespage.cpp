@@ -129,25 +129,25 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
 void BlaxelSandboxesPage::setupView()
 {
     using Model = BlaxelSandboxListModel;
-    SandboxTable::setUp(
-        m_view, m_controller->proxy(),
-        {.newestFirst = Model::CreatedColumn,
-         .identifying = Model::NameColumn,
-         .widths = {{Model::NameColumn, 190},
-                    {Model::DisplayNameColumn, 150},
-                    {Model::StatusColumn, 115},
-                    {Model::StateColumn, 80},
-                    {Model::RegionColumn, 80},
-                    {Model::ImageColumn, 170},
-                    {Model::MemoryColumn, 70},
-                    {Model::LabelsColumn, 150},
-                    {Model::CreatedColumn, 80},
-                    {Model::LastUsedColumn, 80},
-                    {Model::ExpiresInColumn, 95}},
-         // Fewer columns by default than the model has, so that names stay readable beside the details
-         // pane, which shows the rest.
-         .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn, Model::ImageColumn,
-                             Model::MemoryColumn, Model::LastUsedColumn}});
+    SandboxTable::setUp(m_view, m_controller->proxy(),
+                        {.newestFirst = Model::CreatedColumn,
+                         .identifying = Model::NameColumn,
+                         .widths = {{Model::NameColumn, 190},
+                                    {Model::DisplayNameColumn, 150},
+                                    {Model::StatusColumn, 115},
+                                    {Model::StateColumn, 80},
+                                    {Model::RegionColumn, 80},
+                                    {Model::ImageColumn, 170},
+                                    {Model::MemoryColumn, 70},
+                                    {Model::LabelsColumn, 150},
+                                    {Model::CreatedColumn, 80},
+                                    {Model::LastUsedColumn, 80},
+                                    {Model::ExpiresInColumn, 95}},
+                         // Fewer columns by default than the model has, so that names stay readable beside
+                         // the details pane, which shows the rest.
+                         .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn,
+                                             Model::ImageColumn, Model::MemoryColumn, Model::LastUsedColumn},
+                         .namesNotIds = true});
     m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
     auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
     m_view->setItemDelegateForColumn(Model::LabelsColumn, labels);

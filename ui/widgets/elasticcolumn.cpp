@@ -103,7 +103,9 @@ void ElasticColumn::fit()
             continue;
         others += logical == last ? lastNeeds : m_header->sectionSize(logical);
     }
-    const int floor = std::min(m_fullWidth, std::max(m_header->minimumSectionSize(), m_fullWidth / 3));
+    int floor = std::min(m_fullWidth, std::max(m_header->minimumSectionSize(), m_fullWidth / 3));
+    if (m_keepTextWhole)
+        floor = std::max(floor, std::min(m_fullWidth, neededWidth(m_column)));
     if (available - others < floor)
         others -= shrinkOthers(floor - (available - others), last);
     const int width = std::clamp(available - others, floor, m_fullWidth);

@@ -19,6 +19,10 @@ public:
     // fullWidth: what the column needs to show its longest usual text unelided.
     ElasticColumn(QAbstractItemView *view, QHeaderView *header, int column, int fullWidth);
 
+    // Names rather than ids: a name cut in the middle reads as another name, so the column keeps what its
+    // visible rows need (up to fullWidth) and the other columns scroll instead.
+    void setKeepTextWhole(bool whole) { m_keepTextWhole = whole; }
+
     // Recomputes now; called on every viewport resize and after a header was restored.
     void fit();
     void scheduleFit();
@@ -38,6 +42,7 @@ private:
     QWidget *m_viewport = nullptr; // the view's at construction, compared by address only
     int m_column;
     int m_fullWidth;
+    bool m_keepTextWhole = false;
     bool m_fitting = false;
     bool m_scheduled = false;
     bool m_rowsScheduled = false;

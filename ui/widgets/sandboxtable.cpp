@@ -1,5 +1,6 @@
 #include "widgets/sandboxtable.h"
 
+#include "widgets/elasticcolumn.h"
 #include "widgets/viewsizing.h"
 
 #include <QClipboard>
@@ -28,7 +29,7 @@ void SandboxTable::setUp(QTableView *view, QAbstractItemModel *model, const Colu
         view->setColumnWidth(column, width);
     for (const int column : columns.hiddenByDefault)
         header->setSectionHidden(column, true);
-    ViewSizing::keepColumnsFitting(view, columns.identifying);
+    ViewSizing::keepColumnsFitting(view, columns.identifying)->setKeepTextWhole(columns.namesNotIds);
     // Ids and names differ at both ends; the middle is what can go.
     view->setTextElideMode(Qt::ElideMiddle);
     header->setContextMenuPolicy(Qt::CustomContextMenu);

@@ -24,6 +24,7 @@ public:
         int identifying;                   // elastic, elided in the middle, never hidden
         QList<std::pair<int, int>> widths; // column, pixels
         QList<int> hiddenByDefault;        // the header's menu brings them back
+        bool namesNotIds = false;          // the identifying column is names: kept whole, not elided
     };
 
     static void setUp(QTableView *view, QAbstractItemModel *model, const Columns &columns);

@@ -33,16 +33,17 @@ int ViewSizing::idColumnWidth(const QWidget *view)
     return view->fontMetrics().horizontalAdvance(u"00000000-0000-0000-0000-000000000000"_s) + 4 * margin + 8;
 }
 
-void ViewSizing::keepColumnsFitting(QTableView *view, int idColumn)
+ElasticColumn *ViewSizing::keepColumnsFitting(QTableView *view, int idColumn)
 {
-    new ElasticColumn(view, view->horizontalHeader(), idColumn, idColumnWidth(view));
+    return new ElasticColumn(view, view->horizontalHeader(), idColumn, idColumnWidth(view));
 }
 
-void ViewSizing::keepColumnsFitting(QTreeView *view, int idColumn)
+ElasticColumn *ViewSizing::keepColumnsFitting(QTreeView *view, int idColumn)
 {
     // The tree's first column also holds the indentation of the server rows.
     auto *elastic =
         new ElasticColumn(view, view->header(), idColumn, idColumnWidth(view) + view->indentation());
     QObject::connect(view, &QTreeView::expanded, elastic, &ElasticColumn::scheduleFit);
     QObject::connect(view, &QTreeView::collapsed, elastic, &ElasticColumn::scheduleFit);
+    return elastic;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+class ElasticColumn;
 class QTableView;
 class QTreeView;
 class QWidget;
@@ -17,6 +18,7 @@ public:
     // What an unelided UUID takes in the view's font, with the cell's margins.
     static int idColumnWidth(const QWidget *view);
     // Gives the elided id column the room the other columns leave (see ElasticColumn).
-    static void keepColumnsFitting(QTableView *view, int idColumn);
-    static void keepColumnsFitting(QTreeView *view, int idColumn);
+    // Returns it, for a column of names to keep them whole (ElasticColumn::setKeepTextWhole).
+    static ElasticColumn *keepColumnsFitting(QTableView *view, int idColumn);
+    static ElasticColumn *keepColumnsFitting(QTreeView *view, int idColumn);
 };
