@@ -1,6 +1,7 @@
 #pragma once
 
 #include "api/blaxelsandboxservice.h"
+#include "api/httptransport.h"
 
 #include <QObject>
 #include <QTest>
@@ -15,7 +16,25 @@ using namespace Qt::StringLiterals;
 class BlaxelServiceCalls
 {
 protected:
+    std::unique_ptr<HttpTransport> transport;
     std::unique_ptr<BlaxelSandboxService> service;
+
+    // The service at `baseUrl` (the API root, with /v0) in workspace demo: no rate limit, short backoff
+    // and polls, so that tests take milliseconds where real use waits seconds.
+    void connectService(const QUrl &baseUrl, const QString &apiKey)
+    {
+        TransportConfig config;
+        config.baseUrl = baseUrl;
+        config.apiKey = apiKey;
+        config.requestsPerSecond = 0;
+        config.backoffBaseMs = 20;
+        transport = std::make_unique<HttpTransport>(config);
+        service = std::make_unique<BlaxelSandboxService>(transport.get(), u"demo"_s);
+        BlaxelSandboxService::Limits limits;
+        limits.pollFirstDelayMs = 20;
+        limits.pollMaxDelayMs = 50;
+        service->setLimits(limits);
+    }
 
     template <typename T, typename Start> static ApiResult<T> await(Start start, int timeoutMs = 15000)
     {

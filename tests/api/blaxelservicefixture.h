@@ -17,7 +17,6 @@ class BlaxelServiceFixture : protected BlaxelServiceCalls
 {
 protected:
     std::unique_ptr<Emulator::EmulatorServer> server;
-    std::unique_ptr<HttpTransport> transport;
 
     // The control plane's calls the emulator saw (the sandboxes' own API and the Klavis routes left out).
     QList<Emulator::RecordedRequest> seen() const
@@ -64,17 +63,7 @@ protected:
         settings.transitionMs = 300;
         server->setBlaxelSettings(settings);
         QVERIFY(server->listen());
-        TransportConfig config;
-        config.baseUrl = QUrl(server->apiBaseUrl().toString() + u"/v0"_s);
-        config.apiKey = server->apiKey();
-        config.requestsPerSecond = 0;
-        config.backoffBaseMs = 20;
-        transport = std::make_unique<HttpTransport>(config);
-        service = std::make_unique<BlaxelSandboxService>(transport.get(), u"demo"_s);
-        BlaxelSandboxService::Limits limits;
-        limits.pollFirstDelayMs = 20;
-        limits.pollMaxDelayMs = 50;
-        service->setLimits(limits);
+        connectService(QUrl(server->apiBaseUrl().toString() + u"/v0"_s), server->apiKey());
     }
     void stopService()
     {

@@ -27,7 +27,6 @@ class TestBlaxelServiceReplay : public QObject, private BlaxelServiceCalls
 private:
     using Reply = BlaxelReplayServer::Reply;
     std::unique_ptr<BlaxelReplayServer> server;
-    std::unique_ptr<HttpTransport> transport;
 
     static QString apiKey() { return QString::fromLatin1(BlaxelReplayServer::apiKey); }
 
@@ -35,17 +34,7 @@ private slots:
     void init()
     {
         server = std::make_unique<BlaxelReplayServer>();
-        TransportConfig config;
-        config.baseUrl = server->baseUrl();
-        config.apiKey = apiKey();
-        config.requestsPerSecond = 0;
-        config.backoffBaseMs = 20;
-        transport = std::make_unique<HttpTransport>(config);
-        service = std::make_unique<BlaxelSandboxService>(transport.get(), u"demo"_s);
-        BlaxelSandboxService::Limits limits;
-        limits.pollFirstDelayMs = 20;
-        limits.pollMaxDelayMs = 50;
-        service->setLimits(limits);
+        connectService(server->baseUrl(), apiKey());
     }
     void cleanup()
     {
