@@ -5,9 +5,11 @@
 
 #include "settings/profilestore.h"
 
+#include <QList>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <QVariantMap>
 
 namespace ProfileTest {
 
@@ -27,6 +29,22 @@ inline void clearSettings()
     QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
     settings.clear();
     settings.sync();
+}
+
+// Profiles as an older, newer or damaged file holds them, written past ProfileStore: one map of keys per
+// array entry, and the current profile's id when given.
+inline void writeStoredProfiles(const QList<QVariantMap> &entries, const QString &current = {})
+{
+    QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
+    settings.beginWriteArray(u"profiles"_s, int(entries.size()));
+    for (qsizetype index = 0; index < entries.size(); ++index) {
+        settings.setArrayIndex(int(index));
+        for (auto key = entries.at(index).cbegin(); key != entries.at(index).cend(); ++key)
+            settings.setValue(key.key(), key.value());
+    }
+    settings.endArray();
+    if (!current.isEmpty())
+        settings.setValue(u"currentProfile"_s, current);
 }
 
 inline Profile makeProfile(const QString &name, const QString &url = u"https://api.example.com"_s,

@@ -3,13 +3,12 @@
 
 #include "blaxelimporttest.h"
 #include "catalog/blaxelhosts.h"
+#include "keyringsandbox.h"
 #include "settings/blaxelconfigimport.h"
 #include "settings/blaxelprofileimporter.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
 
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
@@ -92,20 +91,10 @@ private Q_SLOTS:
         QVERIFY(text.contains("research"));
         QVERIFY(!text.contains("bl_fake"));
         QVERIFY(!text.contains("fake-personal"));
-        const QString sandbox = qEnvironmentVariable("SANDBOXDECK_KEYRING_SANDBOX");
-        QVERIFY2(!sandbox.isEmpty(), "run under with-keyring.sh");
-        int files = 0;
-        QDirIterator it(sandbox, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            QFile file(it.next());
-            if (!file.open(QIODevice::ReadOnly))
-                continue;
-            ++files;
-            const QByteArray content = file.readAll();
-            QVERIFY2(!content.contains("research_key_0123"), qPrintable(file.fileName()));
-            QVERIFY2(!content.contains("fake-personal-access"), qPrintable(file.fileName()));
-        }
-        QVERIFY(files >= 2);
+        QVERIFY2(!KeyringSandbox::path().isEmpty(), "run under with-keyring.sh");
+        const auto scan = KeyringSandbox::filesHolding({"research_key_0123", "fake-personal-access"});
+        QVERIFY2(scan.holding.isEmpty(), qPrintable(scan.holding.join(u", ")));
+        QVERIFY(scan.files >= 2);
 
         // Again: both are skipped, nothing is created twice.
         QVERIFY(runImport(importer, scan.credentials));

@@ -2,6 +2,7 @@
 // The failure paths (a broken or missing keychain) are tst_credentialstorefailures'.
 
 #include "credentialstoretest.h"
+#include "keyringsandbox.h"
 #include "settings/credentialstore.h"
 
 #include "catalog/blaxelhosts.h"
@@ -10,7 +11,6 @@
 
 #include <qt6keychain/keychain.h>
 
-#include <QDirIterator>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
@@ -304,18 +304,10 @@ private Q_SLOTS:
         QVERIFY(!text.contains(word.toUtf8()));
         QVERIFY(!text.toLower().contains("key"));
 
-        const QString sandbox = qEnvironmentVariable("SANDBOXDECK_KEYRING_SANDBOX");
-        if (!sandbox.isEmpty()) {
-            int files = 0;
-            QDirIterator it(sandbox, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-            while (it.hasNext()) {
-                QFile file(it.next());
-                if (!file.open(QIODevice::ReadOnly))
-                    continue;
-                ++files;
-                QVERIFY2(!file.readAll().contains(word.toUtf8()), qPrintable(file.fileName()));
-            }
-            QVERIFY(files >= 2); // at least the settings file and the keyring
+        if (!KeyringSandbox::path().isEmpty()) {
+            const auto scan = KeyringSandbox::filesHolding({word.toUtf8()});
+            QVERIFY2(scan.holding.isEmpty(), qPrintable(scan.holding.join(u", ")));
+            QVERIFY(scan.files >= 2); // at least the settings file and the keyring
         }
         QCOMPARE(deleteKey(store, id), QString());
     }

@@ -252,22 +252,13 @@ private Q_SLOTS:
 
     void skipsBrokenEntries()
     {
-        {
-            QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
-            settings.beginWriteArray(u"profiles"_s, 3);
-            settings.setArrayIndex(0);
-            settings.setValue(u"id"_s, u"a"_s);
-            settings.setValue(u"name"_s, u"A"_s);
-            settings.setValue(u"baseUrl"_s, u"https://api.example.com"_s);
-            settings.setValue(u"region"_s, u"mars"_s);
-            settings.setArrayIndex(1);
-            settings.setValue(u"name"_s, u"No id"_s);
-            settings.setArrayIndex(2);
-            settings.setValue(u"id"_s, u"a"_s);
-            settings.setValue(u"name"_s, u"Duplicate"_s);
-            settings.endArray();
-            settings.setValue(u"currentProfile"_s, u"gone"_s);
-        }
+        ProfileTest::writeStoredProfiles({{{u"id"_s, u"a"_s},
+                                           {u"name"_s, u"A"_s},
+                                           {u"baseUrl"_s, u"https://api.example.com"_s},
+                                           {u"region"_s, u"mars"_s}},
+                                          {{u"name"_s, u"No id"_s}},
+                                          {{u"id"_s, u"a"_s}, {u"name"_s, u"Duplicate"_s}}},
+                                         u"gone"_s);
         ProfileStore store;
         QCOMPARE(store.profiles().size(), 1);
         QCOMPARE(store.profiles().at(0).region, u"us"_s);

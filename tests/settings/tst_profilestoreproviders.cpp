@@ -37,23 +37,16 @@ private Q_SLOTS:
     // one stays current, and the next save writes the provider.
     void storedProfilesWithoutAProviderAreKlavis()
     {
-        {
-            QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
-            settings.beginWriteArray(u"profiles"_s, 2);
-            settings.setArrayIndex(0);
-            settings.setValue(u"id"_s, u"old-us"_s);
-            settings.setValue(u"name"_s, u"Klavis"_s);
-            settings.setValue(u"baseUrl"_s, u"https://api.klavis.ai"_s);
-            settings.setValue(u"region"_s, u"us"_s);
-            settings.setValue(u"demo"_s, false);
-            settings.setArrayIndex(1);
-            settings.setValue(u"id"_s, u"old-asia"_s);
-            settings.setValue(u"name"_s, u"Asia"_s);
-            settings.setValue(u"baseUrl"_s, u"https://api.example.com"_s);
-            settings.setValue(u"region"_s, u"asia"_s);
-            settings.endArray();
-            settings.setValue(u"currentProfile"_s, u"old-asia"_s);
-        }
+        ProfileTest::writeStoredProfiles({{{u"id"_s, u"old-us"_s},
+                                           {u"name"_s, u"Klavis"_s},
+                                           {u"baseUrl"_s, u"https://api.klavis.ai"_s},
+                                           {u"region"_s, u"us"_s},
+                                           {u"demo"_s, false}},
+                                          {{u"id"_s, u"old-asia"_s},
+                                           {u"name"_s, u"Asia"_s},
+                                           {u"baseUrl"_s, u"https://api.example.com"_s},
+                                           {u"region"_s, u"asia"_s}}},
+                                         u"old-asia"_s);
         {
             ProfileStore store;
             QCOMPARE(store.profiles().size(), 2);
@@ -79,22 +72,15 @@ private Q_SLOTS:
     // go to the Klavis API.
     void unknownProviderIsSkipped()
     {
-        {
-            QSettings settings(u"SandboxDeck"_s, u"SandboxDeck"_s);
-            settings.beginWriteArray(u"profiles"_s, 2);
-            settings.setArrayIndex(0);
-            settings.setValue(u"id"_s, u"future"_s);
-            settings.setValue(u"name"_s, u"Future"_s);
-            settings.setValue(u"provider"_s, u"nimbus"_s);
-            settings.setValue(u"baseUrl"_s, u"https://api.example.com"_s);
-            settings.setArrayIndex(1);
-            settings.setValue(u"id"_s, u"b"_s);
-            settings.setValue(u"name"_s, u"B"_s);
-            settings.setValue(u"provider"_s, u"blaxel"_s);
-            settings.setValue(u"workspace"_s, u"research"_s);
-            settings.setValue(u"baseUrl"_s, u"https://api.blaxel.ai/v0"_s);
-            settings.endArray();
-        }
+        ProfileTest::writeStoredProfiles({{{u"id"_s, u"future"_s},
+                                           {u"name"_s, u"Future"_s},
+                                           {u"provider"_s, u"nimbus"_s},
+                                           {u"baseUrl"_s, u"https://api.example.com"_s}},
+                                          {{u"id"_s, u"b"_s},
+                                           {u"name"_s, u"B"_s},
+                                           {u"provider"_s, u"blaxel"_s},
+                                           {u"workspace"_s, u"research"_s},
+                                           {u"baseUrl"_s, u"https://api.blaxel.ai/v0"_s}}});
         ProfileStore store;
         QCOMPARE(store.profiles().size(), 1);
         QVERIFY(store.profiles().at(0).provider == Profile::Provider::Blaxel);
