@@ -92,9 +92,9 @@ private Q_SLOTS:
         QVERIFY(!text.contains("bl_fake"));
         QVERIFY(!text.contains("fake-personal"));
         QVERIFY2(!KeyringSandbox::path().isEmpty(), "run under with-keyring.sh");
-        const auto scan = KeyringSandbox::filesHolding({"research_key_0123", "fake-personal-access"});
-        QVERIFY2(scan.holding.isEmpty(), qPrintable(scan.holding.join(u", ")));
-        QVERIFY(scan.files >= 2);
+        const auto keyringFiles = KeyringSandbox::filesHolding({"research_key_0123", "fake-personal-access"});
+        QVERIFY2(keyringFiles.holding.isEmpty(), qPrintable(keyringFiles.holding.join(u", ")));
+        QVERIFY(keyringFiles.files >= 2);
 
         // Again: both are skipped, nothing is created twice.
         QVERIFY(runImport(importer, scan.credentials));

@@ -204,16 +204,15 @@ void AllSandboxesPage::acceptDrops(WorkspaceActions *local, WorkspaceActions *bl
     // workspaces apart.
     auto *target = new WorkspaceDropTarget(
         m_view->viewport(),
-        [this](const QPoint &position, QRect *highlight) -> QString {
-            const QModelIndex index = m_view->indexAt(position);
-            const auto provider = Provider(index.data(AllSandboxesModel::ProviderRole).toInt());
-            if (!index.isValid() || provider == Provider::Klavis)
-                return {};
-            const QRect row = m_view->visualRect(index);
-            *highlight = QRect(0, row.top(), m_view->viewport()->width(), row.height());
-            return (provider == Provider::Blaxel ? u"b:"_s : u"l:"_s) +
-                   index.data(AllSandboxesModel::IdRole).toString();
-        },
+        WorkspaceDropTarget::rowOf(m_view,
+                                   [](const QModelIndex &row) -> QString {
+                                       const auto provider =
+                                           Provider(row.data(AllSandboxesModel::ProviderRole).toInt());
+                                       if (provider == Provider::Klavis)
+                                           return QString();
+                                       return (provider == Provider::Blaxel ? u"b:"_s : u"l:"_s) +
+                                              row.data(AllSandboxesModel::IdRole).toString();
+                                   }),
         this);
     target->setRefusals(local->notLocalFilesRefusal(),
                         tr("Drop on a Klavis local or a Blaxel sandbox to upload a workspace: a Klavis "

@@ -22,6 +22,7 @@
 #include "widgets/sandboxtable.h"
 #include "widgets/splittersizing.h"
 #include "widgets/viewstatesettings.h"
+#include "widgets/workspacedroptarget.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -355,14 +356,9 @@ void BlaxelSandboxesPage::setupDropTargets()
 {
     m_workspace->acceptDrops(
         m_view->viewport(),
-        [this](const QPoint &position, QRect *highlight) -> QString {
-            const QModelIndex index = m_view->indexAt(position);
-            if (!index.isValid())
-                return {};
-            const QRect row = m_view->visualRect(index);
-            *highlight = QRect(0, row.top(), m_view->viewport()->width(), row.height());
-            return index.data(BlaxelSandboxListModel::NameRole).toString();
-        },
+        WorkspaceDropTarget::rowOf(
+            m_view,
+            [](const QModelIndex &row) { return row.data(BlaxelSandboxListModel::NameRole).toString(); }),
         m_details, [this] { return m_shownName; });
 }
 

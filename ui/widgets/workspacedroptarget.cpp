@@ -1,5 +1,6 @@
 #include "widgets/workspacedroptarget.h"
 
+#include <QAbstractItemView>
 #include <QDragMoveEvent>
 #include <QDropEvent>
 #include <QFrame>
@@ -20,6 +21,20 @@ WorkspaceDropTarget::WorkspaceDropTarget(QWidget *widget, SandboxAt sandboxAt, Q
     m_highlight->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_highlight->setFrameShape(QFrame::NoFrame);
     m_highlight->hide();
+}
+
+WorkspaceDropTarget::SandboxAt
+WorkspaceDropTarget::rowOf(QAbstractItemView *view, std::function<QString(const QModelIndex &row)> sandboxOf)
+{
+    return [view, sandboxOf = std::move(sandboxOf)](const QPoint &position, QRect *highlight) -> QString {
+        const QModelIndex index = view->indexAt(position);
+        const QString sandbox = index.isValid() ? sandboxOf(index) : QString();
+        if (!sandbox.isEmpty()) {
+            const QRect row = view->visualRect(index);
+            *highlight = QRect(0, row.top(), view->viewport()->width(), row.height());
+        }
+        return sandbox;
+    };
 }
 
 void WorkspaceDropTarget::setRefusals(const QString &notLocalFiles, const QString &noSandboxThere)

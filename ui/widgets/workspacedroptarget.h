@@ -7,7 +7,9 @@
 
 #include <functional>
 
+class QAbstractItemView;
 class QFrame;
+class QModelIndex;
 class QMimeData;
 class QWidget;
 
@@ -25,6 +27,10 @@ public:
     using SandboxAt = std::function<QString(const QPoint &position, QRect *highlight)>;
 
     WorkspaceDropTarget(QWidget *widget, SandboxAt sandboxAt, QObject *parent = nullptr);
+
+    // For a flat list: the row under the cursor, highlighted across the viewport; `sandboxOf` names its
+    // sandbox (empty: that row takes no drop).
+    static SandboxAt rowOf(QAbstractItemView *view, std::function<QString(const QModelIndex &row)> sandboxOf);
 
     // What a refused drag says: it carries something other than local files; it is over no sandbox.
     void setRefusals(const QString &notLocalFiles, const QString &noSandboxThere);
