@@ -28,7 +28,7 @@ WorkspaceDropTarget::rowOf(QAbstractItemView *view, std::function<QString(const 
 {
     return [view, sandboxOf = std::move(sandboxOf)](const QPoint &position, QRect *highlight) -> QString {
         const QModelIndex index = view->indexAt(position);
-        const QString sandbox = index.isValid() ? sandboxOf(index) : QString();
+        QString sandbox = index.isValid() ? sandboxOf(index) : QString();
         if (!sandbox.isEmpty()) {
             const QRect row = view->visualRect(index);
             *highlight = QRect(0, row.top(), view->viewport()->width(), row.height());
