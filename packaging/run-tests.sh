@@ -65,6 +65,7 @@ timed "ci: ctest" ctest --preset ci --output-on-failure -j2 || status=1
 
 phase "headless: core, CLI and emulator without QtWidgets (preset headless)"
 # Same flags as ci: ccache hands the layers' objects over, and only the headless-specific parts compile.
+# The preset builds every layer library, the CLI and the emulator, not the suites: those ran in ci already.
 if timed "headless: configure + build" bash -c 'cmake --preset headless && cmake --build --preset headless'; then
     # Its libraries are the ci build's objects (ccache): re-running every suite on them would repeat the ci
     # ctest. What only this build can show is that the CLI and the emulator linked without QtWidgets work.
