@@ -18,7 +18,7 @@ public:
     // Schema checks one validate() makes at most: anyOf inside anyOf multiplies the work, and a tool schema
     // comes from a remote server. Past it the value is reported invalid (RefUnresolved, "schema too
     // complex").
-    static constexpr qint64 maxSteps = 200000;
+    static constexpr qint64 maxSteps = 100000;
 
     // `document` is what "#/..." references point into: the whole OpenAPI file, or the tool schema itself.
     explicit JsonSchemaValidator(QJsonObject document = {});
