@@ -2,6 +2,7 @@
 // initialize, tool calls that change it, dump, reset; 422 shapes; old leases; the benchmark's tool set.
 
 #include "emulator/emulatorserver.h"
+#include "emulator/providerspec.h"
 #include "mcptestcalls.h"
 #include "testclient.h"
 
@@ -378,6 +379,21 @@ private Q_SLOTS:
         QUrl other = url;
         other.setQuery(u"local_sandbox_id=nope"_s);
         QCOMPARE(m_mcp->rpc(other, u"ping"_s).answer.status, 404);
+    }
+
+    // The data servers come from the embedded OpenAPI file's paths, not from a list.
+    void dataServersComeFromTheFile()
+    {
+        using Scope = Emulator::ProviderSpec::Scope;
+        const Emulator::ProviderSpec &spec = Emulator::ProviderSpec::instance();
+        const QStringList hosted = spec.dataServers(Scope::Sandbox);
+        QCOMPARE(hosted.size(), 41);
+        QVERIFY(hosted.contains(u"cal.com"_s) && hosted.contains(u"github"_s) &&
+                !hosted.contains(u"calculator"_s));
+        QCOMPARE(spec.dataServers(Scope::LocalSandbox),
+                 (QStringList{u"canvas"_s, u"google_cloud"_s, u"poste_email_toolathlon"_s}));
+        QVERIFY(spec.defaultData(Scope::Sandbox, u"cal.com"_s).isUndefined()); // the file gives none
+        QCOMPARE(spec.emptyData(Scope::Sandbox, u"onedrive"_s).keys(), QStringList{u"root"_s}); // required
     }
 
     // The demo account's held sandboxes come with their server's default data.
