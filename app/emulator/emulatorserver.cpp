@@ -174,7 +174,18 @@ void EmulatorServer::deliver(QTcpSocket *socket, const HttpReply &reply, bool he
         }
         if (reply.dropAfterBodyBytes < 0) {
             s->write(reply.body);
-            if (close)
+            for (qsizetype i = 0; i < reply.laterParts.size(); ++i) {
+                const bool last = i + 1 == reply.laterParts.size();
+                QTimer::singleShot(int(i + 1) * reply.partIntervalMs, s,
+                                   [guarded, part = reply.laterParts.at(i), last, close]() {
+                                       if (!guarded || guarded->state() != QAbstractSocket::ConnectedState)
+                                           return;
+                                       guarded->write(part);
+                                       if (last && close)
+                                           guarded->disconnectFromHost();
+                                   });
+            }
+            if (close && reply.laterParts.isEmpty())
                 s->disconnectFromHost();
             return;
         }

@@ -73,7 +73,10 @@ QByteArray HttpReply::head() const
     out += "Server: sandboxdeck-emulator\r\n";
     for (const auto &[key, value] : headers)
         out += key + ": " + value + "\r\n";
-    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
+    qint64 length = body.size();
+    for (const QByteArray &part : laterParts)
+        length += part.size();
+    out += "Content-Length: " + QByteArray::number(length) + "\r\n\r\n";
     return out;
 }
 

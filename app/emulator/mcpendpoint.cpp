@@ -124,10 +124,18 @@ HttpReply McpEndpoint::handle(const IncomingRequest &request, int *delayMs)
     reply.status = 200;
     reply.setHeader("Content-Type", "text/event-stream");
     reply.setHeader("Cache-Control", "no-cache, no-transform");
-    for (const QJsonObject &notification : answer.notifications)
-        reply.body += sseEvent(notification);
-    reply.body += sseEvent(answer.message);
-    *delayMs = answer.delayMs;
+    if (answer.notifications.isEmpty()) {
+        reply.body = sseEvent(answer.message);
+        *delayMs = answer.delayMs;
+        return reply;
+    }
+    // A slow tool's progress arrives while it works: the first event at once, the rest spread over its time,
+    // the response last.
+    reply.body = sseEvent(answer.notifications.first());
+    for (qsizetype i = 1; i < answer.notifications.size(); ++i)
+        reply.laterParts.append(sseEvent(answer.notifications.at(i)));
+    reply.laterParts.append(sseEvent(answer.message));
+    reply.partIntervalMs = answer.delayMs / int(reply.laterParts.size());
     return reply;
 }
 

@@ -6,6 +6,7 @@
 #include "mcptestcalls.h"
 #include "testclient.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -325,6 +326,40 @@ private Q_SLOTS:
         QCOMPARE(slow.answer.body.count("event: message\n"), 5);
         QCOMPARE(m_mcp->callTool(url, u"wait"_s, QJsonObject{{u"milliseconds"_s, 0}}).events.size(),
                  1); // no token, no progress
+    }
+
+    // The first progress event leaves at once, the result when the wait is over: a client sees them apart.
+    void progressIsSpreadOverTheWait()
+    {
+        const QUrl url = acquire(u"hubspot"_s).second;
+        const QJsonObject message{
+            {u"jsonrpc"_s, u"2.0"_s},
+            {u"id"_s, 1},
+            {u"method"_s, u"tools/call"_s},
+            {u"params"_s,
+             QJsonObject{{u"name"_s, u"wait"_s},
+                         {u"arguments"_s, QJsonObject{{u"milliseconds"_s, 800}, {u"steps"_s, 3}}},
+                         {u"_meta"_s, QJsonObject{{u"progressToken"_s, 5}}}}}};
+        QNetworkRequest request(url);
+        for (const auto &[name, value] : mcpHeaders)
+            request.setRawHeader(name, value);
+        QElapsedTimer clock;
+        clock.start();
+        QNetworkReply *reply = m_client->nam().post(request, json(message));
+        qint64 firstEventMs = -1;
+        QByteArray received;
+        connect(reply, &QNetworkReply::readyRead, this, [&]() {
+            received += reply->readAll();
+            if (firstEventMs < 0 && received.contains("notifications/progress"))
+                firstEventMs = clock.elapsed();
+        });
+        QVERIFY(QTest::qWaitFor([&]() { return reply->isFinished(); }, 10000));
+        const qint64 finishedMs = clock.elapsed();
+        received += reply->readAll();
+        reply->deleteLater();
+        QCOMPARE(parseEvents(received).size(), 4);
+        QVERIFY2(firstEventMs >= 0 && finishedMs - firstEventMs >= 300,
+                 qPrintable(u"first event at %1 ms, result at %2 ms"_s.arg(firstEventMs).arg(finishedMs)));
     }
 
     void longToolListsArePaged()
