@@ -73,7 +73,10 @@ QByteArray HttpReply::head() const
     out += "Server: sandboxdeck-emulator\r\n";
     for (const auto &[key, value] : headers)
         out += key + ": " + value + "\r\n";
-    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n";
+    qint64 length = body.size();
+    for (const QByteArray &part : laterParts)
+        length += part.size();
+    out += "Content-Length: " + QByteArray::number(length) + "\r\n\r\n";
     return out;
 }
 
@@ -84,6 +87,8 @@ QByteArray HttpReply::reasonPhrase(int status)
         return "OK";
     case 201:
         return "Created";
+    case 202:
+        return "Accepted";
     case 204:
         return "No Content";
     case 206:
@@ -100,10 +105,14 @@ QByteArray HttpReply::reasonPhrase(int status)
         return "Not Found";
     case 405:
         return "Method Not Allowed";
+    case 406:
+        return "Not Acceptable";
     case 409:
         return "Conflict";
     case 413:
         return "Payload Too Large";
+    case 415:
+        return "Unsupported Media Type";
     case 416:
         return "Range Not Satisfiable";
     case 422:

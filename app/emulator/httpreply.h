@@ -17,6 +17,10 @@ struct HttpReply
     QByteArray body;
     qint64 dropAfterBodyBytes = -1; // fault: Content-Length says the whole body, only this many bytes follow
     bool neverAnswer = false; // fault: nothing is written; the connection stays open until the client goes
+    // A body that arrives in pieces (an event stream whose events a slow tool sends over time): `body` leaves
+    // at once, each of these `partIntervalMs` after the one before. Content-Length counts them all.
+    QList<QByteArray> laterParts;
+    int partIntervalMs = 0;
 
     static HttpReply json(int status, const QJsonValue &value);
     static HttpReply detail(int status, const QString &detail); // FastAPI's {"detail": "..."}
