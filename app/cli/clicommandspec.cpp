@@ -11,6 +11,7 @@ namespace {
 
 const QString localGroup = u"local"_s;
 const QString blaxelGroup = u"blaxel"_s;
+const QString dataGroup = u"data"_s;
 
 QString benchmarkOptionText()
 {
@@ -151,6 +152,32 @@ QList<CliCommandSpec> buildBlaxelCommands()
     };
 }
 
+QList<CliCommandSpec> buildDataCommands()
+{
+    return {
+        {u"data dump"_s,
+         {u"SERVER"_s, u"ID"_s},
+         u"[--out FILE [--force]]"_s,
+         u"print the data of a sandbox's server as JSON (with --json the whole reply: sandbox_id, "
+         "server_name, dumped_at, data), or save it as FILE"_s,
+         {{u"out"_s, u"FILE"_s, u"save it as FILE (written whole or not at all)"_s},
+          {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s}}},
+        {u"data init"_s,
+         {u"SERVER"_s, u"ID"_s},
+         u"(--file F | --default)"_s,
+         u"seed the data of a sandbox's server from a JSON file, or with the provider's default data; a "
+         "body the server's schema refuses is listed field by field"_s,
+         {{u"file"_s, u"F"_s, u"the JSON body to send, as the server's schema describes it"_s},
+          {u"default"_s, {}, u"the provider's default test data"_s}}},
+        {u"data diff"_s,
+         {u"A.json"_s, u"B.json"_s},
+         {},
+         u"compare two saved dumps structurally (a whole reply's \"data\" is compared); exit code 0 when "
+         "they are the same, 1 when they differ, 2 on trouble, like diff(1)"_s,
+         {}},
+    };
+}
+
 } // namespace
 
 bool CliCommandSpec::takesMoreArguments() const
@@ -169,7 +196,8 @@ const CliOptionSpec *CliCommandSpec::option(const QString &optionName) const
 
 const QList<CliCommandSpec> &CliCommandSpecs::all()
 {
-    static const QList<CliCommandSpec> commands = buildCommands() + buildBlaxelCommands();
+    static const QList<CliCommandSpec> commands =
+        buildCommands() + buildBlaxelCommands() + buildDataCommands();
     return commands;
 }
 
@@ -210,7 +238,7 @@ bool CliCommandSpecs::isGroup(const QString &name)
 
 QStringList CliCommandSpecs::groups()
 {
-    return {localGroup, blaxelGroup};
+    return {localGroup, blaxelGroup, dataGroup};
 }
 
 QStringList CliCommandSpecs::subcommandsOf(const QString &group)

@@ -17,6 +17,7 @@ class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
+class KlavisServerDataService;
 class TransferJob;
 
 // Runs one CliCommand against the API and reports the exit code through finished().
@@ -58,6 +59,10 @@ private:
     void blaxelWaitNext(qsizetype index);
     void blaxelUpload();
     void blaxelDump();
+    void dataDump();
+    void dataInit();
+    void dataDiff();
+    bool dataOutAcceptable();
     // The client of the sandbox's own API, at the URL its record gives, for `then`; on failure the command
     // ends.
     void openBlaxelSandbox(const std::function<void(BlaxelSandboxFiles *)> &then);
@@ -72,6 +77,7 @@ private:
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_local;
     BlaxelSandboxService *m_blaxel;
+    KlavisServerDataService *m_data;
     CliOutput m_output;
     QPointer<ApiCall> m_call;
     qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary
