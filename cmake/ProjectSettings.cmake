@@ -52,6 +52,7 @@ function(sandboxdeck_add_test name)
     target_link_libraries(${name} PRIVATE Qt6::Test sandboxdeck_options ${ARG_LIBS})
     target_compile_definitions(${name} PRIVATE
         SANDBOXDECK_PROVIDER_DIR="${SANDBOXDECK_PROVIDER_DIR}"
+        SANDBOXDECK_OPENAPI_FILE="${SANDBOXDECK_OPENAPI_FILE}"
         SANDBOXDECK_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
     add_test(NAME ${name} COMMAND ${name})
     if(NOT ARG_TIMEOUT)
@@ -66,6 +67,8 @@ endfunction()
 # The providers' OpenAPI files and real response samples, copied into the repository (tests/data/README.md):
 # a clone builds and tests on its own, with or without ../shared beside it.
 set(SANDBOXDECK_PROVIDER_DIR "${PROJECT_SOURCE_DIR}/tests/data/provider")
+# The full OpenAPI file (per-server initialize/dump schemas) has one home, where the emulator embeds it from.
+set(SANDBOXDECK_OPENAPI_FILE "${PROJECT_SOURCE_DIR}/resources/provider/klavis-sandbox-openapi.json")
 
 # ccache, when the machine has it, makes rebuilds after a branch switch or in a second worktree cheap.
 # CCACHE_BASEDIR turns absolute paths into relative ones so that two checkouts share one cache. With debug

@@ -3,6 +3,7 @@
 #include "emulator/catalog.h"
 #include "emulator/emulatorstate.h"
 #include "emulator/incomingrequest.h"
+#include "emulator/providerspec.h"
 #include "emulator/validationerrors.h"
 
 using namespace Qt::StringLiterals;
@@ -10,7 +11,7 @@ using namespace Qt::StringLiterals;
 namespace Emulator {
 
 ApiRouter::ApiRouter(EmulatorState &state, ObjectStore &store)
-    : m_state(state), m_remote(state), m_local(state, store)
+    : m_state(state), m_remote(state), m_local(state, store), m_data(state)
 {}
 
 ApiRouter::Match ApiRouter::match(const QStringList &s)
@@ -26,7 +27,9 @@ ApiRouter::Match ApiRouter::match(const QStringList &s)
         case 3:
             return {Route::Sandbox, {"GET", "DELETE"}};
         case 4:
-            return s.at(3) == u"reset" ? Match{Route::SandboxReset, {"POST"}} : Match{};
+            if (s.at(3) == u"reset")
+                return {Route::SandboxReset, {"POST"}};
+            return dataRoute(ProviderSpec::Scope::Sandbox, s, Route::ServerInitialize, Route::ServerDump);
         default:
             return {};
         }
@@ -47,10 +50,25 @@ ApiRouter::Match ApiRouter::match(const QStringList &s)
             if (s.at(2) == u"dump")
                 return {Route::LocalDump, {"GET"}};
             return {};
+        case 4:
+            return dataRoute(ProviderSpec::Scope::LocalSandbox, s, Route::LocalServerInitialize,
+                             Route::LocalServerDump);
         default:
             return {};
         }
     }
+    return {};
+}
+
+ApiRouter::Match ApiRouter::dataRoute(ProviderSpec::Scope scope, const QStringList &s, Route initialize,
+                                      Route dump)
+{
+    if (!ProviderSpec::instance().hasData(scope, s.at(1)))
+        return {};
+    if (s.at(3) == u"initialize")
+        return {initialize, {"POST"}};
+    if (s.at(3) == u"dump")
+        return {dump, {"GET"}};
     return {};
 }
 
@@ -132,6 +150,14 @@ HttpReply ApiRouter::dispatch(Route route, const IncomingRequest &request)
         return m_local.initialize(request, s.at(1));
     case Route::LocalDump:
         return m_local.dump(request, s.at(1));
+    case Route::ServerInitialize:
+        return m_data.initialize(request, ProviderSpec::Scope::Sandbox, s.at(1), s.at(2));
+    case Route::ServerDump:
+        return m_data.dump(ProviderSpec::Scope::Sandbox, s.at(1), s.at(2));
+    case Route::LocalServerInitialize:
+        return m_data.initialize(request, ProviderSpec::Scope::LocalSandbox, s.at(1), s.at(2));
+    case Route::LocalServerDump:
+        return m_data.dump(ProviderSpec::Scope::LocalSandbox, s.at(1), s.at(2));
     case Route::None:
         break;
     }

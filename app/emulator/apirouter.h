@@ -3,6 +3,7 @@
 #include "emulator/httpreply.h"
 #include "emulator/localsandboxapi.h"
 #include "emulator/remotesandboxapi.h"
+#include "emulator/serverdataapi.h"
 
 #include <QByteArrayList>
 #include <QStringList>
@@ -43,6 +44,10 @@ private:
         LocalUploadUrl,
         LocalInitialize,
         LocalDump,
+        ServerInitialize, // /sandbox/{server}/{id}/initialize for a server the OpenAPI file gives data paths
+        ServerDump,
+        LocalServerInitialize, // /local-sandbox/{server}/{id}/initialize
+        LocalServerDump,
     };
     struct Match
     {
@@ -50,11 +55,14 @@ private:
         QByteArrayList methods;
     };
     static Match match(const QStringList &segments);
+    static Match dataRoute(ProviderSpec::Scope scope, const QStringList &segments, Route initialize,
+                           Route dump);
     HttpReply dispatch(Route route, const IncomingRequest &request);
 
     EmulatorState &m_state;
     RemoteSandboxApi m_remote;
     LocalSandboxApi m_local;
+    ServerDataApi m_data;
 };
 
 } // namespace Emulator

@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QSet>
 #include <QUrl>
@@ -22,6 +23,9 @@ struct EmulatorState
 
     QList<RemoteSandbox> remote;
     QList<LocalSandbox> local;
+    // Each server's data per sandbox, keyed by ServerDataApi::key(): what initialize sets, MCP tools read and
+    // change, dump answers, and reset and release clear.
+    QHash<QString, QJsonObject> serverData;
     // Every server of the enum keeps this many idle sandboxes in reserve beyond the account's own, so a
     // demo user can acquire several of any server; freshFromPool counts what each server has handed out.
     int idlePerServer = 5;

@@ -5,6 +5,7 @@
 #include "emulator/incomingrequest.h"
 #include "emulator/objectstore.h"
 #include "emulator/sandboxjson.h"
+#include "emulator/serverdataapi.h"
 #include "emulator/validationerrors.h"
 #include "emulator/workspacearchive.h"
 
@@ -160,6 +161,7 @@ HttpReply LocalSandboxApi::release(const IncomingRequest &request, const QString
         return notFound(localId);
     // The provider releases in the background; the emulator has nothing to wait for, so it is gone at once.
     m_state.local.removeIf([&](const LocalSandbox &sandbox) { return sandbox.id == localId; });
+    ServerDataApi::clear(m_state, localId);
     return HttpReply::json(
         200, QJsonObject{{u"message"_s, u"Local sandbox release started for %1: it will be released "
                                         "asynchronously in background."_s.arg(localId)}});
@@ -172,6 +174,7 @@ HttpReply LocalSandboxApi::reset(const QString &localId)
         return notFound(localId);
     sandbox->workspace.clear();
     sandbox->updatedAt = EmulatorState::now();
+    ServerDataApi::clear(m_state, localId);
     return HttpReply::json(200, QJsonObject());
 }
 

@@ -5,6 +5,7 @@
 #include "emulator/incomingrequest.h"
 #include "emulator/sandboxjson.h"
 #include "emulator/seeddata.h"
+#include "emulator/serverdataapi.h"
 #include "emulator/validationerrors.h"
 
 #include <algorithm>
@@ -31,6 +32,7 @@ RemoteSandbox *RemoteSandboxApi::find(const QString &serverName, const QString &
 
 void RemoteSandboxApi::releaseLease(RemoteSandbox &sandbox)
 {
+    ServerDataApi::clear(m_state, sandbox.id);
     sandbox.status = u"idle"_s;
     sandbox.benchmark.clear();
     sandbox.leaseTags.clear();
@@ -196,6 +198,7 @@ HttpReply RemoteSandboxApi::reset(const QString &serverName, const QString &sand
     if (!sandbox)
         return notFound(sandboxId);
     sandbox->updatedAt = EmulatorState::now();
+    ServerDataApi::clear(m_state, sandbox->id);
     return HttpReply::json(200, QJsonObject{{u"sandbox_id"_s, sandbox->id},
                                             {u"status"_s, sandbox->status},
                                             {u"message"_s, u"Sandbox reset to initial state"_s}});

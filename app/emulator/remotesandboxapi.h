@@ -35,7 +35,7 @@ public:
 private:
     RemoteSandbox *find(const QString &serverName, const QString &sandboxId);
     static HttpReply notFound(const QString &sandboxId);
-    static void releaseLease(RemoteSandbox &sandbox);
+    void releaseLease(RemoteSandbox &sandbox); // also forgets the sandbox's server data
 
     EmulatorState &m_state;
 };

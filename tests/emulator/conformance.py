@@ -6,7 +6,10 @@ validation errors and unknown ids), and validates each JSON answer against the s
 for that status. Answers with an undeclared status must still be FastAPI-shaped ({"detail": "..."}).
 Fails on any mismatch, and when a path, method or declared status was never exercised.
 
-usage: conformance.py EMULATOR_BINARY OPENAPI_JSON
+With FULL_OPENAPI_JSON (the provider's whole file), also every per-server initialize and dump path
+(serverdata_conformance.py).
+
+usage: conformance.py EMULATOR_BINARY OPENAPI_JSON [FULL_OPENAPI_JSON]
 """
 
 import json
@@ -21,6 +24,8 @@ import urllib.error
 import urllib.request
 
 import jsonschema
+
+from serverdata_conformance import data_paths, data_paths_covered, exercise_server_data
 
 API_KEY = "conformance-key"
 
@@ -295,10 +300,11 @@ def blaxel_options(binary):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__)
         return 2
     binary, openapi = sys.argv[1], sys.argv[2]
+    full_openapi = sys.argv[3] if len(sys.argv) == 4 else None
     refused = refused_options(binary) + blaxel_options(binary)
     for failure in refused:
         print("FAIL:", failure)
@@ -329,6 +335,19 @@ def main():
                         checker.failures.append("never validated: %s %s -> %s" % (method.upper(), template, status))
 
         print("validated %d responses against %s" % (checker.validated, os.path.basename(openapi)))
+        if full_openapi:
+            with open(full_openapi) as handle:
+                full_doc = json.load(handle)
+            # The file types every dump's server_name as SandboxMCPServer, which lacks the local servers that
+            # have dump paths of their own (google_cloud, canvas, ...): the emulator names the server it
+            # dumped, so those names are accepted here.
+            full_doc["components"]["schemas"]["SandboxMCPServer"]["enum"] += [
+                server for scope, server in data_paths(full_doc) if scope == "local-sandbox"]
+            full = Checker(full_doc, base)
+            exercise_server_data(full)
+            full.failures += data_paths_covered(full.doc, full.covered)
+            print("validated %d per-server data answers against %s" % (full.validated, os.path.basename(full_openapi)))
+            checker.failures += full.failures
         for failure in checker.failures:
             print("FAIL:", failure)
         return 1 if checker.failures else 0
