@@ -12,6 +12,7 @@ namespace {
 const QString localGroup = u"local"_s;
 const QString blaxelGroup = u"blaxel"_s;
 const QString dataGroup = u"data"_s;
+const QString mcpGroup = u"mcp"_s;
 
 QString benchmarkOptionText()
 {
@@ -178,6 +179,35 @@ QList<CliCommandSpec> buildDataCommands()
     };
 }
 
+QList<CliCommandSpec> buildMcpCommands()
+{
+    const CliOptionSpec sandbox{u"sandbox"_s, u"SERVER"_s,
+                                u"URL is then the ID of a Klavis sandbox of SERVER: its MCP URL is used"_s};
+    const CliOptionSpec local{u"local"_s, u"ID"_s,
+                              u"URL is then a SERVER of local sandbox ID: that server's MCP URL is used"_s};
+    const QString where = u"[--sandbox SERVER | --local ID]"_s;
+    return {
+        {u"mcp info"_s,
+         {u"URL"_s},
+         where,
+         u"connect to an MCP server and show its name, version, protocol, capabilities and instructions"_s,
+         {sandbox, local}},
+        {u"mcp tools"_s, {u"URL"_s}, where, u"list an MCP server's tools"_s, {sandbox, local}},
+        {u"mcp call"_s,
+         {u"URL"_s, u"TOOL"_s},
+         u"[--args JSON | --arg k=v...] "_s + where,
+         u"call a tool and print its result; a result flagged isError exits with 1"_s,
+         {{u"args"_s, u"JSON"_s, u"the arguments as one JSON object"_s},
+          {u"arg"_s, u"k=v"_s,
+           u"one argument, typed by the tool's input schema (integer, number, boolean, string; JSON for "
+           "objects and arrays); repeat it for several"_s,
+           true},
+          sandbox,
+          local}},
+        {u"mcp ping"_s, {u"URL"_s}, where, u"check that an MCP server answers"_s, {sandbox, local}},
+    };
+}
+
 } // namespace
 
 bool CliCommandSpec::takesMoreArguments() const
@@ -197,7 +227,7 @@ const CliOptionSpec *CliCommandSpec::option(const QString &optionName) const
 const QList<CliCommandSpec> &CliCommandSpecs::all()
 {
     static const QList<CliCommandSpec> commands =
-        buildCommands() + buildBlaxelCommands() + buildDataCommands();
+        buildCommands() + buildBlaxelCommands() + buildDataCommands() + buildMcpCommands();
     return commands;
 }
 
@@ -238,7 +268,7 @@ bool CliCommandSpecs::isGroup(const QString &name)
 
 QStringList CliCommandSpecs::groups()
 {
-    return {localGroup, blaxelGroup, dataGroup};
+    return {localGroup, blaxelGroup, dataGroup, mcpGroup};
 }
 
 QStringList CliCommandSpecs::subcommandsOf(const QString &group)

@@ -53,6 +53,10 @@ void CliRunner::start()
         {u"data dump"_s, &CliRunner::dataDump},
         {u"data init"_s, &CliRunner::dataInit},
         {u"data diff"_s, &CliRunner::dataDiff},
+        {u"mcp info"_s, &CliRunner::mcpInfo},
+        {u"mcp tools"_s, &CliRunner::mcpTools},
+        {u"mcp call"_s, &CliRunner::mcpCall},
+        {u"mcp ping"_s, &CliRunner::mcpPing},
     };
     (this->*handlers.value(m_command.name))();
 }

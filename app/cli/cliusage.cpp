@@ -134,7 +134,9 @@ QString CliUsage::full()
            commandSection(u"Klavis sandboxes"_s, {}) + u'\n' +
            commandSection(u"Klavis local sandboxes"_s, u"local"_s) + u'\n' +
            commandSection(u"Blaxel sandboxes"_s, u"blaxel"_s) + u'\n' +
-           commandSection(u"Each sandbox server's data"_s, u"data"_s) + u'\n' + globalOptionsSection() +
+           commandSection(u"Each sandbox server's data"_s, u"data"_s) + u'\n' +
+           commandSection(u"MCP servers (URL: https, or http to this machine)"_s, u"mcp"_s) + u'\n' +
+           globalOptionsSection() +
            u"\nThe API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to %1.\n"
            "Blaxel commands take the key from BL_API_KEY and the workspace from --workspace or BL_WORKSPACE; "
            "their\n--base-url is the Blaxel API root (default: BL_API_URL, else %3).\nWith --json they print "

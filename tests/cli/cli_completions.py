@@ -190,7 +190,7 @@ def main():
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 22 commands", len(per_command) == 22, sorted(per_command))
+    check("--help lists 26 commands", len(per_command) == 26, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)
