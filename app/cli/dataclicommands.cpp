@@ -93,12 +93,12 @@ QJsonValue readJsonFile(const QString &path, QString *problem)
         return {};
     }
     if (file.size() > maxJsonFileBytes) {
-        *problem = u"%1 is larger than %2 MiB"_s.arg(path).arg(maxJsonFileBytes / (1024 * 1024));
+        *problem = u"%1 is larger than %2 MiB"_s.arg(path).arg(maxJsonFileBytes / (qint64{1024} * 1024));
         return {};
     }
     const QByteArray bytes = file.read(maxJsonFileBytes + 1);
     if (bytes.size() > maxJsonFileBytes) {
-        *problem = u"%1 is larger than %2 MiB"_s.arg(path).arg(maxJsonFileBytes / (1024 * 1024));
+        *problem = u"%1 is larger than %2 MiB"_s.arg(path).arg(maxJsonFileBytes / (qint64{1024} * 1024));
         return {};
     }
     QJsonParseError error;

@@ -19,7 +19,7 @@ QString McpToolArguments::declaredType(const QJsonObject &propertySchema)
     }
     // anyOf [{type: X}, {type: null}], pydantic's way of writing Optional[X].
     for (const auto &alternative : propertySchema.value(u"anyOf"_s).toArray()) {
-        const QString alternativeType = alternative.toObject().value(u"type"_s).toString();
+        QString alternativeType = alternative.toObject().value(u"type"_s).toString();
         if (!alternativeType.isEmpty() && alternativeType != u"null"_s)
             return alternativeType;
     }
