@@ -9,8 +9,10 @@
 #include "emulator/httplistener.h"
 #include "emulator/httpreply.h"
 #include "emulator/incomingrequest.h"
+#include "emulator/mcpendpoint.h"
 #include "emulator/objectstore.h"
 #include "emulator/seeddata.h"
+#include "emulator/serverdataapi.h"
 
 #include <QDateTime>
 #include <QHttpServerRequest>
@@ -47,10 +49,20 @@ EmulatorServer::EmulatorServer(QObject *parent, quint64 seed)
 {
     m_state->remote = SeedData::remoteSandboxes(m_state->ids, m_state->startTime);
     m_state->local = SeedData::localSandboxes(m_state->ids, m_state->startTime);
+    // The account's held sandboxes start with their server's default data, so a demo has something to dump
+    // and its MCP tools something to list; a reset empties them.
+    for (const RemoteSandbox &sandbox : std::as_const(m_state->remote)) {
+        const QJsonValue data =
+            ProviderSpec::instance().defaultData(ProviderSpec::Scope::Sandbox, sandbox.serverName);
+        if (sandbox.status == u"occupied" && data.isObject())
+            ServerDataApi::data(*m_state, ProviderSpec::Scope::Sandbox, sandbox.serverName, sandbox.id) =
+                data.toObject();
+    }
     m_store = std::make_unique<ObjectStore>(*m_state);
     m_router = std::make_unique<ApiRouter>(*m_state, *m_store);
     m_blaxel = std::make_unique<BlaxelRouter>(*m_state, m_mutex);
     m_control = std::make_unique<ControlApi>(*m_state);
+    m_mcp = std::make_unique<McpEndpoint>(*m_state);
     m_faults = std::make_unique<FaultInjector>(*m_state);
     m_apiListener = new HttpListener(
         [this](const QHttpServerRequest &request, QTcpSocket *socket) { handleApi(request, socket); }, this);
@@ -83,6 +95,9 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
     int delay = 0;
     if (ControlApi::owns(in)) {
         reply = m_control->handle(in);
+    } else if (McpEndpoint::owns(in)) {
+        reply = m_mcp->handle(in, &delay);
+        m_state->apiRequests.append(record(in, reply->status));
     } else {
         delay = m_state->faults.latencyMs;
         std::optional<HttpReply> fault = m_faults->intercept(in);
@@ -270,6 +285,12 @@ BlaxelSettings EmulatorServer::blaxelSettings() const
 {
     QMutexLocker locker(&m_mutex);
     return m_blaxel->settings();
+}
+
+void EmulatorServer::setMcpExtraTools(int count)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->mcpExtraTools = std::max(0, count);
 }
 
 void EmulatorServer::setFaults(const FaultSettings &faults)

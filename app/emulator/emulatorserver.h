@@ -26,14 +26,16 @@ class BlaxelRouter;
 class ControlApi;
 class FaultInjector;
 class HttpListener;
+class McpEndpoint;
 class ObjectStore;
 struct EmulatorState;
 struct HttpReply;
 struct IncomingRequest;
 
 // The Klavis sandbox API and its signed-URL object store on two loopback origins, with seeded data and fault
-// injection, and Blaxel's sandbox API (/v0/sandboxes and each sandbox's own API) on the first. Requests are
-// handled on the thread the server lives in; every public accessor is thread-safe.
+// injection, MCP at the server URLs it hands out (McpEndpoint), and Blaxel's sandbox API (/v0/sandboxes and
+// each sandbox's own API) on the first. Requests are handled on the thread the server lives in; every public
+// accessor is thread-safe.
 class EmulatorServer final : public QObject
 {
     Q_OBJECT
@@ -65,6 +67,8 @@ public:
     // Blaxel's quota, pace and sandbox limits (the /v0/sandboxes control plane and the sandboxes' own API).
     void setBlaxelSettings(const BlaxelSettings &settings);
     BlaxelSettings blaxelSettings() const;
+    // Generated read-only tools every emulated MCP server lists after its own (a long, paged tool list).
+    void setMcpExtraTools(int count);
     void setFaults(const FaultSettings &faults);
     FaultSettings faults() const;
 
@@ -98,6 +102,7 @@ private:
     std::unique_ptr<ApiRouter> m_router;
     std::unique_ptr<BlaxelRouter> m_blaxel;
     std::unique_ptr<ControlApi> m_control;
+    std::unique_ptr<McpEndpoint> m_mcp;
     std::unique_ptr<FaultInjector> m_faults;
     HttpListener *m_apiListener = nullptr;
     HttpListener *m_storeListener = nullptr;

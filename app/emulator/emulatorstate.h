@@ -26,6 +26,7 @@ struct EmulatorState
     // Each server's data per sandbox, keyed by ServerDataApi::key(): what initialize sets, MCP tools read and
     // change, dump answers, and reset and release clear.
     QHash<QString, QJsonObject> serverData;
+    int mcpExtraTools = 0; // generated tools every emulated MCP server lists beyond its own
     // Every server of the enum keeps this many idle sandboxes in reserve beyond the account's own, so a
     // demo user can acquire several of any server; freshFromPool counts what each server has handed out.
     int idlePerServer = 5;

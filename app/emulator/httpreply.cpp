@@ -84,6 +84,8 @@ QByteArray HttpReply::reasonPhrase(int status)
         return "OK";
     case 201:
         return "Created";
+    case 202:
+        return "Accepted";
     case 204:
         return "No Content";
     case 206:
@@ -100,10 +102,14 @@ QByteArray HttpReply::reasonPhrase(int status)
         return "Not Found";
     case 405:
         return "Method Not Allowed";
+    case 406:
+        return "Not Acceptable";
     case 409:
         return "Conflict";
     case 413:
         return "Payload Too Large";
+    case 415:
+        return "Unsupported Media Type";
     case 416:
         return "Range Not Satisfiable";
     case 422:

@@ -86,8 +86,12 @@ std::optional<HttpReply> LocalSandboxApi::region(const IncomingRequest &request,
 void LocalSandboxApi::releaseExpired()
 {
     const QDateTime now = EmulatorState::now();
-    m_state.local.removeIf(
-        [&](const LocalSandbox &sandbox) { return sandbox.expiresAt.isValid() && sandbox.expiresAt <= now; });
+    m_state.local.removeIf([&](const LocalSandbox &sandbox) {
+        const bool expired = sandbox.expiresAt.isValid() && sandbox.expiresAt <= now;
+        if (expired)
+            ServerDataApi::clear(m_state, sandbox.id);
+        return expired;
+    });
 }
 
 HttpReply LocalSandboxApi::list()

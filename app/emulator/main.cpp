@@ -31,6 +31,7 @@ struct Options
     int idlePerServer = 5;
     QStringList emptyPools;
     int bulkSandboxes = 0;
+    int mcpExtraTools = 0;
     qint64 maxWorkspaceMiB = defaultWorkspaceMiB;
     qint64 maxUploadBytes = -1;
     bool log = false;
@@ -84,6 +85,10 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         u"empty-pool"_s, u"Answer every acquire of SERVER with 503 (repeatable)."_s, u"SERVER"_s);
     const QCommandLineOption bulk(u"bulk-sandboxes"_s, u"Add N more sandboxes to the account (big lists)."_s,
                                   u"N"_s, u"0"_s);
+    const QCommandLineOption mcpExtraTools(
+        u"mcp-extra-tools"_s,
+        u"Generated tools every emulated MCP server lists after its own (a long, paged tool list)."_s, u"N"_s,
+        u"0"_s);
     const QCommandLineOption maxWorkspace(
         u"max-workspace-mb"_s,
         u"Largest workspace (MiB of file content) an upload may unpack to (default %1)."_s.arg(
@@ -127,14 +132,14 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     const QCommandLineOption blaxelDataDir(
         u"blaxel-data-dir"_s,
         u"Folder of the Blaxel sandboxes' files (default: a temporary folder removed at exit)."_s, u"DIR"_s);
-    parser.addOptions({port,         storePort,       apiKey,
-                       seed,         idlePerServer,   emptyPool,
-                       bulk,         maxWorkspace,    latency,
-                       errorRate,    rateLimit,       retryAfter,
-                       dropAfter,    expired,         maxUpload,
-                       log,          blaxelQuota,     blaxelTransition,
-                       blaxelIdle,   blaxelRetention, blaxelProcessTimeout,
-                       blaxelDataDir});
+    parser.addOptions({port,          storePort,       apiKey,
+                       seed,          idlePerServer,   emptyPool,
+                       bulk,          maxWorkspace,    latency,
+                       errorRate,     rateLimit,       retryAfter,
+                       dropAfter,     expired,         maxUpload,
+                       log,           blaxelQuota,     blaxelTransition,
+                       blaxelIdle,    blaxelRetention, blaxelProcessTimeout,
+                       blaxelDataDir, mcpExtraTools});
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -182,6 +187,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.idlePerServer = number(idlePerServer, toInt, 0);
     options.emptyPools = parser.values(emptyPool);
     options.bulkSandboxes = number(bulk, toInt);
+    options.mcpExtraTools = number(mcpExtraTools, toInt, 0, 100000);
     options.maxWorkspaceMiB =
         number(maxWorkspace, toLongLong, 0, std::numeric_limits<qint64>::max() / mebibyte);
     options.faults.latencyMs = number(latency, toInt);
@@ -227,6 +233,7 @@ int main(int argc, char *argv[])
     for (const QString &serverName : std::as_const(options.emptyPools))
         server.setEmptyPool(serverName);
     server.addBulkSandboxes(options.bulkSandboxes);
+    server.setMcpExtraTools(options.mcpExtraTools);
     server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * mebibyte);
     server.setMaxUploadBytes(options.maxUploadBytes);
     server.setFaults(options.faults);

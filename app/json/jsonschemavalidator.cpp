@@ -108,69 +108,84 @@ QList<JsonSchemaViolation> JsonSchemaValidator::validate(const QJsonValue &value
                                                          const QJsonObject &schema) const
 {
     QList<JsonSchemaViolation> out;
-    check(value, schema, QJsonArray(), 0, out);
+    Walk walk{&out};
+    check(value, schema, QJsonArray(), 0, walk);
+    if (walk.steps > maxSteps)
+        out.append({QJsonArray(), Kind::RefUnresolved, u"schema too complex"_s, value, {}});
     return out;
 }
 
 void JsonSchemaValidator::check(const QJsonValue &value, const QJsonObject &schema, const QJsonArray &loc,
-                                int depth, QList<JsonSchemaViolation> &out) const
+                                int depth, Walk &walk) const
 {
+    if (++walk.steps > maxSteps)
+        return;
     if (depth > maxDepth) {
-        out.append({loc, Kind::RefUnresolved, u"nesting within %1 levels"_s.arg(maxDepth), value, {}});
+        walk.out->append({loc, Kind::RefUnresolved, u"nesting within %1 levels"_s.arg(maxDepth), value, {}});
         return;
     }
     if (schema.contains(u"$ref")) {
         const QString reference = schema.value(u"$ref").toString();
         QJsonObject target;
         if (!lookup(reference, &target)) {
-            out.append({loc, Kind::RefUnresolved, reference, value, {}});
+            walk.out->append({loc, Kind::RefUnresolved, reference, value, {}});
             return;
         }
-        check(value, target, loc, depth + 1, out);
+        check(value, target, loc, depth + 1, walk);
         return;
     }
     const QString actual = typeOf(value);
     if (actual == u"null" && schema.value(u"nullable").toBool())
         return;
-    if (!checkBranches(value, schema, loc, depth, out))
+    if (!checkBranches(value, schema, loc, depth, walk))
         return;
     if (schema.contains(u"type")) {
         QStringList allowed = typeNames(schema.value(u"type"));
         if (schema.value(u"nullable").toBool())
             allowed.append(u"null"_s);
         if (!typeMatches(actual, allowed)) {
-            out.append({loc, Kind::Type, allowed.join(u'|'), value, schema.value(u"title").toString()});
+            walk.out->append({loc, Kind::Type, allowed.join(u'|'), value, schema.value(u"title").toString()});
             return;
         }
     }
     if (schema.contains(u"enum")) {
         const QJsonArray allowed = schema.value(u"enum").toArray();
         if (!allowed.contains(value)) {
-            out.append({loc, Kind::Enum, jsonText(allowed), value, schema.value(u"title").toString()});
+            walk.out->append({loc, Kind::Enum, jsonText(allowed), value, schema.value(u"title").toString()});
             return;
         }
     }
     if (schema.contains(u"const") && schema.value(u"const") != value) {
-        out.append({loc, Kind::Const, jsonText(schema.value(u"const")), value, {}});
+        walk.out->append({loc, Kind::Const, jsonText(schema.value(u"const")), value, {}});
         return;
     }
     if (value.isObject())
-        checkObject(value.toObject(), schema, loc, depth, out);
+        checkObject(value.toObject(), schema, loc, depth, walk);
     else if (value.isArray())
-        checkArray(value.toArray(), schema, loc, depth, out);
+        checkArray(value.toArray(), schema, loc, depth, walk);
     else
-        checkScalar(value, schema, loc, out);
+        checkScalar(value, schema, loc, walk);
+}
+
+QList<JsonSchemaViolation> JsonSchemaValidator::trial(const QJsonValue &value, const QJsonObject &schema,
+                                                      const QJsonArray &loc, int depth, Walk &walk) const
+{
+    QList<JsonSchemaViolation> found;
+    QList<JsonSchemaViolation> *outer = walk.out;
+    walk.out = &found;
+    check(value, schema, loc, depth, walk);
+    walk.out = outer;
+    return found;
 }
 
 // anyOf/oneOf/allOf; answers false when the value failed and nothing more should be said about it.
 bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObject &schema,
-                                        const QJsonArray &loc, int depth,
-                                        QList<JsonSchemaViolation> &out) const
+                                        const QJsonArray &loc, int depth, Walk &walk) const
 {
-    const qsizetype before = out.size();
+    const qsizetype before = walk.out->size();
     for (const QJsonValue &branch : schema.value(u"allOf").toArray())
-        check(value, branch.toObject(), loc, depth + 1, out);
-    if (out.size() != before)
+        check(value, branch.toObject(), loc, depth + 1, walk);
+    if (walk.out->size() != before)
         return false;
     const QJsonArray anyOf = schema.value(u"anyOf").toArray();
     if (!anyOf.isEmpty()) {
@@ -188,8 +203,7 @@ bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObje
             return true;
         QList<QList<JsonSchemaViolation>> failures;
         for (const QJsonObject &branch : std::as_const(others)) {
-            QList<JsonSchemaViolation> found;
-            check(value, branch, loc, depth + 1, found);
+            const QList<JsonSchemaViolation> found = trial(value, branch, loc, depth + 1, walk);
             if (found.isEmpty())
                 return true;
             failures.append(found);
@@ -210,11 +224,11 @@ bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObje
         if (nullAllowed)
             expected.append(u"null"_s);
         if (others.size() == 1 && failures.size() == 1)
-            out.append(failures.first());
+            walk.out->append(failures.first());
         else if (sameTypeCount == 1)
-            out.append(failures.at(sameType));
+            walk.out->append(failures.at(sameType));
         else
-            out.append(
+            walk.out->append(
                 {loc, Kind::AnyOfFailed, expected.join(u", "_s), value, schema.value(u"title").toString()});
         return false;
     }
@@ -222,14 +236,12 @@ bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObje
     if (!oneOf.isEmpty()) {
         int matches = 0;
         for (const QJsonValue &branch : oneOf) {
-            QList<JsonSchemaViolation> found;
-            check(value, branch.toObject(), loc, depth + 1, found);
-            matches += found.isEmpty() ? 1 : 0;
+            matches += trial(value, branch.toObject(), loc, depth + 1, walk).isEmpty() ? 1 : 0;
         }
         if (matches != 1) {
-            out.append({loc, Kind::OneOfFailed,
-                        u"exactly one of %1 branches (%2 matched)"_s.arg(oneOf.size()).arg(matches), value,
-                        schema.value(u"title").toString()});
+            walk.out->append({loc, Kind::OneOfFailed,
+                              u"exactly one of %1 branches (%2 matched)"_s.arg(oneOf.size()).arg(matches),
+                              value, schema.value(u"title").toString()});
             return false;
         }
     }
@@ -237,58 +249,60 @@ bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObje
 }
 
 void JsonSchemaValidator::checkObject(const QJsonObject &object, const QJsonObject &schema,
-                                      const QJsonArray &loc, int depth, QList<JsonSchemaViolation> &out) const
+                                      const QJsonArray &loc, int depth, Walk &walk) const
 {
     const QJsonObject properties = schema.value(u"properties").toObject();
     for (const QJsonValue &name : schema.value(u"required").toArray()) {
         const QString key = name.toString();
         if (!object.contains(key)) {
             const QStringList types = typeNames(resolved(properties.value(key).toObject()).value(u"type"));
-            out.append({appended(loc, key), Kind::Missing, types.join(u'|'), object, {}});
+            walk.out->append({appended(loc, key), Kind::Missing, types.join(u'|'), object, {}});
         }
     }
     const QJsonValue additional = schema.value(u"additionalProperties");
     for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
         const QJsonArray where = appended(loc, it.key());
         if (properties.contains(it.key()))
-            check(it.value(), properties.value(it.key()).toObject(), where, depth + 1, out);
+            check(it.value(), properties.value(it.key()).toObject(), where, depth + 1, walk);
         else if (additional.isBool() && !additional.toBool())
-            out.append({where, Kind::Extra, {}, it.value(), {}});
+            walk.out->append({where, Kind::Extra, {}, it.value(), {}});
         else if (additional.isObject())
-            check(it.value(), additional.toObject(), where, depth + 1, out);
+            check(it.value(), additional.toObject(), where, depth + 1, walk);
     }
 }
 
 void JsonSchemaValidator::checkArray(const QJsonArray &array, const QJsonObject &schema,
-                                     const QJsonArray &loc, int depth, QList<JsonSchemaViolation> &out) const
+                                     const QJsonArray &loc, int depth, Walk &walk) const
 {
     if (schema.contains(u"minItems") && array.size() < schema.value(u"minItems").toInteger())
-        out.append({loc, Kind::TooShort, QString::number(schema.value(u"minItems").toInteger()), array, {}});
+        walk.out->append(
+            {loc, Kind::TooShort, QString::number(schema.value(u"minItems").toInteger()), array, {}});
     if (schema.contains(u"maxItems") && array.size() > schema.value(u"maxItems").toInteger())
-        out.append({loc, Kind::TooLong, QString::number(schema.value(u"maxItems").toInteger()), array, {}});
+        walk.out->append(
+            {loc, Kind::TooLong, QString::number(schema.value(u"maxItems").toInteger()), array, {}});
     const QJsonValue items = schema.value(u"items");
     if (!items.isObject())
         return;
     for (qsizetype i = 0; i < array.size(); ++i)
-        check(array.at(i), items.toObject(), appended(loc, i), depth + 1, out);
+        check(array.at(i), items.toObject(), appended(loc, i), depth + 1, walk);
 }
 
 void JsonSchemaValidator::checkScalar(const QJsonValue &value, const QJsonObject &schema,
-                                      const QJsonArray &loc, QList<JsonSchemaViolation> &out) const
+                                      const QJsonArray &loc, Walk &walk) const
 {
     if (value.isString()) {
         const QString text = value.toString();
         const qsizetype length = text.toUcs4().size(); // characters, as pydantic counts them
         if (schema.contains(u"minLength") && length < schema.value(u"minLength").toInteger())
-            out.append(
+            walk.out->append(
                 {loc, Kind::TooShort, QString::number(schema.value(u"minLength").toInteger()), value, {}});
         if (schema.contains(u"maxLength") && length > schema.value(u"maxLength").toInteger())
-            out.append(
+            walk.out->append(
                 {loc, Kind::TooLong, QString::number(schema.value(u"maxLength").toInteger()), value, {}});
         if (schema.contains(u"pattern")) {
             const QRegularExpression pattern(schema.value(u"pattern").toString());
             if (pattern.isValid() && !pattern.match(text).hasMatch())
-                out.append({loc, Kind::Pattern, pattern.pattern(), value, {}});
+                walk.out->append({loc, Kind::Pattern, pattern.pattern(), value, {}});
         }
         return;
     }
@@ -296,24 +310,25 @@ void JsonSchemaValidator::checkScalar(const QJsonValue &value, const QJsonObject
         return;
     const double number = value.toDouble();
     if (schema.contains(u"minimum") && number < schema.value(u"minimum").toDouble())
-        out.append(
+        walk.out->append(
             {loc, Kind::LessThan, u">= "_s + numberText(schema.value(u"minimum").toDouble()), value, {}});
     if (schema.contains(u"maximum") && number > schema.value(u"maximum").toDouble())
-        out.append(
+        walk.out->append(
             {loc, Kind::GreaterThan, u"<= "_s + numberText(schema.value(u"maximum").toDouble()), value, {}});
     // Draft 4 (OpenAPI 3.0) writes exclusiveMinimum as a flag beside minimum; later drafts as the limit.
     const QJsonValue exclusiveMinimum = schema.value(u"exclusiveMinimum");
     if (exclusiveMinimum.isDouble() && number <= exclusiveMinimum.toDouble())
-        out.append({loc, Kind::LessThan, u"> "_s + numberText(exclusiveMinimum.toDouble()), value, {}});
+        walk.out->append({loc, Kind::LessThan, u"> "_s + numberText(exclusiveMinimum.toDouble()), value, {}});
     if (exclusiveMinimum.toBool() && schema.contains(u"minimum") &&
         number == schema.value(u"minimum").toDouble())
-        out.append(
+        walk.out->append(
             {loc, Kind::LessThan, u"> "_s + numberText(schema.value(u"minimum").toDouble()), value, {}});
     const QJsonValue exclusiveMaximum = schema.value(u"exclusiveMaximum");
     if (exclusiveMaximum.isDouble() && number >= exclusiveMaximum.toDouble())
-        out.append({loc, Kind::GreaterThan, u"< "_s + numberText(exclusiveMaximum.toDouble()), value, {}});
+        walk.out->append(
+            {loc, Kind::GreaterThan, u"< "_s + numberText(exclusiveMaximum.toDouble()), value, {}});
     if (exclusiveMaximum.toBool() && schema.contains(u"maximum") &&
         number == schema.value(u"maximum").toDouble())
-        out.append(
+        walk.out->append(
             {loc, Kind::GreaterThan, u"< "_s + numberText(schema.value(u"maximum").toDouble()), value, {}});
 }

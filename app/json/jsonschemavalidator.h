@@ -15,6 +15,10 @@ class JsonSchemaValidator
 {
 public:
     static constexpr int maxDepth = 64;
+    // Schema checks one validate() makes at most: anyOf inside anyOf multiplies the work, and a tool schema
+    // comes from a remote server. Past it the value is reported invalid (RefUnresolved, "schema too
+    // complex").
+    static constexpr qint64 maxSteps = 100000;
 
     // `document` is what "#/..." references point into: the whole OpenAPI file, or the tool schema itself.
     explicit JsonSchemaValidator(QJsonObject document = {});
@@ -36,17 +40,25 @@ public:
     static QString typeOf(const QJsonValue &value);
 
 private:
+    struct Walk
+    {
+        QList<JsonSchemaViolation> *out;
+        qint64 steps = 0;
+    };
     bool lookup(const QString &reference, QJsonObject *target) const;
+    // Checks one branch on its own (anyOf, oneOf), within the same step budget.
+    QList<JsonSchemaViolation> trial(const QJsonValue &value, const QJsonObject &schema,
+                                     const QJsonArray &loc, int depth, Walk &walk) const;
     void check(const QJsonValue &value, const QJsonObject &schema, const QJsonArray &loc, int depth,
-               QList<JsonSchemaViolation> &out) const;
+               Walk &walk) const;
     void checkObject(const QJsonObject &object, const QJsonObject &schema, const QJsonArray &loc, int depth,
-                     QList<JsonSchemaViolation> &out) const;
+                     Walk &walk) const;
     void checkArray(const QJsonArray &array, const QJsonObject &schema, const QJsonArray &loc, int depth,
-                    QList<JsonSchemaViolation> &out) const;
+                    Walk &walk) const;
     void checkScalar(const QJsonValue &value, const QJsonObject &schema, const QJsonArray &loc,
-                     QList<JsonSchemaViolation> &out) const;
+                     Walk &walk) const;
     bool checkBranches(const QJsonValue &value, const QJsonObject &schema, const QJsonArray &loc, int depth,
-                       QList<JsonSchemaViolation> &out) const;
+                       Walk &walk) const;
 
     QJsonObject m_document;
 };

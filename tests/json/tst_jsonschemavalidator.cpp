@@ -1,5 +1,6 @@
 #include "json/jsonschemavalidator.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTest>
@@ -175,6 +176,22 @@ private Q_SLOTS:
         for (int i = 0; i < 200; ++i)
             deep = QJsonObject{{u"value"_s, 1}, {u"children"_s, QJsonArray{deep}}};
         QVERIFY(!validator.validate(deep, tree).isEmpty());
+    }
+
+    // anyOf inside anyOf doubles the work per level: a hostile tool schema must not hang the client.
+    void exponentialSchemaEnds()
+    {
+        const QJsonObject document = parse("{\"$defs\": {\"a\": {\"anyOf\": [{\"$ref\": \"#/$defs/a\"}, "
+                                           "{\"$ref\": \"#/$defs/a\"}, {\"type\": \"string\"}]}}}");
+        const JsonSchemaValidator validator(document);
+        QElapsedTimer timer;
+        timer.start();
+        const auto violations = validator.validate(1, QJsonObject{{u"$ref"_s, u"#/$defs/a"_s}});
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY(!violations.isEmpty());
+        QCOMPARE(violations.last().expected, u"schema too complex"_s);
+        // A value one branch accepts early is still found valid.
+        QVERIFY(validator.isValid(u"x"_s, QJsonObject{{u"$ref"_s, u"#/$defs/a"_s}}));
     }
 
     // Every per-server initialize path's own default example passes that path's body schema.

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "emulator/mcptooloutcome.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <functional>
+
+namespace Emulator {
+
+class Workspace;
+
+// What a tool works on: the sandbox's data object for that server (the one dump answers), and for the local
+// filesystem server the local sandbox's workspace. Both live in EmulatorState, under its lock.
+struct McpToolContext
+{
+    QJsonObject *data = nullptr;
+    Workspace *workspace = nullptr;
+};
+
+// One tool of an emulated MCP server: what tools/list shows, and what tools/call runs once the arguments
+// have passed inputSchema.
+struct McpToolSpec
+{
+    QString name;
+    QString title;
+    QString description;
+    QJsonObject inputSchema;
+    QJsonObject outputSchema; // empty: none
+    bool readOnly = true;
+    bool destructive = false;
+    std::function<McpToolOutcome(McpToolContext &, const QJsonObject &)> run;
+
+    QJsonObject toJson() const
+    {
+        QJsonObject tool{
+            {QStringLiteral("name"), name},
+            {QStringLiteral("title"), title},
+            {QStringLiteral("description"), description},
+            {QStringLiteral("inputSchema"), inputSchema},
+            {QStringLiteral("annotations"), QJsonObject{{QStringLiteral("title"), title},
+                                                        {QStringLiteral("readOnlyHint"), readOnly},
+                                                        {QStringLiteral("destructiveHint"), destructive},
+                                                        {QStringLiteral("openWorldHint"), false}}}};
+        if (!outputSchema.isEmpty())
+            tool.insert(QStringLiteral("outputSchema"), outputSchema);
+        return tool;
+    }
+};
+
+} // namespace Emulator
