@@ -197,7 +197,7 @@ void McpClient::request(McpCall *call, const QString &method, const QJsonObject 
         connect(exchange, &McpHttpExchange::message, call,
                 [this, call](const JsonRpc::Message &message) { deliver(call, message); });
         call->m_onCancel = [this, call, exchange, id] {
-            exchange->abort();
+            exchange->cancel();
             exchange->deleteLater();
             post(u"notifications/cancelled"_s,
                  JsonRpc::notification(u"notifications/cancelled"_s,
@@ -332,10 +332,10 @@ void McpClient::deliver(McpCall *call, const JsonRpc::Message &message)
 {
     if (message.kind == JsonRpc::Kind::Request) {
         // A request we cannot serve is refused, never left waiting: the server may hold our response for it.
-        post(message.method, message.method == u"ping"_s
-                                 ? JsonRpc::result(message.id, QJsonObject())
-                                 : JsonRpc::error(message.id, JsonRpc::MethodNotFound,
-                                                  u"Method not supported by this client"_s));
+        post(message.method + u" (reply)"_s, message.method == u"ping"_s
+                                                 ? JsonRpc::result(message.id, QJsonObject())
+                                                 : JsonRpc::error(message.id, JsonRpc::MethodNotFound,
+                                                                  u"Method not supported by this client"_s));
         return;
     }
     if (call && message.method == u"notifications/progress"_s) {

@@ -54,6 +54,15 @@ void McpHttpExchange::abort()
     }
 }
 
+void McpHttpExchange::cancel()
+{
+    if (m_done)
+        return;
+    m_error = McpError::make(McpError::Kind::Cancelled, {});
+    logRequest();
+    abort();
+}
+
 QUrl McpHttpExchange::redactedUrl(const QUrl &url)
 {
     QUrl redacted = url.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveFragment);

@@ -46,6 +46,8 @@ public:
     void start();
     // Stops at once; no signal follows.
     void abort();
+    // Stops at once and logs the request as cancelled; no finished() follows.
+    void cancel();
 
     int httpStatus() const { return m_status; }
     QByteArray sessionId() const { return m_sessionId; }

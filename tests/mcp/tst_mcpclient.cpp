@@ -581,6 +581,9 @@ void TestMcpClient::cancelSendsNotificationsCancelled()
     AwkwardMcpServer server;
     McpClient client(&m_network);
     client.setUrl(server.url());
+    QList<McpExchange> log;
+    connect(&client, &McpClient::exchangeLogged, this,
+            [&](const McpExchange &exchange) { log.append(exchange); });
     McpCall *call = client.callTool(u"slow"_s, {});
     const auto watched = watch(call);
     QTRY_COMPARE(server.requests(u"tools/call"_s).size(), 1);
@@ -598,6 +601,11 @@ void TestMcpClient::cancelSendsNotificationsCancelled()
         server.requests(u"notifications/cancelled"_s).at(0).json.value(u"params"_s).toObject();
     QCOMPARE(params.value(u"requestId"_s).toInt(), id);
     QVERIFY(!params.value(u"reason"_s).toString().isEmpty());
+    // The protocol log shows the request that was cancelled, then the notification.
+    QTRY_COMPARE(log.size(), 4);
+    QCOMPARE(log.at(2).method, u"tools/call"_s);
+    QCOMPARE(log.at(2).error.kind, McpError::Kind::Cancelled);
+    QCOMPARE(log.at(3).method, u"notifications/cancelled"_s);
 }
 
 void TestMcpClient::closeSendsDeleteAnd405IsFine()
