@@ -71,11 +71,14 @@ private:
                               bool afterInitialize);
     QList<std::pair<QByteArray, QByteArray>> headers(bool afterInitialize) const;
     void setConnected(bool connected);
+    // Why nothing may be sent (the URL policy, an unusable token), or "".
+    QString refusal() const;
 
     QNetworkAccessManager *m_network;
     QUrl m_url;
     QString m_urlProblem;
     QString m_token;
+    QString m_tokenProblem;
     int m_timeoutMs = 30000;
     qint64 m_maxMessageBytes = 16 * 1024 * 1024;
 

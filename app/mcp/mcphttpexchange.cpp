@@ -251,8 +251,10 @@ void McpHttpExchange::handleJsonBody()
         return;
     }
     const JsonRpc::Message message = JsonRpc::parse(m_body);
-    if ((message.kind == JsonRpc::Kind::Response || message.kind == JsonRpc::Kind::Error) &&
-        JsonRpc::idMatches(message.id, m_request.id)) {
+    // A JSON reply answers this POST alone, so an error without an id (a parse error) is ours too.
+    const bool isOurs = JsonRpc::idMatches(message.id, m_request.id) ||
+                        (message.kind == JsonRpc::Kind::Error && message.id.isNull());
+    if ((message.kind == JsonRpc::Kind::Response || message.kind == JsonRpc::Kind::Error) && isOurs) {
         m_response = message;
         complete({});
         return;

@@ -333,6 +333,10 @@ private:
                                                     {u"message"_s, u"Unknown tool: rpcerror"_s},
                                                     {u"data"_s, QJsonObject{{u"tool"_s, name}}}}}});
             return;
+        } else if (name == u"nullid"_s) {
+            send(socket, 200, "application/json",
+                 "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}");
+            return;
         } else if (name == u"slow"_s) {
             return; // never answers
         } else if (name == u"garbage"_s) {

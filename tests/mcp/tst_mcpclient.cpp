@@ -106,6 +106,9 @@ private slots:
     void toolErrorIsAResult();
     void jsonRpcErrorIsAnError();
     void decodesImagesAndResources();
+    void jsonErrorWithoutIdAnswersThePost();
+    void refusesAnInvalidSessionId();
+    void refusesATokenThatCouldWriteHeaders();
     void garbageIsAProtocolError_data();
     void garbageIsAProtocolError();
     void oversizedReplyIsCapped_data();
@@ -520,6 +523,41 @@ void TestMcpClient::decodesImagesAndResources()
     QCOMPARE(resource.kind, McpContentBlock::Kind::Resource);
     QCOMPARE(resource.uri, u"file:///notes.txt"_s);
     QCOMPARE(resource.text, u"notes"_s);
+}
+
+void TestMcpClient::jsonErrorWithoutIdAnswersThePost()
+{
+    AwkwardMcpServer server;
+    McpClient client(&m_network);
+    client.setUrl(server.url());
+    const Outcome outcome = wait(client.callTool(u"nullid"_s, {}));
+    QCOMPARE(outcome.error.kind, McpError::Kind::JsonRpc);
+    QCOMPARE(outcome.error.code, -32700);
+}
+
+void TestMcpClient::refusesAnInvalidSessionId()
+{
+    AwkwardMcpServer server;
+    server.sessionPrefix = "two words-";
+    McpClient client(&m_network);
+    client.setUrl(server.url());
+    const Outcome outcome = wait(client.connectToServer());
+    QCOMPARE(outcome.error.kind, McpError::Kind::Protocol);
+    QVERIFY(!client.isConnected());
+    QCOMPARE(server.requests().size(), 1);
+}
+
+void TestMcpClient::refusesATokenThatCouldWriteHeaders()
+{
+    AwkwardMcpServer server;
+    McpClient client(&m_network);
+    client.setUrl(server.url());
+    client.setBearerToken(u"abc\r\nX-Injected: 1"_s);
+    QCOMPARE(wait(client.ping()).error.kind, McpError::Kind::Refused);
+    QVERIFY(server.requests().isEmpty());
+    client.setBearerToken(u"abc"_s);
+    QVERIFY(!wait(client.ping()).error.isError());
+    QCOMPARE(server.requests().at(0).header("Authorization"), QByteArray("Bearer abc"));
 }
 
 void TestMcpClient::garbageIsAProtocolError_data()
