@@ -33,6 +33,7 @@ public:
     QUrl url() const { return m_url; }
     // Sent only to the URL's own origin: redirects elsewhere are refused, so it never follows one.
     void setBearerToken(const QString &token);
+    // Per request; progress notifications start the clock again, up to ten times this in all.
     void setTimeoutMs(int ms);
     void setMaxMessageBytes(qint64 bytes);
 

@@ -15,6 +15,8 @@ namespace {
 
 // Before the first event a stream names no delay; the spec leaves the default to the client.
 constexpr qint64 defaultRetryMs = 1000;
+// How many timeouts a request may last in all while its server keeps reporting progress.
+constexpr int maxTimeoutsWithProgress = 10;
 
 } // namespace
 
@@ -38,6 +40,7 @@ McpHttpExchange::~McpHttpExchange()
 
 void McpHttpExchange::start()
 {
+    m_exchangeClock.start();
     issue(m_request.httpMethod, m_request.url, m_request.body);
 }
 
@@ -180,6 +183,15 @@ void McpHttpExchange::handleEvent(const QByteArray &data)
         }
         return; // a response to something else is not ours to deliver
     case JsonRpc::Kind::Notification:
+        // Progress shows the server is at work: the clock starts again, up to a hard limit for the whole
+        // exchange, so that a server reporting progress forever still ends.
+        if (parsed.method == u"notifications/progress"_s && m_timeout.isActive()) {
+            const qint64 left =
+                qint64(m_request.timeoutMs) * maxTimeoutsWithProgress - m_exchangeClock.elapsed();
+            m_timeout.start(int(std::clamp<qint64>(left, 0, m_request.timeoutMs)));
+        }
+        emit message(parsed);
+        return;
     case JsonRpc::Kind::Request:
         emit message(parsed);
         return;

@@ -79,7 +79,8 @@ private:
     Request m_request;
     QPointer<QNetworkReply> m_reply;
     QTimer m_timeout;
-    QElapsedTimer m_clock;
+    QElapsedTimer m_clock;         // the HTTP request now in flight
+    QElapsedTimer m_exchangeClock; // the whole exchange
 
     // The HTTP request now in flight.
     QByteArray m_currentMethod;

@@ -337,6 +337,27 @@ private:
             send(socket, 200, "application/json",
                  "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}");
             return;
+        } else if (name == u"progressing"_s) {
+            // Progress every 100 ms for `steps` steps, then the result: longer than a short timeout in all.
+            const int steps = arguments.value(u"steps"_s).toInt();
+            socket->write(status(200, "text/event-stream", sessionHeader()) + "Connection: close\r\n\r\n");
+            QPointer<QTcpSocket> guard = socket;
+            auto *timer = new QTimer(socket);
+            auto step = std::make_shared<int>(0);
+            connect(timer, &QTimer::timeout, socket, [guard, timer, step, steps, token, id] {
+                if (!guard)
+                    return;
+                if (++*step <= steps) {
+                    guard->write(event(notification(u"notifications/progress"_s,
+                                                    {{u"progressToken"_s, token}, {u"progress"_s, *step}})));
+                    return;
+                }
+                timer->stop();
+                guard->write(event(result(id, QJsonObject{{u"content"_s, QJsonArray()}})));
+                guard->disconnectFromHost();
+            });
+            timer->start(100);
+            return;
         } else if (name == u"slow"_s) {
             return; // never answers
         } else if (name == u"garbage"_s) {

@@ -114,6 +114,7 @@ private slots:
     void oversizedReplyIsCapped_data();
     void oversizedReplyIsCapped();
     void timesOut();
+    void progressStartsTheClockAgainWithinALimit();
     void cancelSendsNotificationsCancelled();
     void closeSendsDeleteAnd405IsFine();
     void refusesUrlsOutsideThePolicy_data();
@@ -612,6 +613,25 @@ void TestMcpClient::timesOut()
     QCOMPARE(outcome.error.kind, McpError::Kind::Timeout);
     QVERIFY(clock.elapsed() >= 290);
     QVERIFY(clock.elapsed() < 5000);
+}
+
+void TestMcpClient::progressStartsTheClockAgainWithinALimit()
+{
+    AwkwardMcpServer server;
+    McpClient client(&m_network);
+    client.setUrl(server.url());
+    QVERIFY(!wait(client.connectToServer()).error.isError());
+    client.setTimeoutMs(250);
+    // 8 steps of 100 ms: 900 ms in all, more than the timeout, never 250 ms without progress.
+    const Outcome patient = wait(client.callTool(u"progressing"_s, {{u"steps"_s, 8}}));
+    QVERIFY2(!patient.error.isError(), qPrintable(patient.error.describe()));
+    QCOMPARE(patient.progress.size(), 8);
+    // Progress forever still ends: ten timeouts in all.
+    QElapsedTimer clock;
+    clock.start();
+    const Outcome endless = wait(client.callTool(u"progressing"_s, {{u"steps"_s, 1000}}));
+    QCOMPARE(endless.error.kind, McpError::Kind::Timeout);
+    QVERIFY2(clock.elapsed() >= 2400 && clock.elapsed() < 6000, qPrintable(QString::number(clock.elapsed())));
 }
 
 void TestMcpClient::cancelSendsNotificationsCancelled()
