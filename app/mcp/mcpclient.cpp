@@ -58,6 +58,17 @@ void McpClient::setUrl(const QUrl &url)
 void McpClient::setBearerToken(const QString &token)
 {
     m_token = token;
+    // A line break in a header value would let the token write headers of its own.
+    const bool printable = std::all_of(token.cbegin(), token.cend(), [](QChar c) {
+        return c.unicode() >= 0x20 && c.unicode() != 0x7F && c.unicode() < 0x100;
+    });
+    m_tokenProblem =
+        printable ? QString() : tr("the token holds characters a header cannot carry; nothing was sent.");
+}
+
+QString McpClient::refusal() const
+{
+    return m_urlProblem.isEmpty() ? m_tokenProblem : m_urlProblem;
 }
 
 void McpClient::setTimeoutMs(int ms)
@@ -145,7 +156,7 @@ McpCall *McpClient::ping()
 
 void McpClient::close()
 {
-    if (!m_sessionId.isEmpty() && m_urlProblem.isEmpty()) {
+    if (!m_sessionId.isEmpty() && refusal().isEmpty()) {
         McpHttpExchange::Request request;
         request.label = u"DELETE"_s;
         request.httpMethod = "DELETE";
@@ -165,8 +176,8 @@ void McpClient::close()
 
 void McpClient::whenConnected(McpCall *call, const std::function<void()> &send)
 {
-    if (!m_urlProblem.isEmpty()) {
-        call->finish(McpError::make(McpError::Kind::Refused, m_urlProblem));
+    if (const QString problem = refusal(); !problem.isEmpty()) {
+        call->finish(McpError::make(McpError::Kind::Refused, problem));
         return;
     }
     if (m_connected) {
@@ -197,7 +208,7 @@ void McpClient::request(McpCall *call, const QString &method, const QJsonObject 
         connect(exchange, &McpHttpExchange::message, call,
                 [this, call](const JsonRpc::Message &message) { deliver(call, message); });
         call->m_onCancel = [this, call, exchange, id] {
-            exchange->abort();
+            exchange->cancel();
             exchange->deleteLater();
             post(u"notifications/cancelled"_s,
                  JsonRpc::notification(u"notifications/cancelled"_s,
@@ -240,8 +251,8 @@ void McpClient::startInitialize()
 {
     if (m_initializing)
         return;
-    if (!m_urlProblem.isEmpty()) {
-        finishInitialize(McpError::make(McpError::Kind::Refused, m_urlProblem));
+    if (const QString problem = refusal(); !problem.isEmpty()) {
+        finishInitialize(McpError::make(McpError::Kind::Refused, problem));
         return;
     }
     m_initializing = true;
@@ -332,10 +343,10 @@ void McpClient::deliver(McpCall *call, const JsonRpc::Message &message)
 {
     if (message.kind == JsonRpc::Kind::Request) {
         // A request we cannot serve is refused, never left waiting: the server may hold our response for it.
-        post(message.method, message.method == u"ping"_s
-                                 ? JsonRpc::result(message.id, QJsonObject())
-                                 : JsonRpc::error(message.id, JsonRpc::MethodNotFound,
-                                                  u"Method not supported by this client"_s));
+        post(message.method + u" (reply)"_s, message.method == u"ping"_s
+                                                 ? JsonRpc::result(message.id, QJsonObject())
+                                                 : JsonRpc::error(message.id, JsonRpc::MethodNotFound,
+                                                                  u"Method not supported by this client"_s));
         return;
     }
     if (call && message.method == u"notifications/progress"_s) {

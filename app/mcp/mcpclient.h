@@ -33,6 +33,7 @@ public:
     QUrl url() const { return m_url; }
     // Sent only to the URL's own origin: redirects elsewhere are refused, so it never follows one.
     void setBearerToken(const QString &token);
+    // Per request; progress notifications start the clock again, up to ten times this in all.
     void setTimeoutMs(int ms);
     void setMaxMessageBytes(qint64 bytes);
 
@@ -71,11 +72,14 @@ private:
                               bool afterInitialize);
     QList<std::pair<QByteArray, QByteArray>> headers(bool afterInitialize) const;
     void setConnected(bool connected);
+    // Why nothing may be sent (the URL policy, an unusable token), or "".
+    QString refusal() const;
 
     QNetworkAccessManager *m_network;
     QUrl m_url;
     QString m_urlProblem;
     QString m_token;
+    QString m_tokenProblem;
     int m_timeoutMs = 30000;
     qint64 m_maxMessageBytes = 16 * 1024 * 1024;
 

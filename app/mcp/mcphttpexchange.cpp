@@ -15,6 +15,8 @@ namespace {
 
 // Before the first event a stream names no delay; the spec leaves the default to the client.
 constexpr qint64 defaultRetryMs = 1000;
+// How many timeouts a request may last in all while its server keeps reporting progress.
+constexpr int maxTimeoutsWithProgress = 10;
 
 } // namespace
 
@@ -38,6 +40,7 @@ McpHttpExchange::~McpHttpExchange()
 
 void McpHttpExchange::start()
 {
+    m_exchangeClock.start();
     issue(m_request.httpMethod, m_request.url, m_request.body);
 }
 
@@ -52,6 +55,15 @@ void McpHttpExchange::abort()
         reply->abort();
         reply->deleteLater();
     }
+}
+
+void McpHttpExchange::cancel()
+{
+    if (m_done)
+        return;
+    m_error = McpError::make(McpError::Kind::Cancelled, {});
+    logRequest();
+    abort();
 }
 
 QUrl McpHttpExchange::redactedUrl(const QUrl &url)
@@ -171,6 +183,15 @@ void McpHttpExchange::handleEvent(const QByteArray &data)
         }
         return; // a response to something else is not ours to deliver
     case JsonRpc::Kind::Notification:
+        // Progress shows the server is at work: the clock starts again, up to a hard limit for the whole
+        // exchange, so that a server reporting progress forever still ends.
+        if (parsed.method == u"notifications/progress"_s && m_timeout.isActive()) {
+            const qint64 left =
+                qint64(m_request.timeoutMs) * maxTimeoutsWithProgress - m_exchangeClock.elapsed();
+            m_timeout.start(int(std::clamp<qint64>(left, 0, m_request.timeoutMs)));
+        }
+        emit message(parsed);
+        return;
     case JsonRpc::Kind::Request:
         emit message(parsed);
         return;
@@ -226,7 +247,9 @@ void McpHttpExchange::handleFinished()
 void McpHttpExchange::handleJsonBody()
 {
     m_loggedBody = m_body;
-    if (m_status < 200 || m_status >= 300) {
+    // A server without sessions to end may refuse DELETE: the spec allows it, so it is no failure.
+    const bool deleteRefused = m_currentMethod == "DELETE" && m_status == 405;
+    if ((m_status < 200 || m_status >= 300) && !deleteRefused) {
         complete(httpError());
         return;
     }
@@ -240,8 +263,10 @@ void McpHttpExchange::handleJsonBody()
         return;
     }
     const JsonRpc::Message message = JsonRpc::parse(m_body);
-    if ((message.kind == JsonRpc::Kind::Response || message.kind == JsonRpc::Kind::Error) &&
-        JsonRpc::idMatches(message.id, m_request.id)) {
+    // A JSON reply answers this POST alone, so an error without an id (a parse error) is ours too.
+    const bool isOurs = JsonRpc::idMatches(message.id, m_request.id) ||
+                        (message.kind == JsonRpc::Kind::Error && message.id.isNull());
+    if ((message.kind == JsonRpc::Kind::Response || message.kind == JsonRpc::Kind::Error) && isOurs) {
         m_response = message;
         complete({});
         return;

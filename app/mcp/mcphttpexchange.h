@@ -46,6 +46,8 @@ public:
     void start();
     // Stops at once; no signal follows.
     void abort();
+    // Stops at once and logs the request as cancelled; no finished() follows.
+    void cancel();
 
     int httpStatus() const { return m_status; }
     QByteArray sessionId() const { return m_sessionId; }
@@ -77,7 +79,8 @@ private:
     Request m_request;
     QPointer<QNetworkReply> m_reply;
     QTimer m_timeout;
-    QElapsedTimer m_clock;
+    QElapsedTimer m_clock;         // the HTTP request now in flight
+    QElapsedTimer m_exchangeClock; // the whole exchange
 
     // The HTTP request now in flight.
     QByteArray m_currentMethod;
