@@ -291,9 +291,68 @@ def test_data_over_emulator():
         proc.wait(timeout=10)
 
 
+def test_mcp_over_emulator():
+    """The issue's round trip: seed -> a tool call changes the data -> the dump shows it -> reset empties it."""
+    proc, base = T.start_emulator()
+    work = tempfile.mkdtemp(prefix="cli-mcp-round-")
+    try:
+        code, out, err = emulator_cli(base, "--json", "acquire", "github")
+        sandbox = json.loads(out)["sandbox_id"] if code == 0 else ""
+        code, out, err = emulator_cli(base, "data", "init", "github", sandbox, "--default")
+        check("round trip: data init --default", code == 0, (code, err))
+        before = os.path.join(work, "before.json")
+        after = os.path.join(work, "after.json")
+        code, out, err = emulator_cli(base, "data", "dump", "github", sandbox, "--out", before)
+        seeded = json.load(open(before)) if code == 0 else {}
+        repo = seeded.get("repos", [{}])[0].get("name", "")
+        check("round trip: the seeded dump names a repository", code == 0 and repo, (code, err))
+
+        code, out, err = emulator_cli(base, "mcp", "tools", "--sandbox", "github", sandbox)
+        check("mcp tools --sandbox github ID: the emulator's github tools",
+              code == 0 and "create_issue" in out and "list_issues" in out, (code, out, err))
+        code, out, err = emulator_cli(base, "mcp", "info", "--sandbox", "github", sandbox)
+        check("mcp info --sandbox: a stateless server", code == 0 and "none (stateless)" in out, (code, out, err))
+        code, out, err = emulator_cli(base, "mcp", "call", "--sandbox", "github", sandbox, "create_issue",
+                                      "--arg", f"repo={repo}", "--arg", "title=Found by the agent",
+                                      "--arg", 'labels=["bug"]')
+        check("mcp call --sandbox github ID create_issue", code == 0 and f"in {repo}" in out, (code, out, err))
+        code, out, err = emulator_cli(base, "data", "dump", "github", sandbox, "--out", after)
+        issues = [issue for r in (json.load(open(after)) if code == 0 else {}).get("repos", [])
+                  for issue in r.get("issues", [])]
+        check("round trip: the dump shows the new issue, its labels an array as --arg typed them",
+              [i.get("labels") for i in issues if i.get("issue_title") == "Found by the agent"] == [["bug"]], issues)
+        code, out, err = emulator_cli(base, "data", "diff", before, after)
+        added = [line for line in out.splitlines() if line.startswith("+ ")]
+        check("data diff before/after: the issue as one addition, with its path",
+              code == 1 and len(added) == 1 and ".issues[" in added[0] and "Found by the agent" in added[0],
+              (code, out, err))
+        code, out, err = emulator_cli(base, "mcp", "call", "--sandbox", "github", sandbox, "create_issue",
+                                      "--args", "{not json")
+        check("mcp call with bad --args: exit 2", code == 2, (code, err))
+
+        emulator_cli(base, "reset", "github", sandbox)
+        code, out, err = emulator_cli(base, "data", "dump", "github", sandbox)
+        check("round trip: after reset the dump is empty again", code == 0 and json.loads(out) == {}, (code, out, err))
+
+        code, out, err = emulator_cli(base, "--json", "local", "acquire", "--servers", "filesystem")
+        local = json.loads(out)["local_sandbox_id"] if code == 0 else ""
+        code, out, err = emulator_cli(base, "mcp", "tools", "--local", local, "filesystem")
+        check("mcp tools --local ID filesystem", code == 0 and "tools" in out and "TOOL" in out, (code, out, err))
+        code, out, err = emulator_cli(base, "mcp", "tools", "--local", local, "git")
+        check("mcp tools --local ID with a server it does not run: exit 1, the servers named",
+              code == 1 and "filesystem" in err, (code, err))
+        code, out, err = emulator_cli(base, "mcp", "tools", "--sandbox", "github", "00000000-0000-0000-0000-000000000000")
+        check("mcp tools --sandbox of an unknown sandbox: exit 1", code == 1 and "error:" in err, (code, err))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def main():
     test_against_own_server()
     test_data_over_emulator()
+    test_mcp_over_emulator()
     return T.summary()
 
 
