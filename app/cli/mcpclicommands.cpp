@@ -287,6 +287,8 @@ void CliRunner::callMcpTool(const QJsonObject &arguments)
             text +=
                 (result.content.isEmpty() ? QString() : u"Structured content:\n"_s) + QString::fromUtf8(json);
         }
+        if (text.isEmpty())
+            text = u"(the tool returned no content)\n"_s;
         if (result.isError)
             m_output.err(u"error: the tool reported an error:\n"_s + text);
         else
@@ -299,11 +301,10 @@ void CliRunner::mcpPing()
 {
     openMcpClient([this] {
         watchMcp(m_mcp->connectToServer(), [this](McpCall *) {
-            auto *timer = new QElapsedTimer;
-            timer->start();
+            QElapsedTimer timer;
+            timer.start();
             watchMcp(m_mcp->ping(), [this, timer](McpCall *) {
-                const qint64 elapsed = timer->elapsed();
-                delete timer;
+                const qint64 elapsed = timer.elapsed();
                 if (m_command.json)
                     return m_output.jsonAsIs(QJsonDocument(QJsonObject{{u"ping_ms"_s, elapsed}}).toJson()),
                            finishMcp(0);
