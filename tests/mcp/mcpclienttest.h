@@ -81,6 +81,7 @@ private slots:
     void resumesWithLastEventIdAfterRetry();
     void resumptionIsBounded();
     void paginatesThreePages();
+    void skipsToolsWithoutAName();
     void toolErrorIsAResult();
     void jsonRpcErrorIsAnError();
     void decodesImagesAndResources();

@@ -253,3 +253,17 @@ void TestMcpClient::paginatesThreePages()
     QVERIFY(first.inputSchema.value(u"properties"_s).toObject().contains(u"state"_s));
     QVERIFY(first.annotations.value(u"readOnlyHint"_s).toBool());
 }
+
+void TestMcpClient::skipsToolsWithoutAName()
+{
+    AwkwardMcpServer server;
+    server.tools = QJsonArray{QJsonObject{{u"name"_s, u"kept"_s}, {u"inputSchema"_s, u"not an object"_s}},
+                              QJsonObject{{u"description"_s, u"no name"_s}}, 5, QJsonObject{{u"name"_s, 7}}};
+    McpClient client(&m_network);
+    client.setUrl(server.url());
+    const Outcome outcome = wait(client.listTools());
+    QVERIFY(!outcome.error.isError());
+    QCOMPARE(outcome.tools.size(), 1);
+    QCOMPARE(outcome.tools.at(0).name, u"kept"_s);
+    QVERIFY(outcome.tools.at(0).inputSchema.isEmpty());
+}
