@@ -111,7 +111,7 @@ void McpClient::fetchToolsPage(McpCall *call, const QString &cursor, int page)
             call->finish(protocolError(tr("the tools/list result has no tools array")));
             return;
         }
-        for (const QJsonValue &entry : tools.toArray()) {
+        for (const auto &entry : tools.toArray()) {
             if (auto tool = McpResultDecoder::tool(entry.toObject()))
                 call->m_tools.append(std::move(*tool));
         }

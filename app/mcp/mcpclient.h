@@ -81,7 +81,7 @@ private:
     QString m_token;
     QString m_tokenProblem;
     int m_timeoutMs = 30000;
-    qint64 m_maxMessageBytes = 16 * 1024 * 1024;
+    qint64 m_maxMessageBytes = qint64(16) * 1024 * 1024;
 
     bool m_connected = false;
     bool m_initializing = false;

@@ -36,7 +36,7 @@ public:
         qint64 id = -1;
         QList<std::pair<QByteArray, QByteArray>> headers; // session, protocol version, Authorization
         int timeoutMs = 30000;
-        qint64 maxMessageBytes = 16 * 1024 * 1024;
+        qint64 maxMessageBytes = qint64(16) * 1024 * 1024;
         int maxResumptions = 5;
     };
 

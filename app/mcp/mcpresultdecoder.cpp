@@ -71,7 +71,7 @@ McpToolResult toolResult(const QJsonObject &object)
     result.structuredContent = object.value(u"structuredContent"_s);
     const QJsonArray content = object.value(u"content"_s).toArray();
     result.content.reserve(content.size());
-    for (const QJsonValue &entry : content)
+    for (const auto &entry : content)
         result.content.append(contentBlock(entry.toObject()));
     return result;
 }

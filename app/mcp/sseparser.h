@@ -18,7 +18,7 @@ public:
         QByteArray id; // the last event id in force when this event was dispatched
     };
 
-    explicit SseParser(qint64 maxEventBytes = 16 * 1024 * 1024);
+    explicit SseParser(qint64 maxEventBytes = qint64(16) * 1024 * 1024);
 
     // The events that these bytes completed, in order.
     QList<Event> feed(QByteArrayView bytes);
