@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 struct JsonTreeModel::Node
@@ -298,23 +300,37 @@ QList<QList<int>> JsonTreeModel::search(const QJsonValue &root, const QString &n
 
 QJsonValue JsonTreeModel::parse(const QByteArray &text, QString *error)
 {
+    // QJsonDocument reads only objects and arrays; a lone value (a field's 42 or "text") is read as the one
+    // element of an array around it.
+    const QByteArray trimmed = text.trimmed();
+    const bool lone = !trimmed.startsWith('{') && !trimmed.startsWith('[');
+    const QByteArray parsed = lone ? '[' + text + ']' : text;
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
+    const QJsonDocument document = QJsonDocument::fromJson(parsed, &parseError);
+    QString problem;
+    qsizetype offset = parseError.offset - (lone ? 1 : 0);
     if (parseError.error != QJsonParseError::NoError) {
+        problem = parseError.errorString();
+    } else if (trimmed.isEmpty()) {
+        problem = tr("no value");
+        offset = 0;
+    } else if (lone && document.array().size() != 1) {
+        problem = tr("more than one value");
+        offset = text.indexOf(',');
+    }
+    if (!problem.isEmpty()) {
         if (error) {
             // The offset counts bytes; a person counts lines and characters.
-            const QByteArray before = text.left(parseError.offset);
+            const QByteArray before = text.left(std::clamp<qsizetype>(offset, 0, text.size()));
             const int line = int(before.count('\n')) + 1;
             const int column = int(QString::fromUtf8(before.mid(before.lastIndexOf('\n') + 1)).size()) + 1;
-            *error = tr("line %1, column %2: %3").arg(line).arg(column).arg(parseError.errorString());
+            *error = tr("line %1, column %2: %3").arg(line).arg(column).arg(problem);
         }
         return QJsonValue(QJsonValue::Undefined);
     }
     if (error)
         error->clear();
-    if (document.isObject())
-        return document.object();
-    if (document.isArray())
-        return document.array();
-    return QJsonValue(QJsonValue::Undefined);
+    if (lone)
+        return document.array().at(0);
+    return document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array());
 }

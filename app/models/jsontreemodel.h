@@ -48,7 +48,8 @@ public:
     // What a search for `needle` (case-insensitive, in keys and scalar values) finds, in document order,
     // as row paths, at most `limit` of them. Reads only the value: safe to run on a worker thread.
     static QList<QList<int>> search(const QJsonValue &root, const QString &needle, int limit);
-    // The text parsed, or an error "line 3, column 7: …" (for a worker thread).
+    // The text parsed (any JSON value, a lone 42 too), or Undefined and an error "line 3, column 7: …".
+    // Safe on a worker thread.
     static QJsonValue parse(const QByteArray &text, QString *error);
     // "object", "array", "string", …
     static QString typeName(const QJsonValue &value);
