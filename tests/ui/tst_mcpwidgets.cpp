@@ -849,7 +849,7 @@ private slots:
                  u"hello sandbox"_s);
         QVERIFY(page.resultView()->structuredView()->isVisibleTo(&page));
 
-        // Another tool and back: what was typed is still there.
+        // Another tool and back: what was typed and what came back are still there.
         QVERIFY(page.selectTool(u"fail"_s));
         QVERIFY(page.form()->fields().isEmpty());
         page.callButton()->click();
