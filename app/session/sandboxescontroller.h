@@ -30,6 +30,7 @@ public:
     explicit SandboxesController(AppSession *session, QObject *parent = nullptr);
     ~SandboxesController() override;
 
+    AppSession *session() const { return m_session; }
     SandboxListModel *model() const { return m_model; }
     SandboxFilterProxy *proxy() const { return m_proxy; }
 

@@ -44,6 +44,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace Qt::StringLiterals;
@@ -712,6 +713,8 @@ private slots:
         for (const QString &theme : {u"light"_s, u"dark"_s}) {
             applyTheme(theme);
             ToolResultView view;
+            // Nothing called yet: nothing failed.
+            QVERIFY(!view.findChild<QLabel *>(u"toolResultErrorIcon"_s)->isVisibleTo(&view));
             view.setResult(decodedResult(true));
             QVERIFY(view.isError());
             QVERIFY(view.headline()->isVisibleTo(&view));
@@ -817,7 +820,13 @@ private slots:
         QCOMPARE(listed.first().at(0).toInt(), 502);
         QCOMPARE(page.toolModel()->rowCount(), 502);
         QVERIFY(page.serverLabel()->text().contains(u"Awkward server 1.2.3 · protocol 2025-11-25"_s));
-        QVERIFY(page.serverLabel()->text().contains(u"Be patient."_s));
+        // The instructions are there, folded away until asked for.
+        QCOMPARE(page.instructionsLabel()->text(), u"Be patient."_s);
+        QVERIFY(!page.instructionsLabel()->isVisibleTo(&page));
+        auto *toggle = page.findChild<QToolButton *>(u"inspectInstructionsToggle"_s);
+        QVERIFY(toggle && toggle->isVisibleTo(&page));
+        toggle->click();
+        QVERIFY(page.instructionsLabel()->isVisibleTo(&page));
         qInfo("Connect to 502 tools listed (6 pages): %lld ms, %d timer ticks meanwhile", listMs, ticks);
 
         // Search and the hints.

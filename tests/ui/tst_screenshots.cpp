@@ -17,11 +17,14 @@
 #include "models/blaxelsandboxlistmodel.h"
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
+#include "pages/inspectpage.h"
+#include "pages/mcptoollistmodel.h"
 #include "pages/transferspage.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
 #include "settings/themesetting.h"
 #include "widgets/sandboxdetailspane.h"
+#include "widgets/sandboxworktabs.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 
@@ -260,6 +263,18 @@ private slots:
         QTest::qWait(100);
         save(window, u"size-rawjson-"_s + suffix);
         rawToggle->click();
+
+        // The Inspect tab of the same sandbox: connected, its tools listed, one chosen.
+        SandboxWorkTabs *tabs = app.sandboxesPage()->workTabs();
+        QVERIFY(QTest::qWaitFor([tabs] { return tabs->isTabEnabled(tabs->inspectIndex()); }, 10000));
+        tabs->setCurrentIndex(tabs->inspectIndex());
+        InspectPage *inspect = tabs->currentInspectPage();
+        QVERIFY(inspect);
+        QVERIFY(QTest::qWaitFor([inspect] { return inspect->toolModel()->rowCount() > 0; }, 10000));
+        inspect->selectTool(inspect->toolModel()->index(0, 0).data().toString());
+        QTest::qWait(200);
+        save(window, u"size-inspect-"_s + suffix);
+        tabs->setCurrentIndex(tabs->detailsIndex());
 
         window->showPage(MainWindow::LocalSandboxesView);
         QTreeView *tree = app.localPage()->view();

@@ -51,9 +51,23 @@ InspectPage::InspectPage(QNetworkAccessManager *network, QWidget *parent)
     m_serverInfo->setWordWrap(true);
     m_serverInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_serverInfo->setVisible(false);
+    // A server's instructions can run to paragraphs: folded away until asked for, so the tools keep the room.
+    m_instructions = new QLabel(this);
+    m_instructions->setObjectName(u"inspectInstructions"_s);
+    m_instructions->setWordWrap(true);
+    m_instructions->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_instructions->setVisible(false);
+    m_instructionsToggle = new QToolButton(this);
+    m_instructionsToggle->setObjectName(u"inspectInstructionsToggle"_s);
+    m_instructionsToggle->setText(tr("Instructions"));
+    m_instructionsToggle->setToolTip(tr("Show what the server tells a model about using it"));
+    m_instructionsToggle->setCheckable(true);
+    m_instructionsToggle->setVisible(false);
+    connect(m_instructionsToggle, &QToolButton::toggled, m_instructions, &QLabel::setVisible);
     auto *top = new QHBoxLayout;
     top->addWidget(m_connect);
     top->addWidget(m_status, 1);
+    top->addWidget(m_instructionsToggle);
 
     auto *work = new QSplitter(Qt::Horizontal, this);
     work->addWidget(buildToolSide());
@@ -64,10 +78,13 @@ InspectPage::InspectPage(QNetworkAccessManager *network, QWidget *parent)
     vertical->addWidget(buildLog());
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 1);
+    // The tools and the call matter most; the log gets a strip until the user drags it taller.
+    vertical->setSizes({600, 150});
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_serverInfo);
+    layout->addWidget(m_instructions);
     layout->addWidget(vertical, 1);
 
     connect(m_connect, &QPushButton::clicked, this, &InspectPage::connectToServer);
@@ -241,10 +258,11 @@ void InspectPage::showServerInfo()
             .arg(DisplayText::visible(info.title.isEmpty() ? info.name : info.title),
                  DisplayText::visible(info.version), DisplayText::visible(info.protocolVersion),
                  capabilities.isEmpty() ? tr("none") : DisplayText::visible(capabilities.join(u", "_s)));
-    if (!info.instructions.isEmpty())
-        text += u'\n' + DisplayText::visibleLines(info.instructions);
     m_serverInfo->setText(text);
     m_serverInfo->setVisible(true);
+    m_instructions->setText(DisplayText::visibleLines(info.instructions));
+    m_instructionsToggle->setVisible(!info.instructions.isEmpty());
+    m_instructions->setVisible(m_instructionsToggle->isChecked() && !info.instructions.isEmpty());
 }
 
 void InspectPage::showTool(const McpTool *tool)

@@ -18,6 +18,7 @@ class QNetworkAccessManager;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
+class QToolButton;
 class QTreeView;
 class SchemaForm;
 class ToolResultView;
@@ -52,6 +53,7 @@ public:
     QPlainTextEdit *logDetails() const { return m_logDetails; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *serverLabel() const { return m_serverInfo; }
+    QLabel *instructionsLabel() const { return m_instructions; }
     SchemaForm *form() const { return m_form; }
     ToolResultView *resultView() const { return m_result; }
     // The selected log entry as a curl line: the URL redacted and the token as $MCP_TOKEN, or, when asked
@@ -83,6 +85,8 @@ private:
     QPushButton *m_connect = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_serverInfo = nullptr;
+    QLabel *m_instructions = nullptr;
+    QToolButton *m_instructionsToggle = nullptr;
     QLineEdit *m_toolSearch = nullptr;
     QTreeView *m_toolView = nullptr;
     QLabel *m_toolTitle = nullptr;

@@ -1,5 +1,6 @@
 #include "pages/localsandboxespage.h"
 
+#include "api/httptransport.h"
 #include "api/localsandbox.h"
 #include "api/remotetext.h"
 #include "catalog/mcpclientconfig.h"
@@ -19,6 +20,7 @@
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
 #include "widgets/sandboxtable.h"
+#include "widgets/sandboxworktabs.h"
 #include "widgets/splittersizing.h"
 #include "widgets/viewsizing.h"
 #include "widgets/viewstatesettings.h"
@@ -38,6 +40,8 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
       m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
       m_view(new QTreeView(m_splitter)), m_details(new LocalSandboxDetailsPane(m_splitter)),
+      m_workTabs(new SandboxWorkTabs(m_details, controller->session()->transport()->networkAccessManager(),
+                                     m_splitter)),
       m_workspace(createWorkspaceActions(controller))
 {
     auto *layout = new QVBoxLayout(this);
@@ -100,7 +104,7 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     });
     connect(controller, &LocalSandboxesController::detailsLoaded, this, [this](const LocalSandbox &sandbox) {
         if (sandbox.localSandboxId == m_shownId)
-            m_details->showSandbox(sandbox);
+            showSandbox(sandbox);
     });
     connect(controller, &LocalSandboxesController::detailsFailed, m_details,
             &LocalSandboxDetailsPane::showError);
@@ -115,8 +119,11 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
             });
     connect(controller, &LocalSandboxesController::acquiredSandboxListed, this,
             &LocalSandboxesPage::selectSandbox);
-    connect(m_details, &LocalSandboxDetailsPane::copied, this,
-            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
+    const auto announceCopy = [this](const QString &what) {
+        emit statusMessage(tr("Copied %1 to the clipboard.").arg(what));
+    };
+    connect(m_details, &LocalSandboxDetailsPane::copied, this, announceCopy);
+    connect(m_workTabs, &SandboxWorkTabs::copied, this, announceCopy);
     connect(m_details, &LocalSandboxDetailsPane::copyMcpConfigRequested, this,
             &LocalSandboxesPage::copyMcpConfig);
     connect(m_details, &LocalSandboxDetailsPane::uploadRequested, this, &LocalSandboxesPage::uploadWorkspace);
@@ -260,14 +267,28 @@ void LocalSandboxesPage::onSelectionChanged()
     if (ids.size() != 1) {
         m_shownId.clear();
         m_details->showEmpty(int(ids.size()));
+        m_workTabs->showServers({});
         return;
     }
     if (ids.first() == m_shownId)
         return;
     m_shownId = ids.first();
     if (const auto *sandbox = m_controller->model()->sandboxById(m_shownId))
-        m_details->showSandbox(*sandbox);
+        showSandbox(*sandbox);
+    else
+        m_workTabs->showServers({});
     m_controller->loadDetails(m_shownId);
+}
+
+void LocalSandboxesPage::showSandbox(const LocalSandbox &sandbox)
+{
+    m_details->showSandbox(sandbox);
+    QList<SandboxWorkTabs::NamedUrl> servers;
+    for (const LocalServer &server : sandbox.servers) {
+        if (!server.mcpServerUrl.isEmpty())
+            servers.append({server.displayName(), QUrl(server.mcpServerUrl)});
+    }
+    m_workTabs->showServers(servers);
 }
 
 void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)

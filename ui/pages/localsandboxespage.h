@@ -7,6 +7,7 @@
 class ErrorBanner;
 class EmptyStateHint;
 class LocalSandboxDetailsPane;
+struct LocalSandbox;
 class LocalSandboxesController;
 class WorkspaceActions;
 class QSplitter;
@@ -14,6 +15,7 @@ class SplitterSizing;
 class RowChangeFlash;
 class QTreeView;
 class SandboxFilterBar;
+class SandboxWorkTabs;
 
 // The Local sandboxes view: sandboxes with their MCP servers as children, and the details pane.
 class LocalSandboxesPage final : public QWidget
@@ -27,6 +29,7 @@ public:
     QTreeView *view() const { return m_view; }
     SandboxFilterBar *filterBar() const { return m_filterBar; }
     LocalSandboxDetailsPane *detailsPane() const { return m_details; }
+    SandboxWorkTabs *workTabs() const { return m_workTabs; }
     ErrorBanner *banner() const { return m_banner; }
     RowChangeFlash *changeFlash() const { return m_flash; }
     WorkspaceActions *workspaceActions() const { return m_workspace; }
@@ -61,6 +64,7 @@ private:
     void setupDropTargets();
     WorkspaceActions *createWorkspaceActions(LocalSandboxesController *controller);
     void onSelectionChanged();
+    void showSandbox(const LocalSandbox &sandbox); // its details and its servers to inspect
     void updateFacets();
 
     LocalSandboxesController *m_controller;
@@ -70,6 +74,7 @@ private:
     SplitterSizing *m_splitterSizing;
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;
+    SandboxWorkTabs *m_workTabs;
     WorkspaceActions *m_workspace;
     RowChangeFlash *m_flash;
     QString m_shownId;

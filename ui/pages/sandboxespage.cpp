@@ -1,5 +1,6 @@
 #include "pages/sandboxespage.h"
 
+#include "api/httptransport.h"
 #include "catalog/mcpclientconfig.h"
 #include "delegates/statusdelegate.h"
 #include "delegates/tagchipdelegate.h"
@@ -9,12 +10,14 @@
 #include "models/sandboxfilterproxy.h"
 #include "models/sandboxlistmodel.h"
 #include "models/statuskind.h"
+#include "session/appsession.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxfilterbar.h"
 #include "widgets/sandboxtable.h"
+#include "widgets/sandboxworktabs.h"
 #include "widgets/splittersizing.h"
 #include "widgets/viewstatesettings.h"
 
@@ -30,7 +33,9 @@ using namespace Qt::StringLiterals;
 SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
       m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
-      m_view(new QTableView(m_splitter)), m_details(new SandboxDetailsPane(m_splitter))
+      m_view(new QTableView(m_splitter)), m_details(new SandboxDetailsPane(m_splitter)),
+      m_workTabs(new SandboxWorkTabs(m_details, controller->session()->transport()->networkAccessManager(),
+                                     m_splitter))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
@@ -69,8 +74,13 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
         m_banner->setProperty("fromRefresh", true);
     });
     connect(controller, &SandboxesController::detailsLoaded, this, [this](const SandboxDetails &details) {
-        if (details.summary.sandboxId == m_shownKey.sandboxId)
-            m_details->showDetails(details);
+        if (details.summary.sandboxId != m_shownKey.sandboxId)
+            return;
+        m_details->showDetails(details);
+        QList<SandboxWorkTabs::NamedUrl> servers;
+        for (auto it = details.serverUrls.cbegin(); it != details.serverUrls.cend(); ++it)
+            servers.append({it.key(), QUrl(it.value())});
+        m_workTabs->showServers(servers);
     });
     connect(controller, &SandboxesController::detailsFailed, m_details, &SandboxDetailsPane::showError);
     connect(controller, &SandboxesController::bulkFinished, this,
@@ -83,8 +93,11 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
                 m_banner->setProperty("fromRefresh", false);
             });
     connect(controller, &SandboxesController::acquiredSandboxListed, this, &SandboxesPage::selectSandbox);
-    connect(m_details, &SandboxDetailsPane::copied, this,
-            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
+    const auto announceCopy = [this](const QString &what) {
+        emit statusMessage(tr("Copied %1 to the clipboard.").arg(what));
+    };
+    connect(m_details, &SandboxDetailsPane::copied, this, announceCopy);
+    connect(m_workTabs, &SandboxWorkTabs::copied, this, announceCopy);
     connect(m_details, &SandboxDetailsPane::copyMcpConfigRequested, this, &SandboxesPage::copyMcpConfig);
     connect(m_details, &SandboxDetailsPane::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
     m_details->showEmpty(0);
@@ -178,12 +191,14 @@ void SandboxesPage::onSelectionChanged()
     if (keys.size() != 1) {
         m_shownKey = {};
         m_details->showEmpty(int(keys.size()));
+        m_workTabs->showServers({});
         return;
     }
     const auto &key = keys.first();
     if (key.sandboxId == m_shownKey.sandboxId && key.serverName == m_shownKey.serverName)
         return; // a refresh re-selected the same row: keep the details as they are
     m_shownKey = key;
+    m_workTabs->showServers({}); // the URL comes with the details
     const int row = m_controller->model()->rowOf(key.serverName, key.sandboxId);
     if (row >= 0)
         m_details->showSummary(m_controller->model()->sandboxAt(row));

@@ -12,6 +12,7 @@ class SplitterSizing;
 class QTableView;
 class SandboxDetailsPane;
 class SandboxFilterBar;
+class SandboxWorkTabs;
 
 // The Sandboxes view: filters, the table and the details pane. It turns user intent into controller
 // calls and shows what comes back.
@@ -26,6 +27,7 @@ public:
     QTableView *view() const { return m_view; }
     SandboxFilterBar *filterBar() const { return m_filterBar; }
     SandboxDetailsPane *detailsPane() const { return m_details; }
+    SandboxWorkTabs *workTabs() const { return m_workTabs; }
     ErrorBanner *banner() const { return m_banner; }
     RowChangeFlash *changeFlash() const { return m_flash; }
     // How RowChangeFlash names a row: the server, case folded, and the id.
@@ -64,6 +66,7 @@ private:
     SplitterSizing *m_splitterSizing;
     QTableView *m_view;
     SandboxDetailsPane *m_details;
+    SandboxWorkTabs *m_workTabs;
     class EmptyStateHint *m_emptyHint = nullptr;
     RowChangeFlash *m_flash = nullptr;
     SandboxKey m_shownKey;

@@ -86,6 +86,7 @@ void ToolResultView::clear()
     m_blocks.clear();
     m_images.clear();
     m_isError = false;
+    m_errorIcon->setVisible(false);
     m_headline->clear();
     m_headline->setVisible(false);
     m_structured->setJson(QJsonValue(QJsonValue::Undefined));

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QStringList>
+#include <QTabWidget>
+#include <QUrl>
+
+#include <utility>
+
+class InspectPage;
+class QComboBox;
+class QLabel;
+class QNetworkAccessManager;
+class QStackedWidget;
+class QWidget;
+
+// The right side of a sandbox view: the sandbox's details, an Inspect tab for its MCP servers and, where
+// the view has one, a Data tab. Each server URL gets its own InspectPage, kept for the session (up to
+// maxInspectPages, the least recently shown going first), so calls and results are still there when the
+// user comes back to a sandbox. A new lease has a new URL, so it starts afresh.
+class SandboxWorkTabs final : public QTabWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SandboxWorkTabs)
+
+public:
+    using NamedUrl = std::pair<QString, QUrl>; // (server name, MCP URL)
+    static constexpr int maxInspectPages = 24;
+
+    SandboxWorkTabs(QWidget *details, QNetworkAccessManager *network, QWidget *parent = nullptr);
+
+    // The Data tab, shown only while setDataAvailable(true).
+    void setDataPage(QWidget *page);
+    void setDataAvailable(bool available);
+
+    // The MCP servers of the one sandbox shown; empty when none is (or it has no URL yet).
+    void showServers(const QList<NamedUrl> &servers);
+    InspectPage *currentInspectPage() const;
+    int inspectPageCount() const { return int(m_pages.size()); }
+    QComboBox *serverChoice() const { return m_serverChoice; }
+
+    int detailsIndex() const { return indexOf(m_details); }
+    int inspectIndex() const { return indexOf(m_inspect); }
+    int dataIndex() const { return m_data ? indexOf(m_data) : -1; }
+
+signals:
+    void copied(const QString &what);
+
+private:
+    void showServer(int choice);
+    InspectPage *pageFor(const QUrl &url);
+    void connectShownPageOnce();
+    void makeRoom();
+
+    QWidget *m_details;
+    QNetworkAccessManager *m_network;
+    QWidget *m_inspect;
+    QWidget *m_serverRow = nullptr;
+    QComboBox *m_serverChoice;
+    QLabel *m_nothingToInspect;
+    QStackedWidget *m_stack;
+    QWidget *m_data = nullptr;
+    QList<NamedUrl> m_servers;
+    QHash<QUrl, InspectPage *> m_pages;
+    QList<QUrl> m_recent; // most recently shown last
+    QSet<const InspectPage *> m_connectedOnce;
+    QList<int> m_sizesBeforeWork; // the splitter's sizes while Details was shown
+};
