@@ -12,6 +12,7 @@
 #include "widgets/rawjsonview.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxfilterbar.h"
+#include "widgets/sandboxworktabs.h"
 #include "widgets/statusbarpanel.h"
 #include "widgets/viewsizing.h"
 
@@ -217,10 +218,11 @@ private slots:
         QVERIFY(QTest::qWaitFor([pane] { return pane->findChildren<CopyableField *>().size() >= 3; }, 5000));
         QTest::qWait(50);
         // The page was hidden when the window got its size: the split is still the list's.
-        auto *splitter = qobject_cast<QSplitter *>(pane->parentWidget());
+        SandboxWorkTabs *tabs = app->localPage()->workTabs();
+        auto *splitter = qobject_cast<QSplitter *>(tabs->parentWidget());
         QVERIFY(splitter);
-        QVERIFY2(pane->width() <= splitter->width() / 2,
-                 qPrintable(u"%1 of %2"_s.arg(pane->width()).arg(splitter->width())));
+        QVERIFY2(tabs->width() <= splitter->width() / 2,
+                 qPrintable(u"%1 of %2"_s.arg(tabs->width()).arg(splitter->width())));
         auto *scroll = pane->findChild<QScrollArea *>();
         QVERIFY(scroll);
         QVERIFY(!scroll->horizontalScrollBar()->isVisible());

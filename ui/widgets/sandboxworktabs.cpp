@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -14,14 +15,20 @@
 using namespace Qt::StringLiterals;
 
 SandboxWorkTabs::SandboxWorkTabs(QWidget *details, QNetworkAccessManager *network, QWidget *parent)
-    : QTabWidget(parent), m_details(details), m_network(network), m_inspect(new QWidget(this)),
-      m_serverChoice(new QComboBox(m_inspect)), m_nothingToInspect(new QLabel(m_inspect)),
-      m_stack(new QStackedWidget(m_inspect))
+    : QTabWidget(parent), m_details(details), m_network(network), m_inspectTab(new QScrollArea(this)),
+      m_inspect(new QWidget(m_inspectTab)), m_serverChoice(new QComboBox(m_inspect)),
+      m_nothingToInspect(new QLabel(m_inspect)), m_stack(new QStackedWidget(m_inspect))
 {
     setDocumentMode(true);
     addTab(details, tr("Details"));
-    addTab(m_inspect, tr("Inspect"));
+    // In a scroll area: the tab widget is as wide as its widest page's minimum, and the inspector's
+    // minimum must not take the table's room while Details is shown.
+    m_inspectTab->setWidget(m_inspect);
+    m_inspectTab->setWidgetResizable(true);
+    m_inspectTab->setFrameShape(QFrame::NoFrame);
+    addTab(m_inspectTab, tr("Inspect"));
     setTabToolTip(inspectIndex(), tr("Connect to the sandbox's MCP server, list its tools and call them"));
+    setTabEnabled(inspectIndex(), false); // until a sandbox with a server URL is shown
 
     auto *serverRow = new QWidget(m_inspect);
     auto *serverLayout = new QHBoxLayout(serverRow);
@@ -92,7 +99,7 @@ void SandboxWorkTabs::connectShownPageOnce()
     // Opening the tab is asking to see the tools: connect the first time, not again after a failure
     // (the page's Connect button retries).
     InspectPage *page = currentInspectPage();
-    if (!page || currentWidget() != m_inspect || m_connectedOnce.contains(page))
+    if (!page || currentWidget() != m_inspectTab || m_connectedOnce.contains(page))
         return;
     m_connectedOnce.insert(page);
     page->connectToServer();
@@ -134,6 +141,11 @@ void SandboxWorkTabs::makeRoom()
         splitter->setSizes(m_sizesBeforeWork);
         m_sizesBeforeWork.clear();
     }
+}
+
+int SandboxWorkTabs::inspectIndex() const
+{
+    return indexOf(m_inspectTab);
 }
 
 InspectPage *SandboxWorkTabs::currentInspectPage() const

@@ -13,6 +13,7 @@ class InspectPage;
 class QComboBox;
 class QLabel;
 class QNetworkAccessManager;
+class QScrollArea;
 class QStackedWidget;
 class QWidget;
 
@@ -42,7 +43,7 @@ public:
     QComboBox *serverChoice() const { return m_serverChoice; }
 
     int detailsIndex() const { return indexOf(m_details); }
-    int inspectIndex() const { return indexOf(m_inspect); }
+    int inspectIndex() const;
     int dataIndex() const { return m_data ? indexOf(m_data) : -1; }
 
 signals:
@@ -56,6 +57,7 @@ private:
 
     QWidget *m_details;
     QNetworkAccessManager *m_network;
+    QScrollArea *m_inspectTab;
     QWidget *m_inspect;
     QWidget *m_serverRow = nullptr;
     QComboBox *m_serverChoice;

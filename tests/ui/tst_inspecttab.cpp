@@ -1,0 +1,183 @@
+// The Inspect tab of the sandbox views against the demo's emulator over loopback HTTP: the selected
+// sandbox's tools when the tab opens, a call that changes the sandbox, each sandbox's page kept while the
+// user looks elsewhere, and a local sandbox's servers to choose from.
+
+#include "demoapp.h"
+
+#include "models/sandboxlistmodel.h"
+#include "pages/inspectpage.h"
+#include "pages/localsandboxespage.h"
+#include "pages/mcpexchangelogmodel.h"
+#include "pages/mcptoollistmodel.h"
+#include "session/refreshscheduler.h"
+#include "widgets/sandboxworktabs.h"
+#include "widgets/schemaform.h"
+#include "widgets/toolresultview.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QSplitter>
+#include <QTableView>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// What the result's text blocks say.
+QString resultText(const ToolResultView *view)
+{
+    QStringList texts;
+    for (QWidget *block : view->blockWidgets()) {
+        if (auto *edit = qobject_cast<QPlainTextEdit *>(block))
+            texts.append(edit->toPlainText());
+        else if (auto *label = qobject_cast<QLabel *>(block))
+            texts.append(label->text());
+    }
+    return texts.join(u'\n');
+}
+
+} // namespace
+
+class TestInspectTab : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<DemoApp> app;
+
+    SandboxWorkTabs *tabs() const { return app->sandboxesPage()->workTabs(); }
+
+    // An occupied sandbox of `server` whose benchmark leaves every tool in (none, or MCP_Mark: the emulator's
+    // MCP_Atlas hides the write tools, Toolathlon re-describes them).
+    int plainOccupiedRow(const QString &server) const
+    {
+        const QAbstractItemModel *model = app->sandboxesPage()->view()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex index = model->index(row, 0);
+            if (index.data(SandboxListModel::ServerNameRole).toString() == server &&
+                index.data(SandboxListModel::StatusRole).toString() == u"occupied"_s &&
+                QStringList{QString(), u"MCP_Mark"_s}.contains(
+                    index.data(SandboxListModel::BenchmarkRole).toString()))
+                return row;
+        }
+        return -1;
+    }
+
+    // Selects the row and opens its Inspect tab; answers the page once its tools are listed.
+    InspectPage *inspect(int row)
+    {
+        app->sandboxesPage()->view()->selectRow(row);
+        if (!QTest::qWaitFor([this] { return tabs()->isTabEnabled(tabs()->inspectIndex()); }, 10000))
+            return nullptr;
+        tabs()->setCurrentIndex(tabs()->inspectIndex());
+        InspectPage *page = tabs()->currentInspectPage();
+        if (!page || !QTest::qWaitFor([page] { return page->toolModel()->rowCount() > 0; }, 10000))
+            return nullptr;
+        return page;
+    }
+
+private slots:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        QVERIFY(app->started());
+        app->window()->scheduler()->setIntervalSeconds(0); // the tests refresh by hand
+        app->window()->resize(1280, 780);
+        app->window()->show();
+        QVERIFY(app->waitForSandboxes());
+    }
+
+    void cleanup() { app.reset(); }
+
+    void theToolsOfTheSelectedSandboxWhenTheTabOpens()
+    {
+        const int row = plainOccupiedRow(u"github"_s);
+        QVERIFY(row >= 0);
+        app->sandboxesPage()->view()->selectRow(row);
+        QVERIFY(QTest::qWaitFor([this] { return tabs()->isTabEnabled(tabs()->inspectIndex()); }, 10000));
+        QElapsedTimer clock;
+        clock.start();
+        tabs()->setCurrentIndex(tabs()->inspectIndex());
+        InspectPage *page = tabs()->currentInspectPage();
+        QVERIFY(page);
+        QVERIFY(QTest::qWaitFor([page] { return page->toolModel()->rowCount() > 0; }, 10000));
+        qInfo("from opening the Inspect tab to %d tools listed: %lld ms", page->toolModel()->rowCount(),
+              clock.elapsed());
+        QVERIFY(page->selectTool(u"create_issue"_s));
+        QVERIFY(page->serverLabel()->text().contains(u"github"_s));
+        // Nothing selected, or several: nothing to inspect.
+        app->sandboxesPage()->view()->selectAll();
+        QVERIFY(QTest::qWaitFor([this] { return !tabs()->isTabEnabled(tabs()->inspectIndex()); }, 5000));
+    }
+
+    void aCallChangesTheSandboxAndStaysWithIt()
+    {
+        const int row = plainOccupiedRow(u"github"_s);
+        const int other = plainOccupiedRow(u"gmail"_s);
+        QVERIFY(row >= 0 && other >= 0);
+        InspectPage *page = inspect(row);
+        QVERIFY(page);
+        QVERIFY(page->selectTool(u"create_issue"_s));
+        page->form()->setArguments(QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"title"_s, u"From Inspect"_s}});
+        QVERIFY(page->form()->isValid());
+        QSignalSpy called(page, &InspectPage::callFinished);
+        page->callSelectedTool();
+        QVERIFY(called.wait(10000));
+        QVERIFY(!page->resultView()->isError());
+        QVERIFY(resultText(page->resultView()).contains(u"Created issue"_s));
+        // The new issue is in the sandbox's data: list_issues reads it back.
+        QVERIFY(page->selectTool(u"list_issues"_s));
+        page->form()->setArguments(QJsonObject{{u"repo"_s, u"test-repo"_s}});
+        page->callSelectedTool();
+        QVERIFY(called.wait(10000));
+        QVERIFY(resultText(page->resultView()).contains(u"From Inspect"_s));
+
+        // Another sandbox has a page of its own; coming back shows this one as it was left.
+        InspectPage *otherPage = inspect(other);
+        QVERIFY(otherPage && otherPage != page);
+        QVERIFY(otherPage->selectTool(u"list_messages"_s));
+        QVERIFY(resultText(otherPage->resultView()).isEmpty());
+        app->sandboxesPage()->view()->selectRow(row);
+        QVERIFY(QTest::qWaitFor([this, page] { return tabs()->currentInspectPage() == page; }, 10000));
+        QVERIFY(resultText(page->resultView()).contains(u"From Inspect"_s));
+        QCOMPARE(tabs()->inspectPageCount(), 2);
+        // The log kept every exchange of this sandbox's page.
+        QVERIFY(page->logModel()->rowCount() >= 5);
+    }
+
+    void theDetailsTabGivesTheTableItsRoomBack()
+    {
+        auto *splitter = qobject_cast<QSplitter *>(tabs()->parentWidget());
+        QVERIFY(splitter);
+        const QList<int> before = splitter->sizes();
+        QVERIFY(inspect(plainOccupiedRow(u"github"_s)));
+        QVERIFY(splitter->sizes().at(1) > before.at(1)); // the tab is wider while inspecting
+        tabs()->setCurrentIndex(tabs()->detailsIndex());
+        QCOMPARE(splitter->sizes(), before);
+    }
+
+    void aLocalSandboxOffersEachOfItsServers()
+    {
+        app->window()->showPage(MainWindow::LocalSandboxesView);
+        LocalSandboxesPage *local = app->localPage();
+        QTreeView *tree = local->view();
+        QVERIFY(QTest::qWaitFor([tree] { return tree->model()->rowCount() > 0; }, 10000));
+        tree->setCurrentIndex(tree->model()->index(0, 0));
+        SandboxWorkTabs *localTabs = local->workTabs();
+        QVERIFY(QTest::qWaitFor([localTabs] { return localTabs->serverChoice()->count() > 1; }, 10000));
+        const int filesystem = localTabs->serverChoice()->findText(u"filesystem"_s);
+        QVERIFY(filesystem >= 0);
+        localTabs->setCurrentIndex(localTabs->inspectIndex());
+        localTabs->serverChoice()->setCurrentIndex(filesystem);
+        InspectPage *page = localTabs->currentInspectPage();
+        QVERIFY(page);
+        QVERIFY(QTest::qWaitFor([page] { return page->toolModel()->rowCount() > 0; }, 10000));
+        QVERIFY(page->selectTool(u"read_file"_s));
+    }
+};
+
+QTEST_MAIN(TestInspectTab)
+#include "tst_inspecttab.moc"
