@@ -2046,6 +2046,212 @@
     </message>
 </context>
 <context>
+    <name>InspectPage</name>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Anweisungen</translation>
+    </message>
+    <message>
+        <source>Show what the server tells a model about using it</source>
+        <translation>Zeigt, was der Server einem Modell über seine Nutzung sagt</translation>
+    </message>
+    <message>
+        <source>Find a tool</source>
+        <translation>Werkzeug suchen</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>Aufrufen</translation>
+    </message>
+    <message>
+        <source>Select a request to see what was sent and what came back.</source>
+        <translation>Eine Anfrage wählen, um zu sehen, was gesendet wurde und was zurückkam.</translation>
+    </message>
+    <message>
+        <source>Copy as curl</source>
+        <translation>Als curl kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as curl with the URL and token in full</source>
+        <translation>Als curl mit vollständiger URL und Token kopieren</translation>
+    </message>
+    <message>
+        <source>Protocol log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindung wird hergestellt …</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>Verbindung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Listing tools…</source>
+        <translation>Werkzeuge werden aufgelistet…</translation>
+    </message>
+    <message>
+        <source>Could not list the tools: %1</source>
+        <translation>Die Werkzeuge konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n Werkzeug</numerusform>
+            <numerusform>%n Werkzeuge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 · protocol %3 · capabilities: %4</source>
+        <translation>%1 %2 · Protokoll %3 · Fähigkeiten: %4</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>No tool selected</source>
+        <translation>Kein Werkzeug gewählt</translation>
+    </message>
+    <message>
+        <source>The call failed: %1</source>
+        <translation>Der Aufruf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>curl command</source>
+        <translation>curl-Befehl</translation>
+    </message>
+</context>
+<context>
+    <name>JsonTextEdit</name>
+    <message>
+        <source>must be a JSON object { … }</source>
+        <translation>muss ein JSON-Objekt { … } sein</translation>
+    </message>
+    <message>
+        <source>must be a JSON array [ … ]</source>
+        <translation>muss ein JSON-Array [ … ] sein</translation>
+    </message>
+</context>
+<context>
+    <name>JsonTreeModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>kein Wert</translation>
+    </message>
+    <message>
+        <source>more than one value</source>
+        <translation>mehr als ein Wert</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>JsonTreeView</name>
+    <message>
+        <source>Previous match</source>
+        <translation>Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Copy value</source>
+        <translation>Wert kopieren</translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation>Alle aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse all</source>
+        <translation>Alle zuklappen</translation>
+    </message>
+    <message>
+        <source>Save as JSON…</source>
+        <translation>Als JSON speichern…</translation>
+    </message>
+    <message>
+        <source>Find in keys and values</source>
+        <translation>In Schlüsseln und Werten suchen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Expanded the first %n node(s); search to reach the others.</source>
+        <translation>
+            <numerusform>%n Knoten ist aufgeklappt; die übrigen über die Suche erreichen.</numerusform>
+            <numerusform>Die ersten %n Knoten sind aufgeklappt; die übrigen über die Suche erreichen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1</source>
+        <translation>Kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation>Kein Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>JSON path</source>
+        <translation>JSON-Pfad</translation>
+    </message>
+    <message>
+        <source>JSON value</source>
+        <translation>JSON-Wert</translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation>Speichern fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Save JSON</source>
+        <translation>JSON speichern</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>KlavisDecoder</name>
     <message>
         <source>invalid JSON at byte %1: %2</source>
@@ -2520,6 +2726,163 @@
     <message>
         <source>Download the workspace of the selected sandbox into a folder (Ctrl+Shift+S)</source>
         <translation>Den Workspace der ausgewählten Sandbox in einen Ordner herunterladen (Strg+Umschalt+S)</translation>
+    </message>
+</context>
+<context>
+    <name>McpClient</name>
+    <message>
+        <source>no MCP server URL was given; nothing was sent.</source>
+        <translation>keine MCP-Server-URL angegeben; nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>the token holds characters a header cannot carry; nothing was sent.</source>
+        <translation>das Token enthält Zeichen, die ein Header nicht tragen kann; nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>the tools/list result has no tools array</source>
+        <translation>das Ergebnis von tools/list hat kein tools-Array</translation>
+    </message>
+    <message>
+        <source>tools/list gave more than %1 pages</source>
+        <translation>tools/list lieferte mehr als %1 Seiten</translation>
+    </message>
+    <message>
+        <source>the tools/call result is not an object</source>
+        <translation>das Ergebnis von tools/call ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>the server speaks protocol version &quot;%1&quot;, which this client does not</source>
+        <translation>der Server spricht Protokollversion „%1“, die dieser Client nicht spricht</translation>
+    </message>
+    <message>
+        <source>the server&apos;s session id is not visible ASCII</source>
+        <translation>die Sitzungs-ID des Servers ist kein sichtbares ASCII</translation>
+    </message>
+</context>
+<context>
+    <name>McpError</name>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Network error: %1</source>
+        <translation>Netzwerkfehler: %1</translation>
+    </message>
+    <message>
+        <source>Timed out: %1</source>
+        <translation>Zeitüberschreitung: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1: %2</source>
+        <translation>HTTP %1: %2</translation>
+    </message>
+    <message>
+        <source>Not a valid MCP reply: %1</source>
+        <translation>Keine gültige MCP-Antwort: %1</translation>
+    </message>
+    <message>
+        <source>Server error %1: %2</source>
+        <translation>Serverfehler %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>McpExchangeLogModel</name>
+    <message>
+        <source>
+… (%1 more bytes)</source>
+        <translation>
+… (%1 weitere Bytes)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+</context>
+<context>
+    <name>McpHttpExchange</name>
+    <message>
+        <source>no reply within the time limit</source>
+        <translation>keine Antwort innerhalb der Frist</translation>
+    </message>
+    <message>
+        <source>the reply is larger than %1 bytes</source>
+        <translation>die Antwort ist größer als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>an event is larger than %1 bytes</source>
+        <translation>ein Ereignis ist größer als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>an event of the stream is not a JSON-RPC message</source>
+        <translation>ein Ereignis des Streams ist keine JSON-RPC-Nachricht</translation>
+    </message>
+    <message>
+        <source>no complete reply within %1 ms</source>
+        <translation>keine vollständige Antwort innerhalb von %1 ms</translation>
+    </message>
+    <message>
+        <source>too many redirects</source>
+        <translation>zu viele Weiterleitungen</translation>
+    </message>
+    <message>
+        <source>the server accepted the request but sent no reply</source>
+        <translation>der Server nahm die Anfrage an, sandte aber keine Antwort</translation>
+    </message>
+    <message>
+        <source>the reply is not the JSON-RPC response to the request</source>
+        <translation>die Antwort ist nicht die JSON-RPC-Antwort auf die Anfrage</translation>
+    </message>
+    <message>
+        <source>the stream ended before the response</source>
+        <translation>der Stream endete vor der Antwort</translation>
+    </message>
+</context>
+<context>
+    <name>McpToolListModel</name>
+    <message>
+        <source>read-only</source>
+        <translation>nur lesend</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>zerstörend</translation>
+    </message>
+    <message>
+        <source>idempotent</source>
+        <translation>idempotent</translation>
+    </message>
+    <message>
+        <source>closed world</source>
+        <translation>geschlossene Welt</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Hints</source>
+        <translation>Hinweise</translation>
     </message>
 </context>
 <context>
@@ -3186,6 +3549,37 @@
     </message>
 </context>
 <context>
+    <name>SandboxWorkTabs</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Inspect</source>
+        <translation>Untersuchen</translation>
+    </message>
+    <message>
+        <source>Connect to the sandbox&apos;s MCP server, list its tools and call them</source>
+        <translation>Mit dem MCP-Server der Sandbox verbinden, seine Werkzeuge auflisten und aufrufen</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>&amp;Server:</translation>
+    </message>
+    <message>
+        <source>Select one sandbox with an MCP server URL to inspect it.</source>
+        <translation>Eine Sandbox mit MCP-Server-URL wählen, um sie zu untersuchen.</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Dump, seed and compare the data of the sandbox&apos;s server</source>
+        <translation>Die Daten des Sandbox-Servers abrufen, befüllen und vergleichen</translation>
+    </message>
+</context>
+<context>
     <name>SandboxesPage</name>
     <message>
         <source>Could not refresh the sandbox list</source>
@@ -3236,6 +3630,122 @@
     <message>
         <source>Filters cleared to show the new %1 sandbox.</source>
         <translation>Filter aufgehoben, um die neue %1-Sandbox anzuzeigen.</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaField</name>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>any JSON value</source>
+        <translation>beliebiger JSON-Wert</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>Send null for %1</source>
+        <translation>null für %1 senden</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>not a whole number</source>
+        <translation>keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>keine Zahl</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaFieldSpec</name>
+    <message>
+        <source>must be more than %1</source>
+        <translation>muss größer als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>muss mindestens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be less than %1</source>
+        <translation>muss kleiner als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>darf höchstens %1 sein</translation>
+    </message>
+    <message numerus="yes">
+        <source>needs at least %n character(s)</source>
+        <translation>
+            <numerusform>braucht mindestens %n Zeichen</numerusform>
+            <numerusform>braucht mindestens %n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>allows at most %n character(s)</source>
+        <translation>
+            <numerusform>erlaubt höchstens %n Zeichen</numerusform>
+            <numerusform>erlaubt höchstens %n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>does not match the pattern %1</source>
+        <translation>passt nicht zum Muster %1</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaForm</name>
+    <message>
+        <source>This tool takes no arguments.</source>
+        <translation>Dieses Werkzeug nimmt keine Argumente.</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaListEditor</name>
+    <message>
+        <source>Add item</source>
+        <translation>Eintrag hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove this item</source>
+        <translation>Diesen Eintrag entfernen</translation>
+    </message>
+    <message>
+        <source>not a whole number</source>
+        <translation>keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>keine Zahl</translation>
+    </message>
+    <message>
+        <source>item %1: %2</source>
+        <translation>Eintrag %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>needs at least %n item(s)</source>
+        <translation>
+            <numerusform>braucht mindestens %n Eintrag</numerusform>
+            <numerusform>braucht mindestens %n Einträge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>allows at most %n item(s)</source>
+        <translation>
+            <numerusform>erlaubt höchstens %n Eintrag</numerusform>
+            <numerusform>erlaubt höchstens %n Einträge</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3451,6 +3961,71 @@
     <message>
         <source>Click to show sandboxes tagged “%1”</source>
         <translation>Klicken, um Sandboxes mit dem Tag „%1“ anzuzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>ToolResultView</name>
+    <message>
+        <source>Structured content</source>
+        <translation>Strukturierter Inhalt</translation>
+    </message>
+    <message>
+        <source>The tool reported an error</source>
+        <translation>Das Werkzeug meldete einen Fehler</translation>
+    </message>
+    <message>
+        <source>The tool returned nothing</source>
+        <translation>Das Werkzeug gab nichts zurück</translation>
+    </message>
+    <message>
+        <source>Audio (%1, %2)</source>
+        <translation>Audio (%1, %2)</translation>
+    </message>
+    <message>
+        <source>Content of an unknown type “%1”:
+%2</source>
+        <translation>Inhalt unbekannten Typs „%1“:
+%2</translation>
+    </message>
+    <message>
+        <source>Image (%1, %2)</source>
+        <translation>Bild (%1, %2)</translation>
+    </message>
+    <message>
+        <source>%1: could not be shown</source>
+        <translation>%1: konnte nicht angezeigt werden</translation>
+    </message>
+    <message>
+        <source>%1, %2 × %3: click to see it at full size</source>
+        <translation>%1, %2 × %3: klicken für volle Größe</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>Link to</source>
+        <translation>Verweis auf</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>binary, %1</source>
+        <translation>binär, %1</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
     </message>
 </context>
 <context>
@@ -3864,6 +4439,10 @@
     <message>
         <source>Redirect from %1 to %2 refused: the request was not sent again to another server. It may have taken effect on %1; check before trying again.</source>
         <translation>Weiterleitung von %1 nach %2 abgelehnt: Die Anfrage wurde nicht erneut an einen anderen Server gesendet. Auf %1 ist sie möglicherweise schon wirksam geworden; vor einem neuen Versuch prüfen.</translation>
+    </message>
+    <message>
+        <source>The MCP server URL</source>
+        <translation>Die MCP-Server-URL</translation>
     </message>
 </context>
 <context>

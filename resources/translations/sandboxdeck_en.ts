@@ -101,6 +101,20 @@
     </message>
 </context>
 <context>
+    <name>InspectPage</name>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation><numerusform>%n tool</numerusform><numerusform>%n tools</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>JsonTreeView</name>
+    <message numerus="yes">
+        <source>Expanded the first %n node(s); search to reach the others.</source>
+        <translation><numerusform>Expanded the first %n node; search to reach the others.</numerusform><numerusform>Expanded the first %n nodes; search to reach the others.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>LocalSandboxDetailsPane</name>
     <message numerus="yes">
         <source>%n local sandbox(es) selected</source>
@@ -194,6 +208,28 @@
     <message numerus="yes">
         <source>Copied MCP client config for %n server(s).</source>
         <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>SchemaFieldSpec</name>
+    <message numerus="yes">
+        <source>needs at least %n character(s)</source>
+        <translation><numerusform>needs at least %n character</numerusform><numerusform>needs at least %n characters</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>allows at most %n character(s)</source>
+        <translation><numerusform>allows at most %n character</numerusform><numerusform>allows at most %n characters</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>SchemaListEditor</name>
+    <message numerus="yes">
+        <source>needs at least %n item(s)</source>
+        <translation><numerusform>needs at least %n item</numerusform><numerusform>needs at least %n items</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>allows at most %n item(s)</source>
+        <translation><numerusform>allows at most %n item</numerusform><numerusform>allows at most %n items</numerusform></translation>
     </message>
 </context>
 <context>
