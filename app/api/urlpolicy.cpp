@@ -123,6 +123,11 @@ QString checkBaseUrl(const QUrl &url)
     return check(url, QCoreApplication::translate("UrlPolicy", "The API base URL"));
 }
 
+QString checkMcpUrl(const QUrl &url)
+{
+    return check(url, QCoreApplication::translate("UrlPolicy", "The MCP server URL"));
+}
+
 QString checkRedirect(const QUrl &from, const QUrl &to, bool methodHasBody)
 {
     const QString problem = check(to, QCoreApplication::translate("UrlPolicy", "The redirect target"));

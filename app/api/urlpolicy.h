@@ -15,6 +15,8 @@ bool isLoopbackHost(const QString &host);
 QString checkSignedUrl(const QUrl &url);
 // The API base URL the Bearer token is sent to.
 QString checkBaseUrl(const QUrl &url);
+// An MCP server URL (a sandbox's, or one the user typed): the same rule as the base URL.
+QString checkMcpUrl(const QUrl &url);
 // A redirect from `from` to `to`: no https -> http downgrade (loopback to loopback aside), and a request
 // with a body is never re-sent to another origin.
 QString checkRedirect(const QUrl &from, const QUrl &to, bool methodHasBody);

@@ -11,6 +11,8 @@ namespace {
 
 const QString localGroup = u"local"_s;
 const QString blaxelGroup = u"blaxel"_s;
+const QString dataGroup = u"data"_s;
+const QString mcpGroup = u"mcp"_s;
 
 QString benchmarkOptionText()
 {
@@ -151,6 +153,61 @@ QList<CliCommandSpec> buildBlaxelCommands()
     };
 }
 
+QList<CliCommandSpec> buildDataCommands()
+{
+    return {
+        {u"data dump"_s,
+         {u"SERVER"_s, u"ID"_s},
+         u"[--out FILE [--force]]"_s,
+         u"print the data of a sandbox's server as JSON (with --json the whole reply: sandbox_id, "
+         "server_name, dumped_at, data), or save it as FILE"_s,
+         {{u"out"_s, u"FILE"_s, u"save it as FILE (written whole or not at all)"_s},
+          {u"force"_s, {}, u"with --out: replace FILE if it exists (never done without it)"_s}}},
+        {u"data init"_s,
+         {u"SERVER"_s, u"ID"_s},
+         u"(--file F | --default)"_s,
+         u"seed the data of a sandbox's server from a JSON file, or with the provider's default data; a "
+         "body the server's schema refuses is listed field by field"_s,
+         {{u"file"_s, u"F"_s, u"the JSON body to send, as the server's schema describes it"_s},
+          {u"default"_s, {}, u"the provider's default test data"_s}}},
+        {u"data diff"_s,
+         {u"A.json"_s, u"B.json"_s},
+         {},
+         u"compare two saved dumps structurally (a whole reply's \"data\" is compared); exit code 0 when "
+         "they are the same, 1 when they differ, 2 on trouble, like diff(1)"_s,
+         {}},
+    };
+}
+
+QList<CliCommandSpec> buildMcpCommands()
+{
+    const CliOptionSpec sandbox{u"sandbox"_s, u"SERVER"_s,
+                                u"URL is then the ID of a Klavis sandbox of SERVER: its MCP URL is used"_s};
+    const CliOptionSpec local{u"local"_s, u"ID"_s,
+                              u"URL is then a SERVER of local sandbox ID: that server's MCP URL is used"_s};
+    const QString where = u"[--sandbox SERVER | --local ID]"_s;
+    return {
+        {u"mcp info"_s,
+         {u"URL"_s},
+         where,
+         u"connect to an MCP server and show its name, version, protocol, capabilities and instructions"_s,
+         {sandbox, local}},
+        {u"mcp tools"_s, {u"URL"_s}, where, u"list an MCP server's tools"_s, {sandbox, local}},
+        {u"mcp call"_s,
+         {u"URL"_s, u"TOOL"_s},
+         u"[--args JSON | --arg k=v...] "_s + where,
+         u"call a tool and print its result; a result flagged isError exits with 1"_s,
+         {{u"args"_s, u"JSON"_s, u"the arguments as one JSON object"_s},
+          {u"arg"_s, u"k=v"_s,
+           u"one argument, typed by the tool's input schema (integer, number, boolean, string; JSON for "
+           "objects and arrays); repeat it for several"_s,
+           true},
+          sandbox,
+          local}},
+        {u"mcp ping"_s, {u"URL"_s}, where, u"check that an MCP server answers"_s, {sandbox, local}},
+    };
+}
+
 } // namespace
 
 bool CliCommandSpec::takesMoreArguments() const
@@ -169,7 +226,8 @@ const CliOptionSpec *CliCommandSpec::option(const QString &optionName) const
 
 const QList<CliCommandSpec> &CliCommandSpecs::all()
 {
-    static const QList<CliCommandSpec> commands = buildCommands() + buildBlaxelCommands();
+    static const QList<CliCommandSpec> commands =
+        buildCommands() + buildBlaxelCommands() + buildDataCommands() + buildMcpCommands();
     return commands;
 }
 
@@ -210,7 +268,7 @@ bool CliCommandSpecs::isGroup(const QString &name)
 
 QStringList CliCommandSpecs::groups()
 {
-    return {localGroup, blaxelGroup};
+    return {localGroup, blaxelGroup, dataGroup, mcpGroup};
 }
 
 QStringList CliCommandSpecs::subcommandsOf(const QString &group)

@@ -5,6 +5,7 @@
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
+#include "api/klavisserverdataservice.h"
 #include "cli/liststatusfilter.h"
 #include "cli/terminaltext.h"
 #include "cli/texttable.h"
@@ -17,7 +18,8 @@ CliRunner::CliRunner(const CliCommand &command, HttpTransport *transport, QObjec
     : QObject(parent), m_command(command), m_transport(transport),
       m_sandboxes(new KlavisSandboxService(transport, this)),
       m_local(new KlavisLocalSandboxService(transport, this)),
-      m_blaxel(new BlaxelSandboxService(transport, command.option(u"workspace"_s), this))
+      m_blaxel(new BlaxelSandboxService(transport, command.option(u"workspace"_s), this)),
+      m_data(new KlavisServerDataService(transport, this))
 {
     m_output.setRevealSecrets(command.has(u"show-secrets"_s));
     m_output.setSecret(transport->config().apiKey);
@@ -48,6 +50,13 @@ void CliRunner::start()
         {u"blaxel delete"_s, &CliRunner::blaxelDelete},
         {u"blaxel upload"_s, &CliRunner::blaxelUpload},
         {u"blaxel dump"_s, &CliRunner::blaxelDump},
+        {u"data dump"_s, &CliRunner::dataDump},
+        {u"data init"_s, &CliRunner::dataInit},
+        {u"data diff"_s, &CliRunner::dataDiff},
+        {u"mcp info"_s, &CliRunner::mcpInfo},
+        {u"mcp tools"_s, &CliRunner::mcpTools},
+        {u"mcp call"_s, &CliRunner::mcpCall},
+        {u"mcp ping"_s, &CliRunner::mcpPing},
     };
     (this->*handlers.value(m_command.name))();
 }

@@ -17,6 +17,9 @@ class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
+class KlavisServerDataService;
+class McpCall;
+class McpClient;
 class TransferJob;
 
 // Runs one CliCommand against the API and reports the exit code through finished().
@@ -58,6 +61,21 @@ private:
     void blaxelWaitNext(qsizetype index);
     void blaxelUpload();
     void blaxelDump();
+    void dataDump();
+    void dataInit();
+    void dataDiff();
+    bool dataOutAcceptable();
+    void mcpInfo();
+    void mcpTools();
+    void mcpCall();
+    void mcpPing();
+    // Resolves the command's MCP URL (given, or a sandbox's from the API), makes the client and runs `then`;
+    // on failure the command ends. Ctrl+C from here on cancels what is in flight and exits 130.
+    void openMcpClient(const std::function<void()> &then);
+    // Ends the command on an error or a cancel; else runs `handle` with the finished call.
+    void watchMcp(McpCall *call, const std::function<void(McpCall *)> &handle);
+    void callMcpTool(const QJsonObject &arguments);
+    void finishMcp(int exitCode);
     // The client of the sandbox's own API, at the URL its record gives, for `then`; on failure the command
     // ends.
     void openBlaxelSandbox(const std::function<void(BlaxelSandboxFiles *)> &then);
@@ -72,6 +90,7 @@ private:
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_local;
     BlaxelSandboxService *m_blaxel;
+    KlavisServerDataService *m_data;
     CliOutput m_output;
     QPointer<ApiCall> m_call;
     qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary
@@ -79,4 +98,7 @@ private:
     QStringList m_deleted;
     QList<QJsonObject> m_deletedRecords;
     bool m_someFailed = false;
+    McpClient *m_mcp = nullptr;
+    QPointer<McpCall> m_mcpCall;
+    bool m_interrupted = false; // Ctrl+C during an mcp command
 };

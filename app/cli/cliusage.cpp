@@ -133,7 +133,10 @@ QString CliUsage::full()
            "       %1 COMMAND --help | --help | --version\n\n"_s.arg(program) +
            commandSection(u"Klavis sandboxes"_s, {}) + u'\n' +
            commandSection(u"Klavis local sandboxes"_s, u"local"_s) + u'\n' +
-           commandSection(u"Blaxel sandboxes"_s, u"blaxel"_s) + u'\n' + globalOptionsSection() +
+           commandSection(u"Blaxel sandboxes"_s, u"blaxel"_s) + u'\n' +
+           commandSection(u"Each sandbox server's data"_s, u"data"_s) + u'\n' +
+           commandSection(u"MCP servers (URL: https, or http to this machine)"_s, u"mcp"_s) + u'\n' +
+           globalOptionsSection() +
            u"\nThe API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to %1.\n"
            "Blaxel commands take the key from BL_API_KEY and the workspace from --workspace or BL_WORKSPACE; "
            "their\n--base-url is the Blaxel API root (default: BL_API_URL, else %3).\nWith --json they print "
@@ -147,10 +150,16 @@ QString CliUsage::full()
            "Transfers show a progress line on stderr when it is a terminal; Ctrl+C cancels them and removes "
            "their\ntemporary files. With --json they print one summary object (local_sandbox_id, direction, "
            "bytes, path;\nBlaxel's: sandbox and workspace instead of local_sandbox_id).\n"
-           "Exit codes: 0 success, 1 API, network or transfer error, 2 usage error, 3 dump extracted with "
-           "entries\nleft out (listed on stderr), 130 cancelled with Ctrl+C.\n"_s.arg(
-               KlavisHosts::defaultBaseUrl().toString(), ServerLists::benchmarks().join(u", "_s),
-               BlaxelHosts::defaultBaseUrl().toString());
+           "mcp commands print what the server sent made safe for the terminal; --json prints the JSON-RPC "
+           "result\nas sent. `mcp call` exits with 1 when the tool's result is an error (its text on "
+           "stderr).\n"
+           "Exit codes: 0 success, 1 API, network, MCP or transfer error, 2 usage error, 3 dump extracted "
+           "with "
+           "entries\nleft out (listed on stderr), 130 cancelled with Ctrl+C. `data diff` answers like "
+           "diff(1): "
+           "0 the same,\n1 different, 2 trouble.\n"_s.arg(KlavisHosts::defaultBaseUrl().toString(),
+                                                          ServerLists::benchmarks().join(u", "_s),
+                                                          BlaxelHosts::defaultBaseUrl().toString());
 }
 
 QString CliUsage::forCommand(const QString &name)

@@ -8,6 +8,8 @@
 #include "cli/cliusage.h"
 
 #include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -228,6 +230,32 @@ std::optional<QString> checkBlaxelCreate(const CliCommand &command)
     return std::nullopt;
 }
 
+// The `data` and `mcp` commands' pairs of options that exclude or need each other, and --args's JSON.
+std::optional<QString> checkDataAndMcp(const CliCommandSpec &spec, const CliCommand &command)
+{
+    if (spec.name == u"data dump"_s && command.has(u"force"_s) && !command.has(u"out"_s))
+        return u"--force goes with --out"_s;
+    if (spec.name == u"data init"_s && command.has(u"file"_s) == command.has(u"default"_s))
+        return u"`data init` needs either --file F or --default"_s;
+    if (command.has(u"sandbox"_s) && command.has(u"local"_s))
+        return u"--sandbox and --local exclude each other"_s;
+    if (spec.name != u"mcp call"_s)
+        return std::nullopt;
+    if (command.has(u"args"_s) && !command.values(u"arg"_s).isEmpty())
+        return u"--args and --arg exclude each other"_s;
+    if (command.has(u"args"_s)) {
+        QJsonParseError error;
+        const auto document = QJsonDocument::fromJson(command.option(u"args"_s).toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError || !document.isObject())
+            return u"--args must be a JSON object, like {\"a\": 5}"_s;
+    }
+    for (const auto &pair : command.values(u"arg"_s)) {
+        if (pair.indexOf(u'=') < 1)
+            return u"--arg takes NAME=VALUE, not '%1'"_s.arg(pair);
+    }
+    return std::nullopt;
+}
+
 std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &level, CliCommand &command)
 {
     const bool blaxel = spec.name.startsWith(u"blaxel "_s);
@@ -274,6 +302,8 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
         if (!command.has(u"out"_s) && !command.has(u"extract"_s))
             return u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name);
     }
+    if (auto error = checkDataAndMcp(spec, command))
+        return error;
     if (!blaxel && command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
         command.option(u"region"_s) != u"asia"_s)
         return u"--region must be us or asia"_s;

@@ -1,21 +1,25 @@
 # bash completion for sandboxdeck-cli                                     -*- shell-script -*-
 #
 # The name lists below are ServerLists::sandboxServers(), localServers(), benchmarks() and statuses()
-# (app/catalog/serverlists.cpp) and BlaxelStatus::statuses() (app/api/blaxelstatus.cpp);
+# (app/catalog/serverlists.cpp), BlaxelStatus::statuses() (app/api/blaxelstatus.cpp) and DataServers::names()
+# (app/catalog/dataservers.cpp);
 # tests/cli/cli_completions.py fails when they differ.
 
 _sandboxdeck_cli_servers="jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper"
 _sandboxdeck_cli_local_servers="filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright"
 _sandboxdeck_cli_benchmarks="MCP_Atlas Toolathlon MCP_Mark"
 _sandboxdeck_cli_statuses="idle occupied error"
+_sandboxdeck_cli_data_servers="airtable asana cal.com canvas clickup close confluence discord dropbox github gmail google_calendar google_cloud google_docs google_drive google_forms google_sheets googleworkspaceatlas hubspot huggingface jira linear mem0 microsoft_teams monday moneybird mongodb motion notion onedrive outlook_calendar outlook_mail poste_email_toolathlon postgres quickbooks resend salesforce shopify slack snowflake supabase woocommerce wordpress youtube"
 _sandboxdeck_cli_blaxel_statuses="DEPLOYING DEPLOYED FAILED DELETING TERMINATED DEACTIVATING DEACTIVATED BUILDING BUILT UPLOADING ARCHIVING ARCHIVED UNARCHIVING"
 
-_sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel"
+_sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel data mcp"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
 _sandboxdeck_cli_blaxel_commands="list get create delete upload dump"
+_sandboxdeck_cli_data_commands="dump init diff"
+_sandboxdeck_cli_mcp_commands="info tools call ping"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
-_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env"
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local"
 
 _sandboxdeck_cli_options_of() {
     case $1 in
@@ -33,6 +37,10 @@ _sandboxdeck_cli_options_of() {
         "blaxel delete") echo "--wait --workspace" ;;
         "blaxel upload") echo "--workspace" ;;
         "blaxel dump") echo "--out --force --extract --workspace" ;;
+        "data dump") echo "--out --force" ;;
+        "data init") echo "--file --default" ;;
+        "mcp call") echo "--args --arg --sandbox --local" ;;
+        "mcp info" | "mcp tools" | "mcp ping") echo "--sandbox --local" ;;
     esac
 }
 
@@ -69,7 +77,8 @@ _sandboxdeck_cli() {
             compopt -o nospace 2>/dev/null
             return
             ;;
-        --out) _sandboxdeck_cli_files "$cur" && return ;;
+        --out | --file) _sandboxdeck_cli_files "$cur" && return ;;
+        --sandbox) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur")) && return ;;
         --extract)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur")) && return
@@ -86,7 +95,7 @@ _sandboxdeck_cli() {
             return
             ;;
         --base-url | --timeout | --email | --tag | --ttl | --instance-id | --search | --workspace | --image | \
-            --display-name | --memory | --label | --port | --env | --secret-env) return ;;
+            --display-name | --memory | --label | --port | --env | --secret-env | --args | --arg | --local) return ;;
     esac
 
     # The command, local's or blaxel's sub-command and the number of arguments typed so far.
@@ -109,7 +118,7 @@ _sandboxdeck_cli() {
             *)
                 if [[ -z $command ]]; then
                     command=$word
-                elif [[ $command == local || $command == blaxel ]]; then
+                elif [[ $command == local || $command == blaxel || $command == data || $command == mcp ]]; then
                     command="$command $word"
                 else
                     ((arguments++))
@@ -126,6 +135,12 @@ _sandboxdeck_cli() {
         "") COMPREPLY=($(compgen -W "$_sandboxdeck_cli_commands" -- "$cur")) ;;
         local) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_local_commands" -- "$cur")) ;;
         blaxel) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_blaxel_commands" -- "$cur")) ;;
+        data) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_data_commands" -- "$cur")) ;;
+        mcp) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_mcp_commands" -- "$cur")) ;;
+        "data dump" | "data init")
+            ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_data_servers" -- "$cur"))
+            ;;
+        "data diff") ((arguments < 2)) && _sandboxdeck_cli_files "$cur" ;;
         get | acquire | release | reset)
             ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur"))
             ;;

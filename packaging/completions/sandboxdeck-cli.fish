@@ -1,13 +1,15 @@
 # fish completion for sandboxdeck-cli
 #
 # The name lists below are ServerLists::sandboxServers(), localServers(), benchmarks() and statuses()
-# (app/catalog/serverlists.cpp) and BlaxelStatus::statuses() (app/api/blaxelstatus.cpp);
+# (app/catalog/serverlists.cpp), BlaxelStatus::statuses() (app/api/blaxelstatus.cpp) and DataServers::names()
+# (app/catalog/dataservers.cpp);
 # tests/cli/cli_completions.py fails when they differ.
 
 set -l servers jira github salesforce hubspot notion airtable linear asana google_sheets google_drive google_docs gmail google_calendar google_forms clickup close monday motion onedrive microsoft_teams outlook_mail cal.com quickbooks moneybird dropbox shopify woocommerce outlook_calendar resend wordpress mem0 supabase slack confluence discord snowflake postgres mongodb youtube googleworkspaceatlas huggingface arxiv_latex calculator clinicaltrialsgov fetch met_museum open_library osm pubmed us_weather duckduckgo whois wikipedia scholarly howtocook yahoo_finance 12306 youtube_transcript weather twelvedata national_parks lara_translate e2b context7 alchemy weights_and_biases oxylabs google_maps brave_search exa serper
 set -l local_servers filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright
 set -l benchmarks MCP_Atlas Toolathlon MCP_Mark
 set -l statuses idle occupied error
+set -l data_servers airtable asana cal.com canvas clickup close confluence discord dropbox github gmail google_calendar google_cloud google_docs google_drive google_forms google_sheets googleworkspaceatlas hubspot huggingface jira linear mem0 microsoft_teams monday moneybird mongodb motion notion onedrive outlook_calendar outlook_mail poste_email_toolathlon postgres quickbooks resend salesforce shopify slack snowflake supabase woocommerce wordpress youtube
 set -l blaxel_statuses DEPLOYING DEPLOYED FAILED DELETING TERMINATED DEACTIVATING DEACTIVATED BUILDING BUILT UPLOADING ARCHIVING ARCHIVED UNARCHIVING
 
 # The words typed after the program that are not options nor their values: the command, local's or
@@ -27,7 +29,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local
                 set skip 1
             case --
                 set ended 1
@@ -68,6 +70,11 @@ function __sandboxdeck_cli_needs_blaxel_command
     test (count $words) -eq 1; and test "$words[1]" = blaxel
 end
 
+function __sandboxdeck_cli_needs_group_command
+    set -l words (__sandboxdeck_cli_words)
+    test (count $words) -eq 1; and test "$words[1]" = $argv[1]
+end
+
 complete -c sandboxdeck-cli -f
 
 complete -c sandboxdeck-cli -l base-url -x -d 'the API to talk to (default KLAVIS_BASE_URL)'
@@ -84,6 +91,16 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a reset -d 'rese
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a prepare -d 'ask for capacity'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a local -d 'local sandboxes'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a blaxel -d 'Blaxel sandboxes'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a data -d "each sandbox server's data"
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a mcp -d 'MCP servers'
+
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command data' -a dump -d "print or save a server's data"
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command data' -a init -d "seed a server's data"
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command data' -a diff -d 'compare two saved dumps'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a info -d "show an MCP server's name and capabilities"
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a tools -d "list an MCP server's tools"
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a call -d 'call a tool'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a ping -d 'check that an MCP server answers'
 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a list -d 'list local sandboxes'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a get -d 'show one local sandbox'
@@ -151,4 +168,19 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l force -d 'r
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
 for command in list get create delete upload dump
     complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is blaxel $command" -l workspace -x -d 'the Blaxel workspace'
+end
+
+for command in dump init
+    complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is data $command 0" -a "$data_servers" -d server
+end
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data dump' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'save the data as this file'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data dump' -l force -d 'replace an existing --out file'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data init' -l file -r -a '(__fish_complete_path (commandline -ct))' -d 'the JSON body to send'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data init' -l default -d "the provider's default data"
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data diff; and not __sandboxdeck_cli_is data diff 2' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is mcp call' -l args -x -d 'the arguments as a JSON object'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is mcp call' -l arg -x -d 'one argument k=v'
+for command in info tools call ping
+    complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is mcp $command" -l sandbox -x -a "$servers" -d 'URL is a Klavis sandbox ID of this server'
+    complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is mcp $command" -l local -x -d 'URL is a server of this local sandbox'
 end

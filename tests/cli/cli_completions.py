@@ -49,13 +49,16 @@ def server_lists():
     source = read(os.path.join(SOURCE, "app", "api", "blaxelstatus.cpp"))
     body = source[source.index("BlaxelStatus::statuses()"):]
     lists["blaxelStatuses"] = re.findall(r'u"([^"]*)"_s', body[:body.index("\n}\n")])
+    source = read(os.path.join(SOURCE, "app", "catalog", "dataservers.cpp"))
+    body = source[source.index("DataServers::names()"):]
+    lists["dataServers"] = re.findall(r'u"([^"]*)"_s', body[:body.index("\n}\n")])
     return lists
 
 
 def commands_and_options():
     """The commands ("local upload") and, per command, the options its own --help lists."""
     usage = cli_help()
-    commands = re.findall(r"^  ((?:local |blaxel )?[a-z]+)\b", usage.split("Options (")[0], re.M)
+    commands = re.findall(r"^  ((?:local |blaxel |data |mcp )?[a-z]+)\b", usage.split("Options (")[0], re.M)
     per_command = {}
     for command in commands:
         text = cli_help(*command.split())
@@ -69,7 +72,7 @@ def check_lists(lists):
     bash = read(BASH)
     for variable, function in (("servers", "sandboxServers"), ("local_servers", "localServers"),
                                ("benchmarks", "benchmarks"), ("statuses", "statuses"),
-                               ("blaxel_statuses", "blaxelStatuses")):
+                               ("blaxel_statuses", "blaxelStatuses"), ("data_servers", "dataServers")):
         found = re.search(rf'^_sandboxdeck_cli_{variable}="([^"]*)"$', bash, re.M)
         check(f"bash: {variable} is ServerLists::{function}()",
               found and found.group(1).split() == lists[function], found and found.group(1))
@@ -120,7 +123,14 @@ def check_completer(shell, complete, per_command, globals_, lists):
     cases = [
         ("sandboxdeck-cli lo", ["local"]),
         ("sandboxdeck-cli local ", ["list", "get", "acquire", "release", "reset", "upload", "dump"]),
-        ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel"]),
+        ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel", "data",
+                              "mcp"]),
+        ("sandboxdeck-cli data ", ["dump", "init", "diff"]),
+        ("sandboxdeck-cli mcp ", ["info", "tools", "call", "ping"]),
+        ("sandboxdeck-cli data dump google_cl", ["google_cloud"]),
+        ("sandboxdeck-cli data init github ", []),
+        ("sandboxdeck-cli mcp tools --sandbox notio", ["notion"]),
+        ("sandboxdeck-cli mcp call --local ID ", []),
         ("sandboxdeck-cli bl", ["blaxel"]),
         ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete", "upload", "dump"]),
         ("sandboxdeck-cli blaxel list --status ", lists["blaxelStatuses"]),
@@ -161,6 +171,10 @@ def check_file_completion(shell, complete):
         check(f"{shell}: --out offers files", "results.tar.gz" in words, words)
         words, _ = complete("sandboxdeck-cli local dump ID --extract res")
         check(f"{shell}: --extract offers only folders", [w.rstrip("/") for w in words] == ["results-dir"], words)
+        words, _ = complete("sandboxdeck-cli data init github ID --file res")
+        check(f"{shell}: data init --file offers files", "results.tar.gz" in words, words)
+        words, _ = complete("sandboxdeck-cli data diff res")
+        check(f"{shell}: data diff offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
         words, _ = complete("sandboxdeck-cli blaxel upload NAME res")
         check(f"{shell}: blaxel upload offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
         words, _ = complete("sandboxdeck-cli blaxel dump NAME --extract res")
@@ -174,8 +188,9 @@ def check_file_completion(shell, complete):
 def main():
     lists = server_lists()
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
+    check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 19 commands", len(per_command) == 19, sorted(per_command))
+    check("--help lists 26 commands", len(per_command) == 26, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)
