@@ -114,8 +114,13 @@ SandboxDataPage::SandboxDataPage(ServerDataController *controller, QWidget *pare
     });
 
     connect(m_controller, &ServerDataController::busyChanged, this, [this](bool busy) {
-        if (!busy)
+        if (!busy) {
             m_waiting = false;
+            // "Comparing…" must not outlive the comparison.
+            if (m_status->text() == m_shownActivity)
+                m_status->clear();
+            m_shownActivity.clear();
+        }
         updateState();
     });
     connect(
@@ -212,8 +217,10 @@ void SandboxDataPage::updateState()
         button->setEnabled(usable && !busy);
     m_save->setEnabled(usable && !busy && !m_tree->json().isUndefined());
     m_cancel->setVisible(busy && m_waiting);
-    if (busy && m_waiting)
-        m_status->setText(m_controller->activity());
+    if (busy && m_waiting) {
+        m_shownActivity = m_controller->activity();
+        m_status->setText(m_shownActivity);
+    }
 }
 
 void SandboxDataPage::showProblems(const QString &heading, const QList<ServerDataProblem> &problems)

@@ -88,4 +88,5 @@ private:
     QTreeWidget *m_problems;
     // This page's own operation: another page's dump on the same controller is not ours to show as busy.
     bool m_waiting = false;
+    QString m_shownActivity;
 };

@@ -9,7 +9,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPalette>
+#include <QStyle>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -108,8 +110,6 @@ QColor JsonDiffView::kindColour(JsonDifference::Kind kind, const QPalette &palet
 void JsonDiffView::clear()
 {
     setDifferences({}, false, {}, {});
-    m_beforeLabel.clear();
-    updateSummary();
 }
 
 void JsonDiffView::setDifferences(const QList<JsonDifference> &differences, bool truncated,
@@ -137,6 +137,7 @@ void JsonDiffView::setDifferences(const QList<JsonDifference> &differences, bool
     m_tree->headerItem()->setText(AfterColumn, afterLabel.isEmpty() ? tr("After") : afterLabel);
     applyColours();
     applyFilter();
+    fitColumns();
 }
 
 void JsonDiffView::setKindFilter(std::optional<JsonDifference::Kind> kind)
@@ -199,13 +200,18 @@ void JsonDiffView::updateSummary()
             if (count > 0)
                 counts << u"%1 %2"_s.arg(count).arg(kindText(kind).toLower());
         }
-        text = tr("%n difference(s) from %1 to %2: %3", nullptr, int(m_differences.size()))
-                   .arg(m_beforeLabel, m_afterLabel, counts.join(u", "_s));
+        if (m_differences.size() == 1)
+            text =
+                tr("1 difference from %1 to %2: %3").arg(m_beforeLabel, m_afterLabel, counts.join(u", "_s));
+        else
+            text = tr("%1 differences from %2 to %3: %4")
+                       .arg(QLocale().toString(m_differences.size()), m_beforeLabel, m_afterLabel,
+                            counts.join(u", "_s));
         if (m_truncated)
             text += u' ' + tr("The comparison stopped early; more differences may exist.");
         const int visible = visibleRowCount();
         if (visible != m_differences.size())
-            text += u' ' + tr("%n shown.", nullptr, visible);
+            text += u' ' + tr("%1 shown.").arg(QLocale().toString(visible));
     }
     m_summary->setText(text);
 }
@@ -223,6 +229,27 @@ void JsonDiffView::copyPath()
         return;
     QApplication::clipboard()->setText(path);
     emit copied(tr("path"));
+}
+
+void JsonDiffView::fitColumns()
+{
+    // Paths are what a reader scans: shown whole, unless one would take more than half the width. Measured
+    // from the text, since a hidden view has laid out no rows to measure.
+    const QFontMetrics metrics(m_tree->font());
+    const int margin = 3 * m_tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_tree) + 16;
+    int pathWidth = metrics.horizontalAdvance(m_tree->headerItem()->text(PathColumn));
+    const qsizetype measured = std::min<qsizetype>(m_differences.size(), 2000);
+    for (qsizetype i = 0; i < measured; ++i)
+        pathWidth = std::max(pathWidth, metrics.horizontalAdvance(m_differences.at(i).path));
+    const int available = std::max(width(), 400);
+    m_tree->setColumnWidth(PathColumn, std::min(pathWidth + margin, available / 2));
+    m_tree->setColumnWidth(BeforeColumn, available / 5);
+}
+
+void JsonDiffView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
 }
 
 void JsonDiffView::changeEvent(QEvent *event)

@@ -60,11 +60,13 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void applyFilter();
     void applyColours();
     void updateSummary();
+    void fitColumns();
 
     QList<JsonDifference> m_differences;
     bool m_truncated = false;
