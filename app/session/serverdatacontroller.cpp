@@ -135,15 +135,24 @@ void ServerDataController::dump(const QString &serverName, const QString &sandbo
 void ServerDataController::initialize(const QString &serverName, const QString &sandboxId,
                                       const QJsonValue &body)
 {
-    if (m_checkBeforeSending) {
-        const auto violations = ServerDataSchema::instance().check(serverName, body);
-        if (!violations.isEmpty()) {
-            emit refused(serverName, sandboxId, ServerDataProblem::fromViolations(violations));
-            setBusy(false);
-            return;
-        }
+    if (!m_checkBeforeSending) {
+        sendInitialize(serverName, sandboxId, body);
+        return;
     }
-    sendInitialize(serverName, sandboxId, body);
+    setBusy(true, tr("Checking the data against the %1 schema…").arg(serverName));
+    // A seed file can be tens of megabytes: the check runs on a worker thread.
+    offThread<QList<ServerDataProblem>>(
+        [serverName, body] {
+            return ServerDataProblem::fromViolations(ServerDataSchema::instance().check(serverName, body));
+        },
+        [this, serverName, sandboxId, body](const QList<ServerDataProblem> &problems) {
+            if (problems.isEmpty()) {
+                sendInitialize(serverName, sandboxId, body);
+                return;
+            }
+            emit refused(serverName, sandboxId, problems);
+            setBusy(false);
+        });
 }
 
 void ServerDataController::initializeFromFile(const QString &serverName, const QString &sandboxId,

@@ -13,6 +13,8 @@ struct ServerDataProblem
     QString path;
     QString message;
 
+    // What is wrong, in words ("should be string, not integer").
+    static QString describe(const JsonSchemaViolation &violation);
     static QList<ServerDataProblem> fromViolations(const QList<JsonSchemaViolation> &violations);
     static QList<ServerDataProblem> fromError(const ApiError &error); // its fieldErrors(), by FieldPath
 };

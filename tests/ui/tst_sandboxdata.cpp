@@ -279,6 +279,7 @@ private slots:
         QVERIFY(waitIdle());
         QVERIFY2(problemPaths().contains(u"$.repos[0].name"_s), qPrintable(problemPaths()));
         QVERIFY(page->problemList()->isVisible());
+        QCOMPARE(page->problemList()->topLevelItem(0)->text(1), u"should be string, not integer"_s);
         QVERIFY(page->errorBanner()->message().contains(u"Not sent"_s));
         QCOMPARE(emulator()->apiRequests().size(), 0);
 
@@ -410,8 +411,13 @@ private slots:
         page->initializeDefault();
         QVERIFY(controller->isBusy());
         QVERIFY(page->cancelButton()->isVisible());
+        emulator()->clearRecordedRequests();
         page->cancelButton()->click();
         QVERIFY(waitIdle());
+        QTest::qWait(200);
+        // The cancelled initialize is not followed by its dump.
+        QCOMPARE(emulator()->requestCount("GET", u"/sandbox/github/%1/dump"_s.arg(sandboxId)), 0);
+        QVERIFY(page->errorBanner()->isVisible());
         QVERIFY(!page->cancelButton()->isVisible());
         QVERIFY(page->dumpButton()->isEnabled());
     }
