@@ -336,8 +336,14 @@ private slots:
         view.copyValue();
         QCOMPARE(QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8()).object(),
                  sampleDump().value(u"repos"_s).toArray().at(0).toObject());
+        // Ctrl+C in the tree copies the value too.
+        view.show();
+        view.treeView()->setCurrentIndex(view.model()->index(1, 0)); // owner
+        QApplication::clipboard()->clear();
+        QTest::keySequence(view.treeView(), QKeySequence::Copy);
+        QCOMPARE(QApplication::clipboard()->text(), u"octo"_s);
         // The signal names what was copied, never the value.
-        QCOMPARE(copied.size(), 3);
+        QCOMPARE(copied.size(), 4);
         QVERIFY(!copied.last().at(0).toString().contains(u"notes"_s));
     }
 
@@ -849,7 +855,7 @@ private slots:
                  u"hello sandbox"_s);
         QVERIFY(page.resultView()->structuredView()->isVisibleTo(&page));
 
-        // Another tool and back: what was typed is still there.
+        // Another tool and back: what was typed and what came back are still there.
         QVERIFY(page.selectTool(u"fail"_s));
         QVERIFY(page.form()->fields().isEmpty());
         page.callButton()->click();

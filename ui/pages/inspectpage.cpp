@@ -195,6 +195,8 @@ void InspectPage::setServer(const QUrl &url, const QString &bearerToken)
     m_log->clear();
     m_tools->setTools({});
     m_arguments.clear();
+    m_results.clear();
+    m_failures.clear();
     m_serverInfo->setVisible(false);
     m_result->clear();
     showTool(nullptr);
@@ -254,8 +256,13 @@ void InspectPage::showTool(const McpTool *tool)
     m_toolDescription->setText(tool ? DisplayText::visibleLines(tool->description) : QString());
     m_form->setVisible(tool);
     m_call->setVisible(tool);
+    m_result->clear();
     if (!tool)
         return;
+    if (m_results.contains(tool->name))
+        m_result->setResult(m_results.value(tool->name));
+    else if (m_failures.contains(tool->name))
+        m_result->showFailure(m_failures.value(tool->name));
     m_form->setSchema(tool->inputSchema);
     if (m_arguments.contains(tool->name))
         m_form->setArguments(m_arguments.value(tool->name));
@@ -285,14 +292,24 @@ void InspectPage::callSelectedTool()
     }
     m_calling = true;
     m_call->setEnabled(false);
-    McpCall *call = m_client->callTool(m_currentTool, m_form->arguments());
-    connect(call, &McpCall::finished, this, [this, call] {
+    const QString tool = m_currentTool;
+    McpCall *call = m_client->callTool(tool, m_form->arguments());
+    connect(call, &McpCall::finished, this, [this, call, tool] {
         m_calling = false;
         m_call->setEnabled(true);
+        m_results.remove(tool);
+        m_failures.remove(tool);
         if (call->error().isError())
-            m_result->showFailure(tr("The call failed: %1").arg(call->error().describe()));
+            m_failures.insert(tool, tr("The call failed: %1").arg(call->error().describe()));
         else
-            m_result->setResult(call->toolResult());
+            m_results.insert(tool, call->toolResult());
+        // The user may have moved to another tool meanwhile: the answer is kept for its own.
+        if (tool == m_currentTool) {
+            if (call->error().isError())
+                m_result->showFailure(m_failures.value(tool));
+            else
+                m_result->setResult(m_results.value(tool));
+        }
         emit callFinished();
     });
 }

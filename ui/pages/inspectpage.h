@@ -1,6 +1,7 @@
 #pragma once
 
 #include "mcp/mcptool.h"
+#include "mcp/mcptoolresult.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -23,7 +24,8 @@ class ToolResultView;
 
 // The Inspect tab of a sandbox's MCP server: connect (what the server says it is), its tools with search
 // and hints, a form for the chosen tool's arguments, the call's result, and the protocol log with "copy
-// as curl". Arguments typed for a tool are kept for as long as the page lives (one per sandbox).
+// as curl". Each tool's arguments and last result are kept for as long as the page lives (one per sandbox):
+// going back to a tool shows what was sent and what came back.
 class InspectPage final : public QWidget
 {
     Q_OBJECT
@@ -92,5 +94,8 @@ private:
     QPlainTextEdit *m_logDetails = nullptr;
     QString m_currentTool;
     QHash<QString, QJsonObject> m_arguments;
+    // The last answer per tool: a result, or the failure's text.
+    QHash<QString, McpToolResult> m_results;
+    QHash<QString, QString> m_failures;
     bool m_calling = false;
 };
