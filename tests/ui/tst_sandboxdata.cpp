@@ -24,6 +24,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -187,6 +188,7 @@ private slots:
         QString mcpUrl;
         QVERIFY(acquireGithub(&sandboxId, &mcpUrl));
         page->setSandbox(u"github"_s, sandboxId);
+        QVERIFY(page->statusLabel()->text().contains(u"Not dumped yet"_s));
 
         QSignalSpy shown(page.get(), &SandboxDataPage::dumpShown);
         page->dump();
@@ -222,8 +224,11 @@ private slots:
         QVERIFY2(!call->error().isError(), qPrintable(call->error().describe()));
         QVERIFY(!call->toolResult().isError);
 
+        QElapsedTimer clock;
+        clock.start();
         page->dump();
         QVERIFY(QTest::qWaitFor([&] { return shown.size() == 3; }, 10000));
+        qInfo("dump of the seeded github data, click to tree: %lld ms", clock.elapsed());
         QVERIFY(waitIdle());
         QSignalSpy searched(page->treeView(), &JsonTreeView::searchFinished);
         page->treeView()->find(title);

@@ -198,6 +198,8 @@ void SandboxDataPage::setSandbox(const QString &serverName, const QString &sandb
                              "through the API.")
                               .arg(serverName));
     }
+    if (!serverName.isEmpty())
+        m_status->setText(tr("Not dumped yet in this session."));
     if (m_controller->hasLastDump(serverName, sandboxId)) {
         const ServerDataDump last = m_controller->lastDump(serverName, sandboxId);
         m_tree->setJson(last.data);
