@@ -2,7 +2,6 @@
 
 #include "api/apicall.h"
 #include "api/klavisserverdataservice.h"
-#include "catalog/dataservers.h"
 #include "models/jsontreemodel.h"
 #include "session/appsession.h"
 #include "session/serverdataschema.h"
@@ -29,7 +28,9 @@ ServerDataController::~ServerDataController()
 
 bool ServerDataController::hasDataEndpoints(const QString &serverName)
 {
-    return DataServers::contains(serverName) || ServerDataSchema::instance().hasRequestSchema(serverName);
+    // The provider's file, not DataServers: that list also names servers whose data exists only in local
+    // sandboxes (canvas, google_cloud, poste_email_toolathlon), which have no /sandbox/{server} paths.
+    return ServerDataSchema::instance().hasRequestSchema(serverName);
 }
 
 QString ServerDataController::key(const QString &serverName, const QString &sandboxId)

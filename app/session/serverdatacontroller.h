@@ -31,7 +31,7 @@ public:
     explicit ServerDataController(AppSession *session, QObject *parent = nullptr);
     ~ServerDataController() override;
 
-    // Whether the provider's API has initialize and dump for this server.
+    // Whether the provider's API has initialize and dump for this server's (hosted) sandboxes.
     static bool hasDataEndpoints(const QString &serverName);
 
     bool isBusy() const { return m_busy; }

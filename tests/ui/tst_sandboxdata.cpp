@@ -5,6 +5,7 @@
 #include "api/acquirerequest.h"
 #include "api/httptransport.h"
 #include "api/klavissandboxservice.h"
+#include "catalog/dataservers.h"
 #include "controllers/themeapplier.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
@@ -158,6 +159,55 @@ private slots:
         page.reset();
         controller.reset();
         session.reset();
+    }
+
+    // The check before sending must never refuse what the provider itself documents: every data server's
+    // default example passes it, and a wrong type is caught for each.
+    void everyDataServerHasASchemaThatTakesItsExample()
+    {
+        QFile file(u":/session/klavis-sandbox-openapi.json"_s);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject paths =
+            QJsonDocument::fromJson(file.readAll()).object().value(u"paths"_s).toObject();
+        int examples = 0;
+        for (const QString &server : DataServers::names()) {
+            if (!ServerDataSchema::instance().hasRequestSchema(server)) {
+                // DataServers also lists the servers whose data only local sandboxes have.
+                QVERIFY2(paths.contains(u"/local-sandbox/%1/{sandbox_id}/initialize"_s.arg(server)),
+                         qPrintable(server));
+                QVERIFY(!ServerDataController::hasDataEndpoints(server));
+                continue;
+            }
+            QVERIFY(ServerDataController::hasDataEndpoints(server));
+            const QJsonValue example = paths.value(u"/sandbox/%1/{sandbox_id}/initialize"_s.arg(server))
+                                           .toObject()
+                                           .value(u"post"_s)
+                                           .toObject()
+                                           .value(u"requestBody"_s)
+                                           .toObject()
+                                           .value(u"content"_s)
+                                           .toObject()
+                                           .value(u"application/json"_s)
+                                           .toObject()
+                                           .value(u"examples"_s)
+                                           .toObject()
+                                           .value(u"default"_s)
+                                           .toObject()
+                                           .value(u"value"_s);
+            if (example.isUndefined())
+                continue;
+            ++examples;
+            const auto problems =
+                ServerDataProblem::fromViolations(ServerDataSchema::instance().check(server, example));
+            const QString first =
+                problems.isEmpty() ? QString() : problems.first().path + u' ' + problems.first().message;
+            QVERIFY2(problems.isEmpty(), qPrintable(server + u": "_s + first));
+            QVERIFY2(!ServerDataSchema::instance().check(server, QJsonValue(42)).isEmpty(),
+                     qPrintable(server));
+        }
+        QVERIFY2(examples >= 10, qPrintable(QString::number(examples)));
+        QVERIFY(!ServerDataSchema::instance().hasRequestSchema(u"weather_station"_s));
+        QVERIFY(!ServerDataSchema::instance().hasRequestSchema(u"github/../x"_s));
     }
 
     void serverWithoutDataEndpointsSaysSo()
