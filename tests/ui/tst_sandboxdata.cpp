@@ -27,6 +27,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -36,6 +37,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -398,37 +400,38 @@ private slots:
                  qPrintable(QStringList(byPath.keys()).join(u' ')));
         QCOMPARE(byPath.value(u"$.repos[0].issues[0]"_s), JsonDifference::Kind::Added);
         QCOMPARE(byPath.size(), 4);
-        QCOMPARE(view->treeWidget()->topLevelItemCount(), 4);
+        QAbstractItemModel *rows = view->treeView()->model();
+        QCOMPARE(rows->rowCount(), 4);
         QVERIFY2(view->summaryLabel()->text().contains(u"4 differences"_s),
                  qPrintable(view->summaryLabel()->text()));
-        QCOMPARE(view->treeWidget()->headerItem()->text(JsonDiffView::BeforeColumn), u"before.json"_s);
+        QCOMPARE(rows->headerData(JsonDiffView::BeforeColumn, Qt::Horizontal).toString(), u"before.json"_s);
         QVERIFY2(!page->statusLabel()->text().contains(u"Comparing"_s),
                  qPrintable(page->statusLabel()->text()));
         const int longestPath =
-            view->treeWidget()->fontMetrics().horizontalAdvance(u"$.repos[0].issues[1].issue_title"_s);
-        QVERIFY2(view->treeWidget()->columnWidth(JsonDiffView::PathColumn) > longestPath,
-                 qPrintable(QString::number(view->treeWidget()->columnWidth(JsonDiffView::PathColumn))));
+            view->treeView()->fontMetrics().horizontalAdvance(u"$.repos[0].issues[1].issue_title"_s);
+        QVERIFY2(view->treeView()->columnWidth(JsonDiffView::PathColumn) > longestPath,
+                 qPrintable(QString::number(view->treeView()->columnWidth(JsonDiffView::PathColumn))));
 
         // Rows show the values on each side, and the kind in its colour.
-        for (int row = 0; row < view->treeWidget()->topLevelItemCount(); ++row) {
-            const QTreeWidgetItem *item = view->treeWidget()->topLevelItem(row);
-            if (item->text(JsonDiffView::PathColumn) == u"$.repos[0].issues[1].issue_title"_s) {
-                QCOMPARE(item->text(JsonDiffView::BeforeColumn), u"Crash on start"_s);
-                QCOMPARE(item->text(JsonDiffView::AfterColumn), u"Crash at start"_s);
-                QCOMPARE(item->text(JsonDiffView::KindColumn), u"Changed"_s);
-                QCOMPARE(item->foreground(JsonDiffView::KindColumn).color(),
+        bool changedSeen = false;
+        for (int row = 0; row < rows->rowCount(); ++row) {
+            const auto text = [&](int column) { return rows->index(row, column).data().toString(); };
+            if (text(JsonDiffView::PathColumn) == u"$.repos[0].issues[1].issue_title"_s) {
+                changedSeen = true;
+                QCOMPARE(text(JsonDiffView::BeforeColumn), u"Crash on start"_s);
+                QCOMPARE(text(JsonDiffView::AfterColumn), u"Crash at start"_s);
+                QCOMPARE(text(JsonDiffView::KindColumn), u"Changed"_s);
+                QCOMPARE(rows->index(row, JsonDiffView::KindColumn).data(Qt::ForegroundRole).value<QColor>(),
                          JsonDiffView::kindColour(JsonDifference::Kind::Changed, view->palette()));
             }
         }
+        QVERIFY(changedSeen);
 
         view->setKindFilter(JsonDifference::Kind::Added);
         QCOMPARE(view->visibleRowCount(), 1);
+        QCOMPARE(rows->rowCount(), 1);
         QVERIFY(view->summaryLabel()->text().contains(u"1 shown"_s));
-        for (int row = 0; row < view->treeWidget()->topLevelItemCount(); ++row) {
-            QTreeWidgetItem *item = view->treeWidget()->topLevelItem(row);
-            if (!item->isHidden())
-                view->treeWidget()->setCurrentItem(item);
-        }
+        view->treeView()->setCurrentIndex(rows->index(0, JsonDiffView::PathColumn));
         view->copyPath();
         QCOMPARE(QApplication::clipboard()->text(), u"$.repos[0].issues[0]"_s);
         view->setKindFilter(std::nullopt);
@@ -439,6 +442,51 @@ private slots:
         QVERIFY(view->differences().isEmpty());
         QVERIFY2(view->summaryLabel()->text().startsWith(u"No differences"_s),
                  qPrintable(view->summaryLabel()->text()));
+    }
+
+    // Two 50,000-issue dumps, every title changed: read, parsed and diffed on a worker thread while the
+    // window keeps ticking; the view shows the first 10,000 differences and says the comparison stopped
+    // early.
+    void bigDumpDiffKeepsTheWindowResponsive()
+    {
+        QJsonArray before;
+        QJsonArray after;
+        for (int i = 0; i < 50000; ++i) {
+            before.append(QJsonObject{
+                {u"id"_s, i}, {u"issue_title"_s, u"Issue %1"_s.arg(i)}, {u"status"_s, u"open"_s}});
+            after.append(QJsonObject{
+                {u"id"_s, i}, {u"issue_title"_s, u"Issue %1 (edited)"_s.arg(i)}, {u"status"_s, u"open"_s}});
+        }
+        const QString beforePath = work.filePath(u"big-before.json"_s);
+        const QString afterPath = work.filePath(u"big-after.json"_s);
+        QVERIFY(writeJson(beforePath, QJsonObject{{u"issues"_s, before}}));
+        QVERIFY(writeJson(afterPath, QJsonObject{{u"issues"_s, after}}));
+        page->setSandbox(u"github"_s, u"x"_s);
+
+        QElapsedTimer clock;
+        QElapsedTimer sinceTick;
+        qint64 longestGap = 0;
+        QTimer ticker;
+        ticker.setInterval(10);
+        connect(&ticker, &QTimer::timeout, this,
+                [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
+        QSignalSpy comparison(page.get(), &SandboxDataPage::comparisonShown);
+        clock.start();
+        sinceTick.start();
+        ticker.start();
+        page->compareSavedDumps(beforePath, afterPath);
+        QVERIFY(comparison.wait(30000));
+        const qint64 total = clock.elapsed();
+        QTest::qWait(50); // the tick after the view was filled measures that gap too
+        ticker.stop();
+        QCOMPARE(page->diffView()->differences().size(), JsonDiff::defaultMaxDifferences);
+        QCOMPARE(page->diffView()->treeView()->model()->rowCount(), int(JsonDiff::defaultMaxDifferences));
+        QVERIFY(page->diffView()->summaryLabel()->text().contains(u"stopped early"_s));
+        qInfo("50,000-issue dumps (%lld KB each), 10,000 differences shown: %lld ms; longest GUI gap %lld ms",
+              QFileInfo(beforePath).size() / 1024, total, longestGap);
+        // Reading, parsing and diffing, the work, run on a worker thread; the view makes rows as they are
+        // shown.
+        QVERIFY2(longestGap < total / 2, qPrintable(QString::number(longestGap)));
     }
 
     // Every kind's colour reads on both palettes (WCAG 3:1 for bold text) and differs between them.

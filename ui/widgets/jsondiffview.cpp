@@ -2,6 +2,7 @@
 
 #include "models/jsontreemodel.h"
 
+#include <QAbstractTableModel>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
@@ -13,14 +14,12 @@
 #include <QPalette>
 #include <QStyle>
 #include <QToolButton>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-constexpr int kindRole = Qt::UserRole + 1;
 
 const QList<JsonDifference::Kind> &allKinds()
 {
@@ -37,9 +36,113 @@ QString valueText(const QJsonValue &value)
 
 } // namespace
 
+// The differences as rows, filtered by kind through a list of indexes: nothing per row is made up front.
+class JsonDiffModel final : public QAbstractTableModel
+{
+public:
+    explicit JsonDiffModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+    const QList<JsonDifference> &differences() const { return m_all; }
+    const JsonDifference &at(int row) const { return m_all.at(m_rows.at(row)); }
+
+    void setDifferences(const QList<JsonDifference> &differences, const QString &beforeLabel,
+                        const QString &afterLabel)
+    {
+        beginResetModel();
+        m_all = differences;
+        m_beforeLabel = beforeLabel;
+        m_afterLabel = afterLabel;
+        fillRows();
+        endResetModel();
+        emit headerDataChanged(Qt::Horizontal, 0, JsonDiffView::ColumnCount - 1);
+    }
+    void setFilter(std::optional<JsonDifference::Kind> kind)
+    {
+        beginResetModel();
+        m_filter = kind;
+        fillRows();
+        endResetModel();
+    }
+    void setPalette(const QPalette &palette)
+    {
+        m_palette = palette;
+        if (!m_rows.isEmpty())
+            emit dataChanged(index(0, 0), index(rowCount() - 1, 0), {Qt::ForegroundRole});
+    }
+
+    int rowCount(const QModelIndex &parent = {}) const override
+    {
+        return parent.isValid() ? 0 : int(m_rows.size());
+    }
+    int columnCount(const QModelIndex &parent = {}) const override
+    {
+        return parent.isValid() ? 0 : JsonDiffView::ColumnCount;
+    }
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (!index.isValid() || index.row() >= m_rows.size())
+            return {};
+        const JsonDifference &difference = at(index.row());
+        if (role == Qt::DisplayRole) {
+            switch (index.column()) {
+            case JsonDiffView::KindColumn:
+                return JsonDiffView::kindText(difference.kind);
+            case JsonDiffView::PathColumn:
+                return difference.path;
+            case JsonDiffView::BeforeColumn:
+                return valueText(difference.oldValue);
+            case JsonDiffView::AfterColumn:
+                return valueText(difference.newValue);
+            }
+        } else if (role == Qt::ToolTipRole && index.column() == JsonDiffView::PathColumn) {
+            return difference.path;
+        } else if (role == Qt::ForegroundRole && index.column() == JsonDiffView::KindColumn) {
+            return JsonDiffView::kindColour(difference.kind, m_palette);
+        } else if (role == Qt::FontRole && index.column() == JsonDiffView::KindColumn) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    }
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
+    {
+        if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+            return {};
+        switch (section) {
+        case JsonDiffView::KindColumn:
+            return JsonDiffView::tr("Change");
+        case JsonDiffView::PathColumn:
+            return JsonDiffView::tr("Path");
+        case JsonDiffView::BeforeColumn:
+            return m_beforeLabel.isEmpty() ? JsonDiffView::tr("Before") : m_beforeLabel;
+        case JsonDiffView::AfterColumn:
+            return m_afterLabel.isEmpty() ? JsonDiffView::tr("After") : m_afterLabel;
+        }
+        return {};
+    }
+
+private:
+    void fillRows()
+    {
+        m_rows.clear();
+        m_rows.reserve(m_all.size());
+        for (qsizetype i = 0; i < m_all.size(); ++i)
+            if (!m_filter || m_all.at(i).kind == *m_filter)
+                m_rows.append(i);
+    }
+
+    QList<JsonDifference> m_all;
+    QList<qsizetype> m_rows;
+    std::optional<JsonDifference::Kind> m_filter;
+    QPalette m_palette;
+    QString m_beforeLabel;
+    QString m_afterLabel;
+};
+
 JsonDiffView::JsonDiffView(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_filter(new QComboBox(this)),
-      m_copyPath(new QToolButton(this)), m_tree(new QTreeWidget(this))
+      m_copyPath(new QToolButton(this)), m_model(new JsonDiffModel(this)), m_tree(new QTreeView(this))
 {
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setWordWrap(true);
@@ -51,14 +154,13 @@ JsonDiffView::JsonDiffView(QWidget *parent)
     m_copyPath->setToolTip(tr("Copy the selected difference's path"));
     m_copyPath->setEnabled(false);
 
-    m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Change"), tr("Path"), tr("Before"), tr("After")});
+    m_model->setPalette(palette());
+    m_tree->setModel(m_model);
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
     m_tree->header()->setStretchLastSection(true);
-    m_tree->header()->setSectionResizeMode(KindColumn, QHeaderView::ResizeToContents);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_summary, 1);
@@ -71,8 +173,9 @@ JsonDiffView::JsonDiffView(QWidget *parent)
 
     connect(m_filter, &QComboBox::currentIndexChanged, this, &JsonDiffView::applyFilter);
     connect(m_copyPath, &QToolButton::clicked, this, &JsonDiffView::copyPath);
-    connect(m_tree, &QTreeWidget::currentItemChanged, this,
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this] { m_copyPath->setEnabled(!currentPath().isEmpty()); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_copyPath->setEnabled(false); });
     updateSummary();
 }
 
@@ -115,29 +218,17 @@ void JsonDiffView::clear()
 void JsonDiffView::setDifferences(const QList<JsonDifference> &differences, bool truncated,
                                   const QString &beforeLabel, const QString &afterLabel)
 {
-    m_differences = differences;
     m_truncated = truncated;
     m_beforeLabel = beforeLabel;
     m_afterLabel = afterLabel;
-    m_tree->clear();
-    QList<QTreeWidgetItem *> items;
-    items.reserve(differences.size());
-    for (const auto &difference : differences) {
-        auto *item = new QTreeWidgetItem;
-        item->setText(KindColumn, kindText(difference.kind));
-        item->setData(KindColumn, kindRole, int(difference.kind));
-        item->setText(PathColumn, difference.path);
-        item->setToolTip(PathColumn, difference.path);
-        item->setText(BeforeColumn, valueText(difference.oldValue));
-        item->setText(AfterColumn, valueText(difference.newValue));
-        items.append(item);
-    }
-    m_tree->addTopLevelItems(items);
-    m_tree->headerItem()->setText(BeforeColumn, beforeLabel.isEmpty() ? tr("Before") : beforeLabel);
-    m_tree->headerItem()->setText(AfterColumn, afterLabel.isEmpty() ? tr("After") : afterLabel);
-    applyColours();
+    m_model->setDifferences(differences, beforeLabel, afterLabel);
     applyFilter();
     fitColumns();
+}
+
+const QList<JsonDifference> &JsonDiffView::differences() const
+{
+    return m_model->differences();
 }
 
 void JsonDiffView::setKindFilter(std::optional<JsonDifference::Kind> kind)
@@ -155,62 +246,43 @@ std::optional<JsonDifference::Kind> JsonDiffView::kindFilter() const
 
 int JsonDiffView::visibleRowCount() const
 {
-    int visible = 0;
-    for (int row = 0; row < m_tree->topLevelItemCount(); ++row)
-        visible += m_tree->topLevelItem(row)->isHidden() ? 0 : 1;
-    return visible;
+    return m_model->rowCount();
 }
 
 void JsonDiffView::applyFilter()
 {
-    const auto kind = kindFilter();
-    for (int row = 0; row < m_tree->topLevelItemCount(); ++row) {
-        auto *item = m_tree->topLevelItem(row);
-        item->setHidden(kind && item->data(KindColumn, kindRole).toInt() != int(*kind));
-    }
+    m_model->setFilter(kindFilter());
     updateSummary();
-}
-
-void JsonDiffView::applyColours()
-{
-    for (int row = 0; row < m_tree->topLevelItemCount(); ++row) {
-        auto *item = m_tree->topLevelItem(row);
-        const auto kind = JsonDifference::Kind(item->data(KindColumn, kindRole).toInt());
-        item->setForeground(KindColumn, kindColour(kind, palette()));
-        QFont font = item->font(KindColumn);
-        font.setBold(true);
-        item->setFont(KindColumn, font);
-    }
 }
 
 void JsonDiffView::updateSummary()
 {
-    if (m_beforeLabel.isEmpty() && m_afterLabel.isEmpty() && m_differences.isEmpty()) {
+    if (m_beforeLabel.isEmpty() && m_afterLabel.isEmpty() && differences().isEmpty()) {
         m_summary->setText(tr("Nothing compared yet."));
         return;
     }
     QString text;
-    if (m_differences.isEmpty()) {
+    if (differences().isEmpty()) {
         text = tr("No differences: %1 and %2 hold the same data.").arg(m_beforeLabel, m_afterLabel);
     } else {
         QStringList counts;
         for (const auto kind : allKinds()) {
-            const auto count = std::count_if(m_differences.cbegin(), m_differences.cend(),
+            const auto count = std::count_if(differences().cbegin(), differences().cend(),
                                              [kind](const JsonDifference &d) { return d.kind == kind; });
             if (count > 0)
                 counts << u"%1 %2"_s.arg(count).arg(kindText(kind).toLower());
         }
-        if (m_differences.size() == 1)
+        if (differences().size() == 1)
             text =
                 tr("1 difference from %1 to %2: %3").arg(m_beforeLabel, m_afterLabel, counts.join(u", "_s));
         else
             text = tr("%1 differences from %2 to %3: %4")
-                       .arg(QLocale().toString(m_differences.size()), m_beforeLabel, m_afterLabel,
+                       .arg(QLocale().toString(differences().size()), m_beforeLabel, m_afterLabel,
                             counts.join(u", "_s));
         if (m_truncated)
             text += u' ' + tr("The comparison stopped early; more differences may exist.");
         const int visible = visibleRowCount();
-        if (visible != m_differences.size())
+        if (visible != differences().size())
             text += u' ' + tr("%1 shown.").arg(QLocale().toString(visible));
     }
     m_summary->setText(text);
@@ -218,8 +290,8 @@ void JsonDiffView::updateSummary()
 
 QString JsonDiffView::currentPath() const
 {
-    const auto *item = m_tree->currentItem();
-    return item && !item->isHidden() ? item->text(PathColumn) : QString();
+    const QModelIndex current = m_tree->currentIndex();
+    return current.isValid() ? m_model->at(current.row()).path : QString();
 }
 
 void JsonDiffView::copyPath()
@@ -237,10 +309,17 @@ void JsonDiffView::fitColumns()
     // from the text, since a hidden view has laid out no rows to measure.
     const QFontMetrics metrics(m_tree->font());
     const int margin = 3 * m_tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_tree) + 16;
-    int pathWidth = metrics.horizontalAdvance(m_tree->headerItem()->text(PathColumn));
-    const qsizetype measured = std::min<qsizetype>(m_differences.size(), 2000);
+    int pathWidth = metrics.horizontalAdvance(tr("Path"));
+    const qsizetype measured = std::min<qsizetype>(differences().size(), 500);
     for (qsizetype i = 0; i < measured; ++i)
-        pathWidth = std::max(pathWidth, metrics.horizontalAdvance(m_differences.at(i).path));
+        pathWidth = std::max(pathWidth, metrics.horizontalAdvance(differences().at(i).path));
+    // Not ResizeToContents: that measures every row each time the view is shown.
+    QFont bold = m_tree->font();
+    bold.setBold(true);
+    int kindWidth = metrics.horizontalAdvance(tr("Change"));
+    for (const auto kind : allKinds())
+        kindWidth = std::max(kindWidth, QFontMetrics(bold).horizontalAdvance(kindText(kind)));
+    m_tree->setColumnWidth(KindColumn, kindWidth + margin);
     const int available = std::max(width(), 400);
     m_tree->setColumnWidth(PathColumn, std::min(pathWidth + margin, available / 2));
     m_tree->setColumnWidth(BeforeColumn, available / 5);
@@ -256,5 +335,5 @@ void JsonDiffView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
-        applyColours();
+        m_model->setPalette(palette());
 }

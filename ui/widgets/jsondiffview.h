@@ -11,11 +11,13 @@ class QComboBox;
 class QLabel;
 class QPalette;
 class QToolButton;
-class QTreeWidget;
+class QTreeView;
+class JsonDiffModel;
 
 // A structural diff of two JSON documents (two dumps of a sandbox's data): one row per difference with its
 // kind, path and the values before and after, coloured by kind in colours readable on light and dark
-// palettes; a filter by kind, copy path, and a plain "no differences" when there are none.
+// palettes; a filter by kind, copy path, and a plain "no differences" when there are none. Rows are made as
+// the view asks for them: 10,000 differences show at once.
 class JsonDiffView final : public QWidget
 {
     Q_OBJECT
@@ -36,7 +38,7 @@ public:
     void setDifferences(const QList<JsonDifference> &differences, bool truncated, const QString &beforeLabel,
                         const QString &afterLabel);
     void clear();
-    const QList<JsonDifference> &differences() const { return m_differences; }
+    const QList<JsonDifference> &differences() const;
 
     // nullopt shows every kind.
     void setKindFilter(std::optional<JsonDifference::Kind> kind);
@@ -46,7 +48,7 @@ public:
     QString currentPath() const;
     void copyPath();
 
-    QTreeWidget *treeWidget() const { return m_tree; }
+    QTreeView *treeView() const { return m_tree; }
     QLabel *summaryLabel() const { return m_summary; }
     QComboBox *filterBox() const { return m_filter; }
 
@@ -64,16 +66,15 @@ protected:
 
 private:
     void applyFilter();
-    void applyColours();
     void updateSummary();
     void fitColumns();
 
-    QList<JsonDifference> m_differences;
     bool m_truncated = false;
     QString m_beforeLabel;
     QString m_afterLabel;
     QLabel *m_summary;
     QComboBox *m_filter;
     QToolButton *m_copyPath;
-    QTreeWidget *m_tree;
+    JsonDiffModel *m_model;
+    QTreeView *m_tree;
 };
