@@ -436,6 +436,12 @@ private slots:
         QCOMPARE(QApplication::clipboard()->text(), u"$.repos[0].issues[0]"_s);
         view->setKindFilter(std::nullopt);
         QCOMPARE(view->visibleRowCount(), 4);
+        for (int row = 0; row < rows->rowCount(); ++row)
+            if (rows->index(row, JsonDiffView::KindColumn).data().toString() == u"Removed"_s)
+                view->treeView()->setCurrentIndex(rows->index(row, JsonDiffView::PathColumn));
+        view->treeView()->setFocus();
+        QTest::keySequence(view->treeView(), QKeySequence::Copy);
+        QCOMPARE(QApplication::clipboard()->text(), u"$.owner.plan"_s);
 
         page->compareSavedDumps(before, before);
         QVERIFY(comparison.wait(10000));

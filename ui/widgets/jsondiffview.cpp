@@ -3,12 +3,14 @@
 #include "models/jsontreemodel.h"
 
 #include <QAbstractTableModel>
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLocale>
 #include <QPalette>
@@ -173,6 +175,13 @@ JsonDiffView::JsonDiffView(QWidget *parent)
 
     connect(m_filter, &QComboBox::currentIndexChanged, this, &JsonDiffView::applyFilter);
     connect(m_copyPath, &QToolButton::clicked, this, &JsonDiffView::copyPath);
+    // Ctrl+C and the context menu copy the path too: what a reader takes to a grader or a query.
+    auto *copyAction = new QAction(tr("Copy path"), m_tree);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(copyAction, &QAction::triggered, this, &JsonDiffView::copyPath);
+    m_tree->addAction(copyAction);
+    m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this] { m_copyPath->setEnabled(!currentPath().isEmpty()); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_copyPath->setEnabled(false); });
