@@ -337,8 +337,14 @@ private slots:
         view.copyValue();
         QCOMPARE(QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8()).object(),
                  sampleDump().value(u"repos"_s).toArray().at(0).toObject());
+        // Ctrl+C in the tree copies the value too.
+        view.show();
+        view.treeView()->setCurrentIndex(view.model()->index(1, 0)); // owner
+        QApplication::clipboard()->clear();
+        QTest::keySequence(view.treeView(), QKeySequence::Copy);
+        QCOMPARE(QApplication::clipboard()->text(), u"octo"_s);
         // The signal names what was copied, never the value.
-        QCOMPARE(copied.size(), 3);
+        QCOMPARE(copied.size(), 4);
         QVERIFY(!copied.last().at(0).toString().contains(u"notes"_s));
     }
 

@@ -3,6 +3,7 @@
 #include "models/jsontreemodel.h"
 #include "widgets/errorcolour.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
@@ -12,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QQueue>
@@ -142,12 +144,22 @@ JsonTreeView::JsonTreeView(QWidget *parent)
     connect(m_save, &QToolButton::clicked, this, &JsonTreeView::saveAs);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &JsonTreeView::updateActions);
+    // The same verbs on a right click, beside the node they act on; Ctrl+C copies the value (the view's
+    // own copy takes only the cell's shortened text).
+    m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *copyPathAction = new QAction(tr("Copy path"), m_tree);
+    auto *copyValueAction = new QAction(tr("Copy value"), m_tree);
+    connect(copyPathAction, &QAction::triggered, this, &JsonTreeView::copyPath);
+    connect(copyValueAction, &QAction::triggered, this, &JsonTreeView::copyValue);
+    m_tree->addActions({copyPathAction, copyValueAction});
+    m_tree->installEventFilter(this);
     updateActions();
 }
 
 void JsonTreeView::setJson(const QJsonValue &value)
 {
     ++m_loadGeneration;
+    ++m_searchGeneration; // hits found in the previous document mean nothing in this one
     m_hits.clear();
     m_currentHit = -1;
     m_model->setJson(value);
@@ -329,6 +341,16 @@ void JsonTreeView::saveAs()
                                                       tr("JSON files (*.json);;All files (*)"));
     if (!path.isEmpty())
         saveTo(path);
+}
+
+bool JsonTreeView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tree && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->matches(QKeySequence::Copy)) {
+        copyValue();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void JsonTreeView::setStatus(const QString &text, bool error)

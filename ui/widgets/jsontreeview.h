@@ -60,6 +60,9 @@ signals:
     // Names what was copied, never the value.
     void copied(const QString &what);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showHit(int hit);
     void updateActions();
