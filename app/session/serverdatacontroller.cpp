@@ -1,0 +1,287 @@
+#include "session/serverdatacontroller.h"
+
+#include "api/apicall.h"
+#include "api/klavisserverdataservice.h"
+#include "catalog/dataservers.h"
+#include "models/jsontreemodel.h"
+#include "session/appsession.h"
+#include "session/serverdataschema.h"
+#include "json/jsondiff.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QJsonObject>
+#include <QtConcurrent>
+
+using namespace Qt::StringLiterals;
+
+ServerDataController::ServerDataController(AppSession *session, QObject *parent)
+    : QObject(parent), m_service(new KlavisServerDataService(session->transport(), this))
+{}
+
+ServerDataController::~ServerDataController()
+{
+    ++m_generation;
+    if (m_call)
+        m_call->abort();
+}
+
+bool ServerDataController::hasDataEndpoints(const QString &serverName)
+{
+    return DataServers::contains(serverName) || ServerDataSchema::instance().hasRequestSchema(serverName);
+}
+
+QString ServerDataController::key(const QString &serverName, const QString &sandboxId)
+{
+    return serverName + u'/' + sandboxId;
+}
+
+bool ServerDataController::hasLastDump(const QString &serverName, const QString &sandboxId) const
+{
+    return m_lastDumps.contains(key(serverName, sandboxId));
+}
+
+ServerDataDump ServerDataController::lastDump(const QString &serverName, const QString &sandboxId) const
+{
+    return m_lastDumps.value(key(serverName, sandboxId));
+}
+
+void ServerDataController::setBusy(bool busy, const QString &activity)
+{
+    m_activity = busy ? activity : QString();
+    if (m_busy == busy)
+        return;
+    m_busy = busy;
+    emit busyChanged(busy);
+}
+
+void ServerDataController::cancel()
+{
+    ++m_generation;
+    if (m_call) {
+        m_call->abort(); // its handler reports the cancel
+    } else if (m_busy) {
+        emit failed(tr("Stopped"), ApiError::cancelled(), {});
+        setBusy(false);
+    }
+}
+
+template <typename T, typename Work, typename Done> void ServerDataController::offThread(Work work, Done done)
+{
+    const int generation = m_generation;
+    auto *watcher = new QFutureWatcher<T>(this);
+    connect(watcher, &QFutureWatcher<T>::finished, this, [this, watcher, generation, done] {
+        watcher->deleteLater();
+        if (generation == m_generation)
+            done(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+
+QJsonValue ServerDataController::readJsonFile(const QString &path, QString *error)
+{
+    const QString name = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = u"Could not open %1: %2"_s.arg(name, file.errorString());
+        return QJsonValue(QJsonValue::Undefined);
+    }
+    if (file.size() > maxFileBytes) {
+        *error = u"%1 is larger than %2 MiB."_s.arg(name).arg(maxFileBytes / (1024 * 1024));
+        return QJsonValue(QJsonValue::Undefined);
+    }
+    QString parseError;
+    const QJsonValue value = JsonTreeModel::parse(file.read(maxFileBytes + 1), &parseError);
+    if (value.isUndefined())
+        *error = u"%1 is not JSON (%2)."_s.arg(name, parseError);
+    return value;
+}
+
+QJsonValue ServerDataController::comparableData(const QJsonValue &document)
+{
+    const QJsonObject object = document.toObject();
+    if (object.contains(u"data"_s) && object.contains(u"dumped_at"_s))
+        return object.value(u"data"_s);
+    return document;
+}
+
+ServerDataController::Comparison ServerDataController::diff(const QJsonValue &before, const QJsonValue &after)
+{
+    JsonDiff differ;
+    Comparison comparison;
+    comparison.differences = differ.compare(comparableData(before), comparableData(after));
+    comparison.truncated = differ.isTruncated();
+    return comparison;
+}
+
+void ServerDataController::dump(const QString &serverName, const QString &sandboxId)
+{
+    setBusy(true, tr("Dumping the %1 data…").arg(serverName));
+    m_call = m_service->dump(
+        serverName, sandboxId, this, [this, serverName, sandboxId](const ApiResult<ServerDataDump> &result) {
+            m_call = nullptr;
+            if (!result) {
+                emit failed(tr("Could not dump the %1 data").arg(serverName), result.error(), {});
+                setBusy(false);
+                return;
+            }
+            m_lastDumps.insert(key(serverName, sandboxId), result.value());
+            emit dumped(serverName, sandboxId, result.value());
+            setBusy(false);
+        });
+}
+
+void ServerDataController::initialize(const QString &serverName, const QString &sandboxId,
+                                      const QJsonValue &body)
+{
+    if (m_checkBeforeSending) {
+        const auto violations = ServerDataSchema::instance().check(serverName, body);
+        if (!violations.isEmpty()) {
+            emit refused(serverName, sandboxId, ServerDataProblem::fromViolations(violations));
+            setBusy(false);
+            return;
+        }
+    }
+    sendInitialize(serverName, sandboxId, body);
+}
+
+void ServerDataController::initializeFromFile(const QString &serverName, const QString &sandboxId,
+                                              const QString &path)
+{
+    setBusy(true, tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    struct Read
+    {
+        QJsonValue value;
+        QString error;
+    };
+    offThread<Read>(
+        [path] {
+            Read read;
+            read.value = readJsonFile(path, &read.error);
+            return read;
+        },
+        [this, serverName, sandboxId](const Read &read) {
+            if (!read.error.isEmpty()) {
+                emit failed(tr("Could not initialize the %1 data").arg(serverName),
+                            ApiError::local(read.error), {});
+                setBusy(false);
+                return;
+            }
+            initialize(serverName, sandboxId, read.value);
+        });
+}
+
+void ServerDataController::initializeDefault(const QString &serverName, const QString &sandboxId)
+{
+    setBusy(true, tr("Initializing the %1 data…").arg(serverName));
+    m_call = m_service->initializeDefault(
+        serverName, sandboxId, this,
+        [this, serverName, sandboxId](const ApiResult<SandboxActionResult> &result) {
+            afterInitialize(serverName, sandboxId, result.error(),
+                            result ? result.value() : SandboxActionResult{});
+        });
+}
+
+void ServerDataController::sendInitialize(const QString &serverName, const QString &sandboxId,
+                                          const QJsonValue &body)
+{
+    setBusy(true, tr("Initializing the %1 data…").arg(serverName));
+    m_call =
+        m_service->initialize(serverName, sandboxId, body, this,
+                              [this, serverName, sandboxId](const ApiResult<SandboxActionResult> &result) {
+                                  afterInitialize(serverName, sandboxId, result.error(),
+                                                  result ? result.value() : SandboxActionResult{});
+                              });
+}
+
+void ServerDataController::afterInitialize(const QString &serverName, const QString &sandboxId,
+                                           const ApiError &error, const SandboxActionResult &result)
+{
+    m_call = nullptr;
+    if (error.isError()) {
+        emit failed(tr("Could not initialize the %1 data").arg(serverName), error,
+                    ServerDataProblem::fromError(error));
+        setBusy(false);
+        return;
+    }
+    emit initialized(serverName, sandboxId, result);
+    // What was seeded is what the user wants to see next.
+    dump(serverName, sandboxId);
+}
+
+void ServerDataController::compareValues(const QJsonValue &before, const QJsonValue &after,
+                                         const QString &beforeLabel, const QString &afterLabel)
+{
+    setBusy(true, tr("Comparing…"));
+    offThread<Comparison>([before, after] { return diff(before, after); },
+                          [this, beforeLabel, afterLabel](const Comparison &comparison) {
+                              emit compared(comparison.differences, comparison.truncated, beforeLabel,
+                                            afterLabel);
+                              setBusy(false);
+                          });
+}
+
+void ServerDataController::compareFiles(const QString &beforePath, const QString &afterPath)
+{
+    setBusy(true, tr("Comparing…"));
+    offThread<Comparison>(
+        [beforePath, afterPath] {
+            Comparison comparison;
+            const QJsonValue before = readJsonFile(beforePath, &comparison.error);
+            if (!comparison.error.isEmpty())
+                return comparison;
+            const QJsonValue after = readJsonFile(afterPath, &comparison.error);
+            if (!comparison.error.isEmpty())
+                return comparison;
+            return diff(before, after);
+        },
+        [this, beforePath, afterPath](const Comparison &comparison) {
+            if (!comparison.error.isEmpty())
+                emit failed(tr("Could not compare the dumps"), ApiError::local(comparison.error), {});
+            else
+                emit compared(comparison.differences, comparison.truncated, QFileInfo(beforePath).fileName(),
+                              QFileInfo(afterPath).fileName());
+            setBusy(false);
+        });
+}
+
+void ServerDataController::compareWithNow(const QString &serverName, const QString &sandboxId,
+                                          const QString &savedPath)
+{
+    setBusy(true, tr("Reading %1…").arg(QFileInfo(savedPath).fileName()));
+    struct Read
+    {
+        QJsonValue value;
+        QString error;
+    };
+    offThread<Read>(
+        [savedPath] {
+            Read read;
+            read.value = readJsonFile(savedPath, &read.error);
+            return read;
+        },
+        [this, serverName, sandboxId, savedPath](const Read &saved) {
+            if (!saved.error.isEmpty()) {
+                emit failed(tr("Could not compare the dumps"), ApiError::local(saved.error), {});
+                setBusy(false);
+                return;
+            }
+            setBusy(true, tr("Dumping the %1 data…").arg(serverName));
+            const QJsonValue before = saved.value;
+            const QString beforeLabel = QFileInfo(savedPath).fileName();
+            m_call = m_service->dump(
+                serverName, sandboxId, this,
+                [this, serverName, sandboxId, before, beforeLabel](const ApiResult<ServerDataDump> &result) {
+                    m_call = nullptr;
+                    if (!result) {
+                        emit failed(tr("Could not dump the %1 data").arg(serverName), result.error(), {});
+                        setBusy(false);
+                        return;
+                    }
+                    m_lastDumps.insert(key(serverName, sandboxId), result.value());
+                    emit dumped(serverName, sandboxId, result.value());
+                    compareValues(before, result->data, beforeLabel, tr("%1 now").arg(sandboxId));
+                });
+        });
+}
