@@ -4,6 +4,7 @@
 #include "mcp/mcpclient.h"
 #include "mcp/toollistfile.h"
 #include "widgets/jsondiffview.h"
+#include "json/jsondiff.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -35,14 +36,13 @@ struct ListedTools
     QString problem;
 };
 
-// The whole tool as one difference, for a tool only one side has.
-JsonDifference wholeTool(const McpTool &tool, JsonDifference::Kind kind)
+// A tool only one side has, member by member (name, description, inputSchema, ...) as JsonDiff lists it
+// against nothing, so that the details read like a changed tool's.
+QList<JsonDifference> wholeTool(const McpTool &tool, JsonDifference::Kind kind)
 {
-    JsonDifference difference;
-    difference.path = u"$"_s;
-    difference.kind = kind;
-    (kind == JsonDifference::Kind::Added ? difference.newValue : difference.oldValue) = tool.raw;
-    return difference;
+    JsonDiff diff;
+    return kind == JsonDifference::Kind::Added ? diff.compare(QJsonObject(), tool.raw)
+                                               : diff.compare(tool.raw, QJsonObject());
 }
 
 const McpTool *findTool(const QList<McpTool> &tools, const QString &name)
@@ -366,9 +366,9 @@ void ToolDiffDialog::showDetails()
             differences += part.differences;
     } else if (const McpTool *added =
                    m_result->added().contains(name) ? findTool(*m_b.tools, name) : nullptr) {
-        differences << wholeTool(*added, JsonDifference::Kind::Added);
+        differences = wholeTool(*added, JsonDifference::Kind::Added);
     } else if (const McpTool *removed = findTool(*m_a.tools, name)) {
-        differences << wholeTool(*removed, JsonDifference::Kind::Removed);
+        differences = wholeTool(*removed, JsonDifference::Kind::Removed);
     }
     m_details->setDifferences(differences, m_result->isTruncated(), u"A"_s, u"B"_s);
 }
