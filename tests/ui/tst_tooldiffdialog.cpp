@@ -163,6 +163,20 @@ private Q_SLOTS:
         QCOMPARE(details.first().path, u"$.description"_s);
         QVERIFY(details.first().newValue.toString().contains(u"Toolathlon grades"_s));
         QCOMPARE(dialog->detailView()->visibleRowCount(), 1);
+
+        // B's list saved reads back as the list the sandbox serves.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(u"toolathlon.json"_s);
+        QVERIFY(dialog->saveButton(ToolDiffDialog::Side::B)->isEnabled());
+        QSignalSpy saved(dialog.get(), &ToolDiffDialog::saved);
+        dialog->saveList(ToolDiffDialog::Side::B, path);
+        QVERIFY(saved.wait(10000));
+        QString problem;
+        const auto read = ToolListFile::read(path, &problem);
+        QVERIFY2(read, qPrintable(problem));
+        QVERIFY(ToolListDiff::compare(*read, listTools(m_toolathlon)).isSame());
+        QVERIFY(!ToolListDiff::compare(*read, m_plainTools).isSame());
     }
 
     void savedFileAgainstItsSandbox()
@@ -198,6 +212,7 @@ private Q_SLOTS:
                  qPrintable(dialog->statusLabel()->text()));
         QVERIFY(dialog->compareButton()->isEnabled());
         QVERIFY(!dialog->result());
+        QVERIFY(!dialog->saveButton(ToolDiffDialog::Side::A)->isEnabled());
         // No sandbox chosen is said before anything is sent.
         ToolDiffDialog empty(&m_client->nam());
         QVERIFY(!compareAndWait(empty));
@@ -205,21 +220,34 @@ private Q_SLOTS:
                  qPrintable(empty.statusLabel()->text()));
     }
 
+    void screenshots_data()
+    {
+        QTest::addColumn<int>("sandbox");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("removed") << 1 << u"tooldiff-removed"_s;
+        QTest::newRow("changed") << 2 << u"tooldiff-changed"_s;
+    }
+
     void screenshots()
     {
+        QFETCH(int, sandbox);
+        QFETCH(QString, name);
         QDir().mkpath(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR));
         auto dialog = makeDialog();
         dialog->setGivenList(ToolDiffDialog::Side::A, u"Before reset"_s, m_plainTools);
-        dialog->setSandbox(ToolDiffDialog::Side::B, 1);
+        dialog->setSandbox(ToolDiffDialog::Side::B, sandbox);
         dialog->show();
         QVERIFY(compareAndWait(*dialog));
         for (const QSize size : {QSize(800, 500), QSize(1280, 780)}) {
             dialog->resize(size);
             QCoreApplication::processEvents();
             QVERIFY(dialog->toolTree()->height() >= 3 * dialog->toolTree()->sizeHintForRow(0));
-            QVERIFY(dialog->compareButton()->width() >= dialog->compareButton()->sizeHint().width());
-            QVERIFY(dialog->grab().toImage().save(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR) +
-                                                  u"/tooldiff-"_s + QString::number(size.width()) + u'x' +
+            for (const QPushButton *button :
+                 {dialog->compareButton(), dialog->saveButton(ToolDiffDialog::Side::A),
+                  dialog->saveButton(ToolDiffDialog::Side::B)})
+                QVERIFY(button->width() >= button->sizeHint().width());
+            QVERIFY(dialog->grab().toImage().save(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR) + u'/' + name +
+                                                  u'-' + QString::number(size.width()) + u'x' +
                                                   QString::number(size.height()) + u".png"_s));
         }
     }

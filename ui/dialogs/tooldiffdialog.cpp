@@ -58,8 +58,9 @@ const McpTool *findTool(const QList<McpTool> &tools, const QString &name)
 
 ToolDiffDialog::ToolDiffDialog(QNetworkAccessManager *network, QWidget *parent)
     : QDialog(parent), m_network(network), m_compare(new QPushButton(tr("Compare"), this)),
-      m_status(new QLabel(this)), m_summary(new QLabel(this)), m_tools(new QTreeWidget(this)),
-      m_details(new JsonDiffView(this))
+      m_saveA(new QPushButton(tr("Save A's list…"), this)),
+      m_saveB(new QPushButton(tr("Save B's list…"), this)), m_status(new QLabel(this)),
+      m_summary(new QLabel(this)), m_tools(new QTreeWidget(this)), m_details(new JsonDiffView(this))
 {
     setWindowTitle(tr("Tool diff"));
     auto *sides = new QHBoxLayout;
@@ -70,6 +71,12 @@ ToolDiffDialog::ToolDiffDialog(QNetworkAccessManager *network, QWidget *parent)
     m_compare->setDefault(true);
     actions->addWidget(m_compare);
     actions->addWidget(m_status, 1);
+    actions->addWidget(m_saveA);
+    actions->addWidget(m_saveB);
+    m_saveA->setEnabled(false);
+    m_saveB->setEnabled(false);
+    m_saveA->setToolTip(tr("Save the list A had in this comparison, to compare against later"));
+    m_saveB->setToolTip(tr("Save the list B had in this comparison, to compare against later"));
     m_status->setWordWrap(true);
 
     m_summary->setWordWrap(true);
@@ -103,6 +110,14 @@ ToolDiffDialog::ToolDiffDialog(QNetworkAccessManager *network, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_compare, &QPushButton::clicked, this, &ToolDiffDialog::compare);
     connect(m_tools, &QTreeWidget::currentItemChanged, this, &ToolDiffDialog::showDetails);
+    for (const Side side : {Side::A, Side::B}) {
+        connect(saveButton(side), &QPushButton::clicked, this, [this, side] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Save the tool list"), u"tools.json"_s,
+                                                              tr("JSON files (*.json)"));
+            if (!path.isEmpty())
+                saveList(side, path);
+        });
+    }
     resize(1000, 640);
 }
 
@@ -192,6 +207,8 @@ void ToolDiffDialog::setFile(Side side, const QString &path)
 void ToolDiffDialog::setBusy(bool busy)
 {
     m_compare->setEnabled(!busy);
+    m_saveA->setEnabled(!busy && m_a.tools.has_value());
+    m_saveB->setEnabled(!busy && m_b.tools.has_value());
     m_a.source->setEnabled(!busy);
     m_b.source->setEnabled(!busy);
     m_a.stack->setEnabled(!busy);
@@ -292,6 +309,28 @@ void ToolDiffDialog::sideListed(Side side, const QList<McpTool> &tools)
     });
     watcher->setFuture(QtConcurrent::run(
         [before = *m_a.tools, after = *m_b.tools] { return ToolListDiff::compare(before, after); }));
+}
+
+void ToolDiffDialog::saveList(Side side, const QString &path)
+{
+    if (!panel(side).tools)
+        return;
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        const QString problem = watcher->result();
+        if (!problem.isEmpty()) {
+            m_status->setText(problem);
+            return emit failed(problem);
+        }
+        m_status->setText(tr("Saved as %1.").arg(path));
+        emit saved(path);
+    });
+    watcher->setFuture(QtConcurrent::run([path, tools = *panel(side).tools] {
+        QString problem;
+        ToolListFile::write(path, tools, &problem);
+        return problem;
+    }));
 }
 
 void ToolDiffDialog::fail(const QString &problem)

@@ -61,6 +61,9 @@ public:
 
     // Lists or reads both sides, then compares; compared() or failed() follows.
     void compare();
+    // Saves the list `side` had in the last comparison as `mcp tools --json` prints it, off the GUI thread;
+    // saved() or failed() follows. The Save buttons ask for the file.
+    void saveList(Side side, const QString &path);
 
     const std::optional<ToolListDiff> &result() const { return m_result; }
     QString summaryText() const;
@@ -68,11 +71,13 @@ public:
     JsonDiffView *detailView() const { return m_details; }
     QPushButton *compareButton() const { return m_compare; }
     QLabel *statusLabel() const { return m_status; }
+    QPushButton *saveButton(Side side) const { return side == Side::A ? m_saveA : m_saveB; }
     void selectTool(const QString &name);
 
 signals:
     void compared();
     void failed(const QString &problem);
+    void saved(const QString &path);
 
 private:
     struct Sandbox
@@ -110,6 +115,8 @@ private:
     int m_generation = 0; // a newer compare() makes the older one's answers stale
     std::optional<ToolListDiff> m_result;
     QPushButton *m_compare;
+    QPushButton *m_saveA;
+    QPushButton *m_saveB;
     QLabel *m_status;
     QLabel *m_summary;
     QTreeWidget *m_tools;
