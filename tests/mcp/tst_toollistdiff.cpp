@@ -9,6 +9,7 @@
 #include "mcp/toollistdiff.h"
 #include "mcp/toollistfile.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -225,6 +226,32 @@ private Q_SLOTS:
         QCOMPARE(input_, (QStringList{u"$.inputSchema.properties.assignee added"_s,
                                       u"$.inputSchema.properties.body removed"_s,
                                       u"$.inputSchema.properties.title.type changed"_s}));
+    }
+
+    // 500 tools of github's shapes, every one's description and schema changed: the diff stays well under
+    // the time a person waits for a dialog (the figure is printed; the bound is loose for a loaded CI box).
+    void fiveHundredToolsCompareQuickly()
+    {
+        QList<McpTool> before;
+        QList<McpTool> after;
+        for (int i = 0; i < 500; ++i) {
+            QJsonObject raw = m_plain.at(i % m_plain.size()).raw;
+            raw[u"name"_s] = u"tool_%1"_s.arg(i);
+            before << toolFrom(raw);
+            raw[u"description"_s] = QString(raw[u"description"_s].toString() + u" (v2)"_s);
+            QJsonObject input = raw[u"inputSchema"_s].toObject();
+            input[u"x-version"_s] = 2;
+            raw[u"inputSchema"_s] = input;
+            after << toolFrom(raw);
+        }
+        QElapsedTimer timer;
+        timer.start();
+        const ToolListDiff diff = ToolListDiff::compare(before, after);
+        const qint64 elapsed = timer.elapsed();
+        qInfo("500 tools, all changed: compared in %lld ms", elapsed);
+        QCOMPARE(diff.changed().size(), 500);
+        QCOMPARE(diff.changed().first().partNames(), (QStringList{u"description"_s, u"inputSchema"_s}));
+        QVERIFY(elapsed < 2000);
     }
 
     void renameIsARemovalAndAnAddition()
