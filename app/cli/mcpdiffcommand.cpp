@@ -124,7 +124,9 @@ void CliRunner::listOperandTools(const QString &operand,
         const auto pair = splitPair(operand.mid(sandboxPrefix.size()));
         if (!pair)
             return fail(u"%1 is not sandbox:SERVER/ID"_s.arg(TerminalText::escape(operand)));
-        const auto [server, id] = *pair;
+        // Named copies, not a structured binding: lambdas capture them (clang-tidy's clang 14 cannot).
+        const QString server = pair->first;
+        const QString id = pair->second;
         watch(m_sandboxes->details(
             server, id, this,
             [this, server, id, then, fail, apiFailed](const ApiResult<SandboxDetails> &result) {
@@ -141,7 +143,8 @@ void CliRunner::listOperandTools(const QString &operand,
         const auto pair = splitPair(operand.mid(localPrefix.size()));
         if (!pair)
             return fail(u"%1 is not local:ID/SERVER"_s.arg(TerminalText::escape(operand)));
-        const auto [id, server] = *pair;
+        const QString id = pair->first;
+        const QString server = pair->second;
         watch(m_local->details(
             id, this, [this, id, server, then, fail, apiFailed](const ApiResult<LocalSandbox> &result) {
                 if (!result)
