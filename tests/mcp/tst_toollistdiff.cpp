@@ -211,10 +211,10 @@ private Q_SLOTS:
             parts << u"outputSchema"_s;
         parts << u"annotations"_s << u"other"_s;
         QCOMPARE(change->partNames(), parts);
-        QStringList input_;
+        QStringList inputDifferences;
         for (const auto &part : change->parts) {
             if (part.part == u"inputSchema")
-                input_ = describe(part.differences);
+                inputDifferences = describe(part.differences);
             if (part.part == u"outputSchema")
                 QCOMPARE(describe(part.differences), QStringList{u"$.outputSchema removed"_s});
             if (part.part == u"annotations")
@@ -222,10 +222,10 @@ private Q_SLOTS:
             if (part.part == u"other")
                 QCOMPARE(describe(part.differences), QStringList{u"$._meta added"_s});
         }
-        input_.sort();
-        QCOMPARE(input_, (QStringList{u"$.inputSchema.properties.assignee added"_s,
-                                      u"$.inputSchema.properties.body removed"_s,
-                                      u"$.inputSchema.properties.title.type changed"_s}));
+        inputDifferences.sort();
+        QCOMPARE(inputDifferences, (QStringList{u"$.inputSchema.properties.assignee added"_s,
+                                                u"$.inputSchema.properties.body removed"_s,
+                                                u"$.inputSchema.properties.title.type changed"_s}));
     }
 
     // 500 tools of github's shapes, every one's description and schema changed: the diff stays well under
