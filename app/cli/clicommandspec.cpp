@@ -205,6 +205,14 @@ QList<CliCommandSpec> buildMcpCommands()
           sandbox,
           local}},
         {u"mcp ping"_s, {u"URL"_s}, where, u"check that an MCP server answers"_s, {sandbox, local}},
+        {u"mcp diff"_s,
+         {u"A"_s, u"B"_s},
+         {},
+         u"compare two tool lists (names, titles, descriptions, schemas, annotations) and say what changed "
+         "from A to B; each of A and B is an MCP URL, a saved list (what `mcp tools --json` prints, or a "
+         "tools/list result), sandbox:SERVER/ID (a Klavis sandbox's MCP URL) or local:ID/SERVER (a server of "
+         "a local sandbox). Exit code 0 when they are the same, 1 when they differ, 2 on trouble"_s,
+         {}},
     };
 }
 

@@ -57,6 +57,7 @@ void CliRunner::start()
         {u"mcp tools"_s, &CliRunner::mcpTools},
         {u"mcp call"_s, &CliRunner::mcpCall},
         {u"mcp ping"_s, &CliRunner::mcpPing},
+        {u"mcp diff"_s, &CliRunner::mcpDiff},
     };
     (this->*handlers.value(m_command.name))();
 }

@@ -20,6 +20,7 @@ class KlavisSandboxService;
 class KlavisServerDataService;
 class McpCall;
 class McpClient;
+struct McpTool;
 class TransferJob;
 
 // Runs one CliCommand against the API and reports the exit code through finished().
@@ -69,6 +70,11 @@ private:
     void mcpTools();
     void mcpCall();
     void mcpPing();
+    void mcpDiff();
+    // The tools of one `mcp diff` operand (a URL, a saved list file, sandbox:SERVER/ID or local:ID/SERVER)
+    // for `then`; on trouble the command ends with 2.
+    void listOperandTools(const QString &operand, const std::function<void(const QList<McpTool> &)> &then);
+    void listToolsAt(const QString &url, const std::function<void(const QList<McpTool> &)> &then);
     // Resolves the command's MCP URL (given, or a sandbox's from the API), makes the client and runs `then`;
     // on failure the command ends. Ctrl+C from here on cancels what is in flight and exits 130.
     void openMcpClient(const std::function<void()> &then);

@@ -4,6 +4,7 @@
 #include "api/apicall.h"
 #include "api/fieldpath.h"
 #include "api/klavisserverdataservice.h"
+#include "cli/jsondifferencetext.h"
 #include "cli/terminaltext.h"
 #include "json/jsondiff.h"
 
@@ -19,7 +20,6 @@ namespace {
 
 // A dump or a seed file larger than this is not what a sandbox holds; reading it would only cost memory.
 constexpr qint64 maxJsonFileBytes = qint64{256} * 1024 * 1024;
-constexpr qsizetype maxValueChars = 120;
 
 // Any JSON value as text: QJsonDocument holds only objects and arrays, so a scalar is written in an array.
 QByteArray jsonText(const QJsonValue &value, QJsonDocument::JsonFormat format)
@@ -30,54 +30,6 @@ QByteArray jsonText(const QJsonValue &value, QJsonDocument::JsonFormat format)
         return QJsonDocument(value.toArray()).toJson(format);
     const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
     return wrapped.mid(1, wrapped.size() - 2) + (format == QJsonDocument::Indented ? "\n" : "");
-}
-
-QString shortValue(const QJsonValue &value)
-{
-    QString text = QString::fromUtf8(jsonText(value, QJsonDocument::Compact));
-    if (text.size() > maxValueChars)
-        text = text.left(maxValueChars - 1) + u'…';
-    return TerminalText::escape(text);
-}
-
-QString typeName(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return u"null"_s;
-    case QJsonValue::Bool:
-        return u"boolean"_s;
-    case QJsonValue::Double:
-        return u"number"_s;
-    case QJsonValue::String:
-        return u"string"_s;
-    case QJsonValue::Array:
-        return u"array"_s;
-    case QJsonValue::Object:
-        return u"object"_s;
-    case QJsonValue::Undefined:
-        break;
-    }
-    return u"nothing"_s;
-}
-
-QString differenceLine(const JsonDifference &difference)
-{
-    const QString path = TerminalText::escape(difference.path);
-    switch (difference.kind) {
-    case JsonDifference::Kind::Added:
-        return u"+ %1: %2"_s.arg(path, shortValue(difference.newValue));
-    case JsonDifference::Kind::Removed:
-        return u"- %1: %2"_s.arg(path, shortValue(difference.oldValue));
-    case JsonDifference::Kind::Changed:
-        return u"~ %1: %2 -> %3"_s.arg(path, shortValue(difference.oldValue),
-                                       shortValue(difference.newValue));
-    case JsonDifference::Kind::TypeChanged:
-        return u"! %1: %2 (%3) -> %4 (%5)"_s.arg(
-            path, shortValue(difference.oldValue), typeName(difference.oldValue),
-            shortValue(difference.newValue), typeName(difference.newValue));
-    }
-    return {};
 }
 
 // The JSON in `path`, or what is wrong with it in *problem.
@@ -218,7 +170,7 @@ void CliRunner::dataDiff()
     }
     QString text;
     for (const auto &difference : differences)
-        text += differenceLine(difference) + u'\n';
+        text += JsonDifferenceText::line(difference) + u'\n';
     if (diff.isTruncated())
         text += u"(stopped after %1 differences and %2 values compared: there may be more)\n"_s
                     .arg(differences.size())

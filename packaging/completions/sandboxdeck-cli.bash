@@ -16,7 +16,7 @@ _sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel d
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
 _sandboxdeck_cli_blaxel_commands="list get create delete upload dump"
 _sandboxdeck_cli_data_commands="dump init diff"
-_sandboxdeck_cli_mcp_commands="info tools call ping"
+_sandboxdeck_cli_mcp_commands="info tools call ping diff"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
 _sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local"
@@ -140,7 +140,7 @@ _sandboxdeck_cli() {
         "data dump" | "data init")
             ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_data_servers" -- "$cur"))
             ;;
-        "data diff") ((arguments < 2)) && _sandboxdeck_cli_files "$cur" ;;
+        "data diff" | "mcp diff") ((arguments < 2)) && _sandboxdeck_cli_files "$cur" ;;
         get | acquire | release | reset)
             ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur"))
             ;;

@@ -101,6 +101,7 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a in
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a tools -d "list an MCP server's tools"
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a call -d 'call a tool'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a ping -d 'check that an MCP server answers'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command mcp' -a diff -d 'compare two tool lists'
 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a list -d 'list local sandboxes'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a get -d 'show one local sandbox'
@@ -178,6 +179,7 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data dump' -l force -d 'rep
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data init' -l file -r -a '(__fish_complete_path (commandline -ct))' -d 'the JSON body to send'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data init' -l default -d "the provider's default data"
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is data diff; and not __sandboxdeck_cli_is data diff 2' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is mcp diff; and not __sandboxdeck_cli_is mcp diff 2' -F
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is mcp call' -l args -x -d 'the arguments as a JSON object'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is mcp call' -l arg -x -d 'one argument k=v'
 for command in info tools call ping

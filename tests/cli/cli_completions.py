@@ -126,7 +126,7 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel", "data",
                               "mcp"]),
         ("sandboxdeck-cli data ", ["dump", "init", "diff"]),
-        ("sandboxdeck-cli mcp ", ["info", "tools", "call", "ping"]),
+        ("sandboxdeck-cli mcp ", ["info", "tools", "call", "ping", "diff"]),
         ("sandboxdeck-cli data dump google_cl", ["google_cloud"]),
         ("sandboxdeck-cli data init github ", []),
         ("sandboxdeck-cli mcp tools --sandbox notio", ["notion"]),
@@ -190,7 +190,7 @@ def main():
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 26 commands", len(per_command) == 26, sorted(per_command))
+    check("--help lists 27 commands", len(per_command) == 27, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)

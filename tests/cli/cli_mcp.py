@@ -349,10 +349,91 @@ def test_mcp_over_emulator():
         proc.wait(timeout=10)
 
 
+def test_mcp_diff_over_emulator():
+    """mcp diff: github sandboxes acquired for different benchmarks differ as the emulator documents (MCP_Atlas
+    hides the write tools, Toolathlon re-describes them); a saved list against its own sandbox is the same."""
+    proc, base = T.start_emulator()
+    work = tempfile.mkdtemp(prefix="cli-mcp-diff-")
+    try:
+        ids = {}
+        for benchmark in ("", "MCP_Atlas", "Toolathlon"):
+            extra = ("--benchmark", benchmark) if benchmark else ()
+            code, out, err = emulator_cli(base, "--json", "acquire", "github", *extra)
+            ids[benchmark] = json.loads(out)["sandbox_id"] if code == 0 else ""
+            check(f"acquire github for {benchmark or 'no benchmark'}", code == 0 and ids[benchmark], (code, err))
+        plain, atlas, toolathlon = (f"sandbox:github/{ids[b]}" for b in ("", "MCP_Atlas", "Toolathlon"))
+
+        code, out, err = emulator_cli(base, "--json", "mcp", "tools", "--sandbox", "github", ids[""])
+        tools = json.loads(out) if code == 0 else []
+        write_tools = sorted(t["name"] for t in tools if not t.get("annotations", {}).get("readOnlyHint", True))
+        check("the github tool set has write tools", "create_issue" in write_tools, write_tools)
+        saved = os.path.join(work, "github-tools.json")
+        with open(saved, "w") as f:
+            f.write(out)
+
+        code, out, err = emulator_cli(base, "mcp", "diff", saved, plain)
+        check("mcp diff of a saved list and its own sandbox: exit 0, the same",
+              code == 0 and out.startswith("The tool lists are the same ("), (code, out, err))
+        code, out, err = emulator_cli(base, "mcp", "diff", plain, atlas)
+        only_in_a = [line[4:] for line in out.splitlines() if line.startswith("  - ")]
+        check("mcp diff no benchmark -> MCP_Atlas: exit 1, exactly the write tools only in A",
+              code == 1 and "Only in A (" in out and sorted(only_in_a) == write_tools and "Only in B" not in out,
+              (code, out, err))
+        code, out, err = emulator_cli(base, "--json", "mcp", "diff", plain, toolathlon)
+        report = json.loads(out) if out else {}
+        changed = report.get("changed", [])
+        check("mcp diff --json no benchmark -> Toolathlon: the write tools' descriptions changed",
+              code == 1 and report.get("same") is False and sorted(c["name"] for c in changed) == write_tools
+              and all(c["parts"][0]["part"] == "description"
+                      and c["parts"][0]["differences"][0]["path"] == "$.description"
+                      and "Toolathlon grades" in c["parts"][0]["differences"][0]["new"] for c in changed),
+              (code, out[:400], err))
+        code, out, err = emulator_cli(base, "mcp", "diff", plain, toolathlon)
+        check("mcp diff text: each changed tool, its part and the JSON path",
+              code == 1 and "  ~ create_issue: description\n" in out and "~ $.description: " in out, (code, out, err))
+
+        # A schema changed by hand in the saved list: the path of the change is named.
+        edited = json.loads(open(saved).read())
+        for tool in edited:
+            if tool["name"] == "create_issue":
+                tool["inputSchema"]["properties"]["title"]["type"] = "integer"
+        hand = os.path.join(work, "edited.json")
+        with open(hand, "w") as f:
+            json.dump({"tools": edited}, f)
+        code, out, err = emulator_cli(base, "mcp", "diff", plain, hand)
+        check("mcp diff against a tools/list result edited by hand: the schema path",
+              code == 1 and '~ $.inputSchema.properties.title.type: "string" -> "integer"' in out, (code, out, err))
+
+        code, out, err = emulator_cli(base, "--json", "local", "acquire", "--servers", "filesystem")
+        local = json.loads(out)["local_sandbox_id"] if code == 0 else ""
+        code, out, err = emulator_cli(base, "mcp", "diff", f"local:{local}/filesystem", plain)
+        check("mcp diff local:ID/SERVER against a sandbox: exit 1", code == 1 and "Only in A (" in out, (code, out, err))
+
+        code, out, err = emulator_cli(base, "mcp", "diff", saved, "sandbox:github")
+        check("mcp diff with a malformed sandbox operand: exit 2", code == 2 and "sandbox:SERVER/ID" in err, (code, err))
+        code, out, err = emulator_cli(base, "mcp", "diff", saved, "sandbox:github/00000000-0000-0000-0000-000000000000")
+        check("mcp diff with an unknown sandbox: exit 2", code == 2 and "error:" in err, (code, err))
+        code, out, err = emulator_cli(base, "mcp", "diff", saved, os.path.join(work, "missing.json"))
+        check("mcp diff with a missing file: exit 2", code == 2 and "cannot read" in err, (code, err))
+        with open(hand, "w") as f:
+            json.dump([{"title": "no name"}], f)
+        code, out, err = emulator_cli(base, "mcp", "diff", saved, hand)
+        check("mcp diff with a tool without a name: exit 2", code == 2 and "has no name" in err, (code, err))
+        code, out, err = emulator_cli(base, "mcp", "diff", saved, "http://192.0.2.1/mcp")
+        check("mcp diff to plain http off this machine: refused, exit 2", code == 2 and "https" in err.lower(), (code, err))
+        code, out, err = emulator_cli(base, "mcp", "diff", saved)
+        check("mcp diff with one operand: a usage error, exit 2", code == 2, (code, err))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def main():
     test_against_own_server()
     test_data_over_emulator()
     test_mcp_over_emulator()
+    test_mcp_diff_over_emulator()
     return T.summary()
 
 
