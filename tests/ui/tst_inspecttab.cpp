@@ -4,11 +4,14 @@
 
 #include "demoapp.h"
 
+#include "dialogs/tooldiffdialog.h"
+#include "mcp/toollistdiff.h"
 #include "models/sandboxlistmodel.h"
 #include "pages/inspectpage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/mcpexchangelogmodel.h"
 #include "pages/mcptoollistmodel.h"
+#include "pages/sandboxdatapage.h"
 #include "session/refreshscheduler.h"
 #include "widgets/sandboxworktabs.h"
 #include "widgets/schemaform.h"
@@ -18,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTableView>
@@ -146,6 +150,42 @@ private slots:
         QCOMPARE(tabs()->inspectPageCount(), 2);
         // The log kept every exchange of this sandbox's page.
         QVERIFY(page->logModel()->rowCount() >= 5);
+    }
+
+    void theToolsNowComparedWithTheFirstListing()
+    {
+        InspectPage *page = inspect(plainOccupiedRow(u"github"_s));
+        QVERIFY(page);
+        QVERIFY(page->compareToolsButton()->isEnabled());
+        QCOMPARE(page->firstListedTools().size(), page->toolModel()->rowCount());
+        page->compareToolsButton()->click();
+        ToolDiffDialog *dialog = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&dialog] {
+                for (QWidget *widget : QApplication::topLevelWidgets())
+                    if ((dialog = qobject_cast<ToolDiffDialog *>(widget)))
+                        return true;
+                return false;
+            },
+            5000));
+        QSignalSpy compared(dialog, &ToolDiffDialog::compared);
+        QVERIFY(compared.wait(10000) || !compared.isEmpty());
+        QVERIFY(dialog->result().has_value());
+        QVERIFY(dialog->result()->isSame()); // nothing changed the server's tools since
+        dialog->close();
+    }
+
+    void theDataTabFollowsTheSelection()
+    {
+        const int row = plainOccupiedRow(u"github"_s);
+        app->sandboxesPage()->view()->selectRow(row);
+        QVERIFY(QTest::qWaitFor([this] { return tabs()->isTabEnabled(tabs()->dataIndex()); }, 5000));
+        const QModelIndex index = app->sandboxesPage()->view()->model()->index(row, 0);
+        QCOMPARE(app->sandboxesPage()->dataPage()->sandboxId(),
+                 index.data(SandboxListModel::SandboxIdRole).toString());
+        QVERIFY(app->sandboxesPage()->dataPage()->hasDataEndpoints());
+        app->sandboxesPage()->view()->selectAll();
+        QVERIFY(QTest::qWaitFor([this] { return !tabs()->isTabEnabled(tabs()->dataIndex()); }, 5000));
     }
 
     void theDetailsTabGivesTheTableItsRoomBack()

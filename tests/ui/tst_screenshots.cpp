@@ -19,6 +19,7 @@
 #include "pages/blaxelsandboxespage.h"
 #include "pages/inspectpage.h"
 #include "pages/mcptoollistmodel.h"
+#include "pages/sandboxdatapage.h"
 #include "pages/transferspage.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
@@ -39,6 +40,7 @@
 #include <QPalette>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -274,6 +276,13 @@ private slots:
         inspect->selectTool(inspect->toolModel()->index(0, 0).data().toString());
         QTest::qWait(200);
         save(window, u"size-inspect-"_s + suffix);
+        // Its Data tab with a dump.
+        tabs->setCurrentIndex(tabs->dataIndex());
+        QSignalSpy dumped(app.sandboxesPage()->dataPage(), &SandboxDataPage::dumpShown);
+        app.sandboxesPage()->dataPage()->dump();
+        QVERIFY(dumped.wait(10000));
+        QTest::qWait(200);
+        save(window, u"size-data-"_s + suffix);
         tabs->setCurrentIndex(tabs->detailsIndex());
 
         window->showPage(MainWindow::LocalSandboxesView);

@@ -68,6 +68,13 @@ InspectPage::InspectPage(QNetworkAccessManager *network, QWidget *parent)
     top->addWidget(m_connect);
     top->addWidget(m_status, 1);
     top->addWidget(m_instructionsToggle);
+    m_compareTools = new QPushButton(tr("Compare tools…"), this);
+    m_compareTools->setObjectName(u"inspectCompareTools"_s);
+    m_compareTools->setToolTip(tr("Compare this server's tools with the list first seen here, another "
+                                  "sandbox's or a saved list"));
+    m_compareTools->setEnabled(false);
+    connect(m_compareTools, &QPushButton::clicked, this, &InspectPage::compareToolsRequested);
+    top->addWidget(m_compareTools);
 
     auto *work = new QSplitter(Qt::Horizontal, this);
     work->addWidget(buildToolSide());
@@ -243,6 +250,11 @@ void InspectPage::connectToServer()
                 return;
             }
             m_tools->setTools(list->tools());
+            if (!m_firstListedAt.isValid()) {
+                m_firstListed = list->tools();
+                m_firstListedAt = QDateTime::currentDateTime();
+            }
+            m_compareTools->setEnabled(true);
             setStatus(tr("%n tool(s)", nullptr, int(list->tools().size())), false);
             emit toolsListed(int(list->tools().size()));
         });

@@ -3,6 +3,7 @@
 #include "mcp/mcptool.h"
 #include "mcp/mcptoolresult.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QJsonObject>
 #include <QUrl>
@@ -59,12 +60,17 @@ public:
     // The selected log entry as a curl line: the URL redacted and the token as $MCP_TOKEN, or, when asked
     // for, with both in full.
     QString curlForSelected(bool withSecrets) const;
+    // The tools as first listed on this page, and when: "before" for a comparison after a reset.
+    const QList<McpTool> &firstListedTools() const { return m_firstListed; }
+    QDateTime firstListedAt() const { return m_firstListedAt; }
+    QPushButton *compareToolsButton() const { return m_compareTools; }
 
 signals:
     void toolsListed(int count);
     void callFinished();
     // Names what was copied, never the value.
     void copied(const QString &what);
+    void compareToolsRequested();
 
 private:
     QWidget *buildToolSide();
@@ -83,6 +89,9 @@ private:
     QSortFilterProxyModel *m_toolProxy;
     McpExchangeLogModel *m_log;
     QPushButton *m_connect = nullptr;
+    QPushButton *m_compareTools = nullptr;
+    QList<McpTool> m_firstListed;
+    QDateTime m_firstListedAt;
     QLabel *m_status = nullptr;
     QLabel *m_serverInfo = nullptr;
     QLabel *m_instructions = nullptr;

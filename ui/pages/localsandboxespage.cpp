@@ -283,6 +283,7 @@ void LocalSandboxesPage::onSelectionChanged()
 void LocalSandboxesPage::showSandbox(const LocalSandbox &sandbox)
 {
     m_details->showSandbox(sandbox);
+    m_workTabs->setSandboxLabel(tr("local %1").arg(sandbox.localSandboxId.left(8)));
     QList<SandboxWorkTabs::NamedUrl> servers;
     for (const LocalServer &server : sandbox.servers) {
         if (!server.mcpServerUrl.isEmpty())

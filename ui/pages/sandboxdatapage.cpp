@@ -65,6 +65,8 @@ SandboxDataPage::SandboxDataPage(ServerDataController *controller, QWidget *pare
     bar->addSpacing(12);
     bar->addWidget(m_status, 1);
     bar->addWidget(m_cancel);
+    // A long status wraps rather than widening the page past a small window.
+    m_status->setWordWrap(true);
 
     m_tabs->addTab(m_tree, tr("Data"));
     m_tabs->addTab(m_diff, tr("Comparison"));

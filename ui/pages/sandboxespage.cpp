@@ -10,7 +10,9 @@
 #include "models/sandboxfilterproxy.h"
 #include "models/sandboxlistmodel.h"
 #include "models/statuskind.h"
+#include "pages/sandboxdatapage.h"
 #include "session/appsession.h"
+#include "session/serverdatacontroller.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
 #include "widgets/rowchangeflash.h"
@@ -42,6 +44,8 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
     layout->addWidget(m_filterBar);
     layout->addWidget(m_splitter, 1);
     m_splitterSizing = new SplitterSizing(m_splitter);
+    m_data = new SandboxDataPage(new ServerDataController(controller->session(), this), m_workTabs);
+    m_workTabs->setDataPage(m_data);
     setupView();
 
     auto *proxy = controller->proxy();
@@ -192,13 +196,17 @@ void SandboxesPage::onSelectionChanged()
         m_shownKey = {};
         m_details->showEmpty(int(keys.size()));
         m_workTabs->showServers({});
+        m_workTabs->setDataAvailable(false);
         return;
     }
     const auto &key = keys.first();
     if (key.sandboxId == m_shownKey.sandboxId && key.serverName == m_shownKey.serverName)
         return; // a refresh re-selected the same row: keep the details as they are
     m_shownKey = key;
+    m_workTabs->setSandboxLabel(key.serverName + u' ' + key.sandboxId.left(8));
     m_workTabs->showServers({}); // the URL comes with the details
+    m_data->setSandbox(key.serverName, key.sandboxId);
+    m_workTabs->setDataAvailable(true); // the page says when the server has no data endpoints
     const int row = m_controller->model()->rowOf(key.serverName, key.sandboxId);
     if (row >= 0)
         m_details->showSummary(m_controller->model()->sandboxAt(row));

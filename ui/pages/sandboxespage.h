@@ -12,6 +12,7 @@ class SplitterSizing;
 class QTableView;
 class SandboxDetailsPane;
 class SandboxFilterBar;
+class SandboxDataPage;
 class SandboxWorkTabs;
 
 // The Sandboxes view: filters, the table and the details pane. It turns user intent into controller
@@ -28,6 +29,7 @@ public:
     SandboxFilterBar *filterBar() const { return m_filterBar; }
     SandboxDetailsPane *detailsPane() const { return m_details; }
     SandboxWorkTabs *workTabs() const { return m_workTabs; }
+    SandboxDataPage *dataPage() const { return m_data; }
     ErrorBanner *banner() const { return m_banner; }
     RowChangeFlash *changeFlash() const { return m_flash; }
     // How RowChangeFlash names a row: the server, case folded, and the id.
@@ -67,6 +69,7 @@ private:
     QTableView *m_view;
     SandboxDetailsPane *m_details;
     SandboxWorkTabs *m_workTabs;
+    SandboxDataPage *m_data = nullptr;
     class EmptyStateHint *m_emptyHint = nullptr;
     RowChangeFlash *m_flash = nullptr;
     SandboxKey m_shownKey;

@@ -1,13 +1,16 @@
 #include "widgets/sandboxworktabs.h"
 
+#include "dialogs/tooldiffdialog.h"
 #include "pages/inspectpage.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTabBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -21,11 +24,7 @@ SandboxWorkTabs::SandboxWorkTabs(QWidget *details, QNetworkAccessManager *networ
 {
     setDocumentMode(true);
     addTab(details, tr("Details"));
-    // In a scroll area: the tab widget is as wide as its widest page's minimum, and the inspector's
-    // minimum must not take the table's room while Details is shown.
-    m_inspectTab->setWidget(m_inspect);
-    m_inspectTab->setWidgetResizable(true);
-    m_inspectTab->setFrameShape(QFrame::NoFrame);
+    holdInScrollArea(m_inspectTab, m_inspect);
     addTab(m_inspectTab, tr("Inspect"));
     setTabToolTip(inspectIndex(), tr("Connect to the sandbox's MCP server, list its tools and call them"));
     setTabEnabled(inspectIndex(), false); // until a sandbox with a server URL is shown
@@ -57,17 +56,27 @@ SandboxWorkTabs::SandboxWorkTabs(QWidget *details, QNetworkAccessManager *networ
 
 void SandboxWorkTabs::setDataPage(QWidget *page)
 {
-    m_data = page;
-    addTab(page, tr("Data"));
+    m_data = new QScrollArea(this);
+    holdInScrollArea(m_data, page);
+    addTab(m_data, tr("Data"));
     setTabToolTip(dataIndex(), tr("Dump, seed and compare the data of the sandbox's server"));
     setDataAvailable(false);
+}
+
+void SandboxWorkTabs::holdInScrollArea(QScrollArea *area, QWidget *page)
+{
+    // A tab widget is as wide as its widest page's minimum: a work page's minimum must not take the
+    // table's room (or the window's 800 pixels) while Details is shown. Narrower than that, it scrolls.
+    area->setWidget(page);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
 }
 
 void SandboxWorkTabs::setDataAvailable(bool available)
 {
     if (!m_data)
         return;
-    setTabVisible(dataIndex(), available);
+    setTabEnabled(dataIndex(), available);
 }
 
 void SandboxWorkTabs::showServers(const QList<NamedUrl> &servers)
@@ -90,7 +99,7 @@ void SandboxWorkTabs::showServer(int choice)
         m_stack->setCurrentWidget(m_nothingToInspect);
         return;
     }
-    m_stack->setCurrentWidget(pageFor(m_servers.at(choice).second));
+    m_stack->setCurrentWidget(pageFor(m_servers.at(choice)));
     connectShownPageOnce();
 }
 
@@ -105,20 +114,25 @@ void SandboxWorkTabs::connectShownPageOnce()
     page->connectToServer();
 }
 
-InspectPage *SandboxWorkTabs::pageFor(const QUrl &url)
+InspectPage *SandboxWorkTabs::pageFor(const NamedUrl &server)
 {
+    const QUrl &url = server.second;
     m_recent.removeOne(url);
     m_recent.append(url);
     if (InspectPage *page = m_pages.value(url))
         return page;
     while (m_pages.size() >= maxInspectPages) {
-        InspectPage *oldest = m_pages.take(m_recent.takeFirst());
+        const QUrl oldestUrl = m_recent.takeFirst();
+        m_labels.remove(oldestUrl);
+        InspectPage *oldest = m_pages.take(oldestUrl);
         m_connectedOnce.remove(oldest);
         delete oldest;
     }
     auto *page = new InspectPage(m_network, m_stack);
     page->setServer(url);
     connect(page, &InspectPage::copied, this, &SandboxWorkTabs::copied);
+    connect(page, &InspectPage::compareToolsRequested, this, &SandboxWorkTabs::compareTools);
+    m_labels.insert(url, m_sandboxLabel.isEmpty() ? server.first : m_sandboxLabel + u" · "_s + server.first);
     m_stack->addWidget(page);
     m_pages.insert(url, page);
     return page;
@@ -141,6 +155,45 @@ void SandboxWorkTabs::makeRoom()
         splitter->setSizes(m_sizesBeforeWork);
         m_sizesBeforeWork.clear();
     }
+}
+
+void SandboxWorkTabs::compareTools()
+{
+    InspectPage *page = currentInspectPage();
+    if (!page)
+        return;
+    auto *dialog = new ToolDiffDialog(m_network, window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QUrl shown = m_pages.key(page);
+    int shownIndex = 0;
+    // Most recent first: the sandbox shown, then the others of this session.
+    for (qsizetype i = m_recent.size() - 1; i >= 0; --i) {
+        if (m_recent.at(i) == shown)
+            shownIndex = int(m_recent.size() - 1 - i);
+        dialog->addSandbox(m_labels.value(m_recent.at(i)), m_recent.at(i));
+    }
+    dialog->setGivenList(ToolDiffDialog::Side::A,
+                         tr("%1, as first listed at %2")
+                             .arg(m_labels.value(shown),
+                                  QLocale().toString(page->firstListedAt().time(), QLocale::ShortFormat)),
+                         page->firstListedTools());
+    dialog->setSource(ToolDiffDialog::Side::A, ToolDiffDialog::Source::Given);
+    dialog->setSource(ToolDiffDialog::Side::B, ToolDiffDialog::Source::Sandbox);
+    dialog->setSandbox(ToolDiffDialog::Side::B, shownIndex);
+    dialog->show();
+    dialog->compare();
+}
+
+QSize SandboxWorkTabs::sizeHint() const
+{
+    const QSize details = m_details->sizeHint();
+    return {std::max(details.width(), tabBar()->sizeHint().width()),
+            details.height() + tabBar()->sizeHint().height()};
+}
+
+int SandboxWorkTabs::dataIndex() const
+{
+    return m_data ? indexOf(m_data) : -1;
 }
 
 int SandboxWorkTabs::inspectIndex() const

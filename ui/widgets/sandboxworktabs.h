@@ -32,9 +32,14 @@ public:
 
     SandboxWorkTabs(QWidget *details, QNetworkAccessManager *network, QWidget *parent = nullptr);
 
-    // The Data tab, shown only while setDataAvailable(true).
+    // The Data tab, enabled only while setDataAvailable(true).
     void setDataPage(QWidget *page);
     void setDataAvailable(bool available);
+    // How the sandbox shown is named in a tool comparison ("github 33bcdf7a"); the server name follows.
+    void setSandboxLabel(const QString &label) { m_sandboxLabel = label; }
+    // Compares the shown server's tools now with those first listed on its page; the other sandboxes seen
+    // this session and saved lists are one choice away in the dialog.
+    void compareTools();
 
     // The MCP servers of the one sandbox shown; empty when none is (or it has no URL yet).
     void showServers(const QList<NamedUrl> &servers);
@@ -44,16 +49,20 @@ public:
 
     int detailsIndex() const { return indexOf(m_details); }
     int inspectIndex() const;
-    int dataIndex() const { return m_data ? indexOf(m_data) : -1; }
+    int dataIndex() const;
+
+    // As wide as the details want: the work pages take room only while shown (makeRoom()).
+    QSize sizeHint() const override;
 
 signals:
     void copied(const QString &what);
 
 private:
     void showServer(int choice);
-    InspectPage *pageFor(const QUrl &url);
+    InspectPage *pageFor(const NamedUrl &server);
     void connectShownPageOnce();
     void makeRoom();
+    static void holdInScrollArea(QScrollArea *area, QWidget *page);
 
     QWidget *m_details;
     QNetworkAccessManager *m_network;
@@ -63,10 +72,12 @@ private:
     QComboBox *m_serverChoice;
     QLabel *m_nothingToInspect;
     QStackedWidget *m_stack;
-    QWidget *m_data = nullptr;
+    QScrollArea *m_data = nullptr;
     QList<NamedUrl> m_servers;
     QHash<QUrl, InspectPage *> m_pages;
-    QList<QUrl> m_recent; // most recently shown last
+    QList<QUrl> m_recent;          // most recently shown last
+    QHash<QUrl, QString> m_labels; // each page's sandbox and server, for comparisons
+    QString m_sandboxLabel;
     QSet<const InspectPage *> m_connectedOnce;
     QList<int> m_sizesBeforeWork; // the splitter's sizes while Details was shown
 };

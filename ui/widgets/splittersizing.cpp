@@ -38,10 +38,10 @@ int SplitterSizing::defaultPaneWidth(int total) const
 {
     const QWidget *pane = m_splitter->widget(paneIndex);
     // A pane that scrolls reports a tiny minimum; what it needs is its content's, or it scrolls
-    // sideways too.
+    // sideways too. Only what is shown counts: a tab behind it gets its room when chosen.
     int needed = pane->minimumSizeHint().width();
     for (const QScrollArea *scroll : pane->findChildren<QScrollArea *>()) {
-        if (!scroll->widget())
+        if (!scroll->widget() || !scroll->isVisibleTo(pane))
             continue;
         const int bar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
         needed =
