@@ -2130,6 +2130,93 @@
         <source>curl command</source>
         <translation>curl-Befehl</translation>
     </message>
+    <message>
+        <source>Compare tools…</source>
+        <translation>Werkzeuge vergleichen…</translation>
+    </message>
+    <message>
+        <source>Compare this server&apos;s tools with the list first seen here, another sandbox&apos;s or a saved list</source>
+        <translation>Die Werkzeuge dieses Servers mit der hier zuerst gesehenen Liste, der einer anderen Sandbox oder einer gespeicherten Liste vergleichen</translation>
+    </message>
+</context>
+<context>
+    <name>JsonDiffView</name>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <source>All changes</source>
+        <translation>Alle Änderungen</translation>
+    </message>
+    <message>
+        <source>Show changes of kind</source>
+        <translation>Änderungen dieser Art zeigen</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected difference&apos;s path</source>
+        <translation>Den Pfad des gewählten Unterschieds kopieren</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>Entfernt</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Type changed</source>
+        <translation>Typ geändert</translation>
+    </message>
+    <message>
+        <source>Nothing compared yet.</source>
+        <translation>Noch nichts verglichen.</translation>
+    </message>
+    <message>
+        <source>No differences: %1 and %2 hold the same data.</source>
+        <translation>Keine Unterschiede: %1 und %2 enthalten dieselben Daten.</translation>
+    </message>
+    <message>
+        <source>1 difference from %1 to %2: %3</source>
+        <translation>1 Unterschied von %1 zu %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 differences from %2 to %3: %4</source>
+        <translation>%1 Unterschiede von %2 zu %3: %4</translation>
+    </message>
+    <message>
+        <source>The comparison stopped early; more differences may exist.</source>
+        <translation>Der Vergleich endete vorzeitig; es kann weitere Unterschiede geben.</translation>
+    </message>
+    <message>
+        <source>%1 shown.</source>
+        <translation>%1 angezeigt.</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>Pfad</translation>
+    </message>
 </context>
 <context>
     <name>JsonTextEdit</name>
@@ -2532,6 +2619,10 @@
     <message>
         <source>This sandbox is idle: it is not acquired, so it may be handed to someone else or reset, and your files with it. Acquire it first to keep them.</source>
         <translation>Diese Sandbox ist frei: Sie ist nicht angefordert und kann daher an jemand anderen vergeben oder zurückgesetzt werden, mitsamt den Dateien. Sie zuerst anfordern, um die Dateien zu behalten.</translation>
+    </message>
+    <message>
+        <source>local %1</source>
+        <translation>lokal %1</translation>
     </message>
 </context>
 <context>
@@ -3338,6 +3429,137 @@
     </message>
 </context>
 <context>
+    <name>SandboxDataPage</name>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Dump</source>
+        <translation>Abrufen</translation>
+    </message>
+    <message>
+        <source>Save dump…</source>
+        <translation>Abzug speichern…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Read the server&apos;s data in this sandbox now</source>
+        <translation>Die Daten des Servers in dieser Sandbox jetzt lesen</translation>
+    </message>
+    <message>
+        <source>Save the dump shown as a JSON file</source>
+        <translation>Den angezeigten Abzug als JSON-Datei speichern</translation>
+    </message>
+    <message>
+        <source>Initialize</source>
+        <translation>Initialisieren</translation>
+    </message>
+    <message>
+        <source>From a JSON file…</source>
+        <translation>Aus einer JSON-Datei…</translation>
+    </message>
+    <message>
+        <source>With the default data</source>
+        <translation>Mit den Standarddaten</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>The sandbox now with a saved dump…</source>
+        <translation>Die Sandbox jetzt mit einem gespeicherten Abzug…</translation>
+    </message>
+    <message>
+        <source>Two saved dumps…</source>
+        <translation>Zwei gespeicherte Abzüge…</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Could not save the dump.</source>
+        <translation>Der Abzug konnte nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Dumped %1.</source>
+        <translation>Abgerufen %1.</translation>
+    </message>
+    <message>
+        <source>The %1 data was initialized.</source>
+        <translation>Die %1-Daten wurden initialisiert.</translation>
+    </message>
+    <message>
+        <source>Not sent: the data does not match the %1 schema.</source>
+        <translation>Nicht gesendet: die Daten passen nicht zum %1-Schema.</translation>
+    </message>
+    <message>
+        <source>The data breaks the %1 schema here; nothing was sent:</source>
+        <translation>Die Daten verletzen hier das %1-Schema; nichts wurde gesendet:</translation>
+    </message>
+    <message>
+        <source>The server refused these fields:</source>
+        <translation>Der Server lehnte diese Felder ab:</translation>
+    </message>
+    <message>
+        <source>Choose a sandbox to see its server&apos;s data.</source>
+        <translation>Eine Sandbox wählen, um die Daten ihres Servers zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 data in sandbox %2</source>
+        <translation>%1-Daten in Sandbox %2</translation>
+    </message>
+    <message>
+        <source>The %1 server has no data endpoints: its data cannot be dumped or initialized through the API.</source>
+        <translation>Der Server %1 hat keine Datenendpunkte: seine Daten lassen sich über die API weder abrufen noch initialisieren.</translation>
+    </message>
+    <message>
+        <source>Not dumped yet in this session.</source>
+        <translation>In dieser Sitzung noch nicht abgerufen.</translation>
+    </message>
+    <message>
+        <source>Save the dump</source>
+        <translation>Abzug speichern</translation>
+    </message>
+    <message>
+        <source>Initialize from a JSON file</source>
+        <translation>Aus einer JSON-Datei initialisieren</translation>
+    </message>
+    <message>
+        <source>Compare with a saved dump</source>
+        <translation>Mit einem gespeicherten Abzug vergleichen</translation>
+    </message>
+    <message>
+        <source>The earlier dump</source>
+        <translation>Der frühere Abzug</translation>
+    </message>
+    <message>
+        <source>The later dump</source>
+        <translation>Der spätere Abzug</translation>
+    </message>
+</context>
+<context>
     <name>SandboxDetailsPane</name>
     <message>
         <source>Loading details…</source>
@@ -3578,6 +3800,10 @@
         <source>Dump, seed and compare the data of the sandbox&apos;s server</source>
         <translation>Die Daten des Sandbox-Servers abrufen, befüllen und vergleichen</translation>
     </message>
+    <message>
+        <source>%1, as first listed at %2</source>
+        <translation>%1, wie um %2 zuerst aufgelistet</translation>
+    </message>
 </context>
 <context>
     <name>SandboxesPage</name>
@@ -3797,6 +4023,49 @@
     </message>
 </context>
 <context>
+    <name>ServerDataController</name>
+    <message>
+        <source>Stopped</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Dumping the %1 data…</source>
+        <translation>Die %1-Daten werden abgerufen…</translation>
+    </message>
+    <message>
+        <source>Could not dump the %1 data</source>
+        <translation>Die %1-Daten konnten nicht abgerufen werden</translation>
+    </message>
+    <message>
+        <source>Checking the data against the %1 schema…</source>
+        <translation>Die Daten werden gegen das %1-Schema geprüft…</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Could not initialize the %1 data</source>
+        <translation>Die %1-Daten konnten nicht initialisiert werden</translation>
+    </message>
+    <message>
+        <source>Initializing the %1 data…</source>
+        <translation>Die %1-Daten werden initialisiert…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Vergleich läuft…</translation>
+    </message>
+    <message>
+        <source>Could not compare the dumps</source>
+        <translation>Die Abzüge konnten nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>%1 now</source>
+        <translation>%1 jetzt</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -3961,6 +4230,195 @@
     <message>
         <source>Click to show sandboxes tagged “%1”</source>
         <translation>Klicken, um Sandboxes mit dem Tag „%1“ anzuzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>ToolDiffDialog</name>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>Save A&apos;s list…</source>
+        <translation>Liste A speichern…</translation>
+    </message>
+    <message>
+        <source>Save B&apos;s list…</source>
+        <translation>Liste B speichern…</translation>
+    </message>
+    <message>
+        <source>Tool diff</source>
+        <translation>Werkzeugvergleich</translation>
+    </message>
+    <message>
+        <source>A (before)</source>
+        <translation>A (vorher)</translation>
+    </message>
+    <message>
+        <source>B (after)</source>
+        <translation>B (nachher)</translation>
+    </message>
+    <message>
+        <source>Save the list A had in this comparison, to compare against later</source>
+        <translation>Die Liste von A aus diesem Vergleich speichern, um später damit zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Save the list B had in this comparison, to compare against later</source>
+        <translation>Die Liste von B aus diesem Vergleich speichern, um später damit zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Choose the two tool lists and compare them.</source>
+        <translation>Die beiden Werkzeuglisten wählen und vergleichen.</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Tools that differ</source>
+        <translation>Werkzeuge mit Unterschieden</translation>
+    </message>
+    <message>
+        <source>Save the tool list</source>
+        <translation>Werkzeugliste speichern</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>A sandbox (its current tool list)</source>
+        <translation>Eine Sandbox (ihre aktuelle Werkzeugliste)</translation>
+    </message>
+    <message>
+        <source>A saved list file</source>
+        <translation>Eine gespeicherte Listendatei</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>No sandbox with an MCP URL</source>
+        <translation>Keine Sandbox mit MCP-URL</translation>
+    </message>
+    <message>
+        <source>A list saved with mcp tools --json, or a tools/list result</source>
+        <translation>Eine mit mcp tools --json gespeicherte Liste oder ein tools/list-Ergebnis</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Open a saved tool list</source>
+        <translation>Gespeicherte Werkzeugliste öffnen</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n tool(s), as they were listed.</source>
+        <translation>
+            <numerusform>%1: %n Werkzeug, wie es aufgelistet wurde.</numerusform>
+            <numerusform>%1: %n Werkzeuge, wie sie aufgelistet wurden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Listing the tools…</source>
+        <translation>Die Werkzeuge werden aufgelistet…</translation>
+    </message>
+    <message>
+        <source>Choose a saved list file for %1.</source>
+        <translation>Eine gespeicherte Listendatei für %1 wählen.</translation>
+    </message>
+    <message>
+        <source>Choose a sandbox for %1.</source>
+        <translation>Eine Sandbox für %1 wählen.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Vergleich läuft…</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>Gespeichert als %1.</translation>
+    </message>
+    <message>
+        <source>Not compared.</source>
+        <translation>Nicht verglichen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The tool lists are the same (%n tool(s)).</source>
+        <translation>
+            <numerusform>Die Werkzeuglisten sind gleich (%n Werkzeug).</numerusform>
+            <numerusform>Die Werkzeuglisten sind gleich (%n Werkzeuge).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) only in B</source>
+        <translation>
+            <numerusform>%n Werkzeug nur in B</numerusform>
+            <numerusform>%n Werkzeuge nur in B</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) only in A</source>
+        <translation>
+            <numerusform>%n Werkzeug nur in A</numerusform>
+            <numerusform>%n Werkzeuge nur in A</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) changed</source>
+        <translation>
+            <numerusform>%n Werkzeug geändert</numerusform>
+            <numerusform>%n Werkzeuge geändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n the same.</source>
+        <translation>
+            <numerusform>%n gleich.</numerusform>
+            <numerusform>%n gleich.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A has %1, B has %2.</source>
+        <translation>A hat %1, B hat %2.</translation>
+    </message>
+    <message>
+        <source>A comparison stopped at its limit: there may be more differences.</source>
+        <translation>Ein Vergleich stoppte an seiner Grenze: es kann weitere Unterschiede geben.</translation>
+    </message>
+    <message>
+        <source>changed: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>nur in B</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>nur in A</translation>
     </message>
 </context>
 <context>

@@ -255,6 +255,33 @@
     </message>
 </context>
 <context>
+    <name>ToolDiffDialog</name>
+    <message numerus="yes">
+        <source>%1: %n tool(s), as they were listed.</source>
+        <translation><numerusform>%1: %n tool, as they were listed.</numerusform><numerusform>%1: %n tools, as they were listed.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The tool lists are the same (%n tool(s)).</source>
+        <translation><numerusform>The tool lists are the same (%n tool).</numerusform><numerusform>The tool lists are the same (%n tools).</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) only in B</source>
+        <translation><numerusform>%n tool only in B</numerusform><numerusform>%n tools only in B</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) only in A</source>
+        <translation><numerusform>%n tool only in A</numerusform><numerusform>%n tools only in A</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) changed</source>
+        <translation><numerusform>%n tool changed</numerusform><numerusform>%n tools changed</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n the same.</source>
+        <translation><numerusform>%n the same.</numerusform><numerusform>%n the same.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>TransferModel</name>
     <message numerus="yes">
         <source>Done, %n entry(ies) left out</source>
