@@ -9,7 +9,7 @@ set -l servers jira github salesforce hubspot notion airtable linear asana googl
 set -l local_servers filesystem git terminal desktop-commander arxiv excel word powerpoint code-executor code-runner pdf-tools google_cloud poste_email_toolathlon canvas localmemory playwright
 set -l benchmarks MCP_Atlas Toolathlon MCP_Mark
 set -l statuses idle occupied error
-set -l data_servers airtable asana cal.com canvas clickup close confluence discord dropbox github gmail google_calendar google_cloud google_docs google_drive google_forms google_sheets googleworkspaceatlas hubspot huggingface jira linear mem0 microsoft_teams monday moneybird mongodb motion notion onedrive outlook_calendar outlook_mail poste_email_toolathlon postgres quickbooks resend salesforce shopify slack snowflake supabase woocommerce wordpress youtube
+set -l data_servers airtable asana cal.com clickup close confluence discord dropbox github gmail google_calendar google_docs google_drive google_forms google_sheets googleworkspaceatlas hubspot huggingface jira linear mem0 microsoft_teams monday moneybird mongodb motion notion onedrive outlook_calendar outlook_mail postgres quickbooks resend salesforce shopify slack snowflake supabase woocommerce wordpress youtube
 set -l blaxel_statuses DEPLOYING DEPLOYED FAILED DELETING TERMINATED DEACTIVATING DEACTIVATED BUILDING BUILT UPLOADING ARCHIVING ARCHIVED UNARCHIVING
 
 # The words typed after the program that are not options nor their values: the command, local's or

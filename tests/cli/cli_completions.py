@@ -127,7 +127,7 @@ def check_completer(shell, complete, per_command, globals_, lists):
                               "mcp"]),
         ("sandboxdeck-cli data ", ["dump", "init", "diff"]),
         ("sandboxdeck-cli mcp ", ["info", "tools", "call", "ping", "diff"]),
-        ("sandboxdeck-cli data dump google_cl", ["google_cloud"]),
+        ("sandboxdeck-cli data dump google_ca", ["google_calendar"]),
         ("sandboxdeck-cli data init github ", []),
         ("sandboxdeck-cli mcp tools --sandbox notio", ["notion"]),
         ("sandboxdeck-cli mcp call --local ID ", []),
