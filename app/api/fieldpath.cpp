@@ -1,8 +1,6 @@
 #include "api/fieldpath.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QRegularExpression>
+#include "json/jsonpath.h"
 
 using namespace Qt::StringLiterals;
 
@@ -21,18 +19,5 @@ QString FieldPath::of(const FieldError &field)
 
 QString FieldPath::ofBodyParts(const QStringList &parts)
 {
-    static const QRegularExpression index(u"\\A[0-9]{1,9}\\z"_s);
-    static const QRegularExpression identifier(u"\\A[A-Za-z_$][A-Za-z0-9_$]*\\z"_s);
-    QString path = u"$"_s;
-    for (const auto &part : parts) {
-        if (index.match(part).hasMatch()) {
-            path += u'[' + part + u']';
-        } else if (identifier.match(part).hasMatch()) {
-            path += u'.' + part;
-        } else {
-            const QByteArray quoted = QJsonDocument(QJsonArray{part}).toJson(QJsonDocument::Compact);
-            path += u'[' + QString::fromUtf8(quoted.mid(1, quoted.size() - 2)) + u']';
-        }
-    }
-    return path;
+    return JsonPath::ofSteps(parts);
 }

@@ -1,5 +1,7 @@
 #include "json/jsondiff.h"
 
+#include "json/jsonpath.h"
+
 #include <QHash>
 #include <QJsonDocument>
 
@@ -51,27 +53,6 @@ QHash<QString, qsizetype> indexByKey(const QJsonArray &array, const QString &key
     return index;
 }
 
-bool isIdentifier(const QString &key)
-{
-    if (key.isEmpty())
-        return false;
-    for (qsizetype i = 0; i < key.size(); ++i) {
-        const QChar c = key.at(i);
-        const bool letter = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c == u'_' || c == u'$';
-        const bool digit = c >= u'0' && c <= u'9';
-        if (!letter && !(digit && i > 0))
-            return false;
-    }
-    return true;
-}
-
-QString quoted(const QString &key)
-{
-    // The key as a JSON string literal: QJsonDocument escapes quotes, backslashes and controls.
-    const QByteArray array = QJsonDocument(QJsonArray{key}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(array.mid(1, array.size() - 2));
-}
-
 } // namespace
 
 JsonDiff::JsonDiff(qsizetype maxDifferences, qsizetype maxVisitedValues)
@@ -101,18 +82,6 @@ QJsonArray JsonDiff::toJson() const
         array.append(entry);
     }
     return array;
-}
-
-QString JsonDiff::memberPath(const QString &parent, const QString &key)
-{
-    if (isIdentifier(key))
-        return parent + u'.' + key;
-    return parent + u'[' + quoted(key) + u']';
-}
-
-QString JsonDiff::indexPath(const QString &parent, qsizetype index)
-{
-    return parent + u'[' + QString::number(index) + u']';
 }
 
 QString JsonDiff::matchingKey(const QJsonArray &before, const QJsonArray &after)
@@ -155,9 +124,9 @@ bool JsonDiff::visit()
 
 QString JsonDiff::currentPath() const
 {
-    QString path = u"$"_s;
+    QString path = JsonPath::root();
     for (const auto &step : m_path)
-        path = step.index < 0 ? memberPath(path, step.key) : indexPath(path, step.index);
+        path = step.index < 0 ? JsonPath::member(path, step.key) : JsonPath::index(path, step.index);
     return path;
 }
 

@@ -37,9 +37,6 @@ public:
     // [{"path", "kind", "old", "new"}], "old"/"new" left out where that side has no value.
     QJsonArray toJson() const;
 
-    // "$" + member / index steps: ".name" for an identifier, ["odd key"] (a JSON string) otherwise.
-    static QString memberPath(const QString &parent, const QString &key);
-    static QString indexPath(const QString &parent, qsizetype index);
     // The key that matches the elements of both arrays, or empty when they are matched by index.
     static QString matchingKey(const QJsonArray &before, const QJsonArray &after);
 

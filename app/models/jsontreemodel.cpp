@@ -1,11 +1,12 @@
 #include "models/jsontreemodel.h"
 
+#include "json/jsonpath.h"
+
 #include "models/displaytext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -24,19 +25,6 @@ struct JsonTreeModel::Node
 };
 
 namespace {
-
-bool isIdentifier(const QString &key)
-{
-    static const QRegularExpression identifier(u"^[A-Za-z_$][A-Za-z0-9_$]*$"_s);
-    return identifier.match(key).hasMatch();
-}
-
-QString quotedKey(const QString &key)
-{
-    // The key as a JSON string, so that a path names exactly one member even with quotes in the key.
-    const QByteArray array = QJsonDocument(QJsonArray{key}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(array.mid(1, array.size() - 2));
-}
 
 QString scalarText(const QJsonValue &value)
 {
@@ -254,19 +242,17 @@ QVariant JsonTreeModel::headerData(int section, Qt::Orientation orientation, int
 
 QString JsonTreeModel::pathOf(const QModelIndex &index) const
 {
-    QStringList parts;
+    QList<const Node *> steps;
     for (const Node *node = index.isValid() ? nodeOf(index) : nullptr; node && node != m_top.get();
          node = node->parent) {
         if (node->parent == m_top.get() && !m_root.isObject() && !m_root.isArray())
             break; // a scalar document: the value is $ itself
-        if (!node->isMember)
-            parts.prepend(u"[%1]"_s.arg(node->row));
-        else if (isIdentifier(node->key))
-            parts.prepend(u'.' + node->key);
-        else
-            parts.prepend(u'[' + quotedKey(node->key) + u']');
+        steps.prepend(node);
     }
-    return u'$' + parts.join(QString());
+    QString path = JsonPath::root();
+    for (const Node *node : std::as_const(steps))
+        path = node->isMember ? JsonPath::member(path, node->key) : JsonPath::index(path, node->row);
+    return path;
 }
 
 QJsonValue JsonTreeModel::valueOf(const QModelIndex &index) const

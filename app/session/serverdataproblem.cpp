@@ -2,10 +2,9 @@
 
 #include "api/apierror.h"
 #include "api/fieldpath.h"
+#include "json/jsonpath.h"
 #include "json/jsonschemavalidator.h"
 #include "json/jsonschemaviolation.h"
-
-#include <QCoreApplication>
 
 #include <QJsonArray>
 
@@ -13,37 +12,34 @@ using namespace Qt::StringLiterals;
 
 QString ServerDataProblem::describe(const JsonSchemaViolation &violation)
 {
-    const auto text = [](const char *source) {
-        return QCoreApplication::translate("ServerDataProblem", source);
-    };
     const QString &expected = violation.expected;
     switch (violation.kind) {
     case JsonSchemaViolation::Kind::Missing:
-        return text("required, but missing");
+        return tr("required, but missing");
     case JsonSchemaViolation::Kind::Type:
-        return text("should be %1, not %2").arg(expected, JsonSchemaValidator::typeOf(violation.input));
+        return tr("should be %1, not %2").arg(expected, JsonSchemaValidator::typeOf(violation.input));
     case JsonSchemaViolation::Kind::Enum:
-        return text("should be one of %1").arg(expected);
+        return tr("should be one of %1").arg(expected);
     case JsonSchemaViolation::Kind::Const:
-        return text("should be %1").arg(expected);
+        return tr("should be %1").arg(expected);
     case JsonSchemaViolation::Kind::TooShort:
-        return text("too short (at least %1)").arg(expected);
+        return tr("too short (at least %1)").arg(expected);
     case JsonSchemaViolation::Kind::TooLong:
-        return text("too long (at most %1)").arg(expected);
+        return tr("too long (at most %1)").arg(expected);
     case JsonSchemaViolation::Kind::LessThan:
-        return text("too small (should be %1)").arg(expected);
+        return tr("too small (should be %1)").arg(expected);
     case JsonSchemaViolation::Kind::GreaterThan:
-        return text("too large (should be %1)").arg(expected);
+        return tr("too large (should be %1)").arg(expected);
     case JsonSchemaViolation::Kind::Extra:
-        return text("not allowed here");
+        return tr("not allowed here");
     case JsonSchemaViolation::Kind::AnyOfFailed:
-        return text("matches none of the allowed shapes (%1)").arg(expected);
+        return tr("matches none of the allowed shapes (%1)").arg(expected);
     case JsonSchemaViolation::Kind::OneOfFailed:
-        return text("should match exactly one of the allowed shapes");
+        return tr("should match exactly one of the allowed shapes");
     case JsonSchemaViolation::Kind::Pattern:
-        return text("does not match the pattern %1").arg(expected);
+        return tr("does not match the pattern %1").arg(expected);
     case JsonSchemaViolation::Kind::RefUnresolved:
-        return text("cannot be checked: the schema is incomplete or too complex");
+        return tr("cannot be checked: the schema is incomplete or too complex");
     }
     return JsonSchemaViolation::kindName(violation.kind);
 }
@@ -53,10 +49,7 @@ QList<ServerDataProblem> ServerDataProblem::fromViolations(const QList<JsonSchem
     QList<ServerDataProblem> problems;
     problems.reserve(violations.size());
     for (const auto &violation : violations) {
-        QStringList parts;
-        for (const QJsonValue &step : violation.loc)
-            parts << (step.isDouble() ? QString::number(qint64(step.toDouble())) : step.toString());
-        problems.append({FieldPath::ofBodyParts(parts), describe(violation)});
+        problems.append({JsonPath::of(violation.loc), describe(violation)});
     }
     return problems;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -10,6 +11,9 @@ struct JsonSchemaViolation;
 // check before sending and the server's 422 are both shown this way, so a user reads them alike.
 struct ServerDataProblem
 {
+    Q_DECLARE_TR_FUNCTIONS(ServerDataProblem)
+
+public:
     QString path;
     QString message;
 

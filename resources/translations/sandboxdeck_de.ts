@@ -4066,6 +4066,61 @@
     </message>
 </context>
 <context>
+    <name>ServerDataProblem</name>
+    <message>
+        <source>required, but missing</source>
+        <translation>erforderlich, fehlt aber</translation>
+    </message>
+    <message>
+        <source>should be %1, not %2</source>
+        <translation>sollte %1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <source>should be one of %1</source>
+        <translation>sollte eines von %1 sein</translation>
+    </message>
+    <message>
+        <source>should be %1</source>
+        <translation>sollte %1 sein</translation>
+    </message>
+    <message>
+        <source>too short (at least %1)</source>
+        <translation>zu kurz (mindestens %1)</translation>
+    </message>
+    <message>
+        <source>too long (at most %1)</source>
+        <translation>zu lang (höchstens %1)</translation>
+    </message>
+    <message>
+        <source>too small (should be %1)</source>
+        <translation>zu klein (sollte %1 sein)</translation>
+    </message>
+    <message>
+        <source>too large (should be %1)</source>
+        <translation>zu groß (sollte %1 sein)</translation>
+    </message>
+    <message>
+        <source>not allowed here</source>
+        <translation>hier nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>matches none of the allowed shapes (%1)</source>
+        <translation>passt zu keiner der erlaubten Formen (%1)</translation>
+    </message>
+    <message>
+        <source>should match exactly one of the allowed shapes</source>
+        <translation>sollte zu genau einer der erlaubten Formen passen</translation>
+    </message>
+    <message>
+        <source>does not match the pattern %1</source>
+        <translation>passt nicht zum Muster %1</translation>
+    </message>
+    <message>
+        <source>cannot be checked: the schema is incomplete or too complex</source>
+        <translation>nicht prüfbar: das Schema ist unvollständig oder zu komplex</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>

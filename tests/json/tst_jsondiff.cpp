@@ -1,4 +1,5 @@
 #include "json/jsondiff.h"
+#include "json/jsonpath.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -112,15 +113,15 @@ private slots:
 
     void keysThatAreNoIdentifiersAreQuoted()
     {
-        QCOMPARE(JsonDiff::memberPath(u"$"_s, u"title"_s), u"$.title"_s);
-        QCOMPARE(JsonDiff::memberPath(u"$"_s, u"_x$1"_s), u"$._x$1"_s);
-        QCOMPARE(JsonDiff::memberPath(u"$"_s, u"odd key"_s), u"$[\"odd key\"]"_s);
-        QCOMPARE(JsonDiff::memberPath(u"$"_s, u"a.b"_s), u"$[\"a.b\"]"_s);
-        QCOMPARE(JsonDiff::memberPath(u"$"_s, u"1st"_s), u"$[\"1st\"]"_s);
-        QCOMPARE(JsonDiff::memberPath(u"$"_s, u""_s), u"$[\"\"]"_s);
-        QCOMPARE(JsonDiff::memberPath(u"$.x"_s, u"say \"hi\"\\"_s), u"$.x[\"say \\\"hi\\\"\\\\\"]"_s);
-        QCOMPARE(JsonDiff::memberPath(u"$"_s, u"line\nbreak"_s), u"$[\"line\\nbreak\"]"_s);
-        QCOMPARE(JsonDiff::indexPath(u"$.a"_s, 12), u"$.a[12]"_s);
+        QCOMPARE(JsonPath::member(u"$"_s, u"title"_s), u"$.title"_s);
+        QCOMPARE(JsonPath::member(u"$"_s, u"_x$1"_s), u"$._x$1"_s);
+        QCOMPARE(JsonPath::member(u"$"_s, u"odd key"_s), u"$[\"odd key\"]"_s);
+        QCOMPARE(JsonPath::member(u"$"_s, u"a.b"_s), u"$[\"a.b\"]"_s);
+        QCOMPARE(JsonPath::member(u"$"_s, u"1st"_s), u"$[\"1st\"]"_s);
+        QCOMPARE(JsonPath::member(u"$"_s, u""_s), u"$[\"\"]"_s);
+        QCOMPARE(JsonPath::member(u"$.x"_s, u"say \"hi\"\\"_s), u"$.x[\"say \\\"hi\\\"\\\\\"]"_s);
+        QCOMPARE(JsonPath::member(u"$"_s, u"line\nbreak"_s), u"$[\"line\\nbreak\"]"_s);
+        QCOMPARE(JsonPath::index(u"$.a"_s, 12), u"$.a[12]"_s);
 
         JsonDiff diff;
         QCOMPARE(describe(diff.compare(json("{'a b':{'c-d':1}}"), json("{'a b':{'c-d':2}}"))),
