@@ -48,7 +48,7 @@ HttpReply McpEndpoint::jsonRpcError(int status, int code, const QString &message
 std::optional<McpEndpoint::Target> McpEndpoint::find(const IncomingRequest &request)
 {
     const QStringList s = segmentsOf(request);
-    const QString server = s.at(1);
+    const QString &server = s.at(1);
     if (s.at(0) == u"mcp") {
         const QString instanceId = request.queryValue(u"instance_id"_s).value_or(QString());
         for (RemoteSandbox &sandbox : m_state.remote) {

@@ -32,17 +32,17 @@ std::optional<QString> findInFolder(const QJsonObject &folder, const QString &pa
         return std::nullopt;
     if (folder.value(u"path"_s).toString() == path) {
         QStringList names;
-        for (const QJsonValue &file : folder.value(u"files"_s).toArray())
+        for (const auto &file : folder.value(u"files"_s).toArray())
             names.append(file.toObject().value(u"name"_s).toString());
-        for (const QJsonValue &sub : folder.value(u"folders"_s).toArray())
+        for (const auto &sub : folder.value(u"folders"_s).toArray())
             names.append(sub.toObject().value(u"name"_s).toString() + u'/');
         return names.join(u'\n');
     }
-    for (const QJsonValue &file : folder.value(u"files"_s).toArray()) {
+    for (const auto &file : folder.value(u"files"_s).toArray()) {
         if (file.toObject().value(u"path"_s).toString() == path)
             return file.toObject().value(u"content"_s).toString();
     }
-    for (const QJsonValue &sub : folder.value(u"folders"_s).toArray()) {
+    for (const auto &sub : folder.value(u"folders"_s).toArray()) {
         if (auto found = findInFolder(sub.toObject(), path, depth + 1))
             return found;
     }
@@ -65,9 +65,9 @@ McpToolSpec listRepositories()
                      {}};
     tool.run = [](McpToolContext &context, const QJsonObject &) {
         QJsonArray repositories;
-        for (const QJsonValue &repo : S::list(*context.data, u"repos"_s)) {
+        for (const auto &repo : S::list(*context.data, u"repos"_s)) {
             int open = 0;
-            for (const QJsonValue &issue : repo.toObject().value(u"issues"_s).toArray())
+            for (const auto &issue : repo.toObject().value(u"issues"_s).toArray())
                 open += issue.toObject().value(u"status"_s).toString(u"open"_s) == u"open" ? 1 : 0;
             repositories.append(QJsonObject{{u"name"_s, repo.toObject().value(u"name"_s).toString()},
                                             {u"description"_s, repo.toObject().value(u"description"_s)},

@@ -33,7 +33,7 @@ McpToolSpec listProjects()
         {}};
     tool.run = [](McpToolContext &context, const QJsonObject &) {
         QJsonArray projects;
-        for (const QJsonValue &project : S::list(*context.data, u"projects"_s)) {
+        for (const auto &project : S::list(*context.data, u"projects"_s)) {
             const QJsonObject object = project.toObject();
             projects.append(QJsonObject{{u"key"_s, object.value(u"key"_s).toString()},
                                         {u"name"_s, object.value(u"name"_s).toString()},
@@ -113,7 +113,7 @@ McpToolSpec searchIssues()
         const QString only = arguments.value(u"project_key"_s).toString();
         const qsizetype limit = arguments.value(u"max_results"_s).toInt(50);
         QJsonArray found;
-        for (const QJsonValue &value : S::list(*context.data, u"projects"_s)) {
+        for (const auto &value : S::list(*context.data, u"projects"_s)) {
             const QJsonObject project = value.toObject();
             const QString key = project.value(u"key"_s).toString();
             if (!only.isEmpty() && key != only)

@@ -14,13 +14,13 @@ using S = McpSchema;
 QList<std::pair<QJsonObject, QString>> allPages(const QJsonObject &data)
 {
     QList<std::pair<QJsonObject, QString>> pages;
-    for (const QJsonValue &page : S::list(data, u"pages"_s))
+    for (const auto &page : S::list(data, u"pages"_s))
         pages.append({page.toObject(), u"workspace"_s});
-    for (const QJsonValue &database : S::list(data, u"databases"_s)) {
+    for (const auto &database : S::list(data, u"databases"_s)) {
         const QString name = database.toObject().value(u"name"_s).toString();
-        for (const QJsonValue &source : database.toObject().value(u"sources"_s).toArray()) {
+        for (const auto &source : database.toObject().value(u"sources"_s).toArray()) {
             const QString where = name + u" / "_s + source.toObject().value(u"label"_s).toString();
-            for (const QJsonValue &page : source.toObject().value(u"pages"_s).toArray())
+            for (const auto &page : source.toObject().value(u"pages"_s).toArray())
                 pages.append({page.toObject(), where});
         }
     }
@@ -99,7 +99,7 @@ McpToolSpec getPage()
             if (page.value(u"name"_s).toString() != wanted)
                 continue;
             QStringList lines{u"# "_s + wanted, u"(in "_s + parent + u')'};
-            for (const QJsonValue &block : page.value(u"content_blocks"_s).toArray())
+            for (const auto &block : page.value(u"content_blocks"_s).toArray())
                 lines.append(block.toObject().value(u"content"_s).toString());
             return McpToolOutcome::message(lines.join(u'\n'));
         }

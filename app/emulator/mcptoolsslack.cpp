@@ -33,7 +33,7 @@ McpToolSpec listChannels()
                      {}};
     tool.run = [](McpToolContext &context, const QJsonObject &) {
         QJsonArray channels;
-        for (const QJsonValue &channel : S::list(*context.data, u"channels"_s)) {
+        for (const auto &channel : S::list(*context.data, u"channels"_s)) {
             const QJsonObject object = channel.toObject();
             channels.append(QJsonObject{{u"name"_s, object.value(u"name"_s).toString()},
                                         {u"is_private"_s, object.value(u"is_private"_s).toBool()},

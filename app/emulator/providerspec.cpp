@@ -79,8 +79,8 @@ QJsonObject ProviderSpec::requestSchema(Scope scope, const QString &server) cons
 QJsonObject ProviderSpec::dataSchema(Scope scope, const QString &server) const
 {
     const QJsonObject request = requestSchema(scope, server);
-    for (const QJsonValue &branch : request.value(u"anyOf"_s).toArray()) {
-        const QJsonObject target = m_validator.resolved(branch.toObject());
+    for (const auto &branch : request.value(u"anyOf"_s).toArray()) {
+        QJsonObject target = m_validator.resolved(branch.toObject());
         if (target.value(u"type"_s) != u"null"_s)
             return target;
     }
@@ -133,7 +133,7 @@ QJsonValue ProviderSpec::minimalValue(const QJsonObject &schema, int depth) cons
         return QJsonValue(QJsonValue::Null);
     if (target.contains(u"anyOf"_s)) {
         const QJsonArray branches = target.value(u"anyOf"_s).toArray();
-        for (const QJsonValue &branch : branches) {
+        for (const auto &branch : branches) {
             if (m_validator.resolved(branch.toObject()).value(u"type"_s) == u"null"_s)
                 return QJsonValue(QJsonValue::Null);
         }
@@ -151,7 +151,7 @@ QJsonValue ProviderSpec::minimalValue(const QJsonObject &schema, int depth) cons
         return QJsonArray();
     QJsonObject object;
     const QJsonObject properties = target.value(u"properties"_s).toObject();
-    for (const QJsonValue &name : target.value(u"required"_s).toArray())
+    for (const auto &name : target.value(u"required"_s).toArray())
         object.insert(name.toString(), minimalValue(properties.value(name.toString()).toObject(), depth + 1));
     return object;
 }

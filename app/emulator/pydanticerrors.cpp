@@ -114,7 +114,7 @@ void PydanticErrors::add(ValidationErrors &errors, const QList<JsonSchemaViolati
 {
     for (const JsonSchemaViolation &violation : violations) {
         QJsonArray loc = prefix;
-        for (const QJsonValue &part : violation.loc)
+        for (const auto &part : violation.loc)
             loc.append(part);
         switch (violation.kind) {
         case Kind::Missing:
@@ -125,7 +125,7 @@ void PydanticErrors::add(ValidationErrors &errors, const QList<JsonSchemaViolati
             break;
         case Kind::Enum: {
             QStringList allowed;
-            for (const QJsonValue &value : QJsonDocument::fromJson(violation.expected.toUtf8()).array())
+            for (const auto &value : QJsonDocument::fromJson(violation.expected.toUtf8()).array())
                 allowed.append(value.toString());
             errors.checkEnum(loc, violation.input, allowed);
             break;

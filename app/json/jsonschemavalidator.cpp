@@ -35,7 +35,7 @@ QStringList typeNames(const QJsonValue &type)
     QStringList names;
     if (type.isString())
         names.append(type.toString());
-    for (const QJsonValue &name : type.toArray())
+    for (const auto &name : type.toArray())
         names.append(name.toString());
     return names;
 }
@@ -183,7 +183,7 @@ bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObje
                                         const QJsonArray &loc, int depth, Walk &walk) const
 {
     const qsizetype before = walk.out->size();
-    for (const QJsonValue &branch : schema.value(u"allOf").toArray())
+    for (const auto &branch : schema.value(u"allOf").toArray())
         check(value, branch.toObject(), loc, depth + 1, walk);
     if (walk.out->size() != before)
         return false;
@@ -192,7 +192,7 @@ bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObje
         // Optional[X] (anyOf X or null) reports X's own errors, as pydantic does, rather than "no branch".
         QList<QJsonObject> others;
         bool nullAllowed = false;
-        for (const QJsonValue &branch : anyOf) {
+        for (const auto &branch : anyOf) {
             const QJsonObject target = resolved(branch.toObject());
             if (target.value(u"type") == u"null"_s)
                 nullAllowed = true;
@@ -235,7 +235,7 @@ bool JsonSchemaValidator::checkBranches(const QJsonValue &value, const QJsonObje
     const QJsonArray oneOf = schema.value(u"oneOf").toArray();
     if (!oneOf.isEmpty()) {
         int matches = 0;
-        for (const QJsonValue &branch : oneOf) {
+        for (const auto &branch : oneOf) {
             matches += trial(value, branch.toObject(), loc, depth + 1, walk).isEmpty() ? 1 : 0;
         }
         if (matches != 1) {
@@ -252,7 +252,7 @@ void JsonSchemaValidator::checkObject(const QJsonObject &object, const QJsonObje
                                       const QJsonArray &loc, int depth, Walk &walk) const
 {
     const QJsonObject properties = schema.value(u"properties").toObject();
-    for (const QJsonValue &name : schema.value(u"required").toArray()) {
+    for (const auto &name : schema.value(u"required").toArray()) {
         const QString key = name.toString();
         if (!object.contains(key)) {
             const QStringList types = typeNames(resolved(properties.value(key).toObject()).value(u"type"));

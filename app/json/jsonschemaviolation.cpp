@@ -40,7 +40,7 @@ QString JsonSchemaViolation::kindName(Kind kind)
 QString JsonSchemaViolation::describe() const
 {
     QStringList path;
-    for (const QJsonValue &part : loc)
+    for (const auto &part : loc)
         path.append(part.isString() ? part.toString() : QString::number(part.toInteger()));
     const QString where = path.isEmpty() ? u"(root)"_s : path.join(u'.');
     return expected.isEmpty() ? u"%1: %2"_s.arg(where, kindName(kind))

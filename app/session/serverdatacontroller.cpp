@@ -89,11 +89,11 @@ QJsonValue ServerDataController::readJsonFile(const QString &path, QString *erro
         return QJsonValue(QJsonValue::Undefined);
     }
     if (file.size() > maxFileBytes) {
-        *error = u"%1 is larger than %2 MiB."_s.arg(name).arg(maxFileBytes / (1024 * 1024));
+        *error = u"%1 is larger than %2 MiB."_s.arg(name).arg(maxFileBytes / (qint64{1024} * 1024));
         return QJsonValue(QJsonValue::Undefined);
     }
     QString parseError;
-    const QJsonValue value = JsonTreeModel::parse(file.read(maxFileBytes + 1), &parseError);
+    QJsonValue value = JsonTreeModel::parse(file.read(maxFileBytes + 1), &parseError);
     if (value.isUndefined())
         *error = u"%1 is not JSON (%2)."_s.arg(name, parseError);
     return value;

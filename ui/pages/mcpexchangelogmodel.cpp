@@ -10,7 +10,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // A body is shown up to here: a 16 MiB reply is saved, not painted.
-constexpr qsizetype maximumShownBody = 256 * 1024;
+constexpr qsizetype maximumShownBody = qsizetype{256} * 1024;
 
 QString bodyText(const QByteArray &body)
 {

@@ -65,7 +65,7 @@ SchemaField::SchemaField(const SchemaFieldSpec &spec, QWidget *parent)
         m_combo = new QComboBox(this);
         if (!spec.required)
             m_combo->addItem(tr("(not set)"));
-        for (const QJsonValue &value : spec.enumValues)
+        for (const auto &value : spec.enumValues)
             m_combo->addItem(value.isString() ? DisplayText::visible(value.toString()) : jsonText(value));
         connect(m_combo, &QComboBox::activated, this, &SchemaField::onEdited);
         m_editor = m_combo;
@@ -183,7 +183,7 @@ QString SchemaField::plainProblem(QJsonValue *value) const
         return {};
     }
     case Kind::Array: {
-        const QString problem = m_list->problem();
+        QString problem = m_list->problem();
         const QJsonArray values = m_list->values();
         if (problem.isEmpty() && (!values.isEmpty() || m_spec.required))
             *value = values;

@@ -16,7 +16,7 @@ QStringList typesOf(const QJsonObject &schema)
     QStringList types;
     if (type.isString())
         types.append(type.toString());
-    for (const QJsonValue &entry : type.toArray())
+    for (const auto &entry : type.toArray())
         types.append(entry.toString());
     return types;
 }
@@ -90,7 +90,7 @@ SchemaFieldSpec SchemaFieldSpec::from(const QString &name, const QJsonObject &sc
         if (alternatives.isEmpty())
             continue;
         QList<QJsonObject> others;
-        for (const QJsonValue &alternative : alternatives) {
+        for (const auto &alternative : alternatives) {
             const QJsonObject option = resolved(alternative.toObject(), root);
             if (typesOf(option) == QStringList{u"null"_s})
                 spec.nullable = true;
@@ -117,7 +117,7 @@ SchemaFieldSpec SchemaFieldSpec::from(const QString &name, const QJsonObject &sc
     if (own.contains(u"enum"_s) || own.contains(u"const"_s)) {
         const QJsonArray values =
             own.contains(u"enum"_s) ? own.value(u"enum"_s).toArray() : QJsonArray{own.value(u"const"_s)};
-        for (const QJsonValue &value : values) {
+        for (const auto &value : values) {
             if (value.isNull())
                 spec.nullable = true;
             else

@@ -45,7 +45,7 @@ void SchemaForm::setSchema(const QJsonObject &inputSchema)
     m_schema = inputSchema;
     const QJsonObject properties = inputSchema.value(u"properties"_s).toObject();
     QStringList required;
-    for (const QJsonValue &name : inputSchema.value(u"required"_s).toArray())
+    for (const auto &name : inputSchema.value(u"required"_s).toArray())
         required.append(name.toString());
 
     QList<SchemaFieldSpec> specs;

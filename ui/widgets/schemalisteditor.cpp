@@ -36,7 +36,7 @@ SchemaListEditor::SchemaListEditor(const SchemaFieldSpec &spec, QWidget *parent)
     if (spec.itemKind == SchemaFieldSpec::Kind::Enum) {
         m_choices = new QListWidget(this);
         m_choices->setObjectName(u"schemaChoices"_s);
-        for (const QJsonValue &value : spec.enumValues) {
+        for (const auto &value : spec.enumValues) {
             auto *item = new QListWidgetItem(choiceText(value), m_choices);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
             item->setCheckState(Qt::Unchecked);
@@ -105,7 +105,7 @@ void SchemaListEditor::setValues(const QJsonArray &values)
         edit->parentWidget()->deleteLater();
         edit->parentWidget()->hide();
     }
-    for (const QJsonValue &value : values)
+    for (const auto &value : values)
         addRow(value.isString() ? value.toString() : choiceText(value));
 }
 
