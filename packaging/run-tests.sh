@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 packaging/install-deps.sh
 
-phase() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+# Each phase says when it began and how much disk was left: a CI machine's disk is not large.
+phase() { printf '\n== %s (%s, %s free)\n' "$1" "$(date -u +%H:%M:%S)" "$(df -h --output=avail . | tail -1 | tr -d ' ')"; }
 timings=()
 timed() {
     local label=$1 start=$SECONDS rc=0
@@ -117,5 +118,7 @@ phase "summary"
 echo "fuzz executions per target (build/sanitize/fuzz/<target>/, seconds each: see SANDBOXDECK_FUZZ_SECONDS):"
 cat build/sanitize/fuzz/*/runs 2>/dev/null | awk '{ printf "  %-26s %12s runs in %4s s\n", $1, $2, $3 }' || true
 printf '%s\n' "${timings[@]}"
+echo "disk used by the build trees and the compiler cache:"
+du -sh build/* "${CCACHE_DIR:-$HOME/.cache/ccache}" 2>/dev/null | sed 's/^/  /' || true
 echo "total: $SECONDS s"
 exit "$status"
