@@ -29,6 +29,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QListWidget>
 #include <QMenuBar>
@@ -37,6 +38,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QtConcurrent>
 #include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
@@ -191,6 +193,14 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     m_navigation->setCurrentRow(SandboxesView);
     updateTitle();
     updateActionStates();
+    // Window-modal and not waited for: the export's end arrives from the event loop, not a nested one.
+    connect(this, &MainWindow::rowsExported, this, [this](const QString &, const QString &error) {
+        if (error.isEmpty())
+            return;
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
 }
 
 QAction *MainWindow::action(const QString &name) const
@@ -345,23 +355,31 @@ void MainWindow::chooseExportFile()
     const QString fileName = RowExportFile::choose(this, suggested);
     if (fileName.isEmpty())
         return;
-    if (const QString error = exportVisibleRows(fileName); !error.isEmpty())
-        QMessageBox::warning(this, tr("Export failed"), error);
+    exportVisibleRows(fileName);
 }
 
-QString MainWindow::exportVisibleRows(const QString &fileName)
+void MainWindow::exportVisibleRows(const QString &fileName)
 {
-    if (currentPage() == TransfersView)
-        return tr("The Transfers view has no rows to export.");
+    if (currentPage() == TransfersView) {
+        emit rowsExported(fileName, tr("The Transfers view has no rows to export."));
+        return;
+    }
+    // The rows are copied here, on the GUI thread, so that a refresh during the write changes nothing.
     const RowExport rows = currentPage() == SandboxesView         ? m_sandboxesPage->visibleRows()
                            : currentPage() == LocalSandboxesView  ? m_localPage->visibleRows()
                            : currentPage() == BlaxelSandboxesView ? m_blaxelPage->visibleRows()
                                                                   : m_allPage->visibleRows();
-    if (QString error = RowExportFile::write(rows, fileName); !error.isEmpty())
-        return error;
-    showStatusMessage(tr("Exported %n row(s) to %1.", nullptr, int(rows.rowCount()))
-                          .arg(QDir::toNativeSeparators(fileName)));
-    return {};
+    const int rowCount = int(rows.rowCount());
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, fileName, rowCount] {
+        watcher->deleteLater();
+        const QString error = watcher->result();
+        if (error.isEmpty())
+            showStatusMessage(
+                tr("Exported %n row(s) to %1.", nullptr, rowCount).arg(QDir::toNativeSeparators(fileName)));
+        emit rowsExported(fileName, error);
+    });
+    watcher->setFuture(QtConcurrent::run(&RowExportFile::write, rows, fileName));
 }
 
 void MainWindow::changeEvent(QEvent *event)

@@ -58,9 +58,9 @@ public:
     void refreshCurrent();
     // The actions of the right-click menu on the view in front; null entries are separators.
     QList<QAction *> contextMenuActions() const;
-    // Writes the rows the view in front shows (Sandboxes or Local sandboxes) to a .csv or .json file.
-    // Returns an error text, empty on success.
-    QString exportVisibleRows(const QString &fileName);
+    // Writes the rows the view in front shows to a .csv or .json file, off the GUI thread (100,000 rows
+    // are megabytes); rowsExported says how it went, and the window shows it.
+    void exportVisibleRows(const QString &fileName);
     // Asks for a file and exports the visible rows to it (the Export action).
     void chooseExportFile();
     // How long the status bar shows `message`: the usual 8 s, longer by its length (a failure's reason).
@@ -70,6 +70,8 @@ signals:
     // 401/403 or no key: the application offers to enter one.
     void apiKeyNeeded(int httpStatus);
     void settingsRequested();
+    // The end of exportVisibleRows: error is empty on success.
+    void rowsExported(const QString &fileName, const QString &error);
 
 protected:
     void changeEvent(QEvent *event) override;

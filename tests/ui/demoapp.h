@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QDialog>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,6 +58,16 @@ private:
     std::unique_ptr<ApplicationController> m_controller;
     bool m_started = false;
 };
+
+// Exports the rows the window's view in front shows and waits for the file: true when it was written.
+inline bool exportRows(MainWindow *window, const QString &fileName)
+{
+    QSignalSpy exported(window, &MainWindow::rowsExported);
+    window->exportVisibleRows(fileName);
+    if (exported.isEmpty() && !exported.wait(10'000))
+        return false;
+    return exported.first().at(1).toString().isEmpty();
+}
 
 // Runs `act` on the next modal dialog of type T that opens (a QMessageBox's exec() blocks the test, so
 // the answer has to be queued before the call that opens it).
