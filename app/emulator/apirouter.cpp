@@ -82,6 +82,14 @@ QByteArray ApiRouter::bearerToken(const IncomingRequest &request)
     return authorization.mid(space + 1).trimmed();
 }
 
+bool ApiRouter::isAcquire(const IncomingRequest &request)
+{
+    if (request.method != "POST")
+        return false;
+    const Route route = match(request.segments).route;
+    return route == Route::Acquire || route == Route::LocalSandboxes;
+}
+
 std::optional<HttpReply> ApiRouter::authenticate(const IncomingRequest &request, const QString &apiKey)
 {
     const QByteArray token = bearerToken(request);

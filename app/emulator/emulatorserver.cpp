@@ -108,6 +108,10 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
             fault = m_faults->intercept(in);
         if (fault && blaxel)
             fault = BlaxelReplies::edgeFault(*fault);
+        // An acquire whose answer never comes still occupies its sandbox, as on the real service: the client
+        // cannot tell whether it holds one.
+        if (fault && fault->neverAnswer && !blaxel && ApiRouter::isAcquire(in))
+            m_router->handle(in);
         if (fault)
             reply = fault;
         else if (blaxel)

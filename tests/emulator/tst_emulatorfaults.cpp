@@ -127,6 +127,50 @@ private Q_SLOTS:
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
     }
 
+    // An acquire is ambiguous as on the real service: the sandbox is occupied when the request arrives, so a
+    // client that gives up before the delayed answer, or never gets one, may hold it without knowing.
+    void ambiguousAcquires()
+    {
+        Emulator::FaultSettings faults;
+        faults.latencyMs = 400;
+        m_server->setFaults(faults);
+        const int localBefore = int(m_server->localSandboxIds().size());
+        const auto abandon = [this](const QString &path, const QByteArray &body) {
+            return m_client
+                ->send("POST", QUrl(m_server->apiBaseUrl().toString() + path), body,
+                       {{"Authorization", "Bearer demo-key"}, {"Content-Type", "application/json"}}, 150)
+                .timedOut;
+        };
+        QVERIFY(abandon(u"/sandbox/github"_s, json({{u"tag"_s, u"run-7"_s}, {u"ttl_seconds"_s, 600}})));
+        QVERIFY(abandon(u"/local-sandbox"_s, json({{u"server_names"_s, QJsonArray{u"filesystem"_s}}})));
+        QCOMPARE(m_server->localSandboxIds().size(), localBefore + 1);
+        faults.latencyMs = 0;
+        faults.hangNextRequests = 2;
+        m_server->setFaults(faults);
+        QVERIFY(abandon(u"/sandbox/slack"_s, json({{u"tag"_s, u"run-7"_s}})));
+        QVERIFY(abandon(u"/local-sandbox"_s, json({{u"server_names"_s, QJsonArray{u"filesystem"_s}}})));
+        QCOMPARE(m_server->apiRequests().constLast().status, 0); // recorded as unanswered
+        QCOMPARE(m_server->localSandboxIds().size(), localBefore + 2);
+        const QJsonArray tagged =
+            m_client->api("GET", u"/sandbox?tag=run-7"_s).object()[u"sandboxes"_s].toArray();
+        QStringList held;
+        for (const auto &item : tagged) {
+            QCOMPARE(item[u"status"_s].toString(), u"occupied"_s);
+            held.append(item[u"server_name"_s].toString());
+        }
+        held.sort();
+        QCOMPARE(held, QStringList({u"github"_s, u"slack"_s}));
+        // A hung request that is not an acquire still changes nothing.
+        const QString local = m_server->localSandboxIds().constLast();
+        faults.hangNextRequests = 1;
+        m_server->setFaults(faults);
+        QVERIFY(m_client
+                    ->send("DELETE", QUrl(m_server->apiBaseUrl().toString() + u"/local-sandbox/"_s + local),
+                           {}, {{"Authorization", "Bearer demo-key"}}, 300)
+                    .timedOut);
+        QCOMPARE(m_server->localSandboxIds().constLast(), local);
+    }
+
     void controlEndpoint()
     {
         const Answer denied = TestClient(m_server->apiBaseUrl(), {}).api("GET", u"/_emulator/faults"_s);
