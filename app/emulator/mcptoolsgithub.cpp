@@ -53,29 +53,21 @@ const QJsonObject repoArgument{{u"repo"_s, S::string(u"Repository name"_s)}};
 
 McpToolSpec listRepositories()
 {
-    McpToolSpec tool{u"list_repositories"_s,
-                     u"List repositories"_s,
-                     u"List the repositories of the authenticated user."_s,
-                     S::object({}),
-                     S::listOutput(u"repositories"_s,
-                                   QJsonObject{{u"name"_s, S::string(u"Name"_s)},
-                                               {u"open_issues"_s, S::integer(u"Open issues"_s, 0, 1 << 30)}}),
-                     true,
-                     false,
-                     {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &) {
-        QJsonArray repositories;
-        for (const auto &repo : S::list(*context.data, u"repos"_s)) {
-            int open = 0;
-            for (const auto &issue : repo.toObject().value(u"issues"_s).toArray())
-                open += issue.toObject().value(u"status"_s).toString(u"open"_s) == u"open" ? 1 : 0;
-            repositories.append(QJsonObject{{u"name"_s, repo.toObject().value(u"name"_s).toString()},
-                                            {u"description"_s, repo.toObject().value(u"description"_s)},
-                                            {u"open_issues"_s, open}});
-        }
-        return McpToolOutcome::object(QJsonObject{{u"repositories"_s, repositories}});
-    };
-    return tool;
+    return McpToolSpec::listing(
+        u"list_repositories"_s, u"List repositories"_s, u"List the repositories of the authenticated user."_s,
+        u"repositories"_s,
+        QJsonObject{{u"name"_s, S::string(u"Name"_s)},
+                    {u"open_issues"_s, S::integer(u"Open issues"_s, 0, 1 << 30)}},
+        [](const QJsonObject &data) {
+            return S::mapList(data, u"repos"_s, [](const QJsonObject &repo) {
+                int open = 0;
+                for (const auto &issue : repo.value(u"issues"_s).toArray())
+                    open += issue.toObject().value(u"status"_s).toString(u"open"_s) == u"open" ? 1 : 0;
+                return QJsonObject{{u"name"_s, repo.value(u"name"_s).toString()},
+                                   {u"description"_s, repo.value(u"description"_s)},
+                                   {u"open_issues"_s, open}};
+            });
+        });
 }
 
 McpToolSpec listIssues()
