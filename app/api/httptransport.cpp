@@ -39,6 +39,13 @@ struct HttpTransport::Attempt
 
 namespace {
 
+// Requests paced at exactly the server's rate reach its bucket a few milliseconds early now and then (the
+// first one waited for a connection, the next did not) and are answered 429: stay 5% under it.
+double pacedRate(const TransportConfig &config)
+{
+    return config.requestsPerSecond * 0.95;
+}
+
 // A header value ends at CR or LF: a key with one would let whoever wrote it add headers of their own.
 bool isSendableKey(const QString &key)
 {
@@ -68,7 +75,7 @@ QString comeBackSentence(qint64 seconds)
 
 HttpTransport::HttpTransport(const TransportConfig &config, QObject *parent)
     : QObject(parent), m_config(config), m_network(new QNetworkAccessManager(this)),
-      m_rateLimiter(config.requestsPerSecond, config.burst),
+      m_rateLimiter(pacedRate(config), config.burst),
       m_retryPolicy(config.maxAttempts, config.backoffBaseMs, config.maxRetryAfterSeconds)
 {
     // API calls follow redirects by hand (see handleReply); Qt 6.4's default policy would re-send
@@ -79,7 +86,7 @@ HttpTransport::HttpTransport(const TransportConfig &config, QObject *parent)
 void HttpTransport::setConfig(const TransportConfig &config)
 {
     m_config = config;
-    m_rateLimiter.configure(config.requestsPerSecond, config.burst);
+    m_rateLimiter.configure(pacedRate(config), config.burst);
     m_retryPolicy = RetryPolicy(config.maxAttempts, config.backoffBaseMs, config.maxRetryAfterSeconds);
 }
 
@@ -333,10 +340,15 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
     const int retryAfter = int(std::min<qint64>(retryAfterSeconds, std::numeric_limits<int>::max()));
     if (status == 429 && !tooLate)
         m_rateLimiter.holdFor(m_retryPolicy.delayMs(attempt->attemptsMade, retryAfter));
+    // A 429 is the one failure that says the request was not carried out: the limiter turned it away
+    // before anything happened. So even an acquire, which is never repeated after a 5xx or a silence (it
+    // may have occupied a sandbox), is sent again after the server's wait.
+    const bool notCarriedOut = status == 429;
     if (!tooLate && m_retryPolicy.isRetryableStatus(status) &&
         retry(call, attempt, retryAfter,
               status == 429 ? QCoreApplication::translate("HttpTransport", "rate limited")
-                            : QCoreApplication::translate("HttpTransport", "HTTP %1").arg(status)))
+                            : QCoreApplication::translate("HttpTransport", "HTTP %1").arg(status),
+              notCarriedOut))
         return;
     auto error = ApiError::http(status, body, retryAfter,
                                 attempt->request.acquire ? ApiError::Request::Acquire
@@ -349,9 +361,10 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
 }
 
 bool HttpTransport::retry(ApiCall *call, const std::shared_ptr<Attempt> &attempt, int retryAfterSeconds,
-                          const QString &reason)
+                          const QString &reason, bool notCarriedOut)
 {
-    if (!attempt->request.idempotent || attempt->attemptsMade >= m_retryPolicy.maxAttempts())
+    if ((!attempt->request.idempotent && !notCarriedOut) ||
+        attempt->attemptsMade >= m_retryPolicy.maxAttempts())
         return false;
     const int delay = m_retryPolicy.delayMs(attempt->attemptsMade, retryAfterSeconds);
     emit call->retryScheduled(attempt->attemptsMade + 1, delay, reason);

@@ -47,7 +47,7 @@ private:
     void issue(ApiCall *call, const std::shared_ptr<Attempt> &attempt);
     void handleReply(ApiCall *call, const std::shared_ptr<Attempt> &attempt, QNetworkReply *reply);
     bool retry(ApiCall *call, const std::shared_ptr<Attempt> &attempt, int retryAfterSeconds,
-               const QString &reason);
+               const QString &reason, bool notCarriedOut = false);
     void complete(ApiCall *call, int status, const QByteArray &body, const ApiError &error);
     // Ends a call before any request: the caller connects to finished() after send() returns.
     void refuse(ApiCall *call, const ApiError &error);

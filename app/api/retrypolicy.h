@@ -4,9 +4,9 @@
 #include <QDateTime>
 #include <QNetworkReply>
 
-// Which failures are worth another attempt, and how long to wait: idempotent calls only, on 408, 429,
-// 500, 502, 503, 504 and connection errors, with jittered exponential backoff or the server's
-// Retry-After (capped).
+// Which failures are worth another attempt, and how long to wait: on 408, 429, 500, 502, 503, 504 and
+// connection errors, with jittered exponential backoff or the server's Retry-After (capped). The transport
+// retries idempotent calls only, except after a 429, which says the call was not carried out.
 class RetryPolicy
 {
 public:

@@ -92,15 +92,25 @@ private slots:
         QCOMPARE(result.error().httpStatus(), 500);
         QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
 
+        // A 429 says the limiter turned the acquire away before anything was occupied: it goes again.
         h->emulator->clearRecordedRequests();
         f.failNextRequests = 0;
         f.rateLimitNextRequests = 1;
+        h->emulator->setFaults(f);
+        const auto second = h->await<AcquiredSandbox>(
+            [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
+        QVERIFY2(second.ok(), qPrintable(second.error().fullText()));
+        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 2);
+
+        // ... as often as any call, and no more.
+        h->emulator->clearRecordedRequests();
+        f.rateLimitNextRequests = 5;
         h->emulator->setFaults(f);
         const auto limited = h->await<AcquiredSandbox>(
             [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
         QCOMPARE(limited.error().httpStatus(), 429);
         QVERIFY(limited.error().message().contains(u"try again in"_s));
-        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
+        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 3);
     }
 
     // The acquire wording follows the request's own purpose, not whether it may be retried.

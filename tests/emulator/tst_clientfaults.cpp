@@ -183,6 +183,44 @@ private Q_SLOTS:
         QCOMPARE(m_server->apiRequests().size(), 2);
     }
 
+    void acquireTurnedAwayBy429IsSentAgain()
+    {
+        setFaults([](Emulator::FaultSettings &f) {
+            f.rateLimitNextRequests = 1;
+            f.retryAfterSeconds = 1;
+        });
+        AcquireRequest request;
+        request.serverName = u"github"_s;
+        const ApiResult<AcquiredSandbox> acquired =
+            await<AcquiredSandbox>([&](QObject *context, ResultHandler<AcquiredSandbox> done) {
+                return m_sandboxes->acquire(request, context, std::move(done));
+            });
+        QVERIFY2(acquired.ok(), qPrintable(acquired.error().fullText()));
+        const QList<qint64> times = receivedTimes("POST", u"/sandbox/github"_s);
+        QCOMPARE(times.size(), 2);
+        QVERIFY2(times.at(1) - times.at(0) >= 950, qPrintable(QString::number(times.at(1) - times.at(0))));
+    }
+
+    // The transport's own pacing at the documented 2 requests per second meets the emulator's limiter at
+    // the same rate without a single 429, even when the first request pays for the connection.
+    void pacingStaysUnderTheServersLimit()
+    {
+        configure([](TransportConfig &c) { c.requestsPerSecond = 2; });
+        m_server->setRateLimit({2, 2});
+        AcquireRequest request;
+        request.serverName = u"github"_s;
+        for (int round = 0; round < 4; ++round) {
+            QVERIFY(list().ok());
+            const ApiResult<AcquiredSandbox> acquired =
+                await<AcquiredSandbox>([&](QObject *context, ResultHandler<AcquiredSandbox> done) {
+                    return m_sandboxes->acquire(request, context, std::move(done));
+                });
+            QVERIFY2(acquired.ok(), qPrintable(acquired.error().fullText()));
+        }
+        QCOMPARE(m_server->rateLimiter().requestsAnswered429(), 0);
+        QCOMPARE(m_server->rateLimiter().requestsServed(), 8);
+    }
+
     void retryAfterIsHonoured()
     {
         setFaults([](Emulator::FaultSettings &f) {

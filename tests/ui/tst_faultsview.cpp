@@ -94,10 +94,12 @@ private slots:
         QVERIFY(app->started());
         QVERIFY(app->waitForSandboxes());
         scheduler()->setIntervalSeconds(0); // polls only where a test asks for them
+        // Retries and back-offs are timed here, not the pacing: neither side limits the rate.
         configure([](TransportConfig &c) {
             c.backoffBaseMs = 20;
             c.requestsPerSecond = 0;
         });
+        emulator()->setRateLimit({0, 2});
         emulator()->clearRecordedRequests();
     }
 
