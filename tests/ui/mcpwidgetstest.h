@@ -5,6 +5,7 @@
 
 #include "controllers/themeapplier.h"
 #include "mcp/mcpresultdecoder.h"
+#include "screenshotfile.h"
 #include "widgets/schemafield.h"
 #include "widgets/schemaform.h"
 
@@ -112,16 +113,6 @@ inline McpToolResult decodedResult(bool isError)
         {u"isError"_s, isError}});
 }
 
-inline bool hasContent(const QImage &image)
-{
-    const QRgb first = image.pixel(0, 0);
-    for (int y = 0; y < image.height(); y += 7)
-        for (int x = 0; x < image.width(); x += 7)
-            if (image.pixel(x, y) != first)
-                return true;
-    return false;
-}
-
 inline QJsonObject echoTool()
 {
     return QJsonObject{
@@ -156,10 +147,7 @@ inline void applyTheme(const QString &theme)
 inline void save(QWidget *widget, const QString &name)
 {
     QTest::qWait(50);
-    const QImage image = widget->grab().toImage();
-    QVERIFY2(hasContent(image), qPrintable(name + u" is blank"_s));
-    const QString path = screenshotDir() + u'/' + name + u".png"_s;
-    QVERIFY2(image.save(path), qPrintable(path));
+    ScreenshotFile::save(widget, screenshotDir(), name);
 }
 
 // The parts of the one executable, each defined in its own tst_*.cpp and run by tst_mcpwidgets.cpp.
