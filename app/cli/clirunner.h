@@ -78,6 +78,11 @@ private:
     // Resolves the command's MCP URL (given, or a sandbox's from the API), makes the client and runs `then`;
     // on failure the command ends. Ctrl+C from here on cancels what is in flight and exits 130.
     void openMcpClient(const std::function<void()> &then);
+    // Ctrl+C from here on cancels the MCP call or API call in flight and exits 130.
+    void cancelMcpOnInterrupt();
+    // Checks an MCP URL (UrlPolicy::checkMcpUrl) and makes m_mcp for it, closing a client with a session
+    // made before; false (and the command ended with 2) when the URL is refused.
+    bool openMcpClientAt(const QString &url);
     // Ends the command on an error or a cancel; else runs `handle` with the finished call.
     void watchMcp(McpCall *call, const std::function<void(McpCall *)> &handle);
     void callMcpTool(const QJsonObject &arguments);

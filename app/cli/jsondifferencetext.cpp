@@ -1,6 +1,7 @@
 #include "cli/jsondifferencetext.h"
 
 #include "cli/terminaltext.h"
+#include "json/jsontypename.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -32,23 +33,8 @@ QString shortValue(const QJsonValue &value)
 
 QString typeName(const QJsonValue &value)
 {
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return u"null"_s;
-    case QJsonValue::Bool:
-        return u"boolean"_s;
-    case QJsonValue::Double:
-        return u"number"_s;
-    case QJsonValue::String:
-        return u"string"_s;
-    case QJsonValue::Array:
-        return u"array"_s;
-    case QJsonValue::Object:
-        return u"object"_s;
-    case QJsonValue::Undefined:
-        break;
-    }
-    return u"nothing"_s;
+    const QString name = JsonTypeName::of(value);
+    return name.isEmpty() ? u"nothing"_s : name;
 }
 
 } // namespace

@@ -100,27 +100,11 @@ QString blockText(const McpContentBlock &block)
 
 void CliRunner::openMcpClient(const std::function<void()> &then)
 {
-    auto *interrupt = new InterruptNotifier(this);
-    connect(interrupt, &InterruptNotifier::interrupted, this, [this] {
-        m_interrupted = true;
-        if (m_mcpCall)
-            m_mcpCall->cancel(); // finished() with Cancelled follows
-        else if (m_call)
-            m_call->abort();
-        else
-            done(interruptedExitCode);
-    });
+    cancelMcpOnInterrupt();
     const auto &args = m_command.arguments;
     auto open = [this, then](const QString &url) {
-        const QUrl parsed(url, QUrl::StrictMode);
-        if (const QString problem = UrlPolicy::checkMcpUrl(parsed); !problem.isEmpty()) {
-            m_output.err(u"error: "_s + problem + u'\n');
-            return done(2);
-        }
-        m_mcp = new McpClient(m_transport->networkAccessManager(), this);
-        m_mcp->setTimeoutMs(m_command.timeoutSeconds * 1000);
-        m_mcp->setUrl(parsed);
-        then();
+        if (openMcpClientAt(url))
+            then();
     };
     if (m_command.has(u"sandbox"_s)) {
         const QString server = m_command.option(u"sandbox"_s);
@@ -161,6 +145,37 @@ void CliRunner::openMcpClient(const std::function<void()> &then)
         return;
     }
     open(args[0]);
+}
+
+void CliRunner::cancelMcpOnInterrupt()
+{
+    auto *interrupt = new InterruptNotifier(this);
+    connect(interrupt, &InterruptNotifier::interrupted, this, [this] {
+        m_interrupted = true;
+        if (m_mcpCall)
+            m_mcpCall->cancel(); // finished() with Cancelled follows
+        else if (m_call)
+            m_call->abort();
+        else
+            done(interruptedExitCode);
+    });
+}
+
+bool CliRunner::openMcpClientAt(const QString &url)
+{
+    const QUrl parsed(url, QUrl::StrictMode);
+    if (const QString problem = UrlPolicy::checkMcpUrl(parsed); !problem.isEmpty()) {
+        m_output.err(u"error: "_s + problem + u'\n');
+        done(2);
+        return false;
+    }
+    // mcp diff's first side, listed by now: its session ends (a DELETE) before the second side's opens.
+    if (m_mcp && !m_mcp->serverInfo().sessionId.isEmpty())
+        m_mcp->close();
+    m_mcp = new McpClient(m_transport->networkAccessManager(), this);
+    m_mcp->setTimeoutMs(m_command.timeoutSeconds * 1000);
+    m_mcp->setUrl(parsed);
+    return true;
 }
 
 void CliRunner::watchMcp(McpCall *call, const std::function<void(McpCall *)> &handle)

@@ -2,11 +2,8 @@
 #include "cli/clirunner.h"
 
 #include "api/apicall.h"
-#include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
-#include "api/urlpolicy.h"
-#include "cli/interruptnotifier.h"
 #include "cli/jsondifferencetext.h"
 #include "cli/terminaltext.h"
 #include "mcp/mcpcall.h"
@@ -78,16 +75,7 @@ QString summary(const ToolListDiff &diff)
 
 void CliRunner::mcpDiff()
 {
-    auto *interrupt = new InterruptNotifier(this);
-    connect(interrupt, &InterruptNotifier::interrupted, this, [this] {
-        m_interrupted = true;
-        if (m_mcpCall)
-            m_mcpCall->cancel(); // finished() with Cancelled follows
-        else if (m_call)
-            m_call->abort();
-        else
-            done(interruptedExitCode);
-    });
+    cancelMcpOnInterrupt();
     listOperandTools(m_command.arguments[0], [this](const QList<McpTool> &before) {
         listOperandTools(m_command.arguments[1], [this, before](const QList<McpTool> &after) {
             const ToolListDiff diff = ToolListDiff::compare(before, after);
@@ -169,18 +157,9 @@ void CliRunner::listOperandTools(const QString &operand,
 
 void CliRunner::listToolsAt(const QString &url, const std::function<void(const QList<McpTool> &)> &then)
 {
-    const QUrl parsed(url, QUrl::StrictMode);
-    if (const QString problem = UrlPolicy::checkMcpUrl(parsed); !problem.isEmpty()) {
-        m_output.err(u"error: "_s + problem + u'\n');
-        return done(troubleExitCode);
-    }
-    // The first side's client is closed once listed (a DELETE if it kept a session); finishMcp closes the
-    // last one.
-    if (m_mcp && !m_mcp->serverInfo().sessionId.isEmpty())
-        m_mcp->close();
-    m_mcp = new McpClient(m_transport->networkAccessManager(), this);
-    m_mcp->setTimeoutMs(m_command.timeoutSeconds * 1000);
-    m_mcp->setUrl(parsed);
+    // The first side's client is closed by openMcpClientAt once listed; finishMcp closes the last one.
+    if (!openMcpClientAt(url))
+        return;
     McpCall *call = m_mcp->listTools();
     m_mcpCall = call;
     connect(call, &McpCall::finished, this, [this, call, then] {

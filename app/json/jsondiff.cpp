@@ -69,10 +69,10 @@ const QList<JsonDifference> &JsonDiff::compare(const QJsonValue &before, const Q
     return m_differences;
 }
 
-QJsonArray JsonDiff::toJson() const
+QJsonArray JsonDiff::toJson(const QList<JsonDifference> &differences)
 {
     QJsonArray array;
-    for (const auto &difference : m_differences) {
+    for (const auto &difference : differences) {
         QJsonObject entry{{u"path"_s, difference.path},
                           {u"kind"_s, JsonDifference::kindName(difference.kind)}};
         if (!difference.oldValue.isUndefined())

@@ -35,7 +35,8 @@ public:
     qsizetype visitedValues() const { return m_visited; }
 
     // [{"path", "kind", "old", "new"}], "old"/"new" left out where that side has no value.
-    QJsonArray toJson() const;
+    QJsonArray toJson() const { return toJson(m_differences); }
+    static QJsonArray toJson(const QList<JsonDifference> &differences);
 
     // The key that matches the elements of both arrays, or empty when they are matched by index.
     static QString matchingKey(const QJsonArray &before, const QJsonArray &after);

@@ -60,21 +60,6 @@ QHash<QString, const McpTool *> byName(const QList<McpTool> &tools, QSet<QString
     return index;
 }
 
-QJsonArray differencesJson(const QList<JsonDifference> &differences)
-{
-    QJsonArray array;
-    for (const JsonDifference &difference : differences) {
-        QJsonObject entry{{u"path"_s, difference.path},
-                          {u"kind"_s, JsonDifference::kindName(difference.kind)}};
-        if (!difference.oldValue.isUndefined())
-            entry.insert(u"old"_s, difference.oldValue);
-        if (!difference.newValue.isUndefined())
-            entry.insert(u"new"_s, difference.newValue);
-        array.append(entry);
-    }
-    return array;
-}
-
 QStringList sorted(QStringList names)
 {
     std::sort(names.begin(), names.end());
@@ -156,7 +141,7 @@ QJsonObject ToolListDiff::toJson() const
         QJsonArray parts;
         for (const PartChange &part : change.parts)
             parts.append(
-                QJsonObject{{u"part"_s, part.part}, {u"differences"_s, differencesJson(part.differences)}});
+                QJsonObject{{u"part"_s, part.part}, {u"differences"_s, JsonDiff::toJson(part.differences)}});
         changed.append(QJsonObject{{u"name"_s, change.name}, {u"parts"_s, parts}});
     }
     return {{u"same"_s, isSame()},

@@ -1,6 +1,7 @@
 #include "models/jsontreemodel.h"
 
 #include "json/jsonpath.h"
+#include "json/jsontypename.h"
 
 #include "models/displaytext.h"
 
@@ -164,27 +165,6 @@ bool JsonTreeModel::hasChildren(const QModelIndex &parent) const
     return rowCount(parent) > 0;
 }
 
-QString JsonTreeModel::typeName(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Object:
-        return u"object"_s;
-    case QJsonValue::Array:
-        return u"array"_s;
-    case QJsonValue::String:
-        return u"string"_s;
-    case QJsonValue::Double:
-        return u"number"_s;
-    case QJsonValue::Bool:
-        return u"boolean"_s;
-    case QJsonValue::Null:
-        return u"null"_s;
-    case QJsonValue::Undefined:
-        break;
-    }
-    return {};
-}
-
 QString JsonTreeModel::preview(const QJsonValue &value)
 {
     // The size alone, as JSON viewers show it: {3} and [12] read the same in every language.
@@ -216,7 +196,7 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
         case ValueColumn:
             return preview(node->value);
         case TypeColumn:
-            return typeName(node->value);
+            return JsonTypeName::of(node->value);
         default:
             break;
         }

@@ -51,8 +51,6 @@ public:
     // The text parsed (any JSON value, a lone 42 too), or Undefined and an error "line 3, column 7: …".
     // Safe on a worker thread.
     static QJsonValue parse(const QByteArray &text, QString *error);
-    // "object", "array", "string", …
-    static QString typeName(const QJsonValue &value);
     // One line for a value: strings as they are (control characters made visible), containers as their
     // size ("{3}", "[12]"), cut at previewLength.
     static QString preview(const QJsonValue &value);

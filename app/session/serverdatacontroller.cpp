@@ -119,18 +119,43 @@ ServerDataController::Comparison ServerDataController::diff(const QJsonValue &be
 void ServerDataController::dump(const QString &serverName, const QString &sandboxId)
 {
     setBusy(true, tr("Dumping the %1 data…").arg(serverName));
-    m_call = m_service->dump(
-        serverName, sandboxId, this, [this, serverName, sandboxId](const ApiResult<ServerDataDump> &result) {
-            m_call = nullptr;
-            if (!result) {
-                emit failed(tr("Could not dump the %1 data").arg(serverName), result.error(), {});
-                setBusy(false);
-                return;
-            }
-            m_lastDumps.insert(key(serverName, sandboxId), result.value());
-            emit dumped(serverName, sandboxId, result.value());
-            setBusy(false);
-        });
+    fetchDump(serverName, sandboxId, [this](const ServerDataDump &) { setBusy(false); });
+}
+
+void ServerDataController::fetchDump(const QString &serverName, const QString &sandboxId,
+                                     const std::function<void(const ServerDataDump &)> &then)
+{
+    m_call = m_service->dump(serverName, sandboxId, this,
+                             [this, serverName, sandboxId, then](const ApiResult<ServerDataDump> &result) {
+                                 m_call = nullptr;
+                                 if (!result) {
+                                     emit failed(tr("Could not dump the %1 data").arg(serverName),
+                                                 result.error(), {});
+                                     setBusy(false);
+                                     return;
+                                 }
+                                 m_lastDumps.insert(key(serverName, sandboxId), result.value());
+                                 emit dumped(serverName, sandboxId, result.value());
+                                 then(result.value());
+                             });
+}
+
+void ServerDataController::readOffThread(const QString &path,
+                                         const std::function<void(const QJsonValue &, const QString &)> &then)
+{
+    setBusy(true, tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    struct Read
+    {
+        QJsonValue value;
+        QString error;
+    };
+    offThread<Read>(
+        [path] {
+            Read read;
+            read.value = readJsonFile(path, &read.error);
+            return read;
+        },
+        [then](const Read &read) { then(read.value, read.error); });
 }
 
 void ServerDataController::initialize(const QString &serverName, const QString &sandboxId,
@@ -159,27 +184,14 @@ void ServerDataController::initialize(const QString &serverName, const QString &
 void ServerDataController::initializeFromFile(const QString &serverName, const QString &sandboxId,
                                               const QString &path)
 {
-    setBusy(true, tr("Reading %1…").arg(QFileInfo(path).fileName()));
-    struct Read
-    {
-        QJsonValue value;
-        QString error;
-    };
-    offThread<Read>(
-        [path] {
-            Read read;
-            read.value = readJsonFile(path, &read.error);
-            return read;
-        },
-        [this, serverName, sandboxId](const Read &read) {
-            if (!read.error.isEmpty()) {
-                emit failed(tr("Could not initialize the %1 data").arg(serverName),
-                            ApiError::local(read.error), {});
-                setBusy(false);
-                return;
-            }
-            initialize(serverName, sandboxId, read.value);
-        });
+    readOffThread(path, [this, serverName, sandboxId](const QJsonValue &value, const QString &error) {
+        if (!error.isEmpty()) {
+            emit failed(tr("Could not initialize the %1 data").arg(serverName), ApiError::local(error), {});
+            setBusy(false);
+            return;
+        }
+        initialize(serverName, sandboxId, value);
+    });
 }
 
 void ServerDataController::initializeDefault(const QString &serverName, const QString &sandboxId)
@@ -259,39 +271,17 @@ void ServerDataController::compareFiles(const QString &beforePath, const QString
 void ServerDataController::compareWithNow(const QString &serverName, const QString &sandboxId,
                                           const QString &savedPath)
 {
-    setBusy(true, tr("Reading %1…").arg(QFileInfo(savedPath).fileName()));
-    struct Read
-    {
-        QJsonValue value;
-        QString error;
-    };
-    offThread<Read>(
-        [savedPath] {
-            Read read;
-            read.value = readJsonFile(savedPath, &read.error);
-            return read;
-        },
-        [this, serverName, sandboxId, savedPath](const Read &saved) {
-            if (!saved.error.isEmpty()) {
-                emit failed(tr("Could not compare the dumps"), ApiError::local(saved.error), {});
-                setBusy(false);
-                return;
-            }
-            setBusy(true, tr("Dumping the %1 data…").arg(serverName));
-            const QJsonValue before = saved.value;
-            const QString beforeLabel = QFileInfo(savedPath).fileName();
-            m_call = m_service->dump(
-                serverName, sandboxId, this,
-                [this, serverName, sandboxId, before, beforeLabel](const ApiResult<ServerDataDump> &result) {
-                    m_call = nullptr;
-                    if (!result) {
-                        emit failed(tr("Could not dump the %1 data").arg(serverName), result.error(), {});
-                        setBusy(false);
-                        return;
-                    }
-                    m_lastDumps.insert(key(serverName, sandboxId), result.value());
-                    emit dumped(serverName, sandboxId, result.value());
-                    compareValues(before, result->data, beforeLabel, tr("%1 now").arg(sandboxId));
-                });
+    readOffThread(savedPath, [this, serverName, sandboxId, savedPath](const QJsonValue &before,
+                                                                      const QString &error) {
+        if (!error.isEmpty()) {
+            emit failed(tr("Could not compare the dumps"), ApiError::local(error), {});
+            setBusy(false);
+            return;
+        }
+        setBusy(true, tr("Dumping the %1 data…").arg(serverName));
+        const QString beforeLabel = QFileInfo(savedPath).fileName();
+        fetchDump(serverName, sandboxId, [this, sandboxId, before, beforeLabel](const ServerDataDump &now) {
+            compareValues(before, now.data, beforeLabel, tr("%1 now").arg(sandboxId));
         });
+    });
 }

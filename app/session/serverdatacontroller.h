@@ -11,6 +11,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 class ApiCall;
 class AppSession;
 class KlavisServerDataService;
@@ -82,6 +84,13 @@ private:
     static Comparison diff(const QJsonValue &before, const QJsonValue &after);
 
     void setBusy(bool busy, const QString &activity = {});
+    // Dumps, keeps the dump as the sandbox's last and emits dumped(), then runs `then`; on an error emits
+    // failed() and ends the operation.
+    void fetchDump(const QString &serverName, const QString &sandboxId,
+                   const std::function<void(const ServerDataDump &)> &then);
+    // Reads and parses a JSON file on a worker thread; `then` gets the value, or a sentence on why not.
+    void readOffThread(const QString &path,
+                       const std::function<void(const QJsonValue &, const QString &)> &then);
     void sendInitialize(const QString &serverName, const QString &sandboxId, const QJsonValue &body);
     void afterInitialize(const QString &serverName, const QString &sandboxId, const ApiError &error,
                          const SandboxActionResult &result);

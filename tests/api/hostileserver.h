@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <QUrl>
 
+#include "rawhttprequest.h"
+
 #include <functional>
 #include <memory>
 
@@ -21,22 +23,7 @@
 class HostileServer : public QObject
 {
 public:
-    struct Request
-    {
-        QByteArray method;
-        QByteArray path; // with the query
-        QList<std::pair<QByteArray, QByteArray>> headers;
-        QByteArray body;
-
-        QByteArray header(const QByteArray &name) const
-        {
-            for (const auto &[key, value] : headers) {
-                if (key.compare(name, Qt::CaseInsensitive) == 0)
-                    return value;
-            }
-            return {};
-        }
-    };
+    using Request = RawHttpRequest;
     using Step = std::function<void(QTcpSocket *socket, const Request &request)>;
 
     HostileServer()
@@ -100,26 +87,8 @@ private:
     {
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
-        for (;;) {
-            const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
-            if (headEnd < 0)
-                return;
-            Request request;
-            const QList<QByteArray> lines = buffer.left(headEnd).split('\n');
-            const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-            request.method = first.value(0);
-            request.path = first.value(1);
-            for (qsizetype i = 1; i < lines.size(); ++i) {
-                const qsizetype colon = lines.at(i).indexOf(':');
-                if (colon > 0)
-                    request.headers.append(
-                        {lines.at(i).left(colon).trimmed(), lines.at(i).mid(colon + 1).trimmed()});
-            }
-            const qint64 length = request.header("Content-Length").toLongLong();
-            if (buffer.size() < headEnd + 4 + length)
-                return;
-            request.body = buffer.mid(headEnd + 4, length);
-            buffer.remove(0, headEnd + 4 + length);
+        while (std::optional<Request> next = Request::take(buffer)) {
+            const Request &request = *next;
             m_requests.append(request);
             const qsizetype index = std::min<qsizetype>(m_requests.size() - 1, m_steps.size() - 1);
             if (index >= 0)

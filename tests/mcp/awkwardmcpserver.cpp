@@ -337,26 +337,9 @@ void AwkwardMcpServer::readFrom(QTcpSocket *socket)
 {
     QByteArray &buffer = m_buffers[socket];
     buffer += socket->readAll();
-    for (;;) {
-        const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
-        if (headEnd < 0)
-            return;
+    while (std::optional<RawHttpRequest> raw = RawHttpRequest::take(buffer)) {
         Request request;
-        const QList<QByteArray> lines = buffer.left(headEnd).split('\n');
-        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-        request.method = first.value(0);
-        request.path = first.value(1);
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const qsizetype colon = lines.at(i).indexOf(':');
-            if (colon > 0)
-                request.headers.append(
-                    {lines.at(i).left(colon).trimmed(), lines.at(i).mid(colon + 1).trimmed()});
-        }
-        const qint64 length = request.header("Content-Length").toLongLong();
-        if (buffer.size() < headEnd + 4 + length)
-            return;
-        request.body = buffer.mid(headEnd + 4, length);
-        buffer.remove(0, headEnd + 4 + length);
+        static_cast<RawHttpRequest &>(request) = *std::move(raw);
         request.json = QJsonDocument::fromJson(request.body).object();
         request.atMs = m_clock.elapsed();
         m_requests.append(request);

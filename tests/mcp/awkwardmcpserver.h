@@ -16,6 +16,8 @@
 
 #include <functional>
 
+#include "../api/rawhttprequest.h"
+
 using namespace Qt::StringLiterals;
 
 // A small MCP server over raw TCP that answers correctly but awkwardly, one awkwardness per switch: SSE
@@ -26,23 +28,12 @@ using namespace Qt::StringLiterals;
 class AwkwardMcpServer : public QObject
 {
 public:
-    struct Request
+    // The request with what the server makes of it: its JSON-RPC body and when it arrived.
+    struct Request : RawHttpRequest
     {
-        QByteArray method;
-        QByteArray path;
-        QList<std::pair<QByteArray, QByteArray>> headers;
-        QByteArray body;
         QJsonObject json;
         qint64 atMs = 0;
 
-        QByteArray header(const QByteArray &name) const
-        {
-            for (const auto &[key, value] : headers) {
-                if (key.compare(name, Qt::CaseInsensitive) == 0)
-                    return value;
-            }
-            return {};
-        }
         QString rpcMethod() const { return json.value(u"method"_s).toString(); }
     };
 

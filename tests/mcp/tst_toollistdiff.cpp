@@ -2,8 +2,8 @@
 // write tools hidden, Toolathlon with them re-described), listed by the MCP client over loopback, and over
 // hand-made schema changes; saved lists in every accepted shape and hostile ones.
 
-#include "../emulator/testclient.h"
 #include "emulator/emulatorserver.h"
+#include "githubtoolsets.h"
 #include "mcp/mcpcall.h"
 #include "mcp/mcpclient.h"
 #include "mcp/toollistdiff.h"
@@ -66,50 +66,9 @@ private:
     QList<McpTool> m_toolathlon; // for Toolathlon
     QList<McpTool> m_plainAgain; // a second sandbox for no benchmark
 
-    QUrl acquire(const QString &benchmark)
-    {
-        QJsonObject body;
-        if (!benchmark.isEmpty())
-            body.insert(u"benchmark"_s, benchmark);
-        const Answer answer = m_client->api("POST", u"/sandbox/github"_s, json(body));
-        if (answer.status != 201)
-            qFatal("acquire answered %d", answer.status);
-        return QUrl(answer.object()[u"server_urls"_s][u"github"_s].toString());
-    }
-
-    // Each client lives as long as the test: the calls it made are deleted later, after finished().
-    QList<McpTool> listTools(const QUrl &url)
-    {
-        auto *client = new McpClient(&m_client->nam(), this);
-        client->setUrl(url);
-        McpCall *call = client->listTools();
-        // The call is deleted after finished(): what it holds is taken while it is there.
-        QObject context;
-        bool finished = false;
-        QList<McpTool> tools;
-        QString problem;
-        connect(call, &McpCall::finished, &context, [&, call] {
-            finished = true;
-            tools = call->tools();
-            problem = call->error().isError() ? call->error().describe() : QString();
-        });
-        if (!QTest::qWaitFor([&] { return finished; }, 15000))
-            qFatal("tools/list did not finish");
-        if (!problem.isEmpty())
-            qFatal("tools/list failed: %s", qPrintable(problem));
-        return tools;
-    }
-
-    QStringList writeToolNames() const
-    {
-        QStringList names;
-        for (const McpTool &tool : m_plain) {
-            if (!tool.annotations.value(u"readOnlyHint"_s).toBool(true))
-                names << tool.name;
-        }
-        names.sort();
-        return names;
-    }
+    QUrl acquire(const QString &benchmark) { return GithubToolSets::acquire(*m_client, benchmark); }
+    QList<McpTool> listTools(const QUrl &url) { return GithubToolSets::listTools(*m_client, url, this); }
+    QStringList writeToolNames() const { return GithubToolSets::writeToolNames(m_plain); }
 
 private Q_SLOTS:
     void initTestCase()

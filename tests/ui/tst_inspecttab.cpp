@@ -6,11 +6,11 @@
 
 #include "dialogs/tooldiffdialog.h"
 #include "mcp/toollistdiff.h"
+#include "models/mcpexchangelogmodel.h"
+#include "models/mcptoollistmodel.h"
 #include "models/sandboxlistmodel.h"
 #include "pages/inspectpage.h"
 #include "pages/localsandboxespage.h"
-#include "pages/mcpexchangelogmodel.h"
-#include "pages/mcptoollistmodel.h"
 #include "pages/sandboxdatapage.h"
 #include "session/refreshscheduler.h"
 #include "widgets/sandboxworktabs.h"

@@ -3,6 +3,7 @@
 // picture comes out blank.
 
 #include "demoapp.h"
+#include "screenshotfile.h"
 
 #include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
@@ -15,10 +16,10 @@
 #include "dialogs/settingsdialog.h"
 #include "models/allsandboxesmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
+#include "models/mcptoollistmodel.h"
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/inspectpage.h"
-#include "pages/mcptoollistmodel.h"
 #include "pages/sandboxdatapage.h"
 #include "pages/transferspage.h"
 #include "settings/credentialstore.h"
@@ -53,17 +54,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// A picture of a single colour means nothing was drawn.
-bool hasContent(const QImage &image)
-{
-    const QRgb first = image.pixel(0, 0);
-    for (int y = 0; y < image.height(); y += 7)
-        for (int x = 0; x < image.width(); x += 7)
-            if (image.pixel(x, y) != first)
-                return true;
-    return false;
-}
 
 // The All sandboxes view once every provider's rows are in, the first three rows selected.
 bool showAllSandboxes(MainWindow *window)
@@ -364,10 +354,7 @@ private:
 
     static void save(QWidget *widget, const QString &name)
     {
-        const QImage image = widget->grab().toImage();
-        QVERIFY2(hasContent(image), qPrintable(name + u" is blank"_s));
-        const QString path = outputDir() + u'/' + name + u".png"_s;
-        QVERIFY2(image.save(path), qPrintable(path));
+        ScreenshotFile::save(widget, outputDir(), name);
     }
 };
 

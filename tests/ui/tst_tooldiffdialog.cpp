@@ -2,7 +2,7 @@
 // the Inspect tab's "list from before" against a sandbox, a saved list file, and a file that cannot be read;
 // screenshots at 800x500 and 1280x780.
 
-#include "../emulator/testclient.h"
+#include "../mcp/githubtoolsets.h"
 #include "dialogs/tooldiffdialog.h"
 #include "emulator/emulatorserver.h"
 #include "mcp/mcpcall.h"
@@ -35,44 +35,9 @@ private:
     QUrl m_toolathlon;
     QList<McpTool> m_plainTools;
 
-    QUrl acquire(const QString &benchmark)
-    {
-        QJsonObject body;
-        if (!benchmark.isEmpty())
-            body.insert(u"benchmark"_s, benchmark);
-        const Answer answer = m_client->api("POST", u"/sandbox/github"_s, json(body));
-        if (answer.status != 201)
-            qFatal("acquire answered %d", answer.status);
-        return QUrl(answer.object()[u"server_urls"_s][u"github"_s].toString());
-    }
-
-    QList<McpTool> listTools(const QUrl &url)
-    {
-        auto *client = new McpClient(&m_client->nam(), this);
-        client->setUrl(url);
-        McpCall *call = client->listTools();
-        QObject context;
-        bool finished = false;
-        QList<McpTool> tools;
-        connect(call, &McpCall::finished, &context, [&, call] {
-            finished = true;
-            tools = call->tools();
-        });
-        if (!QTest::qWaitFor([&] { return finished; }, 15000))
-            qFatal("tools/list did not finish");
-        return tools;
-    }
-
-    QStringList writeToolNames() const
-    {
-        QStringList names;
-        for (const McpTool &tool : m_plainTools) {
-            if (!tool.annotations.value(u"readOnlyHint"_s).toBool(true))
-                names << tool.name;
-        }
-        names.sort();
-        return names;
-    }
+    QUrl acquire(const QString &benchmark) { return GithubToolSets::acquire(*m_client, benchmark); }
+    QList<McpTool> listTools(const QUrl &url) { return GithubToolSets::listTools(*m_client, url, this); }
+    QStringList writeToolNames() const { return GithubToolSets::writeToolNames(m_plainTools); }
 
     std::unique_ptr<ToolDiffDialog> makeDialog()
     {

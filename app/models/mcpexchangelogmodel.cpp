@@ -1,4 +1,4 @@
-#include "pages/mcpexchangelogmodel.h"
+#include "models/mcpexchangelogmodel.h"
 
 #include "models/displaytext.h"
 

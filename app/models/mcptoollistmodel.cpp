@@ -1,4 +1,4 @@
-#include "pages/mcptoollistmodel.h"
+#include "models/mcptoollistmodel.h"
 
 #include "models/displaytext.h"
 
