@@ -33,8 +33,12 @@ void LedgerRedaction::setSecrets(const QStringList &secrets)
 
 QString LedgerRedaction::url(const QString &url) const
 {
-    // maskedUrl() keeps the path; a key somebody put there goes through text() as well.
-    return text(RemoteText::maskedUrl(url.trimmed()));
+    // maskedUrl() keeps the path: a key somebody put there is masked too. Not text(): a URL masked once
+    // would not parse again and be lost whole.
+    QString masked = RemoteText::maskedUrl(url.trimmed());
+    for (const QString &secret : m_secrets)
+        masked = RemoteText::redacted(masked, secret);
+    return withoutControls(masked.left(maxTextLength));
 }
 
 QString LedgerRedaction::text(const QString &input) const
