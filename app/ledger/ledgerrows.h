@@ -9,6 +9,8 @@
 #include <QStringList>
 #include <QVariant>
 
+#include <initializer_list>
+
 class QSqlQuery;
 
 // Rows to value types and back: the column lists the reads select, and the stored forms of times (UTC
@@ -31,4 +33,7 @@ public:
     static QStringList list(const QVariant &stored);
     // NULL for an empty text: the run column of what belongs to no run.
     static QVariant orNull(const QString &text);
+    // Binds the values in order. A null QString binds as '' (QSQLITE would bind NULL, which the NOT NULL text
+    // columns refuse); an invalid QVariant binds as NULL.
+    static void bind(QSqlQuery &query, std::initializer_list<QVariant> values);
 };

@@ -99,12 +99,11 @@ LedgerResult<qint64> RunLedger::createRun(const LedgerRun &run)
             u"INSERT INTO runs (name, state, created_at, closed_at, profile, api_base_url, benchmark, "
             u"ttl_seconds, plan_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
         const QDateTime created = run.createdAt.isValid() ? run.createdAt : QDateTime::currentDateTimeUtc();
-        for (const QVariant &value :
-             {QVariant(run.name), QVariant(LedgerWords::word(run.state)), LedgerRows::time(created),
-              LedgerRows::time(run.closedAt), QVariant(run.profile),
-              QVariant(m_redaction.url(run.apiBaseUrl)), QVariant(run.benchmark), QVariant(run.ttlSeconds),
-              QVariant(m_redaction.json(run.planJson))})
-            query.addBindValue(value);
+        LedgerRows::bind(query,
+                         {QVariant(run.name), QVariant(LedgerWords::word(run.state)),
+                          LedgerRows::time(created), LedgerRows::time(run.closedAt), QVariant(run.profile),
+                          QVariant(m_redaction.url(run.apiBaseUrl)), QVariant(run.benchmark),
+                          QVariant(run.ttlSeconds), QVariant(m_redaction.json(run.planJson))});
         if (LedgerStatus done = m_db.exec(query, u"record the run %1"_s.arg(run.name)); !done)
             return done.error();
         return query.lastInsertId().toLongLong();
@@ -120,11 +119,10 @@ LedgerStatus RunLedger::updateRun(const LedgerRun &run)
         query.prepare(
             u"UPDATE runs SET state = ?, closed_at = ?, profile = ?, api_base_url = ?, benchmark = ?, "
             u"ttl_seconds = ?, plan_json = ? WHERE name = ?"_s);
-        for (const QVariant &value :
-             {QVariant(LedgerWords::word(run.state)), LedgerRows::time(run.closedAt), QVariant(run.profile),
-              QVariant(m_redaction.url(run.apiBaseUrl)), QVariant(run.benchmark), QVariant(run.ttlSeconds),
-              QVariant(m_redaction.json(run.planJson)), QVariant(run.name)})
-            query.addBindValue(value);
+        LedgerRows::bind(query, {QVariant(LedgerWords::word(run.state)), LedgerRows::time(run.closedAt),
+                                 QVariant(run.profile), QVariant(m_redaction.url(run.apiBaseUrl)),
+                                 QVariant(run.benchmark), QVariant(run.ttlSeconds),
+                                 QVariant(m_redaction.json(run.planJson)), QVariant(run.name)});
         if (LedgerStatus done = m_db.exec(query, u"update the run %1"_s.arg(run.name)); !done)
             return done;
         if (query.numRowsAffected() == 0)
@@ -138,10 +136,10 @@ LedgerStatus RunLedger::setRunState(const QString &name, LedgerRunState state)
     return m_db.write<LedgerDone>([&]() -> LedgerStatus {
         QSqlQuery query(m_db.database());
         query.prepare(u"UPDATE runs SET state = ?, closed_at = ? WHERE name = ?"_s);
-        query.addBindValue(LedgerWords::word(state));
-        query.addBindValue(isTerminal(state) ? LedgerRows::time(QDateTime::currentDateTimeUtc())
-                                             : QVariant());
-        query.addBindValue(name);
+        LedgerRows::bind(query,
+                         {QVariant(LedgerWords::word(state)),
+                          isTerminal(state) ? LedgerRows::time(QDateTime::currentDateTimeUtc()) : QVariant(),
+                          QVariant(name)});
         if (LedgerStatus done = m_db.exec(query, u"update the run %1"_s.arg(name)); !done)
             return done;
         if (query.numRowsAffected() == 0)
@@ -175,14 +173,14 @@ LedgerResult<qint64> RunLedger::beginOperation(const LedgerOperation &intent)
             u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
         const QDateTime started =
             intent.startedAt.isValid() ? intent.startedAt : QDateTime::currentDateTimeUtc();
-        for (const QVariant &value :
-             {QVariant(LedgerWords::word(intent.kind)),
-              QVariant(LedgerWords::word(LedgerOperationState::Intent)), QVariant(intent.profile),
-              QVariant(LedgerWords::word(intent.provider)), QVariant(intent.server),
-              QVariant(intent.sandboxId), LedgerRows::orNull(intent.run), QVariant(intent.benchmark),
-              QVariant(LedgerRows::list(intent.tags)), QVariant(intent.ttlSeconds), LedgerRows::time(started),
-              QVariant(QCoreApplication::applicationName()), QVariant(QCoreApplication::applicationPid())})
-            query.addBindValue(value);
+        LedgerRows::bind(query, {QVariant(LedgerWords::word(intent.kind)),
+                                 QVariant(LedgerWords::word(LedgerOperationState::Intent)),
+                                 QVariant(intent.profile), QVariant(LedgerWords::word(intent.provider)),
+                                 QVariant(intent.server), QVariant(intent.sandboxId),
+                                 LedgerRows::orNull(intent.run), QVariant(intent.benchmark),
+                                 QVariant(LedgerRows::list(intent.tags)), QVariant(intent.ttlSeconds),
+                                 LedgerRows::time(started), QVariant(QCoreApplication::applicationName()),
+                                 QVariant(QCoreApplication::applicationPid())});
         if (LedgerStatus done = m_db.exec(query, u"record an operation"_s); !done)
             return done.error();
         return query.lastInsertId().toLongLong();
@@ -202,15 +200,14 @@ LedgerStatus RunLedger::finishOperation(qint64 id, const LedgerOutcome &outcome)
         const QString &sandboxId = outcome.sandboxId;
         const LedgerTransfer transfer = outcome.transfer.value_or(LedgerTransfer{});
         const bool moved = outcome.transfer.has_value();
-        for (const QVariant &value :
-             {QVariant(LedgerWords::word(outcome.state)), QVariant(sandboxId), QVariant(sandboxId),
-              LedgerRows::time(QDateTime::currentDateTimeUtc()), QVariant(m_redaction.text(outcome.outcome)),
-              moved ? QVariant(m_redaction.text(transfer.sha256)) : QVariant(),
-              moved ? QVariant(transfer.bytes) : QVariant(),
-              moved ? QVariant(transfer.fileCount) : QVariant(),
-              moved ? QVariant(m_redaction.text(transfer.localFileName)) : QVariant(), QVariant(id),
-              QVariant(LedgerWords::word(LedgerOperationState::Intent))})
-            query.addBindValue(value);
+        LedgerRows::bind(query, {QVariant(LedgerWords::word(outcome.state)), QVariant(sandboxId),
+                                 QVariant(sandboxId), LedgerRows::time(QDateTime::currentDateTimeUtc()),
+                                 QVariant(m_redaction.text(outcome.outcome)),
+                                 moved ? QVariant(m_redaction.text(transfer.sha256)) : QVariant(),
+                                 moved ? QVariant(transfer.bytes) : QVariant(),
+                                 moved ? QVariant(transfer.fileCount) : QVariant(),
+                                 moved ? QVariant(m_redaction.text(transfer.localFileName)) : QVariant(),
+                                 QVariant(id), QVariant(LedgerWords::word(LedgerOperationState::Intent))});
         if (LedgerStatus done = m_db.exec(query, u"finish operation #%1"_s.arg(id)); !done)
             return done;
         if (query.numRowsAffected() == 0)
@@ -252,10 +249,9 @@ LedgerStatus RunLedger::resolveIntent(qint64 id, LedgerOperationState resolution
             u"WHERE id = ? AND state IN "_s +
             unresolvedStates());
         const QString redactedNote = m_redaction.text(note);
-        for (const QVariant &value : {QVariant(LedgerWords::word(resolution)), QVariant(sandboxId),
-                                      QVariant(sandboxId), LedgerRows::time(QDateTime::currentDateTimeUtc()),
-                                      QVariant(redactedNote), QVariant(redactedNote), QVariant(id)})
-            query.addBindValue(value);
+        LedgerRows::bind(query, {QVariant(LedgerWords::word(resolution)), QVariant(sandboxId),
+                                 QVariant(sandboxId), LedgerRows::time(QDateTime::currentDateTimeUtc()),
+                                 QVariant(redactedNote), QVariant(redactedNote), QVariant(id)});
         if (LedgerStatus done = m_db.exec(query, u"resolve operation #%1"_s.arg(id)); !done)
             return done;
         if (query.numRowsAffected() == 0)
@@ -291,13 +287,11 @@ LedgerStatus RunLedger::recordAcquired(const LedgerSandbox &sandbox)
             urls << m_redaction.url(url);
         const QDateTime acquired =
             sandbox.acquiredAt.isValid() ? sandbox.acquiredAt : QDateTime::currentDateTimeUtc();
-        for (const QVariant &value :
-             {QVariant(LedgerWords::word(sandbox.provider)), QVariant(sandbox.sandboxId),
-              QVariant(LedgerRows::list(sandbox.servers)), LedgerRows::orNull(sandbox.run),
-              QVariant(sandbox.profile), QVariant(sandbox.benchmark),
-              QVariant(LedgerRows::list(sandbox.tags)), QVariant(sandbox.ttlSeconds),
-              LedgerRows::time(acquired), QVariant(LedgerRows::list(urls))})
-            query.addBindValue(value);
+        LedgerRows::bind(query, {QVariant(LedgerWords::word(sandbox.provider)), QVariant(sandbox.sandboxId),
+                                 QVariant(LedgerRows::list(sandbox.servers)), LedgerRows::orNull(sandbox.run),
+                                 QVariant(sandbox.profile), QVariant(sandbox.benchmark),
+                                 QVariant(LedgerRows::list(sandbox.tags)), QVariant(sandbox.ttlSeconds),
+                                 LedgerRows::time(acquired), QVariant(LedgerRows::list(urls))});
         return m_db.exec(query, u"record sandbox %1"_s.arg(sandbox.sandboxId));
     });
 }
@@ -309,10 +303,9 @@ LedgerStatus RunLedger::recordReleased(LedgerProvider provider, const QString &s
         QSqlQuery query(m_db.database());
         query.prepare(u"UPDATE sandboxes SET released_at = ?, released_how = ? "
                       u"WHERE provider = ? AND sandbox_id = ? AND released_at IS NULL"_s);
-        for (const QVariant &value :
-             {LedgerRows::time(at.isValid() ? at : QDateTime::currentDateTimeUtc()),
-              QVariant(LedgerWords::word(how)), QVariant(LedgerWords::word(provider)), QVariant(sandboxId)})
-            query.addBindValue(value);
+        LedgerRows::bind(query, {LedgerRows::time(at.isValid() ? at : QDateTime::currentDateTimeUtc()),
+                                 QVariant(LedgerWords::word(how)), QVariant(LedgerWords::word(provider)),
+                                 QVariant(sandboxId)});
         if (LedgerStatus done = m_db.exec(query, u"record the release of %1"_s.arg(sandboxId)); !done)
             return done;
         if (query.numRowsAffected() == 0)

@@ -280,7 +280,7 @@ private slots:
         run.apiBaseUrl = u"https://api.klavis.ai"_s;
         run.benchmark = u"swe-bench"_s;
         run.ttlSeconds = 7200;
-        run.planJson = uR"({"servers":["github","jira"],"count":2})"_s;
+        run.planJson = u"{\"servers\":[\"github\",\"jira\"],\"count\":2}"_s;
         QVERIFY(ledger.createRun(run));
         QCOMPARE(ledger.createRun(run).error().kind, LedgerError::Kind::Storage); // the name is unique
         QCOMPARE(ledger.createRun(LedgerRun{}).error().kind, LedgerError::Kind::Invalid);
@@ -399,8 +399,8 @@ private slots:
         LedgerRun run;
         run.name = u"nightly"_s;
         run.apiBaseUrl = u"https://user:"_s + token + u"@api.example.com/v1?token="_s + token;
-        run.planJson = uR"({"servers":["github"],"auth_data":{"access_token":")"_s + token +
-                       uR"("},"metadata":{"note":")"_s + token + uR"("},"api_key":")"_s + key + u"\"}"_s;
+        run.planJson = u"{\"servers\":[\"github\"],\"auth_data\":{\"access_token\":\""_s + token +
+                       u"\"},\"metadata\":{\"note\":\""_s + token + u"\"},\"api_key\":\""_s + key + u"\"}"_s;
         QVERIFY(ledger.createRun(run));
         const qint64 id = ledger.beginOperation(acquireIntent(u"nightly"_s)).value();
         QVERIFY(ledger.finishOperation(
