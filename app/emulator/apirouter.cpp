@@ -72,13 +72,28 @@ ApiRouter::Match ApiRouter::dataRoute(ProviderSpec::Scope scope, const QStringLi
     return {};
 }
 
-std::optional<HttpReply> ApiRouter::authenticate(const IncomingRequest &request, const QString &apiKey)
+QByteArray ApiRouter::bearerToken(const IncomingRequest &request)
 {
     const QByteArray authorization = request.header("Authorization").trimmed();
     const qsizetype space = authorization.indexOf(' ');
     const QByteArray scheme = space < 0 ? authorization : authorization.left(space);
-    const QByteArray token = space < 0 ? QByteArray() : authorization.mid(space + 1).trimmed();
-    if (scheme.compare("Bearer", Qt::CaseInsensitive) != 0 || token.isEmpty()) {
+    if (space < 0 || scheme.compare("Bearer", Qt::CaseInsensitive) != 0)
+        return {};
+    return authorization.mid(space + 1).trimmed();
+}
+
+bool ApiRouter::isAcquire(const IncomingRequest &request)
+{
+    if (request.method != "POST")
+        return false;
+    const Route route = match(request.segments).route;
+    return route == Route::Acquire || route == Route::LocalSandboxes;
+}
+
+std::optional<HttpReply> ApiRouter::authenticate(const IncomingRequest &request, const QString &apiKey)
+{
+    const QByteArray token = bearerToken(request);
+    if (token.isEmpty()) {
         HttpReply reply = HttpReply::detail(401, u"Not authenticated"_s);
         reply.setHeader("WWW-Authenticate", "Bearer");
         return reply;

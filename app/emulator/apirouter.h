@@ -28,6 +28,10 @@ public:
 
     // 401 without a Bearer token, 403 with the wrong one.
     static std::optional<HttpReply> authenticate(const IncomingRequest &request, const QString &apiKey);
+    // The token of an `Authorization: Bearer` header; empty without one.
+    static QByteArray bearerToken(const IncomingRequest &request);
+    // POST /sandbox/{server} or POST /local-sandbox: the calls that occupy a sandbox.
+    static bool isAcquire(const IncomingRequest &request);
 
 private:
     enum class Route

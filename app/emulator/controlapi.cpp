@@ -53,9 +53,32 @@ HttpReply ControlApi::handle(const IncomingRequest &request)
             store.append(recorded.toRedactedJson());
         return HttpReply::json(200, QJsonObject{{u"api"_s, api}, {u"object_store"_s, store}});
     }
+    if (what == u"rate_limit")
+        return rateLimit(request);
     if (what == u"churn")
         return churn(request);
     return HttpReply::detail(404, u"Not Found"_s);
+}
+
+// GET: the Klavis API's rate limit and its counters. POST {"requests_per_second": R, "rate_burst": B} sets
+// either (0 requests per second: unlimited); DELETE zeroes the counters and refills every bucket, keeping R
+// and B (the limit is the provider's behaviour, not a fault to switch off between tests).
+HttpReply ControlApi::rateLimit(const IncomingRequest &request)
+{
+    RequestRateLimiter &limiter = m_state.rateLimiter;
+    if (request.method == "POST") {
+        QJsonParseError error{};
+        const QJsonDocument document = QJsonDocument::fromJson(request.body, &error);
+        if (error.error != QJsonParseError::NoError || !document.isObject())
+            return HttpReply::detail(400, u"Expected a JSON object of rate limit settings"_s);
+        if (const QString problem = limiter.merge(document.object()); !problem.isEmpty())
+            return HttpReply::detail(400, problem);
+    } else if (request.method == "DELETE") {
+        limiter.clearCounters();
+    } else if (request.method != "GET") {
+        return HttpReply::detail(405, u"Method Not Allowed"_s);
+    }
+    return HttpReply::json(200, limiter.toJson());
 }
 
 // POST {"count": N}: N hosted sandboxes change as between two refreshes of a busy account (an idle one

@@ -8,8 +8,8 @@ struct EmulatorState;
 struct IncomingRequest;
 
 // /_emulator/...: not part of the provider's API. Lets a test or a person trying the app change faults and
-// read what the emulator received. Needs the API key like everything else; faults never apply to it (a test
-// must be able to switch them off), and it is not recorded.
+// the rate limit, and read what the emulator received. Needs the API key like everything else; faults never
+// apply to it (a test must be able to switch them off), and it is not recorded.
 class ControlApi
 {
 public:
@@ -19,6 +19,7 @@ public:
     HttpReply handle(const IncomingRequest &request);
 
 private:
+    HttpReply rateLimit(const IncomingRequest &request);
     HttpReply churn(const IncomingRequest &request);
 
     EmulatorState &m_state;

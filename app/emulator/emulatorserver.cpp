@@ -100,12 +100,21 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         m_state->apiRequests.append(record(in, reply->status));
     } else {
         delay = m_state->faults.latencyMs;
-        std::optional<HttpReply> fault = m_faults->intercept(in);
-        if (fault && BlaxelRouter::owns(in))
+        const bool blaxel = BlaxelRouter::owns(in);
+        std::optional<HttpReply> fault;
+        if (!blaxel)
+            fault = m_state->rateLimiter.admit(ApiRouter::bearerToken(in));
+        if (!fault)
+            fault = m_faults->intercept(in);
+        if (fault && blaxel)
             fault = BlaxelReplies::edgeFault(*fault);
+        // An acquire whose answer never comes still occupies its sandbox, as on the real service: the client
+        // cannot tell whether it holds one.
+        if (fault && fault->neverAnswer && !blaxel && ApiRouter::isAcquire(in))
+            m_router->handle(in);
         if (fault)
             reply = fault;
-        else if (BlaxelRouter::owns(in))
+        else if (blaxel)
             reply = m_blaxel->handle(in, lateReply(in, socket, delay));
         else
             reply = m_router->handle(in);
@@ -302,6 +311,18 @@ void EmulatorServer::setMcpExtraTools(int count)
 {
     QMutexLocker locker(&m_mutex);
     m_state->mcpExtraTools = std::max(0, count);
+}
+
+void EmulatorServer::setRateLimit(const RequestRateLimiter::Settings &settings)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->rateLimiter.setSettings(settings);
+}
+
+RequestRateLimiter EmulatorServer::rateLimiter() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->rateLimiter;
 }
 
 void EmulatorServer::setFaults(const FaultSettings &faults)

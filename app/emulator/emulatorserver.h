@@ -3,6 +3,7 @@
 #include "emulator/blaxelsettings.h"
 #include "emulator/faultsettings.h"
 #include "emulator/recordedrequest.h"
+#include "emulator/requestratelimiter.h"
 
 #include <QByteArray>
 #include <QList>
@@ -69,6 +70,10 @@ public:
     BlaxelSettings blaxelSettings() const;
     // Generated read-only tools every emulated MCP server lists after its own (a long, paged tool list).
     void setMcpExtraTools(int count);
+    // The provider's rate limit on the Klavis API's routes (not the store, MCP, Blaxel or /_emulator), per
+    // API key; 0 requests per second (the default) is none. A copy: its settings and counters.
+    void setRateLimit(const RequestRateLimiter::Settings &settings);
+    RequestRateLimiter rateLimiter() const;
     void setFaults(const FaultSettings &faults);
     FaultSettings faults() const;
 

@@ -5,6 +5,7 @@
 #include "emulator/localsandbox.h"
 #include "emulator/recordedrequest.h"
 #include "emulator/remotesandbox.h"
+#include "emulator/requestratelimiter.h"
 #include "emulator/workspacearchive.h"
 
 #include <QDateTime>
@@ -37,6 +38,7 @@ struct EmulatorState
     qint64 maxUploadBytes = -1; // stated in upload-url replies and enforced by the store; -1: no limit
     QString apiKey = QStringLiteral("demo-key");
     FaultSettings faults;
+    RequestRateLimiter rateLimiter; // the Klavis API's routes only: not the store, MCP, Blaxel or control
     QList<RecordedRequest> apiRequests;
     QList<RecordedRequest> storeRequests;
     QUrl apiBase;

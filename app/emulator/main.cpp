@@ -36,6 +36,7 @@ struct Options
     qint64 maxUploadBytes = -1;
     bool log = false;
     Emulator::FaultSettings faults;
+    Emulator::RequestRateLimiter::Settings rateLimit;
     Emulator::BlaxelSettings blaxel;
 };
 
@@ -101,6 +102,14 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                                        u"0"_s);
     const QCommandLineOption retryAfter(u"retry-after"_s, u"Retry-After of those 429s, seconds."_s, u"S"_s,
                                         u"1"_s);
+    const QCommandLineOption requestsPerSecond(
+        u"requests-per-second"_s,
+        u"Rate limit of the Klavis API per API key, as the provider's (2); over it, 429 with Retry-After "
+        "(0 = unlimited)."_s,
+        u"R"_s, u"0"_s);
+    const QCommandLineOption rateBurst(u"rate-burst"_s,
+                                       u"Requests an API key may send at once under --requests-per-second."_s,
+                                       u"B"_s, u"2"_s);
     const QCommandLineOption dropAfter(u"drop-after-bytes"_s, u"Cut the first download after N body bytes."_s,
                                        u"N"_s, u"-1"_s);
     const QCommandLineOption expired(u"expired-urls"_s, u"Issue only expired signed URLs."_s);
@@ -139,7 +148,8 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                        dropAfter,     expired,         maxUpload,
                        log,           blaxelQuota,     blaxelTransition,
                        blaxelIdle,    blaxelRetention, blaxelProcessTimeout,
-                       blaxelDataDir, mcpExtraTools});
+                       blaxelDataDir, mcpExtraTools,   requestsPerSecond,
+                       rateBurst});
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -195,6 +205,12 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         number(errorRate, [](const QString &text, bool *good) { return text.toDouble(good); });
     options.faults.rateLimitNextRequests = number(rateLimit, toInt);
     options.faults.retryAfterSeconds = number(retryAfter, toInt);
+    options.rateLimit.requestsPerSecond = number(requestsPerSecond, [](const QString &text, bool *good) {
+        const double value = text.toDouble(good);
+        *good = *good && value >= 0 && value <= 1e6;
+        return value;
+    });
+    options.rateLimit.burst = number(rateBurst, toInt, 1, 1000000);
     options.faults.dropDownloadAfterBytes = number(dropAfter, toLongLong);
     options.faults.expiredUrls = parser.isSet(expired);
     options.maxUploadBytes = number(maxUpload, toLongLong);
@@ -237,6 +253,7 @@ int main(int argc, char *argv[])
     server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * mebibyte);
     server.setMaxUploadBytes(options.maxUploadBytes);
     server.setFaults(options.faults);
+    server.setRateLimit(options.rateLimit);
     server.setBlaxelSettings(options.blaxel);
     if (!server.listen(options.apiPort, options.storePort)) {
         err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"

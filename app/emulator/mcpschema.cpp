@@ -57,6 +57,15 @@ QJsonArray McpSchema::list(const QJsonObject &data, const QString &key)
     return data.value(key).toArray();
 }
 
+QJsonArray McpSchema::mapList(const QJsonObject &data, const QString &key,
+                              const std::function<QJsonObject(const QJsonObject &)> &project)
+{
+    QJsonArray projected;
+    for (const auto &item : list(data, key))
+        projected.append(project(item.toObject()));
+    return projected;
+}
+
 qsizetype McpSchema::indexOf(const QJsonArray &items, const QString &key, const QString &value)
 {
     for (qsizetype i = 0; i < items.size(); ++i) {

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace Emulator {
 
 // Builders for the tools' JSON Schemas (draft 2020-12 as MCP expects), and the small list edits the tools
@@ -23,6 +25,9 @@ public:
     static QJsonObject listOutput(const QString &key, const QJsonObject &itemProperties);
 
     static QJsonArray list(const QJsonObject &data, const QString &key); // null or absent: empty
+    // `project` applied to each object of list(data, key).
+    static QJsonArray mapList(const QJsonObject &data, const QString &key,
+                              const std::function<QJsonObject(const QJsonObject &)> &project);
     // The index of the first object in `items` whose `key` equals `value`, or -1.
     static qsizetype indexOf(const QJsonArray &items, const QString &key, const QString &value);
 };

@@ -26,28 +26,23 @@ QString kindOf(const QJsonValue &value)
 
 McpToolSpec describeData()
 {
-    McpToolSpec tool{
-        u"describe_data"_s,
-        u"Describe data"_s,
-        u"Summarize what the sandbox holds: each top-level field, its kind and size."_s,
-        S::object({}),
-        S::listOutput(u"fields"_s, QJsonObject{{u"name"_s, S::string(u"Field"_s)},
-                                               {u"kind"_s, S::string(u"collection, object or value"_s)},
-                                               {u"size"_s, S::integer(u"Items"_s, 0, 1 << 30)}}),
-        true,
-        false,
-        {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &) {
-        QJsonArray fields;
-        for (auto it = context.data->constBegin(); it != context.data->constEnd(); ++it) {
-            const qsizetype size = it->isArray()    ? it->toArray().size()
-                                   : it->isObject() ? it->toObject().size()
-                                                    : 1;
-            fields.append(QJsonObject{{u"name"_s, it.key()}, {u"kind"_s, kindOf(*it)}, {u"size"_s, size}});
-        }
-        return McpToolOutcome::object(QJsonObject{{u"fields"_s, fields}});
-    };
-    return tool;
+    return McpToolSpec::listing(
+        u"describe_data"_s, u"Describe data"_s,
+        u"Summarize what the sandbox holds: each top-level field, its kind and size."_s, u"fields"_s,
+        QJsonObject{{u"name"_s, S::string(u"Field"_s)},
+                    {u"kind"_s, S::string(u"collection, object or value"_s)},
+                    {u"size"_s, S::integer(u"Items"_s, 0, 1 << 30)}},
+        [](const QJsonObject &data) {
+            QJsonArray fields;
+            for (auto it = data.constBegin(); it != data.constEnd(); ++it) {
+                const qsizetype size = it->isArray()    ? it->toArray().size()
+                                       : it->isObject() ? it->toObject().size()
+                                                        : 1;
+                fields.append(
+                    QJsonObject{{u"name"_s, it.key()}, {u"kind"_s, kindOf(*it)}, {u"size"_s, size}});
+            }
+            return fields;
+        });
 }
 
 McpToolSpec listCollections()

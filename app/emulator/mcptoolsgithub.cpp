@@ -51,31 +51,44 @@ std::optional<QString> findInFolder(const QJsonObject &folder, const QString &pa
 
 const QJsonObject repoArgument{{u"repo"_s, S::string(u"Repository name"_s)}};
 
+// A tool's run on the repository its `repo` argument names (a name no repository has is the error the model
+// reads). `body` may change the repository; a changed one goes back into the sandbox's data.
+std::function<McpToolOutcome(McpToolContext &, const QJsonObject &)>
+onRepo(std::function<McpToolOutcome(QJsonObject &repo, const QJsonObject &arguments)> body)
+{
+    return [body = std::move(body)](McpToolContext &context, const QJsonObject &arguments) {
+        QJsonArray repos = S::list(*context.data, u"repos"_s);
+        const QString name = arguments.value(u"repo"_s).toString();
+        const qsizetype at = S::indexOf(repos, u"name"_s, name);
+        if (at < 0)
+            return McpToolOutcome::error(u"Repository '%1' not found"_s.arg(name));
+        QJsonObject repo = repos.at(at).toObject();
+        McpToolOutcome outcome = body(repo, arguments);
+        if (repo != repos.at(at).toObject()) {
+            repos.replace(at, repo);
+            context.data->insert(u"repos"_s, repos);
+        }
+        return outcome;
+    };
+}
+
 McpToolSpec listRepositories()
 {
-    McpToolSpec tool{u"list_repositories"_s,
-                     u"List repositories"_s,
-                     u"List the repositories of the authenticated user."_s,
-                     S::object({}),
-                     S::listOutput(u"repositories"_s,
-                                   QJsonObject{{u"name"_s, S::string(u"Name"_s)},
-                                               {u"open_issues"_s, S::integer(u"Open issues"_s, 0, 1 << 30)}}),
-                     true,
-                     false,
-                     {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &) {
-        QJsonArray repositories;
-        for (const auto &repo : S::list(*context.data, u"repos"_s)) {
-            int open = 0;
-            for (const auto &issue : repo.toObject().value(u"issues"_s).toArray())
-                open += issue.toObject().value(u"status"_s).toString(u"open"_s) == u"open" ? 1 : 0;
-            repositories.append(QJsonObject{{u"name"_s, repo.toObject().value(u"name"_s).toString()},
-                                            {u"description"_s, repo.toObject().value(u"description"_s)},
-                                            {u"open_issues"_s, open}});
-        }
-        return McpToolOutcome::object(QJsonObject{{u"repositories"_s, repositories}});
-    };
-    return tool;
+    return McpToolSpec::listing(
+        u"list_repositories"_s, u"List repositories"_s, u"List the repositories of the authenticated user."_s,
+        u"repositories"_s,
+        QJsonObject{{u"name"_s, S::string(u"Name"_s)},
+                    {u"open_issues"_s, S::integer(u"Open issues"_s, 0, 1 << 30)}},
+        [](const QJsonObject &data) {
+            return S::mapList(data, u"repos"_s, [](const QJsonObject &repo) {
+                int open = 0;
+                for (const auto &issue : repo.value(u"issues"_s).toArray())
+                    open += issue.toObject().value(u"status"_s).toString(u"open"_s) == u"open" ? 1 : 0;
+                return QJsonObject{{u"name"_s, repo.value(u"name"_s).toString()},
+                                   {u"description"_s, repo.value(u"description"_s)},
+                                   {u"open_issues"_s, open}};
+            });
+        });
 }
 
 McpToolSpec listIssues()
@@ -94,14 +107,9 @@ McpToolSpec listIssues()
         true,
         false,
         {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        const QJsonArray repos = S::list(*context.data, u"repos"_s);
-        const qsizetype at = S::indexOf(repos, u"name"_s, arguments.value(u"repo"_s).toString());
-        if (at < 0)
-            return McpToolOutcome::error(
-                u"Repository '%1' not found"_s.arg(arguments.value(u"repo"_s).toString()));
+    tool.run = onRepo([](QJsonObject &repo, const QJsonObject &arguments) {
         const QString state = arguments.value(u"state"_s).toString(u"open"_s);
-        const QJsonArray issues = repos.at(at).toObject().value(u"issues"_s).toArray();
+        const QJsonArray issues = repo.value(u"issues"_s).toArray();
         QJsonArray listed;
         for (qsizetype i = 0; i < issues.size(); ++i) {
             const QJsonObject summary = issueSummary(issues, i);
@@ -109,7 +117,7 @@ McpToolSpec listIssues()
                 listed.append(summary);
         }
         return McpToolOutcome::object(QJsonObject{{u"issues"_s, listed}});
-    };
+    });
     return tool;
 }
 
@@ -130,13 +138,7 @@ McpToolSpec createIssue()
                      false,
                      false,
                      {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        QJsonArray repos = S::list(*context.data, u"repos"_s);
-        const qsizetype at = S::indexOf(repos, u"name"_s, arguments.value(u"repo"_s).toString());
-        if (at < 0)
-            return McpToolOutcome::error(
-                u"Repository '%1' not found"_s.arg(arguments.value(u"repo"_s).toString()));
-        QJsonObject repo = repos.at(at).toObject();
+    tool.run = onRepo([](QJsonObject &repo, const QJsonObject &arguments) {
         QJsonArray issues = repo.value(u"issues"_s).toArray();
         qint64 number = issues.size() + 1;
         for (qsizetype i = 0; i < issues.size(); ++i)
@@ -147,11 +149,9 @@ McpToolSpec createIssue()
                                   {u"status"_s, u"open"_s},
                                   {u"labels"_s, arguments.value(u"labels"_s).toArray()}});
         repo.insert(u"issues"_s, issues);
-        repos.replace(at, repo);
-        context.data->insert(u"repos"_s, repos);
         return McpToolOutcome::message(
             u"Created issue #%1 in %2"_s.arg(number).arg(repo.value(u"name"_s).toString()));
-    };
+    });
     return tool;
 }
 
@@ -168,13 +168,7 @@ McpToolSpec updateIssue()
                      false,
                      false,
                      {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        QJsonArray repos = S::list(*context.data, u"repos"_s);
-        const qsizetype at = S::indexOf(repos, u"name"_s, arguments.value(u"repo"_s).toString());
-        if (at < 0)
-            return McpToolOutcome::error(
-                u"Repository '%1' not found"_s.arg(arguments.value(u"repo"_s).toString()));
-        QJsonObject repo = repos.at(at).toObject();
+    tool.run = onRepo([](QJsonObject &repo, const QJsonObject &arguments) {
         QJsonArray issues = repo.value(u"issues"_s).toArray();
         const qint64 number = arguments.value(u"number"_s).toInteger();
         for (qsizetype i = 0; i < issues.size(); ++i) {
@@ -184,13 +178,11 @@ McpToolSpec updateIssue()
             issue.insert(u"status"_s, arguments.value(u"state"_s).toString());
             issues.replace(i, issue);
             repo.insert(u"issues"_s, issues);
-            repos.replace(at, repo);
-            context.data->insert(u"repos"_s, repos);
             return McpToolOutcome::message(
                 u"Issue #%1 is %2"_s.arg(number).arg(arguments.value(u"state"_s).toString()));
         }
         return McpToolOutcome::error(u"Issue #%1 not found"_s.arg(number));
-    };
+    });
     return tool;
 }
 
@@ -207,13 +199,8 @@ McpToolSpec getFileContents()
                      true,
                      false,
                      {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        const QJsonArray repos = S::list(*context.data, u"repos"_s);
-        const qsizetype at = S::indexOf(repos, u"name"_s, arguments.value(u"repo"_s).toString());
-        if (at < 0)
-            return McpToolOutcome::error(
-                u"Repository '%1' not found"_s.arg(arguments.value(u"repo"_s).toString()));
-        const QJsonArray branches = repos.at(at).toObject().value(u"branches"_s).toArray();
+    tool.run = onRepo([](QJsonObject &repo, const QJsonObject &arguments) {
+        const QJsonArray branches = repo.value(u"branches"_s).toArray();
         const QString wanted = arguments.value(u"branch"_s).toString();
         const qsizetype branch =
             wanted.isEmpty() ? (branches.isEmpty() ? -1 : 0) : S::indexOf(branches, u"name"_s, wanted);
@@ -224,7 +211,7 @@ McpToolSpec getFileContents()
             findInFolder(branches.at(branch).toObject().value(u"folders"_s).toObject(), path, 0);
         return found ? McpToolOutcome::message(*found)
                      : McpToolOutcome::error(u"Path '%1' not found"_s.arg(path));
-    };
+    });
     return tool;
 }
 

@@ -20,28 +20,18 @@ QJsonObject issueSummary(const QString &projectKey, const QJsonObject &issue, qs
 
 McpToolSpec listProjects()
 {
-    McpToolSpec tool{
-        u"list_projects"_s,
-        u"List projects"_s,
-        u"List the Jira projects."_s,
-        S::object({}),
-        S::listOutput(u"projects"_s, QJsonObject{{u"key"_s, S::string(u"Key"_s)},
-                                                 {u"name"_s, S::string(u"Name"_s)},
-                                                 {u"issue_count"_s, S::integer(u"Issues"_s, 0, 1 << 30)}}),
-        true,
-        false,
-        {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &) {
-        QJsonArray projects;
-        for (const auto &project : S::list(*context.data, u"projects"_s)) {
-            const QJsonObject object = project.toObject();
-            projects.append(QJsonObject{{u"key"_s, object.value(u"key"_s).toString()},
-                                        {u"name"_s, object.value(u"name"_s).toString()},
-                                        {u"issue_count"_s, object.value(u"issues"_s).toArray().size()}});
-        }
-        return McpToolOutcome::object(QJsonObject{{u"projects"_s, projects}});
-    };
-    return tool;
+    return McpToolSpec::listing(
+        u"list_projects"_s, u"List projects"_s, u"List the Jira projects."_s, u"projects"_s,
+        QJsonObject{{u"key"_s, S::string(u"Key"_s)},
+                    {u"name"_s, S::string(u"Name"_s)},
+                    {u"issue_count"_s, S::integer(u"Issues"_s, 0, 1 << 30)}},
+        [](const QJsonObject &data) {
+            return S::mapList(data, u"projects"_s, [](const QJsonObject &project) {
+                return QJsonObject{{u"key"_s, project.value(u"key"_s).toString()},
+                                   {u"name"_s, project.value(u"name"_s).toString()},
+                                   {u"issue_count"_s, project.value(u"issues"_s).toArray().size()}};
+            });
+        });
 }
 
 McpToolSpec createIssue()

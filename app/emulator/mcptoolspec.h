@@ -2,6 +2,7 @@
 
 #include "emulator/mcptooloutcome.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -31,6 +32,12 @@ struct McpToolSpec
     bool readOnly = true;
     bool destructive = false;
     std::function<McpToolOutcome(McpToolContext &, const QJsonObject &)> run;
+
+    // A read-only tool without arguments that answers {key: [...]}, the list `items` makes of the sandbox's
+    // data, each item as `itemProperties` describe it: the schema's key and the answer's cannot drift apart.
+    static McpToolSpec listing(const QString &name, const QString &title, const QString &description,
+                               const QString &key, const QJsonObject &itemProperties,
+                               const std::function<QJsonArray(const QJsonObject &data)> &items);
 
     QJsonObject toJson() const
     {

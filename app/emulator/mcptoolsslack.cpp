@@ -20,28 +20,18 @@ QString channelName(const QJsonObject &arguments)
 
 McpToolSpec listChannels()
 {
-    McpToolSpec tool{u"list_channels"_s,
-                     u"List channels"_s,
-                     u"List the workspace's channels."_s,
-                     S::object({}),
-                     S::listOutput(u"channels"_s,
-                                   QJsonObject{{u"name"_s, S::string(u"Name"_s)},
-                                               {u"is_private"_s, S::boolean(u"Private"_s)},
-                                               {u"message_count"_s, S::integer(u"Messages"_s, 0, 1 << 30)}}),
-                     true,
-                     false,
-                     {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &) {
-        QJsonArray channels;
-        for (const auto &channel : S::list(*context.data, u"channels"_s)) {
-            const QJsonObject object = channel.toObject();
-            channels.append(QJsonObject{{u"name"_s, object.value(u"name"_s).toString()},
-                                        {u"is_private"_s, object.value(u"is_private"_s).toBool()},
-                                        {u"message_count"_s, object.value(u"messages"_s).toArray().size()}});
-        }
-        return McpToolOutcome::object(QJsonObject{{u"channels"_s, channels}});
-    };
-    return tool;
+    return McpToolSpec::listing(
+        u"list_channels"_s, u"List channels"_s, u"List the workspace's channels."_s, u"channels"_s,
+        QJsonObject{{u"name"_s, S::string(u"Name"_s)},
+                    {u"is_private"_s, S::boolean(u"Private"_s)},
+                    {u"message_count"_s, S::integer(u"Messages"_s, 0, 1 << 30)}},
+        [](const QJsonObject &data) {
+            return S::mapList(data, u"channels"_s, [](const QJsonObject &channel) {
+                return QJsonObject{{u"name"_s, channel.value(u"name"_s).toString()},
+                                   {u"is_private"_s, channel.value(u"is_private"_s).toBool()},
+                                   {u"message_count"_s, channel.value(u"messages"_s).toArray().size()}};
+            });
+        });
 }
 
 McpToolSpec postMessage()

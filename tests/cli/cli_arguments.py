@@ -114,6 +114,9 @@ def check_help_and_version():
     check("sandboxdeck-emulator --version", code == 0 and text == f"sandboxdeck-emulator {VERSION}\n", (code, text, err))
     code, text, err = run([EMULATOR, "--help"])
     check("sandboxdeck-emulator --help", code == 0 and "--port" in text and "--version" in text, (code, err))
+    for option in (["--requests-per-second", "-1"], ["--requests-per-second", "fast"], ["--rate-burst", "0"]):
+        code, text, err = run([EMULATOR, *option])
+        check(f"sandboxdeck-emulator {' '.join(option)}: a usage error", code == 2 and option[0] in err, (code, err))
     code, text, err = run([EMULATOR, "--no-such-option"])
     check("sandboxdeck-emulator: a usage error exits 2 with the hint", code == 2 and text == ""
           and "no-such-option" in err and "sandboxdeck-emulator --help" in err, (code, text, err))
@@ -131,6 +134,17 @@ def check_help_and_version():
     code, text, err = run([GUI, "--lang", "x y", "--demo"], env=env)
     check("sandboxdeck --lang with no language code exits 2 before any window", code == 2 and "--lang" in err,
           (code, text, err))
+
+
+def check_rate_limit_options():
+    proc, base = T.start_emulator("--requests-per-second", "0.5", "--rate-burst", "3")
+    try:
+        limit = T.control(base, "GET", "rate_limit")
+        check("sandboxdeck-emulator --requests-per-second 0.5 --rate-burst 3 sets the limit",
+              limit.get("requests_per_second") == 0.5 and limit.get("rate_burst") == 3, limit)
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def check_with_emulator(work):
@@ -188,6 +202,7 @@ def main():
     try:
         check_usage_errors()
         check_help_and_version()
+        check_rate_limit_options()
         check_with_emulator(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -1,8 +1,10 @@
 // Injected faults (429, queued and random 500s, redirects, latency, no answer, store failures, a refusal
-// mid-download, hostile signed URLs), the control endpoint, and the emulator running on its own thread.
+// mid-download, hostile signed URLs), the provider's rate limit per key, the control endpoint, and the
+// emulator running on its own thread.
 
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
+#include "mcptestcalls.h"
 #include "testclient.h"
 
 #include <QElapsedTimer>
@@ -125,6 +127,50 @@ private Q_SLOTS:
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
     }
 
+    // An acquire is ambiguous as on the real service: the sandbox is occupied when the request arrives, so a
+    // client that gives up before the delayed answer, or never gets one, may hold it without knowing.
+    void ambiguousAcquires()
+    {
+        Emulator::FaultSettings faults;
+        faults.latencyMs = 400;
+        m_server->setFaults(faults);
+        const int localBefore = int(m_server->localSandboxIds().size());
+        const auto abandon = [this](const QString &path, const QByteArray &body) {
+            return m_client
+                ->send("POST", QUrl(m_server->apiBaseUrl().toString() + path), body,
+                       {{"Authorization", "Bearer demo-key"}, {"Content-Type", "application/json"}}, 150)
+                .timedOut;
+        };
+        QVERIFY(abandon(u"/sandbox/github"_s, json({{u"tag"_s, u"run-7"_s}, {u"ttl_seconds"_s, 600}})));
+        QVERIFY(abandon(u"/local-sandbox"_s, json({{u"server_names"_s, QJsonArray{u"filesystem"_s}}})));
+        QCOMPARE(m_server->localSandboxIds().size(), localBefore + 1);
+        faults.latencyMs = 0;
+        faults.hangNextRequests = 2;
+        m_server->setFaults(faults);
+        QVERIFY(abandon(u"/sandbox/slack"_s, json({{u"tag"_s, u"run-7"_s}})));
+        QVERIFY(abandon(u"/local-sandbox"_s, json({{u"server_names"_s, QJsonArray{u"filesystem"_s}}})));
+        QCOMPARE(m_server->apiRequests().constLast().status, 0); // recorded as unanswered
+        QCOMPARE(m_server->localSandboxIds().size(), localBefore + 2);
+        const QJsonArray tagged =
+            m_client->api("GET", u"/sandbox?tag=run-7"_s).object()[u"sandboxes"_s].toArray();
+        QStringList held;
+        for (const auto &item : tagged) {
+            QCOMPARE(item[u"status"_s].toString(), u"occupied"_s);
+            held.append(item[u"server_name"_s].toString());
+        }
+        held.sort();
+        QCOMPARE(held, QStringList({u"github"_s, u"slack"_s}));
+        // A hung request that is not an acquire still changes nothing.
+        const QString local = m_server->localSandboxIds().constLast();
+        faults.hangNextRequests = 1;
+        m_server->setFaults(faults);
+        QVERIFY(m_client
+                    ->send("DELETE", QUrl(m_server->apiBaseUrl().toString() + u"/local-sandbox/"_s + local),
+                           {}, {{"Authorization", "Bearer demo-key"}}, 300)
+                    .timedOut);
+        QCOMPARE(m_server->localSandboxIds().constLast(), local);
+    }
+
     void controlEndpoint()
     {
         const Answer denied = TestClient(m_server->apiBaseUrl(), {}).api("GET", u"/_emulator/faults"_s);
@@ -163,6 +209,106 @@ private Q_SLOTS:
         QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 1);
         QCOMPARE(m_server->apiRequests().constLast().status, 0);
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+    }
+
+    // The provider's limit: R requests pass, the next answers 429 with Retry-After, and after that wait
+    // it passes again; each API key has its own bucket.
+    void rateLimitPerKey()
+    {
+        m_server->setRateLimit({2, 2});
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+        const Answer acquired = m_client->api("POST", u"/sandbox/github"_s);
+        QCOMPARE(acquired.status, 201);
+        const QUrl mcp(acquired.object()[u"server_urls"_s][u"github"_s].toString(), QUrl::StrictMode);
+        const Answer limited = m_client->api("GET", u"/sandbox"_s);
+        QCOMPARE(limited.status, 429);
+        QCOMPARE(limited.header("Retry-After"), QByteArray("1")); // 0.5 s, rounded up
+        QVERIFY2(limited.detail().contains(u"Rate limit"_s), limited.body.constData());
+        // Another key, and no key at all, have buckets of their own (answered 403 and 401, not 429).
+        TestClient other(m_server->apiBaseUrl(), "another-key");
+        TestClient anonymous(m_server->apiBaseUrl(), {});
+        QCOMPARE(other.api("GET", u"/sandbox"_s).status, 403);
+        QCOMPARE(anonymous.api("GET", u"/sandbox"_s).status, 401);
+        QCOMPARE(anonymous.api("GET", u"/sandbox"_s).status, 401);
+        QCOMPARE(anonymous.api("GET", u"/sandbox"_s).status, 429);
+        // Not limited: the control endpoint, MCP and the object store.
+        McpTestCalls calls(*m_client);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(m_client->api("GET", u"/_emulator/faults"_s).status, 200);
+            QCOMPARE(calls.rpc(mcp, u"ping"_s).answer.status, 200);
+            QCOMPARE(m_client->send("GET", m_server->objectStoreBaseUrl()).status, 403); // unsigned
+        }
+        QTest::qWait(1000); // what Retry-After asked for
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+        const Emulator::RequestRateLimiter limiter = m_server->rateLimiter();
+        QCOMPARE(limiter.requestsServed(), 6);
+        QCOMPARE(limiter.requestsAnswered429(), 2);
+        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 7); // a 429 is recorded like any answer
+    }
+
+    // The bucket's arithmetic on a clock the test sets: Retry-After is whole seconds, rounded up, at least 1.
+    void rateLimitRetryAfter()
+    {
+        using namespace std::chrono_literals;
+        Emulator::RequestRateLimiter limiter;
+        const auto start = Emulator::RequestRateLimiter::Clock::now();
+        for (int i = 0; i < 50; ++i)
+            QVERIFY(!limiter.admit("k", start)); // 0 requests per second: unlimited
+        limiter.setSettings({0.5, 1});
+        QVERIFY(!limiter.admit("k", start));
+        QCOMPARE(limiter.admit("k", start)->header("Retry-After"), QByteArray("2"));
+        QCOMPARE(limiter.admit("k", start + 1500ms)->header("Retry-After"), QByteArray("1"));
+        QVERIFY(!limiter.admit("k", start + 2s));
+        QVERIFY(!limiter.admit("other", start + 2s));
+        limiter.setSettings({3, 3});
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(!limiter.admit("k", start));
+        QCOMPARE(limiter.admit("k", start)->status, 429);
+        QVERIFY(!limiter.admit("k", start + 334ms)); // a third of a second brings one token back
+        QCOMPARE(limiter.requestsServed(), 50 + 3 + 4);
+        QCOMPARE(limiter.requestsAnswered429(), 3);
+        // A client inventing keys does not grow the table for ever: full buckets are forgotten.
+        for (int i = 0; i < 3000; ++i)
+            QVERIFY(!limiter.admit(QByteArray::number(i), start + 10s + std::chrono::milliseconds(i)));
+        QVERIFY2(limiter.keysTracked() <= 1025, qPrintable(QString::number(limiter.keysTracked())));
+    }
+
+    void rateLimitThroughTheControlEndpoint()
+    {
+        const Answer initial = m_client->api("GET", u"/_emulator/rate_limit"_s);
+        QCOMPARE(initial.status, 200);
+        QCOMPARE(initial.object()[u"requests_per_second"_s].toDouble(), 0.0);
+        QCOMPARE(initial.object()[u"rate_burst"_s].toInt(), 2);
+        const Answer set = m_client->api("POST", u"/_emulator/rate_limit"_s,
+                                         json({{u"requests_per_second"_s, 1}, {u"rate_burst"_s, 1}}));
+        QCOMPARE(set.status, 200);
+        QCOMPARE(m_server->rateLimiter().settings().requestsPerSecond, 1.0);
+        QCOMPARE(m_server->rateLimiter().settings().burst, 1);
+        QCOMPARE(m_client->api("GET", u"/local-sandbox"_s).status, 200);
+        QCOMPARE(m_client->api("GET", u"/local-sandbox"_s).status, 429);
+        const QJsonObject counters = m_client->api("GET", u"/_emulator/rate_limit"_s).object();
+        QCOMPARE(counters[u"requests_served"_s].toInt(), 1);
+        QCOMPARE(counters[u"requests_answered_429"_s].toInt(), 1);
+        for (const QByteArray &bad :
+             {QByteArray(R"({"rate_burst":0})"), QByteArray(R"({"rate_burst":1.5})"),
+              QByteArray(R"({"requests_per_second":-1})"),
+              QByteArray(R"({"requests_per_second":"fast","rate_burst":4})"), QByteArray("[]")}) {
+            const Answer refused = m_client->api("POST", u"/_emulator/rate_limit"_s, bad);
+            QCOMPARE(refused.status, 400);
+            QVERIFY(!refused.detail().isEmpty());
+        }
+        QCOMPARE(m_server->rateLimiter().settings().burst, 1); // nothing of a refused request applied
+        // DELETE zeroes the counters and refills the buckets, keeping the limit.
+        const QJsonObject cleared = m_client->api("DELETE", u"/_emulator/rate_limit"_s).object();
+        QCOMPARE(cleared[u"requests_served"_s].toInt(), 0);
+        QCOMPARE(cleared[u"requests_per_second"_s].toDouble(), 1.0);
+        QCOMPARE(m_client->api("GET", u"/local-sandbox"_s).status, 200);
+        QCOMPARE(
+            m_client->api("POST", u"/_emulator/rate_limit"_s, json({{u"requests_per_second"_s, 0}})).status,
+            200);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(m_client->api("GET", u"/local-sandbox"_s).status, 200);
+        QCOMPARE(m_server->rateLimiter().requestsAnswered429(), 0);
     }
 
     void storeFailures_data()
