@@ -4,6 +4,7 @@
 #include "ledger/runledger.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDateTime>
 
 using namespace Qt::StringLiterals;
@@ -30,7 +31,7 @@ qint64 LedgerRecorder::begin(LedgerOperationKind kind, LedgerProvider provider, 
     intent.provider = provider;
     intent.server = servers.join(u','); // the ledger's spelling of a local sandbox's server list
     intent.sandboxId = sandboxId;
-    intent.run = run;
+    intent.run = run.isEmpty() && !sandboxId.isEmpty() ? runOf(provider, sandboxId) : run;
     intent.benchmark = benchmark;
     intent.tags = tags;
     intent.ttlSeconds = ttlSeconds;
@@ -39,6 +40,29 @@ qint64 LedgerRecorder::begin(LedgerOperationKind kind, LedgerProvider provider, 
     intent.processId = QCoreApplication::applicationPid();
     auto id = m_ledger->beginOperation(intent);
     return note(id.ok(), id.error().message) ? id.value() : 0;
+}
+
+QString LedgerRecorder::runOf(LedgerProvider provider, const QString &sandboxId) const
+{
+    if (!m_ledger)
+        return {};
+    const auto held = m_ledger->heldSandboxes();
+    if (!held)
+        return {};
+    for (const auto &sandbox : held.value())
+        if (sandbox.provider == provider && sandbox.sandboxId == sandboxId)
+            return sandbox.run;
+    return {};
+}
+
+LedgerTransfer LedgerRecorder::factsOf(const QByteArray &bytes, const QString &fileName)
+{
+    LedgerTransfer facts;
+    facts.sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+    facts.bytes = bytes.size();
+    facts.fileCount = 1;
+    facts.localFileName = fileName;
+    return facts;
 }
 
 LedgerOperationState LedgerRecorder::stateFor(const ApiError &error)

@@ -32,7 +32,9 @@ public:
     // The last ledger error as a sentence, empty when none.
     const QString &problem() const { return m_problem; }
 
-    // 0 when nothing was written (no ledger, or it failed: problem() says why).
+    // 0 when nothing was written (no ledger, or it failed: problem() says why). An operation on a sandbox a
+    // run holds belongs to that run when `run` is empty (an upload into a run's local sandbox is in the
+    // run's manifest, whoever made it).
     qint64 begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
                  const QString &sandboxId = {}, const QString &run = {}, const QString &benchmark = {},
                  const QStringList &tags = {}, qint64 ttlSeconds = 0);
@@ -41,6 +43,10 @@ public:
                 const std::optional<LedgerTransfer> &transfer = std::nullopt);
     void finish(qint64 id, LedgerOperationState state, const QString &outcome, const QString &sandboxId = {});
     static LedgerOperationState stateFor(const ApiError &error);
+    // The run that holds this sandbox in the ledger, empty when none does.
+    QString runOf(LedgerProvider provider, const QString &sandboxId) const;
+    // What the ledger keeps of bytes sent or received whole (a data dump, a data body): sha256 and size.
+    static LedgerTransfer factsOf(const QByteArray &bytes, const QString &fileName = {});
 
     void acquired(LedgerProvider provider, const QString &sandboxId, const QStringList &servers,
                   const QString &run, const QString &benchmark, const QStringList &tags, qint64 ttlSeconds,

@@ -6,6 +6,7 @@ elsewhere, then released; Ctrl+C in the middle of a run (the emulator's latency 
 ledger and `run show` says what it holds; a process killed with SIGKILL mid-acquire leaves an open intent
 and a leftover that the next `run list`/`run show` finds and `run adopt` keeps; leaks of sandboxes taken
 straight through the API and by the CLI's own `acquire` outside any run."""
+import hashlib
 import json
 import os
 import signal
@@ -104,6 +105,10 @@ def check_big_run(base, work):
     check("run list shows the run open with 30 held",
           code == 0 and any(line.split()[:2] == ["big-30", "open"] and line.split()[-1] == "30" for line in out.splitlines()),
           out)
+    first = urls["sandboxes"][0]
+    dump = os.path.join(work, "github_1-data.json")
+    code, out, err = cli(base, "data", "dump", "github", first["sandbox_id"], "--out", dump)
+    check("data dump of a run's sandbox", code == 0 and os.path.exists(dump), (code, err))
     manifest = os.path.join(work, "manifest.json")
     code, out, err = cli(base, "run", "manifest", "big-30", "--out", manifest)
     check("run manifest writes the file", code == 0 and os.path.exists(manifest), err)
@@ -113,6 +118,11 @@ def check_big_run(base, work):
           valid.returncode == 0, valid.stdout + valid.stderr)
     document = json.load(open(manifest))
     check("... with 30 sandboxes and no key", len(document["sandboxes"]) == 30 and KEY not in open(manifest).read())
+    dumped = document["server_data"]
+    check("... and the data dump of its sandbox with the file's sha256 and size",
+          len(dumped) == 1 and dumped[0]["sandbox_id"] == first["sandbox_id"] and dumped[0]["kind"] == "data-dump"
+          and dumped[0]["sha256"] == hashlib.sha256(open(dump, "rb").read()).hexdigest()
+          and dumped[0]["bytes"] == os.path.getsize(dump), dumped)
     code, out, err = cli(base, "run", "manifest", "big-30", "--out", manifest)
     check("run manifest never replaces a file without --force", code == 2 and "--force" in err, (code, err))
 

@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -47,6 +48,7 @@ private slots:
     void provisionerRetriesA429AndGoesOnAfterFailures();
     void provisionerCancelLetsTheInFlightAcquireFinish();
     void provisionerRefusesATakenName();
+    void abortingTheAcquireInFlightLeavesItToReconciliation();
     void reconcilerFindsWhatACrashLeft();
 
 private:
@@ -652,6 +654,43 @@ void TestRuns::provisionerRefusesATakenName()
     RunProvisioner withoutLedger(m_emulator->transport.get(), nullptr);
     plan.name = u"eval-6"_s;
     QCOMPARE(provision(withoutLedger, plan), RunProvisioner::Outcome::Refused);
+}
+
+void TestRuns::abortingTheAcquireInFlightLeavesItToReconciliation()
+{
+    // The emulator takes the sandbox and never answers: the second Ctrl+C of the CLI aborts that acquire.
+    auto faults = m_emulator->emulator->faults();
+    faults.hangNextRequests = 1;
+    m_emulator->emulator->setFaults(faults);
+    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    connect(&provisioner, &RunProvisioner::sandboxChanged, this,
+            [&provisioner](int index, const RunSandbox &sandbox) {
+                if (index == 0 && sandbox.state == RunSandboxState::Acquiring)
+                    QTimer::singleShot(300, &provisioner, [&provisioner] { provisioner.abortInFlight(); });
+            });
+    RunPlan plan;
+    plan.name = u"aborted"_s;
+    plan.servers = {{u"github"_s, 3}};
+    QCOMPARE(provision(provisioner, plan), RunProvisioner::Outcome::Cancelled);
+    QCOMPARE(provisioner.sandboxes()[0].state, RunSandboxState::Ambiguous);
+    QCOMPARE(provisioner.sandboxes()[1].state, RunSandboxState::Cancelled);
+    QCOMPARE(provisioner.heldCount(), 0);
+    const auto operations = m_ledger->operationsOfRun(plan.name).value();
+    QCOMPARE(operations.size(), 1);
+    QCOMPARE(operations[0].state, LedgerOperationState::Ambiguous);
+
+    RunReconciler reconciler(m_emulator->transport.get(), m_ledger.get());
+    std::optional<ReconcileReport> report;
+    reconciler.scan(plan.name, [&report](const ReconcileReport &r) { report = r; });
+    QTRY_VERIFY(report.has_value());
+    QCOMPARE(report->openIntents.size(), 1);
+    QCOMPARE(report->leftovers.size(), 1); // the server did take it
+    QCOMPARE(report->leftovers[0].intentId, operations[0].id);
+    std::optional<QString> released;
+    reconciler.release(report->leftovers[0], [&released](const QString &error) { released = error; });
+    QTRY_VERIFY(released.has_value());
+    QCOMPARE(*released, QString());
+    QVERIFY(m_ledger->openIntents()->isEmpty());
 }
 
 void TestRuns::reconcilerFindsWhatACrashLeft()
