@@ -224,7 +224,7 @@ QList<CliCommandSpec> buildRunCommands()
          {u"NAME"_s},
          u"[--servers S:N,...] [--local S,S:N]... [--benchmark B] [--ttl SECONDS] [--prepare] [--urls-out "
          u"FILE] "
-         "[--env-out FILE] [--mcp-dir DIR]"_s,
+         "[--env-out FILE] [--mcp-dir DIR] [--seed-data FILE] [--seed-workspace PATH]"_s,
          u"provision a run: NAME tags every sandbox; the sandboxes are acquired one after another within the "
          u"rate "
          "limit, each recorded in the run ledger; Ctrl+C stops after the acquire in flight (twice: aborts "
@@ -242,7 +242,11 @@ QList<CliCommandSpec> buildRunCommands()
           {u"prepare"_s, {}, u"ask for capacity first"_s},
           {u"urls-out"_s, u"FILE"_s, u"write the MCP URLs as a JSON map to FILE"_s},
           {u"env-out"_s, u"FILE"_s, u"write the MCP URLs as a .env file (GITHUB_1_MCP_URL=...) to FILE"_s},
-          {u"mcp-dir"_s, u"DIR"_s, u"write one mcpServers config per sandbox into DIR"_s}}},
+          {u"mcp-dir"_s, u"DIR"_s, u"write one mcpServers config per sandbox into DIR"_s},
+          {u"seed-data"_s, u"FILE"_s,
+           u"initialize each Klavis sandbox from FILE, a JSON object of server name -> the body `data init` "
+           "sends, or \"default\""_s},
+          {u"seed-workspace"_s, u"PATH"_s, u"upload the folder or .tar.gz PATH to each local sandbox"_s}}},
         {u"run list"_s, {}, {}, u"list the runs of the ledger and what interrupted acquires left"_s, {}},
         {u"run show"_s, {u"NAME"_s}, {}, u"show a run: its sandboxes, open intents and leftovers"_s, {}},
         {u"run release"_s,

@@ -104,6 +104,8 @@ void CliRunner::runCreate()
     plan.name = m_command.arguments[0];
     plan.benchmark = m_command.option(u"benchmark"_s);
     plan.prepare = m_command.has(u"prepare"_s);
+    plan.seedDataFile = m_command.option(u"seed-data"_s);
+    plan.workspace = m_command.option(u"seed-workspace"_s);
     if (m_command.has(u"ttl"_s))
         plan.ttlSeconds = m_command.option(u"ttl"_s).toInt();
     // The parser checked these spellings already (CommandLineParser): they cannot fail here.
@@ -198,6 +200,7 @@ void CliRunner::runFinished(int outcomeValue)
                                                 {u"failed"_s, failed},
                                                 {u"ambiguous"_s, ambiguous},
                                                 {u"rate_limited"_s, m_provisioner->rateLimitedCount()},
+                                                {u"seed_failures"_s, m_provisioner->seedFailures()},
                                                 {u"sandboxes"_s, entries}})
                           .toJson());
     }
@@ -210,6 +213,11 @@ void CliRunner::runFinished(int outcomeValue)
         m_output.err(summary);
     else
         m_output.out(summary);
+    if (m_provisioner->seedFailures() > 0) {
+        m_output.err(u"%1 sandboxes are held but were not seeded (see their lines above).\n"_s.arg(
+            m_provisioner->seedFailures()));
+        exitCode = exitCode == 0 ? 1 : exitCode;
+    }
     if (outcome == RunProvisioner::Outcome::Cancelled)
         m_output.err(
             u"Cancelled. The run holds %1 sandboxes; release them with: sandboxdeck-cli run release %2\n"_s

@@ -4,9 +4,14 @@
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
+#include "api/klavisserverdataservice.h"
 #include "ledger/runledger.h"
 #include "runs/runplanparser.h"
+#include "workspace/uploadjob.h"
 
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -34,8 +39,8 @@ QStringList urlsOf(const QList<QPair<QString, QString>> &pairs)
 RunProvisioner::RunProvisioner(HttpTransport *transport, RunLedger *ledger, QObject *parent)
     : QObject(parent), m_transport(transport), m_ledger(ledger),
       m_remote(new KlavisSandboxService(transport, this)),
-      m_local(new KlavisLocalSandboxService(transport, this)), m_recorder(ledger),
-      m_retryTimer(new QTimer(this))
+      m_local(new KlavisLocalSandboxService(transport, this)),
+      m_data(new KlavisServerDataService(transport, this)), m_recorder(ledger), m_retryTimer(new QTimer(this))
 {
     m_retryTimer->setSingleShot(true);
     connect(m_retryTimer, &QTimer::timeout, this, &RunProvisioner::acquireNext);
@@ -55,9 +60,21 @@ void RunProvisioner::start(const RunPlan &plan)
     m_next = 0;
     m_rateLimited = 0;
     m_cancelled = false;
+    m_aborted = false;
     m_problem.clear();
     if (QString problem = RunPlanParser::check(plan); !problem.isEmpty()) {
         m_problem = problem;
+        return end(Outcome::Refused);
+    }
+    m_seeds = {};
+    m_seedFailures = 0;
+    if (!plan.seedDataFile.isEmpty())
+        if (QString problem = readSeeds(plan.seedDataFile, &m_seeds); !problem.isEmpty()) {
+            m_problem = problem;
+            return end(Outcome::Refused);
+        }
+    if (!plan.workspace.isEmpty() && !QFileInfo::exists(plan.workspace)) {
+        m_problem = u"The workspace %1 does not exist."_s.arg(plan.workspace);
         return end(Outcome::Refused);
     }
     if (!m_ledger) {
@@ -209,6 +226,12 @@ void RunProvisioner::acquireAnswered(int index, const ApiError &answer, const QS
         m_recorder.acquired(providerOf(sandbox.slot), id, sandbox.slot.servers, m_plan.name, m_plan.benchmark,
                             sandbox.slot.local ? QStringList() : QStringList{m_plan.name},
                             m_plan.ttlSeconds.value_or(0), urlsOf(urls));
+        if (!m_recorder.problem().isEmpty())
+            m_problem = m_recorder.problem();
+        if (!sandbox.slot.local && m_seeds.contains(sandbox.slot.servers.value(0)))
+            return seedData(index);
+        if (sandbox.slot.local && !m_plan.workspace.isEmpty())
+            return seedWorkspace(index);
         setState(index, RunSandboxState::Acquired);
     } else {
         sandbox.error = error.fullText();
@@ -222,8 +245,101 @@ void RunProvisioner::acquireAnswered(int index, const ApiError &answer, const QS
     }
     if (!m_recorder.problem().isEmpty())
         m_problem = m_recorder.problem();
+    advance();
+}
+
+void RunProvisioner::advance()
+{
     ++m_next;
     acquireNext();
+}
+
+QString RunProvisioner::readSeeds(const QString &path, QJsonObject *out)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return u"Cannot read the seed data %1: %2"_s.arg(path, file.errorString());
+    // The same bound as a dump the API sends back: a seed is a server's data, not an archive.
+    const QByteArray bytes = file.read(KlavisServerDataService::maxDumpBytes + 1);
+    if (bytes.size() > KlavisServerDataService::maxDumpBytes)
+        return u"The seed data %1 is larger than %2 MiB."_s.arg(path).arg(
+            KlavisServerDataService::maxDumpBytes >> 20);
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
+    if (!document.isObject())
+        return u"The seed data %1 is not a JSON object of server names: %2"_s.arg(path, error.errorString());
+    const QJsonObject seeds = document.object();
+    for (auto it = seeds.begin(); it != seeds.end(); ++it)
+        if (!it.value().isObject() && it.value() != QJsonValue(u"default"_s))
+            return u"The seed of %1 in %2 is neither a JSON object nor \"default\"."_s.arg(it.key(), path);
+    *out = seeds;
+    return {};
+}
+
+void RunProvisioner::seedData(int index)
+{
+    const RunSandbox &sandbox = m_sandboxes[index];
+    const QString server = sandbox.slot.servers.value(0);
+    const QJsonValue body = m_seeds.value(server);
+    const qint64 id = m_recorder.begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {server},
+                                       sandbox.sandboxId, m_plan.name, m_plan.benchmark);
+    setState(index, RunSandboxState::Seeding);
+    const auto done = [this, index, id, body](const ApiResult<SandboxActionResult> &result) {
+        std::optional<LedgerTransfer> facts;
+        if (body.isObject())
+            facts = LedgerRecorder::factsOf(QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact),
+                                            QFileInfo(m_plan.seedDataFile).fileName());
+        seeded(index, id, result.error(), facts);
+    };
+    if (body.isObject())
+        m_inFlight = m_data->initialize(server, sandbox.sandboxId, body, this, done);
+    else
+        m_inFlight = m_data->initializeDefault(server, sandbox.sandboxId, this, done);
+}
+
+void RunProvisioner::seedWorkspace(int index)
+{
+    const RunSandbox &sandbox = m_sandboxes[index];
+    const qint64 id =
+        m_recorder.begin(LedgerOperationKind::Upload, LedgerProvider::KlavisLocal, sandbox.slot.servers,
+                         sandbox.sandboxId, m_plan.name, m_plan.benchmark);
+    setState(index, RunSandboxState::Seeding);
+    auto *job = new UploadJob(m_local, m_transport->networkAccessManager(), sandbox.sandboxId, u"us"_s,
+                              {m_plan.workspace}, this);
+    m_seedJob = job;
+    connect(job, &TransferJob::finished, this, [this, index, id, job] {
+        job->deleteLater();
+        ApiError error;
+        if (job->state() == TransferJob::State::Failed)
+            error = ApiError::local(job->errorText());
+        else if (job->state() == TransferJob::State::Cancelled)
+            error = ApiError::cancelled();
+        LedgerTransfer facts;
+        facts.bytes = job->networkBytes();
+        facts.localFileName = QFileInfo(m_plan.workspace).fileName();
+        // An archive sent as it is can be hashed; a packed folder's archive was temporary and is gone.
+        QFile archive(m_plan.workspace);
+        if (m_plan.workspace.endsWith(u".tar.gz"_s) && archive.open(QIODevice::ReadOnly)) {
+            QCryptographicHash hash(QCryptographicHash::Sha256);
+            if (hash.addData(&archive))
+                facts.sha256 = QString::fromLatin1(hash.result().toHex());
+        }
+        seeded(index, id, error, facts);
+    });
+    job->start();
+}
+
+void RunProvisioner::seeded(int index, qint64 operationId, const ApiError &error,
+                            const std::optional<LedgerTransfer> &facts)
+{
+    RunSandbox &sandbox = m_sandboxes[index];
+    m_recorder.finish(operationId, error, sandbox.sandboxId, error.isError() ? std::nullopt : facts);
+    if (error.isError()) {
+        ++m_seedFailures;
+        sandbox.error = u"seed: "_s + error.fullText();
+    }
+    setState(index, RunSandboxState::Acquired);
+    advance();
 }
 
 void RunProvisioner::cancel()
@@ -231,7 +347,10 @@ void RunProvisioner::cancel()
     if (!m_running || m_cancelled)
         return;
     m_cancelled = true;
-    // Waiting out a 429 or between steps: nothing is in flight, so the run ends now.
+    // Waiting out a 429 or between steps: nothing is in flight, so the run ends now. A seed under way is let
+    // finish, like an acquire.
+    if (m_seedJob && !m_seedJob->isFinished())
+        return;
     if (m_retryTimer->isActive() || !m_inFlight || m_inFlight->isFinished()) {
         m_retryTimer->stop();
         end(Outcome::Cancelled);
@@ -241,6 +360,8 @@ void RunProvisioner::cancel()
 void RunProvisioner::abortInFlight()
 {
     cancel();
+    if (m_seedJob && !m_seedJob->isFinished())
+        m_seedJob->cancel();
     if (m_inFlight && !m_inFlight->isFinished()) {
         m_aborted = true;
         m_inFlight->abort();

@@ -4,6 +4,7 @@
 #include "runs/runplan.h"
 #include "runs/runsandbox.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -14,6 +15,8 @@ class ApiCall;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
+class KlavisServerDataService;
+class TransferJob;
 class QTimer;
 class RunLedger;
 
@@ -32,6 +35,12 @@ class RunLedger;
 //  - ambiguous (no answer, a timeout, a 5xx that may have half-happened, our own abort): the server may hold
 //    a sandbox. It is never retried: it is left for RunReconciler, and the run goes on.
 // A key problem (401/403) ends the run early: every further acquire would be refused the same way.
+//
+// Seeds, after each acquire and before the next: the plan's seed-data file is a JSON object from server name
+// to what `data init` sends (the server's body, or the string "default" for the provider's default data);
+// a Klavis sandbox of a server it names is initialized with it. The plan's workspace (a folder or a .tar.gz)
+// is uploaded to each local sandbox (UploadJob). A seed that fails leaves the sandbox held, with the reason
+// in its error; the run goes on.
 class RunProvisioner final : public QObject
 {
     Q_OBJECT
@@ -64,6 +73,9 @@ public:
     const QList<RunSandbox> &sandboxes() const { return m_sandboxes; }
     int heldCount() const;
     int rateLimitedCount() const { return m_rateLimited; }
+    int seedFailures() const { return m_seedFailures; }
+    // Reads a seed-data file: a JSON object of server name -> body or "default"; an error sentence or empty.
+    static QString readSeeds(const QString &path, QJsonObject *out);
     // Why the run was refused, or what the ledger last said (a warning), empty when all is well.
     const QString &problem() const { return m_problem; }
 
@@ -80,6 +92,11 @@ private:
     // What every acquire does with its answer; `id` and `urls` are empty on failure.
     void acquireAnswered(int index, const ApiError &error, const QString &id,
                          const QList<QPair<QString, QString>> &urls);
+    void seedData(int index);
+    void seedWorkspace(int index);
+    void seeded(int index, qint64 operationId, const ApiError &error,
+                const std::optional<LedgerTransfer> &facts);
+    void advance();
     void setState(int index, RunSandboxState state);
     void end(Outcome outcome);
 
@@ -87,6 +104,10 @@ private:
     RunLedger *m_ledger;
     KlavisSandboxService *m_remote;
     KlavisLocalSandboxService *m_local;
+    KlavisServerDataService *m_data;
+    QJsonObject m_seeds;
+    QPointer<TransferJob> m_seedJob;
+    int m_seedFailures = 0;
     LedgerRecorder m_recorder;
     RunPlan m_plan;
     QList<RunSandbox> m_sandboxes;

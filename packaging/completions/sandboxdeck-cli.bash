@@ -20,7 +20,7 @@ _sandboxdeck_cli_mcp_commands="info tools call ping diff"
 _sandboxdeck_cli_run_commands="create list show release adopt manifest import"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
-_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir"
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace"
 
 _sandboxdeck_cli_options_of() {
     case $1 in
@@ -42,7 +42,7 @@ _sandboxdeck_cli_options_of() {
         "data init") echo "--file --default" ;;
         "mcp call") echo "--args --arg --sandbox --local" ;;
         "mcp info" | "mcp tools" | "mcp ping") echo "--sandbox --local" ;;
-        "run create") echo "--servers --local --benchmark --ttl --prepare --urls-out --env-out --mcp-dir" ;;
+        "run create") echo "--servers --local --benchmark --ttl --prepare --urls-out --env-out --mcp-dir --seed-data --seed-workspace" ;;
         "run manifest") echo "--out --force" ;;
         leaks) echo "--older-than --release" ;;
     esac
@@ -81,7 +81,7 @@ _sandboxdeck_cli() {
             compopt -o nospace 2>/dev/null
             return
             ;;
-        --out | --file | --urls-out | --env-out) _sandboxdeck_cli_files "$cur" && return ;;
+        --out | --file | --urls-out | --env-out | --seed-data | --seed-workspace) _sandboxdeck_cli_files "$cur" && return ;;
         --sandbox) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur")) && return ;;
         --extract | --mcp-dir)
             compopt -o filenames 2>/dev/null

@@ -29,7 +29,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace
                 set skip 1
             case --
                 set ended 1
@@ -204,6 +204,8 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l prepare -d '
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l urls-out -r -a '(__fish_complete_path (commandline -ct))' -d 'the JSON URL map'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l env-out -r -a '(__fish_complete_path (commandline -ct))' -d 'the .env file'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l mcp-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'mcpServers configs'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l seed-data -r -a '(__fish_complete_path (commandline -ct))' -d 'server data for each sandbox'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l seed-workspace -r -a '(__fish_complete_path (commandline -ct))' -d 'a folder or .tar.gz for each local sandbox'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run manifest' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'the manifest file'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run manifest' -l force -d 'replace an existing --out file'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run import 0' -F

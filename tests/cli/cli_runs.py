@@ -15,7 +15,7 @@ import sys
 import time
 import urllib.request
 
-from clitest import CliTest
+from clitest import CliTest, make_tree
 
 CLI, EMULATOR, SCHEMA = sys.argv[1], sys.argv[2], sys.argv[3]
 KEY = "cli-runs-key"
@@ -143,6 +143,25 @@ def check_release(base, name, count):
     check("... run show says released, 0 held", "released" in out and f"0 of {count} sandboxes" in out, out)
 
 
+def check_seeds(base, work):
+    seeds = os.path.join(work, "seeds.json")
+    with open(seeds, "w") as f:
+        json.dump({"github": "default"}, f)
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    code, out, err = cli(base, "run", "create", "seeded", "--servers", "github:1", "--local", "filesystem,git:1",
+                         "--seed-data", seeds, "--seed-workspace", tree)
+    check("run create with --seed-data and --seed-workspace seeds each sandbox", code == 0
+          and err.count("seeding") == 2 and "2 of 2 sandboxes held" in out, (code, err))
+    manifest = os.path.join(work, "seeded.json")
+    cli(base, "run", "manifest", "seeded", "--out", manifest)
+    document = json.load(open(manifest))
+    check("... and its manifest lists the upload and the data initialized",
+          [t["kind"] for t in document["transfers"]] == ["upload"] and document["transfers"][0]["bytes"] > 0
+          and [d["kind"] for d in document["server_data"]] == ["data-init"], document["transfers"])
+    check_release(base, "seeded", 2)
+
+
 def check_ctrl_c(base):
     control(base, "POST", "faults", {"latency_ms": 300})
     proc = subprocess.Popen([CLI, "--base-url", base, "run", "create", "stopped", "--servers", "github:20"],
@@ -232,6 +251,7 @@ def main():
         check_big_run(base, work)
         check_usage(base)
         check_leaks(base)
+        check_seeds(base, work)
         check_ctrl_c(base)
         check_sigkill(base)
         check_release(base, "big-30", 30)

@@ -49,6 +49,7 @@ private slots:
     void provisionerCancelLetsTheInFlightAcquireFinish();
     void provisionerRefusesATakenName();
     void abortingTheAcquireInFlightLeavesItToReconciliation();
+    void seedsFollowEachAcquire();
     void reconcilerFindsWhatACrashLeft();
 
 private:
@@ -691,6 +692,71 @@ void TestRuns::abortingTheAcquireInFlightLeavesItToReconciliation()
     QTRY_VERIFY(released.has_value());
     QCOMPARE(*released, QString());
     QVERIFY(m_ledger->openIntents()->isEmpty());
+}
+
+void TestRuns::seedsFollowEachAcquire()
+{
+    const QString seeds = m_dir->filePath(u"seeds.json"_s);
+    QFile file(seeds);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"github": "default", "slack": {"channels": "not a list"}})");
+    file.close();
+    const QString workspace = m_dir->filePath(u"workspace"_s);
+    QVERIFY(QDir().mkpath(workspace + u"/src"_s));
+    QFile readme(workspace + u"/src/README.md"_s);
+    QVERIFY(readme.open(QIODevice::WriteOnly));
+    readme.write("# seeded\n");
+    readme.close();
+
+    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    QList<RunSandboxState> states;
+    connect(&provisioner, &RunProvisioner::sandboxChanged, this,
+            [&states](int, const RunSandbox &sandbox) { states.append(sandbox.state); });
+    RunPlan plan;
+    plan.name = u"seeded"_s;
+    plan.servers = {{u"github"_s, 1}, {u"slack"_s, 1}, {u"jira"_s, 1}};
+    plan.localSets = {{{u"filesystem"_s}, 1}};
+    plan.seedDataFile = seeds;
+    plan.workspace = workspace;
+    QCOMPARE(provision(provisioner, plan), RunProvisioner::Outcome::Completed);
+    QCOMPARE(provisioner.heldCount(), 4);
+    QCOMPARE(provisioner.seedFailures(), 1); // slack's body is refused by the server's schema
+    QVERIFY(provisioner.sandboxes()[1].error.startsWith(u"seed: "_s));
+    QVERIFY(provisioner.sandboxes()[0].error.isEmpty());
+    QCOMPARE(states.count(RunSandboxState::Seeding), 3); // github, slack, the local one; not jira
+
+    QList<LedgerOperationKind> kinds;
+    qint64 uploaded = 0;
+    const QList<LedgerOperation> operations = m_ledger->operationsOfRun(plan.name).value();
+    for (const auto &operation : operations) {
+        kinds.append(operation.kind);
+        if (operation.kind == LedgerOperationKind::Upload) {
+            QCOMPARE(operation.state, LedgerOperationState::Succeeded);
+            uploaded = operation.transfer ? operation.transfer->bytes : 0;
+        }
+    }
+    using K = LedgerOperationKind;
+    QCOMPARE(kinds,
+             (QList<K>{K::Acquire, K::DataInit, K::Acquire, K::DataInit, K::Acquire, K::Acquire, K::Upload}));
+    QVERIFY(uploaded > 0);
+    // The manifest lists the upload and the data initialized.
+    RunRecord record;
+    QCOMPARE(RunManifest::load(*m_ledger, plan.name, &record), QString());
+    const QJsonObject manifest = RunManifest::build(record, u"0"_s);
+    QCOMPARE(manifest[u"transfers"_s].toArray().size(), 1);
+    QCOMPARE(manifest[u"server_data"_s].toArray().size(), 2);
+    const QJsonObject schema = loadSchema();
+    QVERIFY(JsonSchemaValidator(schema).isValid(manifest, schema));
+
+    QJsonObject parsed;
+    QVERIFY(RunProvisioner::readSeeds(seeds, &parsed).isEmpty());
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"github": 5})");
+    file.close();
+    QVERIFY(!RunProvisioner::readSeeds(seeds, &parsed).isEmpty());
+    plan.name = u"seeded-2"_s;
+    RunProvisioner refused(m_emulator->transport.get(), m_ledger.get());
+    QCOMPARE(provision(refused, plan), RunProvisioner::Outcome::Refused);
 }
 
 void TestRuns::reconcilerFindsWhatACrashLeft()
