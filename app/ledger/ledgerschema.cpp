@@ -120,6 +120,10 @@ LedgerResult<int> LedgerSchema::check(LedgerDatabase &db)
 
 LedgerStatus LedgerSchema::migrate(LedgerDatabase &db)
 {
+    // The common case, a file already current, takes no write lock.
+    const LedgerResult<int> found = readVersion(db);
+    if (found && found.value() == currentVersion())
+        return LedgerDone{};
     for (int target = 1; target <= currentVersion(); ++target) {
         LedgerStatus stepped = db.write<LedgerDone>([&db, target]() -> LedgerStatus {
             const LedgerResult<int> version = check(db);
