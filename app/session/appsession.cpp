@@ -52,7 +52,6 @@ bool AppSession::startDemo(QString *error)
             QCoreApplication::translate("AppSession", "The demo server could not start on a loopback port.");
         return false;
     }
-    host->server()->setRateLimit({2, 2}); // Klavis's documented limit: 2 requests per second per key
     const QUrl baseUrl = host->apiBaseUrl();
     const QString key = host->server()->apiKey();
     m_demoHost = std::move(host);
