@@ -13,6 +13,7 @@ const QString localGroup = u"local"_s;
 const QString blaxelGroup = u"blaxel"_s;
 const QString dataGroup = u"data"_s;
 const QString mcpGroup = u"mcp"_s;
+const QString runGroup = u"run"_s;
 
 QString benchmarkOptionText()
 {
@@ -216,6 +217,68 @@ QList<CliCommandSpec> buildMcpCommands()
     };
 }
 
+QList<CliCommandSpec> buildRunCommands()
+{
+    return {
+        {u"run create"_s,
+         {u"NAME"_s},
+         u"[--servers S:N,...] [--local S,S:N]... [--benchmark B] [--ttl SECONDS] [--prepare] [--urls-out "
+         u"FILE] "
+         "[--env-out FILE] [--mcp-dir DIR] [--seed-data FILE] [--seed-workspace PATH]"_s,
+         u"provision a run: NAME tags every sandbox; the sandboxes are acquired one after another within the "
+         u"rate "
+         "limit, each recorded in the run ledger; Ctrl+C stops after the acquire in flight (twice: aborts "
+         "it) and "
+         "says what the run holds"_s,
+         {{u"servers"_s, u"S:N,..."_s,
+           u"Klavis sandboxes per server, e.g. github:10,slack:5 (a server without :N counts 1)"_s},
+          {u"local"_s, u"S,S:N"_s,
+           u"N local sandboxes each hosting the servers S, e.g. filesystem,git:2; repeat it for several sets"_s,
+           true},
+          {u"benchmark"_s, u"B"_s, benchmarkOptionText()},
+          {u"ttl"_s, u"SECONDS"_s,
+           u"release each by itself after SECONDS (%1 to %2)"_s.arg(AcquireRequest::minimumTtlSeconds)
+               .arg(AcquireRequest::maximumTtlSeconds)},
+          {u"prepare"_s, {}, u"ask for capacity first"_s},
+          {u"urls-out"_s, u"FILE"_s, u"write the MCP URLs as a JSON map to FILE"_s},
+          {u"env-out"_s, u"FILE"_s, u"write the MCP URLs as a .env file (GITHUB_1_MCP_URL=...) to FILE"_s},
+          {u"mcp-dir"_s, u"DIR"_s, u"write one mcpServers config per sandbox into DIR"_s},
+          {u"seed-data"_s, u"FILE"_s,
+           u"initialize each Klavis sandbox from FILE, a JSON object of server name -> the body `data init` "
+           "sends, or \"default\""_s},
+          {u"seed-workspace"_s, u"PATH"_s, u"upload the folder or .tar.gz PATH to each local sandbox"_s}}},
+        {u"run list"_s, {}, {}, u"list the runs of the ledger and what interrupted acquires left"_s, {}},
+        {u"run show"_s, {u"NAME"_s}, {}, u"show a run: its sandboxes, open intents and leftovers"_s, {}},
+        {u"run release"_s,
+         {u"NAME"_s},
+         {},
+         u"release every sandbox the run holds, leftovers of interrupted acquires included"_s,
+         {}},
+        {u"run adopt"_s,
+         {u"NAME"_s},
+         {},
+         u"keep in the run the sandboxes interrupted acquires left on the server"_s,
+         {}},
+        {u"run manifest"_s,
+         {u"NAME"_s},
+         u"--out FILE [--force]"_s,
+         u"write the run's manifest (sandboxes, times, masked MCP URLs, transfers) as JSON"_s,
+         {{u"out"_s, u"FILE"_s, u"the manifest file (required)"_s},
+          {u"force"_s, {}, u"replace FILE if it exists (never done without it)"_s}}},
+        {u"run import"_s,
+         {u"FILE"_s},
+         {},
+         u"read a run manifest into the ledger, as a run in state imported"_s,
+         {}},
+        {u"leaks"_s,
+         {},
+         u"[--older-than D] [--release]"_s,
+         u"list occupied sandboxes no open run claims, past their TTL, or held longer than D"_s,
+         {{u"older-than"_s, u"D"_s, u"also report sandboxes held longer than D: 90s, 45m, 2h, 3d"_s},
+          {u"release"_s, {}, u"release every leak found"_s}}},
+    };
+}
+
 } // namespace
 
 bool CliCommandSpec::takesMoreArguments() const
@@ -234,8 +297,9 @@ const CliOptionSpec *CliCommandSpec::option(const QString &optionName) const
 
 const QList<CliCommandSpec> &CliCommandSpecs::all()
 {
-    static const QList<CliCommandSpec> commands =
-        buildCommands() + buildBlaxelCommands() + buildDataCommands() + buildMcpCommands();
+    static const QList<CliCommandSpec> commands = buildCommands() + buildBlaxelCommands() +
+                                                  buildDataCommands() + buildMcpCommands() +
+                                                  buildRunCommands();
     return commands;
 }
 
@@ -276,7 +340,7 @@ bool CliCommandSpecs::isGroup(const QString &name)
 
 QStringList CliCommandSpecs::groups()
 {
-    return {localGroup, blaxelGroup, dataGroup, mcpGroup};
+    return {localGroup, blaxelGroup, dataGroup, mcpGroup, runGroup};
 }
 
 QStringList CliCommandSpecs::subcommandsOf(const QString &group)

@@ -9,6 +9,8 @@
 #include "cli/liststatusfilter.h"
 #include "cli/terminaltext.h"
 #include "cli/texttable.h"
+#include "ledger/runledger.h"
+#include "runs/ledgerrecorder.h"
 
 #include <QTimer>
 
@@ -26,6 +28,8 @@ CliRunner::CliRunner(const CliCommand &command, HttpTransport *transport, QObjec
     if (command.isBlaxel())
         m_output.setKeySource(u"BL_API_KEY"_s, u"your Blaxel workspace settings"_s);
 }
+
+CliRunner::~CliRunner() = default;
 
 void CliRunner::start()
 {
@@ -58,6 +62,14 @@ void CliRunner::start()
         {u"mcp call"_s, &CliRunner::mcpCall},
         {u"mcp ping"_s, &CliRunner::mcpPing},
         {u"mcp diff"_s, &CliRunner::mcpDiff},
+        {u"run create"_s, &CliRunner::runCreate},
+        {u"run list"_s, &CliRunner::runList},
+        {u"run show"_s, &CliRunner::runShow},
+        {u"run release"_s, &CliRunner::runRelease},
+        {u"run adopt"_s, &CliRunner::runAdopt},
+        {u"run manifest"_s, &CliRunner::runManifest},
+        {u"run import"_s, &CliRunner::runImport},
+        {u"leaks"_s, &CliRunner::leaks},
     };
     (this->*handlers.value(m_command.name))();
 }
@@ -143,28 +155,43 @@ void CliRunner::acquire()
     request.noAutoRelease = m_command.has(u"no-ttl"_s);
     if (m_command.has(u"ttl"_s))
         request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
-    watch(m_sandboxes->acquire(request, this, [this](const ApiResult<AcquiredSandbox> &result) {
-        if (!result) {
-            m_output.noteAcquireMayHaveGoneThrough(result.error(), u"list"_s);
-            return done(m_output.apiError(result.error()));
-        }
-        if (m_command.json)
-            return m_output.json(callBody()), done(0);
-        m_output.out(u"Acquired %1 sandbox %2 (%3)\n"_s.arg(TerminalText::escape(result->serverName),
-                                                            TerminalText::escape(result->sandboxId),
-                                                            TerminalText::escape(result->status)));
-        for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
-            m_output.field(u"MCP URL"_s, it.value());
-        done(0);
-    }));
+    const qint64 intent = recorder().begin(
+        LedgerOperationKind::Acquire, LedgerProvider::Klavis, {request.serverName}, {}, {}, request.benchmark,
+        request.tag.isEmpty() ? QStringList() : QStringList{request.tag}, request.ttlSeconds.value_or(0));
+    watch(m_sandboxes->acquire(
+        request, this, [this, intent, request](const ApiResult<AcquiredSandbox> &result) {
+            recorder().finish(intent, result.error(), result ? result->sandboxId : QString());
+            if (result)
+                recorder().acquired(LedgerProvider::Klavis, result->sandboxId, {request.serverName}, {},
+                                    request.benchmark,
+                                    request.tag.isEmpty() ? QStringList() : QStringList{request.tag},
+                                    request.ttlSeconds.value_or(0), result->serverUrls.values());
+            if (!result) {
+                m_output.noteAcquireMayHaveGoneThrough(result.error(), u"list"_s);
+                return done(m_output.apiError(result.error()));
+            }
+            if (m_command.json)
+                return m_output.json(callBody()), done(0);
+            m_output.out(u"Acquired %1 sandbox %2 (%3)\n"_s.arg(TerminalText::escape(result->serverName),
+                                                                TerminalText::escape(result->sandboxId),
+                                                                TerminalText::escape(result->status)));
+            for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
+                m_output.field(u"MCP URL"_s, it.value());
+            done(0);
+        }));
 }
 
 void CliRunner::release()
 {
     const auto &args = m_command.arguments;
+    const qint64 intent =
+        recorder().begin(LedgerOperationKind::Release, LedgerProvider::Klavis, {args[0]}, args[1]);
     watch(m_sandboxes->release(
         args[0], args[1], this,
-        [this](const ApiResult<SandboxActionResult> &result) {
+        [this, intent](const ApiResult<SandboxActionResult> &result) {
+            recorder().finish(intent, result.error(), m_command.arguments[1]);
+            if (result)
+                recorder().released(LedgerProvider::Klavis, m_command.arguments[1]);
             if (!result)
                 return done(m_output.apiError(result.error()));
             if (m_command.json)
@@ -180,16 +207,20 @@ void CliRunner::release()
 void CliRunner::reset()
 {
     const auto &args = m_command.arguments;
-    watch(m_sandboxes->reset(args[0], args[1], this, [this](const ApiResult<SandboxActionResult> &result) {
-        if (!result)
-            return done(m_output.apiError(result.error()));
-        if (m_command.json)
-            return m_output.json(callBody()), done(0);
-        m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1],
-                                                  TerminalText::escape(result->status),
-                                                  TerminalText::escape(result->message)));
-        done(0);
-    }));
+    const qint64 intent =
+        recorder().begin(LedgerOperationKind::Reset, LedgerProvider::Klavis, {args[0]}, args[1]);
+    watch(m_sandboxes->reset(
+        args[0], args[1], this, [this, intent](const ApiResult<SandboxActionResult> &result) {
+            recorder().finish(intent, result.error(), m_command.arguments[1]);
+            if (!result)
+                return done(m_output.apiError(result.error()));
+            if (m_command.json)
+                return m_output.json(callBody()), done(0);
+            m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1],
+                                                      TerminalText::escape(result->status),
+                                                      TerminalText::escape(result->message)));
+            done(0);
+        }));
 }
 
 void CliRunner::prepare()

@@ -10,6 +10,7 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 
 class ApiCall;
 class BlaxelSandboxFiles;
@@ -18,9 +19,14 @@ class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
 class KlavisServerDataService;
+class LedgerRecorder;
 class McpCall;
 class McpClient;
 struct McpTool;
+class RunLedger;
+class RunProvisioner;
+class RunReconciler;
+struct RunLeftover;
 class TransferJob;
 
 // Runs one CliCommand against the API and reports the exit code through finished().
@@ -31,6 +37,7 @@ class CliRunner final : public QObject
 
 public:
     CliRunner(const CliCommand &command, HttpTransport *transport, QObject *parent = nullptr);
+    ~CliRunner() override;
 
     void start();
 
@@ -95,6 +102,23 @@ private:
     bool dumpTargetAcceptable();
     void runTransfer(TransferJob *job);
     void finishTransfer(TransferJob *job);
+    // The run commands (runclicommands.cpp) and the ledger every command records into.
+    void runCreate();
+    void runFinished(int outcome);
+    void runList();
+    void runShow();
+    void runRelease();
+    void runAdopt();
+    void runManifest();
+    void runImport();
+    void leaks();
+    // Opens the ledger on first use; false (and the command ended with 1) when it cannot be opened.
+    bool openLedger();
+    // Plain commands record when the ledger opens, and go on with a warning when it does not.
+    LedgerRecorder &recorder();
+    void printLeftovers(const QList<RunLeftover> &leftovers, const QString &run);
+    // Runs each step when the one before calls its continuation; the last step ends the command.
+    void releaseNext(QList<std::function<void(std::function<void()>)>> steps);
 
     CliCommand m_command;
     HttpTransport *m_transport;
@@ -112,4 +136,8 @@ private:
     McpClient *m_mcp = nullptr;
     QPointer<McpCall> m_mcpCall;
     bool m_interrupted = false; // Ctrl+C during an mcp command
+    std::unique_ptr<RunLedger> m_ledger;
+    std::unique_ptr<LedgerRecorder> m_recorder;
+    RunProvisioner *m_provisioner = nullptr;
+    RunReconciler *m_reconciler = nullptr;
 };

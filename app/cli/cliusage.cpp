@@ -136,6 +136,7 @@ QString CliUsage::full()
            commandSection(u"Blaxel sandboxes"_s, u"blaxel"_s) + u'\n' +
            commandSection(u"Each sandbox server's data"_s, u"data"_s) + u'\n' +
            commandSection(u"MCP servers (URL: https, or http to this machine)"_s, u"mcp"_s) + u'\n' +
+           commandSection(u"Runs (named sets of sandboxes, kept in the run ledger)"_s, u"run"_s) + u'\n' +
            globalOptionsSection() +
            u"\nThe API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to %1.\n"
            "Blaxel commands take the key from BL_API_KEY and the workspace from --workspace or BL_WORKSPACE; "
@@ -147,6 +148,9 @@ QString CliUsage::full()
            "--json prints the server's reply; auth_data and metadata values stay masked without "
            "--show-secrets.\n"
            "Benchmarks: %2.\n"
+           "Every acquire, release, reset, upload and dump is recorded in the run ledger "
+           "(SANDBOXDECK_LEDGER, "
+           "else\n~/.local/share/sandboxdeck/ledger.sqlite), which the desktop app shares.\n"
            "Transfers show a progress line on stderr when it is a terminal; Ctrl+C cancels them and removes "
            "their\ntemporary files. With --json they print one summary object (local_sandbox_id, direction, "
            "bytes, path;\nBlaxel's: sandbox and workspace instead of local_sandbox_id).\n"

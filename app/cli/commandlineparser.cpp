@@ -6,6 +6,8 @@
 #include "catalog/serverlists.h"
 #include "cli/clicommandspec.h"
 #include "cli/cliusage.h"
+#include "runs/leakfinder.h"
+#include "runs/runplanparser.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -230,6 +232,28 @@ std::optional<QString> checkBlaxelCreate(const CliCommand &command)
     return std::nullopt;
 }
 
+// run create: the plan's spellings have one home (RunPlanParser); a plan it refuses is a usage error.
+std::optional<QString> checkRunCreate(const CliCommand &command)
+{
+    RunPlan plan;
+    plan.name = command.arguments.value(0);
+    if (command.has(u"servers"_s))
+        if (QString problem = RunPlanParser::parseServers(command.option(u"servers"_s), &plan.servers);
+            !problem.isEmpty())
+            return problem;
+    for (const auto &spec : command.values(u"local"_s)) {
+        RunLocalSet set;
+        if (QString problem = RunPlanParser::parseLocalSet(spec, &set); !problem.isEmpty())
+            return problem;
+        plan.localSets.append(set);
+    }
+    if (command.has(u"ttl"_s))
+        plan.ttlSeconds = command.option(u"ttl"_s).toInt();
+    if (QString problem = RunPlanParser::check(plan); !problem.isEmpty())
+        return problem;
+    return std::nullopt;
+}
+
 // The `data` and `mcp` commands' pairs of options that exclude or need each other, and --args's JSON.
 std::optional<QString> checkDataAndMcp(const CliCommandSpec &spec, const CliCommand &command)
 {
@@ -292,6 +316,13 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
             return u"--ttl must be a number of seconds from %1 to %2"_s.arg(AcquireRequest::minimumTtlSeconds)
                 .arg(AcquireRequest::maximumTtlSeconds);
     }
+    if (spec.name == u"run create"_s)
+        return checkRunCreate(command);
+    if (spec.name == u"run manifest"_s && !command.has(u"out"_s))
+        return u"`run manifest` needs --out FILE"_s;
+    if (spec.name == u"leaks"_s && command.has(u"older-than"_s) &&
+        !LeakFinder::parseDuration(command.option(u"older-than"_s)))
+        return u"--older-than must be a duration like 90s, 45m, 2h or 3d"_s;
     if (spec.option(u"servers"_s) && !command.has(u"servers"_s))
         return u"`%1` needs --servers a,b,c or --servers ALL"_s.arg(spec.name);
     if (spec.option(u"extract"_s)) {

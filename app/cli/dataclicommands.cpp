@@ -6,6 +6,7 @@
 #include "api/klavisserverdataservice.h"
 #include "cli/jsondifferencetext.h"
 #include "cli/terminaltext.h"
+#include "runs/ledgerrecorder.h"
 #include "json/jsondiff.h"
 
 #include <QFile>
@@ -98,11 +99,17 @@ void CliRunner::dataDump()
     if (m_command.has(u"out"_s) && !dataOutAcceptable())
         return;
     const auto &args = m_command.arguments;
-    watch(m_data->dump(args[0], args[1], this, [this](const ApiResult<ServerDataDump> &result) {
-        if (!result)
+    const qint64 intent =
+        recorder().begin(LedgerOperationKind::DataDump, LedgerProvider::Klavis, {args[0]}, args[1]);
+    watch(m_data->dump(args[0], args[1], this, [this, intent](const ApiResult<ServerDataDump> &result) {
+        if (!result) {
+            recorder().finish(intent, result.error(), m_command.arguments[1]);
             return done(m_output.apiError(result.error()));
+        }
         const QJsonValue content = m_command.json ? QJsonValue(result->raw) : result->data;
         const QByteArray text = jsonText(content, QJsonDocument::Indented);
+        recorder().finish(intent, ApiError(), m_command.arguments[1],
+                          LedgerRecorder::factsOf(text, QFileInfo(m_command.option(u"out"_s)).fileName()));
         if (!m_command.has(u"out"_s))
             return m_output.jsonAsIs(text), done(0);
         // Written whole or not at all: a dump a grader reads must never be half a file.
@@ -121,7 +128,10 @@ void CliRunner::dataDump()
 void CliRunner::dataInit()
 {
     const auto &args = m_command.arguments;
-    auto handle = [this](const ApiResult<SandboxActionResult> &result) {
+    const qint64 intent =
+        recorder().begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {args[0]}, args[1]);
+    auto handle = [this, intent](const ApiResult<SandboxActionResult> &result) {
+        recorder().finish(intent, result.error(), m_command.arguments[1]);
         if (!result) {
             const ApiError &error = result.error();
             if (error.fieldErrors().isEmpty())
@@ -146,6 +156,8 @@ void CliRunner::dataInit()
     const QJsonValue body = readJsonFile(m_command.option(u"file"_s), &problem);
     if (!problem.isEmpty()) {
         m_output.err(u"error: "_s + problem + u"; nothing was sent.\n"_s);
+        recorder().finish(intent, LedgerOperationState::Failed,
+                          u"nothing was sent: the file could not be read"_s);
         return done(2);
     }
     watch(m_data->initialize(args[0], args[1], body, this, handle));

@@ -59,7 +59,9 @@ void InterruptNotifier::onReadable()
     char buffer[16];
     while (::read(pipeFds[0], buffer, sizeof buffer) > 0) {
     }
-    // A second Ctrl+C while the cancel is under way ends the process at once.
+    if (--m_toCatch > 0)
+        return emit interrupted();
+    // A further Ctrl+C while the cancel is under way ends the process at once.
     struct sigaction defaultAction = {};
     defaultAction.sa_handler = SIG_DFL;
     sigemptyset(&defaultAction.sa_mask);

@@ -18,6 +18,10 @@ public:
     ~InterruptNotifier() override; // restores the previous SIGINT handler
 
     bool isActive() const { return m_notifier != nullptr; }
+    // How many Ctrl+C this notifier turns into interrupted() before the default action is back (1 unless
+    // set): `run create` stops after the acquire in flight on the first and aborts that acquire on the
+    // second, which is then recorded as ambiguous. The next one still ends a stuck process.
+    void setInterruptsToCatch(int count) { m_toCatch = count; }
 
 signals:
     void interrupted();
@@ -27,4 +31,5 @@ private:
 
     QSocketNotifier *m_notifier = nullptr;
     bool m_installed = false;
+    int m_toCatch = 1;
 };

@@ -5,11 +5,14 @@
 #include "api/httptransport.h"
 #include "cli/interruptnotifier.h"
 #include "cli/transferprogressline.h"
+#include "runs/ledgerrecorder.h"
 #include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,6 +40,25 @@ QString dumped(bool blaxel, const TransferJob *job)
 {
     return blaxel ? u"the working directory of Blaxel sandbox %1"_s.arg(job->sandboxId())
                   : u"the workspace of %1"_s.arg(job->sandboxId());
+}
+
+// What the ledger keeps of a transfer: the archive's sha256 and size when there is one file to hash (a dump
+// saved as .tar.gz, a .tar.gz uploaded as it is). A packed upload's temporary archive is gone by now, and an
+// extracted dump was never kept whole: their size is what crossed the network, without a hash.
+LedgerTransfer transferFacts(const QString &archive, qint64 networkBytes)
+{
+    LedgerTransfer facts;
+    facts.bytes = networkBytes;
+    QFile file(archive);
+    if (archive.endsWith(u".tar.gz"_s) && QFileInfo(archive).isFile() && file.open(QIODevice::ReadOnly)) {
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        if (hash.addData(&file)) {
+            facts.sha256 = QString::fromLatin1(hash.result().toHex());
+            facts.bytes = file.size();
+        }
+    }
+    facts.localFileName = QFileInfo(archive).fileName();
+    return facts;
 }
 
 } // namespace
@@ -100,6 +122,26 @@ void CliRunner::localDump()
 
 void CliRunner::runTransfer(TransferJob *job)
 {
+    const bool upload = job->direction() == TransferJob::Direction::Upload;
+    const qint64 intent = recorder().begin(
+        upload ? LedgerOperationKind::Upload : LedgerOperationKind::Dump,
+        m_command.isBlaxel() ? LedgerProvider::Blaxel : LedgerProvider::KlavisLocal, {}, job->sandboxId());
+    connect(job, &TransferJob::finished, this, [this, job, intent] {
+        ApiError outcome;
+        if (job->state() == TransferJob::State::Failed)
+            outcome = ApiError::local(job->errorText());
+        else if (job->state() == TransferJob::State::Cancelled)
+            outcome = ApiError::cancelled();
+        std::optional<LedgerTransfer> facts;
+        if (!outcome.isError()) {
+            QString archive = job->resultPath();
+            if (auto *uploadJob = qobject_cast<UploadJob *>(job);
+                uploadJob && uploadJob->sources().size() == 1)
+                archive = uploadJob->sources().first();
+            facts = transferFacts(archive, m_transferBytes);
+        }
+        recorder().finish(intent, outcome, job->sandboxId(), facts);
+    });
     auto *progress = new TransferProgressLine(job, &m_output, CliOutput::stderrIsTerminal(), job);
     auto *interrupt = new InterruptNotifier(job);
     connect(interrupt, &InterruptNotifier::interrupted, job, [job, progress] {

@@ -130,6 +130,12 @@ void LedgerDatabase::close()
 
 LedgerStatus LedgerDatabase::exec(QSqlQuery &query, const QString &what)
 {
+    // Qt's SQLite driver binds a null QString as SQL NULL, which the NOT NULL text columns refuse: a caller's
+    // QString() (no benchmark, no profile) means empty text here.
+    const QVariantList values = query.boundValues();
+    for (qsizetype i = 0; i < values.size(); ++i)
+        if (values[i].typeId() == QMetaType::QString && values[i].toString().isNull())
+            query.bindValue(int(i), QString(u""_s));
     if (!query.exec())
         return error(query.lastError(), what);
     return LedgerDone{};

@@ -29,7 +29,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace
                 set skip 1
             case --
                 set ended 1
@@ -93,6 +93,8 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a local -d 'loca
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a blaxel -d 'Blaxel sandboxes'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a data -d "each sandbox server's data"
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a mcp -d 'MCP servers'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a run -d 'runs: named sets of sandboxes'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a leaks -d 'sandboxes no open run claims'
 
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command data' -a dump -d "print or save a server's data"
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command data' -a init -d "seed a server's data"
@@ -186,3 +188,26 @@ for command in info tools call ping
     complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is mcp $command" -l sandbox -x -a "$servers" -d 'URL is a Klavis sandbox ID of this server'
     complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is mcp $command" -l local -x -d 'URL is a server of this local sandbox'
 end
+
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command run' -a create -d 'provision a run'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command run' -a list -d 'list the runs'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command run' -a show -d 'show a run'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command run' -a release -d 'release what a run holds'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command run' -a adopt -d 'keep the leftovers of interrupted acquires'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command run' -a manifest -d "write a run's manifest"
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command run' -a import -d 'read a run manifest into the ledger'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l servers -x -d 'Klavis sandboxes per server, S:N,...'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l local -x -d 'local sandboxes each hosting these servers, S,S:N'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l benchmark -x -a "$benchmarks" -d 'the benchmark'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l ttl -x -d 'seconds until each is released by itself'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l prepare -d 'ask for capacity first'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l urls-out -r -a '(__fish_complete_path (commandline -ct))' -d 'the JSON URL map'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l env-out -r -a '(__fish_complete_path (commandline -ct))' -d 'the .env file'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l mcp-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'mcpServers configs'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l seed-data -r -a '(__fish_complete_path (commandline -ct))' -d 'server data for each sandbox'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run create' -l seed-workspace -r -a '(__fish_complete_path (commandline -ct))' -d 'a folder or .tar.gz for each local sandbox'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run manifest' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'the manifest file'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run manifest' -l force -d 'replace an existing --out file'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run import 0' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is leaks' -l older-than -x -d 'held longer than: 90s, 45m, 2h, 3d'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is leaks' -l release -d 'release every leak found'

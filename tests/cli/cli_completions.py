@@ -58,7 +58,7 @@ def server_lists():
 def commands_and_options():
     """The commands ("local upload") and, per command, the options its own --help lists."""
     usage = cli_help()
-    commands = re.findall(r"^  ((?:local |blaxel |data |mcp )?[a-z]+)\b", usage.split("Options (")[0], re.M)
+    commands = re.findall(r"^  ((?:local |blaxel |data |mcp |run )?[a-z]+)\b", usage.split("Options (")[0], re.M)
     per_command = {}
     for command in commands:
         text = cli_help(*command.split())
@@ -124,7 +124,8 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli lo", ["local"]),
         ("sandboxdeck-cli local ", ["list", "get", "acquire", "release", "reset", "upload", "dump"]),
         ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel", "data",
-                              "mcp"]),
+                              "mcp", "run", "leaks"]),
+        ("sandboxdeck-cli run ", ["create", "list", "show", "release", "adopt", "manifest", "import"]),
         ("sandboxdeck-cli data ", ["dump", "init", "diff"]),
         ("sandboxdeck-cli mcp ", ["info", "tools", "call", "ping", "diff"]),
         ("sandboxdeck-cli data dump google_ca", ["google_calendar"]),
@@ -190,7 +191,7 @@ def main():
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 27 commands", len(per_command) == 27, sorted(per_command))
+    check("--help lists 35 commands", len(per_command) == 35, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)

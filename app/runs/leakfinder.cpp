@@ -1,0 +1,125 @@
+#include "runs/leakfinder.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString identity(LedgerProvider provider, const QString &sandboxId)
+{
+    return QString::number(int(provider)) + u'/' + sandboxId;
+}
+
+bool runIsOpen(const QList<LedgerRun> &runs, const QString &name)
+{
+    return std::any_of(runs.cbegin(), runs.cend(), [&name](const LedgerRun &run) {
+        return run.name == name &&
+               (run.state == LedgerRunState::Provisioning || run.state == LedgerRunState::Open);
+    });
+}
+
+} // namespace
+
+LeakReport LeakFinder::find(const LeakInput &input)
+{
+    QHash<QString, const LedgerSandbox *> ledger;
+    for (const auto &sandbox : input.ledgerHeld)
+        ledger.insert(identity(sandbox.provider, sandbox.sandboxId), &sandbox);
+
+    QList<Leak> held;
+    const auto heldOnServer = [&held](LedgerProvider provider, const QStringList &servers, const QString &id,
+                                      const QDateTime &since) {
+        Leak leak;
+        leak.provider = provider;
+        leak.servers = servers;
+        leak.sandboxId = id;
+        leak.heldSince = since;
+        held.append(leak);
+    };
+    for (const auto &sandbox : input.sandboxes)
+        if (sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0)
+            heldOnServer(LedgerProvider::Klavis, {sandbox.serverName}, sandbox.sandboxId, sandbox.updatedAt);
+    // The local list holds only what the account acquired: every entry is held.
+    for (const auto &sandbox : input.localSandboxes) {
+        QStringList servers;
+        for (const auto &server : sandbox.servers)
+            servers.append(server.displayName());
+        heldOnServer(LedgerProvider::KlavisLocal, servers, sandbox.localSandboxId, sandbox.createdAt);
+    }
+
+    LeakReport report;
+    QSet<QString> onServer;
+    for (auto &leak : held) {
+        const QString key = identity(leak.provider, leak.sandboxId);
+        onServer.insert(key);
+        const LedgerSandbox *known = ledger.value(key);
+        if (known) {
+            leak.knownToLedger = true;
+            leak.run = known->run;
+            if (known->acquiredAt.isValid())
+                leak.heldSince = known->acquiredAt;
+            if (known->acquiredAt.isValid() && known->ttlSeconds > 0)
+                leak.expiresAt = known->acquiredAt.addSecs(known->ttlSeconds);
+        }
+        if (!known || known->run.isEmpty() || !runIsOpen(input.runs, known->run))
+            leak.reasons.append(LeakReason::Unclaimed);
+        if (leak.expiresAt.isValid() && leak.expiresAt <= input.now)
+            leak.reasons.append(LeakReason::PastTtl);
+        if (input.thresholdSeconds && leak.heldSince.isValid() &&
+            leak.heldSince.addSecs(*input.thresholdSeconds) <= input.now)
+            leak.reasons.append(LeakReason::HeldTooLong);
+        if (!leak.reasons.isEmpty())
+            report.leaks.append(leak);
+    }
+    for (const auto &sandbox : input.ledgerHeld)
+        if (!onServer.contains(identity(sandbox.provider, sandbox.sandboxId)))
+            report.vanished.append(sandbox);
+
+    std::sort(report.leaks.begin(), report.leaks.end(), [](const Leak &a, const Leak &b) {
+        // Unknown times last: they are the ones a person can say least about.
+        if (a.heldSince.isValid() != b.heldSince.isValid())
+            return a.heldSince.isValid();
+        if (a.heldSince != b.heldSince)
+            return a.heldSince < b.heldSince;
+        if (a.provider != b.provider)
+            return a.provider < b.provider;
+        return a.sandboxId < b.sandboxId;
+    });
+    return report;
+}
+
+QString LeakFinder::word(LeakReason reason)
+{
+    switch (reason) {
+    case LeakReason::Unclaimed:
+        return u"unclaimed"_s;
+    case LeakReason::PastTtl:
+        return u"past-ttl"_s;
+    case LeakReason::HeldTooLong:
+        return u"held-too-long"_s;
+    }
+    return {};
+}
+
+std::optional<qint64> LeakFinder::parseDuration(const QString &text)
+{
+    QString digits = text.trimmed();
+    qint64 unit = 1;
+    if (!digits.isEmpty() && !digits.back().isDigit()) {
+        static const QHash<QChar, qint64> units{{u's', 1}, {u'm', 60}, {u'h', 3600}, {u'd', 86400}};
+        if (!units.contains(digits.back()))
+            return std::nullopt;
+        unit = units.value(digits.back());
+        digits.chop(1);
+    }
+    bool ok = false;
+    const qint64 count = digits.toLongLong(&ok);
+    // Ten years is a typo too; it also keeps the product far from overflowing.
+    if (!ok || count < 0 || count > qint64(10) * 366 * 86400 / unit)
+        return std::nullopt;
+    return count * unit;
+}

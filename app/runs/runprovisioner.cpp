@@ -1,0 +1,393 @@
+#include "runs/runprovisioner.h"
+
+#include "api/apicall.h"
+#include "api/httptransport.h"
+#include "api/klavislocalsandboxservice.h"
+#include "api/klavissandboxservice.h"
+#include "api/klavisserverdataservice.h"
+#include "ledger/runledger.h"
+#include "runs/runplanparser.h"
+#include "workspace/uploadjob.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QTimer>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+LedgerProvider providerOf(const RunSlot &slot)
+{
+    return slot.local ? LedgerProvider::KlavisLocal : LedgerProvider::Klavis;
+}
+
+QStringList urlsOf(const QList<QPair<QString, QString>> &pairs)
+{
+    QStringList urls;
+    for (const auto &pair : pairs)
+        urls.append(pair.second);
+    return urls;
+}
+
+} // namespace
+
+RunProvisioner::RunProvisioner(HttpTransport *transport, RunLedger *ledger, QObject *parent)
+    : QObject(parent), m_transport(transport), m_ledger(ledger),
+      m_remote(new KlavisSandboxService(transport, this)),
+      m_local(new KlavisLocalSandboxService(transport, this)),
+      m_data(new KlavisServerDataService(transport, this)), m_recorder(ledger), m_retryTimer(new QTimer(this))
+{
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, &RunProvisioner::acquireNext);
+}
+
+int RunProvisioner::heldCount() const
+{
+    return int(std::count_if(m_sandboxes.cbegin(), m_sandboxes.cend(),
+                             [](const RunSandbox &sandbox) { return sandbox.isHeld(); }));
+}
+
+void RunProvisioner::start(const RunPlan &plan)
+{
+    Q_ASSERT(!m_running);
+    m_plan = plan;
+    m_sandboxes.clear();
+    m_next = 0;
+    m_rateLimited = 0;
+    m_cancelled = false;
+    m_aborted = false;
+    m_problem.clear();
+    if (QString problem = RunPlanParser::check(plan); !problem.isEmpty()) {
+        m_problem = problem;
+        return end(Outcome::Refused);
+    }
+    m_seeds = {};
+    m_seedFailures = 0;
+    if (!plan.seedDataFile.isEmpty())
+        if (QString problem = readSeeds(plan.seedDataFile, &m_seeds); !problem.isEmpty()) {
+            m_problem = problem;
+            return end(Outcome::Refused);
+        }
+    if (!plan.workspace.isEmpty() && !QFileInfo::exists(plan.workspace)) {
+        m_problem = u"The workspace %1 does not exist."_s.arg(plan.workspace);
+        return end(Outcome::Refused);
+    }
+    if (!m_ledger) {
+        // Without the ledger an interrupted run could not be found again: nothing is sent.
+        m_problem = u"A run needs the run ledger."_s;
+        return end(Outcome::Refused);
+    }
+    LedgerRun run;
+    run.name = plan.name;
+    run.state = LedgerRunState::Provisioning;
+    run.createdAt = QDateTime::currentDateTimeUtc();
+    run.apiBaseUrl = m_transport->config().baseUrl.toString();
+    run.benchmark = plan.benchmark;
+    run.ttlSeconds = plan.ttlSeconds.value_or(0);
+    run.planJson =
+        QString::fromUtf8(QJsonDocument(RunPlanParser::toJson(plan)).toJson(QJsonDocument::Compact));
+    if (m_ledger->run(plan.name)) {
+        m_problem = u"A run named %1 exists already; pick another name (see `run list`)."_s.arg(plan.name);
+        return end(Outcome::Refused);
+    }
+    if (auto created = m_ledger->createRun(run); !created) {
+        m_problem = created.error().message;
+        return end(Outcome::Refused);
+    }
+    for (const auto &slot : plan.slotsInOrder()) {
+        RunSandbox sandbox;
+        sandbox.slot = slot;
+        m_sandboxes.append(sandbox);
+    }
+    m_running = true;
+    if (plan.prepare)
+        prepareNext(0);
+    else
+        acquireNext();
+}
+
+void RunProvisioner::prepareNext(qsizetype index)
+{
+    // One prepare per Klavis server of the plan (the API takes one server at a time), or one for the
+    // benchmark alone when the run holds only local sandboxes. Prepare asks for capacity; its failure is
+    // noted, not fatal: the acquires themselves say whether there is room.
+    QStringList servers;
+    for (const auto &entry : m_plan.servers)
+        servers.append(entry.server);
+    if (servers.isEmpty())
+        servers.append(QString());
+    if (m_cancelled || index >= servers.size())
+        return acquireNext();
+    const QString server = servers[index];
+    emit preparing(server);
+    const qint64 id = m_recorder.begin(LedgerOperationKind::Prepare, LedgerProvider::Klavis,
+                                       server.isEmpty() ? QStringList() : QStringList{server}, {},
+                                       m_plan.name, m_plan.benchmark);
+    m_inFlight =
+        m_remote->prepare(m_plan.benchmark, server, this, [this, id, index](const ApiResult<bool> &result) {
+            m_recorder.finish(id, result.error());
+            if (!result)
+                m_problem = u"prepare: "_s + result.error().message();
+            prepareNext(index + 1);
+        });
+}
+
+void RunProvisioner::acquireNext()
+{
+    while (m_next < m_sandboxes.size() && m_sandboxes[m_next].state != RunSandboxState::Pending &&
+           m_sandboxes[m_next].state != RunSandboxState::RateLimited)
+        ++m_next;
+    if (m_cancelled || m_next >= m_sandboxes.size())
+        return end(m_cancelled ? Outcome::Cancelled : Outcome::Completed);
+    RunSandbox &sandbox = m_sandboxes[m_next];
+    sandbox.operationId = m_recorder.begin(LedgerOperationKind::Acquire, providerOf(sandbox.slot),
+                                           sandbox.slot.servers, {}, m_plan.name, m_plan.benchmark,
+                                           sandbox.slot.local ? QStringList() : QStringList{m_plan.name},
+                                           m_plan.ttlSeconds.value_or(0));
+    if (sandbox.operationId == 0) {
+        // No intent, no request: an acquire the ledger does not know of could never be reconciled.
+        m_problem = m_recorder.problem();
+        m_cancelled = true;
+        return end(Outcome::Cancelled);
+    }
+    if (sandbox.slot.local)
+        acquireLocal(sandbox);
+    else
+        acquireRemote(sandbox);
+    // Told once the call exists: a cancel() from a progress handler then waits for this acquire.
+    setState(m_next, RunSandboxState::Acquiring);
+}
+
+void RunProvisioner::acquireRemote(RunSandbox &sandbox)
+{
+    AcquireRequest request;
+    request.serverName = sandbox.slot.servers.value(0);
+    request.benchmark = m_plan.benchmark;
+    request.tag = m_plan.name;
+    request.ttlSeconds = m_plan.ttlSeconds;
+    const int index = sandbox.slot.index;
+    m_inFlight = m_remote->acquire(request, this, [this, index](const ApiResult<AcquiredSandbox> &result) {
+        QList<QPair<QString, QString>> urls;
+        if (result)
+            for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
+                urls.append({it.key(), it.value()});
+        acquireAnswered(index, result.error(), result ? result->sandboxId : QString(), urls);
+    });
+}
+
+void RunProvisioner::acquireLocal(RunSandbox &sandbox)
+{
+    LocalAcquireRequest request;
+    request.serverNames = sandbox.slot.servers;
+    request.benchmark = m_plan.benchmark;
+    request.ttlSeconds = m_plan.ttlSeconds;
+    const int index = sandbox.slot.index;
+    m_inFlight = m_local->acquire(request, this, [this, index](const ApiResult<LocalSandbox> &result) {
+        QList<QPair<QString, QString>> urls;
+        if (result)
+            for (const auto &server : result->servers)
+                urls.append({server.displayName(), server.mcpServerUrl});
+        acquireAnswered(index, result.error(), result ? result->localSandboxId : QString(), urls);
+    });
+}
+
+void RunProvisioner::acquireAnswered(int index, const ApiError &answer, const QString &id,
+                                     const QList<QPair<QString, QString>> &urls)
+{
+    RunSandbox &sandbox = m_sandboxes[index];
+    ApiError error = answer;
+    if (m_aborted && error.isError())
+        error = ApiError::network(u"aborted by the user while the request was out"_s);
+    m_aborted = false;
+    if (!error.isError() && id.isEmpty())
+        error = ApiError::decode(u"an acquire answer without a sandbox id"_s);
+
+    if (error.kind() == ApiError::Kind::Http && error.httpStatus() == 429 && !m_cancelled) {
+        const int wait = std::max(1, error.retryAfterSeconds());
+        ++m_rateLimited;
+        if (wait <= m_maxRetryAfterSeconds) {
+            m_recorder.finish(sandbox.operationId, LedgerOperationState::Failed,
+                              u"429 rate limited; asked again after %1 s"_s.arg(wait));
+            sandbox.operationId = 0;
+            setState(index, RunSandboxState::RateLimited);
+            m_retryTimer->start(wait * 1000);
+            return;
+        }
+    }
+    m_recorder.finish(sandbox.operationId, error, id);
+    sandbox.sandboxId = id;
+    if (!error.isError()) {
+        sandbox.mcpUrls = urls;
+        m_recorder.acquired(providerOf(sandbox.slot), id, sandbox.slot.servers, m_plan.name, m_plan.benchmark,
+                            sandbox.slot.local ? QStringList() : QStringList{m_plan.name},
+                            m_plan.ttlSeconds.value_or(0), urlsOf(urls));
+        if (!m_recorder.problem().isEmpty())
+            m_problem = m_recorder.problem();
+        if (!sandbox.slot.local && m_seeds.contains(sandbox.slot.servers.value(0)))
+            return seedData(index);
+        if (sandbox.slot.local && !m_plan.workspace.isEmpty())
+            return seedWorkspace(index);
+        setState(index, RunSandboxState::Acquired);
+    } else {
+        sandbox.error = error.fullText();
+        setState(index, LedgerRecorder::stateFor(error) == LedgerOperationState::Ambiguous
+                            ? RunSandboxState::Ambiguous
+                            : RunSandboxState::Failed);
+        if (error.isKeyProblem()) {
+            m_problem = error.message();
+            m_cancelled = true;
+        }
+    }
+    if (!m_recorder.problem().isEmpty())
+        m_problem = m_recorder.problem();
+    advance();
+}
+
+void RunProvisioner::advance()
+{
+    ++m_next;
+    acquireNext();
+}
+
+QString RunProvisioner::readSeeds(const QString &path, QJsonObject *out)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return u"Cannot read the seed data %1: %2"_s.arg(path, file.errorString());
+    // The same bound as a dump the API sends back: a seed is a server's data, not an archive.
+    const QByteArray bytes = file.read(KlavisServerDataService::maxDumpBytes + 1);
+    if (bytes.size() > KlavisServerDataService::maxDumpBytes)
+        return u"The seed data %1 is larger than %2 MiB."_s.arg(path).arg(
+            KlavisServerDataService::maxDumpBytes >> 20);
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
+    if (!document.isObject())
+        return u"The seed data %1 is not a JSON object of server names: %2"_s.arg(path, error.errorString());
+    const QJsonObject seeds = document.object();
+    for (auto it = seeds.begin(); it != seeds.end(); ++it)
+        if (!it.value().isObject() && it.value() != QJsonValue(u"default"_s))
+            return u"The seed of %1 in %2 is neither a JSON object nor \"default\"."_s.arg(it.key(), path);
+    *out = seeds;
+    return {};
+}
+
+void RunProvisioner::seedData(int index)
+{
+    const RunSandbox &sandbox = m_sandboxes[index];
+    const QString server = sandbox.slot.servers.value(0);
+    const QJsonValue body = m_seeds.value(server);
+    const qint64 id = m_recorder.begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {server},
+                                       sandbox.sandboxId, m_plan.name, m_plan.benchmark);
+    setState(index, RunSandboxState::Seeding);
+    const auto done = [this, index, id, body](const ApiResult<SandboxActionResult> &result) {
+        std::optional<LedgerTransfer> facts;
+        if (body.isObject())
+            facts = LedgerRecorder::factsOf(QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact),
+                                            QFileInfo(m_plan.seedDataFile).fileName());
+        seeded(index, id, result.error(), facts);
+    };
+    if (body.isObject())
+        m_inFlight = m_data->initialize(server, sandbox.sandboxId, body, this, done);
+    else
+        m_inFlight = m_data->initializeDefault(server, sandbox.sandboxId, this, done);
+}
+
+void RunProvisioner::seedWorkspace(int index)
+{
+    const RunSandbox &sandbox = m_sandboxes[index];
+    const qint64 id =
+        m_recorder.begin(LedgerOperationKind::Upload, LedgerProvider::KlavisLocal, sandbox.slot.servers,
+                         sandbox.sandboxId, m_plan.name, m_plan.benchmark);
+    setState(index, RunSandboxState::Seeding);
+    auto *job = new UploadJob(m_local, m_transport->networkAccessManager(), sandbox.sandboxId, u"us"_s,
+                              {m_plan.workspace}, this);
+    m_seedJob = job;
+    connect(job, &TransferJob::finished, this, [this, index, id, job] {
+        job->deleteLater();
+        ApiError error;
+        if (job->state() == TransferJob::State::Failed)
+            error = ApiError::local(job->errorText());
+        else if (job->state() == TransferJob::State::Cancelled)
+            error = ApiError::cancelled();
+        LedgerTransfer facts;
+        facts.bytes = job->networkBytes();
+        facts.localFileName = QFileInfo(m_plan.workspace).fileName();
+        // An archive sent as it is can be hashed; a packed folder's archive was temporary and is gone.
+        QFile archive(m_plan.workspace);
+        if (m_plan.workspace.endsWith(u".tar.gz"_s) && archive.open(QIODevice::ReadOnly)) {
+            QCryptographicHash hash(QCryptographicHash::Sha256);
+            if (hash.addData(&archive))
+                facts.sha256 = QString::fromLatin1(hash.result().toHex());
+        }
+        seeded(index, id, error, facts);
+    });
+    job->start();
+}
+
+void RunProvisioner::seeded(int index, qint64 operationId, const ApiError &error,
+                            const std::optional<LedgerTransfer> &facts)
+{
+    RunSandbox &sandbox = m_sandboxes[index];
+    m_recorder.finish(operationId, error, sandbox.sandboxId, error.isError() ? std::nullopt : facts);
+    if (error.isError()) {
+        ++m_seedFailures;
+        sandbox.error = u"seed: "_s + error.fullText();
+    }
+    setState(index, RunSandboxState::Acquired);
+    advance();
+}
+
+void RunProvisioner::cancel()
+{
+    if (!m_running || m_cancelled)
+        return;
+    m_cancelled = true;
+    // Waiting out a 429 or between steps: nothing is in flight, so the run ends now. A seed under way is let
+    // finish, like an acquire.
+    if (m_seedJob && !m_seedJob->isFinished())
+        return;
+    if (m_retryTimer->isActive() || !m_inFlight || m_inFlight->isFinished()) {
+        m_retryTimer->stop();
+        end(Outcome::Cancelled);
+    }
+}
+
+void RunProvisioner::abortInFlight()
+{
+    cancel();
+    if (m_seedJob && !m_seedJob->isFinished())
+        m_seedJob->cancel();
+    if (m_inFlight && !m_inFlight->isFinished()) {
+        m_aborted = true;
+        m_inFlight->abort();
+    }
+}
+
+void RunProvisioner::setState(int index, RunSandboxState state)
+{
+    m_sandboxes[index].state = state;
+    emit sandboxChanged(index, m_sandboxes[index]);
+}
+
+void RunProvisioner::end(Outcome outcome)
+{
+    const bool wasRunning = m_running;
+    m_running = false;
+    if (wasRunning) {
+        for (qsizetype i = 0; i < m_sandboxes.size(); ++i)
+            if (m_sandboxes[i].state == RunSandboxState::Pending ||
+                m_sandboxes[i].state == RunSandboxState::RateLimited)
+                setState(int(i), RunSandboxState::Cancelled);
+        const auto status = m_ledger->setRunState(
+            m_plan.name, outcome == Outcome::Cancelled ? LedgerRunState::Cancelled : LedgerRunState::Open);
+        if (!status)
+            m_problem = status.error().message;
+    }
+    // Never from inside start(): the caller connects to finished() after it returns.
+    QTimer::singleShot(0, this, [this, outcome] { emit finished(outcome); });
+}

@@ -1,0 +1,123 @@
+#pragma once
+
+#include "runs/ledgerrecorder.h"
+#include "runs/runplan.h"
+#include "runs/runsandbox.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <QString>
+
+class ApiCall;
+class HttpTransport;
+class KlavisLocalSandboxService;
+class KlavisSandboxService;
+class KlavisServerDataService;
+class TransferJob;
+class QTimer;
+class RunLedger;
+
+// Provisions a run: the run in the ledger, an optional prepare, then one acquire after another (the
+// transport's rate limiter paces them), each written as an intent before its request and finished after it.
+// Nothing blocks: every step is a callback. The wizard and `sandboxdeck-cli run create` both follow
+// sandboxChanged() and finished().
+//
+// Outcomes of one acquire:
+//  - succeeded: the sandbox is recorded as acquired with its (redacted) MCP URLs;
+//  - 429: a definite "not done" (the server refused before doing anything), so that same acquire is asked
+//    again after Retry-After. The transport never retries an acquire itself (it is not idempotent: a retry
+//    after an answer that got lost could occupy a second sandbox); only a refusal that guarantees nothing
+//    happened may be repeated, and 429 is one;
+//  - a definite failure (4xx, 501, 503 "no idle sandbox"): recorded, the run goes on;
+//  - ambiguous (no answer, a timeout, a 5xx that may have half-happened, our own abort): the server may hold
+//    a sandbox. It is never retried: it is left for RunReconciler, and the run goes on.
+// A key problem (401/403) ends the run early: every further acquire would be refused the same way.
+//
+// Seeds, after each acquire and before the next: the plan's seed-data file is a JSON object from server name
+// to what `data init` sends (the server's body, or the string "default" for the provider's default data);
+// a Klavis sandbox of a server it names is initialized with it. The plan's workspace (a folder or a .tar.gz)
+// is uploaded to each local sandbox (UploadJob). A seed that fails leaves the sandbox held, with the reason
+// in its error; the run goes on.
+class RunProvisioner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunProvisioner)
+
+public:
+    enum class Outcome
+    {
+        Completed, // every sandbox was asked for (some may have failed: see sandboxes())
+        Cancelled,
+        Refused, // nothing was sent: the plan, the ledger or the run's name said no
+    };
+    Q_ENUM(Outcome)
+
+    RunProvisioner(HttpTransport *transport, RunLedger *ledger, QObject *parent = nullptr);
+
+    void setProfile(const QString &profile) { m_recorder.setProfile(profile); }
+    // The longest wait for a 429's Retry-After; longer ones end that sandbox as failed.
+    void setMaxRetryAfterSeconds(int seconds) { m_maxRetryAfterSeconds = seconds; }
+
+    void start(const RunPlan &plan);
+    // Stops further acquires; an acquire in flight finishes (so it is not made ambiguous), then finished().
+    void cancel();
+    // The second Ctrl+C: aborts the acquire in flight, which is recorded ambiguous.
+    void abortInFlight();
+
+    bool isRunning() const { return m_running; }
+    bool isCancelling() const { return m_cancelled; }
+    const RunPlan &plan() const { return m_plan; }
+    const QList<RunSandbox> &sandboxes() const { return m_sandboxes; }
+    int heldCount() const;
+    int rateLimitedCount() const { return m_rateLimited; }
+    int seedFailures() const { return m_seedFailures; }
+    // Reads a seed-data file: a JSON object of server name -> body or "default"; an error sentence or empty.
+    static QString readSeeds(const QString &path, QJsonObject *out);
+    // Why the run was refused, or what the ledger last said (a warning), empty when all is well.
+    const QString &problem() const { return m_problem; }
+
+signals:
+    void sandboxChanged(int index, const RunSandbox &sandbox);
+    void preparing(const QString &server);
+    void finished(RunProvisioner::Outcome outcome);
+
+private:
+    void prepareNext(qsizetype index);
+    void acquireNext();
+    void acquireRemote(RunSandbox &sandbox);
+    void acquireLocal(RunSandbox &sandbox);
+    // What every acquire does with its answer; `id` and `urls` are empty on failure.
+    void acquireAnswered(int index, const ApiError &error, const QString &id,
+                         const QList<QPair<QString, QString>> &urls);
+    void seedData(int index);
+    void seedWorkspace(int index);
+    void seeded(int index, qint64 operationId, const ApiError &error,
+                const std::optional<LedgerTransfer> &facts);
+    void advance();
+    void setState(int index, RunSandboxState state);
+    void end(Outcome outcome);
+
+    HttpTransport *m_transport;
+    RunLedger *m_ledger;
+    KlavisSandboxService *m_remote;
+    KlavisLocalSandboxService *m_local;
+    KlavisServerDataService *m_data;
+    QJsonObject m_seeds;
+    QPointer<TransferJob> m_seedJob;
+    int m_seedFailures = 0;
+    LedgerRecorder m_recorder;
+    RunPlan m_plan;
+    QList<RunSandbox> m_sandboxes;
+    QPointer<ApiCall> m_inFlight;
+    QTimer *m_retryTimer;
+    int m_next = 0;
+    int m_rateLimited = 0;
+    int m_maxRetryAfterSeconds = 120;
+    bool m_running = false;
+    bool m_cancelled = false;
+    bool m_aborted = false; // the in-flight acquire was aborted by us: ambiguous whatever it says
+    QString m_problem;
+};
