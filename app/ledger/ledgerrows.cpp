@@ -125,10 +125,6 @@ QVariant LedgerRows::orNull(const QString &text)
 
 void LedgerRows::bind(QSqlQuery &query, std::initializer_list<QVariant> values)
 {
-    for (const QVariant &value : values) {
-        if (value.typeId() == QMetaType::QString && value.toString().isNull())
-            query.addBindValue(QString(u""_s));
-        else
-            query.addBindValue(value);
-    }
+    for (const QVariant &value : values)
+        query.addBindValue(value);
 }

@@ -33,7 +33,7 @@ public:
     static QStringList list(const QVariant &stored);
     // NULL for an empty text: the run column of what belongs to no run.
     static QVariant orNull(const QString &text);
-    // Binds the values in order. A null QString binds as '' (QSQLITE would bind NULL, which the NOT NULL text
-    // columns refuse); an invalid QVariant binds as NULL.
+    // Binds the values in order; an invalid QVariant binds as NULL (a null QString becomes '' in
+    // LedgerDatabase::exec, for every query).
     static void bind(QSqlQuery &query, std::initializer_list<QVariant> values);
 };

@@ -27,10 +27,10 @@ class RunLedger;
 //
 // Outcomes of one acquire:
 //  - succeeded: the sandbox is recorded as acquired with its (redacted) MCP URLs;
-//  - 429: a definite "not done" (the server refused before doing anything), so that same acquire is asked
-//    again after Retry-After. The transport never retries an acquire itself (it is not idempotent: a retry
-//    after an answer that got lost could occupy a second sandbox); only a refusal that guarantees nothing
-//    happened may be repeated, and 429 is one;
+//  - 429: a definite "not done" (the limiter refused before doing anything). The transport already sends a
+//    call answered 429 again, acquires included, up to its attempts; when those run out, that same acquire
+//    is asked again here after Retry-After. Nothing else is repeated: an acquire is not idempotent, and a
+//    retry after an answer that got lost could occupy a second sandbox;
 //  - a definite failure (4xx, 501, 503 "no idle sandbox"): recorded, the run goes on;
 //  - ambiguous (no answer, a timeout, a 5xx that may have half-happened, our own abort): the server may hold
 //    a sandbox. It is never retried: it is left for RunReconciler, and the run goes on.
