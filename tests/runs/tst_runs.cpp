@@ -581,8 +581,10 @@ void TestRuns::provisionerAcquiresEveryPlannedSandbox()
 void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
 {
     RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    // Three 429s in a row: the transport sends the acquire again after each Retry-After until its attempts
+    // run out, then the provisioner asks once more itself.
     auto faults = m_emulator->emulator->faults();
-    faults.rateLimitNextRequests = 1;
+    faults.rateLimitNextRequests = 3;
     faults.retryAfterSeconds = 1;
     m_emulator->emulator->setFaults(faults);
     m_emulator->emulator->setEmptyPool(u"jira"_s); // 503: a definite no
@@ -592,8 +594,9 @@ void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
     QElapsedTimer clock;
     clock.start();
     QCOMPARE(provision(provisioner, plan), RunProvisioner::Outcome::Completed);
-    QVERIFY(clock.elapsed() >= 900); // Retry-After was waited out
+    QVERIFY(clock.elapsed() >= 2900); // every Retry-After was waited out
     QCOMPARE(provisioner.rateLimitedCount(), 1);
+    QCOMPARE(m_emulator->emulator->requestCount("POST", u"/sandbox/github"_s), 3 + 1 + 1);
     const auto &sandboxes = provisioner.sandboxes();
     QCOMPARE(sandboxes[0].state, RunSandboxState::Acquired); // the 429 was asked again
     QCOMPARE(sandboxes[1].state, RunSandboxState::Acquired);
