@@ -116,6 +116,11 @@ void CliOutput::secretObject(const QString &name, const QJsonObject &object, boo
     }
 }
 
+QString CliOutput::utcTime(const QDateTime &when)
+{
+    return when.isValid() ? when.toUTC().toString(Qt::ISODate) : QString();
+}
+
 QString CliOutput::age(const QDateTime &when)
 {
     // The GUI's wording, so that a table cell says the same in both; "-" where there is no time.

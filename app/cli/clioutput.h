@@ -48,6 +48,8 @@ public:
     void setSecret(const QString &secret) { m_secret = secret; }
 
     static QString age(const QDateTime &when);
+    // A moment as the run commands print it: ISO 8601 in UTC, empty when there is none.
+    static QString utcTime(const QDateTime &when);
     static bool stderrIsTerminal();
 
 private:

@@ -112,6 +112,8 @@ private:
     void runManifest();
     void runImport();
     void leaks();
+    // The ledger's file opened for this command, or null with the reason in `problem`.
+    std::unique_ptr<RunLedger> openLedgerFile(QString *problem) const;
     // Opens the ledger on first use; false (and the command ended with 1) when it cannot be opened.
     bool openLedger();
     // Plain commands record when the ledger opens, and go on with a warning when it does not.

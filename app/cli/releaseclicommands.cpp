@@ -20,15 +20,6 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-QString timeText(const QDateTime &at)
-{
-    return at.isValid() ? at.toUTC().toString(Qt::ISODate) : QString();
-}
-
-} // namespace
-
 void CliRunner::releaseNext(QList<std::function<void(std::function<void()>)>> steps)
 {
     // One release at a time: the rate limit paces them anyway, and the output stays in order.
@@ -194,12 +185,12 @@ void CliRunner::leaks()
                 for (const auto reason : leak.reasons)
                     reasons.append(LeakFinder::word(reason));
                 table.addRow({LedgerWords::word(leak.provider), leak.servers.join(u','), leak.sandboxId,
-                              leak.run, timeText(leak.heldSince), reasons.join(u", "_s)});
+                              leak.run, CliOutput::utcTime(leak.heldSince), reasons.join(u", "_s)});
                 entries.append(QJsonObject{{u"provider"_s, LedgerWords::word(leak.provider)},
                                            {u"servers"_s, QJsonArray::fromStringList(leak.servers)},
                                            {u"sandbox_id"_s, leak.sandboxId},
                                            {u"run"_s, leak.run},
-                                           {u"held_since"_s, timeText(leak.heldSince)},
+                                           {u"held_since"_s, CliOutput::utcTime(leak.heldSince)},
                                            {u"known_to_ledger"_s, leak.knownToLedger},
                                            {u"reasons"_s, QJsonArray::fromStringList(reasons)}});
             }

@@ -52,11 +52,6 @@ QString stateWord(RunSandboxState state)
     return {};
 }
 
-QString timeText(const QDateTime &at)
-{
-    return at.isValid() ? at.toUTC().toString(Qt::ISODate) : QString();
-}
-
 QString slotName(const RunSlot &slot)
 {
     if (slot.local)
@@ -66,18 +61,28 @@ QString slotName(const RunSlot &slot)
 
 } // namespace
 
+std::unique_ptr<RunLedger> CliRunner::openLedgerFile(QString *problem) const
+{
+    auto ledger = std::make_unique<RunLedger>();
+    ledger->setSecrets({m_transport->config().apiKey}); // the one secret the CLI holds never reaches it
+    if (auto status = ledger->open(RunLedger::defaultPath()); !status) {
+        *problem = status.error().message;
+        return nullptr;
+    }
+    return ledger;
+}
+
 bool CliRunner::openLedger()
 {
     if (m_ledger)
         return true;
-    auto ledger = std::make_unique<RunLedger>();
-    ledger->setSecrets({m_transport->config().apiKey});
-    if (auto status = ledger->open(RunLedger::defaultPath()); !status) {
-        m_output.err(u"error: the run ledger: %1\n"_s.arg(status.error().message));
+    QString problem;
+    m_ledger = openLedgerFile(&problem);
+    if (!m_ledger) {
+        m_output.err(u"error: the run ledger: %1\n"_s.arg(problem));
         done(1);
         return false;
     }
-    m_ledger = std::move(ledger);
     m_recorder = std::make_unique<LedgerRecorder>(m_ledger.get());
     return true;
 }
@@ -85,13 +90,10 @@ bool CliRunner::openLedger()
 LedgerRecorder &CliRunner::recorder()
 {
     if (!m_recorder) {
-        auto ledger = std::make_unique<RunLedger>();
-        ledger->setSecrets({m_transport->config().apiKey});
-        if (auto status = ledger->open(RunLedger::defaultPath()); status) {
-            m_ledger = std::move(ledger);
-        } else {
-            m_output.err(u"warning: not recorded in the run ledger: %1\n"_s.arg(status.error().message));
-        }
+        QString problem;
+        m_ledger = openLedgerFile(&problem);
+        if (!m_ledger)
+            m_output.err(u"warning: not recorded in the run ledger: %1\n"_s.arg(problem));
         m_recorder = std::make_unique<LedgerRecorder>(m_ledger.get());
     }
     return *m_recorder;
@@ -264,7 +266,7 @@ void CliRunner::runList()
                       QString::number(count), run.benchmark});
         entries.append(QJsonObject{{u"name"_s, run.name},
                                    {u"state"_s, LedgerWords::word(run.state)},
-                                   {u"created_at"_s, timeText(run.createdAt)},
+                                   {u"created_at"_s, CliOutput::utcTime(run.createdAt)},
                                    {u"held"_s, qint64(count)},
                                    {u"benchmark"_s, run.benchmark}});
     }
@@ -321,9 +323,9 @@ void CliRunner::runShow()
         }
         m_output.field(u"Run"_s, run.name);
         m_output.field(u"State"_s, LedgerWords::word(run.state));
-        m_output.field(u"Created"_s, timeText(run.createdAt));
+        m_output.field(u"Created"_s, CliOutput::utcTime(run.createdAt));
         if (run.closedAt.isValid())
-            m_output.field(u"Closed"_s, timeText(run.closedAt));
+            m_output.field(u"Closed"_s, CliOutput::utcTime(run.closedAt));
         m_output.field(u"Benchmark"_s, run.benchmark);
         m_output.field(u"API"_s, run.apiBaseUrl);
         TextTable table({u"PROVIDER"_s, u"SERVERS"_s, u"SANDBOX ID"_s, u"ACQUIRED"_s, u"RELEASED"_s});
@@ -331,8 +333,8 @@ void CliRunner::runShow()
         for (const auto &sandbox : record.sandboxes) {
             held += sandbox.isHeld();
             table.addRow({LedgerWords::word(sandbox.provider), sandbox.servers.join(u','), sandbox.sandboxId,
-                          timeText(sandbox.acquiredAt),
-                          sandbox.isHeld() ? u"held"_s : timeText(sandbox.releasedAt)});
+                          CliOutput::utcTime(sandbox.acquiredAt),
+                          sandbox.isHeld() ? u"held"_s : CliOutput::utcTime(sandbox.releasedAt)});
         }
         m_output.field(u"Holds"_s, u"%1 of %2 sandboxes"_s.arg(held).arg(record.sandboxes.size()));
         if (!table.isEmpty())
