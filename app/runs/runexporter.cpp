@@ -1,6 +1,7 @@
 #include "runs/runexporter.h"
 
 #include "api/unsafecharacters.h"
+#include "api/urlpolicy.h"
 #include "catalog/mcpclientconfig.h"
 
 #include <QDir>
@@ -55,9 +56,9 @@ bool RunExporter::isExportable(const QString &url)
     for (const char32_t c : url.toUcs4())
         if (UnsafeCharacters::isUnsafe(c))
             return false;
+    // What a server hands out is held to the rule every MCP URL follows (https, or http to loopback).
     const QUrl parsed(url, QUrl::StrictMode);
-    return parsed.isValid() && (parsed.scheme() == u"https"_s || parsed.scheme() == u"http"_s) &&
-           !parsed.host().isEmpty();
+    return parsed.isValid() && UrlPolicy::checkMcpUrl(parsed).isEmpty();
 }
 
 QByteArray RunExporter::urlMap(const QString &runName, const QList<RunSandbox> &sandboxes,

@@ -224,7 +224,7 @@ void TestRuns::exportsLeaveOutHostileUrls()
 {
     auto sandboxes = exportSample();
     sandboxes[0].mcpUrls = {{u"github"_s, u"file:///etc/passwd"_s}};
-    sandboxes[2].mcpUrls = {{u"google_calendar"_s, u"http://h/x'$(id)"_s}};
+    sandboxes[2].mcpUrls = {{u"google_calendar"_s, u"https://h/x'$(id)"_s}};
     sandboxes[3].mcpUrls = {{u"git"_s, u"http://h/\nEVIL=1"_s}};
     QStringList skipped;
     const QJsonObject urls = QJsonDocument::fromJson(RunExporter::urlMap(u"r1"_s, sandboxes, &skipped))
@@ -236,9 +236,12 @@ void TestRuns::exportsLeaveOutHostileUrls()
     QVERIFY(!env.contains("EVIL"));
     QVERIFY(!env.contains("passwd"));
     // The quote is encoded: the value stays one single-quoted word.
-    QVERIFY(env.contains("GOOGLE_CALENDAR_1_MCP_URL='http://h/x%27$(id)'\n"));
+    QVERIFY(env.contains("GOOGLE_CALENDAR_1_MCP_URL='https://h/x%27$(id)'\n"));
     // A space makes it no URL at all: left out.
-    sandboxes[2].mcpUrls = {{u"google_calendar"_s, u"http://h/x y"_s}};
+    sandboxes[2].mcpUrls = {{u"google_calendar"_s, u"https://h/x y"_s}};
+    QVERIFY(!RunExporter::envFile(u"r1"_s, sandboxes).contains("GOOGLE_CALENDAR"));
+    // Plain http to another host breaks the URL rule of the whole app: left out too.
+    sandboxes[2].mcpUrls = {{u"google_calendar"_s, u"http://h/mcp"_s}};
     QVERIFY(!RunExporter::envFile(u"r1"_s, sandboxes).contains("GOOGLE_CALENDAR"));
 }
 
