@@ -7,10 +7,13 @@
 #include "api/klavissandboxservice.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
+#include "ledger/ledgerworker.h"
+#include "ledger/runledger.h"
 #include "workspace/transferqueue.h"
 
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
+#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 
@@ -34,7 +37,8 @@ AppSession::AppSession(QObject *parent)
       m_objectStoreNetwork(new QNetworkAccessManager(this)),
       m_transfers(new TransferQueue(m_localSandboxes, m_objectStoreNetwork, this)),
       m_blaxelTransport(new HttpTransport(TransportConfig{}, this)),
-      m_blaxel(new BlaxelSandboxService(m_blaxelTransport, QString(), this))
+      m_blaxel(new BlaxelSandboxService(m_blaxelTransport, QString(), this)),
+      m_ledger(std::make_unique<LedgerWorker>())
 {}
 
 AppSession::~AppSession()
@@ -42,6 +46,26 @@ AppSession::~AppSession()
     // Jobs remove their temporary files when cancelled; they must go before the services they use.
     m_transfers->cancelAll();
     delete m_transfers;
+    // Runs what was posted (the last outcomes) and closes the file before the demo's folder goes.
+    m_ledger.reset();
+}
+
+void AppSession::useLedger(const QString &path, const QString &secret)
+{
+    if (!secret.isEmpty() && !m_ledgerSecrets.contains(secret))
+        m_ledgerSecrets.append(secret);
+    if (!m_ledgerPath.isEmpty()) {
+        m_ledger->post<LedgerDone>([secrets = m_ledgerSecrets](RunLedger &ledger) {
+            ledger.setSecrets(secrets);
+            return LedgerDone{};
+        });
+        return;
+    }
+    m_ledgerPath = path;
+    m_ledger->open(path, m_ledgerSecrets, this, [this](const LedgerStatus &status) {
+        m_ledgerProblem = status ? QString() : status.error().message;
+        emit ledgerOpened(m_ledgerProblem);
+    });
 }
 
 bool AppSession::startDemo(QString *error)
@@ -56,6 +80,12 @@ bool AppSession::startDemo(QString *error)
     const QUrl baseUrl = host->apiBaseUrl();
     const QString key = host->server()->apiKey();
     m_demoHost = std::move(host);
+    QString ledgerPath = qEnvironmentVariable("SANDBOXDECK_LEDGER");
+    if (ledgerPath.isEmpty() && m_ledgerPath.isEmpty()) {
+        m_demoLedgerFolder = std::make_unique<QTemporaryDir>();
+        ledgerPath = m_demoLedgerFolder->filePath(u"demo-ledger.sqlite"_s);
+    }
+    useLedger(ledgerPath, key);
     connectTo(u"Demo"_s, baseUrl, key, u"us"_s);
     // The emulator serves Blaxel's control plane under /v0 with the same key; `demo` is its seeded workspace.
     QUrl blaxelUrl = baseUrl;
@@ -68,6 +98,7 @@ void AppSession::connectTo(const QString &profileName, const QUrl &baseUrl, cons
                            const QString &region)
 {
     pointAt(m_transport, baseUrl, apiKey);
+    useLedger(RunLedger::defaultPath(), apiKey);
     m_profileName = profileName;
     m_region = region.isEmpty() ? u"us"_s : region;
     m_transfers->setRegion(m_region);
@@ -88,6 +119,8 @@ void AppSession::connectBlaxel(const QString &profileName, const QUrl &baseUrl, 
                                const QString &workspace)
 {
     pointAt(m_blaxelTransport, baseUrl, apiKey);
+    if (!apiKey.isEmpty())
+        useLedger(RunLedger::defaultPath(), apiKey);
     m_blaxel->setWorkspace(workspace);
     m_blaxelProfileName = profileName;
     emit blaxelConnectionChanged();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QStringList>
 #include <QUrl>
 
 #include <memory>
@@ -10,6 +11,8 @@ class BlaxelSandboxService;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
+class LedgerWorker;
+class QTemporaryDir;
 class QNetworkAccessManager;
 class TransferQueue;
 namespace Emulator {
@@ -45,6 +48,14 @@ public:
     // Workspace uploads and dumps, shared by every view so that the status bar sees them all.
     TransferQueue *transfers() const { return m_transfers; }
     Emulator::EmulatorHost *demoHost() const { return m_demoHost.get(); }
+    // The run ledger on its own thread: every acquire, release, reset, upload and dump the window makes is
+    // written there. Open after the first connection: RunLedger::defaultPath() for a profile; for the demo
+    // $SANDBOXDECK_LEDGER or a file of its own that goes with the process (the demo's sandboxes live as
+    // long as its emulator, and must not turn into leaks of the real ledger).
+    LedgerWorker *ledger() const { return m_ledger.get(); }
+    QString ledgerPath() const { return m_ledgerPath; }
+    // Why the ledger could not be opened (the window shows it), empty when it was.
+    QString ledgerProblem() const { return m_ledgerProblem; }
 
     bool isDemo() const { return m_demoHost != nullptr; }
     bool hasKey() const; // the demo has its emulator's key
@@ -65,8 +76,13 @@ public:
 signals:
     void connectionChanged();
     void blaxelConnectionChanged();
+    // The ledger answered its open: `problem` is empty when it is ready.
+    void ledgerOpened(const QString &problem);
 
 private:
+    // Opens the ledger the first time; later connections only add their key to what it masks.
+    void useLedger(const QString &path, const QString &secret);
+
     HttpTransport *m_transport;
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_localSandboxes;
@@ -81,4 +97,9 @@ private:
     QString m_profileName;
     QString m_region = QStringLiteral("us");
     QString m_blaxelProfileName;
+    std::unique_ptr<QTemporaryDir> m_demoLedgerFolder;
+    std::unique_ptr<LedgerWorker> m_ledger;
+    QString m_ledgerPath;
+    QString m_ledgerProblem;
+    QStringList m_ledgerSecrets;
 };
