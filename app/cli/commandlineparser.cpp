@@ -1,20 +1,11 @@
 #include "cli/commandlineparser.h"
 
-#include "api/acquirerequest.h"
-#include "api/blaxelsandboxname.h"
-#include "api/blaxelstatus.h"
-#include "catalog/serverlists.h"
 #include "cli/clicommandspec.h"
 #include "cli/cliusage.h"
-#include "runs/leakfinder.h"
-#include "runs/runplanparser.h"
+#include "cli/commandchecks.h"
 
 #include <QCommandLineParser>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QRegularExpression>
 
-#include <algorithm>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -25,7 +16,6 @@ using Result = CommandLineParser::Result;
 using Action = CommandLineParser::Action;
 
 const QString endOfOptions = u"--"_s;
-constexpr int maxSeconds = 86400;
 
 Result usageError(const QString &what)
 {
@@ -134,18 +124,6 @@ std::optional<QString> parseLevel(const QStringList &arguments, const QString &c
     return std::nullopt;
 }
 
-// A whole number of seconds within [minimum, maxSeconds]; digits only, so "+5", " 5" and "5s" are refused.
-std::optional<int> seconds(const QString &text, int minimum)
-{
-    static const QRegularExpression digits(u"\\A[0-9]{1,9}\\z"_s);
-    if (!digits.match(text).hasMatch())
-        return std::nullopt;
-    const int value = text.toInt();
-    if (value < minimum || value > maxSeconds)
-        return std::nullopt;
-    return value;
-}
-
 std::optional<QString> checkGlobals(const GlobalValues &globals, CliCommand &command)
 {
     if (globals.baseUrls.size() > 1)
@@ -158,131 +136,19 @@ std::optional<QString> checkGlobals(const GlobalValues &globals, CliCommand &com
         command.baseUrl = globals.baseUrls.constFirst();
     }
     if (!globals.timeouts.isEmpty()) {
-        const auto timeout = seconds(globals.timeouts.constFirst(), 1);
+        const auto timeout = CommandChecks::seconds(globals.timeouts.constFirst(), 1);
         if (!timeout)
-            return u"--timeout must be a number of seconds from 1 to %1"_s.arg(maxSeconds);
+            return u"--timeout must be a number of seconds from 1 to %1"_s.arg(CommandChecks::maxSeconds);
         command.timeoutSeconds = *timeout;
     }
     command.json = globals.json;
     return std::nullopt;
 }
 
-std::optional<QString> checkArguments(const CliCommandSpec &spec, const QStringList &arguments)
+// The command's options as given into `command`: a value option once and not empty, a repeatable one's
+// values in order, a flag as an empty value. --status may be given several times; its words are joined.
+std::optional<QString> putOptions(const CliCommandSpec &spec, const Level &level, CliCommand &command)
 {
-    const auto required = spec.argumentNames.size();
-    if (arguments.size() < required) {
-        QString missing = spec.argumentNames.at(arguments.size());
-        missing.remove(u"..."_s);
-        return u"`%1`: no %2 given"_s.arg(spec.name, missing);
-    }
-    if (arguments.size() > required && !spec.takesMoreArguments())
-        return u"`%1`: unexpected argument '%2'"_s.arg(spec.name, arguments.at(required));
-    return std::nullopt;
-}
-
-// --status idle --status occupied,error: the known words, lower-cased (Blaxel's upper-cased), each once.
-std::optional<QString> checkStatuses(const QStringList &values, bool blaxel, QStringList *statuses)
-{
-    const QStringList known = blaxel ? BlaxelStatus::statuses() : ServerLists::statuses();
-    for (const auto &value : values) {
-        for (const auto &part : value.split(u',')) {
-            const QString word = blaxel ? part.trimmed().toUpper() : part.trimmed().toLower();
-            if (!known.contains(word))
-                return u"--status must be one of %1, not '%2'"_s.arg(known.join(u", "_s), part.trimmed());
-            if (!statuses->contains(word))
-                *statuses << word;
-        }
-    }
-    return std::nullopt;
-}
-
-// "k=v" with a key: labels and environment variables. The value may be empty and may hold '='. A secret
-// may be a bare name instead: its value then comes from the CLI's own environment, out of argv.
-std::optional<QString> checkPairs(const CliCommand &command, const QString &option)
-{
-    const bool nameAlone = option == u"secret-env"_s;
-    for (const auto &pair : command.values(option)) {
-        if (pair.indexOf(u'=') < 1 && !(nameAlone && !pair.startsWith(u'=')))
-            return nameAlone ? u"--%1 takes KEY=VALUE or KEY, not '%2'"_s.arg(option, pair)
-                             : u"--%1 takes KEY=VALUE, not '%2'"_s.arg(option, pair);
-    }
-    return std::nullopt;
-}
-
-// blaxel create's own values: the server checks ranges and regions, this only what cannot be sent.
-std::optional<QString> checkBlaxelCreate(const CliCommand &command)
-{
-    static const QRegularExpression digits(u"\\A[0-9]{1,9}\\z"_s);
-    static const QRegularExpression duration(u"\\A([0-9]{1,6}[smhdw]){1,4}\\z"_s);
-    if (!command.has(u"image"_s))
-        return u"`blaxel create` needs --image I"_s;
-    if (command.has(u"memory"_s) && (!digits.match(command.option(u"memory"_s)).hasMatch() ||
-                                     command.option(u"memory"_s).toLongLong() < 1))
-        return u"--memory must be a whole number of MB"_s;
-    for (const auto &port : command.values(u"port"_s)) {
-        if (!digits.match(port).hasMatch() || port.toInt() < 1 || port.toInt() > 65535)
-            return u"--port must be a number from 1 to 65535, not '%1'"_s.arg(port);
-    }
-    if (command.has(u"ttl"_s) && !duration.match(command.option(u"ttl"_s)).hasMatch())
-        return u"--ttl must be a duration like 30m, 24h or 1h30m"_s;
-    for (const auto &option : {u"label"_s, u"env"_s, u"secret-env"_s}) {
-        if (auto error = checkPairs(command, option))
-            return error;
-    }
-    return std::nullopt;
-}
-
-// run create: the plan's spellings have one home (RunPlanParser); a plan it refuses is a usage error.
-std::optional<QString> checkRunCreate(const CliCommand &command)
-{
-    RunPlan plan;
-    plan.name = command.arguments.value(0);
-    if (command.has(u"servers"_s))
-        if (QString problem = RunPlanParser::parseServers(command.option(u"servers"_s), &plan.servers);
-            !problem.isEmpty())
-            return problem;
-    for (const auto &spec : command.values(u"local"_s)) {
-        RunLocalSet set;
-        if (QString problem = RunPlanParser::parseLocalSet(spec, &set); !problem.isEmpty())
-            return problem;
-        plan.localSets.append(set);
-    }
-    if (command.has(u"ttl"_s))
-        plan.ttlSeconds = command.option(u"ttl"_s).toInt();
-    if (QString problem = RunPlanParser::check(plan); !problem.isEmpty())
-        return problem;
-    return std::nullopt;
-}
-
-// The `data` and `mcp` commands' pairs of options that exclude or need each other, and --args's JSON.
-std::optional<QString> checkDataAndMcp(const CliCommandSpec &spec, const CliCommand &command)
-{
-    if (spec.name == u"data dump"_s && command.has(u"force"_s) && !command.has(u"out"_s))
-        return u"--force goes with --out"_s;
-    if (spec.name == u"data init"_s && command.has(u"file"_s) == command.has(u"default"_s))
-        return u"`data init` needs either --file F or --default"_s;
-    if (command.has(u"sandbox"_s) && command.has(u"local"_s))
-        return u"--sandbox and --local exclude each other"_s;
-    if (spec.name != u"mcp call"_s)
-        return std::nullopt;
-    if (command.has(u"args"_s) && !command.values(u"arg"_s).isEmpty())
-        return u"--args and --arg exclude each other"_s;
-    if (command.has(u"args"_s)) {
-        QJsonParseError error;
-        const auto document = QJsonDocument::fromJson(command.option(u"args"_s).toUtf8(), &error);
-        if (error.error != QJsonParseError::NoError || !document.isObject())
-            return u"--args must be a JSON object, like {\"a\": 5}"_s;
-    }
-    for (const auto &pair : command.values(u"arg"_s)) {
-        if (pair.indexOf(u'=') < 1)
-            return u"--arg takes NAME=VALUE, not '%1'"_s.arg(pair);
-    }
-    return std::nullopt;
-}
-
-std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &level, CliCommand &command)
-{
-    const bool blaxel = spec.name.startsWith(u"blaxel "_s);
     for (auto it = level.values.cbegin(); it != level.values.cend(); ++it) {
         if (it.key() == u"status")
             continue; // repeatable: checked below
@@ -304,54 +170,10 @@ std::optional<QString> checkOptions(const CliCommandSpec &spec, const Level &lev
         command.options.insert(flag, QString());
     if (const auto statuses = level.values.find(u"status"_s); statuses != level.values.cend()) {
         QStringList words;
-        if (auto error = checkStatuses(*statuses, blaxel, &words))
+        if (auto error = CommandChecks::checkStatuses(spec, *statuses, &words))
             return error;
         command.options.insert(u"status"_s, words.join(u','));
     }
-    if (!blaxel && command.has(u"ttl"_s)) {
-        if (command.has(u"no-ttl"_s))
-            return u"--ttl and --no-ttl exclude each other"_s;
-        const auto ttl = seconds(command.option(u"ttl"_s), AcquireRequest::minimumTtlSeconds);
-        if (!ttl || *ttl > AcquireRequest::maximumTtlSeconds)
-            return u"--ttl must be a number of seconds from %1 to %2"_s.arg(AcquireRequest::minimumTtlSeconds)
-                .arg(AcquireRequest::maximumTtlSeconds);
-    }
-    if (spec.name == u"run create"_s)
-        return checkRunCreate(command);
-    if (spec.name == u"run manifest"_s && !command.has(u"out"_s))
-        return u"`run manifest` needs --out FILE"_s;
-    if (spec.name == u"leaks"_s && command.has(u"older-than"_s) &&
-        !LeakFinder::parseDuration(command.option(u"older-than"_s)))
-        return u"--older-than must be a duration like 90s, 45m, 2h or 3d"_s;
-    if (spec.option(u"servers"_s) && !command.has(u"servers"_s))
-        return u"`%1` needs --servers a,b,c or --servers ALL"_s.arg(spec.name);
-    if (spec.option(u"extract"_s)) {
-        if (command.has(u"out"_s) && command.has(u"extract"_s))
-            return u"--out and --extract exclude each other"_s;
-        if (command.has(u"force"_s) && command.has(u"extract"_s))
-            return u"--force goes with --out; --extract never writes into a folder that is not empty"_s;
-        if (!command.has(u"out"_s) && !command.has(u"extract"_s))
-            return u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name);
-    }
-    if (auto error = checkDataAndMcp(spec, command))
-        return error;
-    if (!blaxel && command.has(u"region"_s) && command.option(u"region"_s) != u"us"_s &&
-        command.option(u"region"_s) != u"asia"_s)
-        return u"--region must be us or asia"_s;
-    if (!blaxel)
-        return std::nullopt;
-
-    // A name goes into a URL path: one Blaxel would refuse is never sent. (Paths after it are files here.)
-    for (qsizetype i = 0; i < command.arguments.size(); ++i) {
-        const QString &argumentName = spec.argumentNames.at(std::min(i, spec.argumentNames.size() - 1));
-        const QString &name = command.arguments.at(i);
-        if (!argumentName.startsWith(u"NAME"_s))
-            continue;
-        if (const QString problem = BlaxelSandboxName::problem(name); !problem.isEmpty())
-            return u"'%1' is not a sandbox name: %2"_s.arg(name, problem);
-    }
-    if (spec.name == u"blaxel create"_s)
-        return checkBlaxelCreate(command);
     return std::nullopt;
 }
 
@@ -404,9 +226,11 @@ CommandLineParser::Result CommandLineParser::parse(const QStringList &arguments)
     command.arguments = leaf.positional;
     if (const auto error = checkGlobals(globals, command))
         return usageError(*error);
-    if (const auto error = checkArguments(*spec, command.arguments))
+    if (const auto error = CommandChecks::checkArguments(*spec, command.arguments))
         return usageError(*error);
-    if (const auto error = checkOptions(*spec, leaf, command))
+    if (const auto error = putOptions(*spec, leaf, command))
+        return usageError(*error);
+    if (const auto error = CommandChecks::checkOptions(*spec, command))
         return usageError(*error);
     return result;
 }
