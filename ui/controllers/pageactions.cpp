@@ -28,7 +28,8 @@ QStringList PageActions::names(MainWindow::Page page)
         return {u"copyId"_s,       {}, u"release"_s, u"reset"_s,
                 u"blaxelDelete"_s, {}, u"refresh"_s, u"exportRows"_s};
     case MainWindow::TransfersView:
-        break; // the Transfers page brings its own actions
+    case MainWindow::RunsView:
+        break; // the Transfers and Runs pages bring their own actions
     }
     return {};
 }
