@@ -3,7 +3,6 @@
 #include "ledger/ledgerworker.h"
 #include "runs/runexporter.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFutureWatcher>
@@ -36,11 +35,13 @@ ManifestRead readManifest(const QString &fileName)
 RunManifestFiles::RunManifestFiles(LedgerWorker *ledger, QObject *parent) : QObject(parent), m_ledger(ledger)
 {}
 
+// The build's own version rather than QCoreApplication's, which a test or an embedding may leave empty: a
+// manifest always says which SandboxDeck wrote it.
 void RunManifestFiles::exportRun(const QString &runName, const QString &fileName)
 {
     m_ledger->post<QByteArray>(
         [runName,
-         version = QCoreApplication::applicationVersion()](RunLedger &ledger) -> LedgerResult<QByteArray> {
+         version = QStringLiteral(SANDBOXDECK_VERSION)](RunLedger &ledger) -> LedgerResult<QByteArray> {
             RunRecord record;
             if (QString problem = RunManifest::load(ledger, runName, &record); !problem.isEmpty())
                 return LedgerError{LedgerError::Kind::NotFound, problem};
@@ -57,7 +58,7 @@ void RunManifestFiles::exportRun(const QString &runName, const QString &fileName
 
 void RunManifestFiles::exportRecord(const RunRecord &record, const QString &fileName)
 {
-    write(fileName, RunManifest::toBytes(RunManifest::build(record, QCoreApplication::applicationVersion())));
+    write(fileName, RunManifest::toBytes(RunManifest::build(record, QStringLiteral(SANDBOXDECK_VERSION))));
 }
 
 void RunManifestFiles::write(const QString &fileName, const QByteArray &bytes)

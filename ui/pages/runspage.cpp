@@ -102,6 +102,7 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
     m_view->setAllColumnsShowFocus(true);
     m_view->header()->setSectionsMovable(true);
     m_view->setColumnWidth(RunListModel::NameColumn, 200);
+    m_view->setColumnWidth(RunListModel::StateColumn, 150);
     m_view->setColumnWidth(RunListModel::SandboxesColumn, 280);
     m_details->setObjectName(u"runSandboxes"_s);
     m_details->setColumnCount(7);

@@ -67,6 +67,7 @@ RunLeaksPanel::RunLeaksPanel(LeakMonitor *monitor, QWidget *parent)
     auto *title = new QLabel(tr("<b>Leaks</b>"), this);
     auto *olderThan = new QLabel(tr("Held longer than:"), this);
     olderThan->setBuddy(m_threshold);
+    bar->setSpacing(8);
     bar->addWidget(title);
     bar->addWidget(m_summary, 1);
     bar->addWidget(olderThan);
