@@ -14,10 +14,12 @@
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
+#include "pages/runspage.h"
 #include "pages/sandboxespage.h"
 #include "pages/transferspage.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
+#include "session/leakmonitor.h"
 #include "session/localsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 #include "session/sandboxescontroller.h"
@@ -57,6 +59,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
       m_blaxelPage(new BlaxelSandboxesPage(m_blaxel, m_stack)),
       m_allPage(new AllSandboxesPage(m_sandboxes, m_local, m_blaxel, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
+      m_runsPage(new RunsPage(session, m_sandboxes, m_local, m_stack)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
 {
     setObjectName(u"mainWindow"_s);
@@ -66,11 +69,9 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     m_navigation->setFrameShape(QFrame::NoFrame);
     m_navigation->setAccessibleName(tr("Views"));
     const std::initializer_list<std::pair<QString, QString>> entries = {
-        {tr("Sandboxes"), u":/icons/sandboxes.svg"_s},
-        {tr("Local sandboxes"), u":/icons/local.svg"_s},
-        {tr("Blaxel sandboxes"), u":/icons/blaxel.svg"_s},
-        {tr("All sandboxes"), u":/icons/all.svg"_s},
-        {tr("Transfers"), u":/icons/transfers.svg"_s}};
+        {tr("Sandboxes"), u":/icons/sandboxes.svg"_s},     {tr("Local sandboxes"), u":/icons/local.svg"_s},
+        {tr("Blaxel sandboxes"), u":/icons/blaxel.svg"_s}, {tr("All sandboxes"), u":/icons/all.svg"_s},
+        {tr("Transfers"), u":/icons/transfers.svg"_s},     {tr("Runs"), u":/icons/runs.svg"_s}};
     for (const auto &[text, icon] : entries)
         new QListWidgetItem(HighlightedIcon::withSelectedColour(QIcon(icon),
                                                                 palette().color(QPalette::HighlightedText),
@@ -84,6 +85,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     m_stack->addWidget(m_blaxelPage);
     m_stack->addWidget(m_allPage);
     m_stack->addWidget(m_transfersPage);
+    m_stack->addWidget(m_runsPage);
     auto *central = new QWidget(this);
     auto *layout = new QHBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -105,7 +107,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         m_stack->setCurrentIndex(row);
         updateActionStates();
         // The view in front is the one worth fresh data.
-        if (row == LocalSandboxesView && !m_local->lastRefreshed().isValid())
+        if ((row == LocalSandboxesView || row == RunsView) && !m_local->lastRefreshed().isValid())
             m_local->refresh();
         if (row == AllSandboxesView)
             m_allPage->refreshAll();
@@ -159,7 +161,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
                                     static_cast<QAbstractItemView *>(m_localPage->view()),
                                     static_cast<QAbstractItemView *>(m_blaxelPage->view()),
                                     static_cast<QAbstractItemView *>(m_allPage->view()),
-                                    static_cast<QAbstractItemView *>(m_transfersPage->view())}) {
+                                    static_cast<QAbstractItemView *>(m_transfersPage->view()),
+                                    static_cast<QAbstractItemView *>(m_runsPage->view())}) {
         view->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &position) {
             PageContextMenu::popup(view, position, contextMenuActions(), this);
@@ -185,6 +188,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     m_blaxelPage->restoreState();
     m_allPage->restoreState();
     m_transfersPage->restoreState();
+    m_runsPage->restoreState();
     m_allPage->setProfileName(AllSandboxRow::Provider::Klavis, profileLabel());
     m_allPage->setProfileName(AllSandboxRow::Provider::KlavisLocal, profileLabel());
     m_allPage->setProfileName(AllSandboxRow::Provider::Blaxel, blaxelProfileLabel());
@@ -226,6 +230,8 @@ void MainWindow::createToolBar()
     bar->addAction(action(u"extractDump"_s));
     m_transferActions = m_transfersPage->pageActions();
     bar->addActions(m_transferActions);
+    m_runActions = m_runsPage->pageActions();
+    bar->addActions(m_runActions);
     m_listOnlyToolBarItems << bar->addSeparator();
     bar->addAction(action(u"refresh"_s));
     m_listOnlyToolBarItems << bar->addWidget(m_interval->createComboBox(bar));
@@ -252,6 +258,11 @@ void MainWindow::connectTransfers()
     connect(m_statusPanel, &StatusBarPanel::transfersClicked, this, [this] { showPage(TransfersView); });
     connect(m_transfersPage, &TransfersPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_notifier, &TransferNotifier::statusMessage, this, &MainWindow::showStatusMessage);
+    // The Runs view's leaks, counted in the status bar whatever view is in front.
+    connect(m_runsPage->leakMonitor(), &LeakMonitor::leaksChanged, this,
+            [this] { m_statusPanel->setLeakCount(m_runsPage->leakMonitor()->count()); });
+    connect(m_statusPanel, &StatusBarPanel::leaksClicked, this, [this] { showPage(RunsView); });
+    connect(m_runsPage, &RunsPage::statusMessage, this, &MainWindow::showStatusMessage);
 }
 
 void MainWindow::refreshCurrent()
@@ -262,7 +273,12 @@ void MainWindow::refreshCurrent()
         m_blaxel->refresh();
     else if (currentPage() == AllSandboxesView)
         m_allPage->refreshAll();
-    else
+    else if (currentPage() == RunsView) {
+        // A run's rows come from both lists and the ledger.
+        m_sandboxes->refresh();
+        m_local->refresh();
+        m_runsPage->reload();
+    } else
         m_sandboxes->refresh();
 }
 
@@ -320,6 +336,8 @@ void MainWindow::updateActionStates()
         item->setVisible(page != TransfersView);
     for (QAction *item : std::as_const(m_transferActions))
         item->setVisible(page == TransfersView);
+    for (QAction *item : std::as_const(m_runActions))
+        item->setVisible(page == RunsView);
     PageActions::update(this, page);
 }
 
@@ -327,6 +345,8 @@ QList<QAction *> MainWindow::contextMenuActions() const
 {
     if (currentPage() == TransfersView)
         return m_transferActions;
+    if (currentPage() == RunsView)
+        return m_runActions;
     QList<QAction *> actions;
     for (const QString &name : PageActions::names(currentPage()))
         actions << (name.isEmpty() ? nullptr : action(name));
@@ -350,6 +370,7 @@ void MainWindow::chooseExportFile()
         suggested = u"all-sandboxes.csv"_s;
         break;
     case TransfersView:
+    case RunsView:
         return;
     }
     const QString fileName = RowExportFile::choose(this, suggested);
@@ -360,8 +381,11 @@ void MainWindow::chooseExportFile()
 
 void MainWindow::exportVisibleRows(const QString &fileName)
 {
-    if (currentPage() == TransfersView) {
-        emit rowsExported(fileName, tr("The Transfers view has no rows to export."));
+    if (currentPage() == TransfersView || currentPage() == RunsView) {
+        emit rowsExported(fileName,
+                          currentPage() == RunsView
+                              ? tr("The Runs view exports a run's manifest instead (Export Manifest…).")
+                              : tr("The Transfers view has no rows to export."));
         return;
     }
     // The rows are copied here, on the GUI thread, so that a refresh during the write changes nothing.
@@ -403,5 +427,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_blaxelPage->saveState();
     m_allPage->saveState();
     m_transfersPage->saveState();
+    m_runsPage->saveState();
     event->accept();
 }

@@ -13,6 +13,7 @@ class RefreshIntervalChoice;
 class QListWidget;
 class QStackedWidget;
 class RefreshScheduler;
+class RunsPage;
 class SandboxesController;
 class SandboxesPage;
 class StatusBarPanel;
@@ -35,7 +36,8 @@ public:
         LocalSandboxesView,
         BlaxelSandboxesView,
         AllSandboxesView,
-        TransfersView
+        TransfersView,
+        RunsView
     };
 
     explicit MainWindow(AppSession *session, QWidget *parent = nullptr);
@@ -54,6 +56,7 @@ public:
     QAction *action(const QString &name) const;
     TransfersPage *transfersPage() const { return m_transfersPage; }
     TransferNotifier *transferNotifier() const { return m_notifier; }
+    RunsPage *runsPage() const { return m_runsPage; }
 
     void refreshCurrent();
     // The actions of the right-click menu on the view in front; null entries are separators.
@@ -102,9 +105,11 @@ private:
     BlaxelSandboxesPage *m_blaxelPage;
     AllSandboxesPage *m_allPage;
     TransfersPage *m_transfersPage;
+    RunsPage *m_runsPage;
     TransferNotifier *m_notifier;
     StatusBarPanel *m_statusPanel;
     MainWindowActions *m_actions = nullptr;
     QList<QAction *> m_transferActions;      // the Transfers page's own, shown on that view only
+    QList<QAction *> m_runActions;           // the Runs page's own, likewise
     QList<QAction *> m_listOnlyToolBarItems; // the refresh interval: lists refresh, transfers do not
 };

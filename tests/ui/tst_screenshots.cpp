@@ -14,14 +14,18 @@
 #include "dialogs/blaxelimportdialog.h"
 #include "dialogs/profileform.h"
 #include "dialogs/settingsdialog.h"
+#include "ledger/ledgerworker.h"
 #include "models/allsandboxesmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/mcptoollistmodel.h"
+#include "models/sandboxlistmodel.h"
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/inspectpage.h"
+#include "pages/runspage.h"
 #include "pages/sandboxdatapage.h"
 #include "pages/transferspage.h"
+#include "session/leakmonitor.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
 #include "settings/themesetting.h"
@@ -90,6 +94,52 @@ bool showBlaxelSandbox(MainWindow *window, const QString &name)
         }
     }
     return false;
+}
+
+// The Runs view with a run of the ledger (three of the demo's occupied sandboxes, one released), the
+// runs the seed's tags make, and the leaks of the demo; the ledger's run selected.
+bool showRuns(const DemoApp &app)
+{
+    QList<LedgerSandbox> sandboxes;
+    const SandboxListModel *listed = app.controller()->window()->sandboxesController()->model();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (int row = 0; row < listed->rowCount() && sandboxes.size() < 4; ++row) {
+        const SandboxSummary &summary = listed->sandboxAt(row);
+        if (summary.status != u"occupied"_s)
+            continue;
+        LedgerSandbox sandbox;
+        sandbox.sandboxId = summary.sandboxId;
+        sandbox.servers = {summary.serverName};
+        sandbox.run = u"swe-eval-0412"_s;
+        sandbox.ttlSeconds = 3600;
+        sandbox.acquiredAt = now.addSecs(-600 - 60 * sandboxes.size());
+        sandboxes.append(sandbox);
+    }
+    LedgerWorker *ledger = app.controller()->session()->ledger();
+    ledger->post<LedgerDone>([sandboxes](RunLedger &ledger) -> LedgerResult<LedgerDone> {
+        LedgerRun run;
+        run.name = u"swe-eval-0412"_s;
+        run.state = LedgerRunState::Open;
+        run.benchmark = u"swe-bench"_s;
+        run.createdAt = QDateTime::currentDateTimeUtc().addSecs(-900);
+        run.ttlSeconds = 3600;
+        (void)ledger.createRun(run);
+        for (const LedgerSandbox &sandbox : sandboxes)
+            (void)ledger.recordAcquired(sandbox);
+        if (!sandboxes.isEmpty())
+            (void)ledger.recordReleased(LedgerProvider::Klavis, sandboxes.last().sandboxId,
+                                        LedgerRelease::Released);
+        return LedgerDone{};
+    });
+    ledger->flush();
+    MainWindow *window = app.window();
+    window->showPage(MainWindow::RunsView);
+    RunsPage *page = window->runsPage();
+    if (!QTest::qWaitFor([page] { return page->selectRun(u"swe-eval-0412"_s); }, 10000))
+        return false;
+    page->leakMonitor()->recompute();
+    QTest::qWait(500);
+    return page->leakMonitor()->count() > 0;
 }
 
 } // namespace
@@ -203,6 +253,9 @@ private slots:
         transfers->setCurrentIndex(transfers->model()->index(2, 0));
         QTest::qWait(200);
         save(window, u"transfers-"_s + suffix);
+
+        QVERIFY(showRuns(app));
+        save(window, u"runs-"_s + suffix);
 
         window->showPage(MainWindow::SandboxesView);
         AcquireDialog dialog(QStringList(), window);

@@ -147,11 +147,9 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
                 .arg(QApplication::applicationVersion()));
     });
     const std::initializer_list<std::pair<MainWindow::Page, const char *>> pages = {
-        {MainWindow::SandboxesView, "Ctrl+1"},
-        {MainWindow::LocalSandboxesView, "Ctrl+2"},
-        {MainWindow::BlaxelSandboxesView, "Ctrl+3"},
-        {MainWindow::AllSandboxesView, "Ctrl+4"},
-        {MainWindow::TransfersView, "Ctrl+5"}};
+        {MainWindow::SandboxesView, "Ctrl+1"},       {MainWindow::LocalSandboxesView, "Ctrl+2"},
+        {MainWindow::BlaxelSandboxesView, "Ctrl+3"}, {MainWindow::AllSandboxesView, "Ctrl+4"},
+        {MainWindow::TransfersView, "Ctrl+5"},       {MainWindow::RunsView, "Ctrl+6"}};
     for (const auto &[page, keys] : pages) {
         const QString name = u"page%1"_s.arg(int(page));
         m_pageActionNames << name;

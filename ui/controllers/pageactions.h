@@ -13,7 +13,7 @@ class PageActions final
     Q_DECLARE_TR_FUNCTIONS(PageActions)
 
 public:
-    // An empty name is a separator. The Transfers page brings its own actions: none here.
+    // An empty name is a separator. The Transfers page brings its own actions, the Runs page all but Refresh.
     static QStringList names(MainWindow::Page page);
     // Shows the actions of `page` and hides the other pages' ones; enables and names them for its selection.
     static void update(const MainWindow *window, MainWindow::Page page);

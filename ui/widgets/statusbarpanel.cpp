@@ -12,7 +12,7 @@ using namespace Qt::StringLiterals;
 StatusBarPanel::StatusBarPanel(QWidget *parent)
     : QWidget(parent), m_profile(new QLabel(this)), m_connectionLabel(new QLabel(this)),
       m_refresh(new QLabel(this)), m_busy(new QProgressBar(this)), m_requests(new QLabel(this)),
-      m_transfers(new QLabel(this))
+      m_transfers(new QLabel(this)), m_leaks(new QLabel(this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -26,7 +26,12 @@ StatusBarPanel::StatusBarPanel(QWidget *parent)
     m_transfers->setTextFormat(Qt::RichText);
     m_transfers->setToolTip(tr("Show the Transfers view"));
     connect(m_transfers, &QLabel::linkActivated, this, &StatusBarPanel::transfersClicked);
-    for (QWidget *part : std::initializer_list<QWidget *>{m_transfers, m_busy, m_requests, m_refresh,
+    m_leaks->setVisible(false);
+    m_leaks->setObjectName(u"leaksIndicator"_s);
+    m_leaks->setTextFormat(Qt::RichText);
+    m_leaks->setToolTip(tr("Show the leaks in the Runs view"));
+    connect(m_leaks, &QLabel::linkActivated, this, &StatusBarPanel::leaksClicked);
+    for (QWidget *part : std::initializer_list<QWidget *>{m_leaks, m_transfers, m_busy, m_requests, m_refresh,
                                                           m_connectionLabel, m_profile})
         layout->addWidget(part);
     reserveWidths();
@@ -132,6 +137,12 @@ void StatusBarPanel::setTransfersInFlight(int count)
 {
     m_transfers->setVisible(count > 0);
     m_transfers->setText(u"<a href=\"transfers\">%1</a>"_s.arg(tr("%n transfer(s) running", nullptr, count)));
+}
+
+void StatusBarPanel::setLeakCount(int count)
+{
+    m_leaks->setVisible(count > 0);
+    m_leaks->setText(u"<a href=\"leaks\">%1</a>"_s.arg(tr("%n leak(s)", nullptr, count)));
 }
 
 QWidget *StatusBarPanel::transfersIndicator() const

@@ -7,7 +7,7 @@ class QLabel;
 class QProgressBar;
 
 // The permanent part of the status bar: profile, connection state, time since the last refresh and
-// requests in flight.
+// requests in flight, transfers running and leaks found.
 class StatusBarPanel final : public QWidget
 {
     Q_OBJECT
@@ -31,12 +31,17 @@ public:
     void setLastRefresh(const QDateTime &when);
     void setRequestsInFlight(int count);
     void setTransfersInFlight(int count);
+    // Sandboxes held that no open run claims, past their TTL or held too long: shown when any.
+    void setLeakCount(int count);
     QString refreshText() const;
     QWidget *transfersIndicator() const;
+    QLabel *leaksIndicator() const { return m_leaks; }
 
 signals:
     // The transfers indicator was clicked: show the Transfers view.
     void transfersClicked();
+    // The leaks indicator was clicked: show the Runs view.
+    void leaksClicked();
 
 private:
     void updateRefreshText();
@@ -48,6 +53,7 @@ private:
     QProgressBar *m_busy;
     QLabel *m_requests;
     QLabel *m_transfers;
+    QLabel *m_leaks;
     QDateTime m_lastRefresh;
     Connection m_connection = Connection::Connecting;
 };
