@@ -65,7 +65,12 @@ NewRunProgressPage::NewRunProgressPage(RunProvisioner *provisioner, QWidget *par
     m_view->verticalHeader()->hide();
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Columns follow their content as the ids arrive (a run holds at most RunPlanParser::maxSandboxes rows);
+    // the error takes the rest.
+    for (int column = 0; column < RunProgressModel::ErrorColumn; ++column)
+        m_view->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->setWordWrap(false);
     m_progress->setFormat(tr("%v of %m"));
     m_progress->setValue(0);
@@ -130,7 +135,6 @@ void NewRunProgressPage::follow()
     m_offer->hide();
     m_model->reset(m_provisioner->sandboxes());
     m_progress->setRange(0, m_model->rowCount());
-    m_view->resizeColumnsToContents();
     m_cancel->setEnabled(true);
     m_status->setText(tr("Acquiring %1…").arg(m_provisioner->plan().name));
     m_started.start();

@@ -68,6 +68,7 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
     m_servers->setRowCount(int(servers.size()));
     m_servers->setHorizontalHeaderLabels({tr("Server"), tr("Count")});
     m_servers->verticalHeader()->hide();
+    m_servers->verticalHeader()->setDefaultSectionSize(QSpinBox().sizeHint().height());
     m_servers->setSelectionMode(QAbstractItemView::NoSelection);
     m_servers->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_servers->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -93,8 +94,6 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
     m_localServers->setFlow(QListView::LeftToRight);
     m_localServers->setWrapping(true);
     m_localServers->setResizeMode(QListView::Adjust);
-    m_localServers->setMaximumHeight(m_localServers->sizeHintForRow(0) * 4 +
-                                     2 * m_localServers->frameWidth());
     m_localCount->setPrefix(tr("× "));
     m_addLocal->setEnabled(false);
     connect(m_localServers, &QListWidget::itemChanged, this, [this] {
@@ -108,12 +107,12 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
     m_localSets->setColumnCount(3);
     m_localSets->setHorizontalHeaderLabels({tr("Servers of each local sandbox"), tr("Count"), QString()});
     m_localSets->verticalHeader()->hide();
+    m_localSets->verticalHeader()->setDefaultSectionSize(QSpinBox().sizeHint().height());
     m_localSets->setSelectionMode(QAbstractItemView::NoSelection);
     m_localSets->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_localSets->horizontalHeader()->setSectionResizeMode(LocalServersColumn, QHeaderView::Stretch);
     m_localSets->horizontalHeader()->setSectionResizeMode(LocalCountColumn, QHeaderView::ResizeToContents);
     m_localSets->horizontalHeader()->setSectionResizeMode(LocalRemoveColumn, QHeaderView::ResizeToContents);
-    m_localSets->setMaximumHeight(m_localSets->horizontalHeader()->sizeHint().height() * 5);
 
     m_total->setObjectName(u"runTotal"_s);
     m_problem->setObjectName(u"sandboxesProblem"_s);
@@ -128,17 +127,21 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
 
     auto *local = new QGroupBox(tr("Local sandboxes (several servers and a workspace each)"), this);
     auto *localLayout = new QVBoxLayout(local);
-    localLayout->addWidget(m_localServers);
+    localLayout->addWidget(m_localServers, 2);
     auto *addRow = new QHBoxLayout;
     addRow->addWidget(m_localCount);
     addRow->addWidget(m_addLocal);
     addRow->addStretch();
     localLayout->addLayout(addRow);
-    localLayout->addWidget(m_localSets);
+    localLayout->addWidget(m_localSets, 1);
 
+    // Side by side: both lists keep their height in a small window, where one above the other left the
+    // servers' list two rows tall.
+    auto *groups = new QHBoxLayout;
+    groups->addWidget(klavis, 1);
+    groups->addWidget(local, 1);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(klavis, 3);
-    layout->addWidget(local, 2);
+    layout->addLayout(groups, 1);
     layout->addWidget(m_total);
     layout->addWidget(m_problem);
     updateTotal();
