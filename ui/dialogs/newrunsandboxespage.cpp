@@ -57,7 +57,7 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
     setTitle(tr("Sandboxes"));
     setSubTitle(tr("How many sandboxes of each server, and which local sandboxes."));
 
-    m_filter->setPlaceholderText(tr("Filter servers; Enter goes to the first count"));
+    m_filter->setPlaceholderText(tr("Filter servers; Enter goes to the count, Enter again comes back"));
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, this, &NewRunSandboxesPage::applyFilter);
     // Enter in the filter means "to that count", not the wizard's Next: the key stops here.
@@ -80,6 +80,7 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
         QSpinBox *count = countEditor(m_servers, 0);
         count->setObjectName(servers[row]);
         count->setSpecialValueText(tr("none"));
+        count->installEventFilter(this);
         connect(count, &QSpinBox::valueChanged, this, &NewRunSandboxesPage::updateTotal);
         m_servers->setCellWidget(row, 1, count);
     }
@@ -157,12 +158,22 @@ QSpinBox *NewRunSandboxesPage::countSpin(const QString &server) const
 
 bool NewRunSandboxesPage::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_filter && event->type() == QEvent::KeyPress) {
-        const int key = static_cast<QKeyEvent *>(event)->key();
-        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
-            focusFirstShown();
-            return true;
-        }
+    // The keyboard loop: a name and Enter in the filter go to that server's count, a number and Enter there
+    // come back to the filter for the next server. Enter in an empty filter is the wizard's Next.
+    if (event->type() != QEvent::KeyPress)
+        return QWizardPage::eventFilter(watched, event);
+    const int key = static_cast<QKeyEvent *>(event)->key();
+    if (key != Qt::Key_Return && key != Qt::Key_Enter)
+        return QWizardPage::eventFilter(watched, event);
+    if (watched == m_filter && !m_filter->text().trimmed().isEmpty()) {
+        focusFirstShown();
+        return true;
+    }
+    if (watched != m_filter && qobject_cast<QSpinBox *>(watched)) {
+        static_cast<QSpinBox *>(watched)->interpretText();
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+        return true;
     }
     return QWizardPage::eventFilter(watched, event);
 }
