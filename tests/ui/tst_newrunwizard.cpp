@@ -17,6 +17,7 @@
 #include "ledger/runledger.h"
 #include "models/runprogressmodel.h"
 #include "runs/runprovisioner.h"
+#include "widgets/errorcolour.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -82,6 +83,7 @@ private slots:
     void badNameIsRefusedOnThePlanPage();
     void takenNameIsRefusedAtStart();
     void provisionsARunAndWritesItsExports();
+    void aFailureLooksLikeOneAndLosesNothing();
     void cancelInTheMiddleOffersRelease();
     void closingWhileProvisioningAsksFirst();
     void badSeedFileShowsItsError();
@@ -330,6 +332,32 @@ void TestNewRunWizard::provisionsARunAndWritesItsExports()
                 .contains(u"github"_s));
     // The next run's files are offered in the same folder.
     QCOMPARE(QSettings().value(u"newRun/exportFolder"_s).toString(), out);
+}
+
+void TestNewRunWizard::aFailureLooksLikeOneAndLosesNothing()
+{
+    m_emulator->emulator->setEmptyPool(u"jira"_s); // 503: a definite no
+    auto wizard = makeWizard();
+    QVERIFY(wizard);
+    fillPlanPage(wizard.get(), u"partly"_s);
+    typeCount(wizard->sandboxesPage(), u"jira"_s, 1);
+    typeCount(wizard->sandboxesPage(), u"github"_s, 1);
+    next(wizard.get());
+    next(wizard.get());
+    QVERIFY(startAndWait(wizard.get()));
+    RunProgressModel *model = wizard->progressPage()->model();
+    QCOMPARE(model->index(0, RunProgressModel::SandboxColumn).data().toString(), u"jira #1"_s);
+    QCOMPARE(model->index(0, RunProgressModel::StateColumn).data().toString(), u"failed"_s);
+    QVERIFY(model->index(0, 0).data(RunProgressModel::IsFailureRole).toBool());
+    QVERIFY(!model->index(0, RunProgressModel::ErrorColumn).data().toString().isEmpty());
+    QCOMPARE(model->index(1, RunProgressModel::StateColumn).data().toString(), u"acquired"_s);
+    QVERIFY(!model->index(1, 0).data(RunProgressModel::IsFailureRole).toBool());
+    QVERIFY2(wizard->progressPage()->statusText().endsWith(u"1 failed."_s),
+             qPrintable(wizard->progressPage()->statusText()));
+    // The status line is in the error colour; a completed run offers no release.
+    const auto *status = wizard->progressPage()->findChild<QLabel *>(u"runStatus"_s);
+    QCOMPARE(status->palette().color(QPalette::WindowText), ErrorColour::on(wizard->palette()));
+    QVERIFY(wizard->progressPage()->releaseOffer()->isHidden());
 }
 
 void TestNewRunWizard::cancelInTheMiddleOffersRelease()
