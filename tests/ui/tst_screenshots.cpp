@@ -2,8 +2,10 @@
 // <build>/screenshots, for the README and for looking at. It fails when a view cannot be shown or its
 // picture comes out blank.
 
+#include "api/apiresult.h"
 #include "demoapp.h"
 #include "screenshotfile.h"
+#include "serviceharness.h"
 
 #include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
@@ -12,9 +14,15 @@
 #include "dialogs/acquiredialog.h"
 #include "dialogs/blaxelcreatedialog.h"
 #include "dialogs/blaxelimportdialog.h"
+#include "dialogs/newrunplanpage.h"
+#include "dialogs/newrunprogresspage.h"
+#include "dialogs/newrunsandboxespage.h"
+#include "dialogs/newrunwizard.h"
 #include "dialogs/profileform.h"
+#include "dialogs/reconciledialog.h"
 #include "dialogs/settingsdialog.h"
 #include "ledger/ledgerworker.h"
+#include "ledger/runledger.h"
 #include "models/allsandboxesmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/mcptoollistmodel.h"
@@ -46,6 +54,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -399,6 +408,74 @@ private slots:
         QTest::qWait(200);
         save(import, u"blaxel-import-"_s + suffix);
         import->reject();
+        ThemeApplier::apply(ThemeSetting::Theme::System);
+    }
+
+    // The New run wizard's pages (a run provisioned on the emulator, one server's pool empty so that its
+    // rows fail) and the reconcile dialog, at a small and a usual size.
+    void runs_data() { profiles_data(); }
+
+    void runs()
+    {
+        QFETCH(QString, theme);
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+        ThemeApplier::apply(theme == u"dark"_s ? ThemeSetting::Theme::Dark : ThemeSetting::Theme::Light);
+        const QString suffix = u"%1-%2x%3"_s.arg(theme).arg(size.width()).arg(size.height());
+
+        ServiceHarness emulator;
+        emulator.emulator->setEmptyPool(u"jira"_s);
+        RunLedger ledger;
+        QVERIFY(ledger.open(dir.filePath(u"ledger.sqlite"_s)).ok());
+        RunProvisioner provisioner(emulator.transport.get(), &ledger);
+        NewRunWizard wizard(&provisioner);
+        wizard.resize(size);
+        wizard.show();
+        wizard.planPage()->nameEdit()->setText(u"swe-eval-2026.11"_s);
+        QTest::qWait(100);
+        save(&wizard, u"newrun-plan-"_s + suffix);
+        wizard.next();
+        NewRunSandboxesPage *sandboxes = wizard.sandboxesPage();
+        sandboxes->countSpin(u"github"_s)->setValue(3);
+        sandboxes->countSpin(u"slack"_s)->setValue(2);
+        sandboxes->countSpin(u"jira"_s)->setValue(1);
+        sandboxes->localServerList()->item(0)->setCheckState(Qt::Checked);
+        sandboxes->addLocalSetButton()->click();
+        QTest::qWait(100);
+        save(&wizard, u"newrun-sandboxes-"_s + suffix);
+        wizard.next();
+        wizard.next();
+        QTest::qWait(100);
+        save(&wizard, u"newrun-summary-"_s + suffix);
+        QSignalSpy finished(wizard.progressPage(), &NewRunProgressPage::runFinished);
+        wizard.next();
+        QVERIFY(finished.wait(20000));
+        QTest::qWait(100);
+        save(&wizard, u"newrun-progress-"_s + suffix);
+        wizard.next();
+        QTest::qWait(100);
+        save(&wizard, u"newrun-exports-"_s + suffix);
+        wizard.close();
+
+        ReconcileReport report;
+        LedgerOperation intent;
+        intent.id = 1;
+        intent.run = u"swe-eval-2026.11"_s;
+        intent.server = u"github"_s;
+        intent.startedAt = QDateTime::currentDateTimeUtc().addSecs(-1800);
+        LedgerOperation lost = intent;
+        lost.id = 2;
+        lost.server = u"slack"_s;
+        report.openIntents = {intent, lost};
+        report.leftovers = {{LedgerProvider::Klavis, {u"github"_s}, u"3f0c8a52-sandbox"_s, intent.run, 1}};
+        ReconcileDialog reconcile(report);
+        reconcile.resize(std::min(size.width(), reconcile.width()), reconcile.height());
+        reconcile.show();
+        QTest::qWait(100);
+        save(&reconcile, u"reconcile-"_s + suffix);
+        reconcile.reject();
         ThemeApplier::apply(ThemeSetting::Theme::System);
     }
 
