@@ -120,6 +120,16 @@ void LedgerRecorder::finish(qint64 id, LedgerOperationState state, const QString
     write([id, written](RunLedger &ledger) { return ledger.finishOperation(id, written); });
 }
 
+void LedgerRecorder::finishWithFacts(qint64 id, const QString &sandboxId,
+                                     std::function<LedgerTransfer()> facts)
+{
+    if (id == 0)
+        return;
+    write([id, sandboxId, facts = std::move(facts)](RunLedger &ledger) {
+        return ledger.finishOperation(id, {LedgerOperationState::Succeeded, sandboxId, {}, facts()});
+    });
+}
+
 LedgerSandbox LedgerRecorder::sandboxRecord(LedgerProvider provider, const QString &sandboxId,
                                             const QStringList &servers, const QString &run,
                                             const QString &benchmark, const QStringList &tags,

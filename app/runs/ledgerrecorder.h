@@ -55,6 +55,9 @@ public:
     void finish(qint64 id, const ApiError &error, const QString &sandboxId = {},
                 const std::optional<LedgerTransfer> &transfer = std::nullopt);
     void finish(qint64 id, LedgerOperationState state, const QString &outcome, const QString &sandboxId = {});
+    // Succeeded, with what was moved: `facts` runs in the ledger's job (on its thread for the GUI), so
+    // hashing a large body never holds up the caller.
+    void finishWithFacts(qint64 id, const QString &sandboxId, std::function<LedgerTransfer()> facts);
     static LedgerOperationState stateFor(const ApiError &error);
     // What the ledger keeps of bytes sent or received whole (a data dump, a data body): sha256 and size.
     static LedgerTransfer factsOf(const QByteArray &bytes, const QString &fileName = {});
