@@ -155,72 +155,79 @@ void CliRunner::acquire()
     request.noAutoRelease = m_command.has(u"no-ttl"_s);
     if (m_command.has(u"ttl"_s))
         request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
-    const qint64 intent = recorder().begin(
+    // The request goes from the handler: the intent is written first (at once, the CLI's ledger is its own).
+    recorder().begin(
         LedgerOperationKind::Acquire, LedgerProvider::Klavis, {request.serverName}, {}, {}, request.benchmark,
-        request.tag.isEmpty() ? QStringList() : QStringList{request.tag}, request.ttlSeconds.value_or(0));
-    watch(m_sandboxes->acquire(
-        request, this, [this, intent, request](const ApiResult<AcquiredSandbox> &result) {
-            recorder().finish(intent, result.error(), result ? result->sandboxId : QString());
-            if (result)
-                recorder().acquired(LedgerProvider::Klavis, result->sandboxId, {request.serverName}, {},
-                                    request.benchmark,
-                                    request.tag.isEmpty() ? QStringList() : QStringList{request.tag},
-                                    request.ttlSeconds.value_or(0), result->serverUrls.values());
-            if (!result) {
-                m_output.noteAcquireMayHaveGoneThrough(result.error(), u"list"_s);
-                return done(m_output.apiError(result.error()));
-            }
-            if (m_command.json)
-                return m_output.json(callBody()), done(0);
-            m_output.out(u"Acquired %1 sandbox %2 (%3)\n"_s.arg(TerminalText::escape(result->serverName),
-                                                                TerminalText::escape(result->sandboxId),
-                                                                TerminalText::escape(result->status)));
-            for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
-                m_output.field(u"MCP URL"_s, it.value());
-            done(0);
-        }));
+        request.tag.isEmpty() ? QStringList() : QStringList{request.tag}, request.ttlSeconds.value_or(0),
+        [this, request](qint64 intent) {
+            watch(m_sandboxes->acquire(
+                request, this, [this, intent, request](const ApiResult<AcquiredSandbox> &result) {
+                    recorder().finish(intent, result.error(), result ? result->sandboxId : QString());
+                    if (result)
+                        recorder().acquired(LedgerProvider::Klavis, result->sandboxId, {request.serverName},
+                                            {}, request.benchmark,
+                                            request.tag.isEmpty() ? QStringList() : QStringList{request.tag},
+                                            request.ttlSeconds.value_or(0), result->serverUrls.values());
+                    if (!result) {
+                        m_output.noteAcquireMayHaveGoneThrough(result.error(), u"list"_s);
+                        return done(m_output.apiError(result.error()));
+                    }
+                    if (m_command.json)
+                        return m_output.json(callBody()), done(0);
+                    m_output.out(u"Acquired %1 sandbox %2 (%3)\n"_s.arg(
+                        TerminalText::escape(result->serverName), TerminalText::escape(result->sandboxId),
+                        TerminalText::escape(result->status)));
+                    for (auto it = result->serverUrls.cbegin(); it != result->serverUrls.cend(); ++it)
+                        m_output.field(u"MCP URL"_s, it.value());
+                    done(0);
+                }));
+        });
 }
 
 void CliRunner::release()
 {
     const auto &args = m_command.arguments;
-    const qint64 intent =
-        recorder().begin(LedgerOperationKind::Release, LedgerProvider::Klavis, {args[0]}, args[1]);
-    watch(m_sandboxes->release(
-        args[0], args[1], this,
-        [this, intent](const ApiResult<SandboxActionResult> &result) {
-            recorder().finish(intent, result.error(), m_command.arguments[1]);
-            if (result)
-                recorder().released(LedgerProvider::Klavis, m_command.arguments[1]);
-            if (!result)
-                return done(m_output.apiError(result.error()));
-            if (m_command.json)
-                return m_output.json(callBody()), done(0);
-            m_output.out(u"Released %1 (%2). %3\n"_s.arg(m_command.arguments[1],
-                                                         TerminalText::escape(result->status),
-                                                         TerminalText::escape(result->message)));
-            done(0);
-        },
-        m_command.has(u"is-ttl"_s), m_command.option(u"instance-id"_s)));
+    recorder().begin(
+        LedgerOperationKind::Release, LedgerProvider::Klavis, {args[0]}, args[1], [this](qint64 intent) {
+            const auto &args = m_command.arguments;
+            watch(m_sandboxes->release(
+                args[0], args[1], this,
+                [this, intent](const ApiResult<SandboxActionResult> &result) {
+                    recorder().finish(intent, result.error(), m_command.arguments[1]);
+                    if (result)
+                        recorder().released(LedgerProvider::Klavis, m_command.arguments[1]);
+                    if (!result)
+                        return done(m_output.apiError(result.error()));
+                    if (m_command.json)
+                        return m_output.json(callBody()), done(0);
+                    m_output.out(u"Released %1 (%2). %3\n"_s.arg(m_command.arguments[1],
+                                                                 TerminalText::escape(result->status),
+                                                                 TerminalText::escape(result->message)));
+                    done(0);
+                },
+                m_command.has(u"is-ttl"_s), m_command.option(u"instance-id"_s)));
+        });
 }
 
 void CliRunner::reset()
 {
     const auto &args = m_command.arguments;
-    const qint64 intent =
-        recorder().begin(LedgerOperationKind::Reset, LedgerProvider::Klavis, {args[0]}, args[1]);
-    watch(m_sandboxes->reset(
-        args[0], args[1], this, [this, intent](const ApiResult<SandboxActionResult> &result) {
-            recorder().finish(intent, result.error(), m_command.arguments[1]);
-            if (!result)
-                return done(m_output.apiError(result.error()));
-            if (m_command.json)
-                return m_output.json(callBody()), done(0);
-            m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1],
-                                                      TerminalText::escape(result->status),
-                                                      TerminalText::escape(result->message)));
-            done(0);
-        }));
+    recorder().begin(
+        LedgerOperationKind::Reset, LedgerProvider::Klavis, {args[0]}, args[1], [this](qint64 intent) {
+            const auto &args = m_command.arguments;
+            watch(m_sandboxes->reset(
+                args[0], args[1], this, [this, intent](const ApiResult<SandboxActionResult> &result) {
+                    recorder().finish(intent, result.error(), m_command.arguments[1]);
+                    if (!result)
+                        return done(m_output.apiError(result.error()));
+                    if (m_command.json)
+                        return m_output.json(callBody()), done(0);
+                    m_output.out(u"Reset %1 (%2). %3\n"_s.arg(m_command.arguments[1],
+                                                              TerminalText::escape(result->status),
+                                                              TerminalText::escape(result->message)));
+                    done(0);
+                }));
+        });
 }
 
 void CliRunner::prepare()

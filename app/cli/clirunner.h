@@ -26,6 +26,7 @@ struct McpTool;
 class RunLedger;
 class RunProvisioner;
 class RunReconciler;
+class RunReleaser;
 struct RunLeftover;
 class TransferJob;
 
@@ -71,6 +72,7 @@ private:
     void blaxelDump();
     void dataDump();
     void dataInit();
+    void dataInitRecorded(qint64 intent);
     void dataDiff();
     bool dataOutAcceptable();
     void mcpInfo();
@@ -120,7 +122,8 @@ private:
     LedgerRecorder &recorder();
     void printLeftovers(const QList<RunLeftover> &leftovers, const QString &run);
     // Runs each step when the one before calls its continuation; the last step ends the command.
-    void releaseNext(QList<std::function<void(std::function<void()>)>> steps);
+    // A releaser whose sandboxes are printed as they go; a failure names the servers too when asked.
+    RunReleaser *newReleaser(bool namesServersOnFailure);
 
     CliCommand m_command;
     HttpTransport *m_transport;

@@ -99,37 +99,48 @@ void CliRunner::dataDump()
     if (m_command.has(u"out"_s) && !dataOutAcceptable())
         return;
     const auto &args = m_command.arguments;
-    const qint64 intent =
-        recorder().begin(LedgerOperationKind::DataDump, LedgerProvider::Klavis, {args[0]}, args[1]);
-    watch(m_data->dump(args[0], args[1], this, [this, intent](const ApiResult<ServerDataDump> &result) {
-        if (!result) {
-            recorder().finish(intent, result.error(), m_command.arguments[1]);
-            return done(m_output.apiError(result.error()));
-        }
-        const QJsonValue content = m_command.json ? QJsonValue(result->raw) : result->data;
-        const QByteArray text = jsonText(content, QJsonDocument::Indented);
-        recorder().finish(intent, ApiError(), m_command.arguments[1],
-                          LedgerRecorder::factsOf(text, QFileInfo(m_command.option(u"out"_s)).fileName()));
-        if (!m_command.has(u"out"_s))
-            return m_output.jsonAsIs(text), done(0);
-        // Written whole or not at all: a dump a grader reads must never be half a file.
-        const QString target = m_command.option(u"out"_s);
-        QSaveFile file(target);
-        if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-            m_output.err(u"error: cannot write %1: %2\n"_s.arg(target, file.errorString()));
-            return done(1);
-        }
-        m_output.out(u"Saved the %1 data of sandbox %2 as %3 (%4 bytes).\n"_s.arg(
-            m_command.arguments[0], m_command.arguments[1], target, QString::number(text.size())));
-        done(0);
-    }));
+    recorder().begin(
+        LedgerOperationKind::DataDump, LedgerProvider::Klavis, {args[0]}, args[1], [this](qint64 intent) {
+            const auto &args = m_command.arguments;
+            watch(
+                m_data->dump(args[0], args[1], this, [this, intent](const ApiResult<ServerDataDump> &result) {
+                    if (!result) {
+                        recorder().finish(intent, result.error(), m_command.arguments[1]);
+                        return done(m_output.apiError(result.error()));
+                    }
+                    const QJsonValue content = m_command.json ? QJsonValue(result->raw) : result->data;
+                    const QByteArray text = jsonText(content, QJsonDocument::Indented);
+                    recorder().finish(
+                        intent, ApiError(), m_command.arguments[1],
+                        LedgerRecorder::factsOf(text, QFileInfo(m_command.option(u"out"_s)).fileName()));
+                    if (!m_command.has(u"out"_s))
+                        return m_output.jsonAsIs(text), done(0);
+                    // Written whole or not at all: a dump a grader reads must never be half a file.
+                    const QString target = m_command.option(u"out"_s);
+                    QSaveFile file(target);
+                    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() ||
+                        !file.commit()) {
+                        m_output.err(u"error: cannot write %1: %2\n"_s.arg(target, file.errorString()));
+                        return done(1);
+                    }
+                    m_output.out(u"Saved the %1 data of sandbox %2 as %3 (%4 bytes).\n"_s.arg(
+                        m_command.arguments[0], m_command.arguments[1], target,
+                        QString::number(text.size())));
+                    done(0);
+                }));
+        });
 }
 
 void CliRunner::dataInit()
 {
     const auto &args = m_command.arguments;
-    const qint64 intent =
-        recorder().begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {args[0]}, args[1]);
+    recorder().begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {args[0]}, args[1],
+                     [this](qint64 intent) { dataInitRecorded(intent); });
+}
+
+void CliRunner::dataInitRecorded(qint64 intent)
+{
+    const auto &args = m_command.arguments;
     auto handle = [this, intent](const ApiResult<SandboxActionResult> &result) {
         recorder().finish(intent, result.error(), m_command.arguments[1]);
         if (!result) {

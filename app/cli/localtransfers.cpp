@@ -123,9 +123,7 @@ void CliRunner::localDump()
 void CliRunner::runTransfer(TransferJob *job)
 {
     const bool upload = job->direction() == TransferJob::Direction::Upload;
-    const qint64 intent = recorder().begin(
-        upload ? LedgerOperationKind::Upload : LedgerOperationKind::Dump,
-        m_command.isBlaxel() ? LedgerProvider::Blaxel : LedgerProvider::KlavisLocal, {}, job->sandboxId());
+    auto intent = std::make_shared<qint64>(0);
     connect(job, &TransferJob::finished, this, [this, job, intent] {
         ApiError outcome;
         if (job->state() == TransferJob::State::Failed)
@@ -140,7 +138,7 @@ void CliRunner::runTransfer(TransferJob *job)
                 archive = uploadJob->sources().first();
             facts = transferFacts(archive, m_transferBytes);
         }
-        recorder().finish(intent, outcome, job->sandboxId(), facts);
+        recorder().finish(*intent, outcome, job->sandboxId(), facts);
     });
     auto *progress = new TransferProgressLine(job, &m_output, CliOutput::stderrIsTerminal(), job);
     auto *interrupt = new InterruptNotifier(job);
@@ -158,7 +156,13 @@ void CliRunner::runTransfer(TransferJob *job)
         progress->clear();
         finishTransfer(job);
     });
-    job->start();
+    // The job starts once its intent is written.
+    recorder().begin(upload ? LedgerOperationKind::Upload : LedgerOperationKind::Dump,
+                     m_command.isBlaxel() ? LedgerProvider::Blaxel : LedgerProvider::KlavisLocal, {},
+                     job->sandboxId(), [job, intent](qint64 id) {
+                         *intent = id;
+                         job->start();
+                     });
 }
 
 void CliRunner::finishTransfer(TransferJob *job)

@@ -83,7 +83,7 @@ bool CliRunner::openLedger()
         done(1);
         return false;
     }
-    m_recorder = std::make_unique<LedgerRecorder>(m_ledger.get());
+    m_recorder = std::make_unique<LedgerRecorder>(LedgerAccess(m_ledger.get()), this);
     return true;
 }
 
@@ -94,7 +94,7 @@ LedgerRecorder &CliRunner::recorder()
         m_ledger = openLedgerFile(&problem);
         if (!m_ledger)
             m_output.err(u"warning: not recorded in the run ledger: %1\n"_s.arg(problem));
-        m_recorder = std::make_unique<LedgerRecorder>(m_ledger.get());
+        m_recorder = std::make_unique<LedgerRecorder>(LedgerAccess(m_ledger.get()), this);
     }
     return *m_recorder;
 }
@@ -119,7 +119,7 @@ void CliRunner::runCreate()
     }
     if (!openLedger())
         return;
-    m_provisioner = new RunProvisioner(m_transport, m_ledger.get(), this);
+    m_provisioner = new RunProvisioner(m_transport, LedgerAccess(m_ledger.get()), this);
     const int total = plan.sandboxCount();
     connect(m_provisioner, &RunProvisioner::preparing, this, [this](const QString &server) {
         m_output.err(u"Asking for capacity%1\n"_s.arg(server.isEmpty() ? QString() : u" for "_s + server));
@@ -270,7 +270,7 @@ void CliRunner::runList()
                                    {u"held"_s, qint64(count)},
                                    {u"benchmark"_s, run.benchmark}});
     }
-    m_reconciler = new RunReconciler(m_transport, m_ledger.get(), this);
+    m_reconciler = new RunReconciler(m_transport, LedgerAccess(m_ledger.get()), this);
     m_reconciler->scan({}, [this, table, entries](const ReconcileReport &report) {
         if (m_command.json) {
             QJsonArray leftovers;
@@ -312,7 +312,7 @@ void CliRunner::runShow()
         m_output.err(u"error: "_s + problem + u'\n');
         return done(1);
     }
-    m_reconciler = new RunReconciler(m_transport, m_ledger.get(), this);
+    m_reconciler = new RunReconciler(m_transport, LedgerAccess(m_ledger.get()), this);
     m_reconciler->scan(name, [this, record](const ReconcileReport &report) {
         const auto &run = record.run;
         if (m_command.json) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ledger/ledgerhandler.h"
 #include "ledger/ledgerresult.h"
 #include "ledger/runledger.h"
 
@@ -10,10 +11,6 @@
 
 #include <functional>
 #include <memory>
-
-// The ledger's answer to a caller: on the caller's (context's) thread, exactly once, unless the context is
-// destroyed first (the ResultHandler rule of the api layer).
-template <typename T> using LedgerHandler = std::function<void(const LedgerResult<T> &)>;
 
 // A RunLedger on a thread of its own, for the GUI thread, which never waits for the disk. Work is queued in
 // the order it is posted and runs one piece at a time; writes need no answer (fire and forget), reads and

@@ -1,6 +1,5 @@
 #include "runs/ledgerrecorder.h"
 
-#include "ledger/ledgerwords.h"
 #include "ledger/runledger.h"
 
 #include <QCoreApplication>
@@ -9,21 +8,43 @@
 
 using namespace Qt::StringLiterals;
 
-LedgerRecorder::LedgerRecorder(RunLedger *ledger) : m_ledger(ledger) {}
+namespace {
 
-bool LedgerRecorder::note(bool ok, const QString &message)
+// The run that holds this sandbox in the ledger, empty when none does.
+QString runOf(RunLedger &ledger, LedgerProvider provider, const QString &sandboxId)
 {
-    if (!ok)
-        m_problem = message;
-    return ok;
+    const auto held = ledger.heldSandboxes();
+    if (!held)
+        return {};
+    for (const auto &sandbox : held.value())
+        if (sandbox.provider == provider && sandbox.sandboxId == sandboxId)
+            return sandbox.run;
+    return {};
 }
 
-qint64 LedgerRecorder::begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
-                             const QString &sandboxId, const QString &run, const QString &benchmark,
-                             const QStringList &tags, qint64 ttlSeconds)
+} // namespace
+
+LedgerRecorder::LedgerRecorder(const LedgerAccess &access, QObject *context)
+    : m_access(access), m_context(context)
 {
-    if (!m_ledger)
-        return 0;
+    Q_ASSERT_X(context || !access.isActive(), "LedgerRecorder", "answers need a context");
+}
+
+void LedgerRecorder::begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
+                           const QString &sandboxId, std::function<void(qint64)> then)
+{
+    begin(kind, provider, servers, sandboxId, {}, {}, {}, 0, std::move(then));
+}
+
+void LedgerRecorder::begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
+                           const QString &sandboxId, const QString &run, const QString &benchmark,
+                           const QStringList &tags, qint64 ttlSeconds, std::function<void(qint64)> then)
+{
+    if (!m_access.isActive()) {
+        if (then)
+            then(0);
+        return;
+    }
     LedgerOperation intent;
     intent.kind = kind;
     intent.state = LedgerOperationState::Intent;
@@ -31,28 +52,26 @@ qint64 LedgerRecorder::begin(LedgerOperationKind kind, LedgerProvider provider, 
     intent.provider = provider;
     intent.server = servers.join(u','); // the ledger's spelling of a local sandbox's server list
     intent.sandboxId = sandboxId;
-    intent.run = run.isEmpty() && !sandboxId.isEmpty() ? runOf(provider, sandboxId) : run;
+    intent.run = run;
     intent.benchmark = benchmark;
     intent.tags = tags;
     intent.ttlSeconds = ttlSeconds;
     intent.startedAt = QDateTime::currentDateTimeUtc();
     intent.application = QCoreApplication::applicationName();
     intent.processId = QCoreApplication::applicationPid();
-    auto id = m_ledger->beginOperation(intent);
-    return note(id.ok(), id.error().message) ? id.value() : 0;
-}
-
-QString LedgerRecorder::runOf(LedgerProvider provider, const QString &sandboxId) const
-{
-    if (!m_ledger)
-        return {};
-    const auto held = m_ledger->heldSandboxes();
-    if (!held)
-        return {};
-    for (const auto &sandbox : held.value())
-        if (sandbox.provider == provider && sandbox.sandboxId == sandboxId)
-            return sandbox.run;
-    return {};
+    m_access.call<qint64>(
+        [intent](RunLedger &ledger) mutable {
+            if (intent.run.isEmpty() && !intent.sandboxId.isEmpty())
+                intent.run = runOf(ledger, intent.provider, intent.sandboxId);
+            return ledger.beginOperation(intent);
+        },
+        m_context,
+        [this, then = std::move(then)](const LedgerResult<qint64> &id) {
+            if (!id)
+                m_problem = id.error().message;
+            if (then)
+                then(id ? id.value() : 0);
+        });
 }
 
 LedgerTransfer LedgerRecorder::factsOf(const QByteArray &bytes, const QString &fileName)
@@ -72,31 +91,50 @@ LedgerOperationState LedgerRecorder::stateFor(const ApiError &error)
     return error.mayHaveTakenEffect() ? LedgerOperationState::Ambiguous : LedgerOperationState::Failed;
 }
 
+void LedgerRecorder::write(std::function<LedgerStatus(RunLedger &)> job, bool notFoundIsFine)
+{
+    if (!m_access.isActive())
+        return;
+    m_access.call<LedgerDone>(std::move(job), m_context, [this, notFoundIsFine](const LedgerStatus &status) {
+        if (!status && !(notFoundIsFine && status.error().kind == LedgerError::Kind::NotFound))
+            m_problem = status.error().message;
+    });
+}
+
 void LedgerRecorder::finish(qint64 id, const ApiError &error, const QString &sandboxId,
                             const std::optional<LedgerTransfer> &transfer)
 {
-    if (!m_ledger || id == 0)
+    if (id == 0)
         return;
-    const auto status = m_ledger->finishOperation(
-        id, {stateFor(error), sandboxId, error.isError() ? error.fullText() : QString(), transfer});
-    note(status.ok(), status.error().message);
+    const LedgerOutcome outcome{stateFor(error), sandboxId, error.isError() ? error.fullText() : QString(),
+                                transfer};
+    write([id, outcome](RunLedger &ledger) { return ledger.finishOperation(id, outcome); });
 }
 
 void LedgerRecorder::finish(qint64 id, LedgerOperationState state, const QString &outcome,
                             const QString &sandboxId)
 {
-    if (!m_ledger || id == 0)
+    if (id == 0)
         return;
-    const auto status = m_ledger->finishOperation(id, {state, sandboxId, outcome, std::nullopt});
-    note(status.ok(), status.error().message);
+    const LedgerOutcome written{state, sandboxId, outcome, std::nullopt};
+    write([id, written](RunLedger &ledger) { return ledger.finishOperation(id, written); });
 }
 
-void LedgerRecorder::acquired(LedgerProvider provider, const QString &sandboxId, const QStringList &servers,
-                              const QString &run, const QString &benchmark, const QStringList &tags,
-                              qint64 ttlSeconds, const QStringList &mcpUrls)
+void LedgerRecorder::finishWithFacts(qint64 id, const QString &sandboxId,
+                                     std::function<LedgerTransfer()> facts)
 {
-    if (!m_ledger)
+    if (id == 0)
         return;
+    write([id, sandboxId, facts = std::move(facts)](RunLedger &ledger) {
+        return ledger.finishOperation(id, {LedgerOperationState::Succeeded, sandboxId, {}, facts()});
+    });
+}
+
+LedgerSandbox LedgerRecorder::sandboxRecord(LedgerProvider provider, const QString &sandboxId,
+                                            const QStringList &servers, const QString &run,
+                                            const QString &benchmark, const QStringList &tags,
+                                            qint64 ttlSeconds, const QStringList &mcpUrls) const
+{
     LedgerSandbox sandbox;
     sandbox.provider = provider;
     sandbox.sandboxId = sandboxId;
@@ -108,16 +146,23 @@ void LedgerRecorder::acquired(LedgerProvider provider, const QString &sandboxId,
     sandbox.ttlSeconds = ttlSeconds;
     sandbox.acquiredAt = QDateTime::currentDateTimeUtc();
     sandbox.mcpUrls = mcpUrls; // the ledger masks their query values
-    const auto status = m_ledger->recordAcquired(sandbox);
-    note(status.ok(), status.error().message);
+    return sandbox;
 }
 
-void LedgerRecorder::released(LedgerProvider provider, const QString &sandboxId)
+void LedgerRecorder::acquired(LedgerProvider provider, const QString &sandboxId, const QStringList &servers,
+                              const QString &run, const QString &benchmark, const QStringList &tags,
+                              qint64 ttlSeconds, const QStringList &mcpUrls)
 {
-    if (!m_ledger)
-        return;
-    const auto status = m_ledger->recordReleased(provider, sandboxId, LedgerRelease::Released);
+    const LedgerSandbox sandbox =
+        sandboxRecord(provider, sandboxId, servers, run, benchmark, tags, ttlSeconds, mcpUrls);
+    write([sandbox](RunLedger &ledger) { return ledger.recordAcquired(sandbox); });
+}
+
+void LedgerRecorder::released(LedgerProvider provider, const QString &sandboxId, LedgerRelease how)
+{
     // A sandbox this machine never recorded (taken by another key, or before the ledger existed): nothing
     // to update, and nothing wrong.
-    note(status.ok() || status.error().kind == LedgerError::Kind::NotFound, status.error().message);
+    write([provider, sandboxId,
+           how](RunLedger &ledger) { return ledger.recordReleased(provider, sandboxId, how); },
+          true);
 }

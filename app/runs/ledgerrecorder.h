@@ -1,62 +1,84 @@
 #pragma once
 
 #include "api/apierror.h"
+#include "ledger/ledgeraccess.h"
 #include "ledger/ledgeroperation.h"
 #include "ledger/ledgersandbox.h"
 
 #include <QList>
-#include <QPair>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
-class RunLedger;
+class QObject;
 
 // What every front end writes to the ledger around an API call, in one place: an intent before the request,
-// its outcome after, and the sandboxes it took or gave back. The CLI's commands and the provisioner use it
-// with a RunLedger; the GUI's controllers can use it on the ledger worker's thread. It never stores the key:
-// the ledger redacts, and this class hands it the key to look for (setSecrets).
+// its outcome after, and the sandboxes it took or gave back. The CLI's commands use it on a RunLedger (at
+// once), the GUI's controllers and the runs core on the ledger worker's thread: begin() answers through a
+// handler either way, and the request is sent from that handler, so the intent is on disk before it. It
+// never stores the key: the ledger redacts, and the ledger's owner hands it the key to look for.
 //
-// A recorder without a ledger (none given, or it failed to open) records nothing and says so once through
-// problem(): an API action does not fail because the ledger could not be written, except where the caller
-// decides otherwise (a run's acquire is never sent without its intent).
+// A recorder without a ledger (none given, or a worker that is gone) records nothing; one whose ledger
+// fails (it did not open, the disk said no) keeps the last failure as a sentence in problem(). An API
+// action does not fail because the ledger could not be written, except where the caller decides otherwise
+// (a run's acquire is never sent without its intent).
+//
+// Answers reach the recorder through `context` (the object that owns it): it must outlive the recorder's
+// use and is where begin()'s handler runs.
 class LedgerRecorder
 {
+    Q_DISABLE_COPY_MOVE(LedgerRecorder)
+
 public:
-    explicit LedgerRecorder(RunLedger *ledger = nullptr);
+    explicit LedgerRecorder(const LedgerAccess &access = {}, QObject *context = nullptr);
 
     void setProfile(const QString &profile) { m_profile = profile; }
-    RunLedger *ledger() const { return m_ledger; }
-    bool isActive() const { return m_ledger != nullptr; }
+    const LedgerAccess &access() const { return m_access; }
+    bool isActive() const { return m_access.isActive(); }
     // The last ledger error as a sentence, empty when none.
     const QString &problem() const { return m_problem; }
 
-    // 0 when nothing was written (no ledger, or it failed: problem() says why). An operation on a sandbox a
-    // run holds belongs to that run when `run` is empty (an upload into a run's local sandbox is in the
-    // run's manifest, whoever made it).
-    qint64 begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
-                 const QString &sandboxId = {}, const QString &run = {}, const QString &benchmark = {},
-                 const QStringList &tags = {}, qint64 ttlSeconds = 0);
-    // Succeeded, or failed / ambiguous as the error says (ApiError::mayHaveTakenEffect).
+    // `then` gets the intent's id, 0 when nothing was written (no ledger, or it failed: problem() says
+    // why); the caller then decides whether to send the request anyway. An operation on a sandbox a run
+    // holds belongs to that run when `run` is empty (an upload into a run's local sandbox is in the run's
+    // manifest, whoever made it).
+    void begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
+               const QString &sandboxId, const QString &run, const QString &benchmark,
+               const QStringList &tags, qint64 ttlSeconds, std::function<void(qint64 id)> then);
+    // The common case: no run, benchmark, tags or TTL.
+    void begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
+               const QString &sandboxId, std::function<void(qint64 id)> then);
+    // Succeeded, or failed / ambiguous as the error says (ApiError::mayHaveTakenEffect). Fire and forget;
+    // nothing is written for id 0.
     void finish(qint64 id, const ApiError &error, const QString &sandboxId = {},
                 const std::optional<LedgerTransfer> &transfer = std::nullopt);
     void finish(qint64 id, LedgerOperationState state, const QString &outcome, const QString &sandboxId = {});
+    // Succeeded, with what was moved: `facts` runs in the ledger's job (on its thread for the GUI), so
+    // hashing a large body never holds up the caller.
+    void finishWithFacts(qint64 id, const QString &sandboxId, std::function<LedgerTransfer()> facts);
     static LedgerOperationState stateFor(const ApiError &error);
-    // The run that holds this sandbox in the ledger, empty when none does.
-    QString runOf(LedgerProvider provider, const QString &sandboxId) const;
     // What the ledger keeps of bytes sent or received whole (a data dump, a data body): sha256 and size.
     static LedgerTransfer factsOf(const QByteArray &bytes, const QString &fileName = {});
 
+    // Fire and forget.
     void acquired(LedgerProvider provider, const QString &sandboxId, const QStringList &servers,
                   const QString &run, const QString &benchmark, const QStringList &tags, qint64 ttlSeconds,
                   const QStringList &mcpUrls);
-    void released(LedgerProvider provider, const QString &sandboxId);
+    void released(LedgerProvider provider, const QString &sandboxId,
+                  LedgerRelease how = LedgerRelease::Released);
+    // The record acquired() writes, for a caller that writes it in a job of its own.
+    LedgerSandbox sandboxRecord(LedgerProvider provider, const QString &sandboxId, const QStringList &servers,
+                                const QString &run, const QString &benchmark, const QStringList &tags,
+                                qint64 ttlSeconds, const QStringList &mcpUrls) const;
 
 private:
-    bool note(bool ok, const QString &message);
+    // Keeps a failure in problem(); NotFound is fine where `notFoundIsFine`.
+    void write(std::function<LedgerStatus(RunLedger &)> job, bool notFoundIsFine = false);
 
-    RunLedger *m_ledger;
+    LedgerAccess m_access;
+    QObject *m_context;
     QString m_profile;
     QString m_problem;
 };

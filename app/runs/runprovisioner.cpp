@@ -36,11 +36,11 @@ QStringList urlsOf(const QList<QPair<QString, QString>> &pairs)
 
 } // namespace
 
-RunProvisioner::RunProvisioner(HttpTransport *transport, RunLedger *ledger, QObject *parent)
-    : QObject(parent), m_transport(transport), m_ledger(ledger),
-      m_remote(new KlavisSandboxService(transport, this)),
+RunProvisioner::RunProvisioner(HttpTransport *transport, const LedgerAccess &ledger, QObject *parent)
+    : QObject(parent), m_transport(transport), m_remote(new KlavisSandboxService(transport, this)),
       m_local(new KlavisLocalSandboxService(transport, this)),
-      m_data(new KlavisServerDataService(transport, this)), m_recorder(ledger), m_retryTimer(new QTimer(this))
+      m_data(new KlavisServerDataService(transport, this)), m_recorder(ledger, this),
+      m_retryTimer(new QTimer(this))
 {
     m_retryTimer->setSingleShot(true);
     connect(m_retryTimer, &QTimer::timeout, this, &RunProvisioner::acquireNext);
@@ -61,6 +61,7 @@ void RunProvisioner::start(const RunPlan &plan)
     m_rateLimited = 0;
     m_cancelled = false;
     m_aborted = false;
+    m_awaitingLedger = false;
     m_problem.clear();
     if (QString problem = RunPlanParser::check(plan); !problem.isEmpty()) {
         m_problem = problem;
@@ -77,7 +78,7 @@ void RunProvisioner::start(const RunPlan &plan)
         m_problem = u"The workspace %1 does not exist."_s.arg(plan.workspace);
         return end(Outcome::Refused);
     }
-    if (!m_ledger) {
+    if (!m_recorder.isActive()) {
         // Without the ledger an interrupted run could not be found again: nothing is sent.
         m_problem = u"A run needs the run ledger."_s;
         return end(Outcome::Refused);
@@ -91,21 +92,36 @@ void RunProvisioner::start(const RunPlan &plan)
     run.ttlSeconds = plan.ttlSeconds.value_or(0);
     run.planJson =
         QString::fromUtf8(QJsonDocument(RunPlanParser::toJson(plan)).toJson(QJsonDocument::Compact));
-    if (m_ledger->run(plan.name)) {
-        m_problem = u"A run named %1 exists already; pick another name (see `run list`)."_s.arg(plan.name);
-        return end(Outcome::Refused);
-    }
-    if (auto created = m_ledger->createRun(run); !created) {
-        m_problem = created.error().message;
-        return end(Outcome::Refused);
-    }
     for (const auto &slot : plan.slotsInOrder()) {
         RunSandbox sandbox;
         sandbox.slot = slot;
         m_sandboxes.append(sandbox);
     }
+    // Running from here: a cancel() before the ledger answers ends the run once it has answered.
     m_running = true;
-    if (plan.prepare)
+    m_awaitingLedger = true;
+    m_recorder.access().call<LedgerDone>(
+        [run](RunLedger &ledger) -> LedgerStatus {
+            if (ledger.run(run.name))
+                return LedgerError{
+                    LedgerError::Kind::Invalid,
+                    u"A run named %1 exists already; pick another name (see `run list`)."_s.arg(run.name)};
+            if (auto created = ledger.createRun(run); !created)
+                return created.error();
+            return LedgerDone{};
+        },
+        this, [this](const LedgerStatus &status) { created(status); });
+}
+
+void RunProvisioner::created(const LedgerStatus &status)
+{
+    m_awaitingLedger = false;
+    if (!status) {
+        m_problem = status.error().message;
+        m_running = false; // the run is not in the ledger: nothing to mark
+        return end(Outcome::Refused);
+    }
+    if (m_plan.prepare)
         prepareNext(0);
     else
         acquireNext();
@@ -125,16 +141,25 @@ void RunProvisioner::prepareNext(qsizetype index)
         return acquireNext();
     const QString server = servers[index];
     emit preparing(server);
-    const qint64 id = m_recorder.begin(LedgerOperationKind::Prepare, LedgerProvider::Klavis,
-                                       server.isEmpty() ? QStringList() : QStringList{server}, {},
-                                       m_plan.name, m_plan.benchmark);
-    m_inFlight =
-        m_remote->prepare(m_plan.benchmark, server, this, [this, id, index](const ApiResult<bool> &result) {
-            m_recorder.finish(id, result.error());
-            if (!result)
-                m_problem = u"prepare: "_s + result.error().message();
-            prepareNext(index + 1);
-        });
+    m_awaitingLedger = true;
+    m_recorder.begin(LedgerOperationKind::Prepare, LedgerProvider::Klavis,
+                     server.isEmpty() ? QStringList() : QStringList{server}, {}, m_plan.name,
+                     m_plan.benchmark, {}, 0, [this, server, index](qint64 id) {
+                         m_awaitingLedger = false;
+                         if (m_cancelled) {
+                             m_recorder.finish(id, LedgerOperationState::Failed,
+                                               u"cancelled before the request was sent"_s);
+                             return acquireNext();
+                         }
+                         m_inFlight = m_remote->prepare(m_plan.benchmark, server, this,
+                                                        [this, id, index](const ApiResult<bool> &result) {
+                                                            m_recorder.finish(id, result.error());
+                                                            if (!result)
+                                                                m_problem =
+                                                                    u"prepare: "_s + result.error().message();
+                                                            prepareNext(index + 1);
+                                                        });
+                     });
 }
 
 void RunProvisioner::acquireNext()
@@ -144,15 +169,30 @@ void RunProvisioner::acquireNext()
         ++m_next;
     if (m_cancelled || m_next >= m_sandboxes.size())
         return end(m_cancelled ? Outcome::Cancelled : Outcome::Completed);
-    RunSandbox &sandbox = m_sandboxes[m_next];
-    sandbox.operationId = m_recorder.begin(LedgerOperationKind::Acquire, providerOf(sandbox.slot),
-                                           sandbox.slot.servers, {}, m_plan.name, m_plan.benchmark,
-                                           sandbox.slot.local ? QStringList() : QStringList{m_plan.name},
-                                           m_plan.ttlSeconds.value_or(0));
-    if (sandbox.operationId == 0) {
+    const RunSandbox &sandbox = m_sandboxes[m_next];
+    m_awaitingLedger = true;
+    m_recorder.begin(LedgerOperationKind::Acquire, providerOf(sandbox.slot), sandbox.slot.servers, {},
+                     m_plan.name, m_plan.benchmark,
+                     sandbox.slot.local ? QStringList() : QStringList{m_plan.name},
+                     m_plan.ttlSeconds.value_or(0),
+                     [this, index = m_next](qint64 operationId) { acquireBegun(index, operationId); });
+}
+
+void RunProvisioner::acquireBegun(int index, qint64 operationId)
+{
+    m_awaitingLedger = false;
+    RunSandbox &sandbox = m_sandboxes[index];
+    sandbox.operationId = operationId;
+    if (operationId == 0) {
         // No intent, no request: an acquire the ledger does not know of could never be reconciled.
         m_problem = m_recorder.problem();
         m_cancelled = true;
+        return end(Outcome::Cancelled);
+    }
+    if (m_cancelled) {
+        m_recorder.finish(operationId, LedgerOperationState::Failed,
+                          u"cancelled before the request was sent"_s);
+        sandbox.operationId = 0;
         return end(Outcome::Cancelled);
     }
     if (sandbox.slot.local)
@@ -160,7 +200,7 @@ void RunProvisioner::acquireNext()
     else
         acquireRemote(sandbox);
     // Told once the call exists: a cancel() from a progress handler then waits for this acquire.
-    setState(m_next, RunSandboxState::Acquiring);
+    setState(index, RunSandboxState::Acquiring);
 }
 
 void RunProvisioner::acquireRemote(RunSandbox &sandbox)
@@ -281,29 +321,44 @@ void RunProvisioner::seedData(int index)
     const RunSandbox &sandbox = m_sandboxes[index];
     const QString server = sandbox.slot.servers.value(0);
     const QJsonValue body = m_seeds.value(server);
-    const qint64 id = m_recorder.begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {server},
-                                       sandbox.sandboxId, m_plan.name, m_plan.benchmark);
     setState(index, RunSandboxState::Seeding);
-    const auto done = [this, index, id, body](const ApiResult<SandboxActionResult> &result) {
-        std::optional<LedgerTransfer> facts;
-        if (body.isObject())
-            facts = LedgerRecorder::factsOf(QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact),
-                                            QFileInfo(m_plan.seedDataFile).fileName());
-        seeded(index, id, result.error(), facts);
-    };
-    if (body.isObject())
-        m_inFlight = m_data->initialize(server, sandbox.sandboxId, body, this, done);
-    else
-        m_inFlight = m_data->initializeDefault(server, sandbox.sandboxId, this, done);
+    // A seed is let finish like an acquire: a cancel() while its intent is written does not stop it.
+    m_awaitingLedger = true;
+    m_recorder.begin(
+        LedgerOperationKind::DataInit, LedgerProvider::Klavis, {server}, sandbox.sandboxId, m_plan.name,
+        m_plan.benchmark, {}, 0, [this, index, server, body](qint64 id) {
+            m_awaitingLedger = false;
+            const QString sandboxId = m_sandboxes[index].sandboxId;
+            const auto done = [this, index, id, body](const ApiResult<SandboxActionResult> &result) {
+                std::optional<LedgerTransfer> facts;
+                if (body.isObject())
+                    facts =
+                        LedgerRecorder::factsOf(QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact),
+                                                QFileInfo(m_plan.seedDataFile).fileName());
+                seeded(index, id, result.error(), facts);
+            };
+            if (body.isObject())
+                m_inFlight = m_data->initialize(server, sandboxId, body, this, done);
+            else
+                m_inFlight = m_data->initializeDefault(server, sandboxId, this, done);
+        });
 }
 
 void RunProvisioner::seedWorkspace(int index)
 {
     const RunSandbox &sandbox = m_sandboxes[index];
-    const qint64 id =
-        m_recorder.begin(LedgerOperationKind::Upload, LedgerProvider::KlavisLocal, sandbox.slot.servers,
-                         sandbox.sandboxId, m_plan.name, m_plan.benchmark);
     setState(index, RunSandboxState::Seeding);
+    m_awaitingLedger = true;
+    m_recorder.begin(LedgerOperationKind::Upload, LedgerProvider::KlavisLocal, sandbox.slot.servers,
+                     sandbox.sandboxId, m_plan.name, m_plan.benchmark, {}, 0, [this, index](qint64 id) {
+                         m_awaitingLedger = false;
+                         uploadSeed(index, id);
+                     });
+}
+
+void RunProvisioner::uploadSeed(int index, qint64 id)
+{
+    const RunSandbox &sandbox = m_sandboxes[index];
     auto *job = new UploadJob(m_local, m_transport->networkAccessManager(), sandbox.sandboxId, u"us"_s,
                               {m_plan.workspace}, this);
     m_seedJob = job;
@@ -347,6 +402,9 @@ void RunProvisioner::cancel()
     if (!m_running || m_cancelled)
         return;
     m_cancelled = true;
+    // The ledger's answer to an intent sees m_cancelled and ends the run.
+    if (m_awaitingLedger)
+        return;
     // Waiting out a 429 or between steps: nothing is in flight, so the run ends now. A seed under way is let
     // finish, like an acquire.
     if (m_seedJob && !m_seedJob->isFinished())
@@ -383,11 +441,23 @@ void RunProvisioner::end(Outcome outcome)
             if (m_sandboxes[i].state == RunSandboxState::Pending ||
                 m_sandboxes[i].state == RunSandboxState::RateLimited)
                 setState(int(i), RunSandboxState::Cancelled);
-        const auto status = m_ledger->setRunState(
-            m_plan.name, outcome == Outcome::Cancelled ? LedgerRunState::Cancelled : LedgerRunState::Open);
-        if (!status)
-            m_problem = status.error().message;
+        // finished() after the run's state is written: whoever reads the ledger then finds it.
+        const LedgerRunState state =
+            outcome == Outcome::Cancelled ? LedgerRunState::Cancelled : LedgerRunState::Open;
+        m_recorder.access().call<LedgerDone>(
+            [name = m_plan.name, state](RunLedger &ledger) { return ledger.setRunState(name, state); }, this,
+            [this, outcome](const LedgerStatus &status) {
+                if (!status)
+                    m_problem = status.error().message;
+                emitFinished(outcome);
+            });
+        return;
     }
+    emitFinished(outcome);
+}
+
+void RunProvisioner::emitFinished(Outcome outcome)
+{
     // Never from inside start(): the caller connects to finished() after it returns.
     QTimer::singleShot(0, this, [this, outcome] { emit finished(outcome); });
 }

@@ -18,12 +18,12 @@ class KlavisSandboxService;
 class KlavisServerDataService;
 class TransferJob;
 class QTimer;
-class RunLedger;
 
 // Provisions a run: the run in the ledger, an optional prepare, then one acquire after another (the
 // transport's rate limiter paces them), each written as an intent before its request and finished after it.
-// Nothing blocks: every step is a callback. The wizard and `sandboxdeck-cli run create` both follow
-// sandboxChanged() and finished().
+// Nothing blocks: every step is a callback, the ledger's answers too (LedgerAccess: at once for the CLI, on
+// the ledger worker's thread for the GUI); a request is sent only once its intent's id is back. The wizard
+// and `sandboxdeck-cli run create` both follow sandboxChanged() and finished().
 //
 // Outcomes of one acquire:
 //  - succeeded: the sandbox is recorded as acquired with its (redacted) MCP URLs;
@@ -55,12 +55,13 @@ public:
     };
     Q_ENUM(Outcome)
 
-    RunProvisioner(HttpTransport *transport, RunLedger *ledger, QObject *parent = nullptr);
+    RunProvisioner(HttpTransport *transport, const LedgerAccess &ledger, QObject *parent = nullptr);
 
     void setProfile(const QString &profile) { m_recorder.setProfile(profile); }
     // The longest wait for a 429's Retry-After; longer ones end that sandbox as failed.
     void setMaxRetryAfterSeconds(int seconds) { m_maxRetryAfterSeconds = seconds; }
 
+    // The run is created in the ledger first (a taken name refuses it); finished() follows in any case.
     void start(const RunPlan &plan);
     // Stops further acquires; an acquire in flight finishes (so it is not made ambiguous), then finished().
     void cancel();
@@ -85,8 +86,10 @@ signals:
     void finished(RunProvisioner::Outcome outcome);
 
 private:
+    void created(const LedgerStatus &status);
     void prepareNext(qsizetype index);
     void acquireNext();
+    void acquireBegun(int index, qint64 operationId);
     void acquireRemote(RunSandbox &sandbox);
     void acquireLocal(RunSandbox &sandbox);
     // What every acquire does with its answer; `id` and `urls` are empty on failure.
@@ -94,14 +97,15 @@ private:
                          const QList<QPair<QString, QString>> &urls);
     void seedData(int index);
     void seedWorkspace(int index);
+    void uploadSeed(int index, qint64 operationId);
     void seeded(int index, qint64 operationId, const ApiError &error,
                 const std::optional<LedgerTransfer> &facts);
     void advance();
     void setState(int index, RunSandboxState state);
     void end(Outcome outcome);
+    void emitFinished(Outcome outcome);
 
     HttpTransport *m_transport;
-    RunLedger *m_ledger;
     KlavisSandboxService *m_remote;
     KlavisLocalSandboxService *m_local;
     KlavisServerDataService *m_data;
@@ -119,5 +123,8 @@ private:
     bool m_running = false;
     bool m_cancelled = false;
     bool m_aborted = false; // the in-flight acquire was aborted by us: ambiguous whatever it says
+    // Waiting for the ledger's answer to an intent: cancel() leaves the end to that answer, which then sends
+    // nothing.
+    bool m_awaitingLedger = false;
     QString m_problem;
 };

@@ -16,7 +16,6 @@
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
-class RunLedger;
 
 // A sandbox the server holds for a run that the ledger does not know: what an acquire that crashed or lost
 // its answer may have left. The user adopts it (the run keeps it) or releases it; it is never acquired again.
@@ -44,31 +43,35 @@ struct ReconcileReport
 // Local sandboxes have no tags in the API, so a local leftover cannot be proved to be the run's. The
 // candidates are the local sandboxes created at or after the intent started, hosting exactly the intent's
 // servers, that the ledger does not know at all (held by no run, no plain CLI acquire). A person confirms:
-// adopt() and release() are only ever called on the user's word.
+// adopt() and release() are only ever called on the user's word. Everything answers through a callback, the
+// ledger's part too (LedgerAccess); callbacks run only while the reconciler lives.
 class RunReconciler final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunReconciler)
 
 public:
-    RunReconciler(HttpTransport *transport, RunLedger *ledger, QObject *parent = nullptr);
+    using Done = std::function<void(const QString &error)>; // an empty error: done
+
+    RunReconciler(HttpTransport *transport, const LedgerAccess &ledger, QObject *parent = nullptr);
 
     // `onlyRun` empty: every run with open intents.
     void scan(const QString &onlyRun, const std::function<void(const ReconcileReport &)> &done);
-    // The run keeps it: recorded as acquired, its intent adopted. Synchronous (the ledger only).
-    QString adopt(const RunLeftover &leftover);
+    // The run keeps it: recorded as acquired, its intent adopted (the ledger only).
+    void adopt(const RunLeftover &leftover, const Done &done);
     // Released on the server, then recorded released and its intent abandoned.
-    void release(const RunLeftover &leftover, const std::function<void(const QString &error)> &done);
-    // An intent for which the server holds nothing: abandoned.
-    QString abandon(qint64 intentId, const QString &note);
+    void release(const RunLeftover &leftover, const Done &done);
+    // An intent for which the server holds nothing: abandoned. `done` may be empty.
+    void abandon(qint64 intentId, const QString &note, const Done &done = {});
 
     static bool processIsRunning(qint64 processId);
 
 private:
     void scanRun(QStringList runs, ReconcileReport report,
                  const std::function<void(const ReconcileReport &)> &done);
+    void resolve(qint64 intentId, LedgerOperationState resolution, const QString &sandboxId,
+                 const QString &note, const Done &done);
 
-    RunLedger *m_ledger;
     KlavisSandboxService *m_remote;
     KlavisLocalSandboxService *m_local;
     LedgerRecorder m_recorder;

@@ -17,6 +17,8 @@ class BulkAction final : public QObject
     Q_DISABLE_COPY_MOVE(BulkAction)
 
 public:
+    // Sends item `index`, answering `done` while `context` lives; the call, or null when it is sent later
+    // (once the ledger has its intent): cancel() then cannot abort it.
     using Starter =
         std::function<ApiCall *(int index, QObject *context, ResultHandler<SandboxActionResult> done)>;
 

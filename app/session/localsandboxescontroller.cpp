@@ -13,7 +13,7 @@ using namespace Qt::StringLiterals;
 
 LocalSandboxesController::LocalSandboxesController(AppSession *session, QObject *parent)
     : QObject(parent), m_session(session), m_model(new LocalSandboxTreeModel(this)),
-      m_proxy(new LocalSandboxFilterProxy(this))
+      m_proxy(new LocalSandboxFilterProxy(this)), m_recorder(LedgerAccess(session->ledger()), this)
 {
     m_proxy->setSourceModel(m_model);
 }
@@ -80,16 +80,36 @@ void LocalSandboxesController::loadDetails(const QString &localSandboxId)
         });
 }
 
-ApiCall *LocalSandboxesController::acquire(const LocalAcquireRequest &request, QObject *context,
-                                           ResultHandler<LocalSandbox> done)
+void LocalSandboxesController::acquire(const LocalAcquireRequest &request, QObject *context,
+                                       ResultHandler<LocalSandbox> done)
 {
-    return m_session->localSandboxes()->acquire(
-        request, context, [this, done = std::move(done)](const ApiResult<LocalSandbox> &result) {
-            if (result) {
-                m_pendingSelection = result->localSandboxId;
-                refresh();
-            }
-            done(result);
+    const qint64 ttl = request.ttlSeconds.value_or(0);
+    m_recorder.setProfile(m_session->profileName());
+    m_recorder.begin(
+        LedgerOperationKind::Acquire, LedgerProvider::KlavisLocal,
+        request.allServers ? QStringList{u"ALL"_s} : request.serverNames, {}, {}, request.benchmark, {}, ttl,
+        [this, request, ttl, caller = QPointer<QObject>(context), done = std::move(done)](qint64 intent) {
+            // The answer comes here, not to the caller: a dialog closed meanwhile must not leave the intent
+            // open, as if the app had crashed.
+            m_session->localSandboxes()->acquire(
+                request, this,
+                [this, request, ttl, intent, caller, done](const ApiResult<LocalSandbox> &result) {
+                    m_recorder.finish(intent, result.error(), result ? result->localSandboxId : QString());
+                    if (result) {
+                        QStringList servers;
+                        QStringList urls;
+                        for (const auto &server : result->servers) {
+                            servers.append(server.displayName());
+                            urls.append(server.mcpServerUrl);
+                        }
+                        m_recorder.acquired(LedgerProvider::KlavisLocal, result->localSandboxId, servers, {},
+                                            request.benchmark, {}, ttl, urls);
+                        m_pendingSelection = result->localSandboxId;
+                        refresh();
+                    }
+                    if (caller)
+                        done(result);
+                });
         });
 }
 
@@ -97,11 +117,31 @@ void LocalSandboxesController::runBulk(Bulk kind, const QStringList &ids)
 {
     for (const auto &id : ids)
         m_model->setBusy(id, true);
-    auto *service = m_session->localSandboxes();
-    auto starter = [service, ids, kind](int index, QObject *context,
-                                        ResultHandler<SandboxActionResult> done) {
-        return kind == Bulk::Release ? service->release(ids[index], context, std::move(done))
-                                     : service->reset(ids[index], context, std::move(done));
+    m_recorder.setProfile(m_session->profileName());
+    // Each item is sent once its intent is written; the calls answer this controller, which records them.
+    auto starter = [this, ids, kind](int index, QObject *context,
+                                     ResultHandler<SandboxActionResult> done) -> ApiCall * {
+        const QString &id = ids[index];
+        const bool release = kind == Bulk::Release;
+        m_recorder.begin(
+            release ? LedgerOperationKind::Release : LedgerOperationKind::Reset, LedgerProvider::KlavisLocal,
+            {}, id,
+            [this, id, release, caller = QPointer<QObject>(context), done = std::move(done)](qint64 intent) {
+                auto recorded = [this, id, release, intent, caller,
+                                 done](const ApiResult<SandboxActionResult> &result) {
+                    m_recorder.finish(intent, result.error(), id);
+                    if (result && release)
+                        m_recorder.released(LedgerProvider::KlavisLocal, id);
+                    if (caller)
+                        done(result);
+                };
+                auto *service = m_session->localSandboxes();
+                if (release)
+                    service->release(id, this, recorded);
+                else
+                    service->reset(id, this, recorded);
+            });
+        return nullptr;
     };
     auto *action = new BulkAction(kind == Bulk::Release ? BulkAction::Verb::Release : BulkAction::Verb::Reset,
                                   ids, starter, this);

@@ -4,6 +4,7 @@
 #include "api/localacquirerequest.h"
 #include "api/localsandbox.h"
 #include "api/resulthandler.h"
+#include "runs/ledgerrecorder.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -35,7 +36,9 @@ public:
     void clear();
 
     void loadDetails(const QString &localSandboxId);
-    ApiCall *acquire(const LocalAcquireRequest &request, QObject *context, ResultHandler<LocalSandbox> done);
+    // Written to the session's ledger around the request, as SandboxesController does; `done` is not
+    // called once `context` is gone.
+    void acquire(const LocalAcquireRequest &request, QObject *context, ResultHandler<LocalSandbox> done);
     enum class Bulk
     {
         Release,
@@ -58,6 +61,7 @@ private:
     QPointer<ApiCall> m_refreshCall;
     QPointer<ApiCall> m_detailsCall;
     QDateTime m_lastRefreshed;
+    LedgerRecorder m_recorder;
     QString m_pendingSelection;
     bool m_refreshAgain = false;
 };

@@ -13,7 +13,7 @@ using namespace Qt::StringLiterals;
 
 SandboxesController::SandboxesController(AppSession *session, QObject *parent)
     : QObject(parent), m_session(session), m_model(new SandboxListModel(this)),
-      m_proxy(new SandboxFilterProxy(this))
+      m_proxy(new SandboxFilterProxy(this)), m_recorder(LedgerAccess(session->ledger()), this)
 {
     m_proxy->setSourceModel(m_model);
     connect(m_model, &SandboxListModel::snapshotApplied, this, &SandboxesController::onSnapshotApplied);
@@ -93,16 +93,32 @@ ApiCall *SandboxesController::fetchDetails(const SandboxKey &key, QObject *conte
     return m_session->sandboxes()->details(key.serverName, key.sandboxId, context, std::move(done));
 }
 
-ApiCall *SandboxesController::acquire(const AcquireRequest &request, QObject *context,
-                                      ResultHandler<AcquiredSandbox> done)
+void SandboxesController::acquire(const AcquireRequest &request, QObject *context,
+                                  ResultHandler<AcquiredSandbox> done)
 {
-    return m_session->sandboxes()->acquire(
-        request, context, [this, done = std::move(done)](const ApiResult<AcquiredSandbox> &result) {
-            if (result) {
-                m_pendingSelection = {result->serverName, result->sandboxId};
-                refresh();
-            }
-            done(result);
+    const QStringList tags = request.tag.isEmpty() ? QStringList() : QStringList{request.tag};
+    const qint64 ttl = request.ttlSeconds.value_or(0);
+    m_recorder.setProfile(m_session->profileName());
+    m_recorder.begin(
+        LedgerOperationKind::Acquire, LedgerProvider::Klavis, {request.serverName}, {}, {}, request.benchmark,
+        tags, ttl,
+        [this, request, tags, ttl, caller = QPointer<QObject>(context),
+         done = std::move(done)](qint64 intent) {
+            // The answer comes to this controller, not the caller: a dialog closed meanwhile must not leave
+            // the intent open, as if the app had crashed.
+            m_session->sandboxes()->acquire(
+                request, this,
+                [this, request, tags, ttl, intent, caller, done](const ApiResult<AcquiredSandbox> &result) {
+                    m_recorder.finish(intent, result.error(), result ? result->sandboxId : QString());
+                    if (result) {
+                        m_recorder.acquired(LedgerProvider::Klavis, result->sandboxId, {request.serverName},
+                                            {}, request.benchmark, tags, ttl, result->serverUrls.values());
+                        m_pendingSelection = {result->serverName, result->sandboxId};
+                        refresh();
+                    }
+                    if (caller)
+                        done(result);
+                });
         });
 }
 
@@ -113,13 +129,31 @@ void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
         labels << key.label();
         m_model->setBusy(key.serverName, key.sandboxId, true);
     }
-    auto *service = m_session->sandboxes();
-    auto starter = [service, keys, kind](int index, QObject *context,
-                                         ResultHandler<SandboxActionResult> done) {
-        const auto &key = keys[index];
-        return kind == Bulk::Release
-                   ? service->release(key.serverName, key.sandboxId, context, std::move(done))
-                   : service->reset(key.serverName, key.sandboxId, context, std::move(done));
+    m_recorder.setProfile(m_session->profileName());
+    // Each item is sent once its intent is written; the calls answer this controller, which records them.
+    auto starter = [this, keys, kind](int index, QObject *context,
+                                      ResultHandler<SandboxActionResult> done) -> ApiCall * {
+        const SandboxKey &key = keys[index];
+        const bool release = kind == Bulk::Release;
+        m_recorder.begin(
+            release ? LedgerOperationKind::Release : LedgerOperationKind::Reset, LedgerProvider::Klavis,
+            {key.serverName}, key.sandboxId,
+            [this, key, release, caller = QPointer<QObject>(context), done = std::move(done)](qint64 intent) {
+                auto recorded = [this, key, release, intent, caller,
+                                 done](const ApiResult<SandboxActionResult> &result) {
+                    m_recorder.finish(intent, result.error(), key.sandboxId);
+                    if (result && release)
+                        m_recorder.released(LedgerProvider::Klavis, key.sandboxId);
+                    if (caller)
+                        done(result);
+                };
+                auto *service = m_session->sandboxes();
+                if (release)
+                    service->release(key.serverName, key.sandboxId, this, recorded);
+                else
+                    service->reset(key.serverName, key.sandboxId, this, recorded);
+            });
+        return nullptr;
     };
     auto *action = new BulkAction(kind == Bulk::Release ? BulkAction::Verb::Release : BulkAction::Verb::Reset,
                                   labels, starter, this);

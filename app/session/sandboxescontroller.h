@@ -8,6 +8,7 @@
 #include "api/sandboxdetails.h"
 #include "api/sandboxfilter.h"
 #include "models/sandboxkey.h"
+#include "runs/ledgerrecorder.h"
 #include "session/coalescedrefresh.h"
 
 #include <QDateTime>
@@ -20,7 +21,9 @@ class SandboxFilterProxy;
 class SandboxListModel;
 
 // Between the Sandboxes page and the service: refreshes the model, loads details, acquires, and runs
-// release/reset over selections. Widgets call this; this calls the network.
+// release/reset over selections. Widgets call this; this calls the network. Each acquire, release and reset
+// is written to the session's ledger first (an intent), its outcome after; the request waits for the intent,
+// never for a ledger that failed to open.
 class SandboxesController final : public QObject
 {
     Q_OBJECT
@@ -48,7 +51,8 @@ public:
     void loadDetails(const SandboxKey &key);
     // For one-off needs (copying MCP configs of a selection): the answer goes to `done`.
     ApiCall *fetchDetails(const SandboxKey &key, QObject *context, ResultHandler<SandboxDetails> done);
-    ApiCall *acquire(const AcquireRequest &request, QObject *context, ResultHandler<AcquiredSandbox> done);
+    // `done` is not called once `context` is gone; the request and its record go on regardless.
+    void acquire(const AcquireRequest &request, QObject *context, ResultHandler<AcquiredSandbox> done);
     enum class Bulk
     {
         Release,
@@ -76,4 +80,5 @@ private:
     QPointer<ApiCall> m_detailsCall;
     QDateTime m_lastRefreshed;
     SandboxKey m_pendingSelection;
+    LedgerRecorder m_recorder;
 };

@@ -10,13 +10,16 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QtConcurrent>
 
 using namespace Qt::StringLiterals;
 
 ServerDataController::ServerDataController(AppSession *session, QObject *parent)
-    : QObject(parent), m_service(new KlavisServerDataService(session->transport(), this))
+    : QObject(parent), m_session(session), m_service(new KlavisServerDataService(session->transport(), this)),
+      m_recorder(LedgerAccess(session->ledger()), this)
 {}
 
 ServerDataController::~ServerDataController()
@@ -122,22 +125,48 @@ void ServerDataController::dump(const QString &serverName, const QString &sandbo
     fetchDump(serverName, sandboxId, [this](const ServerDataDump &) { setBusy(false); });
 }
 
+void ServerDataController::sendRecorded(LedgerOperationKind kind, const QString &serverName,
+                                        const QString &sandboxId, const std::function<void(qint64)> &send)
+{
+    const int generation = m_generation;
+    m_recorder.setProfile(m_session->profileName());
+    m_recorder.begin(kind, LedgerProvider::Klavis, {serverName}, sandboxId,
+                     [this, generation, send](qint64 intent) {
+                         if (generation != m_generation) {
+                             m_recorder.finish(intent, LedgerOperationState::Failed,
+                                               u"cancelled before the request was sent"_s);
+                             return;
+                         }
+                         send(intent);
+                     });
+}
+
 void ServerDataController::fetchDump(const QString &serverName, const QString &sandboxId,
                                      const std::function<void(const ServerDataDump &)> &then)
 {
-    m_call = m_service->dump(serverName, sandboxId, this,
-                             [this, serverName, sandboxId, then](const ApiResult<ServerDataDump> &result) {
-                                 m_call = nullptr;
-                                 if (!result) {
-                                     emit failed(tr("Could not dump the %1 data").arg(serverName),
-                                                 result.error(), {});
-                                     setBusy(false);
-                                     return;
-                                 }
-                                 m_lastDumps.insert(key(serverName, sandboxId), result.value());
-                                 emit dumped(serverName, sandboxId, result.value());
-                                 then(result.value());
-                             });
+    sendRecorded(LedgerOperationKind::DataDump, serverName, sandboxId, [=, this](qint64 intent) {
+        m_call = m_service->dump(
+            serverName, sandboxId, this,
+            [this, serverName, sandboxId, then, intent](const ApiResult<ServerDataDump> &result) {
+                m_call = nullptr;
+                if (result)
+                    // The reply as it came, hashed on the ledger's thread: a dump can be
+                    // tens of megabytes.
+                    m_recorder.finishWithFacts(intent, sandboxId, [raw = result->raw] {
+                        return LedgerRecorder::factsOf(QJsonDocument(raw).toJson(QJsonDocument::Compact));
+                    });
+                else
+                    m_recorder.finish(intent, result.error(), sandboxId);
+                if (!result) {
+                    emit failed(tr("Could not dump the %1 data").arg(serverName), result.error(), {});
+                    setBusy(false);
+                    return;
+                }
+                m_lastDumps.insert(key(serverName, sandboxId), result.value());
+                emit dumped(serverName, sandboxId, result.value());
+                then(result.value());
+            });
+    });
 }
 
 void ServerDataController::readOffThread(const QString &path,
@@ -197,24 +226,39 @@ void ServerDataController::initializeFromFile(const QString &serverName, const Q
 void ServerDataController::initializeDefault(const QString &serverName, const QString &sandboxId)
 {
     setBusy(true, tr("Initializing the %1 data…").arg(serverName));
-    m_call = m_service->initializeDefault(
-        serverName, sandboxId, this,
-        [this, serverName, sandboxId](const ApiResult<SandboxActionResult> &result) {
-            afterInitialize(serverName, sandboxId, result.error(),
-                            result ? result.value() : SandboxActionResult{});
-        });
+    sendRecorded(LedgerOperationKind::DataInit, serverName, sandboxId,
+                 [this, serverName, sandboxId](qint64 intent) {
+                     m_call = m_service->initializeDefault(
+                         serverName, sandboxId, this,
+                         [this, serverName, sandboxId, intent](const ApiResult<SandboxActionResult> &result) {
+                             m_recorder.finish(intent, result.error(), sandboxId);
+                             afterInitialize(serverName, sandboxId, result.error(),
+                                             result ? result.value() : SandboxActionResult{});
+                         });
+                 });
 }
 
 void ServerDataController::sendInitialize(const QString &serverName, const QString &sandboxId,
                                           const QJsonValue &body)
 {
     setBusy(true, tr("Initializing the %1 data…").arg(serverName));
-    m_call =
-        m_service->initialize(serverName, sandboxId, body, this,
-                              [this, serverName, sandboxId](const ApiResult<SandboxActionResult> &result) {
-                                  afterInitialize(serverName, sandboxId, result.error(),
-                                                  result ? result.value() : SandboxActionResult{});
-                              });
+    sendRecorded(LedgerOperationKind::DataInit, serverName, sandboxId, [=, this](qint64 intent) {
+        m_call = m_service->initialize(
+            serverName, sandboxId, body, this,
+            [this, serverName, sandboxId, body, intent](const ApiResult<SandboxActionResult> &result) {
+                if (result)
+                    // What was sent, hashed on the ledger's thread: a seed can be tens of megabytes.
+                    m_recorder.finishWithFacts(intent, sandboxId, [body] {
+                        return LedgerRecorder::factsOf(
+                            body.isArray() ? QJsonDocument(body.toArray()).toJson(QJsonDocument::Compact)
+                                           : QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact));
+                    });
+                else
+                    m_recorder.finish(intent, result.error(), sandboxId);
+                afterInitialize(serverName, sandboxId, result.error(),
+                                result ? result.value() : SandboxActionResult{});
+            });
+    });
 }
 
 void ServerDataController::afterInitialize(const QString &serverName, const QString &sandboxId,

@@ -3,6 +3,7 @@
 #include "api/apierror.h"
 #include "api/sandboxactionresult.h"
 #include "api/serverdatadump.h"
+#include "runs/ledgerrecorder.h"
 #include "session/serverdataproblem.h"
 #include "json/jsondifference.h"
 
@@ -19,8 +20,9 @@ class KlavisServerDataService;
 
 // Between the Data tab and KlavisServerDataService: dump, initialize (the body checked against the server's
 // schema before it is sent), and compare dumps. Files are read, parsed and diffed on a worker thread, so a
-// 60 MB dump never blocks the window. One operation at a time; cancel() ends it. The last dump of each
-// sandbox is kept for the session.
+// 60 MB dump never blocks the window. One operation at a time; cancel() ends it. Each dump and initialize is
+// written to the session's ledger (an intent before the request, its outcome and the body's sha256 after).
+// The last dump of each sandbox is kept for the session.
 class ServerDataController final : public QObject
 {
     Q_OBJECT
@@ -96,9 +98,15 @@ private:
                          const SandboxActionResult &result);
     // Runs `work` on a worker thread and `done` with its result here, unless cancelled meanwhile.
     template <typename T, typename Work, typename Done> void offThread(Work work, Done done);
+    // Writes the intent to the session's ledger, then sends with its id, unless a cancel came meanwhile
+    // (the intent is then closed as never sent).
+    void sendRecorded(LedgerOperationKind kind, const QString &serverName, const QString &sandboxId,
+                      const std::function<void(qint64 intent)> &send);
     static QString key(const QString &serverName, const QString &sandboxId);
 
+    AppSession *m_session;
     KlavisServerDataService *m_service;
+    LedgerRecorder m_recorder;
     QPointer<ApiCall> m_call;
     QHash<QString, ServerDataDump> m_lastDumps;
     bool m_busy = false;

@@ -83,7 +83,7 @@ int main(int argc, char *argv[])
     config.requestsPerSecond = rate;
     config.burst = burst;
     HttpTransport transport(config);
-    RunProvisioner provisioner(&transport, &ledger);
+    RunProvisioner provisioner(&transport, LedgerAccess(&ledger));
 
     RunPlan plan;
     plan.name = u"bench-%1"_s.arg(count);

@@ -1,9 +1,11 @@
 // LedgerWorker: answers on the caller's thread in the order asked, nothing for a caller that is gone, no
 // write lost at shutdown; and three processes writing one ledger at once (this one through the worker, two
-// ledger-writer processes through RunLedger as the CLI does) lose no record and duplicate none.
+// ledger-writer processes through RunLedger as the CLI does) lose no record and duplicate none. LedgerAccess:
+// the same call at once on a RunLedger, on the worker's thread through a worker, NotOpen without either.
 
 #include "ledgertestfiles.h"
 
+#include "ledger/ledgeraccess.h"
 #include "ledger/ledgerworker.h"
 
 #include <QElapsedTimer>
@@ -80,6 +82,52 @@ private slots:
                            [&](const LedgerResult<QList<LedgerOperation>> &result) { intents = result; });
         QTRY_VERIFY(intents.has_value());
         QCOMPARE(intents->value().size(), count);
+    }
+
+    void accessAnswersAtOnceOrOnTheWorkersThread()
+    {
+        QTemporaryDir dir;
+        QObject context;
+        auto beginOne = [](QThread **ranOn) {
+            return std::function<LedgerResult<qint64>(RunLedger &)>([ranOn](RunLedger &ledger) {
+                *ranOn = QThread::currentThread();
+                return ledger.beginOperation(uploadIntent(u"access"_s, {}));
+            });
+        };
+
+        RunLedger ledger;
+        QVERIFY(ledger.open(dir.filePath(u"sync.sqlite"_s)));
+        const LedgerAccess sync(&ledger);
+        QVERIFY(sync.isActive());
+        QThread *ranOn = nullptr;
+        std::optional<LedgerResult<qint64>> answer;
+        sync.call<qint64>(beginOne(&ranOn), &context, [&](const LedgerResult<qint64> &id) { answer = id; });
+        QVERIFY(answer && answer->ok()); // before call() returned
+        QCOMPARE(ranOn, QThread::currentThread());
+
+        LedgerWorker worker;
+        worker.open(dir.filePath(u"worker.sqlite"_s));
+        const LedgerAccess async(&worker);
+        QVERIFY(async.isActive());
+        answer.reset();
+        QThread *answeredOn = nullptr;
+        async.call<qint64>(beginOne(&ranOn), &context, [&](const LedgerResult<qint64> &id) {
+            answeredOn = QThread::currentThread();
+            answer = id;
+        });
+        QVERIFY(!answer.has_value());
+        QTRY_VERIFY(answer.has_value());
+        QVERIFY(answer->ok());
+        QVERIFY(ranOn != QThread::currentThread());
+        QCOMPARE(answeredOn, QThread::currentThread());
+
+        const LedgerAccess none;
+        QVERIFY(!none.isActive());
+        answer.reset();
+        none.call<qint64>(beginOne(&ranOn), &context, [&](const LedgerResult<qint64> &id) { answer = id; });
+        QVERIFY(answer && !answer->ok());
+        QCOMPARE(answer->error().kind, LedgerError::Kind::NotOpen);
+        QVERIFY(!answer->error().message.isEmpty());
     }
 
     void noAnswerOnceTheCallerIsGone()

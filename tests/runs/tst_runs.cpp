@@ -1,3 +1,5 @@
+#include "tst_runs.h"
+
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
 #include "ledger/runledger.h"
@@ -19,47 +21,6 @@
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
-
-class TestRuns : public QObject
-{
-    Q_OBJECT
-
-private slots:
-    void init();
-    void cleanup();
-    void runNamesAreTags_data();
-    void runNamesAreTags();
-    void serversSpelling();
-    void localSetSpelling();
-    void typoCountsAreRefused();
-    void planJsonRoundTrip();
-    void planJsonIsCheckedOnTheWayIn();
-    void slotsNumberEachServer();
-    void exportsNameEverySandbox();
-    void exportsLeaveOutHostileUrls();
-    void exportsAreWrittenAtomically();
-    void leaksHaveTheirReasons();
-    void leakDurations();
-    void manifestMatchesItsSchema();
-    void manifestReadsBackAndImports();
-    void hostileManifestsAreRefused_data();
-    void hostileManifestsAreRefused();
-    void provisionerAcquiresEveryPlannedSandbox();
-    void provisionerRetriesA429AndGoesOnAfterFailures();
-    void provisionerCancelLetsTheInFlightAcquireFinish();
-    void provisionerRefusesATakenName();
-    void abortingTheAcquireInFlightLeavesItToReconciliation();
-    void seedsFollowEachAcquire();
-    void reconcilerFindsWhatACrashLeft();
-
-private:
-    // A fresh ledger in a temporary folder, an emulator on loopback and a transport to it.
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<RunLedger> m_ledger;
-    std::unique_ptr<ServiceHarness> m_emulator;
-    // Runs a plan to its end; the provisioner's outcome.
-    RunProvisioner::Outcome provision(RunProvisioner &provisioner, const RunPlan &plan);
-};
 
 void TestRuns::runNamesAreTags_data()
 {
@@ -543,7 +504,7 @@ RunProvisioner::Outcome TestRuns::provision(RunProvisioner &provisioner, const R
 
 void TestRuns::provisionerAcquiresEveryPlannedSandbox()
 {
-    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     QList<QPair<int, RunSandboxState>> progress;
     connect(&provisioner, &RunProvisioner::sandboxChanged, this,
             [&progress](int index, const RunSandbox &sandbox) {
@@ -583,7 +544,7 @@ void TestRuns::provisionerAcquiresEveryPlannedSandbox()
 
 void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
 {
-    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     // Three 429s in a row: the transport sends the acquire again after each Retry-After until its attempts
     // run out, then the provisioner asks once more itself.
     auto faults = m_emulator->emulator->faults();
@@ -612,7 +573,7 @@ void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
     faults.failNextRequests = 1;
     faults.failStatus = 500;
     m_emulator->emulator->setFaults(faults);
-    RunProvisioner second(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner second(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     plan.name = u"eval-3"_s;
     plan.servers = {{u"github"_s, 2}};
     QCOMPARE(provision(second, plan), RunProvisioner::Outcome::Completed);
@@ -628,7 +589,7 @@ void TestRuns::provisionerCancelLetsTheInFlightAcquireFinish()
     auto faults = m_emulator->emulator->faults();
     faults.latencyMs = 100;
     m_emulator->emulator->setFaults(faults);
-    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     // Cancel while the second acquire is out: it finishes and is kept, nothing after it is asked for.
     connect(&provisioner, &RunProvisioner::sandboxChanged, this,
             [&provisioner](int index, const RunSandbox &sandbox) {
@@ -648,17 +609,17 @@ void TestRuns::provisionerCancelLetsTheInFlightAcquireFinish()
 
 void TestRuns::provisionerRefusesATakenName()
 {
-    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     RunPlan plan;
     plan.name = u"eval-5"_s;
     plan.servers = {{u"github"_s, 1}};
     QCOMPARE(provision(provisioner, plan), RunProvisioner::Outcome::Completed);
-    RunProvisioner again(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner again(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     QCOMPARE(provision(again, plan), RunProvisioner::Outcome::Refused);
     QVERIFY(again.problem().contains(u"exists"_s));
     plan.name = u"bad name"_s;
     QCOMPARE(provision(again, plan), RunProvisioner::Outcome::Refused);
-    RunProvisioner withoutLedger(m_emulator->transport.get(), nullptr);
+    RunProvisioner withoutLedger(m_emulator->transport.get(), LedgerAccess());
     plan.name = u"eval-6"_s;
     QCOMPARE(provision(withoutLedger, plan), RunProvisioner::Outcome::Refused);
 }
@@ -669,7 +630,7 @@ void TestRuns::abortingTheAcquireInFlightLeavesItToReconciliation()
     auto faults = m_emulator->emulator->faults();
     faults.hangNextRequests = 1;
     m_emulator->emulator->setFaults(faults);
-    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     connect(&provisioner, &RunProvisioner::sandboxChanged, this,
             [&provisioner](int index, const RunSandbox &sandbox) {
                 if (index == 0 && sandbox.state == RunSandboxState::Acquiring)
@@ -686,7 +647,7 @@ void TestRuns::abortingTheAcquireInFlightLeavesItToReconciliation()
     QCOMPARE(operations.size(), 1);
     QCOMPARE(operations[0].state, LedgerOperationState::Ambiguous);
 
-    RunReconciler reconciler(m_emulator->transport.get(), m_ledger.get());
+    RunReconciler reconciler(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     std::optional<ReconcileReport> report;
     reconciler.scan(plan.name, [&report](const ReconcileReport &r) { report = r; });
     QTRY_VERIFY(report.has_value());
@@ -714,7 +675,7 @@ void TestRuns::seedsFollowEachAcquire()
     readme.write("# seeded\n");
     readme.close();
 
-    RunProvisioner provisioner(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     QList<RunSandboxState> states;
     connect(&provisioner, &RunProvisioner::sandboxChanged, this,
             [&states](int, const RunSandbox &sandbox) { states.append(sandbox.state); });
@@ -761,7 +722,7 @@ void TestRuns::seedsFollowEachAcquire()
     file.close();
     QVERIFY(!RunProvisioner::readSeeds(seeds, &parsed).isEmpty());
     plan.name = u"seeded-2"_s;
-    RunProvisioner refused(m_emulator->transport.get(), m_ledger.get());
+    RunProvisioner refused(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     QCOMPARE(provision(refused, plan), RunProvisioner::Outcome::Refused);
 }
 
@@ -805,7 +766,7 @@ void TestRuns::reconcilerFindsWhatACrashLeft()
             ->await<AcquiredSandbox>([&](QObject *c, auto done) { return remote.acquire(request, c, done); })
             .ok());
 
-    RunReconciler reconciler(m_emulator->transport.get(), m_ledger.get());
+    RunReconciler reconciler(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     std::optional<ReconcileReport> report;
     reconciler.scan({}, [&report](const ReconcileReport &r) { report = r; });
     QTRY_VERIFY(report.has_value());
@@ -818,7 +779,10 @@ void TestRuns::reconcilerFindsWhatACrashLeft()
     QCOMPARE(report->leftovers[1].intentId, localIntentId);
 
     // Adopt the first, release the second: the ledger ends consistent, no intent left open.
-    QCOMPARE(reconciler.adopt(report->leftovers[0]), QString());
+    std::optional<QString> adopted;
+    reconciler.adopt(report->leftovers[0], [&adopted](const QString &error) { adopted = error; });
+    QTRY_VERIFY(adopted.has_value());
+    QCOMPARE(*adopted, QString());
     std::optional<QString> released;
     reconciler.release(report->leftovers[1], [&released](const QString &error) { released = error; });
     QTRY_VERIFY(released.has_value());
@@ -837,4 +801,3 @@ void TestRuns::reconcilerFindsWhatACrashLeft()
 }
 
 QTEST_GUILESS_MAIN(TestRuns)
-#include "tst_runs.moc"

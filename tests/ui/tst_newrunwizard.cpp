@@ -14,6 +14,8 @@
 #include "dialogs/newrunsummarypage.h"
 #include "dialogs/newrunwizard.h"
 #include "dialogs/reconciledialog.h"
+#include "ledger/ledgeraccess.h"
+#include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
 #include "models/runprogressmodel.h"
 #include "runs/runprovisioner.h"
@@ -104,7 +106,10 @@ private:
     static bool startAndWait(NewRunWizard *wizard, int timeoutMs = 20000);
 
     std::unique_ptr<QTemporaryDir> m_dir;
+    // The test's own connection to the file (set-ups and checks); the provisioner writes through the worker,
+    // as in the window.
     std::unique_ptr<RunLedger> m_ledger;
+    std::unique_ptr<LedgerWorker> m_worker;
     std::unique_ptr<ServiceHarness> m_emulator;
     std::unique_ptr<RunProvisioner> m_provisioner;
 };
@@ -118,13 +123,17 @@ void TestNewRunWizard::init()
     m_ledger = std::make_unique<RunLedger>();
     QVERIFY(m_ledger->open(m_dir->filePath(u"ledger.sqlite"_s)).ok());
     m_emulator = std::make_unique<ServiceHarness>();
-    m_provisioner = std::make_unique<RunProvisioner>(m_emulator->transport.get(), m_ledger.get());
+    m_worker = std::make_unique<LedgerWorker>();
+    m_worker->open(m_dir->filePath(u"ledger.sqlite"_s));
+    m_provisioner =
+        std::make_unique<RunProvisioner>(m_emulator->transport.get(), LedgerAccess(m_worker.get()));
 }
 
 void TestNewRunWizard::cleanup()
 {
     m_provisioner.reset();
     m_emulator.reset();
+    m_worker.reset();
     m_ledger.reset();
     m_dir.reset();
 }
@@ -292,6 +301,7 @@ void TestNewRunWizard::provisionsARunAndWritesItsExports()
     QVERIFY(wizard->progressPage()->releaseOffer()->isHidden());
     QVERIFY2(wizard->progressPage()->statusText().startsWith(u"Done: 6 sandbox"_s),
              qPrintable(wizard->progressPage()->statusText()));
+    m_worker->flush();
     QCOMPARE(m_ledger->sandboxesOfRun(u"eval-6"_s)->size(), 6);
 
     next(wizard.get());

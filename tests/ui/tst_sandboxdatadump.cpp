@@ -4,6 +4,8 @@
 
 #include "api/httptransport.h"
 #include "controllers/themeapplier.h"
+#include "ledger/ledgerworker.h"
+#include "ledger/runledger.h"
 #include "mcp/mcpcall.h"
 #include "mcp/mcpclient.h"
 #include "sandboxdatatest.h"
@@ -118,6 +120,32 @@ private slots:
         page->setSandbox(u"github"_s, sandboxId);
         QCOMPARE(page->treeView()->json(), QJsonValue(QJsonObject()));
         QCOMPARE(emulator()->apiRequests().size(), 0);
+
+        // Every dump and the initialize are in the session's ledger, each dump with what came back.
+        session->ledger()->flush();
+        RunLedger reader;
+        QVERIFY(reader.open(session->ledgerPath()).ok());
+        int dumps = 0;
+        int inits = 0;
+        for (qint64 id = 1;; ++id) {
+            const auto operation = reader.operation(id);
+            if (!operation)
+                break;
+            QCOMPARE(operation->sandboxId, sandboxId);
+            QCOMPARE(operation->server, u"github"_s);
+            QCOMPARE(operation->state, LedgerOperationState::Succeeded);
+            if (operation->kind == LedgerOperationKind::DataInit) {
+                ++inits;
+                continue;
+            }
+            QCOMPARE(operation->kind, LedgerOperationKind::DataDump);
+            ++dumps;
+            QVERIFY(operation->transfer.has_value());
+            QCOMPARE(operation->transfer->sha256.size(), 64);
+            QVERIFY(operation->transfer->bytes > 0);
+        }
+        QCOMPARE(inits, 1);
+        QCOMPARE(dumps, 5);
     }
 
     void cancelStopsTheOperation()

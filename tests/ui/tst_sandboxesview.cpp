@@ -5,6 +5,8 @@
 #include "api/klavissandboxservice.h"
 #include "dialogs/acquiredialog.h"
 #include "dialogs/apikeydialog.h"
+#include "ledger/ledgerworker.h"
+#include "ledger/runledger.h"
 #include "models/sandboxfilterproxy.h"
 #include "models/sandboxlistmodel.h"
 #include "session/refreshscheduler.h"
@@ -168,6 +170,80 @@ private slots:
                                    [&](const SandboxKey &key) { return statusOf(key) == u"idle"_s; });
             },
             15000));
+    }
+
+    void acquireResetAndReleaseAreInTheLedger()
+    {
+        // Every action of the window is written to the session's ledger: an intent, then its outcome.
+        AppSession *session = app->controller()->session();
+        QVERIFY(!session->ledgerPath().isEmpty());
+        AcquireRequest request;
+        request.serverName = u"github"_s;
+        request.tag = u"ledger-test"_s;
+        request.ttlSeconds = 600;
+        std::optional<ApiResult<AcquiredSandbox>> acquired;
+        controller()->acquire(request, this, [&](const ApiResult<AcquiredSandbox> &r) { acquired = r; });
+        QVERIFY(QTest::qWaitFor([&] { return acquired.has_value(); }, 10000));
+        QVERIFY(acquired->ok());
+        const SandboxKey key{u"github"_s, acquired->value().sandboxId};
+        QSignalSpy bulk(controller(), &SandboxesController::bulkFinished);
+        controller()->runBulk(SandboxesController::Bulk::Reset, {key});
+        QVERIFY(bulk.wait(10000));
+
+        session->ledger()->flush();
+        RunLedger reader;
+        QVERIFY(reader.open(session->ledgerPath()).ok());
+        const auto held = reader.heldSandboxes().value();
+        const auto mine = std::find_if(held.cbegin(), held.cend(),
+                                       [&](const LedgerSandbox &s) { return s.sandboxId == key.sandboxId; });
+        QVERIFY(mine != held.cend());
+        QCOMPARE(mine->provider, LedgerProvider::Klavis);
+        QCOMPARE(mine->servers, QStringList{u"github"_s});
+        QCOMPARE(mine->tags, QStringList{u"ledger-test"_s});
+        QCOMPARE(mine->ttlSeconds, 600);
+
+        controller()->runBulk(SandboxesController::Bulk::Release, {key});
+        QVERIFY(bulk.wait(10000));
+
+        // The same for a local sandbox.
+        LocalSandboxesController *local = app->window()->localSandboxesController();
+        LocalAcquireRequest localRequest;
+        localRequest.serverNames = {u"filesystem"_s};
+        std::optional<ApiResult<LocalSandbox>> localAcquired;
+        local->acquire(localRequest, this, [&](const ApiResult<LocalSandbox> &r) { localAcquired = r; });
+        QVERIFY(QTest::qWaitFor([&] { return localAcquired.has_value(); }, 10000));
+        QVERIFY(localAcquired->ok());
+        const QString localId = localAcquired->value().localSandboxId;
+        QSignalSpy localBulk(local, &LocalSandboxesController::bulkFinished);
+        local->runBulk(LocalSandboxesController::Bulk::Reset, {localId});
+        QVERIFY(localBulk.wait(10000));
+        local->runBulk(LocalSandboxesController::Bulk::Release, {localId});
+        QVERIFY(localBulk.wait(10000));
+
+        session->ledger()->flush();
+        const auto stillHeld = reader.heldSandboxes().value();
+        QVERIFY(std::none_of(stillHeld.cbegin(), stillHeld.cend(), [&](const LedgerSandbox &s) {
+            return s.sandboxId == key.sandboxId || s.sandboxId == localId;
+        }));
+        QVERIFY(reader.openIntents()->isEmpty());
+        // The demo's ledger is this session's own: its operations are these six, in order.
+        using Kind = LedgerOperationKind;
+        const QList<std::tuple<Kind, LedgerProvider, QString>> expected{
+            {Kind::Acquire, LedgerProvider::Klavis, key.sandboxId},
+            {Kind::Reset, LedgerProvider::Klavis, key.sandboxId},
+            {Kind::Release, LedgerProvider::Klavis, key.sandboxId},
+            {Kind::Acquire, LedgerProvider::KlavisLocal, localId},
+            {Kind::Reset, LedgerProvider::KlavisLocal, localId},
+            {Kind::Release, LedgerProvider::KlavisLocal, localId}};
+        for (qsizetype i = 0; i < expected.size(); ++i) {
+            const auto operation = reader.operation(i + 1);
+            QVERIFY2(operation.ok(), qPrintable(operation.error().message));
+            QCOMPARE(operation->kind, std::get<0>(expected[i]));
+            QCOMPARE(operation->provider, std::get<1>(expected[i]));
+            QCOMPARE(operation->sandboxId, std::get<2>(expected[i]));
+            QCOMPARE(operation->state, LedgerOperationState::Succeeded);
+        }
+        QVERIFY(!reader.operation(expected.size() + 1).ok());
     }
 
     void clickingATagFiltersByIt()

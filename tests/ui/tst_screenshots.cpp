@@ -21,6 +21,7 @@
 #include "dialogs/profileform.h"
 #include "dialogs/reconciledialog.h"
 #include "dialogs/settingsdialog.h"
+#include "ledger/ledgeraccess.h"
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
 #include "models/allsandboxesmodel.h"
@@ -429,7 +430,7 @@ private slots:
         emulator.emulator->setEmptyPool(u"jira"_s);
         RunLedger ledger;
         QVERIFY(ledger.open(dir.filePath(u"ledger.sqlite"_s)).ok());
-        RunProvisioner provisioner(emulator.transport.get(), &ledger);
+        RunProvisioner provisioner(emulator.transport.get(), LedgerAccess(&ledger));
         NewRunWizard wizard(&provisioner);
         wizard.resize(size);
         wizard.show();

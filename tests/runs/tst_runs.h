@@ -1,0 +1,60 @@
+#pragma once
+
+// The runs layer's one test executable (CI cost), its functions by subject in several files: tst_runs.cpp
+// (plans, exports, leaks, manifests, the provisioner and the reconciler on a RunLedger), tst_runsledger.cpp
+// (the same on the ledger worker's thread, RunReleaser).
+
+#include "api/apiresult.h"
+#include "ledger/runledger.h"
+#include "runs/runprovisioner.h"
+#include "serviceharness.h"
+
+#include <QObject>
+#include <QTemporaryDir>
+
+#include <memory>
+
+class TestRuns : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void runNamesAreTags_data();
+    void runNamesAreTags();
+    void serversSpelling();
+    void localSetSpelling();
+    void typoCountsAreRefused();
+    void planJsonRoundTrip();
+    void planJsonIsCheckedOnTheWayIn();
+    void slotsNumberEachServer();
+    void exportsNameEverySandbox();
+    void exportsLeaveOutHostileUrls();
+    void exportsAreWrittenAtomically();
+    void leaksHaveTheirReasons();
+    void leakDurations();
+    void manifestMatchesItsSchema();
+    void manifestReadsBackAndImports();
+    void hostileManifestsAreRefused_data();
+    void hostileManifestsAreRefused();
+    void provisionerAcquiresEveryPlannedSandbox();
+    void provisionerRetriesA429AndGoesOnAfterFailures();
+    void provisionerCancelLetsTheInFlightAcquireFinish();
+    void provisionerRefusesATakenName();
+    void abortingTheAcquireInFlightLeavesItToReconciliation();
+    void seedsFollowEachAcquire();
+    void reconcilerFindsWhatACrashLeft();
+    // tst_runsledger.cpp: the same classes on the ledger worker's thread, and RunReleaser.
+    void provisionerWaitsForTheLedgerWorker();
+    void releaserGivesBackARunAndWhatTheServerHoldsForIt();
+    void releaserStopsWhenCancelled();
+
+private:
+    // A fresh ledger in a temporary folder, an emulator on loopback and a transport to it.
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<RunLedger> m_ledger;
+    std::unique_ptr<ServiceHarness> m_emulator;
+    // Runs a plan to its end; the provisioner's outcome.
+    RunProvisioner::Outcome provision(RunProvisioner &provisioner, const RunPlan &plan);
+};
