@@ -6,6 +6,7 @@
 #include "controllers/pagecontextmenu.h"
 #include "controllers/refreshintervalchoice.h"
 #include "controllers/rowexportfile.h"
+#include "controllers/runcoordinator.h"
 #include "controllers/transfernotifier.h"
 #include "dialogs/quitconfirmation.h"
 #include "models/blaxelsandboxlistmodel.h"
@@ -43,6 +44,7 @@
 #include <QtConcurrent>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 
 #include <algorithm>
@@ -60,6 +62,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
       m_allPage(new AllSandboxesPage(m_sandboxes, m_local, m_blaxel, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
       m_runsPage(new RunsPage(session, m_sandboxes, m_local, m_stack)),
+      m_runCoordinator(new RunCoordinator(session, this)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
 {
     setObjectName(u"mainWindow"_s);
@@ -230,6 +233,12 @@ void MainWindow::createToolBar()
     bar->addAction(action(u"extractDump"_s));
     m_transferActions = m_transfersPage->pageActions();
     bar->addActions(m_transferActions);
+    // New Run is on the menu and its shortcut works in every view; on the toolbar only in the Runs view. A
+    // button of its own, so that hiding it there leaves the action itself alone.
+    auto *newRun = new QToolButton(bar);
+    newRun->setDefaultAction(action(u"newRun"_s));
+    newRun->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_newRunToolBarItem = bar->addWidget(newRun);
     m_runActions = m_runsPage->pageActions();
     bar->addActions(m_runActions);
     m_listOnlyToolBarItems << bar->addSeparator();
@@ -263,6 +272,12 @@ void MainWindow::connectTransfers()
             [this] { m_statusPanel->setLeakCount(m_runsPage->leakMonitor()->count()); });
     connect(m_statusPanel, &StatusBarPanel::leaksClicked, this, [this] { showPage(RunsView); });
     connect(m_runsPage, &RunsPage::statusMessage, this, &MainWindow::showStatusMessage);
+    m_runCoordinator->connectPage(m_runsPage);
+    connect(m_runCoordinator, &RunCoordinator::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_runCoordinator, &RunCoordinator::runsChanged, this, [this] {
+        m_sandboxes->refresh();
+        m_local->refresh();
+    });
 }
 
 void MainWindow::refreshCurrent()
@@ -338,6 +353,7 @@ void MainWindow::updateActionStates()
         item->setVisible(page == TransfersView);
     for (QAction *item : std::as_const(m_runActions))
         item->setVisible(page == RunsView);
+    m_newRunToolBarItem->setVisible(page == RunsView);
     PageActions::update(this, page);
 }
 

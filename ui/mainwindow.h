@@ -13,6 +13,7 @@ class RefreshIntervalChoice;
 class QListWidget;
 class QStackedWidget;
 class RefreshScheduler;
+class RunCoordinator;
 class RunsPage;
 class SandboxesController;
 class SandboxesPage;
@@ -57,6 +58,7 @@ public:
     TransfersPage *transfersPage() const { return m_transfersPage; }
     TransferNotifier *transferNotifier() const { return m_notifier; }
     RunsPage *runsPage() const { return m_runsPage; }
+    RunCoordinator *runCoordinator() const { return m_runCoordinator; }
 
     void refreshCurrent();
     // The actions of the right-click menu on the view in front; null entries are separators.
@@ -106,10 +108,12 @@ private:
     AllSandboxesPage *m_allPage;
     TransfersPage *m_transfersPage;
     RunsPage *m_runsPage;
+    RunCoordinator *m_runCoordinator;
     TransferNotifier *m_notifier;
     StatusBarPanel *m_statusPanel;
     MainWindowActions *m_actions = nullptr;
     QList<QAction *> m_transferActions;      // the Transfers page's own, shown on that view only
     QList<QAction *> m_runActions;           // the Runs page's own, likewise
+    QAction *m_newRunToolBarItem = nullptr;  // New Run's button, on the Runs view's toolbar only
     QList<QAction *> m_listOnlyToolBarItems; // the refresh interval: lists refresh, transfers do not
 };

@@ -69,15 +69,6 @@ void RunProvisioner::start(const RunPlan &plan)
     }
     m_seeds = {};
     m_seedFailures = 0;
-    if (!plan.seedDataFile.isEmpty())
-        if (QString problem = readSeeds(plan.seedDataFile, &m_seeds); !problem.isEmpty()) {
-            m_problem = problem;
-            return end(Outcome::Refused);
-        }
-    if (!plan.workspace.isEmpty() && !QFileInfo::exists(plan.workspace)) {
-        m_problem = u"The workspace %1 does not exist."_s.arg(plan.workspace);
-        return end(Outcome::Refused);
-    }
     if (!m_recorder.isActive()) {
         // Without the ledger an interrupted run could not be found again: nothing is sent.
         m_problem = u"A run needs the run ledger."_s;
@@ -100,27 +91,39 @@ void RunProvisioner::start(const RunPlan &plan)
     // Running from here: a cancel() before the ledger answers ends the run once it has answered.
     m_running = true;
     m_awaitingLedger = true;
-    m_recorder.access().call<LedgerDone>(
-        [run](RunLedger &ledger) -> LedgerStatus {
+    // The seed file and the workspace are read in the ledger's job too: off the window's thread, and before
+    // the run exists, so that a bad file refuses the run instead of leaving an empty one behind.
+    m_recorder.access().call<QJsonObject>(
+        [run, seedDataFile = plan.seedDataFile,
+         workspace = plan.workspace](RunLedger &ledger) -> LedgerResult<QJsonObject> {
+            QJsonObject seeds;
+            if (!seedDataFile.isEmpty())
+                if (QString problem = readSeeds(seedDataFile, &seeds); !problem.isEmpty())
+                    return LedgerError{LedgerError::Kind::Invalid, problem};
+            if (!workspace.isEmpty() && !QFileInfo::exists(workspace))
+                return LedgerError{LedgerError::Kind::Invalid,
+                                   u"The workspace %1 does not exist."_s.arg(workspace)};
             if (ledger.run(run.name))
                 return LedgerError{
                     LedgerError::Kind::Invalid,
                     u"A run named %1 exists already; pick another name (see `run list`)."_s.arg(run.name)};
             if (auto created = ledger.createRun(run); !created)
                 return created.error();
-            return LedgerDone{};
+            return seeds;
         },
-        this, [this](const LedgerStatus &status) { created(status); });
+        this, [this](const LedgerResult<QJsonObject> &answer) { created(answer); });
 }
 
-void RunProvisioner::created(const LedgerStatus &status)
+void RunProvisioner::created(const LedgerResult<QJsonObject> &answer)
 {
     m_awaitingLedger = false;
-    if (!status) {
-        m_problem = status.error().message;
+    if (!answer) {
+        m_problem = answer.error().message;
         m_running = false; // the run is not in the ledger: nothing to mark
         return end(Outcome::Refused);
     }
+    m_seeds = answer.value();
+    emit started();
     if (m_plan.prepare)
         prepareNext(0);
     else

@@ -81,12 +81,15 @@ public:
     const QString &problem() const { return m_problem; }
 
 signals:
+    // The run is in the ledger and its files were read: acquiring begins. A refusal comes as
+    // finished(Refused) instead, with problem() saying why.
+    void started();
     void sandboxChanged(int index, const RunSandbox &sandbox);
     void preparing(const QString &server);
     void finished(RunProvisioner::Outcome outcome);
 
 private:
-    void created(const LedgerStatus &status);
+    void created(const LedgerResult<QJsonObject> &answer);
     void prepareNext(qsizetype index);
     void acquireNext();
     void acquireBegun(int index, qint64 operationId);

@@ -453,6 +453,7 @@ private slots:
         QSignalSpy finished(wizard.progressPage(), &NewRunProgressPage::runFinished);
         wizard.next();
         QVERIFY(finished.wait(20000));
+        QTRY_COMPARE(wizard.currentId(), int(NewRunWizard::ProgressPage));
         QTest::qWait(100);
         save(&wizard, u"newrun-progress-"_s + suffix);
         wizard.next();

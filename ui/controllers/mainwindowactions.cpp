@@ -1,6 +1,7 @@
 #include "controllers/mainwindowactions.h"
 
 #include "controllers/refreshintervalchoice.h"
+#include "controllers/runcoordinator.h"
 #include "mainwindow.h"
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
@@ -51,6 +52,10 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
     add(u"acquire"_s, MainWindow::tr("&Acquire…"), u":/icons/acquire.svg"_s, QKeySequence::New,
         onPage(&SandboxesPage::acquire, &LocalSandboxesPage::acquire))
         ->setToolTip(MainWindow::tr("Acquire a sandbox (Ctrl+N)"));
+    add(u"newRun"_s, MainWindow::tr("New R&un…"), u":/icons/runs.svg"_s, QKeySequence(u"Ctrl+Shift+N"_s),
+        [this] { m_window->runCoordinator()->openNewRunWizard(); })
+        ->setToolTip(
+            MainWindow::tr("Provision a benchmark run: many sandboxes under one tag (Ctrl+Shift+N)"));
     add(u"release"_s, MainWindow::tr("&Release"), u":/icons/release.svg"_s, QKeySequence::Delete,
         onKlavisRows(&SandboxesPage::releaseSelected, &LocalSandboxesPage::releaseSelected,
                      &AllSandboxesPage::releaseSelected))
@@ -184,6 +189,8 @@ void MainWindowActions::fillMenuBar(QMenuBar *bar, RefreshIntervalChoice *interv
     sandbox->addAction(action(u"reset"_s));
     sandbox->addAction(action(u"blaxelCreate"_s));
     sandbox->addAction(action(u"blaxelDelete"_s));
+    sandbox->addSection(MainWindow::tr("Runs"));
+    sandbox->addAction(action(u"newRun"_s));
     sandbox->addSection(MainWindow::tr("Workspace"));
     sandbox->addAction(action(u"uploadWorkspace"_s));
     sandbox->addAction(action(u"saveDump"_s));

@@ -13,7 +13,8 @@
 using namespace Qt::StringLiterals;
 
 NewRunSummaryPage::NewRunSummaryPage(QWidget *parent)
-    : QWizardPage(parent), m_text(new QPlainTextEdit(this)), m_problem(new QLabel(this))
+    : QWizardPage(parent), m_text(new QPlainTextEdit(this)), m_problem(new QLabel(this)),
+      m_starting(new QLabel(tr("Starting the run: checking its name and reading its files…"), this))
 {
     setTitle(tr("Summary"));
     setSubTitle(tr("Start asks for one sandbox after another within the rate limit. Cancel stops before "
@@ -29,6 +30,8 @@ NewRunSummaryPage::NewRunSummaryPage(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_text);
     layout->addWidget(m_problem);
+    m_starting->hide();
+    layout->addWidget(m_starting);
 }
 
 QString NewRunSummaryPage::describe(const RunPlan &plan, double requestsPerSecond)
@@ -59,6 +62,13 @@ void NewRunSummaryPage::showPlan(const RunPlan &plan, double requestsPerSecond)
 {
     m_text->setPlainText(describe(plan, requestsPerSecond));
     showProblem({});
+}
+
+void NewRunSummaryPage::showStarting(bool starting)
+{
+    if (starting)
+        showProblem({});
+    m_starting->setVisible(starting);
 }
 
 void NewRunSummaryPage::showProblem(const QString &problem)

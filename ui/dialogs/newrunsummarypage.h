@@ -20,6 +20,8 @@ public:
 
     void showPlan(const RunPlan &plan, double requestsPerSecond);
     void showProblem(const QString &problem);
+    // While the provisioner checks the name and reads the files, before the first acquire.
+    void showStarting(bool starting);
     QString planText() const;
     QString problemText() const;
 
@@ -31,4 +33,5 @@ protected:
 private:
     QPlainTextEdit *m_text;
     QLabel *m_problem;
+    QLabel *m_starting;
 };

@@ -53,7 +53,8 @@ RunPlan NewRunWizard::plan() const
 
 bool NewRunWizard::isProvisioning() const
 {
-    return m_progressPage->isRunning();
+    // From Start on, while the name is checked too: the provisioner holds the plan.
+    return m_progressPage->isRunning() || (m_provisioner && m_provisioner->isRunning());
 }
 
 void NewRunWizard::initializePage(int id)
@@ -71,11 +72,13 @@ bool NewRunWizard::validateCurrentPage()
 {
     if (!QWizard::validateCurrentPage())
         return false;
-    if (currentId() != SummaryPage)
+    if (currentId() != SummaryPage || m_runStarted)
         return true;
-    const QString problem = startRun();
-    m_summaryPage->showProblem(problem);
-    return problem.isEmpty();
+    if (const QString problem = startRun(); !problem.isEmpty())
+        m_summaryPage->showProblem(problem);
+    // The page moves on when the provisioner says the run is in the ledger (started()): the name is checked
+    // and the files are read off this thread first.
+    return false;
 }
 
 QString NewRunWizard::startRun()
@@ -86,13 +89,32 @@ QString NewRunWizard::startRun()
         return tr("Another run is being provisioned; wait for it to end.");
     const RunPlan run = plan();
     m_planPage->saveChoices();
+    setStarting(true);
+    // One answer of the two ends the wait: started(), or finished(Refused) with the reason.
+    auto *waiting = new QObject(this);
+    connect(m_provisioner, &RunProvisioner::started, waiting, [this, waiting, run] {
+        delete waiting;
+        setStarting(false);
+        m_runStarted = true;
+        m_progressPage->follow();
+        emit runStarted(run);
+        // Queued: with a synchronous ledger (tests) this answer comes inside validateCurrentPage().
+        QMetaObject::invokeMethod(this, &QWizard::next, Qt::QueuedConnection);
+    });
+    connect(m_provisioner, &RunProvisioner::finished, waiting, [this, waiting] {
+        delete waiting;
+        setStarting(false);
+        m_summaryPage->showProblem(tr("The run was not started: %1").arg(m_provisioner->problem()));
+    });
     m_provisioner->start(run);
-    // Every refusal (the plan, the seeds, the ledger, a taken name) is decided inside start().
-    if (!m_provisioner->isRunning())
-        return tr("The run was not started: %1").arg(m_provisioner->problem());
-    m_progressPage->follow();
-    emit runStarted(run);
     return {};
+}
+
+void NewRunWizard::setStarting(bool starting)
+{
+    m_summaryPage->showStarting(starting);
+    for (const auto which : {QWizard::BackButton, QWizard::NextButton, QWizard::CommitButton})
+        button(which)->setEnabled(!starting);
 }
 
 bool NewRunWizard::confirmClose()

@@ -62,7 +62,9 @@ protected:
 
 private:
     // Starts the plan on the provisioner; an error sentence when it refused.
+    // Hands the plan to the provisioner; an immediate problem, or empty while its answer is awaited.
     QString startRun();
+    void setStarting(bool starting);
     // True when the window may close now.
     bool confirmClose();
 
@@ -74,4 +76,5 @@ private:
     NewRunProgressPage *m_progressPage;
     NewRunExportsPage *m_exportsPage;
     double m_requestsPerSecond;
+    bool m_runStarted = false; // past the summary: the provisioner took the plan
 };

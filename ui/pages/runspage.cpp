@@ -16,6 +16,7 @@
 #include "session/localsandboxescontroller.h"
 #include "session/sandboxescontroller.h"
 #include "widgets/emptystatehint.h"
+#include "widgets/errorbanner.h"
 #include "widgets/runleakspanel.h"
 #include "workspace/transferqueue.h"
 
@@ -63,8 +64,9 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
     : QWidget(parent), m_session(session), m_sandboxes(sandboxes), m_local(local),
       m_model(new RunListModel(this)), m_proxy(new QSortFilterProxyModel(this)),
       m_monitor(new LeakMonitor(session, sandboxes->model(), local->model(), this)),
-      m_filter(new QLineEdit(this)), m_view(new QTreeView(this)), m_details(new QTreeWidget(this)),
-      m_leaks(new RunLeaksPanel(m_monitor, this)), m_manifests(new RunManifestFiles(session->ledger(), this)),
+      m_banner(new ErrorBanner(this)), m_filter(new QLineEdit(this)), m_view(new QTreeView(this)),
+      m_details(new QTreeWidget(this)), m_leaks(new RunLeaksPanel(m_monitor, this)),
+      m_manifests(new RunManifestFiles(session->ledger(), this)),
       m_emptyHint(
           new EmptyStateHint(m_view, tr("No runs yet. Start one with New run… or the CLI's run create."))),
       m_release(new QAction(QIcon(u":/icons/release.svg"_s), tr("&Release All…"), this)),
@@ -120,6 +122,7 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->setSpacing(2);
+    topLayout->addWidget(m_banner);
     topLayout->addWidget(m_filter);
     topLayout->addWidget(m_view, 1);
     splitter->addWidget(top);
@@ -309,12 +312,33 @@ void RunsPage::releaseSelectedRun()
     if (held > listedInQuestion)
         lines << tr("… and %n more", nullptr, held - listedInQuestion);
     const QString name = run->name;
+    const bool inLedger = run->inLedger();
+    QList<LedgerSandbox> listed;
+    if (!inLedger)
+        for (const LedgerSandbox &sandbox : run->sandboxes)
+            if (sandbox.isHeld())
+                listed.append(sandbox);
     if (!ConfirmationBox::ask(this, tr("Release all %n sandbox(es) of run %1?", nullptr, held).arg(name),
                               ReleaseWording::klavisConsequence(ReleaseWording::Verb::Release, held) +
                                   u"\n\n"_s + lines.join(u'\n'),
                               ReleaseWording::actionText(ReleaseWording::Verb::Release)))
         return;
-    emit releaseRunRequested(name);
+    // A run the ledger knows is released by name (and what the server holds with its tag); a run only seen
+    // as a tag by the sandboxes listed with it.
+    if (inLedger)
+        emit releaseRunRequested(name);
+    else
+        emit releaseSandboxesRequested(name, listed);
+}
+
+void RunsPage::showReleaseOutcome(const QString &summary, const QStringList &failures)
+{
+    if (failures.isEmpty()) {
+        m_banner->hide();
+        emit statusMessage(summary);
+        return;
+    }
+    m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
 }
 
 void RunsPage::resetSelectedRun()

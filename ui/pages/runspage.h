@@ -6,6 +6,7 @@
 
 class AppSession;
 class EmptyStateHint;
+class ErrorBanner;
 class LeakMonitor;
 class LocalSandboxesController;
 class QAction;
@@ -67,6 +68,8 @@ public:
     void exportManifestTo(const QString &fileName);
     void importManifest();
     void importManifestFrom(const QString &fileName);
+    // How a release ended: a status message, or the banner with one line per failure.
+    void showReleaseOutcome(const QString &summary, const QStringList &failures);
     void saveState() const;
     void restoreState();
 
@@ -74,6 +77,8 @@ signals:
     void statusMessage(const QString &message);
     // Release every sandbox the run holds (the ledger's and those listed with its tag).
     void releaseRunRequested(const QString &run);
+    // A run only seen as a tag: the sandboxes listed with it.
+    void releaseSandboxesRequested(const QString &run, const QList<LedgerSandbox> &sandboxes);
     void releaseLeaksRequested(const QList<Leak> &leaks);
     // A ledger read arrived in the model.
     void runsLoaded();
@@ -96,6 +101,7 @@ private:
     RunListModel *m_model;
     QSortFilterProxyModel *m_proxy;
     LeakMonitor *m_monitor;
+    ErrorBanner *m_banner;
     QLineEdit *m_filter;
     QTreeView *m_view;
     QTreeWidget *m_details;
