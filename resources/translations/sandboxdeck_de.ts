@@ -2818,6 +2818,22 @@
         <source>Download the workspace of the selected sandbox into a folder (Ctrl+Shift+S)</source>
         <translation>Den Workspace der ausgewählten Sandbox in einen Ordner herunterladen (Strg+Umschalt+S)</translation>
     </message>
+    <message>
+        <source>New R&amp;un…</source>
+        <translation>Neuer &amp;Lauf …</translation>
+    </message>
+    <message>
+        <source>Provision a benchmark run: many sandboxes under one tag (Ctrl+Shift+N)</source>
+        <translation>Einen Benchmark-Lauf bereitstellen: viele Sandboxes unter einem Tag (Strg+Umschalt+N)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>The Runs view exports a run&apos;s manifest instead (Export Manifest…).</source>
+        <translation>Die Ansicht Läufe exportiert stattdessen das Manifest eines Laufs (Manifest exportieren …).</translation>
+    </message>
 </context>
 <context>
     <name>McpClient</name>
@@ -2974,6 +2990,435 @@
     <message>
         <source>Hints</source>
         <translation>Hinweise</translation>
+    </message>
+</context>
+<context>
+    <name>NewRunExportsPage</name>
+    <message>
+        <source>&amp;URL map (JSON)</source>
+        <translation>&amp;URL-Zuordnung (JSON)</translation>
+    </message>
+    <message>
+        <source>&amp;.env file</source>
+        <translation>&amp;.env-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;mcpServers configs</source>
+        <translation>&amp;mcpServers-Konfigurationen</translation>
+    </message>
+    <message>
+        <source>&amp;Write files</source>
+        <translation>Dateien &amp;schreiben</translation>
+    </message>
+    <message>
+        <source>Exports</source>
+        <translation>Exporte</translation>
+    </message>
+    <message>
+        <source>What an agent harness reads to reach the run&apos;s sandboxes. The files hold the MCP URLs with their tokens: keep them where only you can read them.</source>
+        <translation>Was ein Agent-Harness liest, um die Sandboxes des Laufs zu erreichen. Die Dateien enthalten die MCP-URLs mit ihren Tokens: Bewahren Sie sie dort auf, wo nur Sie sie lesen können.</translation>
+    </message>
+    <message>
+        <source>One file per sandbox: github_1.json, local_1_1.json, …</source>
+        <translation>Eine Datei je Sandbox: github_1.json, local_1_1.json, …</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen …</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>Speichern unter</translation>
+    </message>
+    <message>
+        <source>Tick at least one file, with a path.</source>
+        <translation>Mindestens eine Datei mit Pfad ankreuzen.</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Wird geschrieben …</translation>
+    </message>
+    <message>
+        <source>Written: %1</source>
+        <translation>Geschrieben: %1</translation>
+    </message>
+</context>
+<context>
+    <name>NewRunPlanPage</name>
+    <message>
+        <source>Release after</source>
+        <translation>Freigeben nach</translation>
+    </message>
+    <message>
+        <source>Ask for capacity first (prepare)</source>
+        <translation>Zuerst Kapazität anfragen (prepare)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>The name becomes the tag on every sandbox of the run, so the server can list them.</source>
+        <translation>Der Name wird zum Tag jeder Sandbox des Laufs, damit der Server sie auflisten kann.</translation>
+    </message>
+    <message>
+        <source>e.g. swe-eval-2026.11</source>
+        <translation>z. B. swe-eval-2026.11</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>Unticked: the sandboxes stay until released.</source>
+        <translation>Nicht angekreuzt: Die Sandboxes bleiben, bis sie freigegeben werden.</translation>
+    </message>
+    <message>
+        <source>POST /sandbox/prepare for each server before the first acquire.</source>
+        <translation>POST /sandbox/prepare für jeden Server vor der ersten Anforderung.</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark:</source>
+        <translation>&amp;Benchmark:</translation>
+    </message>
+    <message>
+        <source>Time to live:</source>
+        <translation>Lebensdauer:</translation>
+    </message>
+</context>
+<context>
+    <name>NewRunProgressPage</name>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>Lauf &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Keep them</source>
+        <translation>&amp;Behalten</translation>
+    </message>
+    <message>
+        <source>Provisioning</source>
+        <translation>Bereitstellung</translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation>%v von %m</translation>
+    </message>
+    <message>
+        <source>Releasing the sandboxes of %1.</source>
+        <translation>Die Sandboxes von %1 werden freigegeben.</translation>
+    </message>
+    <message>
+        <source>Asking for capacity…</source>
+        <translation>Kapazität wird angefragt …</translation>
+    </message>
+    <message>
+        <source>Asking for capacity for %1…</source>
+        <translation>Kapazität für %1 wird angefragt …</translation>
+    </message>
+    <message>
+        <source>Acquiring %1…</source>
+        <translation>%1 wird angefordert …</translation>
+    </message>
+    <message>
+        <source>Cancelling: the acquire under way finishes, nothing after it is asked for.</source>
+        <translation>Wird abgebrochen: Die laufende Anforderung wird beendet, danach wird nichts mehr angefordert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rate-limited</source>
+        <translation>
+            <numerusform>%n durch Ratenlimit gebremst</numerusform>
+            <numerusform>%n durch Ratenlimit gebremst</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %n sandbox(es) held.</source>
+        <translation>
+            <numerusform>Abgebrochen: %n Sandbox belegt.</numerusform>
+            <numerusform>Abgebrochen: %n Sandboxes belegt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n sandbox(es) held.</source>
+        <translation>
+            <numerusform>Fertig: %n Sandbox belegt.</numerusform>
+            <numerusform>Fertig: %n Sandboxes belegt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed.</source>
+        <translation>
+            <numerusform>%n fehlgeschlagen.</numerusform>
+            <numerusform>%n fehlgeschlagen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n got no answer and may be held: the next start offers them to adopt or release.</source>
+        <translation>
+            <numerusform>%n erhielt keine Antwort und ist vielleicht belegt: Der nächste Start bietet an, sie zu übernehmen oder freizugeben.</numerusform>
+            <numerusform>%n erhielten keine Antwort und sind vielleicht belegt: Der nächste Start bietet an, sie zu übernehmen oder freizugeben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run was cancelled while it held %n sandbox(es).</source>
+        <translation>
+            <numerusform>Der Lauf wurde abgebrochen, während er %n Sandbox belegte.</numerusform>
+            <numerusform>Der Lauf wurde abgebrochen, während er %n Sandboxes belegte.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Release the %n acquired</source>
+        <translation>
+            <numerusform>Die %n angeforderte &amp;freigeben</numerusform>
+            <numerusform>Die %n angeforderten &amp;freigeben</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NewRunSandboxesPage</name>
+    <message>
+        <source>&amp;Add local set</source>
+        <translation>Lokale Gruppe &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Sandboxes</source>
+        <translation>Sandboxes</translation>
+    </message>
+    <message>
+        <source>How many sandboxes of each server, and which local sandboxes.</source>
+        <translation>Wie viele Sandboxes je Server, und welche lokalen Sandboxes.</translation>
+    </message>
+    <message>
+        <source>Filter servers; Enter goes to the count, Enter again comes back</source>
+        <translation>Server filtern; Eingabe springt zur Anzahl, erneut Eingabe zurück</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation>× </translation>
+    </message>
+    <message>
+        <source>Servers of each local sandbox</source>
+        <translation>Server jeder lokalen Sandbox</translation>
+    </message>
+    <message>
+        <source>Klavis sandboxes (one server each)</source>
+        <translation>Klavis-Sandboxes (je ein Server)</translation>
+    </message>
+    <message>
+        <source>Local sandboxes (several servers and a workspace each)</source>
+        <translation>Lokale Sandboxes (je mehrere Server und ein Arbeitsbereich)</translation>
+    </message>
+    <message>
+        <source>Remove this local set</source>
+        <translation>Diese lokale Gruppe entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation>
+            <numerusform>%n Sandbox</numerusform>
+            <numerusform>%n Sandboxes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, about %2 at %3 requests/s</source>
+        <translation>%1, etwa %2 bei %3 Anfragen/s</translation>
+    </message>
+</context>
+<context>
+    <name>NewRunSeedsPage</name>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen …</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Ordner …</translation>
+    </message>
+    <message>
+        <source>Archive…</source>
+        <translation>Archiv …</translation>
+    </message>
+    <message>
+        <source>The plan has no local sandboxes.</source>
+        <translation>Der Plan enthält keine lokalen Sandboxes.</translation>
+    </message>
+    <message>
+        <source>Seeds (optional)</source>
+        <translation>Startdaten (optional)</translation>
+    </message>
+    <message>
+        <source>Data to initialize each sandbox with once it is acquired. A seed that fails leaves the sandbox held, with the reason beside it.</source>
+        <translation>Daten, mit denen jede Sandbox nach der Anforderung initialisiert wird. Scheitert das, bleibt die Sandbox belegt, mit dem Grund daneben.</translation>
+    </message>
+    <message>
+        <source>JSON: {&quot;github&quot;: {…}, &quot;slack&quot;: &quot;default&quot;}</source>
+        <translation>JSON: {&quot;github&quot;: {…}, &quot;slack&quot;: &quot;default&quot;}</translation>
+    </message>
+    <message>
+        <source>A folder or a .tar.gz</source>
+        <translation>Ein Ordner oder eine .tar.gz-Datei</translation>
+    </message>
+    <message>
+        <source>Seed data</source>
+        <translation>Startdaten</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
+        <translation>Ordner des Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <source>Workspace archive</source>
+        <translation>Archiv des Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <source>Archives (*.tar.gz *.tgz)</source>
+        <translation>Archive (*.tar.gz *.tgz)</translation>
+    </message>
+    <message>
+        <source>Per-server &amp;data:</source>
+        <translation>&amp;Daten je Server:</translation>
+    </message>
+    <message>
+        <source>Local &amp;workspace:</source>
+        <translation>Lokaler &amp;Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>A workspace is a folder or a .tar.gz archive.</source>
+        <translation>Ein Arbeitsbereich ist ein Ordner oder ein .tar.gz-Archiv.</translation>
+    </message>
+</context>
+<context>
+    <name>NewRunSummaryPage</name>
+    <message>
+        <source>Starting the run: checking its name and reading its files…</source>
+        <translation>Der Lauf wird gestartet: Name wird geprüft, Dateien werden gelesen …</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Start asks for one sandbox after another within the rate limit. Cancel stops before the next one; the one asked for finishes.</source>
+        <translation>Start fordert eine Sandbox nach der anderen im Rahmen des Ratenlimits an. Abbrechen hält vor der nächsten an; die angefragte wird noch beendet.</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>Run: %1 (the tag on each Klavis sandbox)</source>
+        <translation>Lauf: %1 (das Tag jeder Klavis-Sandbox)</translation>
+    </message>
+    <message>
+        <source>Benchmark: %1</source>
+        <translation>Benchmark: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Time to live: %1</source>
+        <translation>Lebensdauer: %1</translation>
+    </message>
+    <message>
+        <source>Time to live: none (held until released)</source>
+        <translation>Lebensdauer: keine (belegt bis zur Freigabe)</translation>
+    </message>
+    <message>
+        <source>Capacity is asked for first (prepare).</source>
+        <translation>Zuerst wird Kapazität angefragt (prepare).</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 × local sandbox with %2</source>
+        <translation>%1 × lokale Sandbox mit %2</translation>
+    </message>
+    <message>
+        <source>Per-server data from %1</source>
+        <translation>Daten je Server aus %1</translation>
+    </message>
+    <message>
+        <source>Workspace for each local sandbox: %1</source>
+        <translation>Arbeitsbereich für jede lokale Sandbox: %1</translation>
+    </message>
+</context>
+<context>
+    <name>NewRunWizard</name>
+    <message>
+        <source>New run</source>
+        <translation>Neuer Lauf</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Runs are not available: the run ledger is not open.</source>
+        <translation>Läufe sind nicht verfügbar: Das Laufbuch ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>Another run is being provisioned; wait for it to end.</source>
+        <translation>Ein anderer Lauf wird gerade bereitgestellt; warten Sie, bis er endet.</translation>
+    </message>
+    <message>
+        <source>The run was not started: %1</source>
+        <translation>Der Lauf wurde nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Stop the run?</source>
+        <translation>Den Lauf anhalten?</translation>
+    </message>
+    <message>
+        <source>The acquire under way finishes; nothing after it is asked for. You can then release or keep what the run holds.</source>
+        <translation>Die laufende Anforderung wird beendet; danach wird nichts mehr angefordert. Anschließend können Sie freigeben oder behalten, was der Lauf belegt.</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the run</source>
+        <translation>Lauf an&amp;halten</translation>
+    </message>
+    <message>
+        <source>&amp;Keep provisioning</source>
+        <translation>&amp;Weiter bereitstellen</translation>
     </message>
 </context>
 <context>
@@ -3259,6 +3704,85 @@
     </message>
 </context>
 <context>
+    <name>ReconcileDialog</name>
+    <message>
+        <source>Interrupted acquires</source>
+        <translation>Unterbrochene Anforderungen</translation>
+    </message>
+    <message>
+        <source>An acquire was interrupted (the app or the CLI stopped, or the answer was lost). The server may hold sandboxes the ledger does not know. Adopt what the run should keep, release the rest; what you leave at &quot;Decide later&quot; is asked about again at the next start.</source>
+        <translation>Eine Anforderung wurde unterbrochen (die App oder die CLI wurde beendet, oder die Antwort ging verloren). Der Server belegt vielleicht Sandboxes, die das Laufbuch nicht kennt. Übernehmen Sie, was der Lauf behalten soll, und geben Sie den Rest frei; was bei „Später entscheiden“ bleibt, wird beim nächsten Start erneut angeboten.</translation>
+    </message>
+    <message>
+        <source>The check is incomplete: %1</source>
+        <translation>Die Prüfung ist unvollständig: %1</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source>Abandon</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Sandboxes the server holds for an interrupted acquire:</source>
+        <translation>Sandboxes, die der Server für eine unterbrochene Anforderung belegt:</translation>
+    </message>
+    <message>
+        <source>Interrupted acquires the server holds nothing for:</source>
+        <translation>Unterbrochene Anforderungen, für die der Server nichts belegt:</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Anwenden</translation>
+    </message>
+    <message>
+        <source>&amp;Decide later</source>
+        <translation>&amp;Später entscheiden</translation>
+    </message>
+    <message>
+        <source>local: %1</source>
+        <translation>lokal: %1</translation>
+    </message>
+    <message>
+        <source>Decide later</source>
+        <translation>Später entscheiden</translation>
+    </message>
+    <message>
+        <source>Adopt</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Nothing was held</source>
+        <translation>Nichts war belegt</translation>
+    </message>
+    <message>
+        <source>Closes the intent: the server holds no sandbox for it.</source>
+        <translation>Schließt die Absicht: Der Server belegt keine Sandbox dafür.</translation>
+    </message>
+</context>
+<context>
     <name>RefreshIntervalChoice</name>
     <message>
         <source>&amp;Auto-refresh</source>
@@ -3426,6 +3950,445 @@
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>RunCoordinator</name>
+    <message>
+        <source>The run ledger could not be opened, so nothing is recorded: %1</source>
+        <translation>Das Laufbuch konnte nicht geöffnet werden, daher wird nichts aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>A release is under way; %1 waits until it has ended.</source>
+        <translation>Eine Freigabe läuft; %1 wartet, bis sie beendet ist.</translation>
+    </message>
+    <message>
+        <source>%1: released %2</source>
+        <translation>%1: %2 freigegeben</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2): %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n sandbox(es) released.</source>
+        <translation>
+            <numerusform>%1: %n Sandbox freigegeben.</numerusform>
+            <numerusform>%1: %n Sandboxes freigegeben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 released, %3 could not be released.</source>
+        <translation>%1: %2 freigegeben, %3 konnten nicht freigegeben werden.</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Leaks</source>
+        <translation>Lecks</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Adopted %1 into run %2</source>
+        <translation>%1 in den Lauf %2 übernommen</translation>
+    </message>
+    <message>
+        <source>Released leftover %1 of run %2</source>
+        <translation>Übrig gebliebene %1 des Laufs %2 freigegeben</translation>
+    </message>
+    <message>
+        <source>Closed an interrupted acquire the server held nothing for</source>
+        <translation>Eine unterbrochene Anforderung geschlossen, für die der Server nichts belegte</translation>
+    </message>
+</context>
+<context>
+    <name>RunLeaksPanel</name>
+    <message>
+        <source>Release All Leaks…</source>
+        <translation>Alle Lecks freigeben …</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Held longer than</source>
+        <translation>Länger belegt als</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Held since</source>
+        <translation>Belegt seit</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Leaks&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Lecks&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Held longer than:</source>
+        <translation>Länger belegt als:</translation>
+    </message>
+    <message>
+        <source>Unclaimed</source>
+        <translation>Ohne Lauf</translation>
+    </message>
+    <message>
+        <source>Past its TTL</source>
+        <translation>Lebensdauer überschritten</translation>
+    </message>
+    <message>
+        <source>Held too long</source>
+        <translation>Zu lange belegt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>keine gefunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) held that no open run claims, past their TTL or held too long</source>
+        <translation>
+            <numerusform>%n belegte Sandbox, die kein offener Lauf beansprucht, deren Lebensdauer abgelaufen ist oder die zu lange belegt ist</numerusform>
+            <numerusform>%n belegte Sandboxes, die kein offener Lauf beansprucht, deren Lebensdauer abgelaufen ist oder die zu lange belegt sind</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weitere</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n leaked sandbox(es)?</source>
+        <translation>
+            <numerusform>%n verwaiste Sandbox freigeben?</numerusform>
+            <numerusform>%n verwaiste Sandboxes freigeben?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunListModel</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Sandboxes</source>
+        <translation>Sandboxes</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Verbleibend</translation>
+    </message>
+    <message>
+        <source>Sandboxes the server lists with this tag; the run ledger does not know the run.</source>
+        <translation>Sandboxes, die der Server mit diesem Tag auflistet; das Laufbuch kennt den Lauf nicht.</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>importiert</translation>
+    </message>
+    <message>
+        <source>not in the ledger</source>
+        <translation>nicht im Laufbuch</translation>
+    </message>
+    <message>
+        <source>provisioning</source>
+        <translation>wird bereitgestellt</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>belegt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>RunManifestFiles</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>RunProgressModel</name>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>acquiring</source>
+        <translation>wird angefordert</translation>
+    </message>
+    <message>
+        <source>rate limited, waiting</source>
+        <translation>Ratenlimit, wartet</translation>
+    </message>
+    <message>
+        <source>seeding</source>
+        <translation>wird befüllt</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>angefordert</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>no answer: may be held</source>
+        <translation>keine Antwort: vielleicht belegt</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>local %1 #%2: %3</source>
+        <translation>lokal %1 #%2: %3</translation>
+    </message>
+    <message>
+        <source>%1 #%2</source>
+        <translation>%1 #%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunsPage</name>
+    <message>
+        <source>No runs yet. Start one with New run… or the CLI&apos;s run create.</source>
+        <translation>Noch keine Läufe. Starten Sie einen mit „Neuer Lauf …“ oder mit run create der CLI.</translation>
+    </message>
+    <message>
+        <source>&amp;Release All…</source>
+        <translation>Alle &amp;freigeben …</translation>
+    </message>
+    <message>
+        <source>Re&amp;set All…</source>
+        <translation>Alle &amp;zurücksetzen …</translation>
+    </message>
+    <message>
+        <source>&amp;Dump Local Workspaces…</source>
+        <translation>Dumps der lokalen Arbeitsbereiche &amp;speichern …</translation>
+    </message>
+    <message>
+        <source>E&amp;xport Manifest…</source>
+        <translation>Manifest e&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>&amp;Import Manifest…</source>
+        <translation>Manifest &amp;importieren …</translation>
+    </message>
+    <message>
+        <source>Release every sandbox the selected run holds, after one question</source>
+        <translation>Jede Sandbox des ausgewählten Laufs nach einer Rückfrage freigeben</translation>
+    </message>
+    <message>
+        <source>Reset every sandbox the selected run holds to its initial data</source>
+        <translation>Jede Sandbox des ausgewählten Laufs auf ihre Anfangsdaten zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Save the workspace of each local sandbox of the run into a folder, one archive each</source>
+        <translation>Den Arbeitsbereich jeder lokalen Sandbox des Laufs in einem Ordner speichern, je ein Archiv</translation>
+    </message>
+    <message>
+        <source>Write the run&apos;s manifest: a JSON record of its sandboxes and transfers, no secrets</source>
+        <translation>Das Manifest des Laufs schreiben: ein JSON-Protokoll seiner Sandboxes und Übertragungen, ohne Geheimnisse</translation>
+    </message>
+    <message>
+        <source>Show a past run from its manifest file, read-only</source>
+        <translation>Einen früheren Lauf aus seiner Manifestdatei anzeigen, schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Filter runs</source>
+        <translation>Läufe filtern</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Acquired</source>
+        <translation>Angefordert</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>Freigegeben</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Verbleibend</translation>
+    </message>
+    <message>
+        <source>Wrote the manifest to %1.</source>
+        <translation>Das Manifest wurde nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Cannot write the manifest: %1</source>
+        <translation>Das Manifest kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot import the manifest: %1</source>
+        <translation>Das Manifest kann nicht importiert werden: %1</translation>
+    </message>
+    <message>
+        <source>Showing run %1 from its manifest (imported, read-only).</source>
+        <translation>Lauf %1 aus seinem Manifest (importiert, schreibgeschützt).</translation>
+    </message>
+    <message>
+        <source>Cannot read the runs: %1</source>
+        <translation>Die Läufe können nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weitere</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release all %n sandbox(es) of run %1?</source>
+        <translation>
+            <numerusform>Die %n Sandbox des Laufs %1 freigeben?</numerusform>
+            <numerusform>Alle %n Sandboxes des Laufs %1 freigeben?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dump the Run&apos;s Workspaces Into</source>
+        <translation>Dumps der Arbeitsbereiche des Laufs speichern in</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %n workspace dump(s) into %1.</source>
+        <translation>
+            <numerusform>%n Dump eines Arbeitsbereichs nach %1 eingereiht.</numerusform>
+            <numerusform>%n Dumps von Arbeitsbereichen nach %1 eingereiht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export Manifest</source>
+        <translation>Manifest exportieren</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Only a run of the ledger or an imported one has a manifest.</source>
+        <translation>Nur ein Lauf des Laufbuchs oder ein importierter hat ein Manifest.</translation>
+    </message>
+    <message>
+        <source>Import Manifest</source>
+        <translation>Manifest importieren</translation>
     </message>
 </context>
 <context>
@@ -4277,6 +5240,17 @@
         <translation>
             <numerusform>%n Übertragung läuft</numerusform>
             <numerusform>%n Übertragungen laufen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show the leaks in the Runs view</source>
+        <translation>Die Lecks in der Ansicht Läufe zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n leak(s)</source>
+        <translation>
+            <numerusform>%n Leck</numerusform>
+            <numerusform>%n Lecks</numerusform>
         </translation>
     </message>
 </context>

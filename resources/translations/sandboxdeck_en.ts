@@ -144,6 +144,44 @@
     </message>
 </context>
 <context>
+    <name>NewRunProgressPage</name>
+    <message numerus="yes">
+        <source>%n rate-limited</source>
+        <translation><numerusform>%n rate-limited</numerusform><numerusform>%n rate-limited</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %n sandbox(es) held.</source>
+        <translation><numerusform>Cancelled: %n sandbox held.</numerusform><numerusform>Cancelled: %n sandboxes held.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n sandbox(es) held.</source>
+        <translation><numerusform>Done: %n sandbox held.</numerusform><numerusform>Done: %n sandboxes held.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed.</source>
+        <translation><numerusform>%n failed.</numerusform><numerusform>%n failed.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n got no answer and may be held: the next start offers them to adopt or release.</source>
+        <translation><numerusform>%n got no answer and may be held: the next start offers them to adopt or release.</numerusform><numerusform>%n got no answer and may be held: the next start offers them to adopt or release.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The run was cancelled while it held %n sandbox(es).</source>
+        <translation><numerusform>The run was cancelled while it held %n sandbox.</numerusform><numerusform>The run was cancelled while it held %n sandboxes.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Release the %n acquired</source>
+        <translation><numerusform>&amp;Release the %n acquired</numerusform><numerusform>&amp;Release the %n acquired</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>NewRunSandboxesPage</name>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation><numerusform>%n sandbox</numerusform><numerusform>%n sandboxes</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>QuitConfirmation</name>
     <message numerus="yes">
         <source>%n transfer(s) still running. Quitting cancels them.</source>
@@ -171,6 +209,43 @@
     <message numerus="yes">
         <source>Release %n sandboxes?</source>
         <translation><numerusform>Release %n sandboxes?</numerusform><numerusform>Release %n sandboxes?</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>RunCoordinator</name>
+    <message numerus="yes">
+        <source>%1: %n sandbox(es) released.</source>
+        <translation><numerusform>%1: %n sandbox released.</numerusform><numerusform>%1: %n sandboxes released.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>RunLeaksPanel</name>
+    <message numerus="yes">
+        <source>%n sandbox(es) held that no open run claims, past their TTL or held too long</source>
+        <translation><numerusform>%n sandbox held that no open run claims, past their TTL or held too long</numerusform><numerusform>%n sandboxes held that no open run claims, past their TTL or held too long</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation><numerusform>… and %n more</numerusform><numerusform>… and %n more</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n leaked sandbox(es)?</source>
+        <translation><numerusform>Release %n leaked sandbox?</numerusform><numerusform>Release %n leaked sandboxes?</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>RunsPage</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation><numerusform>… and %n more</numerusform><numerusform>… and %n more</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release all %n sandbox(es) of run %1?</source>
+        <translation><numerusform>Release all %n sandbox of run %1?</numerusform><numerusform>Release all %n sandboxes of run %1?</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %n workspace dump(s) into %1.</source>
+        <translation><numerusform>Queued %n workspace dump into %1.</numerusform><numerusform>Queued %n workspace dumps into %1.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -252,6 +327,10 @@
     <message numerus="yes">
         <source>%n transfer(s) running</source>
         <translation><numerusform>%n transfer running</numerusform><numerusform>%n transfers running</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n leak(s)</source>
+        <translation><numerusform>%n leak</numerusform><numerusform>%n leaks</numerusform></translation>
     </message>
 </context>
 <context>
