@@ -351,6 +351,10 @@ private slots:
 
         QVERIFY(showAllSandboxes(window));
         save(window, u"size-all-"_s + suffix);
+
+        // A run with a countdown, the demo's leaks, the status bar's count.
+        QVERIFY(showRuns(app));
+        save(window, u"size-runs-"_s + suffix);
     }
 
     // The Settings dialog with a Klavis and a Blaxel profile, the Blaxel one selected; the same with a

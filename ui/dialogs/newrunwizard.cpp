@@ -23,6 +23,8 @@ NewRunWizard::NewRunWizard(RunProvisioner *provisioner, QWidget *parent)
     setWindowIcon(QIcon(u":/icons/acquire.svg"_s));
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnLastPage);
+    // The exports come after the run: Finish is the way out there, not a Cancel that undoes nothing.
+    setOption(QWizard::NoCancelButtonOnLastPage);
     setPage(PlanPage, m_planPage);
     setPage(SandboxesPage, m_sandboxesPage);
     setPage(SeedsPage, m_seedsPage);
@@ -33,7 +35,7 @@ NewRunWizard::NewRunWizard(RunProvisioner *provisioner, QWidget *parent)
     connect(m_progressPage, &NewRunProgressPage::releaseRequested, this, &NewRunWizard::releaseRequested);
     // While the run goes on, Cancel means "stop the run?", not a silent close.
     connect(m_progressPage, &NewRunProgressPage::runFinished, this,
-            [this] { button(QWizard::CancelButton)->setText(tr("Close")); });
+            [this] { setButtonText(QWizard::CancelButton, tr("Close")); });
 }
 
 void NewRunWizard::setRequestsPerSecond(double rate)
