@@ -11,8 +11,6 @@
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
 
-#include <QCryptographicHash>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,23 +40,12 @@ QString dumped(bool blaxel, const TransferJob *job)
                   : u"the workspace of %1"_s.arg(job->sandboxId());
 }
 
-// What the ledger keeps of a transfer: the archive's sha256 and size when there is one file to hash (a dump
-// saved as .tar.gz, a .tar.gz uploaded as it is). A packed upload's temporary archive is gone by now, and an
-// extracted dump was never kept whole: their size is what crossed the network, without a hash.
-LedgerTransfer transferFacts(const QString &archive, qint64 networkBytes)
+// What the ledger keeps of a transfer, as the job computed it off this thread: the archive's sha256 and size
+// (the packed one, the dropped one, the dumped one) and the regular files in it. A count the walk could
+// not finish is stored as 0, as the window does.
+LedgerTransfer transferFacts(const TransferJob *job)
 {
-    LedgerTransfer facts;
-    facts.bytes = networkBytes;
-    QFile file(archive);
-    if (archive.endsWith(u".tar.gz"_s) && QFileInfo(archive).isFile() && file.open(QIODevice::ReadOnly)) {
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        if (hash.addData(&file)) {
-            facts.sha256 = QString::fromLatin1(hash.result().toHex());
-            facts.bytes = file.size();
-        }
-    }
-    facts.localFileName = QFileInfo(archive).fileName();
-    return facts;
+    return {job->sha256(), job->archiveBytes(), std::max<qint64>(0, job->fileCount()), job->name()};
 }
 
 } // namespace
@@ -131,13 +118,8 @@ void CliRunner::runTransfer(TransferJob *job)
         else if (job->state() == TransferJob::State::Cancelled)
             outcome = ApiError::cancelled();
         std::optional<LedgerTransfer> facts;
-        if (!outcome.isError()) {
-            QString archive = job->resultPath();
-            if (auto *uploadJob = qobject_cast<UploadJob *>(job);
-                uploadJob && uploadJob->sources().size() == 1)
-                archive = uploadJob->sources().first();
-            facts = transferFacts(archive, m_transferBytes);
-        }
+        if (!outcome.isError())
+            facts = transferFacts(job);
         recorder().finish(*intent, outcome, job->sandboxId(), facts);
     });
     auto *progress = new TransferProgressLine(job, &m_output, CliOutput::stderrIsTerminal(), job);

@@ -9,6 +9,7 @@
 #include "emulator/emulatorserver.h"
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
+#include "session/transferledger.h"
 #include "workspace/transferqueue.h"
 
 #include <QCoreApplication>
@@ -39,7 +40,9 @@ AppSession::AppSession(QObject *parent)
       m_blaxelTransport(new HttpTransport(TransportConfig{}, this)),
       m_blaxel(new BlaxelSandboxService(m_blaxelTransport, QString(), this)),
       m_ledger(std::make_unique<LedgerWorker>())
-{}
+{
+    m_transferLedger = new TransferLedger(this);
+}
 
 AppSession::~AppSession()
 {

@@ -14,6 +14,7 @@ class KlavisSandboxService;
 class LedgerWorker;
 class QTemporaryDir;
 class QNetworkAccessManager;
+class TransferLedger;
 class TransferQueue;
 namespace Emulator {
 class EmulatorHost;
@@ -56,6 +57,8 @@ public:
     QString ledgerPath() const { return m_ledgerPath; }
     // Why the ledger could not be opened (the window shows it), empty when it was.
     QString ledgerProblem() const { return m_ledgerProblem; }
+    // Writes every job of transfers() to the ledger, and its last failure to write.
+    TransferLedger *transferLedger() const { return m_transferLedger; }
 
     bool isDemo() const { return m_demoHost != nullptr; }
     bool hasKey() const; // the demo has its emulator's key
@@ -99,6 +102,7 @@ private:
     QString m_blaxelProfileName;
     std::unique_ptr<QTemporaryDir> m_demoLedgerFolder;
     std::unique_ptr<LedgerWorker> m_ledger;
+    TransferLedger *m_transferLedger = nullptr;
     QString m_ledgerPath;
     QString m_ledgerProblem;
     QStringList m_ledgerSecrets;

@@ -8,6 +8,8 @@
 #include "models/displaytext.h"
 #include "session/appsession.h"
 
+#include <QPointer>
+
 #include <memory>
 #include <utility>
 
@@ -24,7 +26,7 @@ struct BlaxelSandboxesController::Batch
 
 BlaxelSandboxesController::BlaxelSandboxesController(AppSession *session, QObject *parent)
     : QObject(parent), m_session(session), m_model(new BlaxelSandboxListModel(this)),
-      m_proxy(new BlaxelSandboxFilterProxy(this))
+      m_proxy(new BlaxelSandboxFilterProxy(this)), m_recorder(LedgerAccess(session->ledger()), this)
 {
     m_proxy->setSourceModel(m_model);
 }
@@ -94,16 +96,28 @@ void BlaxelSandboxesController::loadDetails(const QString &name)
         });
 }
 
-BlaxelOperation *BlaxelSandboxesController::create(const BlaxelCreateRequest &request, QObject *context,
-                                                   ResultHandler<BlaxelSandbox> done)
+void BlaxelSandboxesController::create(const BlaxelCreateRequest &request, QObject *context,
+                                       ResultHandler<BlaxelSandbox> done)
 {
-    return m_session->blaxelSandboxes()->create(
-        request, context, [this, done = std::move(done)](const ApiResult<BlaxelSandbox> &result) {
-            if (result) {
-                m_pendingSelection = result->name;
-                refresh();
-            }
-            done(result);
+    m_recorder.setProfile(m_session->blaxelProfileName());
+    // The ledger's server column says what the sandbox runs: its image, when the request names one.
+    const QStringList image = request.image.isEmpty() ? QStringList() : QStringList{request.image};
+    m_recorder.begin(
+        LedgerOperationKind::Acquire, LedgerProvider::Blaxel, image, request.name,
+        [this, request, image, caller = QPointer<QObject>(context), done = std::move(done)](qint64 intent) {
+            // The answer comes here, not to the caller: a dialog closed meanwhile must not leave the intent
+            // open, as if the app had crashed.
+            m_session->blaxelSandboxes()->create(
+                request, this, [this, image, intent, caller, done](const ApiResult<BlaxelSandbox> &result) {
+                    m_recorder.finish(intent, result.error(), result ? result->name : QString());
+                    if (result) {
+                        m_recorder.acquired(LedgerProvider::Blaxel, result->name, image, {}, {}, {}, 0, {});
+                        m_pendingSelection = result->name;
+                        refresh();
+                    }
+                    if (caller)
+                        done(result);
+                });
         });
 }
 
@@ -117,34 +131,53 @@ void BlaxelSandboxesController::deleteSandboxes(const QStringList &names)
     if (batch->names.isEmpty())
         return;
     batch->pending = int(batch->names.size());
-    BlaxelSandboxService *service = m_session->blaxelSandboxes();
+    m_recorder.setProfile(m_session->blaxelProfileName());
     for (const QString &name : std::as_const(batch->names)) {
         m_model->setDeleting(name, true);
-        m_deletions.insert(
-            name, service->remove(
-                      name, this, [this, batch, name, service](const ApiResult<BlaxelSandbox> &removed) {
-                          if (!removed) {
-                              finishOne(batch, name, removed.error());
-                              return;
-                          }
-                          m_model->updateSandbox(removed.value());
-                          m_deletions.insert(
-                              name,
-                              service->waitUntilTerminated(
-                                  name, this, [this, batch, name](const ApiResult<BlaxelTermination> &ended) {
-                                      if (!ended) {
-                                          finishOne(batch, name, ended.error());
-                                          return;
-                                      }
-                                      if (ended->recordGone)
-                                          markTerminated(name);
-                                      else
-                                          m_model->updateSandbox(ended->last);
-                                      emit sandboxTerminated(name);
-                                      finishOne(batch, name, ApiError());
-                                  }));
-                      }));
+        // Held while the intent is written (no call yet), so that a second Delete skips it.
+        m_deletions.insert(name, nullptr);
+        m_recorder.begin(LedgerOperationKind::Release, LedgerProvider::Blaxel, {}, name,
+                         [this, batch, name](qint64 intent) { sendDelete(batch, name, intent); });
     }
+}
+
+void BlaxelSandboxesController::sendDelete(const std::shared_ptr<Batch> &batch, const QString &name,
+                                           qint64 intent)
+{
+    if (!m_deletions.contains(name)) {
+        // clear() came while the intent was written: the request was never sent.
+        m_recorder.finish(intent, LedgerOperationState::Failed, u"cancelled before it was sent"_s);
+        finishOne(batch, name, ApiError::cancelled());
+        return;
+    }
+    BlaxelSandboxService *service = m_session->blaxelSandboxes();
+    m_deletions.insert(
+        name, service->remove(
+                  name, this, [this, batch, name, service, intent](const ApiResult<BlaxelSandbox> &removed) {
+                      // The DELETE's answer decides: the wait for TERMINATED after it only watches.
+                      m_recorder.finish(intent, removed.error(), name);
+                      if (!removed) {
+                          finishOne(batch, name, removed.error());
+                          return;
+                      }
+                      m_recorder.released(LedgerProvider::Blaxel, name);
+                      m_model->updateSandbox(removed.value());
+                      m_deletions.insert(
+                          name,
+                          service->waitUntilTerminated(
+                              name, this, [this, batch, name](const ApiResult<BlaxelTermination> &ended) {
+                                  if (!ended) {
+                                      finishOne(batch, name, ended.error());
+                                      return;
+                                  }
+                                  if (ended->recordGone)
+                                      markTerminated(name);
+                                  else
+                                      m_model->updateSandbox(ended->last);
+                                  emit sandboxTerminated(name);
+                                  finishOne(batch, name, ApiError());
+                              }));
+                  }));
 }
 
 void BlaxelSandboxesController::markTerminated(const QString &name)

@@ -5,6 +5,7 @@
 #include "api/blaxeloperation.h"
 #include "api/blaxelsandbox.h"
 #include "api/resulthandler.h"
+#include "runs/ledgerrecorder.h"
 #include "session/coalescedrefresh.h"
 
 #include <QDateTime>
@@ -22,7 +23,9 @@ class BlaxelSandboxListModel;
 // Between the Blaxel page and BlaxelSandboxService: refreshes the model (always with terminated sandboxes,
 // which the proxy hides unless asked), loads details, creates, and deletes selections. A deleted row says
 // DELETING until the service's wait sees it TERMINATED (or its record gone). Widgets call this; this calls
-// the network.
+// the network. Creates and deletes are written to the session's ledger (provider Blaxel) as the Klavis
+// controllers' acquires and releases are: the request is sent once its intent is written, its answer comes
+// here, so a dialog closed meanwhile leaves no intent open; a ledger that failed to open holds up nothing.
 class BlaxelSandboxesController final : public QObject
 {
     Q_OBJECT
@@ -48,9 +51,8 @@ public:
     // For the details pane: only the latest request counts, the answer comes as a signal.
     void loadDetails(const QString &name);
     // Not retried (a second POST would meet the first one's 409). On success the list is refreshed and
-    // createdSandboxListed() follows once the new row is in it.
-    BlaxelOperation *create(const BlaxelCreateRequest &request, QObject *context,
-                            ResultHandler<BlaxelSandbox> done);
+    // createdSandboxListed() follows once the new row is in it. `done` runs while `context` lives.
+    void create(const BlaxelCreateRequest &request, QObject *context, ResultHandler<BlaxelSandbox> done);
     // Deletes each (names already being deleted are skipped); the data in them is gone for good.
     void deleteSandboxes(const QStringList &names);
     int deletionsUnderway() const { return int(m_deletions.size()); }
@@ -68,6 +70,7 @@ signals:
 
 private:
     struct Batch;
+    void sendDelete(const std::shared_ptr<Batch> &batch, const QString &name, qint64 intent);
     void finishOne(const std::shared_ptr<Batch> &batch, const QString &name, const ApiError &error);
     void markTerminated(const QString &name);
 
@@ -79,4 +82,5 @@ private:
     QHash<QString, QPointer<BlaxelOperation>> m_deletions;
     QDateTime m_lastRefreshed;
     QString m_pendingSelection;
+    LedgerRecorder m_recorder;
 };

@@ -139,6 +139,7 @@ void DumpJob::restartFromZero()
     }
     if (m_gzipCheck)
         m_gzipCheck->reset();
+    m_hash.reset();
 }
 
 void DumpJob::consume()
@@ -188,6 +189,7 @@ void DumpJob::consume()
         }
         if (m_gzipCheck)
             m_gzipCheck->feed(QByteArrayView(m_buffer.constData(), got));
+        m_hash.addData(QByteArrayView(m_buffer.constData(), got));
         moved += got;
     }
     if (moved == 0)
@@ -335,6 +337,7 @@ void DumpJob::afterCommit(bool committed)
         return;
     }
     m_file.reset();
+    setArchiveFacts({QString::fromLatin1(m_hash.result().toHex()), m_written, -1});
     deliver(mode() == Mode::SaveArchive ? targetPath() : temporaryFilePath(u"dump.tar.gz"_s));
 }
 

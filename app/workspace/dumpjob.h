@@ -4,6 +4,7 @@
 #include "workspace/workspacedumpjob.h"
 
 #include <QByteArray>
+#include <QCryptographicHash>
 #include <QFuture>
 #include <QPointer>
 
@@ -61,6 +62,8 @@ private:
     qint64 m_total = -1;
     qint64 m_mostWritten = 0; // the furthest any attempt got: only going past it is progress
     QByteArray m_buffer;
+    // The archive's SHA-256 as its bytes are written: a resumed download appends, a restart starts over.
+    QCryptographicHash m_hash{QCryptographicHash::Sha256};
     bool m_replyChecked = false;
     bool m_discardReply = false;
     int m_urlRequests = 0;

@@ -96,6 +96,11 @@ bool ParallelGzipWriter::finish()
     return true;
 }
 
+QString ParallelGzipWriter::sha256() const
+{
+    return QString::fromLatin1(m_hash.resultView().toByteArray().toHex());
+}
+
 void ParallelGzipWriter::cancel()
 {
     {
@@ -216,6 +221,7 @@ bool ParallelGzipWriter::writeBytes(const void *data, qint64 size)
                          .arg(m_device->errorString()));
             return false;
         }
+        m_hash.addData(QByteArrayView(bytes, written));
         bytes += written;
         size -= written;
         m_bytesOut += written;

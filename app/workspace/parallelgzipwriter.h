@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCryptographicHash>
 #include <QString>
 #include <QtGlobal>
 
@@ -43,6 +44,9 @@ public:
     QString errorString() const;
 
     qint64 bytesOut() const { return m_bytesOut; }
+    // The SHA-256 of every byte written to the device so far, lowercase hex: after finish(), the
+    // archive's, without reading it back.
+    QString sha256() const;
 
 private:
     std::unique_ptr<ParallelGzipBlock> takeFreeBlock();
@@ -70,6 +74,7 @@ private:
     quint32 m_crc = 0;
     qint64 m_bytesIn = 0;
     qint64 m_bytesOut = 0;
+    QCryptographicHash m_hash{QCryptographicHash::Sha256}; // the producer's, like the device
 
     // Shared with the workers, guarded by m_mutex.
     mutable std::mutex m_mutex;

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -26,6 +28,7 @@ TransferJob::TransferJob(Direction direction, const QString &sandboxId, const QS
 
 TransferJob::~TransferJob()
 {
+    *m_stopMeasure = true;
     // Not cleanUp(): the subclass's stopTransfer() is gone by now, it ran in the subclass's destructor.
     DiskWorker::remove(this, std::move(m_tempDir));
 }
@@ -221,7 +224,36 @@ void TransferJob::succeed()
 {
     if (isFinished())
         return;
+    if (m_measuring) {
+        m_successHeld = true; // the ledger must not read a Done job's facts before they are known
+        return;
+    }
     end(State::Done);
+}
+
+void TransferJob::measureArchive(const QString &path, bool countFiles, std::function<void()> then)
+{
+    m_measuring = true;
+    auto measured = std::make_shared<ArchiveFacts>();
+    DiskWorker::run(
+        this,
+        [measured, path, countFiles, stop = m_stopMeasure] {
+            *measured = ArchiveFacts::measure(path, countFiles, *stop);
+            return true;
+        },
+        [this, measured, then = std::move(then)](bool) {
+            m_measuring = false;
+            if (m_facts.sha256.isEmpty() && !measured->sha256.isEmpty()) {
+                m_facts.sha256 = measured->sha256;
+                m_facts.bytes = measured->bytes;
+            }
+            if (m_facts.fileCount < 0)
+                m_facts.fileCount = measured->fileCount;
+            if (then)
+                then();
+            if (std::exchange(m_successHeld, false) && !isFinished())
+                end(State::Done);
+        });
 }
 
 qint64 TransferJob::durationSeconds() const
@@ -237,6 +269,7 @@ bool TransferJob::beginCancel()
     if (isFinished() || m_finishing || m_cancelling)
         return false;
     m_cancelling = true;
+    *m_stopMeasure = true; // a cancelled job's success never comes: nobody needs its measure
     return true;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "workspace/archivefacts.h"
 #include "workspace/rateestimator.h"
 
 #include <QDateTime>
@@ -10,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -103,6 +105,13 @@ public:
     // tree, devices, ...): a success that must not look complete.
     QStringList leftOut() const { return m_leftOut; }
     QString stateText() const;
+    // What was moved, for the ledger: the archive's SHA-256 (lowercase hex, empty while unknown), its size
+    // in bytes and the regular files in it (-1 while unknown). Complete once the job is Done: a success
+    // waits for a measure still running.
+    QString sha256() const { return m_facts.sha256; }
+    qint64 archiveBytes() const { return m_facts.bytes; }
+    qint64 fileCount() const { return m_facts.fileCount; }
+    const ArchiveFacts &archiveFacts() const { return m_facts; }
 
     // A job refused before any work (a dropped file that is no .tar.gz, a folder that is not empty) fails
     // inside start(): connect to finished() before calling it.
@@ -121,6 +130,14 @@ protected:
     void setProgress(qint64 done, qint64 total);
     void setResultPath(const QString &path) { m_resultPath = path; }
     void setLeftOut(const QStringList &entries) { m_leftOut = entries; }
+    // What the job computed itself, as the bytes passed (the packer's hash, a download's).
+    void setArchiveFacts(const ArchiveFacts &facts) { m_facts = facts; }
+    void setFileCount(qint64 files) { m_facts.fileCount = files; }
+    // Measures the archive at `path` on a worker (ArchiveFacts::measure, a hash and, with `countFiles`, a
+    // header walk), filling in what the job does not know yet; `then` runs after it, on this thread. The job
+    // may go on meanwhile, but its success waits for the measure. The file must stay at `path` until then.
+    void measureArchive(const QString &path, bool countFiles, std::function<void()> then = {});
+    bool isMeasuring() const { return m_measuring; }
     // The weight of each phase in the overall progress, in the order they run; phases not listed (queued,
     // requesting a URL) hold the bar where it is.
     void setPhaseWeights(const QList<QPair<State, double>> &weights);
@@ -180,4 +197,9 @@ private:
     qint64 m_networkBytes = 0;
     qint64 m_networkMs = 0;
     qint64 m_networkPhaseStartMs = -1;
+    ArchiveFacts m_facts;
+    bool m_measuring = false;
+    bool m_successHeld = false; // succeed() came while measuring: the measure's end ends the job
+    // Tells a running measure that nobody waits for it any more (the job is gone, or cancelled).
+    std::shared_ptr<std::atomic_bool> m_stopMeasure = std::make_shared<std::atomic_bool>(false);
 };

@@ -2,6 +2,8 @@
 
 #include "workspace/uploadjob.h"
 
+#include <QPointer>
+
 TransferQueue::TransferQueue(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                              QObject *parent)
     : QObject(parent), m_service(service), m_network(network)
@@ -56,8 +58,27 @@ void TransferQueue::watch(TransferJob *job)
 
 int TransferQueue::activeCount() const
 {
-    return int(std::count_if(m_jobs.cbegin(), m_jobs.cend(),
-                             [](const TransferJob *job) { return job->isActive(); }));
+    return int(std::count_if(m_jobs.cbegin(), m_jobs.cend(), [this](const TransferJob *job) {
+        return job->isActive() || (job->state() == TransferJob::State::Queued && m_opening.contains(job));
+    }));
+}
+
+void TransferQueue::startThroughGate(TransferJob *job)
+{
+    if (!m_startGate) {
+        job->start();
+        return;
+    }
+    m_opening.insert(job);
+    m_startGate(job, [queue = QPointer<TransferQueue>(this), guarded = QPointer<TransferJob>(job), job] {
+        if (!queue)
+            return;
+        queue->m_opening.remove(job);
+        // Cancelled while its turn was being prepared (it ended as Cancelled), or cleared away.
+        if (guarded && queue->m_jobs.contains(job) && job->state() == TransferJob::State::Queued)
+            job->start();
+        queue->startWaiting();
+    });
 }
 
 void TransferQueue::startWaiting()
@@ -75,9 +96,9 @@ void TransferQueue::startWaiting()
         for (TransferJob *job : snapshot) {
             if (activeCount() >= m_maxConcurrent)
                 break;
-            if (m_jobs.contains(job) && job->state() == TransferJob::State::Queued) {
-                job->start();
-            }
+            if (m_jobs.contains(job) && job->state() == TransferJob::State::Queued &&
+                !m_opening.contains(job))
+                startThroughGate(job);
         }
     } while (m_startAgain);
     m_starting = false;

@@ -4,7 +4,10 @@
 
 #include <QList>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
+
+#include <functional>
 
 class KlavisLocalSandboxService;
 class QNetworkAccessManager;
@@ -20,6 +23,13 @@ class TransferQueue final : public QObject
 public:
     TransferQueue(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                   QObject *parent = nullptr);
+
+    // Runs when a job's turn comes, with `start` to call once what must come first is done (the session
+    // writes the ledger's intent before the first request): the job holds its place among the running ones
+    // from then on. `start` starts it unless it was cancelled or removed meanwhile; it must be called
+    // exactly once either way. Without a gate a job starts at once.
+    using StartGate = std::function<void(TransferJob *job, std::function<void()> start)>;
+    void setStartGate(StartGate gate) { m_startGate = std::move(gate); }
 
     void setRegion(const QString &region) { m_region = region; }
     void setMaxConcurrent(int count);
@@ -53,6 +63,7 @@ signals:
 private:
     void watch(TransferJob *job);
     void startWaiting();
+    void startThroughGate(TransferJob *job);
 
     KlavisLocalSandboxService *m_service;
     QNetworkAccessManager *m_network;
@@ -62,4 +73,6 @@ private:
     int m_lastActive = 0;
     bool m_starting = false;
     bool m_startAgain = false;
+    StartGate m_startGate;
+    QSet<const TransferJob *> m_opening; // through the gate, not started yet
 };

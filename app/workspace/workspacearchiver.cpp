@@ -133,6 +133,7 @@ PackResult WorkspaceArchiver::pack(const QStringList &sources, const QString &ar
     }
     result.ok = true;
     result.archiveBytes = gzip.bytesOut();
+    result.archiveSha256 = gzip.sha256();
     return result;
 }
 

@@ -19,6 +19,7 @@ struct PackResult
     QString error; // empty when ok or cancelled
     QString archivePath;
     qint64 archiveBytes = 0;
+    QString archiveSha256; // lowercase hex, hashed as it was written
     ArchiveScan scan;
 };
 

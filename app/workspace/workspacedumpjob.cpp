@@ -38,6 +38,20 @@ bool WorkspaceDumpJob::acceptTarget()
 
 void WorkspaceDumpJob::deliver(const QString &archivePath)
 {
+    // What the download did not learn on the way (a hash, when another layer wrote the file; the file count
+    // of an archive that is only saved) is measured on a worker first, while the archive is still where it
+    // is: an extraction counts its own files, and the temporary archive goes once it is done.
+    const bool needHash = sha256().isEmpty();
+    const bool needCount = m_mode == Mode::SaveArchive;
+    if (!needHash && !needCount) {
+        deliverMeasured(archivePath);
+        return;
+    }
+    measureArchive(archivePath, needCount, [this, archivePath] { deliverMeasured(archivePath); });
+}
+
+void WorkspaceDumpJob::deliverMeasured(const QString &archivePath)
+{
     if (m_mode == Mode::Extract) {
         if (isCancelling()) {
             // The archive is complete, but nobody wants the extraction any more: its dump-sized copy goes
@@ -49,6 +63,10 @@ void WorkspaceDumpJob::deliver(const QString &archivePath)
         return;
     }
     if (archivePath != m_targetPath) {
+        if (isCancelling()) {
+            cleanUpThen([this] { markCancelled(); }); // cancelled while it was measured: nothing is saved
+            return;
+        }
         moveToTarget(archivePath);
         return;
     }
@@ -107,6 +125,7 @@ void WorkspaceDumpJob::extract(const QString &archivePath)
         // A cancel that came after the last file was written is too late: the folder is complete.
         if (report.ok) {
             // The downloaded archive, as big as the workspace, goes on a worker: unlinking it takes a while.
+            setFileCount(report.filesWritten);
             cleanUpThen([this, skipped = report.skipped] {
                 setResultPath(m_targetPath);
                 setLeftOut(skipped);
@@ -128,8 +147,8 @@ void WorkspaceDumpJob::extract(const QString &archivePath)
 
 bool WorkspaceDumpJob::cancelDelivery()
 {
-    if (m_moving)
-        return true;
+    if (m_moving || isMeasuring())
+        return true; // the measure's end sees the cancel
     if (m_extractor && m_extractor->isRunning()) {
         m_extractor->cancel(); // its finished() completes the cancel and removes what it staged
         return true;

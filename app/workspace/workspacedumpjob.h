@@ -40,6 +40,8 @@ protected:
     bool cancelDelivery();
 
 private:
+    // deliver() once the archive's facts are known.
+    void deliverMeasured(const QString &archivePath);
     void moveToTarget(const QString &archivePath);
     void extract(const QString &archivePath);
 

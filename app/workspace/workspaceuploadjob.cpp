@@ -67,6 +67,8 @@ void WorkspaceUploadJob::start()
         }
         setPhaseWeights(phaseWeights(false));
         m_archivePath = m_sources.first();
+        // Hashed and counted on a worker while it is sent: the upload does not wait, its success does.
+        measureArchive(m_archivePath, true);
         send();
         return;
     }
@@ -96,6 +98,8 @@ void WorkspaceUploadJob::pack()
             return;
         }
         m_archivePath = result.archivePath;
+        // Hashed by the packer as it wrote: the archive is not read once more for the ledger.
+        setArchiveFacts({result.archiveSha256, result.archiveBytes, result.scan.fileCount});
         send();
     });
     m_archiver->start(m_sources, temporaryFilePath(u"workspace.tar.gz"_s));

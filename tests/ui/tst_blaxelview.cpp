@@ -1,7 +1,7 @@
 // The Blaxel sandboxes view driven as a person drives it, against the in-process demo emulator (workspace
 // `demo`) over real HTTP: the seeded list, filters, the destructive confirmation and the rows going DELETING
-// then TERMINATED, the details pane's masked secrets and MCP endpoint, the create dialog's 409, and the hint
-// shown without a Blaxel profile.
+// then TERMINATED, the details pane's masked secrets and MCP endpoint, the create dialog's 409, the hint
+// shown without a Blaxel profile, and creates and deletes in the session's ledger.
 
 #include "demoapp.h"
 
@@ -11,6 +11,8 @@
 #include "dialogs/acquiredialog.h"
 #include "dialogs/blaxelcreatedialog.h"
 #include "dialogs/deletewording.h"
+#include "ledger/ledgerworker.h"
+#include "ledger/runledger.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "pages/blaxelsandboxespage.h"
@@ -356,6 +358,55 @@ private slots:
                      .data()
                      .toString()
                      .isEmpty());
+    }
+
+    void createAndDeleteAreInTheLedger()
+    {
+        AppSession *session = app->controller()->session();
+        BlaxelCreateRequest request;
+        request.name = u"ledger-box"_s;
+        request.image = u"blaxel/base-image:latest"_s;
+        std::optional<ApiResult<BlaxelSandbox>> created;
+        controller()->create(request, this,
+                             [&](const ApiResult<BlaxelSandbox> &result) { created = result; });
+        QVERIFY(QTest::qWaitFor([&] { return created.has_value(); }, 10000));
+        QVERIFY2(created->ok(), qPrintable(created->ok() ? QString() : created->error().fullText()));
+
+        session->ledger()->flush();
+        RunLedger reader;
+        QVERIFY(reader.open(session->ledgerPath()).ok());
+        const auto isOurs = [](const LedgerSandbox &s) {
+            return s.provider == LedgerProvider::Blaxel && s.sandboxId == u"ledger-box"_s;
+        };
+        const auto held = reader.heldSandboxes().value();
+        const auto mine = std::find_if(held.cbegin(), held.cend(), isOurs);
+        QVERIFY(mine != held.cend());
+        QCOMPARE(mine->servers, QStringList{request.image});
+        QCOMPARE(mine->profile, session->blaxelProfileName());
+
+        QSignalSpy deleted(controller(), &BlaxelSandboxesController::deletionFinished);
+        controller()->deleteSandboxes({u"ledger-box"_s});
+        QVERIFY(deleted.wait(15000));
+        QVERIFY2(deleted.first().at(1).toStringList().isEmpty(),
+                 qPrintable(deleted.first().at(1).toStringList().join(u'\n')));
+        session->ledger()->flush();
+        const auto stillHeld = reader.heldSandboxes().value();
+        QVERIFY(std::none_of(stillHeld.cbegin(), stillHeld.cend(), isOurs));
+        QVERIFY(reader.openIntents()->isEmpty());
+        // The demo's ledger is this session's own: the create, then the delete.
+        const auto create = reader.operation(1);
+        QVERIFY2(create.ok(), qPrintable(create.error().message));
+        QCOMPARE(create->kind, LedgerOperationKind::Acquire);
+        QCOMPARE(create->provider, LedgerProvider::Blaxel);
+        QCOMPARE(create->sandboxId, u"ledger-box"_s);
+        QCOMPARE(create->state, LedgerOperationState::Succeeded);
+        const auto remove = reader.operation(2);
+        QVERIFY2(remove.ok(), qPrintable(remove.error().message));
+        QCOMPARE(remove->kind, LedgerOperationKind::Release);
+        QCOMPARE(remove->provider, LedgerProvider::Blaxel);
+        QCOMPARE(remove->sandboxId, u"ledger-box"_s);
+        QCOMPARE(remove->state, LedgerOperationState::Succeeded);
+        QVERIFY(!reader.operation(3).ok());
     }
 
     void withoutABlaxelProfileTheViewLeadsToSettings()

@@ -1,5 +1,6 @@
 // Workspaces in the window: files dropped on a local sandbox become an upload job after a confirmation,
-// drops that cannot go anywhere say why, dumps land where asked and drag out as files.
+// drops that cannot go anywhere say why, dumps land where asked and drag out as files, and every transfer is
+// in the session's ledger with the archive's sha256, size and file count.
 
 #include "demoapp.h"
 #include "filedrop.h"
@@ -8,6 +9,8 @@
 #include "api/localsandbox.h"
 #include "controllers/localworkspaceactions.h"
 #include "dialogs/uploadconfirmdialog.h"
+#include "ledger/ledgerworker.h"
+#include "ledger/runledger.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/transfermodel.h"
 #include "pages/transferspage.h"
@@ -17,7 +20,10 @@
 #include "widgets/workspacedroptarget.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
+#include "workspace/workspacearchiver.h"
 
+#include <QCryptographicHash>
+#include <QDirIterator>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -50,6 +56,36 @@ private:
     void dropOnTree(const QStringList &paths, const QPoint &position)
     {
         FileDrop::dropFiles(tree()->viewport(), paths, position);
+    }
+
+    static QString sha256Of(const QString &path)
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        hash.addData(&file);
+        return QString::fromLatin1(hash.result().toHex());
+    }
+
+    static qint64 regularFilesUnder(const QString &folder)
+    {
+        qint64 files = 0;
+        QDirIterator it(folder, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            it.next();
+            ++files;
+        }
+        return files;
+    }
+
+    bool runToTheEnd(TransferJob *job)
+    {
+        if (!QTest::qWaitFor([job] { return job->isFinished(); }, 20000))
+            return false;
+        if (job->state() != TransferJob::State::Done)
+            qWarning("%s", qPrintable(job->errorText()));
+        return job->state() == TransferJob::State::Done;
     }
 
     QModelIndex sandboxRow(const QString &id) const
@@ -311,6 +347,87 @@ private slots:
         QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
         QCOMPARE(QFileInfo(job->resultPath()).absoluteFilePath(), QFileInfo(created).absoluteFilePath());
         QVERIFY(!QDir(created).isEmpty());
+    }
+
+    void transfersAreInTheLedgerWithWhatTheyMoved()
+    {
+        const QString target = app->emulator()->localSandboxIds().at(1);
+        const QString folder = work->filePath(u"ledger-project"_s);
+        QVERIFY(QDir().mkpath(folder + u"/sub"_s));
+        writeFile(folder + u"/a.txt"_s, "alpha\n");
+        writeFile(folder + u"/sub/b.txt"_s, "beta\n");
+        writeFile(folder + u"/sub/c.txt"_s, "gamma\n");
+
+        // A folder is packed; its archive is gone after the upload, but packing is reproducible: the same
+        // folder packed here gives the bytes that were sent.
+        TransferJob *packed = queue()->enqueueUpload(target, {folder});
+        QVERIFY(runToTheEnd(packed));
+        const QString expected = work->filePath(u"expected.tar.gz"_s);
+        std::atomic_bool stop = false;
+        QVERIFY(WorkspaceArchiver::pack({folder}, expected, 1, stop, {}).ok);
+        const QString packedSha = sha256Of(expected);
+        QCOMPARE(packedSha.size(), 64);
+        QCOMPARE(packed->sha256(), packedSha);
+        QCOMPARE(packed->archiveBytes(), QFileInfo(expected).size());
+        QCOMPARE(packed->fileCount(), 3);
+
+        // A .tar.gz is sent as it is: hashed and counted on a worker.
+        TransferJob *dropped = queue()->enqueueUpload(target, {expected});
+        QVERIFY(runToTheEnd(dropped));
+        QCOMPARE(dropped->sha256(), packedSha);
+        QCOMPARE(dropped->fileCount(), 3);
+
+        // A saved dump is hashed as it arrives and counted by a header walk; an extracted one counts what
+        // its extraction wrote.
+        const QString saved = work->filePath(u"dump.tar.gz"_s);
+        TransferJob *save = queue()->enqueueDump(target, DumpJob::Mode::SaveArchive, saved);
+        QVERIFY(runToTheEnd(save));
+        const QString extracted = work->filePath(u"extracted"_s);
+        TransferJob *extract = queue()->enqueueDump(target, DumpJob::Mode::Extract, extracted);
+        QVERIFY(runToTheEnd(extract));
+        const qint64 inWorkspace = regularFilesUnder(extracted);
+        QVERIFY2(inWorkspace >= 3, qPrintable(QString::number(inWorkspace)));
+        QCOMPARE(save->sha256(), sha256Of(saved));
+        QCOMPARE(save->archiveBytes(), QFileInfo(saved).size());
+        QCOMPARE(save->fileCount(), inWorkspace);
+        QCOMPARE(extract->sha256().size(), 64);
+        QVERIFY(extract->archiveBytes() > 0);
+        QCOMPARE(extract->fileCount(), inWorkspace);
+
+        // The ledger has the four, in order, each with its intent closed and what it moved.
+        AppSession *session = app->controller()->session();
+        session->ledger()->flush();
+        RunLedger reader;
+        QVERIFY(reader.open(session->ledgerPath()).ok());
+        QList<LedgerOperation> transfers;
+        for (qint64 id = 1;; ++id) {
+            const auto operation = reader.operation(id);
+            if (!operation)
+                break;
+            if (operation->kind == LedgerOperationKind::Upload ||
+                operation->kind == LedgerOperationKind::Dump)
+                transfers.append(operation.value());
+        }
+        QCOMPARE(transfers.size(), 4);
+        const QList<std::tuple<LedgerOperationKind, QString, qint64, qint64>> expectedFacts{
+            {LedgerOperationKind::Upload, packedSha, QFileInfo(expected).size(), 3},
+            {LedgerOperationKind::Upload, packedSha, QFileInfo(expected).size(), 3},
+            {LedgerOperationKind::Dump, sha256Of(saved), QFileInfo(saved).size(), inWorkspace},
+            {LedgerOperationKind::Dump, extract->sha256(), extract->archiveBytes(), inWorkspace}};
+        for (qsizetype i = 0; i < transfers.size(); ++i) {
+            const LedgerOperation &operation = transfers[i];
+            QCOMPARE(operation.kind, std::get<0>(expectedFacts[i]));
+            QCOMPARE(operation.provider, LedgerProvider::KlavisLocal);
+            QCOMPARE(operation.sandboxId, target);
+            QCOMPARE(operation.state, LedgerOperationState::Succeeded);
+            QVERIFY(operation.transfer.has_value());
+            QCOMPARE(operation.transfer->sha256, std::get<1>(expectedFacts[i]));
+            QCOMPARE(operation.transfer->bytes, std::get<2>(expectedFacts[i]));
+            QCOMPARE(operation.transfer->fileCount, std::get<3>(expectedFacts[i]));
+        }
+        QCOMPARE(transfers[0].transfer->localFileName, u"ledger-project"_s);
+        QCOMPARE(transfers[2].transfer->localFileName, u"dump.tar.gz"_s);
+        QVERIFY(reader.openIntents()->isEmpty());
     }
 
     void extractionNeverMixesIntoAFullFolder()
