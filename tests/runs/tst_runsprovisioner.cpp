@@ -9,6 +9,7 @@
 #include "runs/runmanifest.h"
 #include "runs/runprovisioner.h"
 #include "runs/runreconciler.h"
+#include "runs/runseeder.h"
 #include "json/jsonschemavalidator.h"
 
 #include <QDir>
@@ -244,11 +245,11 @@ void TestRuns::seedsFollowEachAcquire()
     QVERIFY(JsonSchemaValidator(schema).isValid(manifest, schema));
 
     QJsonObject parsed;
-    QVERIFY(RunProvisioner::readSeeds(seeds, &parsed).isEmpty());
+    QVERIFY(RunSeeder::readSeeds(seeds, &parsed).isEmpty());
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     file.write(R"({"github": 5})");
     file.close();
-    QVERIFY(!RunProvisioner::readSeeds(seeds, &parsed).isEmpty());
+    QVERIFY(!RunSeeder::readSeeds(seeds, &parsed).isEmpty());
     plan.name = u"seeded-2"_s;
     RunProvisioner refused(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     QCOMPARE(provision(refused, plan), RunProvisioner::Outcome::Refused);

@@ -185,7 +185,7 @@ void TestNewRunWizard::badSeedFileShowsItsError()
     QSignalSpy checked(page, &NewRunSeedsPage::checked);
     page->seedEdit()->setText(seeds);
     QVERIFY(checked.wait(5000));
-    // RunProvisioner::readSeeds's own sentence, beside the field, and no way on.
+    // RunSeeder::readSeeds's own sentence, beside the field, and no way on.
     QVERIFY2(page->seedError().contains(u"neither a JSON object nor \"default\""_s),
              qPrintable(page->seedError()));
     QVERIFY(page->findChild<QLabel *>(u"seedError"_s)->isVisible());
