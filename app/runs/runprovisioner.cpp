@@ -4,15 +4,13 @@
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
-#include "api/klavisserverdataservice.h"
 #include "ledger/runledger.h"
 #include "runs/runplanparser.h"
-#include "workspace/uploadjob.h"
+#include "runs/runseeder.h"
 
-#include <QCryptographicHash>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTimer>
 
 #include <algorithm>
@@ -38,18 +36,23 @@ QStringList urlsOf(const QList<QPair<QString, QString>> &pairs)
 
 RunProvisioner::RunProvisioner(HttpTransport *transport, const LedgerAccess &ledger, QObject *parent)
     : QObject(parent), m_transport(transport), m_remote(new KlavisSandboxService(transport, this)),
-      m_local(new KlavisLocalSandboxService(transport, this)),
-      m_data(new KlavisServerDataService(transport, this)), m_recorder(ledger, this),
-      m_retryTimer(new QTimer(this))
+      m_local(new KlavisLocalSandboxService(transport, this)), m_recorder(ledger, this),
+      m_seeder(new RunSeeder(transport, m_local, m_recorder, this)), m_retryTimer(new QTimer(this))
 {
     m_retryTimer->setSingleShot(true);
     connect(m_retryTimer, &QTimer::timeout, this, &RunProvisioner::acquireNext);
+    connect(m_seeder, &RunSeeder::seeded, this, &RunProvisioner::seeded);
 }
 
 int RunProvisioner::heldCount() const
 {
     return int(std::count_if(m_sandboxes.cbegin(), m_sandboxes.cend(),
                              [](const RunSandbox &sandbox) { return sandbox.isHeld(); }));
+}
+
+int RunProvisioner::seedFailures() const
+{
+    return m_seeder->failures();
 }
 
 void RunProvisioner::start(const RunPlan &plan)
@@ -67,8 +70,7 @@ void RunProvisioner::start(const RunPlan &plan)
         m_problem = problem;
         return end(Outcome::Refused);
     }
-    m_seeds = {};
-    m_seedFailures = 0;
+    m_seeder->reset(plan);
     if (!m_recorder.isActive()) {
         // Without the ledger an interrupted run could not be found again: nothing is sent.
         m_problem = u"A run needs the run ledger."_s;
@@ -98,7 +100,7 @@ void RunProvisioner::start(const RunPlan &plan)
          workspace = plan.workspace](RunLedger &ledger) -> LedgerResult<QJsonObject> {
             QJsonObject seeds;
             if (!seedDataFile.isEmpty())
-                if (QString problem = readSeeds(seedDataFile, &seeds); !problem.isEmpty())
+                if (QString problem = RunSeeder::readSeeds(seedDataFile, &seeds); !problem.isEmpty())
                     return LedgerError{LedgerError::Kind::Invalid, problem};
             if (!workspace.isEmpty() && !QFileInfo::exists(workspace))
                 return LedgerError{LedgerError::Kind::Invalid,
@@ -122,7 +124,7 @@ void RunProvisioner::created(const LedgerResult<QJsonObject> &answer)
         m_running = false; // the run is not in the ledger: nothing to mark
         return end(Outcome::Refused);
     }
-    m_seeds = answer.value();
+    m_seeder->setSeeds(answer.value());
     emit started();
     if (m_plan.prepare)
         prepareNext(0);
@@ -271,10 +273,10 @@ void RunProvisioner::acquireAnswered(int index, const ApiError &answer, const QS
                             m_plan.ttlSeconds.value_or(0), urlsOf(urls));
         if (!m_recorder.problem().isEmpty())
             m_problem = m_recorder.problem();
-        if (!sandbox.slot.local && m_seeds.contains(sandbox.slot.servers.value(0)))
-            return seedData(index);
-        if (sandbox.slot.local && !m_plan.workspace.isEmpty())
-            return seedWorkspace(index);
+        if (m_seeder->wants(sandbox)) {
+            setState(index, RunSandboxState::Seeding);
+            return m_seeder->seed(index, sandbox);
+        }
         setState(index, RunSandboxState::Acquired);
     } else {
         sandbox.error = error.fullText();
@@ -297,105 +299,10 @@ void RunProvisioner::advance()
     acquireNext();
 }
 
-QString RunProvisioner::readSeeds(const QString &path, QJsonObject *out)
+void RunProvisioner::seeded(int index, const QString &problem)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return u"Cannot read the seed data %1: %2"_s.arg(path, file.errorString());
-    // The same bound as a dump the API sends back: a seed is a server's data, not an archive.
-    const QByteArray bytes = file.read(KlavisServerDataService::maxDumpBytes + 1);
-    if (bytes.size() > KlavisServerDataService::maxDumpBytes)
-        return u"The seed data %1 is larger than %2 MiB."_s.arg(path).arg(
-            KlavisServerDataService::maxDumpBytes >> 20);
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
-    if (!document.isObject())
-        return u"The seed data %1 is not a JSON object of server names: %2"_s.arg(path, error.errorString());
-    const QJsonObject seeds = document.object();
-    for (auto it = seeds.begin(); it != seeds.end(); ++it)
-        if (!it.value().isObject() && it.value() != QJsonValue(u"default"_s))
-            return u"The seed of %1 in %2 is neither a JSON object nor \"default\"."_s.arg(it.key(), path);
-    *out = seeds;
-    return {};
-}
-
-void RunProvisioner::seedData(int index)
-{
-    const RunSandbox &sandbox = m_sandboxes[index];
-    const QString server = sandbox.slot.servers.value(0);
-    const QJsonValue body = m_seeds.value(server);
-    setState(index, RunSandboxState::Seeding);
-    // A seed is let finish like an acquire: a cancel() while its intent is written does not stop it.
-    m_awaitingLedger = true;
-    m_recorder.begin(
-        LedgerOperationKind::DataInit, LedgerProvider::Klavis, {server}, sandbox.sandboxId, m_plan.name,
-        m_plan.benchmark, {}, 0, [this, index, server, body](qint64 id) {
-            m_awaitingLedger = false;
-            const QString sandboxId = m_sandboxes[index].sandboxId;
-            const auto done = [this, index, id, body](const ApiResult<SandboxActionResult> &result) {
-                std::optional<LedgerTransfer> facts;
-                if (body.isObject())
-                    facts =
-                        LedgerRecorder::factsOf(QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact),
-                                                QFileInfo(m_plan.seedDataFile).fileName());
-                seeded(index, id, result.error(), facts);
-            };
-            if (body.isObject())
-                m_inFlight = m_data->initialize(server, sandboxId, body, this, done);
-            else
-                m_inFlight = m_data->initializeDefault(server, sandboxId, this, done);
-        });
-}
-
-void RunProvisioner::seedWorkspace(int index)
-{
-    const RunSandbox &sandbox = m_sandboxes[index];
-    setState(index, RunSandboxState::Seeding);
-    m_awaitingLedger = true;
-    m_recorder.begin(LedgerOperationKind::Upload, LedgerProvider::KlavisLocal, sandbox.slot.servers,
-                     sandbox.sandboxId, m_plan.name, m_plan.benchmark, {}, 0, [this, index](qint64 id) {
-                         m_awaitingLedger = false;
-                         uploadSeed(index, id);
-                     });
-}
-
-void RunProvisioner::uploadSeed(int index, qint64 id)
-{
-    const RunSandbox &sandbox = m_sandboxes[index];
-    auto *job = new UploadJob(m_local, m_transport->networkAccessManager(), sandbox.sandboxId, u"us"_s,
-                              {m_plan.workspace}, this);
-    m_seedJob = job;
-    connect(job, &TransferJob::finished, this, [this, index, id, job] {
-        job->deleteLater();
-        ApiError error;
-        if (job->state() == TransferJob::State::Failed)
-            error = ApiError::local(job->errorText());
-        else if (job->state() == TransferJob::State::Cancelled)
-            error = ApiError::cancelled();
-        LedgerTransfer facts;
-        facts.bytes = job->networkBytes();
-        facts.localFileName = QFileInfo(m_plan.workspace).fileName();
-        // An archive sent as it is can be hashed; a packed folder's archive was temporary and is gone.
-        QFile archive(m_plan.workspace);
-        if (m_plan.workspace.endsWith(u".tar.gz"_s) && archive.open(QIODevice::ReadOnly)) {
-            QCryptographicHash hash(QCryptographicHash::Sha256);
-            if (hash.addData(&archive))
-                facts.sha256 = QString::fromLatin1(hash.result().toHex());
-        }
-        seeded(index, id, error, facts);
-    });
-    job->start();
-}
-
-void RunProvisioner::seeded(int index, qint64 operationId, const ApiError &error,
-                            const std::optional<LedgerTransfer> &facts)
-{
-    RunSandbox &sandbox = m_sandboxes[index];
-    m_recorder.finish(operationId, error, sandbox.sandboxId, error.isError() ? std::nullopt : facts);
-    if (error.isError()) {
-        ++m_seedFailures;
-        sandbox.error = u"seed: "_s + error.fullText();
-    }
+    if (!problem.isEmpty())
+        m_sandboxes[index].error = u"seed: "_s + problem;
     setState(index, RunSandboxState::Acquired);
     advance();
 }
@@ -408,9 +315,9 @@ void RunProvisioner::cancel()
     // The ledger's answer to an intent sees m_cancelled and ends the run.
     if (m_awaitingLedger)
         return;
-    // Waiting out a 429 or between steps: nothing is in flight, so the run ends now. A seed under way is let
-    // finish, like an acquire.
-    if (m_seedJob && !m_seedJob->isFinished())
+    // Waiting out a 429 or between steps: nothing is in flight, so the run ends now. A seed under way (its
+    // intent, its request or its upload) is let finish, like an acquire.
+    if (m_seeder->isBusy())
         return;
     if (m_retryTimer->isActive() || !m_inFlight || m_inFlight->isFinished()) {
         m_retryTimer->stop();
@@ -421,8 +328,7 @@ void RunProvisioner::cancel()
 void RunProvisioner::abortInFlight()
 {
     cancel();
-    if (m_seedJob && !m_seedJob->isFinished())
-        m_seedJob->cancel();
+    m_seeder->abort();
     if (m_inFlight && !m_inFlight->isFinished()) {
         m_aborted = true;
         m_inFlight->abort();

@@ -4,7 +4,6 @@
 #include "runs/runplan.h"
 #include "runs/runsandbox.h"
 
-#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -15,9 +14,8 @@ class ApiCall;
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
-class KlavisServerDataService;
-class TransferJob;
 class QTimer;
+class RunSeeder;
 
 // Provisions a run: the run in the ledger, an optional prepare, then one acquire after another (the
 // transport's rate limiter paces them), each written as an intent before its request and finished after it.
@@ -36,11 +34,9 @@ class QTimer;
 //    a sandbox. It is never retried: it is left for RunReconciler, and the run goes on.
 // A key problem (401/403) ends the run early: every further acquire would be refused the same way.
 //
-// Seeds, after each acquire and before the next: the plan's seed-data file is a JSON object from server name
-// to what `data init` sends (the server's body, or the string "default" for the provider's default data);
-// a Klavis sandbox of a server it names is initialized with it. The plan's workspace (a folder or a .tar.gz)
-// is uploaded to each local sandbox (UploadJob). A seed that fails leaves the sandbox held, with the reason
-// in its error; the run goes on.
+// Seeds, after each acquire and before the next (RunSeeder): the plan's per-server data into each Klavis
+// sandbox of a server it names, its workspace into each local sandbox. A seed that fails leaves the sandbox
+// held, with the reason in its error; the run goes on.
 class RunProvisioner final : public QObject
 {
     Q_OBJECT
@@ -74,9 +70,7 @@ public:
     const QList<RunSandbox> &sandboxes() const { return m_sandboxes; }
     int heldCount() const;
     int rateLimitedCount() const { return m_rateLimited; }
-    int seedFailures() const { return m_seedFailures; }
-    // Reads a seed-data file: a JSON object of server name -> body or "default"; an error sentence or empty.
-    static QString readSeeds(const QString &path, QJsonObject *out);
+    int seedFailures() const;
     // Why the run was refused, or what the ledger last said (a warning), empty when all is well.
     const QString &problem() const { return m_problem; }
 
@@ -98,11 +92,8 @@ private:
     // What every acquire does with its answer; `id` and `urls` are empty on failure.
     void acquireAnswered(int index, const ApiError &error, const QString &id,
                          const QList<QPair<QString, QString>> &urls);
-    void seedData(int index);
-    void seedWorkspace(int index);
-    void uploadSeed(int index, qint64 operationId);
-    void seeded(int index, qint64 operationId, const ApiError &error,
-                const std::optional<LedgerTransfer> &facts);
+    // RunSeeder is done with the sandbox: it is held, whatever the seed's `problem`.
+    void seeded(int index, const QString &problem);
     void advance();
     void setState(int index, RunSandboxState state);
     void end(Outcome outcome);
@@ -111,11 +102,8 @@ private:
     HttpTransport *m_transport;
     KlavisSandboxService *m_remote;
     KlavisLocalSandboxService *m_local;
-    KlavisServerDataService *m_data;
-    QJsonObject m_seeds;
-    QPointer<TransferJob> m_seedJob;
-    int m_seedFailures = 0;
     LedgerRecorder m_recorder;
+    RunSeeder *m_seeder;
     RunPlan m_plan;
     QList<RunSandbox> m_sandboxes;
     QPointer<ApiCall> m_inFlight;

@@ -4252,6 +4252,37 @@
     </message>
 </context>
 <context>
+    <name>RunSandboxesTable</name>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Acquired</source>
+        <translation>Angefordert</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>Freigegeben</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Verbleibend</translation>
+    </message>
+</context>
+<context>
     <name>RunsPage</name>
     <message>
         <source>No runs yet. Start one with New run… or the CLI&apos;s run create.</source>
@@ -4300,34 +4331,6 @@
     <message>
         <source>Filter runs</source>
         <translation>Läufe filtern</translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation>Anbieter</translation>
-    </message>
-    <message>
-        <source>Servers</source>
-        <translation>Server</translation>
-    </message>
-    <message>
-        <source>Sandbox</source>
-        <translation>Sandbox</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Zustand</translation>
-    </message>
-    <message>
-        <source>Acquired</source>
-        <translation>Angefordert</translation>
-    </message>
-    <message>
-        <source>Released</source>
-        <translation>Freigegeben</translation>
-    </message>
-    <message>
-        <source>Time left</source>
-        <translation>Verbleibend</translation>
     </message>
     <message>
         <source>Wrote the manifest to %1.</source>

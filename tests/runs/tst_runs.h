@@ -1,14 +1,15 @@
 #pragma once
 
 // The runs layer's one test executable (CI cost), its functions by subject in several files: tst_runs.cpp
-// (plans, exports, leaks, manifests, the provisioner and the reconciler on a RunLedger), tst_runsledger.cpp
-// (the same on the ledger worker's thread, RunReleaser).
+// (plans, exports), tst_runsmanifest.cpp (leaks, manifests), tst_runsprovisioner.cpp (the provisioner and
+// the reconciler on a RunLedger), tst_runsledger.cpp (the same on the ledger worker's thread, RunReleaser).
 
 #include "api/apiresult.h"
 #include "ledger/runledger.h"
 #include "runs/runprovisioner.h"
 #include "serviceharness.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QTemporaryDir>
 
@@ -21,6 +22,7 @@ class TestRuns : public QObject
 private slots:
     void init();
     void cleanup();
+    // tst_runs.cpp: plans and exports.
     void runNamesAreTags_data();
     void runNamesAreTags();
     void serversSpelling();
@@ -32,12 +34,14 @@ private slots:
     void exportsNameEverySandbox();
     void exportsLeaveOutHostileUrls();
     void exportsAreWrittenAtomically();
+    // tst_runsmanifest.cpp: leaks and manifests.
     void leaksHaveTheirReasons();
     void leakDurations();
     void manifestMatchesItsSchema();
     void manifestReadsBackAndImports();
     void hostileManifestsAreRefused_data();
     void hostileManifestsAreRefused();
+    // tst_runsprovisioner.cpp: the provisioner and the reconciler on a RunLedger.
     void provisionerAcquiresEveryPlannedSandbox();
     void provisionerRetriesA429AndGoesOnAfterFailures();
     void provisionerCancelLetsTheInFlightAcquireFinish();
@@ -57,4 +61,6 @@ private:
     std::unique_ptr<ServiceHarness> m_emulator;
     // Runs a plan to its end; the provisioner's outcome.
     RunProvisioner::Outcome provision(RunProvisioner &provisioner, const RunPlan &plan);
+    // tests/data/runs/manifest.schema.json, empty when it cannot be read.
+    static QJsonObject manifestSchema();
 };

@@ -1,6 +1,6 @@
 #include "dialogs/newrunseedspage.h"
 
-#include "runs/runprovisioner.h"
+#include "runs/runseeder.h"
 #include "widgets/errorcolour.h"
 
 #include <QEvent>
@@ -96,7 +96,7 @@ NewRunSeedsPage::Checked NewRunSeedsPage::check(const QString &seed, const QStri
     Checked result{seed, workspace, {}, {}};
     QJsonObject seeds;
     if (!seed.isEmpty())
-        result.seedProblem = RunProvisioner::readSeeds(seed, &seeds);
+        result.seedProblem = RunSeeder::readSeeds(seed, &seeds);
     if (!workspace.isEmpty()) {
         const QFileInfo info(workspace);
         if (!info.exists())

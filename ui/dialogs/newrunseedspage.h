@@ -10,7 +10,7 @@ class QPushButton;
 
 // The New run wizard's third page, optional: a JSON file of per-server data each Klavis sandbox is
 // initialized with, and a folder or .tar.gz uploaded to each local sandbox. Both are checked as soon as
-// they are chosen, off the GUI thread (RunProvisioner::readSeeds reads up to a dump's size): the page is
+// they are chosen, off the GUI thread (RunSeeder::readSeeds reads up to a dump's size): the page is
 // complete once the checks answered and found nothing wrong.
 class NewRunSeedsPage final : public QWizardPage
 {

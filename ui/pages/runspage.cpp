@@ -3,11 +3,9 @@
 #include "controllers/runmanifestfiles.h"
 #include "dialogs/confirmationbox.h"
 #include "dialogs/releasewording.h"
-#include "ledger/ledgerwords.h"
 #include "ledger/ledgerworker.h"
 #include "models/listedsandboxes.h"
 #include "models/localsandboxtreemodel.h"
-#include "models/relativetime.h"
 #include "models/runlistmodel.h"
 #include "models/sandboxlistmodel.h"
 #include "runs/runmanifest.h"
@@ -18,6 +16,7 @@
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
 #include "widgets/runleakspanel.h"
+#include "widgets/runsandboxestable.h"
 #include "workspace/transferqueue.h"
 
 #include <QAction>
@@ -65,7 +64,7 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
       m_model(new RunListModel(this)), m_proxy(new QSortFilterProxyModel(this)),
       m_monitor(new LeakMonitor(session, sandboxes->model(), local->model(), this)),
       m_banner(new ErrorBanner(this)), m_filter(new QLineEdit(this)), m_view(new QTreeView(this)),
-      m_details(new QTreeWidget(this)), m_leaks(new RunLeaksPanel(m_monitor, this)),
+      m_details(new RunSandboxesTable(m_model, this)), m_leaks(new RunLeaksPanel(m_monitor, this)),
       m_manifests(new RunManifestFiles(session->ledger(), this)),
       m_emptyHint(
           new EmptyStateHint(m_view, tr("No runs yet. Start one with New run… or the CLI's run create."))),
@@ -106,14 +105,6 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
     m_view->setColumnWidth(RunListModel::NameColumn, 200);
     m_view->setColumnWidth(RunListModel::StateColumn, 150);
     m_view->setColumnWidth(RunListModel::SandboxesColumn, 280);
-    m_details->setObjectName(u"runSandboxes"_s);
-    m_details->setColumnCount(7);
-    m_details->setHeaderLabels({tr("Provider"), tr("Servers"), tr("Sandbox"), tr("State"), tr("Acquired"),
-                                tr("Released"), tr("Time left")});
-    m_details->setRootIsDecorated(false);
-    m_details->setUniformRowHeights(true);
-    m_details->setAlternatingRowColors(true);
-    m_details->setTextElideMode(Qt::ElideMiddle);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(u"runsSplitter"_s);
@@ -185,6 +176,11 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
         m_monitor->recompute();
     });
     updateActions();
+}
+
+QTreeWidget *RunsPage::detailsTable() const
+{
+    return m_details;
 }
 
 QList<QAction *> RunsPage::pageActions() const
@@ -272,26 +268,7 @@ void RunsPage::updateActions()
 
 void RunsPage::updateDetails()
 {
-    const RunListEntry *run = selectedRun();
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    QList<QTreeWidgetItem *> items;
-    for (const LedgerSandbox &sandbox : run ? run->sandboxes : QList<LedgerSandbox>()) {
-        const QDateTime expiry = sandbox.isHeld() && sandbox.acquiredAt.isValid() && sandbox.ttlSeconds > 0
-                                     ? sandbox.acquiredAt.addSecs(sandbox.ttlSeconds)
-                                     : QDateTime();
-        auto *item = new QTreeWidgetItem(
-            {LedgerWords::word(sandbox.provider), sandbox.servers.join(u", "_s), sandbox.sandboxId,
-             m_model->sandboxStatus(sandbox), RelativeTime::relativeAge(sandbox.acquiredAt, now),
-             RelativeTime::relativeAge(sandbox.releasedAt, now),
-             run->imported ? QString() : RunListModel::timeLeftText(expiry, now)});
-        item->setToolTip(4, RelativeTime::absoluteTime(sandbox.acquiredAt));
-        item->setToolTip(5, RelativeTime::absoluteTime(sandbox.releasedAt));
-        items << item;
-    }
-    // Rebuilt each second while the countdown runs: a run's few dozen rows cost nothing, and the
-    // selection of a details row does not matter here.
-    m_details->clear();
-    m_details->addTopLevelItems(items);
+    m_details->showRun(selectedRun());
 }
 
 void RunsPage::releaseSelectedRun()

@@ -17,6 +17,7 @@ class QTreeWidget;
 class RunLeaksPanel;
 class RunListModel;
 class RunManifestFiles;
+class RunSandboxesTable;
 struct RunListEntry;
 class SandboxesController;
 
@@ -36,7 +37,8 @@ public:
 
     QTreeView *view() const { return m_view; }
     RunListModel *model() const { return m_model; }
-    QTreeWidget *detailsTable() const { return m_details; }
+    // The selected run's sandboxes.
+    QTreeWidget *detailsTable() const;
     RunLeaksPanel *leaksPanel() const { return m_leaks; }
     LeakMonitor *leakMonitor() const { return m_monitor; }
     QLineEdit *filterEdit() const { return m_filter; }
@@ -104,7 +106,7 @@ private:
     ErrorBanner *m_banner;
     QLineEdit *m_filter;
     QTreeView *m_view;
-    QTreeWidget *m_details;
+    RunSandboxesTable *m_details;
     RunLeaksPanel *m_leaks;
     RunManifestFiles *m_manifests;
     EmptyStateHint *m_emptyHint;
