@@ -274,7 +274,11 @@ void RunProvisioner::acquireAnswered(int index, const ApiError &answer, const QS
         if (!m_recorder.problem().isEmpty())
             m_problem = m_recorder.problem();
         if (m_seeder->wants(sandbox)) {
+            // A cancel() from a handler of this state waits for the seed like one under way: ended here, it
+            // would finish the run while the seed went on, and finish it again when the seed answered.
+            m_seedStarting = true;
             setState(index, RunSandboxState::Seeding);
+            m_seedStarting = false;
             return m_seeder->seed(index, sandbox);
         }
         setState(index, RunSandboxState::Acquired);
@@ -317,7 +321,7 @@ void RunProvisioner::cancel()
         return;
     // Waiting out a 429 or between steps: nothing is in flight, so the run ends now. A seed under way (its
     // intent, its request or its upload) is let finish, like an acquire.
-    if (m_seeder->isBusy())
+    if (m_seeder->isBusy() || m_seedStarting)
         return;
     if (m_retryTimer->isActive() || !m_inFlight || m_inFlight->isFinished()) {
         m_retryTimer->stop();

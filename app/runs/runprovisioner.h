@@ -113,7 +113,8 @@ private:
     int m_maxRetryAfterSeconds = 120;
     bool m_running = false;
     bool m_cancelled = false;
-    bool m_aborted = false; // the in-flight acquire was aborted by us: ambiguous whatever it says
+    bool m_seedStarting = false; // between the Seeding signal and the seed's start
+    bool m_aborted = false;      // the in-flight acquire was aborted by us: ambiguous whatever it says
     // Waiting for the ledger's answer to an intent: cancel() leaves the end to that answer, which then sends
     // nothing.
     bool m_awaitingLedger = false;

@@ -48,6 +48,7 @@ private slots:
     void provisionerRefusesATakenName();
     void abortingTheAcquireInFlightLeavesItToReconciliation();
     void seedsFollowEachAcquire();
+    void cancelWhenASeedBeginsFinishesOnce();
     void reconcilerFindsWhatACrashLeft();
     // tst_runsledger.cpp: the same classes on the ledger worker's thread, and RunReleaser.
     void provisionerWaitsForTheLedgerWorker();

@@ -190,6 +190,43 @@ void TestRuns::abortingTheAcquireInFlightLeavesItToReconciliation()
     QVERIFY(m_ledger->openIntents()->isEmpty());
 }
 
+void TestRuns::cancelWhenASeedBeginsFinishesOnce()
+{
+    // Cancel pressed as the first seed begins: the seed runs to its end, nothing after it is asked for, and
+    // the run finishes once.
+    const QString seeds = m_dir->filePath(u"seeds-once.json"_s);
+    QFile file(seeds);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"github": "default"})");
+    file.close();
+    RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
+    connect(&provisioner, &RunProvisioner::sandboxChanged, this,
+            [&provisioner](int, const RunSandbox &sandbox) {
+                if (sandbox.state == RunSandboxState::Seeding)
+                    provisioner.cancel();
+            });
+    QSignalSpy finished(&provisioner, &RunProvisioner::finished);
+    RunPlan plan;
+    plan.name = u"seed-cancel"_s;
+    plan.servers = {{u"github"_s, 3}};
+    plan.seedDataFile = seeds;
+    provisioner.start(plan);
+    QVERIFY(finished.wait(20000));
+    QTest::qWait(300); // a second finished() would come with the seed's answer
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.first().first().value<RunProvisioner::Outcome>(), RunProvisioner::Outcome::Cancelled);
+    QCOMPARE(provisioner.heldCount(), 1);
+    QCOMPARE(provisioner.sandboxes()[0].state, RunSandboxState::Acquired);
+    QCOMPARE(provisioner.sandboxes()[1].state, RunSandboxState::Cancelled);
+    int initialized = 0;
+    const QList<LedgerOperation> operations = m_ledger->operationsOfRun(plan.name).value();
+    for (const auto &operation : operations)
+        if (operation.kind == LedgerOperationKind::DataInit &&
+            operation.state == LedgerOperationState::Succeeded)
+            ++initialized;
+    QCOMPARE(initialized, 1);
+}
+
 void TestRuns::seedsFollowEachAcquire()
 {
     const QString seeds = m_dir->filePath(u"seeds.json"_s);
