@@ -8,6 +8,7 @@
 #include "demoapp.h"
 
 #include "api/acquiredsandbox.h"
+#include "api/httptransport.h"
 #include "api/klavissandboxservice.h"
 #include "api/sandboxdetails.h"
 #include "ledger/runledger.h"
@@ -113,7 +114,15 @@ protected:
             return false;
         qputenv("SANDBOXDECK_LEDGER", ledgerPath().toUtf8());
         app = std::make_unique<DemoApp>();
-        return app->started() && app->waitForSandboxes();
+        if (!app->started())
+            return false;
+        // Neither side paces: a suite of a few dozen requests takes a moment, not seconds.
+        HttpTransport *transport = session()->transport();
+        TransportConfig config = transport->config();
+        config.requestsPerSecond = 0;
+        transport->setConfig(config);
+        app->emulator()->setRateLimit({0, 2});
+        return app->waitForSandboxes();
     }
 
     void stopApp()

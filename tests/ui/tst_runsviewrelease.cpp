@@ -4,7 +4,6 @@
 
 #include "runsviewtest.h"
 
-#include "api/httptransport.h"
 #include "controllers/runcoordinator.h"
 #include "session/leakmonitor.h"
 #include "session/refreshscheduler.h"
@@ -55,15 +54,13 @@ private slots:
     void initTestCase()
     {
         QVERIFY(startApp());
-        // Only the requests a test makes reach the emulator (a poll would take an injected fault), at once,
-        // and a refused release is not tried again.
+        // Only the requests a test makes reach the emulator (a poll would take an injected fault), and a
+        // refused release is not tried again.
         app->window()->scheduler()->setIntervalSeconds(0);
         HttpTransport *transport = session()->transport();
         TransportConfig config = transport->config();
-        config.requestsPerSecond = 0;
         config.maxAttempts = 1;
         transport->setConfig(config);
-        app->emulator()->setRateLimit({0, 2});
         seedRun();
     }
 
