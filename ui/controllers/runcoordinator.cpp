@@ -97,6 +97,8 @@ RunReleaser *RunCoordinator::startReleaser(const QString &what)
                 failed == 0 && error.isEmpty()
                     ? tr("%1: %n sandbox(es) released.", nullptr, released).arg(what)
                     : tr("%1: %2 released, %3 could not be released.").arg(what).arg(released).arg(failed);
+            // Done now, not when the deferred delete runs: whoever hears of the end may release again.
+            m_releaser.clear();
             releaser->deleteLater();
             emit releaseFinished(summary, *failures);
             emit runsChanged();
@@ -141,10 +143,13 @@ void RunCoordinator::offerReconcile()
     m_reconciler = new RunReconciler(m_session->transport(), LedgerAccess(m_session->ledger()), this);
     m_reconciler->scan({}, [this](const ReconcileReport &report) {
         const bool offer = !report.openIntents.isEmpty() || !report.leftovers.isEmpty();
-        if (offer)
+        if (offer) {
             showReconcileDialog(report);
-        else
+        } else {
+            // Cleared at once, so that an offer made as soon as this one ends is not taken for a second one.
             m_reconciler->deleteLater();
+            m_reconciler.clear();
+        }
         emit reconcileScanned(offer);
     });
 }
@@ -160,6 +165,7 @@ void RunCoordinator::showReconcileDialog(const ReconcileReport &report)
         emit statusMessage(error.isEmpty() ? what : tr("%1 failed: %2").arg(what, error));
         if (--*pending == 0) {
             reconciler->deleteLater();
+            m_reconciler.clear();
             emit runsChanged();
         }
     };
@@ -186,9 +192,11 @@ void RunCoordinator::showReconcileDialog(const ReconcileReport &report)
                 });
             });
     // Decided later (or nothing chosen): the reconciler goes with the dialog, the intents stay for next time.
-    connect(dialog, &QDialog::finished, this, [pending, reconciler] {
-        if (*pending == 0)
+    connect(dialog, &QDialog::finished, this, [this, pending, reconciler] {
+        if (*pending == 0) {
             reconciler->deleteLater();
+            m_reconciler.clear();
+        }
     });
     dialog->show();
 }

@@ -42,6 +42,8 @@ public:
     RunLeaksPanel *leaksPanel() const { return m_leaks; }
     LeakMonitor *leakMonitor() const { return m_monitor; }
     QLineEdit *filterEdit() const { return m_filter; }
+    // Where a release's failures are shown, one line each.
+    ErrorBanner *banner() const { return m_banner; }
     // In the main window's toolbar while this page is in front, and in the rows' context menu.
     QList<QAction *> pageActions() const;
     QAction *releaseAction() const { return m_release; }
