@@ -83,33 +83,26 @@ void CliRunner::localAcquire()
     request.noAutoRelease = m_command.has(u"no-ttl"_s);
     if (m_command.has(u"ttl"_s))
         request.ttlSeconds = m_command.option(u"ttl"_s).toInt();
-    recorder().begin(
-        LedgerOperationKind::Acquire, LedgerProvider::KlavisLocal,
-        request.allServers ? QStringList{u"ALL"_s} : request.serverNames, {}, {}, request.benchmark, {},
-        request.ttlSeconds.value_or(0), [this, request](qint64 intent) {
-            watch(m_local->acquire(
-                request, this, [this, intent, request](const ApiResult<LocalSandbox> &result) {
-                    recorder().finish(intent, result.error(), result ? result->localSandboxId : QString());
-                    if (result) {
-                        QStringList servers;
-                        QStringList urls;
-                        for (const auto &server : result->servers) {
-                            servers.append(server.displayName());
-                            urls.append(server.mcpServerUrl);
-                        }
-                        recorder().acquired(LedgerProvider::KlavisLocal, result->localSandboxId, servers, {},
-                                            request.benchmark, {}, request.ttlSeconds.value_or(0), urls);
-                    }
-                    if (!result) {
-                        m_output.noteAcquireMayHaveGoneThrough(result.error(), u"local list"_s);
-                        return done(m_output.apiError(result.error()));
-                    }
-                    if (m_command.json)
-                        return m_output.json(callBody()), done(0);
-                    printLocalSandbox(m_output, result.value(), false);
-                    done(0);
-                }));
-        });
+    recorder().begin(LedgerOperationKind::Acquire, LedgerProvider::KlavisLocal,
+                     request.allServers ? QStringList{u"ALL"_s} : request.serverNames, {}, {},
+                     request.benchmark, {}, request.ttlSeconds.value_or(0), [this, request](qint64 intent) {
+                         watch(m_local->acquire(
+                             request, this, [this, intent, request](const ApiResult<LocalSandbox> &result) {
+                                 recorder().finish(intent, result.error(),
+                                                   result ? result->localSandboxId : QString());
+                                 if (result)
+                                     recorder().acquiredLocal(result.value(), {}, request.benchmark,
+                                                              request.ttlSeconds.value_or(0));
+                                 if (!result) {
+                                     m_output.noteAcquireMayHaveGoneThrough(result.error(), u"local list"_s);
+                                     return done(m_output.apiError(result.error()));
+                                 }
+                                 if (m_command.json)
+                                     return m_output.json(callBody()), done(0);
+                                 printLocalSandbox(m_output, result.value(), false);
+                                 done(0);
+                             }));
+                     });
 }
 
 void CliRunner::localRelease()

@@ -158,6 +158,19 @@ void LedgerRecorder::acquired(LedgerProvider provider, const QString &sandboxId,
     write([sandbox](RunLedger &ledger) { return ledger.recordAcquired(sandbox); });
 }
 
+void LedgerRecorder::acquiredLocal(const LocalSandbox &sandbox, const QString &run, const QString &benchmark,
+                                   qint64 ttlSeconds)
+{
+    QStringList servers;
+    QStringList urls;
+    for (const auto &server : sandbox.servers) {
+        servers.append(server.displayName());
+        urls.append(server.mcpServerUrl);
+    }
+    acquired(LedgerProvider::KlavisLocal, sandbox.localSandboxId, servers, run, benchmark, {}, ttlSeconds,
+             urls);
+}
+
 void LedgerRecorder::released(LedgerProvider provider, const QString &sandboxId, LedgerRelease how)
 {
     // A sandbox this machine never recorded (taken by another key, or before the ledger existed): nothing

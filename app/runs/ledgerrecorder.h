@@ -1,6 +1,7 @@
 #pragma once
 
 #include "api/apierror.h"
+#include "api/localsandbox.h"
 #include "ledger/ledgeraccess.h"
 #include "ledger/ledgeroperation.h"
 #include "ledger/ledgersandbox.h"
@@ -66,6 +67,9 @@ public:
     void acquired(LedgerProvider provider, const QString &sandboxId, const QStringList &servers,
                   const QString &run, const QString &benchmark, const QStringList &tags, qint64 ttlSeconds,
                   const QStringList &mcpUrls);
+    // A local sandbox as the API answered its acquire: its servers by name and their MCP URLs.
+    void acquiredLocal(const LocalSandbox &sandbox, const QString &run, const QString &benchmark,
+                       qint64 ttlSeconds);
     void released(LedgerProvider provider, const QString &sandboxId,
                   LedgerRelease how = LedgerRelease::Released);
     // The record acquired() writes, for a caller that writes it in a job of its own.

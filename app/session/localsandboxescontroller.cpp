@@ -96,14 +96,7 @@ void LocalSandboxesController::acquire(const LocalAcquireRequest &request, QObje
                 [this, request, ttl, intent, caller, done](const ApiResult<LocalSandbox> &result) {
                     m_recorder.finish(intent, result.error(), result ? result->localSandboxId : QString());
                     if (result) {
-                        QStringList servers;
-                        QStringList urls;
-                        for (const auto &server : result->servers) {
-                            servers.append(server.displayName());
-                            urls.append(server.mcpServerUrl);
-                        }
-                        m_recorder.acquired(LedgerProvider::KlavisLocal, result->localSandboxId, servers, {},
-                                            request.benchmark, {}, ttl, urls);
+                        m_recorder.acquiredLocal(result.value(), {}, request.benchmark, ttl);
                         m_pendingSelection = result->localSandboxId;
                         refresh();
                     }
