@@ -31,8 +31,17 @@ constexpr qint64 readBufferBytes = qint64{4} * 1024 * 1024;
 DumpJob::DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                  const QString &localSandboxId, const QString &region, Mode mode, const QString &targetPath,
                  QObject *parent)
-    : WorkspaceDumpJob(localSandboxId, mode, targetPath, parent), m_service(service), m_network(network),
-      m_region(region)
+    : WorkspaceDumpJob(localSandboxId, mode, targetPath, parent), m_service(service),
+      m_requestUrl([service, localSandboxId, region](QObject *context, ResultHandler<SignedUrl> done) {
+          return service->dumpUrl(localSandboxId, region, context, std::move(done));
+      }),
+      m_network(network), m_region(region)
+{}
+
+DumpJob::DumpJob(SignedUrlRequest requestUrl, QNetworkAccessManager *network, const QString &sandboxId,
+                 Mode mode, const QString &targetPath, QObject *parent)
+    : WorkspaceDumpJob(sandboxId, mode, targetPath, parent), m_service(nullptr),
+      m_requestUrl(std::move(requestUrl)), m_network(network)
 {}
 
 DumpJob::~DumpJob()
@@ -43,7 +52,9 @@ DumpJob::~DumpJob()
 
 TransferJob *DumpJob::clone(QObject *parent) const
 {
-    auto *job = new DumpJob(m_service, m_network, sandboxId(), m_region, mode(), targetPath(), parent);
+    auto *job = m_service
+                    ? new DumpJob(m_service, m_network, sandboxId(), m_region, mode(), targetPath(), parent)
+                    : new DumpJob(m_requestUrl, m_network, sandboxId(), mode(), targetPath(), parent);
     job->setRetryBaseDelayMs(m_retryBaseDelayMs);
     return job;
 }
@@ -86,7 +97,7 @@ void DumpJob::requestUrl()
 {
     setState(State::Requesting);
     ++m_urlRequests;
-    m_call = m_service->dumpUrl(sandboxId(), m_region, this, [this](const ApiResult<SignedUrl> &result) {
+    m_call = m_requestUrl(this, [this](const ApiResult<SignedUrl> &result) {
         if (isCancelling())
             return;
         if (!result) {

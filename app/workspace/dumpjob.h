@@ -1,6 +1,7 @@
 #pragma once
 
 #include "api/signedurl.h"
+#include "api/signedurlrequest.h"
 #include "workspace/workspacedumpjob.h"
 
 #include <QByteArray>
@@ -29,6 +30,9 @@ class DumpJob final : public WorkspaceDumpJob
 public:
     DumpJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network, const QString &localSandboxId,
             const QString &region, Mode mode, const QString &targetPath, QObject *parent = nullptr);
+    // Any other archive the API hands out as a signed download (an execution's artifacts), the same way.
+    DumpJob(SignedUrlRequest requestUrl, QNetworkAccessManager *network, const QString &sandboxId, Mode mode,
+            const QString &targetPath, QObject *parent = nullptr);
     ~DumpJob() override;
 
     void start() override;
@@ -48,7 +52,8 @@ private:
     void afterCommit(bool committed);
     void stopTransfer() override;
 
-    KlavisLocalSandboxService *m_service;
+    KlavisLocalSandboxService *m_service; // null for another archive than a workspace dump
+    SignedUrlRequest m_requestUrl;
     QNetworkAccessManager *m_network;
     QString m_region;
     std::unique_ptr<QSaveFile> m_file;

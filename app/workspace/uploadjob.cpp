@@ -27,8 +27,17 @@ constexpr qint64 maxStoreReplyBytes = qint64{1} << 20;
 UploadJob::UploadJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
                      const QString &localSandboxId, const QString &region, const QStringList &sources,
                      QObject *parent)
-    : WorkspaceUploadJob(localSandboxId, sources, parent), m_service(service), m_network(network),
-      m_region(region)
+    : WorkspaceUploadJob(localSandboxId, sources, parent), m_service(service),
+      m_requestUrl([service, localSandboxId, region](QObject *context, ResultHandler<SignedUrl> done) {
+          return service->uploadUrl(localSandboxId, region, context, std::move(done));
+      }),
+      m_network(network), m_region(region)
+{}
+
+UploadJob::UploadJob(SignedUrlRequest requestUrl, QNetworkAccessManager *network, const QString &sandboxId,
+                     const QStringList &sources, QObject *parent)
+    : WorkspaceUploadJob(sandboxId, sources, parent), m_service(nullptr), m_requestUrl(std::move(requestUrl)),
+      m_network(network)
 {}
 
 UploadJob::~UploadJob()
@@ -38,7 +47,8 @@ UploadJob::~UploadJob()
 
 TransferJob *UploadJob::clone(QObject *parent) const
 {
-    auto *job = new UploadJob(m_service, m_network, sandboxId(), m_region, sources(), parent);
+    auto *job = m_service ? new UploadJob(m_service, m_network, sandboxId(), m_region, sources(), parent)
+                          : new UploadJob(m_requestUrl, m_network, sandboxId(), sources(), parent);
     job->setRetryBaseDelayMs(m_retryBaseDelayMs);
     return job;
 }
@@ -47,6 +57,9 @@ QList<QPair<TransferJob::State, double>> UploadJob::phaseWeights(bool packed) co
 {
     // Packing reads and compresses every byte, the upload sends the compressed ones: about as long as each
     // other on a fast disk and an ordinary uplink. The sandbox's unpacking is short.
+    if (!m_service)
+        return packed ? QList<QPair<State, double>>{{State::Packing, 0.35}, {State::Uploading, 0.65}}
+                      : QList<QPair<State, double>>{{State::Uploading, 1.0}};
     if (packed)
         return {{State::Packing, 0.35}, {State::Uploading, 0.6}, {State::Initializing, 0.05}};
     // Sent as it is: the whole bar is the upload, and the sandbox's unpacking at the end.
@@ -57,7 +70,7 @@ void UploadJob::requestUrl()
 {
     setState(State::Requesting);
     ++m_urlRequests;
-    m_call = m_service->uploadUrl(sandboxId(), m_region, this, [this](const ApiResult<SignedUrl> &result) {
+    m_call = m_requestUrl(this, [this](const ApiResult<SignedUrl> &result) {
         if (isCancelling())
             return;
         if (!result) {
@@ -153,7 +166,10 @@ void UploadJob::onPutFinished()
     const auto answer = ObjectStoreReply::classify(reply, reply->readAll());
     switch (answer.outcome()) {
     case ObjectStoreReply::Outcome::Success:
-        initialize();
+        if (m_service)
+            initialize();
+        else
+            cleanUpThen([this] { succeed(); });
         return;
     case ObjectStoreReply::Outcome::UrlRefused:
         if (m_urlRequests < maxUrlRequests) {

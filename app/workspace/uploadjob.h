@@ -1,6 +1,7 @@
 #pragma once
 
 #include "api/signedurl.h"
+#include "api/signedurlrequest.h"
 #include "workspace/workspaceuploadjob.h"
 
 #include <QPointer>
@@ -22,6 +23,9 @@ public:
     UploadJob(KlavisLocalSandboxService *service, QNetworkAccessManager *network,
               const QString &localSandboxId, const QString &region, const QStringList &sources,
               QObject *parent = nullptr);
+    // An archive that goes to a URL of the caller's (an execution's) and ends with the PUT: no initialize.
+    UploadJob(SignedUrlRequest requestUrl, QNetworkAccessManager *network, const QString &sandboxId,
+              const QStringList &sources, QObject *parent = nullptr);
     ~UploadJob() override;
 
     TransferJob *clone(QObject *parent) const override;
@@ -39,7 +43,8 @@ private:
     void onPutFinished();
     void initialize();
 
-    KlavisLocalSandboxService *m_service;
+    KlavisLocalSandboxService *m_service; // null for an upload that ends with the PUT
+    SignedUrlRequest m_requestUrl;
     QNetworkAccessManager *m_network;
     QString m_region;
     QPointer<ApiCall> m_call;
