@@ -19,6 +19,8 @@ enum class LedgerOperationKind
     DataInit,
     DataDump,
     Prepare,
+    // A script run in a local sandbox: outcome is its final status (LedgerOperation::executionName names it).
+    Execute,
 };
 
 // intent: written before the request, nothing known yet. A crash or a dropped connection leaves it so;
@@ -64,6 +66,8 @@ struct LedgerOperation
     // Who wrote the intent: a GUI must not offer to adopt what a CLI still running is waiting for.
     QString application;
     qint64 processId = 0;
+    // An Execute's execution name, which the server knows it by (its logs, artifacts); empty for other kinds.
+    QString executionName;
 };
 
 // How an operation ended: what finishOperation() writes.

@@ -16,7 +16,9 @@ QString LedgerRows::runColumns()
 QString LedgerRows::operationColumns()
 {
     return u"id, kind, state, profile, provider, server, sandbox_id, run, benchmark, tags, ttl_seconds, "
-           u"started_at, finished_at, outcome, sha256, bytes, file_count, local_file, application, process_id"_s;
+           u"started_at, finished_at, outcome, sha256, bytes, file_count, local_file, application, "
+           u"process_id, "
+           u"execution_name"_s;
 }
 
 QString LedgerRows::sandboxColumns()
@@ -70,6 +72,7 @@ LedgerOperation LedgerRows::operation(const QSqlQuery &query)
     }
     operation.application = query.value(18).toString();
     operation.processId = query.value(19).toLongLong();
+    operation.executionName = query.value(20).toString();
     return operation;
 }
 

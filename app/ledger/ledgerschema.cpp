@@ -81,6 +81,12 @@ const std::vector<QStringList> &steps()
             // Leak finding: what is held, oldest first.
             u"CREATE INDEX sandboxes_held ON sandboxes(acquired_at) WHERE released_at IS NULL"_s,
         },
+        // 3: the execution an Execute operation started (null for every other kind): a column of its own,
+        // not the transfer's local_file, which names a file on this machine and is written at the end, while
+        // the name is known before the request and is how the server finds the execution again.
+        {
+            u"ALTER TABLE operations ADD COLUMN execution_name TEXT"_s,
+        },
     };
     return list;
 }

@@ -26,6 +26,7 @@ constexpr std::pair<LedgerOperationKind, QStringView> operationKinds[] = {
     {LedgerOperationKind::Reset, u"reset"},        {LedgerOperationKind::Upload, u"upload"},
     {LedgerOperationKind::Dump, u"dump"},          {LedgerOperationKind::DataInit, u"data-init"},
     {LedgerOperationKind::DataDump, u"data-dump"}, {LedgerOperationKind::Prepare, u"prepare"},
+    {LedgerOperationKind::Execute, u"execute"},
 };
 constexpr std::pair<LedgerOperationState, QStringView> operationStates[] = {
     {LedgerOperationState::Intent, u"intent"},   {LedgerOperationState::Succeeded, u"succeeded"},

@@ -169,8 +169,8 @@ LedgerResult<qint64> RunLedger::beginOperation(const LedgerOperation &intent)
         QSqlQuery query(m_db.database());
         query.prepare(
             u"INSERT INTO operations (kind, state, profile, provider, server, sandbox_id, run, benchmark, "
-            u"tags, ttl_seconds, started_at, application, process_id) "
-            u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+            u"tags, ttl_seconds, started_at, application, process_id, execution_name) "
+            u"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
         const QDateTime started =
             intent.startedAt.isValid() ? intent.startedAt : QDateTime::currentDateTimeUtc();
         LedgerRows::bind(query, {QVariant(LedgerWords::word(intent.kind)),
@@ -180,7 +180,8 @@ LedgerResult<qint64> RunLedger::beginOperation(const LedgerOperation &intent)
                                  LedgerRows::orNull(intent.run), QVariant(intent.benchmark),
                                  QVariant(LedgerRows::list(intent.tags)), QVariant(intent.ttlSeconds),
                                  LedgerRows::time(started), QVariant(QCoreApplication::applicationName()),
-                                 QVariant(QCoreApplication::applicationPid())});
+                                 QVariant(QCoreApplication::applicationPid()),
+                                 LedgerRows::orNull(m_redaction.text(intent.executionName))});
         if (LedgerStatus done = m_db.exec(query, u"record an operation"_s); !done)
             return done.error();
         return query.lastInsertId().toLongLong();
@@ -225,6 +226,17 @@ LedgerResult<LedgerOperation> RunLedger::operation(qint64 id)
                                                   u" FROM operations WHERE id = ?"_s,
                                               {id}, &LedgerRows::operation),
                   u"There is no operation #%1."_s.arg(id));
+}
+
+LedgerResult<QList<LedgerOperation>> RunLedger::executionsOf(LedgerProvider provider,
+                                                             const QString &sandboxId)
+{
+    return selectRows<LedgerOperation>(
+        m_db,
+        u"SELECT "_s + LedgerRows::operationColumns() +
+            u" FROM operations WHERE provider = ? AND sandbox_id = ? AND kind = ? ORDER BY id DESC"_s,
+        {LedgerWords::word(provider), sandboxId, LedgerWords::word(LedgerOperationKind::Execute)},
+        &LedgerRows::operation);
 }
 
 LedgerResult<QList<LedgerOperation>> RunLedger::openIntents()

@@ -51,6 +51,8 @@ public:
     // What a crash (intent) or a dropped connection (ambiguous) left for a person to decide, oldest first,
     // whichever process wrote it: check `processId` before offering a running CLI's intent.
     LedgerResult<QList<LedgerOperation>> openIntents();
+    // The executions started in a sandbox (Execute operations), newest first.
+    LedgerResult<QList<LedgerOperation>> executionsOf(LedgerProvider provider, const QString &sandboxId);
     // Adopted (what the server holds is ours, `sandboxId` when found) or abandoned. Only open intents.
     LedgerStatus resolveIntent(qint64 id, LedgerOperationState resolution, const QString &sandboxId = {},
                                const QString &note = {});

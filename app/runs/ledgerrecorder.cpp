@@ -59,6 +59,32 @@ void LedgerRecorder::begin(LedgerOperationKind kind, LedgerProvider provider, co
     intent.startedAt = QDateTime::currentDateTimeUtc();
     intent.application = QCoreApplication::applicationName();
     intent.processId = QCoreApplication::applicationPid();
+    beginIntent(std::move(intent), std::move(then));
+}
+
+void LedgerRecorder::beginExecution(const QString &localSandboxId, const QString &executionName,
+                                    std::function<void(qint64)> then)
+{
+    if (!m_access.isActive()) {
+        if (then)
+            then(0);
+        return;
+    }
+    LedgerOperation intent;
+    intent.kind = LedgerOperationKind::Execute;
+    intent.state = LedgerOperationState::Intent;
+    intent.profile = m_profile;
+    intent.provider = LedgerProvider::KlavisLocal;
+    intent.sandboxId = localSandboxId;
+    intent.executionName = executionName;
+    intent.startedAt = QDateTime::currentDateTimeUtc();
+    intent.application = QCoreApplication::applicationName();
+    intent.processId = QCoreApplication::applicationPid();
+    beginIntent(std::move(intent), std::move(then));
+}
+
+void LedgerRecorder::beginIntent(LedgerOperation intent, std::function<void(qint64)> then)
+{
     m_access.call<qint64>(
         [intent](RunLedger &ledger) mutable {
             if (intent.run.isEmpty() && !intent.sandboxId.isEmpty())

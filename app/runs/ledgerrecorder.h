@@ -51,6 +51,10 @@ public:
     // The common case: no run, benchmark, tags or TTL.
     void begin(LedgerOperationKind kind, LedgerProvider provider, const QStringList &servers,
                const QString &sandboxId, std::function<void(qint64 id)> then);
+    // An execution in a local sandbox, under the name the server will know it by. Its outcome is the final
+    // status ("completed", "failed") or what else ended the job: ExecutionJob::outcomeWord.
+    void beginExecution(const QString &localSandboxId, const QString &executionName,
+                        std::function<void(qint64 id)> then);
     // Succeeded, or failed / ambiguous as the error says (ApiError::mayHaveTakenEffect). Fire and forget;
     // nothing is written for id 0.
     void finish(qint64 id, const ApiError &error, const QString &sandboxId = {},
@@ -78,6 +82,7 @@ public:
                                 qint64 ttlSeconds, const QStringList &mcpUrls) const;
 
 private:
+    void beginIntent(LedgerOperation intent, std::function<void(qint64 id)> then);
     // Keeps a failure in problem(); NotFound is fine where `notFoundIsFine`.
     void write(std::function<LedgerStatus(RunLedger &)> job, bool notFoundIsFine = false);
 

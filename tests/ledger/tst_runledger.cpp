@@ -4,6 +4,7 @@
 #include "ledgertestfiles.h"
 
 #include "ledger/ledgerschema.h"
+#include "ledger/ledgerwords.h"
 #include "ledger/runledger.h"
 
 #include <QCoreApplication>
@@ -475,6 +476,48 @@ private slots:
         const LedgerResult<qint64> after = ledger.beginOperation(acquireIntent());
         QVERIFY2(after, qPrintable(after.error().message));
         QVERIFY(ledger.operation(after.value()));
+    }
+
+    void executionsOfASandboxNewestFirst()
+    {
+        QTemporaryDir dir;
+        RunLedger ledger;
+        QVERIFY(ledger.open(dir.filePath(u"ledger.sqlite"_s)));
+        qint64 ids[3] = {};
+        const QString names[3] = {u"exec-first"_s, u"exec-second"_s, u"exec-elsewhere"_s};
+        for (int i = 0; i < 3; ++i) {
+            LedgerOperation intent;
+            intent.kind = LedgerOperationKind::Execute;
+            intent.provider = LedgerProvider::KlavisLocal;
+            intent.sandboxId = i == 2 ? u"local-2"_s : u"local-1"_s;
+            intent.executionName = names[i];
+            const auto id = ledger.beginOperation(intent);
+            QVERIFY(id);
+            ids[i] = id.value();
+        }
+        // An upload into the same sandbox is no execution.
+        LedgerOperation upload;
+        upload.kind = LedgerOperationKind::Upload;
+        upload.provider = LedgerProvider::KlavisLocal;
+        upload.sandboxId = u"local-1"_s;
+        QVERIFY(ledger.beginOperation(upload));
+        LedgerOutcome failed;
+        failed.state = LedgerOperationState::Failed;
+        failed.outcome = u"failed"_s;
+        QVERIFY(ledger.finishOperation(ids[1], failed));
+
+        const auto executions = ledger.executionsOf(LedgerProvider::KlavisLocal, u"local-1"_s);
+        QVERIFY(executions);
+        QCOMPARE(executions.value().size(), 2);
+        QCOMPARE(executions.value()[0].executionName, names[1]);
+        QCOMPARE(executions.value()[0].outcome, u"failed"_s);
+        QCOMPARE(executions.value()[0].kind, LedgerOperationKind::Execute);
+        QCOMPARE(executions.value()[1].executionName, names[0]);
+        QCOMPARE(executions.value()[1].state, LedgerOperationState::Intent);
+        QCOMPARE(LedgerWords::word(LedgerOperationKind::Execute), u"execute"_s);
+        const auto other = ledger.operation(ids[2]);
+        QVERIFY(other);
+        QCOMPARE(other.value().executionName, names[2]);
     }
 
     void oneFileForTheAppAndTheCli()
