@@ -10,8 +10,8 @@ using namespace Qt::StringLiterals;
 
 namespace Emulator {
 
-ApiRouter::ApiRouter(EmulatorState &state, ObjectStore &store)
-    : m_state(state), m_remote(state), m_local(state, store), m_data(state)
+ApiRouter::ApiRouter(EmulatorState &state, ObjectStore &store, QMutex &mutex)
+    : m_state(state), m_remote(state), m_local(state, store), m_data(state), m_executions(state, store, mutex)
 {}
 
 ApiRouter::Match ApiRouter::match(const QStringList &s)
@@ -49,6 +49,8 @@ ApiRouter::Match ApiRouter::match(const QStringList &s)
                 return {Route::LocalInitialize, {"POST"}};
             if (s.at(2) == u"dump")
                 return {Route::LocalDump, {"GET"}};
+            if (const Match execution = executionRoute(s.at(2)); execution.route != Route::None)
+                return execution;
             return {};
         case 4:
             return dataRoute(ProviderSpec::Scope::LocalSandbox, s, Route::LocalServerInitialize,
@@ -57,6 +59,21 @@ ApiRouter::Match ApiRouter::match(const QStringList &s)
             return {};
         }
     }
+    return {};
+}
+
+ApiRouter::Match ApiRouter::executionRoute(const QString &last)
+{
+    if (last == u"execution-upload-url")
+        return {Route::LocalExecutionUploadUrl, {"POST"}};
+    if (last == u"execute")
+        return {Route::LocalExecute, {"POST"}};
+    if (last == u"execution-status")
+        return {Route::LocalExecutionStatus, {"GET"}};
+    if (last == u"execution-logs")
+        return {Route::LocalExecutionLogs, {"GET"}};
+    if (last == u"export-artifacts")
+        return {Route::LocalExportArtifacts, {"POST"}};
     return {};
 }
 
@@ -130,6 +147,7 @@ HttpReply ApiRouter::handle(const IncomingRequest &request)
         return *denied;
     m_remote.releaseExpired();
     m_local.releaseExpired();
+    m_executions.forgetGone();
     return dispatch(found.route, request);
 }
 
@@ -156,15 +174,34 @@ HttpReply ApiRouter::dispatch(Route route, const IncomingRequest &request)
     case Route::LocalSandboxes:
         return request.method == "POST" ? m_local.acquire(request) : m_local.list();
     case Route::LocalSandbox:
-        return removal ? m_local.release(request, s.at(1)) : m_local.details(s.at(1));
-    case Route::LocalReset:
-        return m_local.reset(s.at(1));
+        if (removal) {
+            HttpReply reply = m_local.release(request, s.at(1));
+            m_executions.forgetGone();
+            return reply;
+        }
+        return m_local.details(s.at(1));
+    case Route::LocalReset: {
+        HttpReply reply = m_local.reset(s.at(1));
+        if (reply.status == 200)
+            m_executions.forget(s.at(1)); // its processes killed, its scratch folder gone with the workspace
+        return reply;
+    }
     case Route::LocalUploadUrl:
         return m_local.uploadUrl(request, s.at(1));
     case Route::LocalInitialize:
         return m_local.initialize(request, s.at(1));
     case Route::LocalDump:
         return m_local.dump(request, s.at(1));
+    case Route::LocalExecutionUploadUrl:
+        return m_executions.uploadUrl(request, s.at(1));
+    case Route::LocalExecute:
+        return m_executions.execute(request, s.at(1));
+    case Route::LocalExecutionStatus:
+        return m_executions.status(request, s.at(1));
+    case Route::LocalExecutionLogs:
+        return m_executions.logs(request, s.at(1));
+    case Route::LocalExportArtifacts:
+        return m_executions.exportArtifacts(request, s.at(1));
     case Route::ServerInitialize:
         return m_data.initialize(request, ProviderSpec::Scope::Sandbox, s.at(1), s.at(2));
     case Route::ServerDump:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emulator/httpreply.h"
+#include "emulator/localexecutions.h"
 #include "emulator/localsandboxapi.h"
 #include "emulator/remotesandboxapi.h"
 #include "emulator/serverdataapi.h"
@@ -9,6 +10,10 @@
 #include <QStringList>
 
 #include <optional>
+
+QT_BEGIN_NAMESPACE
+class QMutex;
+QT_END_NAMESPACE
 
 namespace Emulator {
 
@@ -22,7 +27,8 @@ struct IncomingRequest;
 class ApiRouter
 {
 public:
-    ApiRouter(EmulatorState &state, ObjectStore &store);
+    // `mutex`: the server's, which LocalExecutions takes when its processes report.
+    ApiRouter(EmulatorState &state, ObjectStore &store, QMutex &mutex);
 
     HttpReply handle(const IncomingRequest &request);
 
@@ -48,6 +54,11 @@ private:
         LocalUploadUrl,
         LocalInitialize,
         LocalDump,
+        LocalExecutionUploadUrl,
+        LocalExecute,
+        LocalExecutionStatus,
+        LocalExecutionLogs,
+        LocalExportArtifacts,
         ServerInitialize, // /sandbox/{server}/{id}/initialize for a server the OpenAPI file gives data paths
         ServerDump,
         LocalServerInitialize, // /local-sandbox/{server}/{id}/initialize
@@ -59,6 +70,7 @@ private:
         QByteArrayList methods;
     };
     static Match match(const QStringList &segments);
+    static Match executionRoute(const QString &last); // /local-sandbox/{id}/<last>
     static Match dataRoute(ProviderSpec::Scope scope, const QStringList &segments, Route initialize,
                            Route dump);
     HttpReply dispatch(Route route, const IncomingRequest &request);
@@ -67,6 +79,7 @@ private:
     RemoteSandboxApi m_remote;
     LocalSandboxApi m_local;
     ServerDataApi m_data;
+    LocalExecutions m_executions;
 };
 
 } // namespace Emulator

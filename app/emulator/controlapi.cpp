@@ -57,6 +57,8 @@ HttpReply ControlApi::handle(const IncomingRequest &request)
         return rateLimit(request);
     if (what == u"churn")
         return churn(request);
+    if (what == u"executions")
+        return executions(request);
     return HttpReply::detail(404, u"Not Found"_s);
 }
 
@@ -102,6 +104,34 @@ HttpReply ControlApi::churn(const IncomingRequest &request)
         ++changed;
     }
     return HttpReply::json(200, QJsonObject{{u"changed"_s, changed}});
+}
+
+// GET: the bounds of local sandboxes' executions. POST {"max_log_bytes": N, "time_limit_seconds": S} sets
+// either for executions started afterwards; DELETE restores the defaults.
+HttpReply ControlApi::executions(const IncomingRequest &request)
+{
+    ExecutionSettings &settings = m_state.executionSettings;
+    if (request.method == "POST") {
+        const QJsonObject body = QJsonDocument::fromJson(request.body).object();
+        const QJsonValue logBytes = body.value(u"max_log_bytes"_s);
+        const QJsonValue seconds = body.value(u"time_limit_seconds"_s);
+        if ((!logBytes.isUndefined() && (!logBytes.isDouble() || logBytes.toDouble() < 1)) ||
+            (!seconds.isUndefined() &&
+             (!seconds.isDouble() || seconds.toDouble() < 1 || seconds.toDouble() > 86400)))
+            return HttpReply::detail(400,
+                                     u"Expected {\"max_log_bytes\": N >= 1, \"time_limit_seconds\": S in "
+                                     "1..86400} (either)"_s);
+        if (!logBytes.isUndefined())
+            settings.maxLogBytes = qint64(logBytes.toDouble());
+        if (!seconds.isUndefined())
+            settings.timeLimitSeconds = seconds.toInt();
+    } else if (request.method == "DELETE") {
+        settings = ExecutionSettings();
+    } else if (request.method != "GET") {
+        return HttpReply::detail(405, u"Method Not Allowed"_s);
+    }
+    return HttpReply::json(200, QJsonObject{{u"max_log_bytes"_s, double(settings.maxLogBytes)},
+                                            {u"time_limit_seconds"_s, settings.timeLimitSeconds}});
 }
 
 } // namespace Emulator

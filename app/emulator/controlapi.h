@@ -21,6 +21,7 @@ public:
 private:
     HttpReply rateLimit(const IncomingRequest &request);
     HttpReply churn(const IncomingRequest &request);
+    HttpReply executions(const IncomingRequest &request);
 
     EmulatorState &m_state;
 };

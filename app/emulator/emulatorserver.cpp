@@ -59,7 +59,7 @@ EmulatorServer::EmulatorServer(QObject *parent, quint64 seed)
                 data.toObject();
     }
     m_store = std::make_unique<ObjectStore>(*m_state);
-    m_router = std::make_unique<ApiRouter>(*m_state, *m_store);
+    m_router = std::make_unique<ApiRouter>(*m_state, *m_store, m_mutex);
     m_blaxel = std::make_unique<BlaxelRouter>(*m_state, m_mutex);
     m_control = std::make_unique<ControlApi>(*m_state);
     m_mcp = std::make_unique<McpEndpoint>(*m_state);
@@ -287,6 +287,18 @@ void EmulatorServer::setMaxUploadBytes(qint64 bytes)
 {
     QMutexLocker locker(&m_mutex);
     m_state->maxUploadBytes = bytes;
+}
+
+void EmulatorServer::setExecutionSettings(const ExecutionSettings &settings)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->executionSettings = settings;
+}
+
+ExecutionSettings EmulatorServer::executionSettings() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->executionSettings;
 }
 
 void EmulatorServer::setLocalCapacity(int sandboxes)

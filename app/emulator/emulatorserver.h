@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emulator/blaxelsettings.h"
+#include "emulator/executionsettings.h"
 #include "emulator/faultsettings.h"
 #include "emulator/recordedrequest.h"
 #include "emulator/requestratelimiter.h"
@@ -62,6 +63,10 @@ public:
     // The largest upload the store takes, stated as max_upload_bytes in upload-url replies; -1 (the
     // default) states none and takes anything.
     void setMaxUploadBytes(qint64 bytes);
+    // A local sandbox's executions: the log kept of each (default 64 MiB) and their time limit (600 s);
+    // applies to executions started afterwards.
+    void setExecutionSettings(const ExecutionSettings &settings);
+    ExecutionSettings executionSettings() const;
     // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
     // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
     void addBulkSandboxes(int count);

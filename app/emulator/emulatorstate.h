@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emulator/executionsettings.h"
 #include "emulator/faultsettings.h"
 #include "emulator/idgenerator.h"
 #include "emulator/localsandbox.h"
@@ -36,6 +37,7 @@ struct EmulatorState
     int localCapacity = 10;   // local sandboxes in all
     WorkspaceArchive::Limits workspaceLimits; // what initialize accepts from an upload
     qint64 maxUploadBytes = -1; // stated in upload-url replies and enforced by the store; -1: no limit
+    ExecutionSettings executionSettings; // a local sandbox's executions: log cap and time limit
     QString apiKey = QStringLiteral("demo-key");
     FaultSettings faults;
     RequestRateLimiter rateLimiter; // the Klavis API's routes only: not the store, MCP, Blaxel or control

@@ -38,6 +38,7 @@ struct Options
     Emulator::FaultSettings faults;
     Emulator::RequestRateLimiter::Settings rateLimit;
     Emulator::BlaxelSettings blaxel;
+    Emulator::ExecutionSettings executions;
 };
 
 int terminationPipe[2] = {-1, -1};
@@ -141,6 +142,16 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     const QCommandLineOption blaxelDataDir(
         u"blaxel-data-dir"_s,
         u"Folder of the Blaxel sandboxes' files (default: a temporary folder removed at exit)."_s, u"DIR"_s);
+    const Emulator::ExecutionSettings executionDefaults;
+    const QCommandLineOption executionLog(
+        u"execution-log-mb"_s,
+        u"Log kept of each local sandbox execution (MiB); past it, the rest of its output is discarded."_s,
+        u"N"_s, QString::number(executionDefaults.maxLogBytes / mebibyte));
+    const QCommandLineOption executionTimeLimit(
+        u"execution-time-limit"_s,
+        u"Longest run of a local sandbox execution; then its process group is killed and it failed."_s,
+        u"S"_s, QString::number(executionDefaults.timeLimitSeconds));
+    parser.addOptions({executionLog, executionTimeLimit});
     parser.addOptions({port,          storePort,       apiKey,
                        seed,          idlePerServer,   emptyPool,
                        bulk,          maxWorkspace,    latency,
@@ -222,6 +233,9 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.blaxel.terminatedRetentionMs = number(blaxelRetention, toLongLong, 0, maxSeconds) * 1000;
     options.blaxel.processTimeoutMs = number(blaxelProcessTimeout, toInt, 1, qint64(24) * 3600) * 1000;
     options.blaxel.dataDir = parser.value(blaxelDataDir);
+    options.executions.maxLogBytes =
+        number(executionLog, toLongLong, 1, std::numeric_limits<qint64>::max() / mebibyte) * mebibyte;
+    options.executions.timeLimitSeconds = number(executionTimeLimit, toInt, 1, qint64(24) * 3600);
     return ok;
 }
 
@@ -255,6 +269,7 @@ int main(int argc, char *argv[])
     server.setFaults(options.faults);
     server.setRateLimit(options.rateLimit);
     server.setBlaxelSettings(options.blaxel);
+    server.setExecutionSettings(options.executions);
     if (!server.listen(options.apiPort, options.storePort)) {
         err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"
             << Qt::endl;

@@ -70,6 +70,32 @@ std::optional<QByteArray> ObjectStore::latestUpload(const QString &localId, cons
     return latest->data;
 }
 
+QUrl ObjectStore::issueExecutionUploadUrl(const QString &localId, const QString &region,
+                                          const QString &execution)
+{
+    return issue("PUT", bucket(region) + u"/executions/"_s + localId + u'/' + execution + u".tar.gz"_s,
+                 "application/gzip");
+}
+
+std::optional<QByteArray> ObjectStore::executionUpload(const QString &localId, const QString &region,
+                                                       const QString &execution) const
+{
+    const auto it =
+        m_objects.constFind(bucket(region) + u"/executions/"_s + localId + u'/' + execution + u".tar.gz"_s);
+    if (it == m_objects.constEnd())
+        return std::nullopt;
+    return it->data;
+}
+
+QUrl ObjectStore::storeArtifacts(const QString &localId, const QString &region, const QString &execution,
+                                 const QByteArray &data)
+{
+    const QString path = bucket(region) + u"/artifacts/"_s + localId + u'/' + execution + u'/' +
+                         m_state.ids.hex(12) + u".tar.gz"_s;
+    m_objects.insert(path, StoredObject{data, ++m_sequence});
+    return issue("GET", path, {});
+}
+
 HttpReply ObjectStore::handle(const IncomingRequest &request)
 {
     const bool headOnly = request.method == "HEAD";

@@ -28,6 +28,13 @@ public:
     // Stores `data` as a new dump object and answers a signed GET URL for it.
     QUrl storeDump(const QString &localId, const QString &region, const QByteArray &data);
     std::optional<QByteArray> latestUpload(const QString &localId, const QString &region) const;
+    // An execution's archive has a path of its own, per sandbox and execution name (the last PUT wins), apart
+    // from the workspace uploads; its exported artifacts are served like a dump.
+    QUrl issueExecutionUploadUrl(const QString &localId, const QString &region, const QString &execution);
+    std::optional<QByteArray> executionUpload(const QString &localId, const QString &region,
+                                              const QString &execution) const;
+    QUrl storeArtifacts(const QString &localId, const QString &region, const QString &execution,
+                        const QByteArray &data);
 
     HttpReply handle(const IncomingRequest &request);
 

@@ -123,6 +123,12 @@ const Workspace::Entry *Workspace::entry(const QString &path) const
     return it == m_entries.constEnd() ? nullptr : &it.value();
 }
 
+void Workspace::removeTree(const QString &path)
+{
+    const QString prefix = path + u'/';
+    m_entries.removeIf([&](const auto &item) { return item.key() == path || item.key().startsWith(prefix); });
+}
+
 qint64 Workspace::totalFileBytes() const
 {
     qint64 total = 0;

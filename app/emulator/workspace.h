@@ -42,6 +42,8 @@ public:
     qint64 totalFileBytes() const;
     bool isEmpty() const { return m_entries.isEmpty(); }
     void clear() { m_entries.clear(); }
+    // Removes `path` and, for a folder, everything below it.
+    void removeTree(const QString &path);
 
 private:
     QString prepareParents(const QString &path);
