@@ -5,12 +5,15 @@ while following exits 130 and leaves the execution running, `local logs --follow
 `local artifacts --extract` unpacks what the script wrote, and each execution is in the run ledger."""
 import json
 import os
+import pty
+import select
 import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+import tty
 
 from clitest import CliTest
 
@@ -45,6 +48,42 @@ def acquire_local(base):
     code, out, err = cli(base, "--json", "local", "acquire", "--servers", "filesystem")
     assert code == 0, err
     return json.loads(out)["local_sandbox_id"]
+
+
+def stdout_on_terminal(base, *args):
+    """The CLI's stdout as a terminal (raw: no \n -> \r\n, so every byte seen is the CLI's own)."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    proc = subprocess.Popen([CLI, "--base-url", base, *args], stdout=slave, stderr=subprocess.PIPE, env=env())
+    os.close(slave)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the CLI closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=30)
+    os.close(master)
+    return proc.returncode, b"".join(chunks)
+
+
+def check_escape_sequences(base, local_id):
+    # Colour passes everywhere; a title (OSC), a screen clear (CSI J) and a C1 CSI never reach stdout; on a
+    # terminal a BEL, a CR and a bidi override are dropped too, into a pipe they stay.
+    folder = script("escapes", "import sys\nsys.stdout.write('\\x1b[31mred\\x1b[0m plain\\x1b]0;title\\x07 "
+                               "\\x1b[2Jbell\\x07 cr\\r bidi\\u202e c1\\u009b2J x\\n')\n")
+    code, out, err = cli(base, "local", "exec", local_id, folder, "--name", "escapes", "--follow")
+    check("into a pipe the log keeps colour, BEL, CR and bidi but no other escape sequence",
+          code == 0 and out == "\x1b[31mred\x1b[0m plain bell\x07 cr\r bidi\u202e c12J x\n", (code, out, err))
+    code, raw = stdout_on_terminal(base, "local", "logs", local_id, "escapes")
+    check("on a terminal only colour, text and line breaks reach it",
+          code == 0 and raw == "\x1b[31mred\x1b[0m plain bell cr bidi c12J x\n".encode(), (code, raw))
 
 
 def main():
@@ -129,12 +168,14 @@ def main():
         code, out, err = cli(base, "local", "logs", local_id, "nope")
         check("logs of an unknown execution exit 1", code == 1 and "error" in err, (code, err))
 
+        check_escape_sequences(base, local_id)
+
         with sqlite3.connect(LEDGER) as db:
             rows = db.execute("SELECT execution_name, outcome, sha256 FROM operations WHERE kind = 'execute' "
                               "AND sandbox_id = ? ORDER BY id", (local_id,)).fetchall()
         names = [row[0] for row in rows]
         check("every exec is in the ledger with its name, outcome and archive hash",
-              names == ["lines", "failing", name, "slow", "art"] and rows[0][1] == "completed"
+              names == ["lines", "failing", name, "slow", "art", "escapes"] and rows[0][1] == "completed"
               and rows[1][1] == "failed" and rows[3][1] == "stopped-following"
               and all(row[2] and len(row[2]) == 64 for row in rows), rows)
     finally:
