@@ -59,6 +59,7 @@ private slots:
     // A server that answers hostile logs replies.
     void followerStopsAtAHostileReply_data();
     void followerStopsAtAHostileReply();
+    void followerGivesUpOnAGiganticReply();
     // The emulator.
     void folderWithoutMainPyIsRefusedBeforeAnyRequest();
     void hundredThousandLinesArriveWholeAcrossADropAndA429();
@@ -215,6 +216,36 @@ void TestExecutions::followerStopsAtAHostileReply()
     QCOMPARE(follower.cursor(), qint64(6)); // not moved by the hostile reply
     QVERIFY2(follower.error().message().contains(expected), qPrintable(follower.error().message()));
     QCOMPARE(server.requests().size(), 2); // no loop: a reply that cannot be trusted is not asked again
+}
+
+void TestExecutions::followerGivesUpOnAGiganticReply()
+{
+    // Past the transport's cap for a logs reply: abandoned unread. Retried a bounded number of times (the cap
+    // is a network-level refusal, like a cut), then the follower ends with the transport's sentence.
+    const QByteArray gigantic =
+        R"({"status":"running","cursor":9437190,"logs":")" + QByteArray(9 * 1024 * 1024 + 6, 'x') + R"("})";
+    HostileServer server;
+    server.script({HostileServer::json(200, gigantic)});
+    TransportConfig config;
+    config.baseUrl = server.url();
+    config.apiKey = u"sk-hostile-2"_s;
+    config.requestsPerSecond = 0;
+    config.maxAttempts = 1;
+    HttpTransport transport(config);
+    KlavisExecutionService service(&transport);
+    ExecutionLogFollower follower(&service, u"sbx"_s, u"run-1"_s);
+    follower.setBackoff(10, 20);
+    follower.setMaxFailures(3);
+    qint64 received = 0;
+    connect(&follower, &ExecutionLogFollower::text, this,
+            [&](const QByteArray &bytes) { received += bytes.size(); });
+    follower.start();
+    QVERIFY(waitFollower(&follower, 20000));
+    QCOMPARE(follower.outcome(), ExecutionLogFollower::Outcome::Failed);
+    QCOMPARE(received, qint64(0));
+    QCOMPARE(follower.cursor(), qint64(0));
+    QVERIFY2(follower.error().message().contains(u"larger than"_s), qPrintable(follower.error().message()));
+    QCOMPARE(server.requests().size(), 3);
 }
 
 void TestExecutions::folderWithoutMainPyIsRefusedBeforeAnyRequest()
