@@ -75,7 +75,7 @@ private:
     };
 
     LocalSandbox *findSandbox(const QString &localId) const;
-    static std::optional<HttpReply> queryName(const IncomingRequest &request, QString *name);
+    ExecutionPointer find(const QString &localId, const QString &name) const;
     // The archive in place in the in-memory workspace and the scratch folder written; an error text.
     QString prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name, const Workspace &archive);
     void start(const QString &localId, Sandbox &runs, const ExecutionPointer &execution);
