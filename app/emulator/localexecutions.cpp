@@ -185,8 +185,8 @@ HttpReply LocalExecutions::execute(const IncomingRequest &request, const QString
             return HttpReply::detail(500, u"The emulator cannot create a scratch folder for the execution"_s);
         }
     }
-    if (const QString error = prepare(*sandbox, runs, name, staging); !error.isEmpty())
-        return HttpReply::detail(400, u"Archive rejected: "_s + error);
+    if (std::optional<HttpReply> refused = prepare(*sandbox, runs, name, staging))
+        return *refused;
 
     auto execution = std::make_shared<Execution>();
     execution->name = name;
@@ -202,17 +202,17 @@ HttpReply LocalExecutions::execute(const IncomingRequest &request, const QString
         200, QJsonObject{{u"message"_s, u"Execution %1 started"_s.arg(name)}, {u"execution_name"_s, name}});
 }
 
-QString LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name,
-                                 const Workspace &archive)
+std::optional<HttpReply> LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name,
+                                                  const Workspace &archive)
 {
     const QString folder = executionFolder(name);
     Workspace updated = sandbox.workspace;
     updated.removeTree(folder);
     if (QString error = updated.addTree(folder, archive); !error.isEmpty())
-        return error;
+        return HttpReply::detail(400, u"Archive rejected: "_s + error);
     if (updated.totalFileBytes() > m_state.workspaceLimits.maxTotalBytes)
-        return u"the workspace with it would pass its limit of %1 bytes"_s.arg(
-            m_state.workspaceLimits.maxTotalBytes);
+        return HttpReply::detail(400, u"Archive rejected: the workspace with it would pass its limit of %1 "
+                                      "bytes"_s.arg(m_state.workspaceLimits.maxTotalBytes));
     // With nothing running the in-memory workspace is the newer copy and the folder is written anew; while
     // another execution runs the folder is, so only this execution's folder is replaced.
     const QString root = runs.workspaceRoot();
@@ -227,10 +227,11 @@ QString LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox &runs, const QSt
         });
     }
     if (!error.isEmpty())
-        return u"the scratch folder cannot be written: "_s + error;
+        return HttpReply::detail(500,
+                                 u"The emulator cannot write the execution's scratch folder: "_s + error);
     sandbox.workspace = updated;
     sandbox.updatedAt = EmulatorState::now();
-    return {};
+    return std::nullopt;
 }
 
 } // namespace Emulator

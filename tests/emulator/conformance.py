@@ -253,7 +253,8 @@ def refused_options(binary):
     failures = []
     for option, value in (("--max-workspace-mb", "-1"), ("--max-workspace-mb", "9000000000000"),
                           ("--idle-per-server", "-3"), ("--blaxel-quota", "-1"),
-                          ("--blaxel-process-timeout", "0"), ("--blaxel-idle-seconds", "ten")):
+                          ("--blaxel-process-timeout", "0"), ("--blaxel-idle-seconds", "ten"),
+                          ("--execution-time-limit", "0"), ("--execution-log-mb", "0")):
         run = subprocess.run([binary, option, value], capture_output=True, text=True, timeout=10)
         if run.returncode != 2 or "invalid value for " + option not in run.stderr:
             failures.append("%s %s: exit %d, %r" % (option, value, run.returncode, run.stderr.strip()))
@@ -261,7 +262,7 @@ def refused_options(binary):
     if "unpack to (default 512)" not in help_text:
         failures.append("--help does not state the 512 MiB default of --max-workspace-mb")
     for option in ("--blaxel-quota", "--blaxel-transition-ms", "--blaxel-idle-seconds", "--blaxel-retention-seconds",
-                   "--blaxel-process-timeout", "--blaxel-data-dir"):
+                   "--blaxel-process-timeout", "--blaxel-data-dir", "--execution-time-limit", "--execution-log-mb"):
         if option not in help_text:
             failures.append("--help does not mention " + option)
     return failures
