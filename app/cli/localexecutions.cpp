@@ -58,8 +58,9 @@ LedgerOperationState ledgerState(const ExecutionJob &job)
     case ExecutionJob::Outcome::StoppedFollowing:
         return LedgerOperationState::Succeeded;
     case ExecutionJob::Outcome::Error:
-        // Started and then lost (the log could not be followed): it may be running, or done.
-        return job.executionStarted() ? LedgerOperationState::Ambiguous : LedgerOperationState::Failed;
+        // Failed even when the execution had started and its log was lost: the outcome says so. Not
+        // Ambiguous, which asks a person to adopt or abandon what a call may have occupied; an execution
+        // occupies nothing and ends by itself.
     case ExecutionJob::Outcome::None:
     case ExecutionJob::Outcome::Failed:
     case ExecutionJob::Outcome::Cancelled:
