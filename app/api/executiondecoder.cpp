@@ -10,20 +10,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ExecutionDecoder", text);
-}
-
 ApiResult<QJsonObject> parseObject(const QByteArray &body)
 {
     QJsonParseError error;
     const auto document = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(tr("invalid JSON at byte %1: %2").arg(error.offset).arg(error.errorString()),
+        return ApiError::decode(QCoreApplication::translate("ExecutionDecoder", "invalid JSON at byte %1: %2")
+                                    .arg(error.offset)
+                                    .arg(error.errorString()),
                                 body);
     if (!document.isObject())
-        return ApiError::decode(tr("expected a JSON object"), body);
+        return ApiError::decode(QCoreApplication::translate("ExecutionDecoder", "expected a JSON object"),
+                                body);
     return document.object();
 }
 
@@ -31,12 +29,15 @@ ApiResult<ExecutionStatus> readStatus(const QJsonObject &object, const QByteArra
 {
     const QJsonValue value = object.value("status"_L1);
     if (!value.isString())
-        return ApiError::decode(tr("the reply has no `status` word"), body);
+        return ApiError::decode(
+            QCoreApplication::translate("ExecutionDecoder", "the reply has no `status` word"), body);
     const auto status = ExecutionStatusWords::fromWord(value.toString());
     if (!status)
         // The word itself is the server's: it goes through the excerpt of the body, not into the sentence.
-        return ApiError::decode(tr("the reply's `status` is not pending, running, completed or failed"),
-                                body);
+        return ApiError::decode(
+            QCoreApplication::translate("ExecutionDecoder",
+                                        "the reply's `status` is not pending, running, completed or failed"),
+            body);
     return *status;
 }
 
@@ -73,7 +74,8 @@ ApiResult<ExecutionLogChunk> ExecutionDecoder::logChunk(const QByteArray &body, 
     if (logs.isString())
         chunk.text = logs.toString().toUtf8();
     else if (!logs.isUndefined())
-        return ApiError::decode(tr("the reply's `logs` is not a string"), body);
+        return ApiError::decode(
+            QCoreApplication::translate("ExecutionDecoder", "the reply's `logs` is not a string"), body);
 
     const QJsonValue cursor = object.value("cursor"_L1);
     if (cursor.isUndefined()) {
@@ -82,21 +84,28 @@ ApiResult<ExecutionLogChunk> ExecutionDecoder::logChunk(const QByteArray &body, 
         const double number = cursor.isDouble() ? cursor.toDouble() : -1;
         // 2^53: past it a double no longer holds every whole number, and no log is that long.
         if (number < 0 || number != std::floor(number) || number > 9.0e15)
-            return ApiError::decode(tr("the reply's `cursor` is not a whole number of bytes"), body);
+            return ApiError::decode(
+                QCoreApplication::translate("ExecutionDecoder",
+                                            "the reply's `cursor` is not a whole number of bytes"),
+                body);
         chunk.nextCursor = qint64(number);
     }
     if (chunk.nextCursor < requestedCursor)
-        return ApiError::decode(tr("the reply's cursor %1 goes back before the cursor asked for (%2)")
-                                    .arg(chunk.nextCursor)
-                                    .arg(requestedCursor),
-                                body);
+        return ApiError::decode(
+            QCoreApplication::translate("ExecutionDecoder",
+                                        "the reply's cursor %1 goes back before the cursor asked for (%2)")
+                .arg(chunk.nextCursor)
+                .arg(requestedCursor),
+            body);
     const qint64 advance = chunk.nextCursor - requestedCursor;
     const auto [least, most] = rawLengthRange(chunk.text);
     if (advance < least || advance > most)
-        return ApiError::decode(tr("the reply's cursor moved %1 bytes but came with %2 bytes of log")
-                                    .arg(advance)
-                                    .arg(chunk.text.size()),
-                                body);
+        return ApiError::decode(
+            QCoreApplication::translate("ExecutionDecoder",
+                                        "the reply's cursor moved %1 bytes but came with %2 bytes of log")
+                .arg(advance)
+                .arg(chunk.text.size()),
+            body);
     return chunk;
 }
 

@@ -1613,6 +1613,76 @@
     </message>
 </context>
 <context>
+    <name>ExecutionDecoder</name>
+    <message>
+        <source>invalid JSON at byte %1: %2</source>
+        <translation>ungültiges JSON bei Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>the reply has no `status` word</source>
+        <translation>die Antwort hat kein `status`-Wort</translation>
+    </message>
+    <message>
+        <source>the reply&apos;s `status` is not pending, running, completed or failed</source>
+        <translation>`status` der Antwort ist weder pending, running, completed noch failed</translation>
+    </message>
+    <message>
+        <source>the reply&apos;s `logs` is not a string</source>
+        <translation>`logs` der Antwort ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>the reply&apos;s `cursor` is not a whole number of bytes</source>
+        <translation>`cursor` der Antwort ist keine ganze Zahl von Bytes</translation>
+    </message>
+    <message>
+        <source>the reply&apos;s cursor %1 goes back before the cursor asked for (%2)</source>
+        <translation>der Cursor %1 der Antwort liegt vor dem angefragten Cursor (%2)</translation>
+    </message>
+    <message>
+        <source>the reply&apos;s cursor moved %1 bytes but came with %2 bytes of log</source>
+        <translation>der Cursor der Antwort rückte um %1 Bytes vor, kam aber mit %2 Bytes Log</translation>
+    </message>
+</context>
+<context>
+    <name>ExecutionJob</name>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>%1 has no main.py: an execution runs the main.py at the top of its folder.</source>
+        <translation>%1 enthält keine main.py: Eine Ausführung startet die main.py oben in ihrem Ordner.</translation>
+    </message>
+    <message>
+        <source>Cancelled during the upload: nothing was started.</source>
+        <translation>Während des Hochladens abgebrochen: Nichts wurde gestartet.</translation>
+    </message>
+    <message>
+        <source>Cancelled after the upload: nothing was started.</source>
+        <translation>Nach dem Hochladen abgebrochen: Nichts wurde gestartet.</translation>
+    </message>
+    <message>
+        <source>The execution could not be started: %1</source>
+        <translation>Die Ausführung konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>Following the log failed (the execution may still be running): %1</source>
+        <translation>Das Verfolgen des Logs ist fehlgeschlagen (die Ausführung läuft womöglich noch): %1</translation>
+    </message>
+    <message>
+        <source>The execution ended (%1); the artifacts download was cancelled.</source>
+        <translation>Die Ausführung ist beendet (%1); das Herunterladen der Artefakte wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The execution ended (%1), but its artifacts could not be downloaded: %2</source>
+        <translation>Die Ausführung ist beendet (%1), aber ihre Artefakte konnten nicht heruntergeladen werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>ExtractBudget</name>
     <message>
         <source>%1 GiB</source>

@@ -128,7 +128,7 @@ private Q_SLOTS:
         row("unknown command", {u"frobnicate"_s}, u"unknown command 'frobnicate'"_s);
         row("unknown local command", {u"local"_s, u"frob"_s}, u"unknown command 'local frob'"_s);
         row("local alone", {u"local"_s},
-            u"`local` needs a command: list, get, acquire, release, reset, upload, dump"_s);
+            u"`local` needs a command: list, get, acquire, release, reset, upload, dump, exec, logs, artifacts"_s);
         row("unknown option", {u"list"_s, u"--frob"_s}, u"unknown option '--frob'"_s);
         row("unknown short option", {u"list"_s, u"-x"_s}, u"unknown option '-x'"_s);
         row("unknown option before the command", {u"--frob"_s, u"list"_s}, u"unknown option '--frob'"_s);
