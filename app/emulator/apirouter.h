@@ -4,6 +4,7 @@
 #include "emulator/localsandboxapi.h"
 #include "emulator/remotesandboxapi.h"
 #include "emulator/serverdataapi.h"
+#include "emulator/universeapi.h"
 
 #include <QByteArrayList>
 #include <QStringList>
@@ -30,7 +31,7 @@ public:
     static std::optional<HttpReply> authenticate(const IncomingRequest &request, const QString &apiKey);
     // The token of an `Authorization: Bearer` header; empty without one.
     static QByteArray bearerToken(const IncomingRequest &request);
-    // POST /sandbox/{server} or POST /local-sandbox: the calls that occupy a sandbox.
+    // POST /sandbox/{server}, POST /local-sandbox or POST /universes/{id}: the calls that occupy a sandbox.
     static bool isAcquire(const IncomingRequest &request);
 
 private:
@@ -52,6 +53,12 @@ private:
         ServerDump,
         LocalServerInitialize, // /local-sandbox/{server}/{id}/initialize
         LocalServerDump,
+        Universes,           // GET /universes
+        UniverseAcquire,     // POST /universes/{universe_id}
+        UniverseRelease,     // POST /universes/{universe_instance_id}/release
+        UniverseInitialData, // GET /universes/{universe_id}/initial_data
+        UniverseTask,        // GET /universes/{universe_id}/tasks/{task_num}
+        UniverseVerify,      // POST /universes/{universe_instance_id}/tasks/{task_num}/verify
     };
     struct Match
     {
@@ -59,6 +66,7 @@ private:
         QByteArrayList methods;
     };
     static Match match(const QStringList &segments);
+    static Match universeRoute(const QStringList &segments);
     static Match dataRoute(ProviderSpec::Scope scope, const QStringList &segments, Route initialize,
                            Route dump);
     HttpReply dispatch(Route route, const IncomingRequest &request);
@@ -67,6 +75,7 @@ private:
     RemoteSandboxApi m_remote;
     LocalSandboxApi m_local;
     ServerDataApi m_data;
+    UniverseApi m_universes;
 };
 
 } // namespace Emulator
