@@ -41,16 +41,17 @@ QString items(qsizetype n)
 
 bool UniverseVerifier::conditionHolds(const QJsonValue &actual, const QJsonValue &condition)
 {
-    if (condition.isObject() && condition.toObject().contains(u"contains"_s)) {
+    const QJsonObject operation = condition.toObject();
+    if (operation.contains(u"contains"_s)) {
         if (!actual.isString())
             return false;
-        const QStringList wanted = texts(condition.toObject().value(u"contains"_s));
+        const QStringList wanted = texts(operation.value(u"contains"_s));
         return std::all_of(wanted.cbegin(), wanted.cend(), [&](const QString &text) {
             return actual.toString().contains(text, Qt::CaseInsensitive);
         });
     }
-    if (actual.isArray() && !condition.isArray())
-        return actual.toArray().contains(condition);
+    if (operation.contains(u"includes"_s))
+        return actual.isArray() && actual.toArray().contains(operation.value(u"includes"_s));
     return actual == condition;
 }
 
@@ -87,14 +88,16 @@ QString UniverseVerifier::describeMatch(const QJsonObject &match)
 {
     QStringList parts;
     for (auto it = match.constBegin(); it != match.constEnd(); ++it) {
-        const QJsonValue condition = it.value();
-        if (condition.isObject() && condition.toObject().contains(u"contains"_s)) {
+        const QJsonObject operation = it.value().toObject();
+        if (operation.contains(u"contains"_s)) {
             QStringList quoted;
-            for (const QString &text : texts(condition.toObject().value(u"contains"_s)))
+            for (const QString &text : texts(operation.value(u"contains"_s)))
                 quoted.append(u'"' + text + u'"');
             parts.append(it.key() + u" containing "_s + quoted.join(u" and "_s));
+        } else if (operation.contains(u"includes"_s)) {
+            parts.append(it.key() + u" including "_s + compact(operation.value(u"includes"_s)));
         } else {
-            parts.append(it.key() + u" = "_s + compact(condition));
+            parts.append(it.key() + u" = "_s + compact(it.value()));
         }
     }
     return parts.isEmpty() ? u"any content"_s : parts.join(u", "_s);

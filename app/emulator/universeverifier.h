@@ -14,8 +14,9 @@ namespace Emulator {
 //    "expect": "exists" | "absent" | "count" | "equals", "match": {field: condition}, "count": n, "value": v}
 // A path step is a field name, or an object that picks the first element of an array whose fields match it.
 // exists: some element of the collection matches; absent: none does; count: exactly `count` do (an empty
-// match counts them all); equals: the value at the path is `value`. A condition is a plain value (equal, or
-// for an array field: contained) or {"contains": text or [texts]} (case-insensitive, every text).
+// match counts them all); equals: the value at the path is `value`. A condition is a plain value (equal),
+// {"contains": text or [texts]} (a string field holding every text, case-insensitive) or {"includes": v}
+// (an array field with v among its elements).
 class UniverseVerifier
 {
 public:

@@ -7,6 +7,7 @@
 #include "emulator/emulatorserver.h"
 #include "emulator/providerspec.h"
 #include "emulator/universecatalog.h"
+#include "emulator/universeverifier.h"
 #include "mcptestcalls.h"
 #include "testclient.h"
 
@@ -260,6 +261,72 @@ private Q_SLOTS:
             seeded.sort();
             QCOMPARE(tasks, seeded);
         }
+    }
+
+    void everyVerifierIsWellFormed()
+    {
+        const QStringList expectations = {u"exists"_s, u"absent"_s, u"count"_s, u"equals"_s};
+        for (const auto &value : Emulator::UniverseCatalog::instance().universes()) {
+            const QJsonObject universe = value.toObject();
+            const QStringList services = Emulator::UniverseCatalog::services(universe);
+            for (const auto &task : universe[u"tasks"_s].toArray()) {
+                const QString where =
+                    universe[u"universe_id"_s].toString() + u" task "_s + task[u"task_num"_s].toString();
+                const QJsonArray checks = task[u"verifier"_s].toArray();
+                QVERIFY2(!checks.isEmpty(), qPrintable(where));
+                for (const auto &check : checks) {
+                    QVERIFY2(services.contains(check[u"service"_s].toString()), qPrintable(where));
+                    const QString expect = check[u"expect"_s].toString();
+                    QVERIFY2(expectations.contains(expect), qPrintable(where));
+                    QVERIFY2(!check[u"path"_s].toArray().isEmpty(), qPrintable(where));
+                    if (expect == u"count")
+                        QVERIFY2(check[u"count"_s].isDouble(), qPrintable(where));
+                    if (expect == u"equals")
+                        QVERIFY2(!check[u"value"_s].isUndefined(), qPrintable(where));
+                    for (const auto &condition : check[u"match"_s].toObject()) {
+                        if (condition.isObject())
+                            QVERIFY2(condition.toObject().keys() == QStringList{u"contains"_s} ||
+                                         condition.toObject().keys() == QStringList{u"includes"_s},
+                                     qPrintable(where));
+                    }
+                }
+            }
+        }
+    }
+
+    void verifierSaysWhatIsMissing()
+    {
+        using Emulator::UniverseVerifier;
+        const QJsonObject data{
+            {u"channels"_s,
+             QJsonArray{QJsonObject{
+                 {u"name"_s, u"qa"_s},
+                 {u"messages"_s,
+                  QJsonArray{QJsonObject{{u"text"_s, u"Green"_s}, {u"tags"_s, QJsonArray{u"ci"_s}}}}}}}}};
+        const auto check = [](const QString &channel, const QString &expect, const QJsonObject &match) {
+            return QJsonObject{
+                {u"service"_s, u"slack"_s},
+                {u"path"_s, QJsonArray{u"channels"_s, QJsonObject{{u"name"_s, channel}}, u"messages"_s}},
+                {u"expect"_s, expect},
+                {u"match"_s, match},
+                {u"count"_s, 1}};
+        };
+        const QJsonObject green{{u"text"_s, QJsonObject{{u"contains"_s, u"GREEN"_s}}}};
+        QCOMPARE(UniverseVerifier::failure(check(u"qa"_s, u"exists"_s, green), data), QString());
+        QCOMPARE(UniverseVerifier::failure(check(u"qa"_s, u"count"_s, green), data), QString());
+        QCOMPARE(UniverseVerifier::failure(
+                     check(u"qa"_s, u"exists"_s, {{u"tags"_s, QJsonObject{{u"includes"_s, u"ci"_s}}}}), data),
+                 QString());
+        QCOMPARE(UniverseVerifier::failure(check(u"qa"_s, u"absent"_s, green), data),
+                 u"slack channels[name=qa].messages still has 1 item with text containing \"GREEN\"."_s);
+        QCOMPARE(UniverseVerifier::failure(check(u"dev"_s, u"exists"_s, green), data),
+                 u"slack channels[name=dev] does not exist."_s);
+        QVERIFY(UniverseVerifier::failure(check(u"qa"_s, u"exists"_s, {{u"text"_s, u"green"_s}}), data)
+                    .startsWith(u"No item of slack channels[name=qa].messages has text = \"green\""_s));
+        QVERIFY(!UniverseVerifier::failure(check(u"qa"_s, u"sometimes"_s, green), data).isEmpty());
+        const UniverseVerifier::Result none =
+            UniverseVerifier::verify({}, [&](const QString &) { return data; });
+        QVERIFY(!none.passed);
     }
 
     void instancesAreIsolated()
