@@ -46,7 +46,7 @@ QString requiredText(const QJsonObject &object, QLatin1StringView key, QString *
     const auto value = object.value(key);
     if (value.isString())
         return value.toString();
-    if (const QString number = wholeNumberText(value); !number.isEmpty())
+    if (QString number = wholeNumberText(value); !number.isEmpty())
         return number;
     *problem =
         value.isUndefined() ? tr("no `%1` in the reply").arg(key) : tr("`%1` is not a string").arg(key);
@@ -62,7 +62,7 @@ struct RequiredReader
     QString text(QLatin1StringView key)
     {
         QString found;
-        const QString value = requiredText(object, key, &found);
+        QString value = requiredText(object, key, &found);
         if (problem.isEmpty())
             problem = found;
         return value;
