@@ -119,6 +119,11 @@ void CliRunner::universeAcquireRecorded(const QString &run)
     recorder().begin(
         LedgerOperationKind::Acquire, LedgerProvider::KlavisUniverse, {}, {}, run, universeId, {}, 0,
         [this, universeId, run](qint64 intent) {
+            // A run's acquire is never sent without its intent: `run release` could not know what it took.
+            if (intent == 0 && !run.isEmpty()) {
+                m_output.err(u"error: the run ledger: %1\n"_s.arg(recorder().problem()));
+                return done(1);
+            }
             watch(universes()->acquire(
                 universeId, this, [this, intent, universeId, run](const ApiResult<UniverseInstance> &result) {
                     recorder().finish(intent, result.error(), result ? result->instanceId : QString());
@@ -178,8 +183,7 @@ void CliRunner::universeRelease()
                         return done(m_output.apiError(result.error()));
                     if (m_command.json)
                         return m_output.json(callBody()), done(0);
-                    m_output.out(u"Released %1; its data is being reset to the universe's. %2\n"_s.arg(
-                        instanceId, result->message));
+                    m_output.out(u"Released %1. %2\n"_s.arg(instanceId, result->message));
                     done(0);
                 }));
         });
