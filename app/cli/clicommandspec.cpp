@@ -14,6 +14,7 @@ const QString blaxelGroup = u"blaxel"_s;
 const QString dataGroup = u"data"_s;
 const QString mcpGroup = u"mcp"_s;
 const QString runGroup = u"run"_s;
+const QString universeGroup = u"universe"_s;
 
 QString benchmarkOptionText()
 {
@@ -302,6 +303,42 @@ QList<CliCommandSpec> buildRunCommands()
     };
 }
 
+QList<CliCommandSpec> buildUniverseCommands()
+{
+    return {
+        {u"universe list"_s, {}, {}, u"list the universes: multi-service environments with tasks"_s, {}},
+        {u"universe data"_s,
+         {u"ID"_s},
+         u"[--service S]"_s,
+         u"print the data a fresh instance of universe ID starts with, as JSON (each service's)"_s,
+         {{u"service"_s, u"S"_s, u"only the data of service S"_s}}},
+        {u"universe acquire"_s,
+         {u"ID"_s},
+         u"[--run NAME] [--mcp-config FILE]"_s,
+         u"take the next idle instance of universe ID and print its id and MCP URLs"_s,
+         {{u"run"_s, u"NAME"_s,
+           u"hold it in run NAME (created when the ledger has no such run): `run release NAME` gives it "
+           "back"_s},
+          {u"mcp-config"_s, u"FILE"_s, u"write the instance's mcpServers config to FILE"_s}}},
+        {u"universe release"_s,
+         {u"INSTANCE"_s},
+         {},
+         u"give an instance back; the server resets its data to the universe's initial data"_s,
+         {}},
+        {u"universe task"_s,
+         {u"ID"_s, u"N"_s},
+         u"[--prompt]"_s,
+         u"show task N of universe ID: title, difficulty, description, prompt, how it is verified"_s,
+         {{u"prompt"_s, {}, u"print only the prompt, as it is given to an agent"_s}}},
+        {u"universe verify"_s,
+         {u"INSTANCE"_s, u"N"_s},
+         {},
+         u"check whether the instance's data shows task N done: PASSED, or FAILED with the reason; exit "
+         "code 0 passed, 1 failed, 2 trouble"_s,
+         {}},
+    };
+}
+
 } // namespace
 
 bool CliCommandSpec::takesMoreArguments() const
@@ -322,7 +359,7 @@ const QList<CliCommandSpec> &CliCommandSpecs::all()
 {
     static const QList<CliCommandSpec> commands = buildCommands() + buildBlaxelCommands() +
                                                   buildDataCommands() + buildMcpCommands() +
-                                                  buildRunCommands();
+                                                  buildRunCommands() + buildUniverseCommands();
     return commands;
 }
 
@@ -363,7 +400,7 @@ bool CliCommandSpecs::isGroup(const QString &name)
 
 QStringList CliCommandSpecs::groups()
 {
-    return {localGroup, blaxelGroup, dataGroup, mcpGroup, runGroup};
+    return {localGroup, blaxelGroup, dataGroup, mcpGroup, runGroup, universeGroup};
 }
 
 QStringList CliCommandSpecs::subcommandsOf(const QString &group)

@@ -76,6 +76,12 @@ void CliRunner::start()
         {u"run manifest"_s, &CliRunner::runManifest},
         {u"run import"_s, &CliRunner::runImport},
         {u"leaks"_s, &CliRunner::leaks},
+        {u"universe list"_s, &CliRunner::universeList},
+        {u"universe data"_s, &CliRunner::universeData},
+        {u"universe acquire"_s, &CliRunner::universeAcquire},
+        {u"universe release"_s, &CliRunner::universeRelease},
+        {u"universe task"_s, &CliRunner::universeTask},
+        {u"universe verify"_s, &CliRunner::universeVerify},
     };
     (this->*handlers.value(m_command.name))();
 }

@@ -21,6 +21,7 @@ class KlavisLocalSandboxService;
 class LogTextFilter;
 class KlavisSandboxService;
 class KlavisServerDataService;
+class KlavisUniverseService;
 class LedgerRecorder;
 class McpCall;
 class McpClient;
@@ -121,6 +122,15 @@ private:
     void runManifest();
     void runImport();
     void leaks();
+    // The universe commands (universeclicommands.cpp).
+    void universeList();
+    void universeData();
+    void universeAcquire();
+    void universeAcquireRecorded(const QString &run);
+    void universeRelease();
+    void universeTask();
+    void universeVerify();
+    KlavisUniverseService *universes();
     // The ledger's file opened for this command, or null with the reason in `problem`.
     std::unique_ptr<RunLedger> openLedgerFile(QString *problem) const;
     // Opens the ledger on first use; false (and the command ended with 1) when it cannot be opened.
@@ -154,4 +164,5 @@ private:
     std::unique_ptr<LedgerRecorder> m_recorder;
     RunProvisioner *m_provisioner = nullptr;
     RunReconciler *m_reconciler = nullptr;
+    KlavisUniverseService *m_universes = nullptr;
 };

@@ -137,7 +137,9 @@ QString CliUsage::full()
            commandSection(u"Each sandbox server's data"_s, u"data"_s) + u'\n' +
            commandSection(u"MCP servers (URL: https, or http to this machine)"_s, u"mcp"_s) + u'\n' +
            commandSection(u"Runs (named sets of sandboxes, kept in the run ledger)"_s, u"run"_s) + u'\n' +
-           globalOptionsSection() +
+           commandSection(u"Klavis universes (environments of several services, with tasks)"_s,
+                          u"universe"_s) +
+           u'\n' + globalOptionsSection() +
            u"\nThe API key comes from KLAVIS_API_KEY. --base-url (or KLAVIS_BASE_URL) defaults to %1.\n"
            "Blaxel commands take the key from BL_API_KEY and the workspace from --workspace or BL_WORKSPACE; "
            "their\n--base-url is the Blaxel API root (default: BL_API_URL, else %3).\nWith --json they print "
@@ -161,9 +163,9 @@ QString CliUsage::full()
            "with "
            "entries\nleft out (listed on stderr), 130 cancelled with Ctrl+C. `data diff` answers like "
            "diff(1): "
-           "0 the same,\n1 different, 2 trouble.\n"_s.arg(KlavisHosts::defaultBaseUrl().toString(),
-                                                          ServerLists::benchmarks().join(u", "_s),
-                                                          BlaxelHosts::defaultBaseUrl().toString());
+           "0 the same,\n1 different, 2 trouble; `universe verify`: 0 passed, 1 failed, 2 trouble.\n"_s.arg(
+               KlavisHosts::defaultBaseUrl().toString(), ServerLists::benchmarks().join(u", "_s),
+               BlaxelHosts::defaultBaseUrl().toString());
 }
 
 QString CliUsage::forCommand(const QString &name)

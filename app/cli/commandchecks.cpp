@@ -183,6 +183,9 @@ std::optional<QString> CommandChecks::checkOptions(const CliCommandSpec &spec, c
     if (spec.name == u"leaks"_s && command.has(u"older-than"_s) &&
         !LeakFinder::parseDuration(command.option(u"older-than"_s)))
         return u"--older-than must be a duration like 90s, 45m, 2h or 3d"_s;
+    if (spec.name == u"universe acquire"_s && command.has(u"run"_s))
+        if (QString problem = RunPlanParser::checkName(command.option(u"run"_s)); !problem.isEmpty())
+            return problem;
     if (spec.option(u"servers"_s) && !command.has(u"servers"_s))
         return u"`%1` needs --servers a,b,c or --servers ALL"_s.arg(spec.name);
     if (spec.option(u"extract"_s)) {

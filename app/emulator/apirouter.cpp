@@ -11,7 +11,8 @@ using namespace Qt::StringLiterals;
 namespace Emulator {
 
 ApiRouter::ApiRouter(EmulatorState &state, ObjectStore &store, QMutex &mutex)
-    : m_state(state), m_remote(state), m_local(state, store), m_data(state), m_executions(state, store, mutex)
+    : m_state(state), m_remote(state), m_local(state, store), m_data(state), m_executions(state, store, mutex),
+      m_universes(state)
 {}
 
 ApiRouter::Match ApiRouter::match(const QStringList &s)
@@ -59,6 +60,8 @@ ApiRouter::Match ApiRouter::match(const QStringList &s)
             return {};
         }
     }
+    if (s.at(0) == u"universes")
+        return universeRoute(s);
     return {};
 }
 
@@ -75,6 +78,28 @@ ApiRouter::Match ApiRouter::executionRoute(const QString &last)
     if (last == u"export-artifacts")
         return {Route::LocalExportArtifacts, {"POST"}};
     return {};
+}
+
+ApiRouter::Match ApiRouter::universeRoute(const QStringList &s)
+{
+    switch (s.size()) {
+    case 1:
+        return {Route::Universes, {"GET"}};
+    case 2:
+        return {Route::UniverseAcquire, {"POST"}};
+    case 3:
+        if (s.at(2) == u"release")
+            return {Route::UniverseRelease, {"POST"}};
+        if (s.at(2) == u"initial_data")
+            return {Route::UniverseInitialData, {"GET"}};
+        return {};
+    case 4:
+        return s.at(2) == u"tasks" ? Match{Route::UniverseTask, {"GET"}} : Match{};
+    case 5:
+        return s.at(2) == u"tasks" && s.at(4) == u"verify" ? Match{Route::UniverseVerify, {"POST"}} : Match{};
+    default:
+        return {};
+    }
 }
 
 ApiRouter::Match ApiRouter::dataRoute(ProviderSpec::Scope scope, const QStringList &s, Route initialize,
@@ -104,7 +129,7 @@ bool ApiRouter::isAcquire(const IncomingRequest &request)
     if (request.method != "POST")
         return false;
     const Route route = match(request.segments).route;
-    return route == Route::Acquire || route == Route::LocalSandboxes;
+    return route == Route::Acquire || route == Route::LocalSandboxes || route == Route::UniverseAcquire;
 }
 
 std::optional<HttpReply> ApiRouter::authenticate(const IncomingRequest &request, const QString &apiKey)
@@ -210,6 +235,18 @@ HttpReply ApiRouter::dispatch(Route route, const IncomingRequest &request)
         return m_data.initialize(request, ProviderSpec::Scope::LocalSandbox, s.at(1), s.at(2));
     case Route::LocalServerDump:
         return m_data.dump(ProviderSpec::Scope::LocalSandbox, s.at(1), s.at(2));
+    case Route::Universes:
+        return m_universes.list();
+    case Route::UniverseAcquire:
+        return m_universes.acquire(s.at(1));
+    case Route::UniverseRelease:
+        return m_universes.release(s.at(1));
+    case Route::UniverseInitialData:
+        return m_universes.initialData(s.at(1));
+    case Route::UniverseTask:
+        return m_universes.task(s.at(1), s.at(3));
+    case Route::UniverseVerify:
+        return m_universes.verify(s.at(1), s.at(3));
     case Route::None:
         break;
     }

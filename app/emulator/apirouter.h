@@ -5,6 +5,7 @@
 #include "emulator/localsandboxapi.h"
 #include "emulator/remotesandboxapi.h"
 #include "emulator/serverdataapi.h"
+#include "emulator/universeapi.h"
 
 #include <QByteArrayList>
 #include <QStringList>
@@ -36,7 +37,7 @@ public:
     static std::optional<HttpReply> authenticate(const IncomingRequest &request, const QString &apiKey);
     // The token of an `Authorization: Bearer` header; empty without one.
     static QByteArray bearerToken(const IncomingRequest &request);
-    // POST /sandbox/{server} or POST /local-sandbox: the calls that occupy a sandbox.
+    // POST /sandbox/{server}, POST /local-sandbox or POST /universes/{id}: the calls that occupy a sandbox.
     static bool isAcquire(const IncomingRequest &request);
 
 private:
@@ -63,6 +64,12 @@ private:
         ServerDump,
         LocalServerInitialize, // /local-sandbox/{server}/{id}/initialize
         LocalServerDump,
+        Universes,           // GET /universes
+        UniverseAcquire,     // POST /universes/{universe_id}
+        UniverseRelease,     // POST /universes/{universe_instance_id}/release
+        UniverseInitialData, // GET /universes/{universe_id}/initial_data
+        UniverseTask,        // GET /universes/{universe_id}/tasks/{task_num}
+        UniverseVerify,      // POST /universes/{universe_instance_id}/tasks/{task_num}/verify
     };
     struct Match
     {
@@ -71,6 +78,7 @@ private:
     };
     static Match match(const QStringList &segments);
     static Match executionRoute(const QString &last); // /local-sandbox/{id}/<last>
+    static Match universeRoute(const QStringList &segments);
     static Match dataRoute(ProviderSpec::Scope scope, const QStringList &segments, Route initialize,
                            Route dump);
     HttpReply dispatch(Route route, const IncomingRequest &request);
@@ -80,6 +88,7 @@ private:
     LocalSandboxApi m_local;
     ServerDataApi m_data;
     LocalExecutions m_executions;
+    UniverseApi m_universes;
 };
 
 } // namespace Emulator

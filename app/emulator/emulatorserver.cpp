@@ -13,6 +13,7 @@
 #include "emulator/objectstore.h"
 #include "emulator/seeddata.h"
 #include "emulator/serverdataapi.h"
+#include "emulator/universeapi.h"
 
 #include <QDateTime>
 #include <QHttpServerRequest>
@@ -378,6 +379,18 @@ void EmulatorServer::clearRecordedRequests()
     QMutexLocker locker(&m_mutex);
     m_state->apiRequests.clear();
     m_state->storeRequests.clear();
+}
+
+void EmulatorServer::setInstancesPerUniverse(int instances)
+{
+    QMutexLocker locker(&m_mutex);
+    UniverseApi::setInstancesPerUniverse(*m_state, instances);
+}
+
+QJsonObject EmulatorServer::universeInstanceData(const QString &instanceId, const QString &service) const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state->serverData.value(ServerDataApi::key(ProviderSpec::Scope::Sandbox, service, instanceId));
 }
 
 QStringList EmulatorServer::localSandboxIds() const

@@ -7,6 +7,7 @@
 #include "emulator/requestratelimiter.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QList>
 #include <QMutex>
 #include <QObject>
@@ -86,6 +87,11 @@ public:
     QList<RecordedRequest> objectStoreRequests() const;
     int requestCount(const QByteArray &method, const QString &path) const; // exact path match on API requests
     void clearRecordedRequests();
+
+    // Instances in each universe's pool, default 3; setting it starts every pool afresh.
+    void setInstancesPerUniverse(int instances);
+    // A universe instance's current data of one service (what its MCP tools changed); empty when unknown.
+    QJsonObject universeInstanceData(const QString &instanceId, const QString &service) const;
 
     QStringList localSandboxIds() const; // in creation order; the first seeded one has the workspace
     QStringList workspacePaths(const QString &localSandboxId) const; // sorted, files, folders and links

@@ -7,6 +7,7 @@
 #include "emulator/recordedrequest.h"
 #include "emulator/remotesandbox.h"
 #include "emulator/requestratelimiter.h"
+#include "emulator/universeinstance.h"
 #include "emulator/workspacearchive.h"
 
 #include <QDateTime>
@@ -48,6 +49,11 @@ struct EmulatorState
     QDateTime startTime = QDateTime::currentDateTimeUtc();
     IdGenerator ids;       // data: sandboxes, ids, URLs
     IdGenerator faultDice; // separate, so injected faults do not change the data a seed gives
+    // Every universe's pool of instances (UniverseApi), made on first use with this many per universe; their
+    // ids come from their own generator, so using universes does not change the sandboxes' ids.
+    QList<UniverseInstance> universeInstances;
+    int instancesPerUniverse = 3;
+    IdGenerator universeIds{0x0417e5e5ULL};
 
     static QDateTime now() { return QDateTime::currentDateTimeUtc(); }
 };

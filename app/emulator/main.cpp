@@ -29,6 +29,7 @@ struct Options
     QString apiKey = u"demo-key"_s;
     quint64 seed = 42;
     int idlePerServer = 5;
+    int universeInstances = 3;
     QStringList emptyPools;
     int bulkSandboxes = 0;
     int mcpExtraTools = 0;
@@ -68,9 +69,12 @@ void quitOnTermination(QCoreApplication &app)
 bool parse(const QCoreApplication &app, Options &options, QString &error, bool &exitNow)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(u"Imitates the Klavis sandbox API and its signed-URL object store, and "
-                                     "Blaxel's sandbox API (/v0/sandboxes, each sandbox's filesystem and "
-                                     "process API), on 127.0.0.1, with seeded data and fault injection."_s);
+    parser.setApplicationDescription(
+        u"Imitates the Klavis sandbox API and its signed-URL object store, and "
+        "Blaxel's sandbox API (/v0/sandboxes, each sandbox's filesystem and "
+        "process API), on 127.0.0.1, with seeded data and fault injection. Three "
+        "seeded universes (GET /universes), ten tasks each, are served as MCP at "
+        "the URLs an acquire of one answers."_s);
     const QCommandLineOption help({u"h"_s, u"help"_s}, u"Show this help and exit."_s);
     const QCommandLineOption version({u"v"_s, u"version"_s}, u"Show the version and exit."_s);
     parser.addOptions({help, version});
@@ -83,6 +87,8 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                                            u"Idle sandboxes every hosted server hands out beyond the "
                                            "account's own."_s,
                                            u"N"_s, u"5"_s);
+    const QCommandLineOption universeInstances(
+        u"universe-instances"_s, u"Instances in each universe's pool (then 503)."_s, u"N"_s, u"3"_s);
     const QCommandLineOption emptyPool(
         u"empty-pool"_s, u"Answer every acquire of SERVER with 503 (repeatable)."_s, u"SERVER"_s);
     const QCommandLineOption bulk(u"bulk-sandboxes"_s, u"Add N more sandboxes to the account (big lists)."_s,
@@ -161,6 +167,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                        blaxelIdle,    blaxelRetention, blaxelProcessTimeout,
                        blaxelDataDir, mcpExtraTools,   requestsPerSecond,
                        rateBurst});
+    parser.addOption(universeInstances);
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -207,6 +214,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.seed = number(seed, [](const QString &text, bool *good) { return text.toULongLong(good); });
     options.idlePerServer = number(idlePerServer, toInt, 0);
     options.emptyPools = parser.values(emptyPool);
+    options.universeInstances = number(universeInstances, toInt, 0, 1000);
     options.bulkSandboxes = number(bulk, toInt);
     options.mcpExtraTools = number(mcpExtraTools, toInt, 0, 100000);
     options.maxWorkspaceMiB =
@@ -260,6 +268,7 @@ int main(int argc, char *argv[])
     Emulator::EmulatorServer server(nullptr, options.seed);
     server.setApiKey(options.apiKey);
     server.setIdlePerServer(options.idlePerServer);
+    server.setInstancesPerUniverse(options.universeInstances);
     for (const QString &serverName : std::as_const(options.emptyPools))
         server.setEmptyPool(serverName);
     server.addBulkSandboxes(options.bulkSandboxes);

@@ -5,6 +5,7 @@
 #include "emulator/mcpdispatcher.h"
 #include "emulator/mcptoolbox.h"
 #include "emulator/serverdataapi.h"
+#include "emulator/universeapi.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -59,6 +60,8 @@ std::optional<McpEndpoint::Target> McpEndpoint::find(const IncomingRequest &requ
                 ServerDataApi::data(m_state, ProviderSpec::Scope::Sandbox, server, sandbox.id);
             return Target{server, sandbox.benchmark, McpToolContext{&data, nullptr}};
         }
+        if (QJsonObject *data = UniverseApi::mcpData(m_state, server, instanceId))
+            return Target{server, QString(), McpToolContext{data, nullptr}}; // an acquired universe instance
         return std::nullopt;
     }
     const QString localId = request.queryValue(u"local_sandbox_id"_s).value_or(QString());

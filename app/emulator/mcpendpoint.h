@@ -13,11 +13,12 @@ struct EmulatorState;
 struct IncomingRequest;
 
 // MCP over Streamable HTTP at every URL the emulator hands out: /mcp/<server>/?instance_id=<lease> for a
-// hosted sandbox and /local/<server>/mcp/?local_sandbox_id=<id> for a local one. Stateless like Klavis's
-// servers: each POST carries one JSON-RPC message; a request is answered 200 as text/event-stream (its
-// notifications, then the response, one `event: message` each), a notification or response 202; no session
-// id, so GET (no stream to resume) and DELETE (no session to end) are 405. A URL whose instance is not the
-// current lease of an occupied sandbox is 404, as the provider's gateway answers an expired one.
+// hosted sandbox (or an acquired universe instance's service) and /local/<server>/mcp/?local_sandbox_id=<id>
+// for a local one. Stateless like Klavis's servers: each POST carries one JSON-RPC message; a request is
+// answered 200 as text/event-stream (its notifications, then the response, one `event: message` each), a
+// notification or response 202; no session id, so GET (no stream to resume) and DELETE (no session to end)
+// are 405. A URL whose instance is not the current lease of an occupied sandbox is 404, as the provider's
+// gateway answers an expired one.
 class McpEndpoint
 {
 public:

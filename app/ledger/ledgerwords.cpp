@@ -15,6 +15,7 @@ constexpr std::pair<LedgerProvider, QStringView> providers[] = {
     {LedgerProvider::Klavis, u"klavis"},
     {LedgerProvider::KlavisLocal, u"klavis-local"},
     {LedgerProvider::Blaxel, u"blaxel"},
+    {LedgerProvider::KlavisUniverse, u"klavis-universe"},
 };
 constexpr std::pair<LedgerRelease, QStringView> releases[] = {
     {LedgerRelease::Released, u"released"},

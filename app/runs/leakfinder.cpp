@@ -50,6 +50,11 @@ LeakReport LeakFinder::find(const LeakInput &input)
             servers.append(server.displayName());
         heldOnServer(LedgerProvider::KlavisLocal, servers, sandbox.localSandboxId, sandbox.createdAt);
     }
+    // The API lists universes, not the instances an account holds: the ledger is the only witness of those,
+    // so what it holds is taken as held (never as vanished).
+    for (const auto &sandbox : input.ledgerHeld)
+        if (sandbox.provider == LedgerProvider::KlavisUniverse)
+            heldOnServer(sandbox.provider, sandbox.servers, sandbox.sandboxId, sandbox.acquiredAt);
 
     LeakReport report;
     QSet<QString> onServer;

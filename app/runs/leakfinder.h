@@ -37,7 +37,7 @@ struct LeakInput
 {
     QList<SandboxSummary> sandboxes; // GET /sandbox (every status: only occupied ones are held)
     QList<LocalSandbox> localSandboxes;
-    QList<LedgerSandbox> ledgerHeld; // RunLedger::heldSandboxes()
+    QList<LedgerSandbox> ledgerHeld; // RunLedger::heldSandboxes(); its universe instances count as held
     QList<LedgerRun> runs;
     QDateTime now;
     std::optional<qint64> thresholdSeconds; // "held longer than"; nullopt: no such reason

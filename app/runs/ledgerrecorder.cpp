@@ -197,6 +197,33 @@ void LedgerRecorder::acquiredLocal(const LocalSandbox &sandbox, const QString &r
              urls);
 }
 
+LedgerSandbox LedgerRecorder::universeRecord(const UniverseInstance &instance, const QString &universeId,
+                                             const QString &run)
+{
+    LedgerSandbox sandbox;
+    sandbox.provider = LedgerProvider::KlavisUniverse;
+    sandbox.sandboxId = instance.instanceId;
+    // Every service the instance has, a refused URL's too: it is what the instance holds.
+    QStringList servers = instance.mcpServers.keys();
+    for (const auto &name : instance.refusedServers.keys())
+        if (!servers.contains(name))
+            servers.append(name);
+    sandbox.servers = servers;
+    sandbox.run = run;
+    sandbox.benchmark = universeId;
+    sandbox.acquiredAt = QDateTime::currentDateTimeUtc();
+    sandbox.mcpUrls = instance.mcpServers.values(); // the ledger masks their query values
+    return sandbox;
+}
+
+void LedgerRecorder::acquiredUniverse(const UniverseInstance &instance, const QString &universeId,
+                                      const QString &run)
+{
+    LedgerSandbox sandbox = universeRecord(instance, universeId, run);
+    sandbox.profile = m_profile;
+    write([sandbox](RunLedger &ledger) { return ledger.recordAcquired(sandbox); });
+}
+
 void LedgerRecorder::released(LedgerProvider provider, const QString &sandboxId, LedgerRelease how)
 {
     // A sandbox this machine never recorded (taken by another key, or before the ledger existed): nothing

@@ -2,6 +2,7 @@
 
 #include "api/apierror.h"
 #include "api/localsandbox.h"
+#include "api/universeinstance.h"
 #include "ledger/ledgeraccess.h"
 #include "ledger/ledgeroperation.h"
 #include "ledger/ledgersandbox.h"
@@ -75,6 +76,11 @@ public:
     // A local sandbox as the API answered its acquire: its servers by name and their MCP URLs.
     void acquiredLocal(const LocalSandbox &sandbox, const QString &run, const QString &benchmark,
                        qint64 ttlSeconds);
+    // A universe instance as the API answered its acquire: its services by name and their MCP URLs (refused
+    // ones by name only), the universe's id as its benchmark.
+    void acquiredUniverse(const UniverseInstance &instance, const QString &universeId, const QString &run);
+    static LedgerSandbox universeRecord(const UniverseInstance &instance, const QString &universeId,
+                                        const QString &run);
     void released(LedgerProvider provider, const QString &sandboxId,
                   LedgerRelease how = LedgerRelease::Released);
     // The record acquired() writes, for a caller that writes it in a job of its own.

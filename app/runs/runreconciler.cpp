@@ -63,6 +63,8 @@ QList<RunLeftover> leftoversOf(const QString &run, const QList<LedgerOperation> 
                           run,
                           matchIntent(LedgerProvider::Klavis, {sandbox.serverName}, {})});
     }
+    // Universe instances are not here: the API lists no acquired instances, so an interrupted universe
+    // acquire leaves an open intent and nothing to match it with.
     for (const auto &sandbox : local.localSandboxes) {
         if (isKnown(LedgerProvider::KlavisLocal, sandbox.localSandboxId))
             continue;

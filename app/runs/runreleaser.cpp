@@ -2,6 +2,7 @@
 
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
+#include "api/klavisuniverseservice.h"
 #include "ledger/runledger.h"
 #include "runs/leakfinder.h"
 #include "runs/runreconciler.h"
@@ -24,6 +25,7 @@ ReleaseTarget ReleaseTarget::of(const LedgerSandbox &sandbox)
 RunReleaser::RunReleaser(HttpTransport *transport, const LedgerAccess &ledger, QObject *parent)
     : QObject(parent), m_remote(new KlavisSandboxService(transport, this)),
       m_local(new KlavisLocalSandboxService(transport, this)),
+      m_universes(new KlavisUniverseService(transport, this)),
       m_reconciler(new RunReconciler(transport, ledger, this)), m_recorder(ledger, this)
 {}
 
@@ -131,10 +133,18 @@ void RunReleaser::releaseOne(const ReleaseTarget &target)
                                             operationId](const ApiResult<SandboxActionResult> &result) {
                              answered(target, operationId, result.error());
                          };
-                         if (target.provider == LedgerProvider::KlavisLocal)
+                         switch (target.provider) {
+                         case LedgerProvider::KlavisLocal:
                              m_local->release(target.sandboxId, this, done);
-                         else
+                             break;
+                         case LedgerProvider::KlavisUniverse:
+                             m_universes->release(target.sandboxId, this, done);
+                             break;
+                         case LedgerProvider::Klavis:
+                         case LedgerProvider::Blaxel: // a run holds no Blaxel sandbox
                              m_remote->release(target.servers.value(0), target.sandboxId, this, done);
+                             break;
+                         }
                      });
 }
 

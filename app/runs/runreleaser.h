@@ -15,6 +15,7 @@
 class HttpTransport;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
+class KlavisUniverseService;
 class RunReconciler;
 struct Leak;
 struct LedgerSandbox;
@@ -77,6 +78,7 @@ private:
 
     KlavisSandboxService *m_remote;
     KlavisLocalSandboxService *m_local;
+    KlavisUniverseService *m_universes;
     RunReconciler *m_reconciler;
     LedgerRecorder m_recorder;
     QList<ReleaseTarget> m_queue;

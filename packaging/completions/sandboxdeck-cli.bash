@@ -12,15 +12,16 @@ _sandboxdeck_cli_statuses="idle occupied error"
 _sandboxdeck_cli_data_servers="airtable asana cal.com clickup close confluence discord dropbox github gmail google_calendar google_docs google_drive google_forms google_sheets googleworkspaceatlas hubspot huggingface jira linear mem0 microsoft_teams monday moneybird mongodb motion notion onedrive outlook_calendar outlook_mail postgres quickbooks resend salesforce shopify slack snowflake supabase woocommerce wordpress youtube"
 _sandboxdeck_cli_blaxel_statuses="DEPLOYING DEPLOYED FAILED DELETING TERMINATED DEACTIVATING DEACTIVATED BUILDING BUILT UPLOADING ARCHIVING ARCHIVED UNARCHIVING"
 
-_sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel data mcp run leaks"
+_sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel data mcp run leaks universe"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump exec logs artifacts"
 _sandboxdeck_cli_blaxel_commands="list get create delete upload dump"
 _sandboxdeck_cli_data_commands="dump init diff"
 _sandboxdeck_cli_mcp_commands="info tools call ping diff"
 _sandboxdeck_cli_run_commands="create list show release adopt manifest import"
+_sandboxdeck_cli_universe_commands="list data acquire release task verify"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
-_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor"
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor --service --run --mcp-config"
 
 _sandboxdeck_cli_options_of() {
     case $1 in
@@ -48,6 +49,9 @@ _sandboxdeck_cli_options_of() {
         "run create") echo "--servers --local --benchmark --ttl --prepare --urls-out --env-out --mcp-dir --seed-data --seed-workspace" ;;
         "run manifest") echo "--out --force" ;;
         leaks) echo "--older-than --release" ;;
+        "universe data") echo "--service" ;;
+        "universe acquire") echo "--run --mcp-config" ;;
+        "universe task") echo "--prompt" ;;
     esac
 }
 
@@ -84,7 +88,9 @@ _sandboxdeck_cli() {
             compopt -o nospace 2>/dev/null
             return
             ;;
-        --out | --file | --urls-out | --env-out | --seed-data | --seed-workspace) _sandboxdeck_cli_files "$cur" && return ;;
+        --out | --file | --urls-out | --env-out | --seed-data | --seed-workspace | --mcp-config)
+            _sandboxdeck_cli_files "$cur" && return
+            ;;
         --sandbox) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur")) && return ;;
         --extract | --mcp-dir | --artifacts)
             compopt -o filenames 2>/dev/null
@@ -103,7 +109,7 @@ _sandboxdeck_cli() {
             ;;
         --base-url | --timeout | --email | --tag | --ttl | --instance-id | --search | --workspace | --image | \
             --display-name | --memory | --label | --port | --env | --secret-env | --args | --arg | --local | \
-            --older-than) return ;;
+            --older-than | --service | --run) return ;;
     esac
 
     # The command, local's or blaxel's sub-command and the number of arguments typed so far.
@@ -127,7 +133,7 @@ _sandboxdeck_cli() {
                 if [[ -z $command ]]; then
                     command=$word
                 elif [[ $command == local || $command == blaxel || $command == data || $command == mcp || \
-                    $command == run ]]; then
+                    $command == run || $command == universe ]]; then
                     command="$command $word"
                 else
                     ((arguments++))
@@ -147,6 +153,7 @@ _sandboxdeck_cli() {
         data) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_data_commands" -- "$cur")) ;;
         mcp) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_mcp_commands" -- "$cur")) ;;
         run) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_run_commands" -- "$cur")) ;;
+        universe) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_universe_commands" -- "$cur")) ;;
         "run import") ((arguments == 0)) && _sandboxdeck_cli_files "$cur" ;;
         "data dump" | "data init")
             ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_data_servers" -- "$cur"))

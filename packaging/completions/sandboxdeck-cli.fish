@@ -29,7 +29,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor --service --run --mcp-config
                 set skip 1
             case --
                 set ended 1
@@ -95,6 +95,7 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a data -d "each 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a mcp -d 'MCP servers'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a run -d 'runs: named sets of sandboxes'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a leaks -d 'sandboxes no open run claims'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_command -a universe -d 'universes: environments with tasks'
 
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command data' -a dump -d "print or save a server's data"
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command data' -a init -d "seed a server's data"
@@ -223,3 +224,14 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run manifest' -l force -d '
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is run import 0' -F
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is leaks' -l older-than -x -d 'held longer than: 90s, 45m, 2h, 3d'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is leaks' -l release -d 'release every leak found'
+
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command universe' -a list -d 'list the universes'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command universe' -a data -d 'print the initial data of a universe'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command universe' -a acquire -d 'take an instance of a universe'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command universe' -a release -d 'give an instance back'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command universe' -a task -d 'show a task'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_needs_group_command universe' -a verify -d "check a task against an instance's data"
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is universe data' -l service -x -d 'only the data of this service'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is universe acquire' -l run -x -d 'hold it in this run'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is universe acquire' -l mcp-config -r -a '(__fish_complete_path (commandline -ct))' -d 'write its mcpServers config'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is universe task' -l prompt -d 'print only the prompt'

@@ -58,7 +58,7 @@ def server_lists():
 def commands_and_options():
     """The commands ("local upload") and, per command, the options its own --help lists."""
     usage = cli_help()
-    commands = re.findall(r"^  ((?:local |blaxel |data |mcp |run )?[a-z]+)\b", usage.split("Options (")[0], re.M)
+    commands = re.findall(r"^  ((?:local |blaxel |data |mcp |run |universe )?[a-z]+)\b", usage.split("Options (")[0], re.M)
     per_command = {}
     for command in commands:
         text = cli_help(*command.split())
@@ -125,8 +125,10 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli local ", ["list", "get", "acquire", "release", "reset", "upload", "dump", "exec", "logs",
                                      "artifacts"]),
         ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel", "data",
-                              "mcp", "run", "leaks"]),
+                              "mcp", "run", "leaks", "universe"]),
         ("sandboxdeck-cli run ", ["create", "list", "show", "release", "adopt", "manifest", "import"]),
+        ("sandboxdeck-cli universe ", ["list", "data", "acquire", "release", "task", "verify"]),
+        ("sandboxdeck-cli universe verify INSTANCE ", []),
         ("sandboxdeck-cli data ", ["dump", "init", "diff"]),
         ("sandboxdeck-cli mcp ", ["info", "tools", "call", "ping", "diff"]),
         ("sandboxdeck-cli data dump google_ca", ["google_calendar"]),
@@ -179,6 +181,8 @@ def check_file_completion(shell, complete):
         check(f"{shell}: data diff offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
         words, _ = complete("sandboxdeck-cli blaxel upload NAME res")
         check(f"{shell}: blaxel upload offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
+        words, _ = complete("sandboxdeck-cli universe acquire ID --mcp-config res")
+        check(f"{shell}: universe acquire --mcp-config offers files", "results.tar.gz" in words, words)
         words, _ = complete("sandboxdeck-cli blaxel dump NAME --extract res")
         check(f"{shell}: blaxel dump --extract offers only folders", [w.rstrip("/") for w in words] == ["results-dir"],
               words)
@@ -192,7 +196,7 @@ def main():
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 38 commands", len(per_command) == 38, sorted(per_command))
+    check("--help lists 44 commands", len(per_command) == 44, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)
