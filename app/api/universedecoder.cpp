@@ -13,20 +13,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("UniverseDecoder", text);
-}
-
 ApiResult<QJsonObject> parseObject(const QByteArray &body)
 {
     QJsonParseError error;
     const auto document = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(tr("invalid JSON at byte %1: %2").arg(error.offset).arg(error.errorString()),
+        return ApiError::decode(QCoreApplication::translate("UniverseDecoder", "invalid JSON at byte %1: %2")
+                                    .arg(error.offset)
+                                    .arg(error.errorString()),
                                 body);
     if (!document.isObject())
-        return ApiError::decode(tr("expected a JSON object"), body);
+        return ApiError::decode(QCoreApplication::translate("UniverseDecoder", "expected a JSON object"),
+                                body);
     return document.object();
 }
 
@@ -48,8 +46,9 @@ QString requiredText(const QJsonObject &object, QLatin1StringView key, QString *
         return value.toString();
     if (QString number = wholeNumberText(value); !number.isEmpty())
         return number;
-    *problem =
-        value.isUndefined() ? tr("no `%1` in the reply").arg(key) : tr("`%1` is not a string").arg(key);
+    *problem = value.isUndefined()
+                   ? QCoreApplication::translate("UniverseDecoder", "no `%1` in the reply").arg(key)
+                   : QCoreApplication::translate("UniverseDecoder", "`%1` is not a string").arg(key);
     return {};
 }
 
@@ -85,7 +84,9 @@ QString UniverseDecoder::readUniverse(const QJsonObject &object, Universe *unive
 
     const auto personas = object.value("personas"_L1);
     if (!personas.isArray())
-        return personas.isUndefined() ? tr("no `personas` in the reply") : tr("`personas` is not a list");
+        return personas.isUndefined()
+                   ? QCoreApplication::translate("UniverseDecoder", "no `personas` in the reply")
+                   : QCoreApplication::translate("UniverseDecoder", "`personas` is not a list");
     universe->personas.clear();
     universe->skippedPersonaValues = 0;
     for (const auto &item : personas.toArray()) {
@@ -106,12 +107,15 @@ QString UniverseDecoder::readUniverse(const QJsonObject &object, Universe *unive
 
     const auto numbers = object.value("task_nums"_L1);
     if (!numbers.isArray())
-        return numbers.isUndefined() ? tr("no `task_nums` in the reply") : tr("`task_nums` is not a list");
+        return numbers.isUndefined()
+                   ? QCoreApplication::translate("UniverseDecoder", "no `task_nums` in the reply")
+                   : QCoreApplication::translate("UniverseDecoder", "`task_nums` is not a list");
     universe->taskNumbers.clear();
     for (const auto &item : numbers.toArray()) {
         QString number = item.isString() ? item.toString() : wholeNumberText(item);
         if (number.isEmpty())
-            return tr("`task_nums` holds something that is not a task number");
+            return QCoreApplication::translate("UniverseDecoder",
+                                               "`task_nums` holds something that is not a task number");
         universe->taskNumbers.append(number);
     }
     return {};
@@ -124,16 +128,24 @@ ApiResult<QList<Universe>> UniverseDecoder::universes(const QByteArray &body)
         return parsed.error();
     const auto items = parsed.value().value("universes"_L1);
     if (!items.isArray())
-        return ApiError::decode(tr("no `universes` list in the reply"), body);
+        return ApiError::decode(
+            QCoreApplication::translate("UniverseDecoder", "no `universes` list in the reply"), body);
     QList<Universe> universes;
     const auto array = items.toArray();
     universes.reserve(array.size());
     for (qsizetype i = 0; i < array.size(); ++i) {
         Universe universe;
         if (!array.at(i).isObject())
-            return ApiError::decode(tr("universe %1 of the list is not an object").arg(i + 1), body);
+            return ApiError::decode(
+                QCoreApplication::translate("UniverseDecoder", "universe %1 of the list is not an object")
+                    .arg(i + 1),
+                body);
         if (const QString problem = readUniverse(array.at(i).toObject(), &universe); !problem.isEmpty())
-            return ApiError::decode(tr("universe %1 of the list: %2").arg(i + 1).arg(problem), body);
+            return ApiError::decode(
+                QCoreApplication::translate("UniverseDecoder", "universe %1 of the list: %2")
+                    .arg(i + 1)
+                    .arg(problem),
+                body);
         universes.append(std::move(universe));
     }
     return universes;
@@ -145,12 +157,13 @@ ApiResult<QJsonValue> UniverseDecoder::initialData(const QByteArray &body)
     QJsonParseError error;
     const auto document = QJsonDocument::fromJson("[" + body + "\n]", &error);
     if (error.error != QJsonParseError::NoError || document.array().size() != 1)
-        return ApiError::decode(error.error != QJsonParseError::NoError
-                                    ? tr("invalid JSON at byte %1: %2")
-                                          .arg(std::max(0, error.offset - 1))
-                                          .arg(error.errorString())
-                                    : tr("expected one JSON value"),
-                                body);
+        return ApiError::decode(
+            error.error != QJsonParseError::NoError
+                ? QCoreApplication::translate("UniverseDecoder", "invalid JSON at byte %1: %2")
+                      .arg(std::max(0, error.offset - 1))
+                      .arg(error.errorString())
+                : QCoreApplication::translate("UniverseDecoder", "expected one JSON value"),
+            body);
     return document.array().at(0);
 }
 
@@ -164,20 +177,28 @@ ApiResult<UniverseInstance> UniverseDecoder::instance(const QByteArray &body)
     QString problem;
     instance.instanceId = requiredText(instance.raw, "instance_id"_L1, &problem);
     if (!problem.isEmpty() || instance.instanceId.isEmpty())
-        return ApiError::decode(problem.isEmpty() ? tr("`instance_id` is empty") : problem, body);
+        return ApiError::decode(problem.isEmpty()
+                                    ? QCoreApplication::translate("UniverseDecoder", "`instance_id` is empty")
+                                    : problem,
+                                body);
     const auto servers = instance.raw.value("mcp_servers"_L1);
     if (!servers.isObject())
-        return ApiError::decode(servers.isUndefined() ? tr("no `mcp_servers` in the reply")
-                                                      : tr("`mcp_servers` is not an object"),
-                                body);
+        return ApiError::decode(
+            servers.isUndefined()
+                ? QCoreApplication::translate("UniverseDecoder", "no `mcp_servers` in the reply")
+                : QCoreApplication::translate("UniverseDecoder", "`mcp_servers` is not an object"),
+            body);
     const auto entries = servers.toObject();
     for (auto it = entries.begin(); it != entries.end(); ++it) {
         if (!it.value().isString()) {
-            instance.refusedServers.insert(it.key(), tr("its URL is not a string"));
+            instance.refusedServers.insert(
+                it.key(), QCoreApplication::translate("UniverseDecoder", "its URL is not a string"));
             continue;
         }
         const QUrl url(it.value().toString(), QUrl::StrictMode);
-        QString refusal = url.isValid() ? UrlPolicy::checkMcpUrl(url) : tr("its URL does not parse");
+        QString refusal = url.isValid()
+                              ? UrlPolicy::checkMcpUrl(url)
+                              : QCoreApplication::translate("UniverseDecoder", "its URL does not parse");
         if (refusal.isEmpty())
             instance.mcpServers.insert(it.key(), it.value().toString());
         else
@@ -214,9 +235,11 @@ ApiResult<TaskVerdict> UniverseDecoder::verdict(const QByteArray &body)
     TaskVerdict verdict;
     const auto passed = object.value("passed"_L1);
     if (!passed.isBool())
-        return ApiError::decode(passed.isUndefined() ? tr("no `passed` in the reply")
-                                                     : tr("`passed` is not true or false"),
-                                body);
+        return ApiError::decode(
+            passed.isUndefined()
+                ? QCoreApplication::translate("UniverseDecoder", "no `passed` in the reply")
+                : QCoreApplication::translate("UniverseDecoder", "`passed` is not true or false"),
+            body);
     verdict.passed = passed.toBool();
     // task_num is required by the schema, but the caller knows which task it asked about: tolerated.
     const auto number = object.value("task_num"_L1);

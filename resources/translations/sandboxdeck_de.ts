@@ -5835,6 +5835,89 @@
     </message>
 </context>
 <context>
+    <name>UniverseDecoder</name>
+    <message>
+        <source>invalid JSON at byte %1: %2</source>
+        <translation>ungültiges JSON bei Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>no `%1` in the reply</source>
+        <translation>kein `%1` in der Antwort</translation>
+    </message>
+    <message>
+        <source>`%1` is not a string</source>
+        <translation>`%1` ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>no `personas` in the reply</source>
+        <translation>kein `personas` in der Antwort</translation>
+    </message>
+    <message>
+        <source>`personas` is not a list</source>
+        <translation>`personas` ist keine Liste</translation>
+    </message>
+    <message>
+        <source>no `task_nums` in the reply</source>
+        <translation>kein `task_nums` in der Antwort</translation>
+    </message>
+    <message>
+        <source>`task_nums` is not a list</source>
+        <translation>`task_nums` ist keine Liste</translation>
+    </message>
+    <message>
+        <source>`task_nums` holds something that is not a task number</source>
+        <translation>`task_nums` enthält etwas, das keine Aufgabennummer ist</translation>
+    </message>
+    <message>
+        <source>no `universes` list in the reply</source>
+        <translation>keine `universes`-Liste in der Antwort</translation>
+    </message>
+    <message>
+        <source>universe %1 of the list is not an object</source>
+        <translation>Universum %1 der Liste ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>universe %1 of the list: %2</source>
+        <translation>Universum %1 der Liste: %2</translation>
+    </message>
+    <message>
+        <source>expected one JSON value</source>
+        <translation>genau ein JSON-Wert erwartet</translation>
+    </message>
+    <message>
+        <source>`instance_id` is empty</source>
+        <translation>`instance_id` ist leer</translation>
+    </message>
+    <message>
+        <source>no `mcp_servers` in the reply</source>
+        <translation>kein `mcp_servers` in der Antwort</translation>
+    </message>
+    <message>
+        <source>`mcp_servers` is not an object</source>
+        <translation>`mcp_servers` ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>its URL is not a string</source>
+        <translation>seine URL ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>its URL does not parse</source>
+        <translation>seine URL ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>no `passed` in the reply</source>
+        <translation>kein `passed` in der Antwort</translation>
+    </message>
+    <message>
+        <source>`passed` is not true or false</source>
+        <translation>`passed` ist weder true noch false</translation>
+    </message>
+</context>
+<context>
     <name>UploadConfirmDialog</name>
     <message numerus="yes">
         <source>and %n more</source>
