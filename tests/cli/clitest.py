@@ -41,6 +41,9 @@ class CliTest:
         self.checks = {"passed": 0, "failed": 0}
         # The CLI's TMPDIR: transfers pack and download there, and must leave nothing behind.
         self.tmp = tempfile.mkdtemp(prefix=f"{name}-tmp-")
+        # Every command the CLI runs writes the run ledger: a test's go to a file of its own, never the user's
+        # (nor one a newer build of the same machine migrated).
+        self.ledger = os.path.join(tempfile.mkdtemp(prefix=f"{name}-ledger-"), "ledger.sqlite")
 
     def start_emulator(self, *extra, stderr=subprocess.DEVNULL):
         proc = subprocess.Popen([self.emulator, "--port", "0", "--api-key", self.key, *extra],
@@ -57,6 +60,7 @@ class CliTest:
         if key is not None:
             env["KLAVIS_API_KEY"] = key
         env["TMPDIR"] = self.tmp
+        env["SANDBOXDECK_LEDGER"] = self.ledger
         env.update(env_extra or {})
         return env
 
