@@ -2,6 +2,8 @@
 
 #include <QMainWindow>
 
+#include <tuple>
+
 class AllSandboxesPage;
 class AppSession;
 class BlaxelSandboxesController;
@@ -83,9 +85,13 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void createToolBar();
     void connectTransfers();
     void updateTitle();
+    // The pages that keep their columns and splitters in the settings.
+    auto pagesWithState() const
+    {
+        return std::tuple(m_sandboxesPage, m_localPage, m_blaxelPage, m_allPage, m_transfersPage, m_runsPage);
+    }
     // The profile names the All view's Profile column shows ("Demo" on the demo backend).
     QString profileLabel() const;
     QString blaxelProfileLabel() const;
