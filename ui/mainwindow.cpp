@@ -12,18 +12,21 @@
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
+#include "models/universelistmodel.h"
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/runspage.h"
 #include "pages/sandboxespage.h"
 #include "pages/transferspage.h"
+#include "pages/universespage.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/leakmonitor.h"
 #include "session/localsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 #include "session/sandboxescontroller.h"
+#include "session/universescontroller.h"
 #include "widgets/statusbarpanel.h"
 #include "workspace/transferqueue.h"
 
@@ -59,6 +62,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
       m_allPage(new AllSandboxesPage(m_sandboxes, m_local, m_blaxel, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
       m_runsPage(new RunsPage(session, m_sandboxes, m_local, m_stack)),
+      m_universes(new UniversesController(session, this)),
+      m_universesPage(new UniversesPage(m_universes, m_stack)),
       m_runCoordinator(new RunCoordinator(session, this)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
 {
@@ -67,7 +72,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     MainWindowLayout::fillNavigation(m_navigation);
     MainWindowLayout::placePages(
         this, m_navigation, m_stack,
-        {m_sandboxesPage, m_localPage, m_blaxelPage, m_allPage, m_transfersPage, m_runsPage}, m_statusPanel);
+        {m_sandboxesPage, m_localPage, m_blaxelPage, m_allPage, m_transfersPage, m_runsPage, m_universesPage},
+        m_statusPanel);
     QStringList pageTitles;
     for (int page = 0; page < m_navigation->count(); ++page)
         pageTitles << m_navigation->item(page)->text();
@@ -89,6 +95,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
             m_local->refresh();
         if (row == AllSandboxesView)
             m_allPage->refreshAll();
+        if (row == UniversesView && m_universes->model()->rowCount() == 0)
+            m_universes->refresh();
     });
     connect(m_scheduler, &RefreshScheduler::refreshDue, this, &MainWindow::refreshCurrent);
     connect(session->transport(), &HttpTransport::inFlightChanged, m_statusPanel,
@@ -135,9 +143,9 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_local, &LocalSandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
     connect(m_sandboxesPage, &SandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_localPage, &LocalSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
-    MainWindowLayout::connectContextMenus(this,
-                                          {m_sandboxesPage->view(), m_localPage->view(), m_blaxelPage->view(),
-                                           m_allPage->view(), m_transfersPage->view(), m_runsPage->view()});
+    MainWindowLayout::connectContextMenus(
+        this, {m_sandboxesPage->view(), m_localPage->view(), m_blaxelPage->view(), m_allPage->view(),
+               m_transfersPage->view(), m_runsPage->view(), m_universesPage->view()});
     // A selected row that turns idle can no longer be released: its status, not only the selection, counts.
     // A refresh of 100,000 rows can send a thousand dataChanged: the states are worked out once after it.
     auto *statesDue = new QTimer(this);
@@ -199,6 +207,9 @@ void MainWindow::connectTransfers()
             [this] { m_statusPanel->setLeakCount(m_runsPage->leakMonitor()->count()); });
     connect(m_statusPanel, &StatusBarPanel::leaksClicked, this, [this] { showPage(RunsView); });
     connect(m_runsPage, &RunsPage::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_universesPage, &UniversesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    // An instance taken or given back belongs in the Runs view (under its run, or as a leak).
+    connect(m_universes, &UniversesController::heldChanged, m_runsPage, &RunsPage::reload);
     m_runCoordinator->connectPage(m_runsPage);
     connect(m_runCoordinator, &RunCoordinator::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_runCoordinator, &RunCoordinator::runsChanged, this, [this] {
@@ -215,6 +226,8 @@ void MainWindow::refreshCurrent()
         m_blaxel->refresh();
     else if (currentPage() == AllSandboxesView)
         m_allPage->refreshAll();
+    else if (currentPage() == UniversesView)
+        m_universes->refresh();
     else if (currentPage() == RunsView) {
         // A run's rows come from both lists and the ledger.
         m_sandboxes->refresh();
@@ -314,11 +327,12 @@ void MainWindow::chooseExportFile()
 
 void MainWindow::exportVisibleRows(const QString &fileName)
 {
-    if (currentPage() == TransfersView || currentPage() == RunsView) {
+    if (currentPage() == TransfersView || currentPage() == RunsView || currentPage() == UniversesView) {
         emit rowsExported(fileName,
                           currentPage() == RunsView
                               ? tr("The Runs view exports a run's manifest instead (Export Manifest…).")
-                              : tr("The Transfers view has no rows to export."));
+                          : currentPage() == UniversesView ? tr("The Universes view has no rows to export.")
+                                                           : tr("The Transfers view has no rows to export."));
         return;
     }
     // The rows are copied here, on the GUI thread, so that a refresh during the write changes nothing.

@@ -31,7 +31,8 @@ void MainWindowLayout::fillNavigation(QListWidget *navigation)
         {MainWindow::tr("Blaxel sandboxes"), u":/icons/blaxel.svg"_s},
         {MainWindow::tr("All sandboxes"), u":/icons/all.svg"_s},
         {MainWindow::tr("Transfers"), u":/icons/transfers.svg"_s},
-        {MainWindow::tr("Runs"), u":/icons/runs.svg"_s}};
+        {MainWindow::tr("Runs"), u":/icons/runs.svg"_s},
+        {MainWindow::tr("Universes"), u":/icons/universes.svg"_s}};
     for (const auto &[text, icon] : entries)
         new QListWidgetItem(
             HighlightedIcon::withSelectedColour(

@@ -31,6 +31,9 @@ QStringList PageActions::names(MainWindow::Page page)
         // Its own actions come from the page; a run's rows come from the lists and the ledger, which F5
         // reads again.
         return {u"refresh"_s};
+    case MainWindow::UniversesView:
+        // Its own buttons are on the page; F5 reads the catalogue again.
+        return {u"refresh"_s};
     case MainWindow::TransfersView:
         break; // the Transfers page brings its own actions
     }
