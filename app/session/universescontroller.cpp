@@ -59,13 +59,13 @@ void UniversesController::task(const QString &universeId, const QString &taskNum
 {
     if (const UniverseTask *known = cachedTask(universeId, taskNumber))
         return done(*known);
-    m_service->task(
-        universeId, taskNumber, context,
-        [this, key = taskKey(universeId, taskNumber), done](const ApiResult<UniverseTask> &result) {
-            if (result)
-                m_tasks.insert(key, result.value());
-            done(result);
-        });
+    m_service->task(universeId, taskNumber, context,
+                    [this, key = taskKey(universeId, taskNumber),
+                     done = std::move(done)](const ApiResult<UniverseTask> &result) {
+                        if (result)
+                            m_tasks.insert(key, result.value());
+                        done(result);
+                    });
 }
 
 void UniversesController::acquire(const QString &universeId, const QString &run, QObject *context,

@@ -52,6 +52,8 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->verticalHeader()->hide();
+    m_view->setWordWrap(false);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(UniverseListModel::NameColumn, QHeaderView::Stretch);
     m_view->setAlternatingRowColors(true);
 
@@ -77,6 +79,7 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     m_personas->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_personas->horizontalHeader()->setStretchLastSection(true);
     m_personas->setMaximumHeight(m_personas->fontMetrics().height() * 7);
+    m_personas->setMinimumHeight(m_personas->fontMetrics().height() * 3);
     m_data->setObjectName(u"universeInitialData"_s);
     m_tabs->addTab(m_data, tr("Initial Data"));
     m_tabs->addTab(m_tasks, tr("Tasks"));
@@ -91,7 +94,7 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     rightLayout->addWidget(m_tabs, 1);
     m_splitter->addWidget(left);
     m_splitter->addWidget(right);
-    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 5);
     m_splitter->setChildrenCollapsible(false);
 
@@ -114,7 +117,11 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     connect(controller, &UniversesController::refreshFailed, this,
             [this](const ApiError &error) { m_banner->showError(tr("Cannot list the universes"), error); });
     const auto showFailure = [this](const QString &context, const ApiError &error) {
-        m_banner->showError(context, error);
+        // A 503 is a full pool: the tab's sentence says all there is, the server's words go to the details.
+        if (error.httpStatus() == 503)
+            m_banner->showMessage(ErrorBanner::Level::Error, context, error.detailText());
+        else
+            m_banner->showError(context, error);
     };
     connect(m_tasks, &UniverseTasksTab::taskFailed, this, showFailure);
     connect(m_instance, &UniverseInstanceTab::failed, this, showFailure);

@@ -63,6 +63,7 @@ UniverseInstanceTab::UniverseInstanceTab(UniversesController *controller, QWidge
     m_servers->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_servers->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_servers->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_servers->setMinimumHeight(m_servers->fontMetrics().height() * 4);
     m_verdict->setObjectName(u"universeVerdict"_s);
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -194,7 +195,8 @@ void UniverseInstanceTab::showInstance()
         copy->setIcon(QIcon(u":/icons/copy.svg"_s));
         copy->setAutoRaise(true);
         copy->setToolTip(tr("Copy the MCP URL of %1").arg(DisplayText::visible(service)));
-        connect(copy, &QToolButton::clicked, this, [this, service, url] {
+        // Init-captures: clang 14 cannot capture a structured binding.
+        connect(copy, &QToolButton::clicked, this, [this, service = service, url = url] {
             QApplication::clipboard()->setText(url);
             emit statusMessage(tr("Copied the MCP URL of %1.").arg(DisplayText::visible(service)));
         });
