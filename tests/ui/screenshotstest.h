@@ -29,22 +29,31 @@
 #include "ledger/runledger.h"
 #include "models/allsandboxesmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
+#include "models/jsontreemodel.h"
 #include "models/mcptoollistmodel.h"
 #include "models/sandboxlistmodel.h"
+#include "models/universelistmodel.h"
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/inspectpage.h"
 #include "pages/runspage.h"
 #include "pages/sandboxdatapage.h"
 #include "pages/transferspage.h"
+#include "pages/universespage.h"
 #include "session/leakmonitor.h"
+#include "session/universescontroller.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
 #include "settings/themesetting.h"
+#include "widgets/jsontreeview.h"
 #include "widgets/sandboxdetailspane.h"
 #include "widgets/sandboxworktabs.h"
+#include "widgets/universeinstancetab.h"
+#include "widgets/universetaskstab.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
+#include <QLineEdit>
+#include <QTableWidget>
 
 #include <algorithm>
 #include <memory>
@@ -163,6 +172,53 @@ inline bool showRuns(const DemoApp &app)
     page->leakMonitor()->recompute();
     QTest::qWait(500);
     return page->leakMonitor()->count() > 0;
+}
+
+// The Universes view with the demo's software universe chosen and `tab` in front: its initial data
+// expanded a level, its tasks loaded with task 2 chosen, or an instance acquired and task 2 verified
+// against it (FAILED with the reason, as a fresh instance is).
+inline bool showUniverses(MainWindow *window, UniversesPage::Tab tab)
+{
+    window->showPage(MainWindow::UniversesView);
+    UniversesPage *page = window->universesPage();
+    UniversesController *controller = window->universesController();
+    if (!QTest::qWaitFor([controller] { return controller->model()->rowCount() > 0; }, 10000))
+        return false;
+    const QString universe = u"acme-software"_s;
+    page->tabs()->setCurrentIndex(UniversesPage::InitialDataTab);
+    page->selectUniverse(universe);
+    if (page->currentUniverseId() != universe)
+        return false;
+    if (tab == UniversesPage::InitialDataTab) {
+        JsonTreeView *data = page->initialDataView();
+        if (!QTest::qWaitFor([data] { return data->model()->rowCount() > 0 && !data->isBusy(); }, 10000))
+            return false;
+        data->treeView()->expandToDepth(1);
+        QTest::qWait(300);
+        return true;
+    }
+    page->tabs()->setCurrentIndex(UniversesPage::TasksTab);
+    UniverseTasksTab *tasks = page->tasksTab();
+    const int count = tasks->taskList()->rowCount();
+    if (!QTest::qWaitFor([tasks, count] { return tasks->loadedCount() == count; }, 20000))
+        return false;
+    tasks->selectTask(u"2"_s);
+    if (tab == UniversesPage::TasksTab) {
+        QTest::qWait(300);
+        return true;
+    }
+    page->tabs()->setCurrentIndex(UniversesPage::InstanceTab);
+    UniverseInstanceTab *instance = page->instanceTab();
+    instance->runField()->setText(u"support-eval"_s);
+    instance->acquire();
+    if (!QTest::qWaitFor([instance] { return !instance->currentInstanceId().isEmpty(); }, 10000))
+        return false;
+    QSignalSpy verdict(instance, &UniverseInstanceTab::verdictShown);
+    instance->verify();
+    if (!verdict.wait(10000))
+        return false;
+    QTest::qWait(300);
+    return true;
 }
 
 std::unique_ptr<QObject> newViewsTest();

@@ -80,6 +80,12 @@ private slots:
         // A run with a countdown, the demo's leaks, the status bar's count.
         QVERIFY(showRuns(app));
         save(window, u"size-runs-"_s + suffix);
+
+        // The Universes view: the initial data as a tree, then an instance with its verdict.
+        QVERIFY(showUniverses(window, UniversesPage::InitialDataTab));
+        save(window, u"size-universes-data-"_s + suffix);
+        QVERIFY(showUniverses(window, UniversesPage::InstanceTab));
+        save(window, u"size-universes-instance-"_s + suffix);
     }
 
     void cleanup()

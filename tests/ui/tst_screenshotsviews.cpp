@@ -112,6 +112,11 @@ private slots:
         QVERIFY(showRuns(app));
         save(window, u"runs-"_s + suffix);
 
+        QVERIFY(showUniverses(window, UniversesPage::TasksTab));
+        save(window, u"universes-"_s + suffix);
+        QVERIFY(showUniverses(window, UniversesPage::InstanceTab));
+        save(window, u"universes-instance-"_s + suffix);
+
         window->showPage(MainWindow::SandboxesView);
         AcquireDialog dialog(QStringList(), window);
         dialog.setServer(u"github"_s);

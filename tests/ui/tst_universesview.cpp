@@ -305,6 +305,26 @@ private slots:
         for (const LedgerSandbox &held : heldInstances())
             QVERIFY2(held.sandboxId != id, qPrintable(held.sandboxId));
     }
+
+    // Every instance taken: the banner says so in a sentence, and nothing is held for the failed acquire.
+    void aFullPoolSaysSo()
+    {
+        app->emulator()->setInstancesPerUniverse(1);
+        app->window()->showPage(MainWindow::UniversesView);
+        page()->tabs()->setCurrentIndex(UniversesPage::InstanceTab);
+        instanceTab()->runField()->clear();
+        const QString taken = acquire();
+        QVERIFY(!taken.isEmpty());
+        const qsizetype heldBefore = heldInstances().size();
+        instanceTab()->acquire();
+        ErrorBanner *banner = page()->errorBanner();
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), 10000);
+        QVERIFY2(banner->message().startsWith(u"No idle instance of acme-software"_s),
+                 qPrintable(banner->message()));
+        QVERIFY(banner->details().contains(u"503"_s) || banner->details().contains(u"idle"_s));
+        QCOMPARE(heldInstances().size(), heldBefore);
+        QCOMPARE(instanceTab()->currentInstanceId(), taken);
+    }
 };
 
 QTEST_MAIN(TestUniversesView)
