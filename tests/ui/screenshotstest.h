@@ -193,7 +193,8 @@ inline bool showUniverses(MainWindow *window, UniversesPage::Tab tab)
         JsonTreeView *data = page->initialDataView();
         if (!QTest::qWaitFor([data] { return data->model()->rowCount() > 0 && !data->isBusy(); }, 10000))
             return false;
-        data->treeView()->expandToDepth(1);
+        QTest::qWait(200);
+        data->expandAll();
         QTest::qWait(300);
         return true;
     }

@@ -52,9 +52,15 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->verticalHeader()->hide();
+    // The name takes what is left; a long domain is elided (the row's tooltip has the description).
     m_view->setWordWrap(false);
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(UniverseListModel::NameColumn, QHeaderView::Stretch);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSectionResizeMode(UniverseListModel::NameColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(UniverseListModel::DomainColumn, QHeaderView::Interactive);
+    header->resizeSection(UniverseListModel::DomainColumn,
+                          header->fontMetrics().horizontalAdvance(u"Software Dev"_s));
+    header->setSectionResizeMode(UniverseListModel::TasksColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(UniverseListModel::PersonasColumn, QHeaderView::ResizeToContents);
     m_view->setAlternatingRowColors(true);
 
     auto *left = new QWidget(m_splitter);
