@@ -194,7 +194,9 @@ inline bool showUniverses(MainWindow *window, UniversesPage::Tab tab)
         if (!QTest::qWaitFor([data] { return data->model()->rowCount() > 0 && !data->isBusy(); }, 10000))
             return false;
         QTest::qWait(200);
-        data->expandAll();
+        data->expandAll(); // fetches every level; then the services and their collections are shown
+        data->treeView()->collapseAll();
+        data->treeView()->expandToDepth(1);
         QTest::qWait(300);
         return true;
     }

@@ -102,6 +102,8 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     m_splitter->addWidget(right);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 5);
+    // A share, not pixels: the catalogue gets two fifths of whatever the window has at first.
+    m_splitter->setSizes({400, 600});
     m_splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
