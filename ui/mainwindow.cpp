@@ -3,37 +3,38 @@
 #include "api/httptransport.h"
 #include "controllers/mainwindowactions.h"
 #include "controllers/pageactions.h"
-#include "controllers/pagecontextmenu.h"
 #include "controllers/refreshintervalchoice.h"
 #include "controllers/rowexportfile.h"
 #include "controllers/runcoordinator.h"
 #include "controllers/transfernotifier.h"
 #include "dialogs/quitconfirmation.h"
+#include "mainwindowlayout.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
+#include "models/universelistmodel.h"
 #include "pages/allsandboxespage.h"
 #include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/runspage.h"
 #include "pages/sandboxespage.h"
 #include "pages/transferspage.h"
+#include "pages/universespage.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/leakmonitor.h"
 #include "session/localsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 #include "session/sandboxescontroller.h"
-#include "widgets/highlightedicon.h"
+#include "session/universescontroller.h"
 #include "widgets/statusbarpanel.h"
 #include "workspace/transferqueue.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDir>
 #include <QFutureWatcher>
-#include <QHBoxLayout>
+#include <QHash>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -43,11 +44,10 @@
 #include <QTableView>
 #include <QtConcurrent>
 #include <QTimer>
-#include <QToolBar>
-#include <QToolButton>
 #include <QTreeView>
 
 #include <algorithm>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -62,48 +62,29 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
       m_allPage(new AllSandboxesPage(m_sandboxes, m_local, m_blaxel, m_stack)),
       m_transfersPage(new TransfersPage(session->transfers(), m_stack)),
       m_runsPage(new RunsPage(session, m_sandboxes, m_local, m_stack)),
+      m_universes(new UniversesController(session, this)),
+      m_universesPage(new UniversesPage(m_universes, m_stack)),
       m_runCoordinator(new RunCoordinator(session, this)),
       m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
 {
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon(u":/icons/sandboxdeck.svg"_s));
-    m_navigation->setObjectName(u"navigation"_s);
-    m_navigation->setIconSize(QSize(22, 22));
-    m_navigation->setFrameShape(QFrame::NoFrame);
-    m_navigation->setAccessibleName(tr("Views"));
-    const std::initializer_list<std::pair<QString, QString>> entries = {
-        {tr("Sandboxes"), u":/icons/sandboxes.svg"_s},     {tr("Local sandboxes"), u":/icons/local.svg"_s},
-        {tr("Blaxel sandboxes"), u":/icons/blaxel.svg"_s}, {tr("All sandboxes"), u":/icons/all.svg"_s},
-        {tr("Transfers"), u":/icons/transfers.svg"_s},     {tr("Runs"), u":/icons/runs.svg"_s}};
-    for (const auto &[text, icon] : entries)
-        new QListWidgetItem(HighlightedIcon::withSelectedColour(QIcon(icon),
-                                                                palette().color(QPalette::HighlightedText),
-                                                                m_navigation->iconSize()),
-                            text, m_navigation);
-    m_navigation->setFixedWidth(m_navigation->sizeHintForColumn(0) + 24);
-    m_navigation->setSpacing(2);
-
-    m_stack->addWidget(m_sandboxesPage);
-    m_stack->addWidget(m_localPage);
-    m_stack->addWidget(m_blaxelPage);
-    m_stack->addWidget(m_allPage);
-    m_stack->addWidget(m_transfersPage);
-    m_stack->addWidget(m_runsPage);
-    auto *central = new QWidget(this);
-    auto *layout = new QHBoxLayout(central);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addWidget(m_navigation);
-    layout->addWidget(m_stack, 1);
-    setCentralWidget(central);
-    statusBar()->addPermanentWidget(m_statusPanel);
-
+    MainWindowLayout::fillNavigation(m_navigation);
+    MainWindowLayout::placePages(
+        this, m_navigation, m_stack,
+        {m_sandboxesPage, m_localPage, m_blaxelPage, m_allPage, m_transfersPage, m_runsPage, m_universesPage},
+        m_statusPanel);
     QStringList pageTitles;
     for (int page = 0; page < m_navigation->count(); ++page)
         pageTitles << m_navigation->item(page)->text();
     m_actions = new MainWindowActions(this, pageTitles);
     m_actions->fillMenuBar(menuBar(), m_interval);
-    createToolBar();
+    const MainWindowLayout::ToolBarItems toolBar = MainWindowLayout::createToolBar(
+        this, m_interval, m_transfersPage->pageActions(), m_runsPage->pageActions());
+    m_transferActions = toolBar.transferActions;
+    m_runActions = toolBar.runActions;
+    m_newRunToolBarItem = toolBar.newRun;
+    m_listOnlyToolBarItems = toolBar.listOnly;
     connectTransfers();
 
     connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -114,6 +95,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
             m_local->refresh();
         if (row == AllSandboxesView)
             m_allPage->refreshAll();
+        if (row == UniversesView && m_universes->model()->rowCount() == 0)
+            m_universes->refresh();
     });
     connect(m_scheduler, &RefreshScheduler::refreshDue, this, &MainWindow::refreshCurrent);
     connect(session->transport(), &HttpTransport::inFlightChanged, m_statusPanel,
@@ -160,17 +143,9 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_local, &LocalSandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
     connect(m_sandboxesPage, &SandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_localPage, &LocalSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
-    for (QAbstractItemView *view : {static_cast<QAbstractItemView *>(m_sandboxesPage->view()),
-                                    static_cast<QAbstractItemView *>(m_localPage->view()),
-                                    static_cast<QAbstractItemView *>(m_blaxelPage->view()),
-                                    static_cast<QAbstractItemView *>(m_allPage->view()),
-                                    static_cast<QAbstractItemView *>(m_transfersPage->view()),
-                                    static_cast<QAbstractItemView *>(m_runsPage->view())}) {
-        view->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &position) {
-            PageContextMenu::popup(view, position, contextMenuActions(), this);
-        });
-    }
+    MainWindowLayout::connectContextMenus(
+        this, {m_sandboxesPage->view(), m_localPage->view(), m_blaxelPage->view(), m_allPage->view(),
+               m_transfersPage->view(), m_runsPage->view(), m_universesPage->view()});
     // A selected row that turns idle can no longer be released: its status, not only the selection, counts.
     // A refresh of 100,000 rows can send a thousand dataChanged: the states are worked out once after it.
     auto *statesDue = new QTimer(this);
@@ -186,12 +161,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     QSettings settings;
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
     restoreState(settings.value(u"window/state"_s).toByteArray());
-    m_sandboxesPage->restoreState();
-    m_localPage->restoreState();
-    m_blaxelPage->restoreState();
-    m_allPage->restoreState();
-    m_transfersPage->restoreState();
-    m_runsPage->restoreState();
+    std::apply([](auto *...page) { (page->restoreState(), ...); }, pagesWithState());
     m_allPage->setProfileName(AllSandboxRow::Provider::Klavis, profileLabel());
     m_allPage->setProfileName(AllSandboxRow::Provider::KlavisLocal, profileLabel());
     m_allPage->setProfileName(AllSandboxRow::Provider::Blaxel, blaxelProfileLabel());
@@ -213,41 +183,6 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
 QAction *MainWindow::action(const QString &name) const
 {
     return m_actions->action(name);
-}
-
-void MainWindow::createToolBar()
-{
-    auto *bar = addToolBar(tr("Main"));
-    bar->setObjectName(u"mainToolBar"_s);
-    bar->setMovable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(action(u"acquire"_s));
-    bar->addAction(action(u"release"_s));
-    bar->addAction(action(u"reset"_s));
-    bar->addAction(action(u"blaxelCreate"_s));
-    bar->addAction(action(u"blaxelDelete"_s));
-    m_listOnlyToolBarItems << bar->addSeparator();
-    bar->addAction(action(u"copyMcpConfig"_s));
-    bar->addAction(action(u"uploadWorkspace"_s));
-    bar->addAction(action(u"saveDump"_s));
-    bar->addAction(action(u"extractDump"_s));
-    m_transferActions = m_transfersPage->pageActions();
-    bar->addActions(m_transferActions);
-    // New Run is on the menu and its shortcut works in every view; on the toolbar only in the Runs view. A
-    // button of its own, so that hiding it there leaves the action itself alone.
-    auto *newRun = new QToolButton(bar);
-    newRun->setDefaultAction(action(u"newRun"_s));
-    newRun->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_newRunToolBarItem = bar->addWidget(newRun);
-    m_runActions = m_runsPage->pageActions();
-    bar->addActions(m_runActions);
-    m_listOnlyToolBarItems << bar->addSeparator();
-    bar->addAction(action(u"refresh"_s));
-    m_listOnlyToolBarItems << bar->addWidget(m_interval->createComboBox(bar));
-    auto *spacer = new QWidget(bar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    bar->addWidget(spacer);
-    bar->addAction(action(u"settings"_s));
 }
 
 MainWindow::Page MainWindow::currentPage() const
@@ -272,6 +207,9 @@ void MainWindow::connectTransfers()
             [this] { m_statusPanel->setLeakCount(m_runsPage->leakMonitor()->count()); });
     connect(m_statusPanel, &StatusBarPanel::leaksClicked, this, [this] { showPage(RunsView); });
     connect(m_runsPage, &RunsPage::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_universesPage, &UniversesPage::statusMessage, this, &MainWindow::showStatusMessage);
+    // An instance taken or given back belongs in the Runs view (under its run, or as a leak).
+    connect(m_universes, &UniversesController::heldChanged, m_runsPage, &RunsPage::reload);
     m_runCoordinator->connectPage(m_runsPage);
     connect(m_runCoordinator, &RunCoordinator::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_runCoordinator, &RunCoordinator::runsChanged, this, [this] {
@@ -288,6 +226,8 @@ void MainWindow::refreshCurrent()
         m_blaxel->refresh();
     else if (currentPage() == AllSandboxesView)
         m_allPage->refreshAll();
+    else if (currentPage() == UniversesView)
+        m_universes->refresh();
     else if (currentPage() == RunsView) {
         // A run's rows come from both lists and the ledger.
         m_sandboxes->refresh();
@@ -371,24 +311,14 @@ QList<QAction *> MainWindow::contextMenuActions() const
 
 void MainWindow::chooseExportFile()
 {
-    QString suggested;
-    switch (currentPage()) {
-    case SandboxesView:
-        suggested = u"sandboxes.csv"_s;
-        break;
-    case LocalSandboxesView:
-        suggested = u"local-sandboxes.csv"_s;
-        break;
-    case BlaxelSandboxesView:
-        suggested = u"blaxel-sandboxes.csv"_s;
-        break;
-    case AllSandboxesView:
-        suggested = u"all-sandboxes.csv"_s;
-        break;
-    case TransfersView:
-    case RunsView:
+    // The Transfers and Runs views have no rows to export.
+    static const QHash<int, QString> suggestedNames = {{SandboxesView, u"sandboxes.csv"_s},
+                                                       {LocalSandboxesView, u"local-sandboxes.csv"_s},
+                                                       {BlaxelSandboxesView, u"blaxel-sandboxes.csv"_s},
+                                                       {AllSandboxesView, u"all-sandboxes.csv"_s}};
+    const QString suggested = suggestedNames.value(currentPage());
+    if (suggested.isEmpty())
         return;
-    }
     const QString fileName = RowExportFile::choose(this, suggested);
     if (fileName.isEmpty())
         return;
@@ -397,11 +327,12 @@ void MainWindow::chooseExportFile()
 
 void MainWindow::exportVisibleRows(const QString &fileName)
 {
-    if (currentPage() == TransfersView || currentPage() == RunsView) {
+    if (currentPage() == TransfersView || currentPage() == RunsView || currentPage() == UniversesView) {
         emit rowsExported(fileName,
                           currentPage() == RunsView
                               ? tr("The Runs view exports a run's manifest instead (Export Manifest…).")
-                              : tr("The Transfers view has no rows to export."));
+                          : currentPage() == UniversesView ? tr("The Universes view has no rows to export.")
+                                                           : tr("The Transfers view has no rows to export."));
         return;
     }
     // The rows are copied here, on the GUI thread, so that a refresh during the write changes nothing.
@@ -438,11 +369,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
     settings.setValue(u"window/state"_s, saveState());
-    m_sandboxesPage->saveState();
-    m_localPage->saveState();
-    m_blaxelPage->saveState();
-    m_allPage->saveState();
-    m_transfersPage->saveState();
-    m_runsPage->saveState();
+    std::apply([](auto *...page) { (page->saveState(), ...); }, pagesWithState());
     event->accept();
 }

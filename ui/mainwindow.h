@@ -2,6 +2,8 @@
 
 #include <QMainWindow>
 
+#include <tuple>
+
 class AllSandboxesPage;
 class AppSession;
 class BlaxelSandboxesController;
@@ -20,6 +22,8 @@ class SandboxesPage;
 class StatusBarPanel;
 class TransferNotifier;
 class TransfersPage;
+class UniversesController;
+class UniversesPage;
 class ApiError;
 class QAbstractItemView;
 
@@ -38,7 +42,8 @@ public:
         BlaxelSandboxesView,
         AllSandboxesView,
         TransfersView,
-        RunsView
+        RunsView,
+        UniversesView
     };
 
     explicit MainWindow(AppSession *session, QWidget *parent = nullptr);
@@ -59,6 +64,8 @@ public:
     TransferNotifier *transferNotifier() const { return m_notifier; }
     RunsPage *runsPage() const { return m_runsPage; }
     RunCoordinator *runCoordinator() const { return m_runCoordinator; }
+    UniversesPage *universesPage() const { return m_universesPage; }
+    UniversesController *universesController() const { return m_universes; }
 
     void refreshCurrent();
     // The actions of the right-click menu on the view in front; null entries are separators.
@@ -83,9 +90,14 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void createToolBar();
     void connectTransfers();
     void updateTitle();
+    // The pages that keep their columns and splitters in the settings.
+    auto pagesWithState() const
+    {
+        return std::tuple(m_sandboxesPage, m_localPage, m_blaxelPage, m_allPage, m_transfersPage, m_runsPage,
+                          m_universesPage);
+    }
     // The profile names the All view's Profile column shows ("Demo" on the demo backend).
     QString profileLabel() const;
     QString blaxelProfileLabel() const;
@@ -108,6 +120,8 @@ private:
     AllSandboxesPage *m_allPage;
     TransfersPage *m_transfersPage;
     RunsPage *m_runsPage;
+    UniversesController *m_universes;
+    UniversesPage *m_universesPage;
     RunCoordinator *m_runCoordinator;
     TransferNotifier *m_notifier;
     StatusBarPanel *m_statusPanel;

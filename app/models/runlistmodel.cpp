@@ -131,6 +131,21 @@ QString RunListModel::stateText(const RunListEntry &entry)
     return {};
 }
 
+QString RunListModel::providerName(LedgerProvider provider)
+{
+    switch (provider) {
+    case LedgerProvider::Klavis:
+        return tr("Klavis");
+    case LedgerProvider::KlavisLocal:
+        return tr("Klavis local");
+    case LedgerProvider::Blaxel:
+        return tr("Blaxel");
+    case LedgerProvider::KlavisUniverse:
+        return tr("Klavis universe");
+    }
+    return LedgerWords::word(provider);
+}
+
 QString RunListModel::sandboxStatus(const LedgerSandbox &sandbox) const
 {
     if (!sandbox.isHeld())

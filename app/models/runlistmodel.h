@@ -86,6 +86,8 @@ public:
     // "1 h 05 min", "4 min 09 s", "12 s", "expired"; empty for an invalid expiry.
     static QString timeLeftText(const QDateTime &expiresAt, const QDateTime &now);
     static QString stateText(const RunListEntry &entry);
+    // The provider as the Runs view names it ("Klavis universe"); the ledger's word is for files and the CLI.
+    static QString providerName(LedgerProvider provider);
 
     // The countdown runs only while a view shows the model: the page turns it on when shown.
     void setTicking(bool ticking);

@@ -7,6 +7,7 @@
 #include "pages/blaxelsandboxespage.h"
 #include "pages/localsandboxespage.h"
 #include "pages/sandboxespage.h"
+#include "pages/universespage.h"
 
 #include <QAction>
 #include <QApplication>
@@ -137,6 +138,10 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
             m_window->allSandboxesPage()->focusSearch();
             return;
         }
+        if (m_window->currentPage() == MainWindow::UniversesView) {
+            m_window->universesPage()->focusSearch();
+            return;
+        }
         m_window->showPage(MainWindow::SandboxesView);
         m_window->sandboxesPage()->focusSearch();
     });
@@ -154,7 +159,8 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
     const std::initializer_list<std::pair<MainWindow::Page, const char *>> pages = {
         {MainWindow::SandboxesView, "Ctrl+1"},       {MainWindow::LocalSandboxesView, "Ctrl+2"},
         {MainWindow::BlaxelSandboxesView, "Ctrl+3"}, {MainWindow::AllSandboxesView, "Ctrl+4"},
-        {MainWindow::TransfersView, "Ctrl+5"},       {MainWindow::RunsView, "Ctrl+6"}};
+        {MainWindow::TransfersView, "Ctrl+5"},       {MainWindow::RunsView, "Ctrl+6"},
+        {MainWindow::UniversesView, "Ctrl+7"}};
     for (const auto &[page, keys] : pages) {
         const QString name = u"page%1"_s.arg(int(page));
         m_pageActionNames << name;

@@ -27,9 +27,8 @@ QStringList PageActions::names(MainWindow::Page page)
         // Each row's own verbs: Release and Reset for Klavis rows, Delete for Blaxel rows.
         return {u"copyId"_s,       {}, u"release"_s, u"reset"_s,
                 u"blaxelDelete"_s, {}, u"refresh"_s, u"exportRows"_s};
-    case MainWindow::RunsView:
-        // Its own actions come from the page; a run's rows come from the lists and the ledger, which F5
-        // reads again.
+    case MainWindow::RunsView: // its own actions come from the page; F5 reads the lists and the ledger again
+    case MainWindow::UniversesView: // its own buttons are on the page; F5 reads the catalogue again
         return {u"refresh"_s};
     case MainWindow::TransfersView:
         break; // the Transfers page brings its own actions

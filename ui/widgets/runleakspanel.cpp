@@ -2,8 +2,8 @@
 
 #include "dialogs/confirmationbox.h"
 #include "dialogs/releasewording.h"
-#include "ledger/ledgerwords.h"
 #include "models/relativetime.h"
+#include "models/runlistmodel.h"
 #include "session/leakmonitor.h"
 
 #include <QComboBox>
@@ -135,7 +135,7 @@ void RunLeaksPanel::showLeaks()
             {leak.sandboxId, leak.servers.join(u", "_s), leak.run.isEmpty() ? tr("none") : leak.run,
              RelativeTime::relativeAge(leak.heldSince, now), reasonsText(leak.reasons)});
         item->setToolTip(3, RelativeTime::absoluteTime(leak.heldSince));
-        item->setToolTip(0, LedgerWords::word(leak.provider));
+        item->setToolTip(0, RunListModel::providerName(leak.provider));
         items << item;
     }
     m_table->addTopLevelItems(items);

@@ -1,6 +1,5 @@
 #include "widgets/runsandboxestable.h"
 
-#include "ledger/ledgerwords.h"
 #include "models/relativetime.h"
 #include "models/runlistmodel.h"
 
@@ -28,7 +27,7 @@ void RunSandboxesTable::showRun(const RunListEntry *run)
                                      ? sandbox.acquiredAt.addSecs(sandbox.ttlSeconds)
                                      : QDateTime();
         auto *item = new QTreeWidgetItem(
-            {LedgerWords::word(sandbox.provider), sandbox.servers.join(u", "_s), sandbox.sandboxId,
+            {RunListModel::providerName(sandbox.provider), sandbox.servers.join(u", "_s), sandbox.sandboxId,
              m_model->sandboxStatus(sandbox), RelativeTime::relativeAge(sandbox.acquiredAt, now),
              RelativeTime::relativeAge(sandbox.releasedAt, now),
              run->imported ? QString() : RunListModel::timeLeftText(expiry, now)});
