@@ -337,7 +337,8 @@ void ExecutionsTab::onJobFinished(qint64 ledgerId)
     case ExecutionJob::Outcome::Cancelled:
     case ExecutionJob::Outcome::Error:
     case ExecutionJob::Outcome::None:
-        state = job->executionStarted() ? LedgerOperationState::Ambiguous : LedgerOperationState::Failed;
+        // As the CLI records it: an execution occupies nothing to adopt or abandon, so never ambiguous.
+        state = LedgerOperationState::Failed;
         m_console->setStatus(u"error"_s);
         if (!job->errorText().isEmpty()) {
             m_console->appendNote(job->errorText());
