@@ -106,6 +106,29 @@ QList<CliCommandSpec> buildCommands()
         {u"local reset"_s, {u"ID"_s}, {}, u"reset a local sandbox"_s, {}},
         uploadCommand(u"local upload"_s, u"ID"_s, u"there"_s, region, u"[--region us|asia]"_s),
         dumpCommand(u"local dump"_s, u"ID"_s, u"the workspace"_s, region, u"[--region us|asia]"_s),
+        {u"local exec"_s,
+         {u"ID"_s, u"DIR"_s},
+         u"[--name N] [--follow] [--artifacts DIR] [--region us|asia]"_s,
+         u"pack DIR, upload it and run its main.py in the local sandbox; with --follow, stream the log and "
+         u"exit "
+         "with 0 when it completed, 1 when it failed, 130 on Ctrl+C (the execution goes on)"_s,
+         {{u"name"_s, u"N"_s, u"the execution's name (default: exec-<UTC yyyyMMdd-hhmmss>)"_s},
+          {u"follow"_s, {}, u"stream the log to stdout until the execution ends"_s},
+          {u"artifacts"_s, u"DIR"_s,
+           u"once it ended, extract the execution's folder into DIR, a new or empty folder (implies --follow)"_s},
+          region}},
+        {u"local logs"_s,
+         {u"ID"_s, u"NAME"_s},
+         u"[--follow] [--cursor N]"_s,
+         u"print an execution's log: what there is, or with --follow until it ends"_s,
+         {{u"follow"_s, {}, u"follow the log until the execution ends; exit 1 if it failed"_s},
+          {u"cursor"_s, u"N"_s, u"start at byte N of the log"_s}}},
+        {u"local artifacts"_s,
+         {u"ID"_s, u"NAME"_s},
+         u"--extract DIR [--region us|asia]"_s,
+         u"extract an execution's folder into a new or empty folder"_s,
+         {{u"extract"_s, u"DIR"_s, u"extract the execution's folder into DIR, a new or empty folder"_s},
+          region}},
     };
 }
 

@@ -3,10 +3,12 @@
 #include "api/apicall.h"
 #include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
+#include "api/klavisexecutionservice.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
 #include "api/klavisserverdataservice.h"
 #include "cli/liststatusfilter.h"
+#include "cli/logtextfilter.h"
 #include "cli/terminaltext.h"
 #include "cli/texttable.h"
 #include "ledger/runledger.h"
@@ -21,7 +23,8 @@ CliRunner::CliRunner(const CliCommand &command, HttpTransport *transport, QObjec
       m_sandboxes(new KlavisSandboxService(transport, this)),
       m_local(new KlavisLocalSandboxService(transport, this)),
       m_blaxel(new BlaxelSandboxService(transport, command.option(u"workspace"_s), this)),
-      m_data(new KlavisServerDataService(transport, this))
+      m_data(new KlavisServerDataService(transport, this)),
+      m_executions(new KlavisExecutionService(transport, this))
 {
     m_output.setRevealSecrets(command.has(u"show-secrets"_s));
     m_output.setSecret(transport->config().apiKey);
@@ -48,6 +51,9 @@ void CliRunner::start()
         {u"local reset"_s, &CliRunner::localReset},
         {u"local upload"_s, &CliRunner::localUpload},
         {u"local dump"_s, &CliRunner::localDump},
+        {u"local exec"_s, &CliRunner::localExec},
+        {u"local logs"_s, &CliRunner::localLogs},
+        {u"local artifacts"_s, &CliRunner::localArtifacts},
         {u"blaxel list"_s, &CliRunner::blaxelList},
         {u"blaxel get"_s, &CliRunner::blaxelGet},
         {u"blaxel create"_s, &CliRunner::blaxelCreate},

@@ -16,7 +16,9 @@ class ApiCall;
 class BlaxelSandboxFiles;
 class BlaxelSandboxService;
 class HttpTransport;
+class KlavisExecutionService;
 class KlavisLocalSandboxService;
+class LogTextFilter;
 class KlavisSandboxService;
 class KlavisServerDataService;
 class LedgerRecorder;
@@ -62,6 +64,11 @@ private:
     void localReset();
     void localUpload();
     void localDump();
+    // Executions in a local sandbox (localexecutions.cpp).
+    void localExec();
+    void localLogs();
+    void localArtifacts();
+    void writeLog(const QByteArray &bytes);
     void blaxelList();
     void blaxelGet();
     void blaxelCreate();
@@ -131,6 +138,8 @@ private:
     KlavisLocalSandboxService *m_local;
     BlaxelSandboxService *m_blaxel;
     KlavisServerDataService *m_data;
+    KlavisExecutionService *m_executions;
+    std::unique_ptr<LogTextFilter> m_logFilter;
     CliOutput m_output;
     QPointer<ApiCall> m_call;
     qint64 m_transferBytes = 0; // bytes that crossed the network, for the summary

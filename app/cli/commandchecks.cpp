@@ -176,6 +176,8 @@ std::optional<QString> CommandChecks::checkOptions(const CliCommandSpec &spec, c
     }
     if (spec.name == u"run create"_s)
         return checkRunCreate(command);
+    if (spec.name == u"local exec"_s && command.has(u"name"_s) && command.option(u"name"_s).isEmpty())
+        return u"--name needs a name"_s;
     if (spec.name == u"run manifest"_s && !command.has(u"out"_s))
         return u"`run manifest` needs --out FILE"_s;
     if (spec.name == u"leaks"_s && command.has(u"older-than"_s) &&
@@ -189,7 +191,8 @@ std::optional<QString> CommandChecks::checkOptions(const CliCommandSpec &spec, c
         if (command.has(u"force"_s) && command.has(u"extract"_s))
             return u"--force goes with --out; --extract never writes into a folder that is not empty"_s;
         if (!command.has(u"out"_s) && !command.has(u"extract"_s))
-            return u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name);
+            return spec.option(u"out"_s) ? u"`%1` needs --out FILE or --extract DIR"_s.arg(spec.name)
+                                         : u"`%1` needs --extract DIR"_s.arg(spec.name);
     }
     if (auto error = checkDataAndMcp(spec, command))
         return error;

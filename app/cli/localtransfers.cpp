@@ -33,11 +33,14 @@ QString regionOf(const CliCommand &command)
     return command.has(u"region"_s) ? command.option(u"region"_s) : u"us"_s;
 }
 
-// What a dump took out: a Blaxel sandbox has a working directory (its "workspace" is the account's).
-QString dumped(bool blaxel, const TransferJob *job)
+// What a dump took out: a Blaxel sandbox has a working directory (its "workspace" is the account's); `local
+// artifacts` downloads an execution's folder.
+QString dumped(const CliCommand &command, const TransferJob *job)
 {
-    return blaxel ? u"the working directory of Blaxel sandbox %1"_s.arg(job->sandboxId())
-                  : u"the workspace of %1"_s.arg(job->sandboxId());
+    if (command.name == u"local artifacts"_s)
+        return u"the artifacts of execution %1 in %2"_s.arg(command.arguments.value(1), job->sandboxId());
+    return command.isBlaxel() ? u"the working directory of Blaxel sandbox %1"_s.arg(job->sandboxId())
+                              : u"the workspace of %1"_s.arg(job->sandboxId());
 }
 
 // What the ledger keeps of a transfer, as the job computed it off this thread: the archive's sha256 and size
@@ -219,8 +222,8 @@ void CliRunner::finishTransfer(TransferJob *job)
         m_output.out(u"Uploaded %1 (%2) to local sandbox %3 and unpacked it into its workspace.\n"_s.arg(
             job->name(), size, job->sandboxId()));
     else if (summary.value(u"mode"_s).toString() == u"extract"_s)
-        m_output.out(u"Extracted %1 into %2 (%3 downloaded).\n"_s.arg(dumped(blaxel, job), path, size));
+        m_output.out(u"Extracted %1 into %2 (%3 downloaded).\n"_s.arg(dumped(m_command, job), path, size));
     else
-        m_output.out(u"Saved %1 to %2 (%3).\n"_s.arg(dumped(blaxel, job), path, size));
+        m_output.out(u"Saved %1 to %2 (%3).\n"_s.arg(dumped(m_command, job), path, size));
     done(exitCode);
 }

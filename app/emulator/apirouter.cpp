@@ -49,7 +49,7 @@ ApiRouter::Match ApiRouter::match(const QStringList &s)
                 return {Route::LocalInitialize, {"POST"}};
             if (s.at(2) == u"dump")
                 return {Route::LocalDump, {"GET"}};
-            if (const Match execution = executionRoute(s.at(2)); execution.route != Route::None)
+            if (Match execution = executionRoute(s.at(2)); execution.route != Route::None)
                 return execution;
             return {};
         case 4:

@@ -20,6 +20,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Emulator {
@@ -293,6 +295,9 @@ void EmulatorServer::setExecutionSettings(const ExecutionSettings &settings)
 {
     QMutexLocker locker(&m_mutex);
     m_state->executionSettings = settings;
+    // The bounds the options and the control API keep to: a log of a byte at least, a day at most.
+    m_state->executionSettings.maxLogBytes = std::max<qint64>(1, settings.maxLogBytes);
+    m_state->executionSettings.timeLimitSeconds = std::clamp(settings.timeLimitSeconds, 1, 24 * 3600);
 }
 
 ExecutionSettings EmulatorServer::executionSettings() const

@@ -1,18 +1,16 @@
 #include "emulator/localexecutions.h"
 
-#include "emulator/catalog.h"
 #include "emulator/emulatorstate.h"
+#include "emulator/executionrequest.h"
 #include "emulator/incomingrequest.h"
 #include "emulator/objectstore.h"
 #include "emulator/scratchworkspace.h"
-#include "emulator/validationerrors.h"
 #include "emulator/workspacearchive.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QMutex>
 #include <QProcessEnvironment>
-#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -33,15 +31,6 @@ QString executionFolder(const QString &name)
 bool isFinal(const QString &status)
 {
     return status == u"completed" || status == u"failed";
-}
-
-// A name becomes a folder and a store path: 1..64 of [A-Za-z0-9_.-], never "." or "..". The provider's
-// schema only says "string", so a name the emulator cannot take is a 400 of the handler, not a 422 of the
-// schema (FastAPI answers 422 only for what the OpenAPI file declares).
-bool validName(const QString &name)
-{
-    static const QRegularExpression pattern(u"^[A-Za-z0-9_.-]{1,64}$"_s);
-    return pattern.match(name).hasMatch() && name != u"." && name != u"..";
 }
 
 // "requirements.txt: 2 packages listed, not installed (the emulator has no network)".
@@ -141,54 +130,15 @@ HttpReply executionNotFound(const QString &localId, const QString &name)
                              u"Execution %1 not found in local sandbox %2"_s.arg(name.left(64), localId));
 }
 
-// ?region= (us or asia, default us) and the body's execution_name, reported together as FastAPI does.
-std::optional<HttpReply> regionAndName(const IncomingRequest &request, QString *region, QString *name)
-{
-    QJsonValue bodyValue;
-    if (auto malformed = ValidationErrors::parseBody(request.body, &bodyValue))
-        return *malformed;
-    ValidationErrors errors;
-    const std::optional<QString> given = request.queryValue(u"region"_s);
-    errors.checkQueryEnum(u"region"_s, given, Catalog::regions());
-    if (errors.checkBodyObject(bodyValue, true)) {
-        const QJsonObject body = bodyValue.toObject();
-        const QJsonValue value = body.value(u"execution_name"_s);
-        if (value.isUndefined())
-            errors.addMissing(QJsonArray{u"body"_s, u"execution_name"_s}, body);
-        else if (!value.isString())
-            errors.add(QJsonArray{u"body"_s, u"execution_name"_s}, u"string_type"_s,
-                       u"Input should be a valid string"_s, value);
-        *name = value.toString();
-    }
-    if (!errors.isEmpty())
-        return errors.reply();
-    *region = given.value_or(u"us"_s);
-    if (!validName(*name))
-        return HttpReply::detail(400, u"execution_name must be 1 to 64 letters, digits, '.', '_' or '-' (not "
-                                      "'.' or '..')"_s);
-    return std::nullopt;
-}
-
 } // namespace
-
-std::optional<HttpReply> LocalExecutions::queryName(const IncomingRequest &request, QString *name)
-{
-    const std::optional<QString> given = request.queryValue(u"execution_name"_s);
-    if (!given) {
-        ValidationErrors errors;
-        errors.addMissing(QJsonArray{u"query"_s, u"execution_name"_s}, QJsonValue(QJsonValue::Null));
-        return errors.reply();
-    }
-    *name = *given;
-    return std::nullopt;
-}
 
 HttpReply LocalExecutions::uploadUrl(const IncomingRequest &request, const QString &localId)
 {
-    QString region;
-    QString name;
-    if (auto invalid = regionAndName(request, &region, &name))
+    ExecutionRequest call;
+    if (auto invalid = ExecutionRequest::fromBody(request, &call))
         return *invalid;
+    const QString &name = call.name;
+    const QString &region = call.region;
     if (!findSandbox(localId))
         return sandboxNotFound(localId);
     const QUrl url = m_store.issueExecutionUploadUrl(localId, region, name);
@@ -202,10 +152,11 @@ HttpReply LocalExecutions::uploadUrl(const IncomingRequest &request, const QStri
 
 HttpReply LocalExecutions::execute(const IncomingRequest &request, const QString &localId)
 {
-    QString region;
-    QString name;
-    if (auto invalid = regionAndName(request, &region, &name))
+    ExecutionRequest call;
+    if (auto invalid = ExecutionRequest::fromBody(request, &call))
         return *invalid;
+    const QString &name = call.name;
+    const QString &region = call.region;
     LocalSandbox *sandbox = findSandbox(localId);
     if (!sandbox)
         return sandboxNotFound(localId);
@@ -234,8 +185,8 @@ HttpReply LocalExecutions::execute(const IncomingRequest &request, const QString
             return HttpReply::detail(500, u"The emulator cannot create a scratch folder for the execution"_s);
         }
     }
-    if (const QString error = prepare(*sandbox, runs, name, staging); !error.isEmpty())
-        return HttpReply::detail(400, u"Archive rejected: "_s + error);
+    if (std::optional<HttpReply> refused = prepare(*sandbox, runs, name, staging))
+        return *refused;
 
     auto execution = std::make_shared<Execution>();
     execution->name = name;
@@ -251,35 +202,17 @@ HttpReply LocalExecutions::execute(const IncomingRequest &request, const QString
         200, QJsonObject{{u"message"_s, u"Execution %1 started"_s.arg(name)}, {u"execution_name"_s, name}});
 }
 
-QString LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name,
-                                 const Workspace &archive)
+std::optional<HttpReply> LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name,
+                                                  const Workspace &archive)
 {
     const QString folder = executionFolder(name);
     Workspace updated = sandbox.workspace;
     updated.removeTree(folder);
-    if (QString error = updated.addDirectory(folder); !error.isEmpty())
-        return error;
-    for (auto it = archive.entries().constBegin(); it != archive.entries().constEnd(); ++it) {
-        const QString path = folder + u'/' + it.key();
-        const Workspace::Entry &entry = it.value();
-        QString error;
-        switch (entry.type) {
-        case Workspace::EntryType::Directory:
-            error = updated.addDirectory(path, entry.mode);
-            break;
-        case Workspace::EntryType::File:
-            error = updated.addFile(path, entry.data, entry.mode);
-            break;
-        case Workspace::EntryType::Symlink:
-            error = updated.addSymlink(path, entry.linkTarget);
-            break;
-        }
-        if (!error.isEmpty())
-            return error;
-    }
+    if (QString error = updated.addTree(folder, archive); !error.isEmpty())
+        return HttpReply::detail(400, u"Archive rejected: "_s + error);
     if (updated.totalFileBytes() > m_state.workspaceLimits.maxTotalBytes)
-        return u"the workspace with it would pass its limit of %1 bytes"_s.arg(
-            m_state.workspaceLimits.maxTotalBytes);
+        return HttpReply::detail(400, u"Archive rejected: the workspace with it would pass its limit of %1 "
+                                      "bytes"_s.arg(m_state.workspaceLimits.maxTotalBytes));
     // With nothing running the in-memory workspace is the newer copy and the folder is written anew; while
     // another execution runs the folder is, so only this execution's folder is replaced.
     const QString root = runs.workspaceRoot();
@@ -294,10 +227,11 @@ QString LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox &runs, const QSt
         });
     }
     if (!error.isEmpty())
-        return u"the scratch folder cannot be written: "_s + error;
+        return HttpReply::detail(500,
+                                 u"The emulator cannot write the execution's scratch folder: "_s + error);
     sandbox.workspace = updated;
     sandbox.updatedAt = EmulatorState::now();
-    return {};
+    return std::nullopt;
 }
 
 } // namespace Emulator
@@ -319,7 +253,7 @@ void LocalExecutions::start(const QString &localId, Sandbox &runs, const Executi
     environment.insert(u"HOME"_s, runs.scratch->path());
     environment.insert(u"LANG"_s, u"C.UTF-8"_s);
     environment.insert(u"PYTHONUNBUFFERED"_s, u"1"_s);
-    environment.insert(u"PYTHONDONTWRITEBYTECODE"_s, u"1"_s); // no __pycache__ among the artifacts
+    environment.insert(u"PYTHONDONTWRITEBYTECODE"_s, u"1"_s); // no bytecode caches among the artifacts
     environment.insert(u"AGENT_WORKSPACE"_s, root);
     environment.insert(u"EXECUTION_NAME"_s, execution->name);
 
@@ -417,57 +351,44 @@ void LocalExecutions::readBack(const QString &localId, Execution &execution)
         execution.log.appendLine(u"[emulator] not kept in the workspace: "_s + note);
 }
 
+LocalExecutions::ExecutionPointer LocalExecutions::find(const QString &localId, const QString &name) const
+{
+    const auto runs = m_sandboxes.find(localId);
+    return runs == m_sandboxes.end() ? nullptr : runs->second.executions.value(name);
+}
+
 HttpReply LocalExecutions::status(const IncomingRequest &request, const QString &localId)
 {
-    QString name;
-    if (auto invalid = queryName(request, &name))
+    ExecutionRequest call;
+    if (auto invalid = ExecutionRequest::fromQuery(request, false, &call))
         return *invalid;
     if (!findSandbox(localId))
         return sandboxNotFound(localId);
-    const auto runs = m_sandboxes.find(localId);
-    const ExecutionPointer execution =
-        runs == m_sandboxes.end() ? nullptr : runs->second.executions.value(name);
+    const ExecutionPointer execution = find(localId, call.name);
     if (!execution)
-        return executionNotFound(localId, name);
+        return executionNotFound(localId, call.name);
     return HttpReply::json(200, QJsonObject{{u"status"_s, execution->status}});
 }
 
 HttpReply LocalExecutions::logs(const IncomingRequest &request, const QString &localId)
 {
-    const std::optional<QString> given = request.queryValue(u"execution_name"_s);
-    const std::optional<QString> cursorText = request.queryValue(u"cursor"_s);
-    ValidationErrors errors;
-    if (!given)
-        errors.addMissing(QJsonArray{u"query"_s, u"execution_name"_s}, QJsonValue(QJsonValue::Null));
-    qint64 cursor = 0;
-    if (cursorText) {
-        bool number = false;
-        cursor = cursorText->trimmed().toLongLong(&number);
-        if (!number)
-            errors.add(QJsonArray{u"query"_s, u"cursor"_s}, u"int_parsing"_s,
-                       u"Input should be a valid integer, unable to parse string as an integer"_s,
-                       *cursorText);
-        else if (cursor < 0)
-            errors.add(QJsonArray{u"query"_s, u"cursor"_s}, u"greater_than_equal"_s,
-                       u"Input should be greater than or equal to 0"_s, *cursorText,
-                       QJsonObject{{u"ge"_s, 0}});
-    }
-    if (!errors.isEmpty())
-        return errors.reply();
+    ExecutionRequest call;
+    if (auto invalid = ExecutionRequest::fromQuery(request, true, &call))
+        return *invalid;
     if (!findSandbox(localId))
         return sandboxNotFound(localId);
-    const auto runs = m_sandboxes.find(localId);
-    const ExecutionPointer execution =
-        runs == m_sandboxes.end() ? nullptr : runs->second.executions.value(*given);
+    const ExecutionPointer execution = find(localId, call.name);
     if (!execution)
-        return executionNotFound(localId, *given);
+        return executionNotFound(localId, call.name);
     // 400, not 416: this is a JSON endpoint whose cursor is a query parameter, not a Range request.
-    if (cursor > execution->log.size())
-        return HttpReply::detail(400, u"cursor %1 is past the end of the log (%2 bytes)"_s.arg(
-                                          QString::number(cursor), QString::number(execution->log.size())));
-    // Status and log are read under the same lock: when the status is final, this log is the whole log.
+    if (call.cursor > execution->log.size())
+        return HttpReply::detail(400,
+                                 u"cursor %1 is past the end of the log (%2 bytes)"_s.arg(
+                                     QString::number(call.cursor), QString::number(execution->log.size())));
+    // Status and log are read under the same lock, and a run's last lines are written with its final status:
+    // when the status is final, this log is the whole log.
     const bool growing = !isFinal(execution->status);
-    const ExecutionLog::Chunk chunk = execution->log.read(cursor, maxLogChunkBytes, growing);
+    const ExecutionLog::Chunk chunk = execution->log.read(call.cursor, maxLogChunkBytes, growing);
     return HttpReply::json(200, QJsonObject{{u"status"_s, execution->status},
                                             {u"logs"_s, chunk.text},
                                             {u"cursor"_s, double(chunk.next)}});
@@ -475,37 +396,21 @@ HttpReply LocalExecutions::logs(const IncomingRequest &request, const QString &l
 
 HttpReply LocalExecutions::exportArtifacts(const IncomingRequest &request, const QString &localId)
 {
-    QString region;
-    QString name;
-    if (auto invalid = regionAndName(request, &region, &name))
+    ExecutionRequest call;
+    if (auto invalid = ExecutionRequest::fromBody(request, &call))
         return *invalid;
+    const QString &name = call.name;
+    const QString &region = call.region;
     const LocalSandbox *sandbox = findSandbox(localId);
     if (!sandbox)
         return sandboxNotFound(localId);
-    const auto runs = m_sandboxes.find(localId);
-    const ExecutionPointer execution =
-        runs == m_sandboxes.end() ? nullptr : runs->second.executions.value(name);
+    const ExecutionPointer execution = find(localId, name);
     if (!execution)
         return executionNotFound(localId, name);
     if (!isFinal(execution->status))
         return HttpReply::detail(409, u"Execution %1 is %2: its artifacts can be exported once it has "
                                       "ended"_s.arg(name, execution->status));
-    // The execution's folder with paths relative to it; a link that points out of it has no place there.
-    const QString prefix = executionFolder(name) + u'/';
-    Workspace artifacts;
-    for (auto it = sandbox->workspace.entries().constBegin(); it != sandbox->workspace.entries().constEnd();
-         ++it) {
-        if (!it.key().startsWith(prefix))
-            continue;
-        const QString path = it.key().mid(prefix.size());
-        const Workspace::Entry &entry = it.value();
-        if (entry.type == Workspace::EntryType::Directory)
-            artifacts.addDirectory(path, entry.mode);
-        else if (entry.type == Workspace::EntryType::File)
-            artifacts.addFile(path, entry.data, entry.mode);
-        else
-            artifacts.addSymlink(path, entry.linkTarget);
-    }
+    const Workspace artifacts = sandbox->workspace.subtree(executionFolder(name));
     const QByteArray archive = WorkspaceArchive::pack(artifacts, EmulatorState::now());
     const QUrl url = m_store.storeArtifacts(localId, region, name, archive);
     return HttpReply::json(200, QJsonObject{{u"download_url"_s, url.toString(QUrl::FullyEncoded)},

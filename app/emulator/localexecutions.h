@@ -75,9 +75,10 @@ private:
     };
 
     LocalSandbox *findSandbox(const QString &localId) const;
-    static std::optional<HttpReply> queryName(const IncomingRequest &request, QString *name);
-    // The archive in place in the in-memory workspace and the scratch folder written; an error text.
-    QString prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name, const Workspace &archive);
+    ExecutionPointer find(const QString &localId, const QString &name) const;
+    // The archive in place in the in-memory workspace and the scratch folder written; else the refusal.
+    std::optional<HttpReply> prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name,
+                                     const Workspace &archive);
     void start(const QString &localId, Sandbox &runs, const ExecutionPointer &execution);
     void finish(const QString &localId, Execution &execution, QProcess &process);
     void readBack(const QString &localId, Execution &execution);

@@ -129,6 +129,50 @@ void Workspace::removeTree(const QString &path)
     m_entries.removeIf([&](const auto &item) { return item.key() == path || item.key().startsWith(prefix); });
 }
 
+QString Workspace::addTree(const QString &folder, const Workspace &tree)
+{
+    if (QString error = addDirectory(folder); !error.isEmpty())
+        return error;
+    for (auto it = tree.m_entries.constBegin(); it != tree.m_entries.constEnd(); ++it) {
+        const QString path = folder + u'/' + it.key();
+        const Entry &item = it.value();
+        QString error;
+        switch (item.type) {
+        case EntryType::Directory:
+            error = addDirectory(path, item.mode);
+            break;
+        case EntryType::File:
+            error = addFile(path, item.data, item.mode);
+            break;
+        case EntryType::Symlink:
+            error = addSymlink(path, item.linkTarget);
+            break;
+        }
+        if (!error.isEmpty())
+            return error;
+    }
+    return {};
+}
+
+Workspace Workspace::subtree(const QString &folder) const
+{
+    const QString prefix = folder + u'/';
+    Workspace tree;
+    for (auto it = m_entries.constBegin(); it != m_entries.constEnd(); ++it) {
+        if (!it.key().startsWith(prefix))
+            continue;
+        const QString path = it.key().mid(prefix.size());
+        const Entry &item = it.value();
+        if (item.type == EntryType::Directory)
+            tree.addDirectory(path, item.mode);
+        else if (item.type == EntryType::File)
+            tree.addFile(path, item.data, item.mode);
+        else
+            tree.addSymlink(path, item.linkTarget); // refused when it leaves `folder`
+    }
+    return tree;
+}
+
 qint64 Workspace::totalFileBytes() const
 {
     qint64 total = 0;

@@ -44,6 +44,11 @@ public:
     void clear() { m_entries.clear(); }
     // Removes `path` and, for a folder, everything below it.
     void removeTree(const QString &path);
+    // Adds every entry of `tree` below the folder `folder` (created); the first refusal's text, empty on
+    // success (this workspace may then hold part of it).
+    QString addTree(const QString &folder, const Workspace &tree);
+    // What is below `folder`, with paths relative to it; a link that points out of it is left out.
+    Workspace subtree(const QString &folder) const;
 
 private:
     QString prepareParents(const QString &path);

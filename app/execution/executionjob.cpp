@@ -84,6 +84,7 @@ void ExecutionJob::start()
             setPhase(Phase::Uploading);
     });
     connect(m_upload, &TransferJob::progressChanged, this, &ExecutionJob::progressChanged);
+    emit transferStarted(m_upload);
     connect(m_upload, &TransferJob::finished, this, [this] {
         UploadJob *upload = m_upload;
         upload->deleteLater();
@@ -176,6 +177,7 @@ void ExecutionJob::downloadArtifacts()
         new DumpJob(requestUrl, m_network, m_localSandboxId, DumpJob::Mode::Extract, m_artifactsFolder, this);
     m_download->setRetryBaseDelayMs(m_retryBaseDelayMs);
     connect(m_download, &TransferJob::progressChanged, this, &ExecutionJob::progressChanged);
+    emit transferStarted(m_download);
     connect(m_download, &TransferJob::finished, this, [this] {
         DumpJob *download = m_download;
         download->deleteLater();

@@ -14,6 +14,7 @@ class DumpJob;
 class ExecutionLogFollower;
 class KlavisExecutionService;
 class QNetworkAccessManager;
+class TransferJob;
 class UploadJob;
 
 // Runs a folder's main.py in a local sandbox: pack the folder (WorkspaceArchiver, as a workspace upload) ->
@@ -88,6 +89,9 @@ public:
 
 signals:
     void phaseChanged(ExecutionJob::Phase phase);
+    // The upload of the folder, and later the artifacts download, as the transfer jobs they are: a front end
+    // shows their progress as it shows any transfer's. They live until their phase ends.
+    void transferStarted(TransferJob *job);
     // Bytes of the current phase's transfer (packing, upload, artifacts download).
     void progressChanged(qint64 done, qint64 total);
     void logText(const QByteArray &bytes);

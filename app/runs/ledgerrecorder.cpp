@@ -138,11 +138,11 @@ void LedgerRecorder::finish(qint64 id, const ApiError &error, const QString &san
 }
 
 void LedgerRecorder::finish(qint64 id, LedgerOperationState state, const QString &outcome,
-                            const QString &sandboxId)
+                            const QString &sandboxId, const std::optional<LedgerTransfer> &transfer)
 {
     if (id == 0)
         return;
-    const LedgerOutcome written{state, sandboxId, outcome, std::nullopt};
+    const LedgerOutcome written{state, sandboxId, outcome, transfer};
     write([id, written](RunLedger &ledger) { return ledger.finishOperation(id, written); });
 }
 

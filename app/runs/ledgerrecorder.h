@@ -59,7 +59,8 @@ public:
     // nothing is written for id 0.
     void finish(qint64 id, const ApiError &error, const QString &sandboxId = {},
                 const std::optional<LedgerTransfer> &transfer = std::nullopt);
-    void finish(qint64 id, LedgerOperationState state, const QString &outcome, const QString &sandboxId = {});
+    void finish(qint64 id, LedgerOperationState state, const QString &outcome, const QString &sandboxId = {},
+                const std::optional<LedgerTransfer> &transfer = std::nullopt);
     // Succeeded, with what was moved: `facts` runs in the ledger's job (on its thread for the GUI), so
     // hashing a large body never holds up the caller.
     void finishWithFacts(qint64 id, const QString &sandboxId, std::function<LedgerTransfer()> facts);

@@ -13,14 +13,14 @@ _sandboxdeck_cli_data_servers="airtable asana cal.com clickup close confluence d
 _sandboxdeck_cli_blaxel_statuses="DEPLOYING DEPLOYED FAILED DELETING TERMINATED DEACTIVATING DEACTIVATED BUILDING BUILT UPLOADING ARCHIVING ARCHIVED UNARCHIVING"
 
 _sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel data mcp run leaks"
-_sandboxdeck_cli_local_commands="list get acquire release reset upload dump"
+_sandboxdeck_cli_local_commands="list get acquire release reset upload dump exec logs artifacts"
 _sandboxdeck_cli_blaxel_commands="list get create delete upload dump"
 _sandboxdeck_cli_data_commands="dump init diff"
 _sandboxdeck_cli_mcp_commands="info tools call ping diff"
 _sandboxdeck_cli_run_commands="create list show release adopt manifest import"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
-_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace"
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor"
 
 _sandboxdeck_cli_options_of() {
     case $1 in
@@ -32,6 +32,9 @@ _sandboxdeck_cli_options_of() {
         "local acquire") echo "--servers --benchmark --email --ttl --no-ttl" ;;
         "local upload") echo "--region" ;;
         "local dump") echo "--out --force --extract --region" ;;
+        "local exec") echo "--name --follow --artifacts --region" ;;
+        "local logs") echo "--follow --cursor" ;;
+        "local artifacts") echo "--extract --region" ;;
         "blaxel list") echo "--status --search --all --workspace" ;;
         "blaxel get") echo "--workspace" ;;
         "blaxel create") echo "--image --display-name --memory --region --label --port --env --secret-env --ttl --workspace" ;;
@@ -83,7 +86,7 @@ _sandboxdeck_cli() {
             ;;
         --out | --file | --urls-out | --env-out | --seed-data | --seed-workspace) _sandboxdeck_cli_files "$cur" && return ;;
         --sandbox) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur")) && return ;;
-        --extract | --mcp-dir)
+        --extract | --mcp-dir | --artifacts)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur")) && return
             ;;
@@ -153,6 +156,10 @@ _sandboxdeck_cli() {
             ((arguments == 0)) && COMPREPLY=($(compgen -W "$_sandboxdeck_cli_servers" -- "$cur"))
             ;;
         "local upload" | "blaxel upload") ((arguments >= 1)) && _sandboxdeck_cli_files "$cur" ;;
+        "local exec")
+            compopt -o filenames 2>/dev/null
+            ((arguments == 1)) && COMPREPLY=($(compgen -d -- "$cur"))
+            ;;
     esac
     return 0
 }

@@ -29,7 +29,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor
                 set skip 1
             case --
                 set ended 1
@@ -112,6 +112,9 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a release 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a reset -d 'reset a local sandbox'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a upload -d 'upload a workspace'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a dump -d 'download a workspace'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a exec -d 'run a folder\'s main.py'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a logs -d 'print an execution\'s log'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_local_command -a artifacts -d 'extract an execution\'s folder'
 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a list -d 'list Blaxel sandboxes'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a get -d 'show one Blaxel sandbox'
@@ -151,6 +154,15 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l out -r -a '(
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l force -d 'replace an existing --out file'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l region -x -a 'us asia' -d region
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l name -x -d 'the execution name'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l follow -d 'stream the log until it ends'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l artifacts -x -a '(__fish_complete_directories)' -d 'extract the execution folder here'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l region -x -a 'us asia' -d region
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec 1' -x -a '(__fish_complete_directories)'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local logs' -l follow -d 'follow until the execution ends'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local logs' -l cursor -x -d 'start at this byte'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local artifacts' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local artifacts' -l region -x -a 'us asia' -d region
 
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel list' -l status -x -a "$blaxel_statuses" -d 'only these statuses'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel list' -l search -x -d 'only names or labels containing this'

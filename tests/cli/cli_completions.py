@@ -122,7 +122,8 @@ def fish_complete(line):
 def check_completer(shell, complete, per_command, globals_, lists):
     cases = [
         ("sandboxdeck-cli lo", ["local"]),
-        ("sandboxdeck-cli local ", ["list", "get", "acquire", "release", "reset", "upload", "dump"]),
+        ("sandboxdeck-cli local ", ["list", "get", "acquire", "release", "reset", "upload", "dump", "exec", "logs",
+                                     "artifacts"]),
         ("sandboxdeck-cli ", ["list", "get", "acquire", "release", "reset", "prepare", "local", "blaxel", "data",
                               "mcp", "run", "leaks"]),
         ("sandboxdeck-cli run ", ["create", "list", "show", "release", "adopt", "manifest", "import"]),
@@ -191,7 +192,7 @@ def main():
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 35 commands", len(per_command) == 35, sorted(per_command))
+    check("--help lists 38 commands", len(per_command) == 38, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)

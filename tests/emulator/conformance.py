@@ -7,7 +7,7 @@ for that status. Answers with an undeclared status must still be FastAPI-shaped 
 Fails on any mismatch, and when a path, method or declared status was never exercised.
 
 With FULL_OPENAPI_JSON (the provider's whole file), also every per-server initialize and dump path
-(serverdata_conformance.py). And MCP at the server URLs it hands out (mcp_conformance.py).
+(serverdata_conformance.py) and a local sandbox's executions (execution_conformance.py). And MCP at the server URLs it hands out (mcp_conformance.py).
 
 usage: conformance.py EMULATOR_BINARY OPENAPI_JSON [FULL_OPENAPI_JSON]
 """
@@ -25,6 +25,7 @@ import urllib.request
 
 import jsonschema
 
+from execution_conformance import executions_covered, exercise_executions
 from mcp_conformance import exercise_mcp
 from serverdata_conformance import data_paths, data_paths_covered, exercise_server_data
 
@@ -252,7 +253,8 @@ def refused_options(binary):
     failures = []
     for option, value in (("--max-workspace-mb", "-1"), ("--max-workspace-mb", "9000000000000"),
                           ("--idle-per-server", "-3"), ("--blaxel-quota", "-1"),
-                          ("--blaxel-process-timeout", "0"), ("--blaxel-idle-seconds", "ten")):
+                          ("--blaxel-process-timeout", "0"), ("--blaxel-idle-seconds", "ten"),
+                          ("--execution-time-limit", "0"), ("--execution-log-mb", "0")):
         run = subprocess.run([binary, option, value], capture_output=True, text=True, timeout=10)
         if run.returncode != 2 or "invalid value for " + option not in run.stderr:
             failures.append("%s %s: exit %d, %r" % (option, value, run.returncode, run.stderr.strip()))
@@ -260,7 +262,7 @@ def refused_options(binary):
     if "unpack to (default 512)" not in help_text:
         failures.append("--help does not state the 512 MiB default of --max-workspace-mb")
     for option in ("--blaxel-quota", "--blaxel-transition-ms", "--blaxel-idle-seconds", "--blaxel-retention-seconds",
-                   "--blaxel-process-timeout", "--blaxel-data-dir"):
+                   "--blaxel-process-timeout", "--blaxel-data-dir", "--execution-time-limit", "--execution-log-mb"):
         if option not in help_text:
             failures.append("--help does not mention " + option)
     return failures
@@ -347,7 +349,9 @@ def main():
             full = Checker(full_doc, base)
             exercise_server_data(full)
             full.failures += data_paths_covered(full.doc, full.covered)
-            print("validated %d per-server data answers against %s" % (full.validated, os.path.basename(full_openapi)))
+            exercise_executions(full)
+            full.failures += executions_covered(full.doc, full.covered)
+            print("validated %d per-server data and execution answers against %s" % (full.validated, os.path.basename(full_openapi)))
             checker.failures += full.failures
         listed, called = exercise_mcp(checker)
         print("MCP: %d tools listed, %d read-only tools called and their structuredContent validated" % (listed, called))

@@ -337,6 +337,35 @@ private Q_SLOTS:
         QVERIFY(past.detail().contains(u"past the end"_s));
     }
 
+    void hundredThousandLinesArriveWholeAndInOrder()
+    {
+        QElapsedTimer clock;
+        clock.start();
+        start(u"lines"_s, job("for i in range(100000):\n    print('line', i)\n"));
+        QString expected;
+        for (int i = 0; i < 100000; ++i)
+            expected += u"line %1\n"_s.arg(i);
+        QString final;
+        // Followed while it runs: chunks end where the output had got to.
+        QCOMPARE(follow(u"lines"_s, 0, nullptr, &final), expected);
+        QCOMPARE(final, u"completed"_s);
+        qInfo("100,000 lines executed and followed in %lld ms", qint64(clock.elapsed()));
+    }
+
+    void readBackKeepsTheWorkspaceLimits()
+    {
+        m_server->setMaxWorkspaceBytes(4096);
+        start(u"big"_s, job("import os\nroot = os.environ['AGENT_WORKSPACE']\n"
+                            "open(os.path.join(root, 'big.bin'), 'wb').write(b'x' * 10000)\n"
+                            "open(os.path.join(root, 'small.txt'), 'w').write('fits')\n"));
+        QString final;
+        const QString log = follow(u"big"_s, 0, nullptr, &final);
+        QCOMPARE(final, u"completed"_s);
+        QVERIFY2(log.contains(u"not kept in the workspace: 'big.bin'"_s), qPrintable(log));
+        QVERIFY(!m_server->workspacePaths(m_id).contains(u"big.bin"_s));
+        QCOMPARE(m_server->workspaceFile(m_id, u"small.txt"_s), QByteArray("fits"));
+    }
+
     void requirementsAreListedNotInstalled()
     {
         start(u"deps"_s, job("print('ran')\n",

@@ -21,14 +21,13 @@ namespace {
 QByteArray hundredThousandLines()
 {
     QByteArray text;
-    text.reserve(2'000'000);
+    text.reserve(1'500'000);
     for (int i = 0; i < 100'000; ++i)
-        text += "line " + QByteArray::number(i) + " of a script that prints at full speed\n";
+        text += "line " + QByteArray::number(i) + " ...\n";
     return text;
 }
 
-const QByteArray hundredThousandScript =
-    "for i in range(100000):\n    print(f\"line {i} of a script that prints at full speed\")\n";
+const QByteArray hundredThousandScript = "for i in range(100000):\n    print(f\"line {i} ...\")\n";
 
 bool waitJob(ExecutionJob *job, int timeoutMs = 60000)
 {
@@ -60,6 +59,7 @@ private slots:
     // A server that answers hostile logs replies.
     void followerStopsAtAHostileReply_data();
     void followerStopsAtAHostileReply();
+    void followerGivesUpOnAGiganticReply();
     // The emulator.
     void folderWithoutMainPyIsRefusedBeforeAnyRequest();
     void hundredThousandLinesArriveWholeAcrossADropAndA429();
@@ -218,6 +218,36 @@ void TestExecutions::followerStopsAtAHostileReply()
     QCOMPARE(server.requests().size(), 2); // no loop: a reply that cannot be trusted is not asked again
 }
 
+void TestExecutions::followerGivesUpOnAGiganticReply()
+{
+    // Past the transport's cap for a logs reply: abandoned unread. Retried a bounded number of times (the cap
+    // is a network-level refusal, like a cut), then the follower ends with the transport's sentence.
+    const QByteArray gigantic =
+        R"({"status":"running","cursor":9437190,"logs":")" + QByteArray(9 * 1024 * 1024 + 6, 'x') + R"("})";
+    HostileServer server;
+    server.script({HostileServer::json(200, gigantic)});
+    TransportConfig config;
+    config.baseUrl = server.url();
+    config.apiKey = u"sk-hostile-2"_s;
+    config.requestsPerSecond = 0;
+    config.maxAttempts = 1;
+    HttpTransport transport(config);
+    KlavisExecutionService service(&transport);
+    ExecutionLogFollower follower(&service, u"sbx"_s, u"run-1"_s);
+    follower.setBackoff(10, 20);
+    follower.setMaxFailures(3);
+    qint64 received = 0;
+    connect(&follower, &ExecutionLogFollower::text, this,
+            [&](const QByteArray &bytes) { received += bytes.size(); });
+    follower.start();
+    QVERIFY(waitFollower(&follower, 20000));
+    QCOMPARE(follower.outcome(), ExecutionLogFollower::Outcome::Failed);
+    QCOMPARE(received, qint64(0));
+    QCOMPARE(follower.cursor(), qint64(0));
+    QVERIFY2(follower.error().message().contains(u"larger than"_s), qPrintable(follower.error().message()));
+    QCOMPARE(server.requests().size(), 3);
+}
+
 void TestExecutions::folderWithoutMainPyIsRefusedBeforeAnyRequest()
 {
     const QString folder = m_dir->filePath(u"no-main"_s);
@@ -242,14 +272,17 @@ void TestExecutions::hundredThousandLinesArriveWholeAcrossADropAndA429()
     int chunks = 0;
     connect(job.get(), &ExecutionJob::logText, this, [&](const QByteArray &bytes) {
         received += bytes;
-        // After the first text, the next logs request has its connection cut mid-reply, and the one after
-        // that meets a 429: both must be retried from the same cursor.
+        // After the first text, the next logs request meets a 429 and, once that is retried, the retry has
+        // its connection cut in the middle of the reply: both must be asked again from the same cursor.
         if (++chunks == 1) {
-            m_proxy->dropNext("/execution-logs", 300);
             auto faults = m_harness->emulator->faults();
             faults.rateLimitNextRequests = 1;
             faults.retryAfterSeconds = 1;
             m_harness->emulator->setFaults(faults);
+            connect(job->follower(), &ExecutionLogFollower::retrying, this, [this] {
+                if (m_proxy->drops() == 0)
+                    m_proxy->dropNext("/execution-logs", 300);
+            });
         }
     });
     job->start();

@@ -1,0 +1,194 @@
+#!/usr/bin/python3
+"""sandboxdeck-cli's executions end to end against the sandboxdeck-emulator binary: `local exec --follow` of a
+100,000-line script prints exactly the script's output, a failing script exits 1 with its traceback, Ctrl+C
+while following exits 130 and leaves the execution running, `local logs --follow` then gets the whole log,
+`local artifacts --extract` unpacks what the script wrote, and each execution is in the run ledger."""
+import json
+import os
+import pty
+import select
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import tty
+
+from clitest import CliTest
+
+CLI, EMULATOR = sys.argv[1], sys.argv[2]
+KEY = "cli-exec-key"
+T = CliTest(CLI, EMULATOR, KEY, "cli-exec")
+check = T.check
+LEDGER = os.path.join(T.tmp, "..", os.path.basename(T.tmp) + "-ledger.sqlite")
+WORK = T.tmp + "-work"
+
+LINES = "".join(f"line {i} ...\n" for i in range(100000))
+
+
+def env():
+    return T.env(KEY, {"SANDBOXDECK_LEDGER": LEDGER})
+
+
+def cli(base, *args, timeout=60):
+    done = subprocess.run([CLI, "--base-url", base, *args], capture_output=True, env=env(), timeout=timeout)
+    return done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
+
+
+def script(name, text):
+    folder = os.path.join(WORK, name)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "main.py"), "w") as f:
+        f.write(text)
+    return folder
+
+
+def acquire_local(base):
+    code, out, err = cli(base, "--json", "local", "acquire", "--servers", "filesystem")
+    assert code == 0, err
+    return json.loads(out)["local_sandbox_id"]
+
+
+def stdout_on_terminal(base, *args):
+    """The CLI's stdout as a terminal (raw: no \n -> \r\n, so every byte seen is the CLI's own)."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    proc = subprocess.Popen([CLI, "--base-url", base, *args], stdout=slave, stderr=subprocess.PIPE, env=env())
+    os.close(slave)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the CLI closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=30)
+    os.close(master)
+    return proc.returncode, b"".join(chunks)
+
+
+def check_escape_sequences(base, local_id):
+    # Colour passes everywhere; a title (OSC), a screen clear (CSI J) and a C1 CSI never reach stdout; on a
+    # terminal a BEL, a CR and a bidi override are dropped too, into a pipe they stay.
+    folder = script("escapes", "import sys\nsys.stdout.write('\\x1b[31mred\\x1b[0m plain\\x1b]0;title\\x07 "
+                               "\\x1b[2Jbell\\x07 cr\\r bidi\\u202e c1\\u009b2J x\\n')\n")
+    code, out, err = cli(base, "local", "exec", local_id, folder, "--name", "escapes", "--follow")
+    check("into a pipe the log keeps colour, BEL, CR and bidi but no other escape sequence",
+          code == 0 and out == "\x1b[31mred\x1b[0m plain bell\x07 cr\r bidi\u202e c12J x\n", (code, out, err))
+    code, raw = stdout_on_terminal(base, "local", "logs", local_id, "escapes")
+    check("on a terminal only colour, text and line breaks reach it",
+          code == 0 and raw == "\x1b[31mred\x1b[0m plain bell cr bidi c12J x\n".encode(), (code, raw))
+
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    proc, base = T.start_emulator()
+    try:
+        local_id = acquire_local(base)
+
+        folder = script("lines", 'for i in range(100000):\n    print(f"line {i} ...")\n')
+        started = time.monotonic()
+        code, out, err = cli(base, "local", "exec", local_id, folder, "--name", "lines", "--follow")
+        seconds = time.monotonic() - started
+        check("exec --follow of 100,000 lines: stdout is the script's output exactly, exit 0",
+              code == 0 and out == LINES, (code, len(out), err[-500:]))
+        print(f"INFO   : 100,000 lines ({len(LINES)} bytes) uploaded, run and followed in {seconds:.2f} s")
+
+        code, out, err = cli(base, "local", "logs", local_id, "lines")
+        check("local logs prints the whole log of an ended execution", code == 0 and out == LINES,
+              (code, len(out), err[-300:]))
+        code, out, err = cli(base, "local", "logs", local_id, "lines", "--cursor", str(len(LINES) - 12))
+        check("local logs --cursor starts at that byte", code == 0 and out == "line 99999 ...\n"[-12:],
+              (code, out, err))
+
+        folder = script("failing", "print('before')\nraise RuntimeError('on purpose')\n")
+        code, out, err = cli(base, "local", "exec", local_id, folder, "--name", "failing", "--follow")
+        check("a failing script exits 1 with its traceback on stdout", code == 1 and "before\n" in out
+              and "Traceback" in out and "RuntimeError: on purpose" in out and "failed" in err,
+              (code, out, err))
+
+        folder = script("quick", "print('quick')\n")
+        code, out, err = cli(base, "local", "exec", local_id, folder)
+        name = out.strip()
+        check("exec without --follow prints the default name and exits 0",
+              code == 0 and name.startswith("exec-") and len(name) == len("exec-20260101-000000")
+              and "local logs" in err, (code, out, err))
+        code, out, err = cli(base, "local", "logs", local_id, name, "--follow")
+        check("local logs --follow of it gets its output", code == 0 and out == "quick\n", (code, out, err))
+
+        folder = os.path.join(WORK, "no-main")
+        os.makedirs(folder, exist_ok=True)
+        before = len(T.control(base, "GET", "requests"))
+        code, out, err = cli(base, "local", "exec", local_id, folder)
+        after = len(T.control(base, "GET", "requests"))
+        check("a folder without main.py exits 2 before any request", code == 2 and "main.py" in err
+              and after == before, (code, err, before, after))
+
+        # Ctrl+C while following: 130, the execution goes on, and `local logs --follow` gets all of it.
+        folder = script("slow", "import time\nfor i in range(30):\n    print(f'tick {i}', flush=True)\n"
+                                "    time.sleep(0.05)\n")
+        child = subprocess.Popen([CLI, "--base-url", base, "local", "exec", local_id, folder, "--name", "slow",
+                                  "--follow"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+        first = child.stdout.readline()
+        child.send_signal(signal.SIGINT)
+        rest, err = child.communicate(timeout=30)
+        err = err.decode()
+        check("SIGINT while following exits 130 and says the execution goes on",
+              first == b"tick 0\n" and child.returncode == 130 and "still running" in err
+              and f"local logs {local_id} slow --follow" in err, (first, child.returncode, err))
+        code, out, err = cli(base, "local", "logs", local_id, "slow", "--follow")
+        check("local logs --follow after the interrupt gets the whole log",
+              code == 0 and out == "".join(f"tick {i}\n" for i in range(30)), (code, out, err))
+
+        folder = script("artifacts", "import os\nos.makedirs('out', exist_ok=True)\n"
+                                     "open('out/result.txt', 'w').write('forty-two\\n')\nprint('done')\n")
+        target = os.path.join(WORK, "artifacts-out")
+        code, out, err = cli(base, "local", "exec", local_id, folder, "--name", "art", "--artifacts", target)
+        with open(os.path.join(target, "out", "result.txt"), "rb") as f:
+            written = f.read()
+        check("exec --artifacts streams the log and extracts the folder", code == 0 and out == "done\n"
+              and written == b"forty-two\n", (code, out, err))
+        target = os.path.join(WORK, "artifacts-again")
+        code, out, err = cli(base, "local", "artifacts", local_id, "art", "--extract", target)
+        same = all(open(os.path.join(target, p), "rb").read() == open(os.path.join(WORK, "artifacts-out", p),
+                                                                      "rb").read()
+                   for p in ("main.py", "out/result.txt"))
+        check("local artifacts --extract unpacks the same files", code == 0 and same and "artifacts of" in out,
+              (code, out, err))
+        code, out, err = cli(base, "local", "artifacts", local_id, "art", "--extract", target)
+        check("local artifacts into a folder that is not empty exits 2", code == 2, (code, err))
+        code, out, err = cli(base, "local", "artifacts", local_id, "art")
+        check("local artifacts without --extract is a usage error", code == 2 and "--extract" in err, (code, err))
+        code, out, err = cli(base, "local", "logs", local_id, "nope")
+        check("logs of an unknown execution exit 1", code == 1 and "error" in err, (code, err))
+
+        check_escape_sequences(base, local_id)
+
+        with sqlite3.connect(LEDGER) as db:
+            rows = db.execute("SELECT execution_name, outcome, sha256 FROM operations WHERE kind = 'execute' "
+                              "AND sandbox_id = ? ORDER BY id", (local_id,)).fetchall()
+        names = [row[0] for row in rows]
+        check("every exec is in the ledger with its name, outcome and archive hash",
+              names == ["lines", "failing", name, "slow", "art", "escapes"] and rows[0][1] == "completed"
+              and rows[1][1] == "failed" and rows[3][1] == "stopped-following"
+              and all(row[2] and len(row[2]) == 64 for row in rows), rows)
+    finally:
+        proc.kill()
+        proc.wait()
+        shutil.rmtree(WORK, ignore_errors=True)
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(LEDGER + suffix):
+                os.remove(LEDGER + suffix)
+    check("the CLI left nothing in its TMPDIR", T.temp_leftovers() == [], T.temp_leftovers())
+    shutil.rmtree(T.tmp, ignore_errors=True)
+    return T.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
