@@ -204,39 +204,40 @@ void ExecutionConsole::flush()
 void ExecutionConsole::flushSome(qint64 budgetMs)
 {
     // A slice small enough that the budget is checked often, large enough that one edit block does a lot.
-    constexpr qsizetype slice = 64 * 1024;
+    constexpr qsizetype slice = 32 * 1024;
+    if (m_pending.empty())
+        return;
     QElapsedTimer spent;
     spent.start();
+    // One edit block and one scroll for the whole flush: the layout is redone once, not once a piece.
+    QTextCursor cursor(m_text->document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();
     while (!m_pending.empty() && (budgetMs < 0 || spent.elapsed() < budgetMs)) {
         Pending &next = m_pending.front();
         if (!next.bytes.isEmpty()) {
             const QByteArray piece = next.bytes.left(slice);
             next.bytes.remove(0, piece.size());
-            insert(m_parser.feed(piece), false);
+            insert(cursor, m_parser.feed(piece), false);
             if (!next.bytes.isEmpty())
                 continue;
         } else {
-            insert(next.spans, next.note);
+            insert(cursor, next.spans, next.note);
         }
         m_pending.pop_front();
     }
+    cursor.endEditBlock();
+    if (m_following)
+        scrollToEnd();
     if (!m_pending.empty())
         m_flushTimer.start();
     updateCounts();
 }
 
-void ExecutionConsole::insert(const QList<AnsiSpan> &spans, bool note)
+void ExecutionConsole::insert(QTextCursor &cursor, const QList<AnsiSpan> &spans, bool note)
 {
-    if (spans.isEmpty())
-        return;
-    QTextCursor cursor(m_text->document());
-    cursor.movePosition(QTextCursor::End);
-    cursor.beginEditBlock();
     for (const AnsiSpan &span : spans)
         cursor.insertText(span.text, formatFor(span.style, note));
-    cursor.endEditBlock();
-    if (m_following)
-        scrollToEnd();
 }
 
 QTextCharFormat ExecutionConsole::formatFor(const AnsiStyle &style, bool note) const

@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QTextCharFormat;
+class QTextCursor;
 class QToolButton;
 
 // A read-only console for an execution's log: ANSI colours rendered, follow (scrolling up stops it, the
@@ -95,7 +96,7 @@ private:
 
     void scheduleFlush();
     void flushSome(qint64 budgetMs);
-    void insert(const QList<AnsiSpan> &spans, bool note);
+    void insert(QTextCursor &cursor, const QList<AnsiSpan> &spans, bool note);
     QTextCharFormat formatFor(const AnsiStyle &style, bool note) const;
     void keepRaw(const QByteArray &bytes);
     void updateCounts();

@@ -315,7 +315,6 @@ void ExecutionsTab::onJobFinished(qint64 ledgerId)
     job->deleteLater();
     m_job = nullptr;
     m_progress->hide();
-    m_console->flush();
     m_console->stopClock();
     const ExecutionJob::Outcome outcome = job->outcome();
     LedgerOperationState state = LedgerOperationState::Succeeded;
@@ -438,7 +437,6 @@ void ExecutionsTab::showEarlier(const QString &executionName)
         default:
             break;
         }
-        m_console->flush();
         updateActions();
         emit logReread();
     });

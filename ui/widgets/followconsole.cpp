@@ -278,7 +278,6 @@ void FollowConsole::onJobFinished(int index)
             allCompleted = allCompleted && each.status == u"completed"_s;
         m_console->setStatus(allCompleted ? u"completed"_s : u"failed"_s,
                              allCompleted ? tr("all completed") : tr("ended, not all completed"));
-        m_console->flush();
         emit allFinished();
     }
 }
