@@ -48,8 +48,6 @@ QList<AnsiSpan> AnsiTextParser::feed(const QByteArray &bytes)
             if (u == escape) {
                 m_state = State::Escape;
                 m_sequence.clear();
-            } else if (u == u'\n' || u == u'\t') {
-                append(spans, c);
             } else if (c.isHighSurrogate()) {
                 m_highSurrogate = c;
             } else if (c.isLowSurrogate()) {
@@ -61,7 +59,7 @@ QList<AnsiSpan> AnsiTextParser::feed(const QByteArray &bytes)
                     }
                 }
                 m_highSurrogate = QChar();
-            } else if (!UnsafeCharacters::isUnsafe(u)) {
+            } else if (u == u'\n' || u == u'\t' || !UnsafeCharacters::isUnsafe(u)) {
                 append(spans, c);
             }
             break;
@@ -98,9 +96,8 @@ QList<AnsiSpan> AnsiTextParser::feed(const QByteArray &bytes)
             m_state = u == u'\\' ? State::Text : State::String;
             break;
         case State::EscapeTail:
-            if (u >= 0x30 && u <= 0x7e)
-                m_state = State::Text;
-            else if (u < 0x20 || u > 0x7e)
+            // A final byte ends it; a byte that cannot be in it ends it too.
+            if (u >= 0x30 || u < 0x20)
                 m_state = State::Text;
             break;
         }

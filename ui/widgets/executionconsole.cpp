@@ -204,7 +204,7 @@ void ExecutionConsole::flush()
 void ExecutionConsole::flushSome(qint64 budgetMs)
 {
     // A slice small enough that the budget is checked often, large enough that one edit block does a lot.
-    constexpr qsizetype slice = 32 * 1024;
+    constexpr qsizetype slice = qsizetype{32} * 1024;
     if (m_pending.empty())
         return;
     QElapsedTimer spent;
