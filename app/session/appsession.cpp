@@ -3,6 +3,7 @@
 #include "api/blaxelsandboxfiles.h"
 #include "api/blaxelsandboxservice.h"
 #include "api/httptransport.h"
+#include "api/klavisexecutionservice.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
 #include "emulator/emulatorhost.h"
@@ -35,6 +36,7 @@ AppSession::AppSession(QObject *parent)
     : QObject(parent), m_transport(new HttpTransport(TransportConfig{}, this)),
       m_sandboxes(new KlavisSandboxService(m_transport, this)),
       m_localSandboxes(new KlavisLocalSandboxService(m_transport, this)),
+      m_executions(new KlavisExecutionService(m_transport, this)),
       m_objectStoreNetwork(new QNetworkAccessManager(this)),
       m_transfers(new TransferQueue(m_localSandboxes, m_objectStoreNetwork, this)),
       m_blaxelTransport(new HttpTransport(TransportConfig{}, this)),

@@ -9,6 +9,7 @@
 class BlaxelSandboxFiles;
 class BlaxelSandboxService;
 class HttpTransport;
+class KlavisExecutionService;
 class KlavisLocalSandboxService;
 class KlavisSandboxService;
 class LedgerWorker;
@@ -46,6 +47,10 @@ public:
     HttpTransport *transport() const { return m_transport; }
     KlavisSandboxService *sandboxes() const { return m_sandboxes; }
     KlavisLocalSandboxService *localSandboxes() const { return m_localSandboxes; }
+    // Scripts run in a local sandbox (the Executions tab, the follow console).
+    KlavisExecutionService *executions() const { return m_executions; }
+    // The manager for signed object-store URLs (uploads, dumps, artifacts): nothing of the API's reaches it.
+    QNetworkAccessManager *objectStoreNetwork() const { return m_objectStoreNetwork; }
     // Workspace uploads and dumps, shared by every view so that the status bar sees them all.
     TransferQueue *transfers() const { return m_transfers; }
     Emulator::EmulatorHost *demoHost() const { return m_demoHost.get(); }
@@ -89,6 +94,7 @@ private:
     HttpTransport *m_transport;
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_localSandboxes;
+    KlavisExecutionService *m_executions;
     // Signed object-store URLs get a manager of their own: nothing of the API's (cookies, credentials)
     // can reach that other host through it.
     QNetworkAccessManager *m_objectStoreNetwork;

@@ -112,6 +112,14 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         onWorkspace(&LocalSandboxesPage::extractDump, &BlaxelSandboxesPage::extractDump))
         ->setToolTip(
             MainWindow::tr("Download the workspace of the selected sandbox into a folder (Ctrl+Shift+S)"));
+    add(u"runScriptInSelected"_s, MainWindow::tr("Run Scr&ipt in Selected…"), QString(), QKeySequence(),
+        [this] {
+            m_window->showPage(MainWindow::LocalSandboxesView);
+            m_window->localSandboxesPage()->runScriptInSelected();
+        })
+        ->setToolTip(
+            MainWindow::tr("Run a folder's main.py in every selected local sandbox and follow their logs "
+                           "together"));
     // Blaxel's verbs: it deletes for good where Klavis releases. Shown on the Blaxel view only, so that they
     // share Ctrl+N and Delete with Acquire and Release (a hidden action's shortcut is off).
     const auto onBlaxel = [this](void (BlaxelSandboxesPage::*call)()) {
@@ -201,6 +209,7 @@ void MainWindowActions::fillMenuBar(QMenuBar *bar, RefreshIntervalChoice *interv
     sandbox->addAction(action(u"uploadWorkspace"_s));
     sandbox->addAction(action(u"saveDump"_s));
     sandbox->addAction(action(u"extractDump"_s));
+    sandbox->addAction(action(u"runScriptInSelected"_s));
     auto *help = bar->addMenu(MainWindow::tr("&Help"));
     help->addAction(action(u"about"_s));
 }

@@ -16,6 +16,8 @@
 #include "session/localsandboxescontroller.h"
 #include "widgets/emptystatehint.h"
 #include "widgets/errorbanner.h"
+#include "widgets/executionstab.h"
+#include "widgets/followconsole.h"
 #include "widgets/localsandboxdetailspane.h"
 #include "widgets/rowchangeflash.h"
 #include "widgets/sandboxfilterbar.h"
@@ -42,6 +44,7 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
       m_view(new QTreeView(m_splitter)), m_details(new LocalSandboxDetailsPane(m_splitter)),
       m_workTabs(new SandboxWorkTabs(m_details, controller->session()->transport()->networkAccessManager(),
                                      m_splitter)),
+      m_executions(new ExecutionsTab(controller->session(), this)),
       m_workspace(createWorkspaceActions(controller))
 {
     auto *layout = new QVBoxLayout(this);
@@ -124,6 +127,8 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     };
     connect(m_details, &LocalSandboxDetailsPane::copied, this, announceCopy);
     connect(m_workTabs, &SandboxWorkTabs::copied, this, announceCopy);
+    m_workTabs->setExecutionsPage(m_executions);
+    connect(m_executions, &ExecutionsTab::statusMessage, this, &LocalSandboxesPage::statusMessage);
     connect(m_details, &LocalSandboxDetailsPane::copyMcpConfigRequested, this,
             &LocalSandboxesPage::copyMcpConfig);
     connect(m_details, &LocalSandboxDetailsPane::uploadRequested, this, &LocalSandboxesPage::uploadWorkspace);
@@ -268,11 +273,15 @@ void LocalSandboxesPage::onSelectionChanged()
         m_shownId.clear();
         m_details->showEmpty(int(ids.size()));
         m_workTabs->showServers({});
+        m_executions->setSandbox({});
+        m_workTabs->setExecutionsAvailable(false);
         return;
     }
     if (ids.first() == m_shownId)
         return;
     m_shownId = ids.first();
+    m_executions->setSandbox(m_shownId);
+    m_workTabs->setExecutionsAvailable(true);
     if (const auto *sandbox = m_controller->model()->sandboxById(m_shownId))
         showSandbox(*sandbox);
     else
@@ -290,6 +299,11 @@ void LocalSandboxesPage::showSandbox(const LocalSandbox &sandbox)
             servers.append({server.displayName(), QUrl(server.mcpServerUrl)});
     }
     m_workTabs->showServers(servers);
+}
+
+void LocalSandboxesPage::runScriptInSelected()
+{
+    FollowConsole::askAndRun(m_controller->session(), selectedActiveIds(), this);
 }
 
 void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)

@@ -15,6 +15,7 @@ class SplitterSizing;
 class RowChangeFlash;
 class QTreeView;
 class SandboxFilterBar;
+class ExecutionsTab;
 class SandboxWorkTabs;
 
 // The Local sandboxes view: sandboxes with their MCP servers as children, and the details pane.
@@ -30,6 +31,7 @@ public:
     SandboxFilterBar *filterBar() const { return m_filterBar; }
     LocalSandboxDetailsPane *detailsPane() const { return m_details; }
     SandboxWorkTabs *workTabs() const { return m_workTabs; }
+    ExecutionsTab *executionsTab() const { return m_executions; }
     ErrorBanner *banner() const { return m_banner; }
     RowChangeFlash *changeFlash() const { return m_flash; }
     WorkspaceActions *workspaceActions() const { return m_workspace; }
@@ -51,6 +53,8 @@ public:
     void uploadWorkspace();
     void saveDump();
     void extractDump();
+    // Runs one folder under one name in every selected active local sandbox, in a follow console.
+    void runScriptInSelected();
     void selectSandbox(const QString &localSandboxId);
 
     void saveState() const;
@@ -75,6 +79,7 @@ private:
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;
     SandboxWorkTabs *m_workTabs;
+    ExecutionsTab *m_executions;
     WorkspaceActions *m_workspace;
     RowChangeFlash *m_flash;
     QString m_shownId;

@@ -63,6 +63,26 @@ void SandboxWorkTabs::setDataPage(QWidget *page)
     setDataAvailable(false);
 }
 
+void SandboxWorkTabs::setExecutionsPage(QWidget *page)
+{
+    m_executions = new QScrollArea(this);
+    holdInScrollArea(m_executions, page);
+    addTab(m_executions, tr("Executions"));
+    setTabToolTip(executionsIndex(), tr("Run a folder's main.py in the sandbox and follow its log"));
+    setExecutionsAvailable(false);
+}
+
+void SandboxWorkTabs::setExecutionsAvailable(bool available)
+{
+    if (m_executions)
+        setTabEnabled(executionsIndex(), available);
+}
+
+int SandboxWorkTabs::executionsIndex() const
+{
+    return m_executions ? indexOf(m_executions) : -1;
+}
+
 void SandboxWorkTabs::holdInScrollArea(QScrollArea *area, QWidget *page)
 {
     // A tab widget is as wide as its widest page's minimum: a work page's minimum must not take the

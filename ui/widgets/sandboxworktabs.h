@@ -35,6 +35,9 @@ public:
     // The Data tab, enabled only while setDataAvailable(true).
     void setDataPage(QWidget *page);
     void setDataAvailable(bool available);
+    // The Executions tab (local sandboxes only), enabled only while setExecutionsAvailable(true).
+    void setExecutionsPage(QWidget *page);
+    void setExecutionsAvailable(bool available);
     // How the sandbox shown is named in a tool comparison ("github 33bcdf7a"); the server name follows.
     void setSandboxLabel(const QString &label) { m_sandboxLabel = label; }
     // Compares the shown server's tools now with those first listed on its page; the other sandboxes seen
@@ -50,6 +53,7 @@ public:
     int detailsIndex() const { return indexOf(m_details); }
     int inspectIndex() const;
     int dataIndex() const;
+    int executionsIndex() const;
 
     // As wide as the details want: the work pages take room only while shown (makeRoom()).
     QSize sizeHint() const override;
@@ -73,6 +77,7 @@ private:
     QLabel *m_nothingToInspect;
     QStackedWidget *m_stack;
     QScrollArea *m_data = nullptr;
+    QScrollArea *m_executions = nullptr;
     QList<NamedUrl> m_servers;
     QHash<QUrl, InspectPage *> m_pages;
     QList<QUrl> m_recent;          // most recently shown last

@@ -1,0 +1,485 @@
+// The Executions tab and the follow console over the in-process demo emulator through real HTTP: a script
+// folder dropped and run, its log in the console (ANSI colours rendered, the plain text equal to the script's
+// output), a failing script's traceback, 100,000 lines whole, the ledger's list of earlier executions and a
+// log read again from it, artifacts into an empty folder (a non-empty one refused), and the follow console
+// merging two sandboxes' logs with prefixes and a filter. The ANSI parser's own tests come first. Screenshots
+// of the tab and the follow console, light and dark, go to SANDBOXDECK_SCREENSHOT_DIR.
+
+#include "controllers/themeapplier.h"
+#include "demoapp.h"
+#include "filedrop.h"
+#include "models/ansitextparser.h"
+#include "models/localsandboxtreemodel.h"
+#include "widgets/consolecolours.h"
+#include "widgets/executionconsole.h"
+#include "widgets/executionstab.h"
+#include "widgets/followconsole.h"
+#include "widgets/sandboxworktabs.h"
+
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QTemporaryDir>
+#include <QTextBlock>
+#include <QToolButton>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray hundredThousandLines()
+{
+    QByteArray text;
+    for (int i = 0; i < 100'000; ++i)
+        text += "line " + QByteArray::number(i) + " of a script that prints at full speed\n";
+    return text;
+}
+
+AnsiStyle indexed(int index, bool bold = false)
+{
+    AnsiStyle style;
+    style.colour = AnsiStyle::Colour::Indexed;
+    style.index = index;
+    style.bold = bold;
+    return style;
+}
+
+} // namespace
+
+class TestAnsiParser : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void plainTextPassesThrough()
+    {
+        AnsiTextParser parser;
+        const auto spans = parser.feed("hello\tworld\n");
+        QCOMPARE(spans.size(), 1);
+        QCOMPARE(spans.first().text, u"hello\tworld\n"_s);
+        QCOMPARE(spans.first().style, AnsiStyle());
+    }
+
+    void sgrColoursAndBold()
+    {
+        AnsiTextParser parser;
+        const auto spans = parser.feed("a\x1b[31mred\x1b[1;92mbright\x1b[22mthin\x1b[39mdefault\x1b[0mz");
+        QCOMPARE(spans.size(), 5);
+        QCOMPARE(spans.at(0), (AnsiSpan{u"a"_s, {}}));
+        QCOMPARE(spans.at(1), (AnsiSpan{u"red"_s, indexed(1)}));
+        QCOMPARE(spans.at(2), (AnsiSpan{u"bright"_s, indexed(10, true)}));
+        QCOMPARE(spans.at(3), (AnsiSpan{u"thin"_s, indexed(10)}));
+        // After 39 the colour is the default again; 0 then keeps that look, so "z" joins "default".
+        QCOMPARE(spans.at(4), (AnsiSpan{u"defaultz"_s, {}}));
+        QCOMPARE(AnsiTextParser::plainText(spans), u"aredbrightthindefaultz"_s);
+    }
+
+    void extendedColours()
+    {
+        AnsiTextParser parser;
+        auto spans = parser.feed("\x1b[38;5;208mo\x1b[38;2;1;2;3mr\x1b[mx");
+        QCOMPARE(spans.size(), 3);
+        QCOMPARE(spans.at(0).style, indexed(208));
+        QCOMPARE(spans.at(1).style.colour, AnsiStyle::Colour::Rgb);
+        QCOMPARE(spans.at(1).style.rgb, quint32(0x010203));
+        QCOMPARE(spans.at(2).style, AnsiStyle());
+        // Out of range or a background: left alone.
+        spans = parser.feed("\x1b[38;5;999ma\x1b[48;5;1mb");
+        QCOMPARE(AnsiTextParser::plainText(spans), u"ab"_s);
+        QCOMPARE(spans.size(), 1);
+        QCOMPARE(spans.first().style, AnsiStyle());
+    }
+
+    void otherSequencesAndControlsAreDropped()
+    {
+        AnsiTextParser parser;
+        const auto spans = parser.feed("\x1b[2J\x1b[Hclear\x1b]0;title\x07 osc\x1b]8;;http://x\x1b\\link"
+                                       "\x1b(B\x1b"
+                                       "7bell\x07\r\x08\x7f\xc2\x9b c1\xe2\x80\xae bidi\n");
+        QCOMPARE(AnsiTextParser::plainText(spans), u"clear osclinkbell c1 bidi\n"_s);
+    }
+
+    void sequencesAndCharactersSplitAcrossChunks()
+    {
+        AnsiTextParser parser;
+        QString text;
+        QList<AnsiSpan> all;
+        const QByteArray whole = "\x1b[33myellow \xc3\xa9t\xc3\xa9\x1b[0m plain\n";
+        for (const char c : whole)
+            all += parser.feed(QByteArray(1, c));
+        QCOMPARE(AnsiTextParser::plainText(all), u"yellow été plain\n"_s);
+        QCOMPARE(all.first().style, indexed(3));
+        QCOMPARE(all.last().style, AnsiStyle());
+    }
+
+    void anOverlongSequenceIsDroppedAndTextGoesOn()
+    {
+        AnsiTextParser parser;
+        QByteArray bytes = "\x1b[";
+        bytes += QByteArray(AnsiTextParser::maxSequenceLength + 10, '1');
+        bytes += "mafter";
+        const QString plain = AnsiTextParser::plainText(parser.feed(bytes));
+        QVERIFY2(plain.endsWith(u"mafter"_s), qPrintable(plain));
+        QCOMPARE(parser.style(), AnsiStyle());
+    }
+
+    void coloursReadOnBothBackgrounds()
+    {
+        // Yellow on white and blue on black are the classic unreadable ones.
+        const QColor yellowOnLight = ConsoleColours::of(indexed(3), false);
+        const QColor blueOnDark = ConsoleColours::of(indexed(4), true);
+        QVERIFY(yellowOnLight.lightness() < 110);
+        QVERIFY(blueOnDark.lightness() > 140);
+        QVERIFY(!ConsoleColours::of(AnsiStyle(), false).isValid());
+    }
+};
+
+class TestExecutionsView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<DemoApp> app;
+    std::unique_ptr<QTemporaryDir> work;
+    int folders = 0;
+
+    ExecutionsTab *tab() const { return app->localPage()->executionsTab(); }
+    QTreeView *tree() const { return app->localPage()->view(); }
+
+    QString scriptFolder(const QByteArray &mainPy)
+    {
+        const QString folder = work->filePath(u"script%1"_s.arg(++folders));
+        QDir().mkpath(folder);
+        QFile file(folder + u"/main.py"_s);
+        if (!file.open(QIODevice::WriteOnly) || file.write(mainPy) != mainPy.size())
+            return {};
+        return folder;
+    }
+
+    void select(const QString &id) const
+    {
+        for (int row = 0; row < tree()->model()->rowCount(); ++row) {
+            const QModelIndex index = tree()->model()->index(row, 0);
+            if (index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString() == id)
+                tree()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                     QItemSelectionModel::Rows);
+        }
+    }
+
+    QString showFirstSandbox() const
+    {
+        const QString id = app->emulator()->localSandboxIds().at(0);
+        select(id);
+        auto *tabs = app->localPage()->workTabs();
+        tabs->setCurrentIndex(tabs->executionsIndex());
+        return id;
+    }
+
+    bool runAndWait(const QString &folder, const QString &name)
+    {
+        if (!tab()->setFolder(folder))
+            return false;
+        tab()->nameField()->setText(name);
+        if (!tab()->runButton()->isEnabled())
+            return false;
+        QSignalSpy finished(tab(), &ExecutionsTab::executionFinished);
+        tab()->runButton()->click();
+        return finished.wait(60000);
+    }
+
+private slots:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        work = std::make_unique<QTemporaryDir>();
+        QVERIFY(app->started());
+        app->window()->resize(1280, 780);
+        app->window()->show();
+        app->window()->showPage(MainWindow::LocalSandboxesView);
+        QVERIFY(QTest::qWaitFor([this] { return tree()->model()->rowCount() >= 3; }, 10000));
+        tab()->setPollBackoff(20, 200);
+    }
+
+    void cleanup()
+    {
+        app.reset();
+        work.reset();
+    }
+
+    void theTabIsThereForOneLocalSandbox()
+    {
+        auto *tabs = app->localPage()->workTabs();
+        QVERIFY(tabs->executionsIndex() >= 0);
+        QVERIFY(!tabs->isTabEnabled(tabs->executionsIndex()));
+        showFirstSandbox();
+        QVERIFY(tabs->isTabEnabled(tabs->executionsIndex()));
+        QCOMPARE(tab()->sandboxId(), app->emulator()->localSandboxIds().at(0));
+    }
+
+    void aFolderWithoutMainPyAndABadNameAreRefused()
+    {
+        showFirstSandbox();
+        const QString empty = work->filePath(u"empty"_s);
+        QDir().mkpath(empty);
+        QVERIFY(!tab()->setFolder(empty));
+        QVERIFY(tab()->messageLabel()->isVisibleTo(tab()));
+        QVERIFY2(tab()->messageLabel()->text().contains(u"has no main.py"_s),
+                 qPrintable(tab()->messageLabel()->text()));
+        QVERIFY(!tab()->runButton()->isEnabled());
+        QVERIFY(tab()->setFolder(scriptFolder("print('x')\n")));
+        QVERIFY(tab()->runButton()->isEnabled());
+        tab()->nameField()->setText(u"has space"_s);
+        QVERIFY(!tab()->runButton()->isEnabled());
+        tab()->nameField()->setText(QString(65, u'a').left(64));
+        QVERIFY(tab()->runButton()->isEnabled());
+        QVERIFY(!ExecutionsTab::isValidName(QString(65, u'a')));
+        QVERIFY(!ExecutionsTab::isValidName(QString()));
+        QVERIFY(ExecutionsTab::isValidName(u"a.b-c_9"_s));
+        QVERIFY(ExecutionsTab::isValidName(ExecutionsTab::defaultName()));
+    }
+
+    void aDroppedFolderRunsAndItsColouredLogIsShown()
+    {
+        showFirstSandbox();
+        const QString folder = scriptFolder("print('\\x1b[32mgreen\\x1b[0m plain')\n"
+                                            "print('\\x1b[1;31mbold red\\x1b[0m')\n"
+                                            "for i in range(3):\n    print('line', i)\n");
+        FileDrop::dropFiles(tab(), {folder}, tab()->rect().center());
+        QCOMPARE(tab()->folder(), QFileInfo(folder).absoluteFilePath());
+        tab()->nameField()->setText(u"coloured"_s);
+        QSignalSpy finished(tab(), &ExecutionsTab::executionFinished);
+        tab()->runButton()->click();
+        QVERIFY(finished.wait(30000));
+        ExecutionConsole *console = tab()->console();
+        QCOMPARE(console->plainText(), u"green plain\nbold red\nline 0\nline 1\nline 2\n"_s);
+        QCOMPARE(console->status(), u"completed"_s);
+        QCOMPARE(console->lineCount(), 5);
+        // The colours: the first word green, "bold red" bold.
+        QTextCursor cursor(console->textView()->document()->firstBlock());
+        cursor.movePosition(QTextCursor::Right);
+        const QColor green = cursor.charFormat().foreground().color();
+        QCOMPARE(green, ConsoleColours::of(indexed(2), ConsoleColours::isDark(console->palette())));
+        cursor.movePosition(QTextCursor::NextBlock);
+        cursor.movePosition(QTextCursor::Right);
+        QCOMPARE(cursor.charFormat().fontWeight(), int(QFont::Bold));
+        // Save writes the raw log, escapes and all.
+        const QString saved = work->filePath(u"saved.log"_s);
+        QSignalSpy savedSpy(console, &ExecutionConsole::saved);
+        console->saveTo(saved);
+        QVERIFY(savedSpy.wait(10000));
+        QCOMPARE(savedSpy.first().at(1).toString(), QString());
+        QFile file(saved);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().startsWith("\x1b[32mgreen\x1b[0m plain\n"));
+        // Search finds and selects, and stops following.
+        QVERIFY(console->find(u"line 1"_s));
+        QCOMPARE(console->textView()->textCursor().selectedText(), u"line 1"_s);
+        QVERIFY(!console->isFollowing());
+        QVERIFY(!console->find(u"absent"_s));
+        console->followButton()->click();
+        QVERIFY(console->isFollowing());
+        QCOMPARE(tab()->nameField()->text().startsWith(u"exec-"_s), true); // a fresh name for the next run
+    }
+
+    void aFailingScriptShowsFailedAndItsTraceback()
+    {
+        showFirstSandbox();
+        QVERIFY(runAndWait(scriptFolder("print('before the error')\nraise ValueError('deliberate')\n"),
+                           u"failing"_s));
+        const QString text = tab()->console()->plainText();
+        QCOMPARE(tab()->console()->status(), u"failed"_s);
+        QVERIFY2(text.startsWith(u"before the error\n"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"Traceback"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"ValueError: deliberate"_s), qPrintable(text));
+    }
+
+    void hundredThousandLinesArriveWholeAndTheListReadsThemAgain()
+    {
+        const QString id = showFirstSandbox();
+        QVERIFY(runAndWait(scriptFolder("for i in range(100000):\n"
+                                        "    print(f\"line {i} of a script that prints at full speed\")\n"),
+                           u"lines"_s));
+        const QString expected = QString::fromLatin1(hundredThousandLines());
+        QCOMPARE(tab()->console()->status(), u"completed"_s);
+        QCOMPARE(tab()->console()->lineCount(), 100'000);
+        const QString shown = tab()->console()->plainText();
+        QCOMPARE(shown.size(), expected.size());
+        QVERIFY(shown == expected);
+        QCOMPARE(tab()->console()->rawText(), hundredThousandLines());
+
+        // The ledger lists it (newest first) as completed; choosing it reads the same log from byte 0.
+        QTreeWidget *history = tab()->history();
+        QVERIFY(QTest::qWaitFor(
+            [history] {
+                return history->topLevelItemCount() > 0 &&
+                       history->topLevelItem(0)->text(2) == u"completed"_s;
+            },
+            10000));
+        QCOMPARE(history->topLevelItem(0)->text(0), u"lines"_s);
+        tab()->console()->clear();
+        QSignalSpy reread(tab(), &ExecutionsTab::logReread);
+        history->setCurrentItem(history->topLevelItem(0));
+        tab()->showEarlier(u"lines"_s);
+        QVERIFY(reread.wait(60000));
+        QVERIFY(tab()->console()->plainText() == expected);
+        QCOMPARE(tab()->console()->status(), u"completed"_s);
+
+        // Another sandbox has none; back, and the list is there again.
+        QSignalSpy loaded(tab(), &ExecutionsTab::historyLoaded);
+        select(app->emulator()->localSandboxIds().at(1));
+        QVERIFY(tab()->sandboxId() != id);
+        QVERIFY(QTest::qWaitFor([&loaded] { return loaded.size() == 1; }, 5000));
+        QCOMPARE(history->topLevelItemCount(), 0);
+        select(id);
+        QVERIFY(QTest::qWaitFor([&loaded] { return loaded.size() == 2; }, 5000));
+        QCOMPARE(history->topLevelItemCount(), 1);
+    }
+
+    void artifactsGoIntoAnEmptyFolderOnly()
+    {
+        showFirstSandbox();
+        QVERIFY(runAndWait(scriptFolder("import os\nos.makedirs('out', exist_ok=True)\n"
+                                        "open('out/result.txt', 'w').write('forty-two\\n')\n"),
+                           u"artifacts"_s));
+        const QString full = work->filePath(u"full"_s);
+        QDir().mkpath(full);
+        QFile(full + u"/keep.txt"_s).open(QIODevice::WriteOnly);
+        QSignalSpy exported(tab(), &ExecutionsTab::artifactsExported);
+        tab()->exportArtifactsTo(full);
+        QCOMPARE(exported.size(), 1);
+        QVERIFY(exported.first().at(1).toString().contains(u"not empty"_s));
+        const QString target = work->filePath(u"artifacts-out"_s);
+        tab()->exportArtifactsTo(target);
+        QVERIFY(exported.wait(30000));
+        QCOMPARE(exported.last().at(1).toString(), QString());
+        QFile result(target + u"/out/result.txt"_s);
+        QVERIFY(result.open(QIODevice::ReadOnly));
+        QCOMPARE(result.readAll(), QByteArray("forty-two\n"));
+    }
+
+    void theFollowConsoleMergesTwoSandboxesWithPrefixes()
+    {
+        const QStringList ids = app->emulator()->localSandboxIds().mid(0, 2);
+        FollowConsole follow(app->controller()->session());
+        follow.setPollBackoff(20, 200);
+        QSignalSpy done(&follow, &FollowConsole::allFinished);
+        // A line printed in two pieces is still one line; the last one has no newline.
+        follow.run(ids,
+                   scriptFolder("import sys\nfor i in range(200):\n"
+                                "    sys.stdout.write(f'row {i} ')\n    sys.stdout.flush()\n"
+                                "    print('\\x1b[36mdone\\x1b[0m')\n"
+                                "sys.stdout.write('tail without newline')\n"),
+                   u"merged"_s);
+        QVERIFY(done.wait(60000));
+        QCOMPARE(follow.statusOf(0), u"completed"_s);
+        QCOMPARE(follow.statusOf(1), u"completed"_s);
+        QCOMPARE(follow.mergedLineCount(), 402);
+        const QStringList lines = follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 402);
+        for (int source = 0; source < 2; ++source) {
+            const QString prefix = follow.prefixOf(source) + u"  "_s;
+            QCOMPARE(prefix.size(), 10);
+            QStringList own;
+            for (const QString &line : lines)
+                if (line.startsWith(prefix))
+                    own.append(line.mid(prefix.size()));
+            QCOMPARE(own.size(), 201);
+            for (int i = 0; i < 200; ++i)
+                QCOMPARE(own.at(i), u"row %1 done"_s.arg(i));
+            QCOMPARE(own.last(), u"tail without newline"_s);
+        }
+        // The filter: one sandbox's lines, then lines ending in 7, then an invalid pattern shows all.
+        QVERIFY(follow.setFilter(u"^"_s + QRegularExpression::escape(follow.prefixOf(1))));
+        QStringList shown = follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(shown.size(), 201);
+        for (const QString &line : shown)
+            QVERIFY(line.startsWith(follow.prefixOf(1)));
+        follow.filterField()->setText(u"row \\d*7 "_s);
+        shown = follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(shown.size(), 40);
+        QVERIFY(!follow.setFilter(u"row ("_s));
+        QVERIFY(follow.filterProblem()->isVisibleTo(&follow));
+        QVERIFY(follow.filterProblem()->text().contains(u"Not a regular expression"_s));
+        QCOMPARE(follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts).size(), 402);
+    }
+
+    void screenshots()
+    {
+        QDir().mkpath(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR));
+        showFirstSandbox();
+        QVERIFY(runAndWait(
+            scriptFolder("import sys\n"
+                         "print('\\x1b[1mtraining run\\x1b[0m seed=7')\n"
+                         "for epoch in range(1, 13):\n"
+                         "    colour = 32 if epoch % 4 else 33\n"
+                         "    print(f'epoch {epoch:2d}  loss \\x1b[{colour}m{1.0/epoch:.4f}\\x1b[0m  "
+                         "acc \\x1b[36m{0.5 + epoch / 30:.3f}\\x1b[0m')\n"
+                         "print('\\x1b[33mwarning:\\x1b[0m requirements not installed')\n"
+                         "print('\\x1b[1;32mdone\\x1b[0m, model saved to out/model.bin')\n"),
+            u"train-seed-7"_s));
+        QVERIFY(runAndWait(scriptFolder("print('loading')\nraise RuntimeError('dataset missing')\n"),
+                           u"train-seed-8"_s));
+        QTreeWidget *history = tab()->history();
+        QVERIFY(QTest::qWaitFor([history] { return history->topLevelItemCount() == 2; }, 10000));
+        QSignalSpy reread(tab(), &ExecutionsTab::logReread);
+        history->setCurrentItem(history->topLevelItem(1));
+        tab()->showEarlier(u"train-seed-7"_s);
+        QVERIFY(reread.wait(30000));
+        for (const QString &theme : {u"light"_s, u"dark"_s}) {
+            ThemeApplier::apply(theme == u"dark"_s ? ThemeSetting::Theme::Dark : ThemeSetting::Theme::Light);
+            // Colours are taken as text arrives: read again in this theme.
+            tab()->showEarlier(u"train-seed-7"_s);
+            QVERIFY(reread.wait(30000));
+            for (const QSize &size : {QSize(800, 500), QSize(1280, 780)}) {
+                app->window()->resize(size);
+                QTest::qWait(150);
+                const QString name = u"executions-%1-%2x%3"_s.arg(theme).arg(size.width()).arg(size.height());
+                QVERIFY(app->window()->grab().toImage().save(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR) +
+                                                             u'/' + name + u".png"_s));
+            }
+            const QStringList ids = app->emulator()->localSandboxIds().mid(0, 3);
+            FollowConsole follow(app->controller()->session());
+            follow.setPollBackoff(20, 200);
+            QSignalSpy done(&follow, &FollowConsole::allFinished);
+            follow.run(ids,
+                       scriptFolder("import os, time\n"
+                                    "for step in range(8):\n"
+                                    "    print(f'step {step}: reward \\x1b[32m{step * 0.125:.3f}\\x1b[0m', "
+                                    "flush=True)\n"
+                                    "    time.sleep(0.15)\n"
+                                    "print('\\x1b[1mfinished\\x1b[0m')\n"),
+                       u"follow-%1"_s.arg(theme));
+            follow.resize(1000, 560);
+            follow.show();
+            QVERIFY(done.wait(60000));
+            QTest::qWait(300);
+            QVERIFY(follow.grab().toImage().save(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR) +
+                                                 u"/follow-console-%1.png"_s.arg(theme)));
+        }
+        ThemeApplier::apply(ThemeSetting::Theme::System);
+    }
+};
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setAttribute(Qt::AA_Use96Dpi, true);
+    QTEST_SET_MAIN_SOURCE_PATH
+    int failed = 0;
+    {
+        TestAnsiParser parser;
+        failed |= QTest::qExec(&parser, argc, argv);
+    }
+    {
+        TestExecutionsView view;
+        failed |= QTest::qExec(&view, argc, argv);
+    }
+    return failed;
+}
+
+#include "tst_executionsview.moc"

@@ -1,0 +1,308 @@
+#include "widgets/followconsole.h"
+
+#include "execution/executionjob.h"
+#include "execution/executionlogfollower.h" // executionjob.h's follower() needs the whole class
+#include "session/appsession.h"
+#include "widgets/consolecolours.h"
+#include "widgets/errorcolour.h"
+#include "widgets/executionconsole.h"
+#include "widgets/executionstab.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+FollowConsole::FollowConsole(AppSession *session, QWidget *parent)
+    : QWidget(parent, Qt::Window), m_session(session), m_console(new ExecutionConsole(this)),
+      m_filter(new QLineEdit(this)), m_filterProblem(new QLabel(this)), m_strip(new QHBoxLayout)
+{
+    m_dark = ConsoleColours::isDark(palette());
+    m_filter->setPlaceholderText(tr("Show only lines matching a regular expression"));
+    m_filter->setClearButtonEnabled(true);
+    m_filterProblem->setTextFormat(Qt::PlainText);
+    m_filterProblem->hide();
+    auto *filterLabel = new QLabel(tr("&Filter:"), this);
+    filterLabel->setBuddy(m_filter);
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(filterLabel);
+    filterRow->addWidget(m_filter, 1);
+    m_strip->setContentsMargins(0, 0, 0, 0);
+    m_strip->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(m_strip);
+    layout->addLayout(filterRow);
+    layout->addWidget(m_filterProblem);
+    layout->addWidget(m_console, 1);
+    connect(m_filter, &QLineEdit::textChanged, this, &FollowConsole::setFilter);
+    m_stripTimer.setSingleShot(true);
+    m_stripTimer.setInterval(250);
+    connect(&m_stripTimer, &QTimer::timeout, this, [this] {
+        for (int i = 0; i < int(m_sources.size()); ++i)
+            updateStrip(i);
+    });
+    resize(900, 600);
+}
+
+FollowConsole::~FollowConsole()
+{
+    // The executions go on in their sandboxes; only the reading stops.
+    for (Source &source : m_sources)
+        if (source.job)
+            source.job->cancel();
+}
+
+FollowConsole *FollowConsole::askAndRun(AppSession *session, const QStringList &sandboxIds, QWidget *parent)
+{
+    if (sandboxIds.isEmpty()) {
+        QMessageBox::information(parent, tr("Run Script in Selected"),
+                                 tr("Select the local sandboxes to run the script in first."));
+        return nullptr;
+    }
+    const QString folder = QFileDialog::getExistingDirectory(
+        parent,
+        tr("Choose the folder with main.py to run in %n sandbox(es)", nullptr, int(sandboxIds.size())));
+    if (folder.isEmpty())
+        return nullptr;
+    if (!QFileInfo(QDir(folder).filePath(u"main.py"_s)).isFile()) {
+        QMessageBox::warning(parent, tr("Run Script in Selected"),
+                             tr("%1 has no main.py: an execution runs the main.py at the top of its folder.")
+                                 .arg(QDir::toNativeSeparators(folder)));
+        return nullptr;
+    }
+    QString name = ExecutionsTab::defaultName();
+    for (;;) {
+        bool ok = false;
+        name = QInputDialog::getText(parent, tr("Run Script in Selected"),
+                                     tr("Execution name (the same in every sandbox):"), QLineEdit::Normal,
+                                     name, &ok);
+        if (!ok)
+            return nullptr;
+        if (ExecutionsTab::isValidName(name))
+            break;
+        QMessageBox::warning(parent, tr("Run Script in Selected"),
+                             tr("An execution name is 1 to 64 letters, digits, '_', '.' or '-'."));
+    }
+    auto *console = new FollowConsole(session, parent);
+    console->setAttribute(Qt::WA_DeleteOnClose);
+    console->show();
+    console->run(sandboxIds, folder, name);
+    return console;
+}
+
+void FollowConsole::setPollBackoff(int firstMs, int lastMs)
+{
+    m_pollFirstMs = firstMs;
+    m_pollLastMs = lastMs;
+}
+
+void FollowConsole::run(const QStringList &sandboxIds, const QString &folder, const QString &executionName)
+{
+    m_executionName = executionName;
+    m_console->setStatus(u"running"_s);
+    m_console->startClock();
+    for (const QString &id : sandboxIds) {
+        const int index = int(m_sources.size());
+        m_sources.emplace_back();
+        Source &source = m_sources.back();
+        source.sandboxId = id;
+        source.prefix = id.left(8);
+        source.status = u"pending"_s;
+        source.strip = new QLabel(this);
+        source.strip->setTextFormat(Qt::RichText);
+        source.strip->setContentsMargins(0, 0, 12, 0);
+        source.strip->setToolTip(id);
+        m_strip->insertWidget(m_strip->count() - 1, source.strip);
+        auto *job = new ExecutionJob(m_session->executions(), m_session->objectStoreNetwork(), id, folder,
+                                     executionName, m_session->region(), this);
+        source.job = job;
+        job->setFollow(true);
+        job->setPollBackoff(m_pollFirstMs, m_pollLastMs);
+        connect(job, &ExecutionJob::logText, this,
+                [this, index](const QByteArray &bytes) { onText(index, bytes); });
+        connect(job, &ExecutionJob::statusChanged, this, [this, index](ExecutionStatus status) {
+            m_sources[size_t(index)].status = ExecutionStatusWords::word(status);
+            updateStrip(index);
+        });
+        connect(job, &ExecutionJob::finished, this, [this, index] { onJobFinished(index); });
+        updateStrip(index);
+    }
+    updateTitle();
+    // Started after every source exists: a refused folder finishes inside start().
+    for (Source &source : m_sources)
+        if (source.job)
+            source.job->start();
+}
+
+bool FollowConsole::isRunning() const
+{
+    for (const Source &source : m_sources)
+        if (source.job)
+            return true;
+    return false;
+}
+
+QString FollowConsole::prefixOf(int source) const
+{
+    return m_sources.at(size_t(source)).prefix;
+}
+
+QString FollowConsole::statusOf(int source) const
+{
+    return m_sources.at(size_t(source)).status;
+}
+
+void FollowConsole::onText(int index, const QByteArray &bytes)
+{
+    Source &source = m_sources[size_t(index)];
+    const QList<AnsiSpan> spans = source.parser.feed(bytes);
+    for (const AnsiSpan &span : spans) {
+        qsizetype from = 0;
+        while (from < span.text.size()) {
+            const qsizetype newline = span.text.indexOf(u'\n', from);
+            if (newline < 0) {
+                source.partial.append(AnsiSpan{span.text.mid(from), span.style});
+                break;
+            }
+            if (newline > from)
+                source.partial.append(AnsiSpan{span.text.mid(from, newline - from), span.style});
+            completeLine(index, std::exchange(source.partial, {}));
+            from = newline + 1;
+        }
+    }
+}
+
+QList<AnsiSpan> FollowConsole::prefixed(int source, const QList<AnsiSpan> &spans) const
+{
+    AnsiStyle prefixStyle;
+    prefixStyle.colour = AnsiStyle::Colour::Rgb;
+    prefixStyle.rgb = ConsoleColours::source(source, m_dark).rgb() & 0xffffffu;
+    prefixStyle.bold = true;
+    QList<AnsiSpan> line{AnsiSpan{m_sources.at(size_t(source)).prefix + u"  "_s, prefixStyle}};
+    line.append(spans);
+    line.append(AnsiSpan{u"\n"_s, {}});
+    return line;
+}
+
+void FollowConsole::completeLine(int source, QList<AnsiSpan> spans)
+{
+    Line line;
+    line.source = source;
+    line.text = m_sources.at(size_t(source)).prefix + u"  "_s + AnsiTextParser::plainText(spans);
+    line.spans = std::move(spans);
+    ++m_sources[size_t(source)].lines;
+    if (!m_stripTimer.isActive())
+        m_stripTimer.start();
+    if (accepts(line))
+        m_console->appendSpans(prefixed(source, line.spans));
+    m_lines.push_back(std::move(line));
+}
+
+bool FollowConsole::accepts(const Line &line) const
+{
+    return m_expression.pattern().isEmpty() || !m_expression.isValid() ||
+           m_expression.match(line.text).hasMatch();
+}
+
+bool FollowConsole::setFilter(const QString &pattern)
+{
+    if (m_filter->text() != pattern) {
+        const QSignalBlocker blocker(m_filter);
+        m_filter->setText(pattern);
+    }
+    m_expression = QRegularExpression(pattern);
+    const bool valid = m_expression.isValid();
+    if (valid) {
+        m_filterProblem->hide();
+    } else {
+        m_filterProblem->setText(tr("Not a regular expression (%1 at character %2): every line is shown.")
+                                     .arg(m_expression.errorString())
+                                     .arg(m_expression.patternErrorOffset() + 1));
+        ErrorColour::applyTo(m_filterProblem, palette());
+        m_filterProblem->show();
+    }
+    showAll();
+    return valid;
+}
+
+void FollowConsole::showAll()
+{
+    // The console keeps what it shows: a new filter shows the kept lines again, in their order.
+    const bool following = m_console->isFollowing();
+    m_console->clear();
+    for (const Line &line : m_lines)
+        if (accepts(line))
+            m_console->appendSpans(prefixed(line.source, line.spans));
+    m_console->setFollowing(following);
+}
+
+void FollowConsole::onJobFinished(int index)
+{
+    Source &source = m_sources[size_t(index)];
+    ExecutionJob *job = source.job;
+    source.job = nullptr;
+    job->deleteLater();
+    if (!source.partial.isEmpty())
+        completeLine(index, std::exchange(source.partial, {}));
+    switch (job->outcome()) {
+    case ExecutionJob::Outcome::Completed:
+        source.status = u"completed"_s;
+        break;
+    case ExecutionJob::Outcome::Failed:
+        source.status = u"failed"_s;
+        break;
+    case ExecutionJob::Outcome::StoppedFollowing:
+    case ExecutionJob::Outcome::Started:
+        source.status = u"running"_s;
+        break;
+    default:
+        source.status = u"error"_s;
+        m_console->appendNote(source.prefix + u"  "_s + job->errorText());
+        break;
+    }
+    source.strip->setToolTip(source.sandboxId +
+                             (job->errorText().isEmpty() ? QString() : u"\n"_s + job->errorText()));
+    updateStrip(index);
+    if (!isRunning()) {
+        m_console->stopClock();
+        bool allCompleted = true;
+        for (const Source &each : m_sources)
+            allCompleted = allCompleted && each.status == u"completed"_s;
+        m_console->setStatus(allCompleted ? u"completed"_s : u"failed"_s,
+                             allCompleted ? tr("all completed") : tr("ended, not all completed"));
+        emit allFinished();
+    }
+}
+
+void FollowConsole::updateStrip(int index)
+{
+    const Source &source = m_sources.at(size_t(index));
+    //: A sandbox in the follow console's strip: its short id, its status, its line count.
+    const QString lines = tr("%n line(s)", nullptr, int(std::min<qint64>(source.lines, INT_MAX)));
+    source.strip->setText(u"<b style='color:%1'>%2</b> <span style='color:%3'>%4</span> · %5"_s.arg(
+        ConsoleColours::source(index, m_dark).name(), source.prefix.toHtmlEscaped(),
+        ConsoleColours::status(source.status).name(), source.status.toHtmlEscaped(), lines.toHtmlEscaped()));
+}
+
+void FollowConsole::updateTitle()
+{
+    setWindowTitle(tr("%1 in %n sandbox(es)", nullptr, int(m_sources.size())).arg(m_executionName));
+}
+
+void FollowConsole::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        m_dark = ConsoleColours::isDark(palette());
+        for (int i = 0; i < int(m_sources.size()); ++i)
+            updateStrip(i);
+    }
+}
