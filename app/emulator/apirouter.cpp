@@ -11,8 +11,8 @@ using namespace Qt::StringLiterals;
 namespace Emulator {
 
 ApiRouter::ApiRouter(EmulatorState &state, ObjectStore &store, QMutex &mutex)
-    : m_state(state), m_remote(state), m_local(state, store), m_data(state), m_executions(state, store, mutex),
-      m_universes(state)
+    : m_state(state), m_remote(state), m_local(state, store), m_data(state),
+      m_executions(state, store, mutex), m_universes(state)
 {}
 
 ApiRouter::Match ApiRouter::match(const QStringList &s)

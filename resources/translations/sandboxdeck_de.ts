@@ -1613,6 +1613,108 @@
     </message>
 </context>
 <context>
+    <name>ExecutionConsole</name>
+    <message>
+        <source>Follow</source>
+        <translation>Folgen</translation>
+    </message>
+    <message>
+        <source>Keep the newest line in view</source>
+        <translation>Die neueste Zeile im Blick behalten</translation>
+    </message>
+    <message>
+        <source>Wrap</source>
+        <translation>Umbrechen</translation>
+    </message>
+    <message>
+        <source>Wrap long lines</source>
+        <translation>Lange Zeilen umbrechen</translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation>Suchen …</translation>
+    </message>
+    <message>
+        <source>Search the log (Ctrl+F)</source>
+        <translation>Im Protokoll suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected text, or the whole log</source>
+        <translation>Den markierten Text oder das ganze Protokoll kopieren</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern …</translation>
+    </message>
+    <message>
+        <source>Save the whole log to a file</source>
+        <translation>Das ganze Protokoll in eine Datei speichern</translation>
+    </message>
+    <message>
+        <source>Find in the log</source>
+        <translation>Im Protokoll suchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Vorheriger</translation>
+    </message>
+    <message>
+        <source>Find the previous match (Shift+Enter)</source>
+        <translation>Den vorherigen Treffer suchen (Umschalt+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Nächster</translation>
+    </message>
+    <message>
+        <source>Find the next match (Enter)</source>
+        <translation>Den nächsten Treffer suchen (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close the search (Esc)</source>
+        <translation>Die Suche schließen (Esc)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s), %1</source>
+        <translation>
+            <numerusform>%n Zeile, %1</numerusform>
+            <numerusform>%n Zeilen, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save keeps only the first %1</source>
+        <translation>Speichern behält nur die ersten %1</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>Nicht gefunden</translation>
+    </message>
+    <message>
+        <source>the selected log text</source>
+        <translation>den markierten Protokolltext</translation>
+    </message>
+    <message>
+        <source>the whole log</source>
+        <translation>das ganze Protokoll</translation>
+    </message>
+    <message>
+        <source>Save Log</source>
+        <translation>Protokoll speichern</translation>
+    </message>
+    <message>
+        <source>Log files (*.log *.txt);;All files (*)</source>
+        <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>ExecutionDecoder</name>
     <message>
         <source>invalid JSON at byte %1: %2</source>
@@ -1680,6 +1782,169 @@
     <message>
         <source>The execution ended (%1), but its artifacts could not be downloaded: %2</source>
         <translation>Die Ausführung ist beendet (%1), aber ihre Artefakte konnten nicht heruntergeladen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ExecutionsTab</name>
+    <message>
+        <source>Choose Folder…</source>
+        <translation>Ordner wählen …</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Stop Following</source>
+        <translation>Nicht mehr folgen</translation>
+    </message>
+    <message>
+        <source>Export Artifacts…</source>
+        <translation>Artefakte exportieren …</translation>
+    </message>
+    <message>
+        <source>Drop a folder with main.py here, or</source>
+        <translation>Einen Ordner mit main.py hier ablegen, oder</translation>
+    </message>
+    <message>
+        <source>No folder chosen.</source>
+        <translation>Kein Ordner gewählt.</translation>
+    </message>
+    <message>
+        <source>The name the sandbox knows the execution by: 1 to 64 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;</source>
+        <translation>Der Name, unter dem die Sandbox die Ausführung kennt: 1 bis 64 Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos; oder &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>Pack the folder, upload it and run its main.py in this sandbox</source>
+        <translation>Den Ordner packen, hochladen und seine main.py in dieser Sandbox ausführen</translation>
+    </message>
+    <message>
+        <source>Stop reading the log: the execution keeps running in the sandbox</source>
+        <translation>Das Protokoll nicht mehr lesen: die Ausführung läuft in der Sandbox weiter</translation>
+    </message>
+    <message>
+        <source>Download the execution&apos;s folder and extract it into a new or empty folder</source>
+        <translation>Den Ordner der Ausführung herunterladen und in einen neuen oder leeren Ordner entpacken</translation>
+    </message>
+    <message>
+        <source>Execution</source>
+        <translation>Ausführung</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>This sandbox&apos;s executions, as the ledger recorded them; choose one to read its log again</source>
+        <translation>Die Ausführungen dieser Sandbox, wie das Laufbuch sie festhielt; eine wählen, um ihr Protokoll erneut zu lesen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Only a folder from this computer can be run.</source>
+        <translation>Nur ein Ordner dieses Computers kann ausgeführt werden.</translation>
+    </message>
+    <message>
+        <source>Select one local sandbox first (or wait for the execution being followed).</source>
+        <translation>Zuerst eine lokale Sandbox auswählen (oder auf die verfolgte Ausführung warten).</translation>
+    </message>
+    <message>
+        <source>Drop one folder: its main.py is what runs.</source>
+        <translation>Einen Ordner ablegen: seine main.py wird ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>%1 in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Saved the log to %1.</source>
+        <translation>Protokoll in %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>The log could not be saved to %1: %2</source>
+        <translation>Das Protokoll konnte nicht in %1 gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Choose the folder to run</source>
+        <translation>Den auszuführenden Ordner wählen</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: drop or choose the folder that holds main.py.</source>
+        <translation>%1 ist kein Ordner: den Ordner mit main.py ablegen oder wählen.</translation>
+    </message>
+    <message>
+        <source>%1 has no main.py: an execution runs the main.py at the top of its folder.</source>
+        <translation>%1 hat keine main.py: eine Ausführung startet die main.py oben in ihrem Ordner.</translation>
+    </message>
+    <message>
+        <source>An execution name is 1 to 64 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;.</source>
+        <translation>Ein Ausführungsname besteht aus 1 bis 64 Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos; oder &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>Drop or choose a folder with main.py first.</source>
+        <translation>Zuerst einen Ordner mit main.py ablegen oder wählen.</translation>
+    </message>
+    <message>
+        <source>packing</source>
+        <translation>wird gepackt</translation>
+    </message>
+    <message>
+        <source>uploading</source>
+        <translation>wird hochgeladen</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>wird gestartet</translation>
+    </message>
+    <message>
+        <source>running (not followed)</source>
+        <translation>läuft (nicht verfolgt)</translation>
+    </message>
+    <message>
+        <source>Stopped following: %1 keeps running in the sandbox. Choose it in the list to read its log again.</source>
+        <translation>Nicht mehr verfolgt: %1 läuft in der Sandbox weiter. In der Liste wählen, um das Protokoll erneut zu lesen.</translation>
+    </message>
+    <message>
+        <source>The ledger could not be read: %1</source>
+        <translation>Das Laufbuch konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>reading the log</source>
+        <translation>Protokoll wird gelesen</translation>
+    </message>
+    <message>
+        <source>The log could not be read: %1</source>
+        <translation>Das Protokoll konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Stopped following: %1 keeps running in the sandbox.</source>
+        <translation>Nicht mehr verfolgt: %1 läuft in der Sandbox weiter.</translation>
+    </message>
+    <message>
+        <source>Extract the artifacts into a new or empty folder</source>
+        <translation>Die Artefakte in einen neuen oder leeren Ordner entpacken</translation>
+    </message>
+    <message>
+        <source>%1 is not empty: the artifacts go into a new or empty folder, so that nothing there is overwritten.</source>
+        <translation>%1 ist nicht leer: die Artefakte kommen in einen neuen oder leeren Ordner, damit dort nichts überschrieben wird.</translation>
+    </message>
+    <message>
+        <source>Downloading the artifacts of %1…</source>
+        <translation>Artefakte von %1 werden heruntergeladen …</translation>
+    </message>
+    <message>
+        <source>Extracted the artifacts of %1 into %2.</source>
+        <translation>Artefakte von %1 nach %2 entpackt.</translation>
+    </message>
+    <message>
+        <source>The artifacts of %1 could not be exported: %2</source>
+        <translation>Die Artefakte von %1 konnten nicht exportiert werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2021,6 +2286,71 @@
     <message>
         <source>Could not create the link %1: %2</source>
         <translation>Die Verknüpfung %1 konnte nicht angelegt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>FollowConsole</name>
+    <message>
+        <source>Show only lines matching a regular expression</source>
+        <translation>Nur Zeilen zeigen, die auf einen regulären Ausdruck passen</translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>&amp;Filter:</translation>
+    </message>
+    <message>
+        <source>Run Script in Selected</source>
+        <translation>Skript in den ausgewählten ausführen</translation>
+    </message>
+    <message>
+        <source>Select the local sandboxes to run the script in first.</source>
+        <translation>Zuerst die lokalen Sandboxen auswählen, in denen das Skript laufen soll.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Choose the folder with main.py to run in %n sandbox(es)</source>
+        <translation>
+            <numerusform>Den Ordner mit main.py wählen, der in %n Sandbox laufen soll</numerusform>
+            <numerusform>Den Ordner mit main.py wählen, der in %n Sandboxen laufen soll</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 has no main.py: an execution runs the main.py at the top of its folder.</source>
+        <translation>%1 hat keine main.py: eine Ausführung startet die main.py oben in ihrem Ordner.</translation>
+    </message>
+    <message>
+        <source>Execution name (the same in every sandbox):</source>
+        <translation>Name der Ausführung (in jeder Sandbox derselbe):</translation>
+    </message>
+    <message>
+        <source>An execution name is 1 to 64 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;.</source>
+        <translation>Ein Ausführungsname besteht aus 1 bis 64 Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos; oder &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>Not a regular expression (%1 at character %2): every line is shown.</source>
+        <translation>Kein regulärer Ausdruck (%1 bei Zeichen %2): jede Zeile wird gezeigt.</translation>
+    </message>
+    <message>
+        <source>all completed</source>
+        <translation>alle abgeschlossen</translation>
+    </message>
+    <message>
+        <source>ended, not all completed</source>
+        <translation>beendet, nicht alle abgeschlossen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <extracomment>A sandbox in the follow console&apos;s strip: its short id, its status, its line count.</extracomment>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n sandbox(es)</source>
+        <translation>
+            <numerusform>%1 in %n Sandbox</numerusform>
+            <numerusform>%1 in %n Sandboxen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2903,6 +3233,22 @@
     <message>
         <source>The Runs view exports a run&apos;s manifest instead (Export Manifest…).</source>
         <translation>Die Ansicht Läufe exportiert stattdessen das Manifest eines Laufs (Manifest exportieren …).</translation>
+    </message>
+    <message>
+        <source>Run Scr&amp;ipt in Selected…</source>
+        <translation>Skr&amp;ipt in den ausgewählten ausführen …</translation>
+    </message>
+    <message>
+        <source>Run a folder&apos;s main.py in every selected local sandbox and follow their logs together</source>
+        <translation>Die main.py eines Ordners in jeder ausgewählten lokalen Sandbox ausführen und ihren Protokollen gemeinsam folgen</translation>
+    </message>
+    <message>
+        <source>The Universes view has no rows to export.</source>
+        <translation>Die Ansicht Universen hat keine Zeilen zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Universes</source>
+        <translation>Universen</translation>
     </message>
 </context>
 <context>
@@ -4254,6 +4600,22 @@
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
+    <message>
+        <source>Klavis</source>
+        <translation>Klavis</translation>
+    </message>
+    <message>
+        <source>Klavis local</source>
+        <translation>Klavis lokal</translation>
+    </message>
+    <message>
+        <source>Blaxel</source>
+        <translation>Blaxel</translation>
+    </message>
+    <message>
+        <source>Klavis universe</source>
+        <translation>Klavis-Universum</translation>
+    </message>
 </context>
 <context>
     <name>RunManifestFiles</name>
@@ -4839,6 +5201,14 @@
     <message>
         <source>%1, as first listed at %2</source>
         <translation>%1, wie um %2 zuerst aufgelistet</translation>
+    </message>
+    <message>
+        <source>Executions</source>
+        <translation>Ausführungen</translation>
+    </message>
+    <message>
+        <source>Run a folder&apos;s main.py in the sandbox and follow its log</source>
+        <translation>Die main.py eines Ordners in der Sandbox ausführen und ihrem Protokoll folgen</translation>
     </message>
 </context>
 <context>
@@ -5915,6 +6285,287 @@
     <message>
         <source>`passed` is not true or false</source>
         <translation>`passed` ist weder true noch false</translation>
+    </message>
+</context>
+<context>
+    <name>UniverseInstanceTab</name>
+    <message>
+        <source>Acquire Instance</source>
+        <translation>Instanz belegen</translation>
+    </message>
+    <message>
+        <source>Copy MCP Config</source>
+        <translation>MCP-Konfiguration kopieren</translation>
+    </message>
+    <message>
+        <source>Export MCP Config…</source>
+        <translation>MCP-Konfiguration exportieren …</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Run name (optional)</source>
+        <translation>Name des Laufs (optional)</translation>
+    </message>
+    <message>
+        <source>The run that holds the instance: an open run, or a new one of this name</source>
+        <translation>Der Lauf, der die Instanz hält: ein offener Lauf oder ein neuer dieses Namens</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Dienst</translation>
+    </message>
+    <message>
+        <source>MCP URL</source>
+        <translation>MCP-URL</translation>
+    </message>
+    <message>
+        <source>New instance:</source>
+        <translation>Neue Instanz:</translation>
+    </message>
+    <message>
+        <source>Held instances:</source>
+        <translation>Gehaltene Instanzen:</translation>
+    </message>
+    <message>
+        <source>Instance:</source>
+        <translation>Instanz:</translation>
+    </message>
+    <message>
+        <source>Cannot read the held instances: %1</source>
+        <translation>Die gehaltenen Instanzen können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (run %2, %3)</source>
+        <translation>%1 (Lauf %2, %3)</translation>
+    </message>
+    <message>
+        <source>None held: acquire one.</source>
+        <translation>Keine gehalten: eine belegen.</translation>
+    </message>
+    <message>
+        <source>(taken elsewhere: the ledger keeps no URL)</source>
+        <translation>(anderswo belegt: das Laufbuch führt keine URL)</translation>
+    </message>
+    <message>
+        <source>Copy the MCP URL of %1</source>
+        <translation>Die MCP-URL von %1 kopieren</translation>
+    </message>
+    <message>
+        <source>Copied the MCP URL of %1.</source>
+        <translation>MCP-URL von %1 kopiert.</translation>
+    </message>
+    <message>
+        <source>(refused: not https, nor http to this machine)</source>
+        <translation>(abgelehnt: weder https noch http zu diesem Rechner)</translation>
+    </message>
+    <message>
+        <source>Verify Task %1</source>
+        <translation>Aufgabe %1 prüfen</translation>
+    </message>
+    <message>
+        <source>No idle instance of %1: every one is held. Release one, or try again later.</source>
+        <translation>Keine freie Instanz von %1: jede ist belegt. Eine freigeben oder später erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>Cannot acquire an instance of %1</source>
+        <translation>Keine Instanz von %1 belegbar</translation>
+    </message>
+    <message>
+        <source>Acquired instance %1 of %2.</source>
+        <translation>Instanz %1 von %2 belegt.</translation>
+    </message>
+    <message>
+        <source>Verifying task %1…</source>
+        <translation>Aufgabe %1 wird geprüft …</translation>
+    </message>
+    <message>
+        <source>Cannot verify task %1</source>
+        <translation>Aufgabe %1 kann nicht geprüft werden</translation>
+    </message>
+    <message>
+        <source>PASSED: task %1 at %2</source>
+        <translation>BESTANDEN: Aufgabe %1 um %2</translation>
+    </message>
+    <message>
+        <source>FAILED: task %1 at %2: %3</source>
+        <translation>NICHT BESTANDEN: Aufgabe %1 um %2: %3</translation>
+    </message>
+    <message>
+        <source>Release instance %1?</source>
+        <translation>Instanz %1 freigeben?</translation>
+    </message>
+    <message>
+        <source>Its data is reset to the universe&apos;s: whatever was done in it is lost.</source>
+        <translation>Ihre Daten werden auf die des Universums zurückgesetzt: was darin getan wurde, geht verloren.</translation>
+    </message>
+    <message>
+        <source>Cannot release instance %1</source>
+        <translation>Instanz %1 kann nicht freigegeben werden</translation>
+    </message>
+    <message>
+        <source>Released instance %1; its data is being reset.</source>
+        <translation>Instanz %1 freigegeben; ihre Daten werden zurückgesetzt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied MCP client config for %n server(s).</source>
+        <translation>
+            <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
+            <numerusform>MCP-Client-Konfiguration für %n Server kopiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export MCP Config</source>
+        <translation>MCP-Konfiguration exportieren</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported the MCP config to %1.</source>
+        <translation>MCP-Konfiguration nach %1 exportiert.</translation>
+    </message>
+</context>
+<context>
+    <name>UniverseListModel</name>
+    <message>
+        <source>Universe</source>
+        <translation>Universum</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>Personas</source>
+        <translation>Personas</translation>
+    </message>
+</context>
+<context>
+    <name>UniverseTasksTab</name>
+    <message>
+        <source>Copy Prompt</source>
+        <translation>Prompt kopieren</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Difficulty</source>
+        <translation>Schwierigkeit</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <source>Verification:</source>
+        <translation>Prüfung:</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>(not loaded)</source>
+        <translation>(nicht geladen)</translation>
+    </message>
+    <message>
+        <source>Cannot load task %1</source>
+        <translation>Aufgabe %1 kann nicht geladen werden</translation>
+    </message>
+    <message>
+        <source>Task %1: %2</source>
+        <translation>Aufgabe %1: %2</translation>
+    </message>
+    <message>
+        <source>Choose a task.</source>
+        <translation>Eine Aufgabe wählen.</translation>
+    </message>
+    <message>
+        <source>Task %1 (loading…)</source>
+        <translation>Aufgabe %1 (wird geladen …)</translation>
+    </message>
+    <message>
+        <source>Copied the prompt of task %1.</source>
+        <translation>Prompt von Aufgabe %1 kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>UniversesController</name>
+    <message>
+        <source>Run %1 is closed (%2): name a new run or an open one.</source>
+        <translation>Lauf %1 ist abgeschlossen (%2): einen neuen oder einen offenen Lauf nennen.</translation>
+    </message>
+</context>
+<context>
+    <name>UniversesPage</name>
+    <message>
+        <source>Search universes</source>
+        <translation>Universen durchsuchen</translation>
+    </message>
+    <message>
+        <source>Read the catalogue again</source>
+        <translation>Den Katalog erneut lesen</translation>
+    </message>
+    <message>
+        <source>Initial Data</source>
+        <translation>Anfangsdaten</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instanz</translation>
+    </message>
+    <message>
+        <source>Cannot list the universes</source>
+        <translation>Die Universen können nicht aufgelistet werden</translation>
+    </message>
+    <message>
+        <source>No universes listed yet.</source>
+        <translation>Noch keine Universen aufgelistet.</translation>
+    </message>
+    <message>
+        <source>Choose a universe.</source>
+        <translation>Ein Universum wählen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Domain: %1 · %n task(s) · id %2</source>
+        <translation>
+            <numerusform>Bereich: %1 · %n Aufgabe · ID %2</numerusform>
+            <numerusform>Bereich: %1 · %n Aufgaben · ID %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot load the initial data of %1</source>
+        <translation>Die Anfangsdaten von %1 können nicht geladen werden</translation>
     </message>
 </context>
 <context>

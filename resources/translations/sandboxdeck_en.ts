@@ -90,6 +90,29 @@
     </message>
 </context>
 <context>
+    <name>ExecutionConsole</name>
+    <message numerus="yes">
+        <source>%n line(s), %1</source>
+        <translation><numerusform>%n line, %1</numerusform><numerusform>%n lines, %1</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>FollowConsole</name>
+    <message numerus="yes">
+        <source>Choose the folder with main.py to run in %n sandbox(es)</source>
+        <translation><numerusform>Choose the folder with main.py to run in %n sandbox</numerusform><numerusform>Choose the folder with main.py to run in %n sandboxes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <extracomment>A sandbox in the follow console's strip: its short id, its status, its line count.</extracomment>
+        <translation><numerusform>%n line</numerusform><numerusform>%n lines</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n sandbox(es)</source>
+        <translation><numerusform>%1 in %n sandbox</numerusform><numerusform>%1 in %n sandboxes</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>FormDialog</name>
     <message numerus="yes">
         <source>= %n h</source>
@@ -372,6 +395,20 @@
     <message numerus="yes">
         <source>Retrying %n transfer(s).</source>
         <translation><numerusform>Retrying %n transfer.</numerusform><numerusform>Retrying %n transfers.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>UniverseInstanceTab</name>
+    <message numerus="yes">
+        <source>Copied MCP client config for %n server(s).</source>
+        <translation><numerusform>Copied MCP client config for %n server.</numerusform><numerusform>Copied MCP client config for %n servers.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>UniversesPage</name>
+    <message numerus="yes">
+        <source>Domain: %1 · %n task(s) · id %2</source>
+        <translation><numerusform>Domain: %1 · %n task · id %2</numerusform><numerusform>Domain: %1 · %n tasks · id %2</numerusform></translation>
     </message>
 </context>
 <context>
