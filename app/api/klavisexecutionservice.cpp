@@ -83,7 +83,9 @@ ApiCall *KlavisExecutionService::logs(const QString &localSandboxId, const QStri
     auto api = namedGet(localSandboxId, u"/execution-logs"_s, executionName);
     api.query.addQueryItem(u"cursor"_s, QString::number(cursor));
     api.maxResponseBytes = maxLogsReplyBytes;
-    return dispatchCall<ExecutionLogChunk>(
+    // A reply holds up to a MiB of log, escaped into several MiB of JSON: parsed on the GUI thread it
+    // would cost a frame while a console streams.
+    return dispatchCallDecodedOffThread<ExecutionLogChunk>(
         m_transport, api, context, std::move(done),
         [cursor](const QByteArray &body) { return ExecutionDecoder::logChunk(body, cursor); });
 }
