@@ -69,6 +69,9 @@ RunLeaksPanel::RunLeaksPanel(LeakMonitor *monitor, QWidget *parent)
     olderThan->setBuddy(m_threshold);
     bar->setSpacing(8);
     bar->addWidget(title);
+    // The summary is a sentence: wrapped, it never sets the window's minimum width (it made the window
+    // 1084 px wide at 800x500).
+    m_summary->setWordWrap(true);
     bar->addWidget(m_summary, 1);
     bar->addWidget(olderThan);
     bar->addWidget(m_threshold);
