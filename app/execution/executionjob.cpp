@@ -27,6 +27,12 @@ void ExecutionJob::setPollBackoff(int firstMs, int lastMs)
     m_pollLastMs = lastMs;
 }
 
+// Out of line: the QPointer's conversion needs the whole class, which the header only declares.
+ExecutionLogFollower *ExecutionJob::follower() const
+{
+    return m_follower;
+}
+
 QString ExecutionJob::outcomeWord(Outcome outcome)
 {
     switch (outcome) {

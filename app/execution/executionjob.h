@@ -83,7 +83,7 @@ public:
     const ArchiveFacts &archiveFacts() const { return m_archiveFacts; }
     // Entries of the artifacts archive the extraction deliberately left out ("path: why").
     QStringList artifactsLeftOut() const { return m_artifactsLeftOut; }
-    ExecutionLogFollower *follower() const { return m_follower; }
+    ExecutionLogFollower *follower() const;
     // The outcome in the ledger's words: completed, failed, started, stopped-following, cancelled, error.
     static QString outcomeWord(Outcome outcome);
 
