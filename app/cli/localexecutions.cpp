@@ -49,26 +49,6 @@ bool isNewOrEmptyFolder(const QString &path)
            QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
 }
 
-// The ledger's state for how an execution job ended.
-LedgerOperationState ledgerState(const ExecutionJob &job)
-{
-    switch (job.outcome()) {
-    case ExecutionJob::Outcome::Started:
-    case ExecutionJob::Outcome::Completed:
-    case ExecutionJob::Outcome::StoppedFollowing:
-        return LedgerOperationState::Succeeded;
-    case ExecutionJob::Outcome::Error:
-        // Failed even when the execution had started and its log was lost: the outcome says so. Not
-        // Ambiguous, which asks a person to adopt or abandon what a call may have occupied; an execution
-        // occupies nothing and ends by itself.
-    case ExecutionJob::Outcome::None:
-    case ExecutionJob::Outcome::Failed:
-    case ExecutionJob::Outcome::Cancelled:
-        break;
-    }
-    return LedgerOperationState::Failed;
-}
-
 } // namespace
 
 void CliRunner::writeLog(const QByteArray &bytes)
@@ -136,15 +116,7 @@ void CliRunner::localExec()
     connect(job, &ExecutionJob::finished, this, [this, job, intent] {
         if (m_logFilter)
             writeLog({}); // what the filter still holds
-        std::optional<LedgerTransfer> uploaded;
-        if (!job->archiveFacts().sha256.isEmpty())
-            uploaded = LedgerTransfer{job->archiveFacts().sha256, job->archiveFacts().bytes,
-                                      std::max<qint64>(0, job->archiveFacts().fileCount),
-                                      QFileInfo(job->executionName()).fileName() + u".tar.gz"_s};
-        QString outcome = ExecutionJob::outcomeWord(job->outcome());
-        if (!job->errorText().isEmpty())
-            outcome += u": "_s + job->errorText();
-        recorder().finish(*intent, ledgerState(*job), outcome, job->localSandboxId(), uploaded);
+        recorder().finishExecution(*intent, *job);
         const QString sandbox = job->localSandboxId();
         const QString name = job->executionName();
         switch (job->outcome()) {

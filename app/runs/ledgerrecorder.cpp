@@ -1,10 +1,12 @@
 #include "runs/ledgerrecorder.h"
 
+#include "execution/executionjob.h"
 #include "ledger/runledger.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QFileInfo>
 
 using namespace Qt::StringLiterals;
 
@@ -144,6 +146,31 @@ void LedgerRecorder::finish(qint64 id, LedgerOperationState state, const QString
         return;
     const LedgerOutcome written{state, sandboxId, outcome, transfer};
     write([id, written](RunLedger &ledger) { return ledger.finishOperation(id, written); });
+}
+
+void LedgerRecorder::finishExecution(qint64 id, const ExecutionJob &job)
+{
+    LedgerOperationState state = LedgerOperationState::Failed;
+    switch (job.outcome()) {
+    case ExecutionJob::Outcome::Started:
+    case ExecutionJob::Outcome::Completed:
+    case ExecutionJob::Outcome::StoppedFollowing:
+        state = LedgerOperationState::Succeeded;
+        break;
+    case ExecutionJob::Outcome::Error: // even when it had started and its log was lost: the outcome says so
+    case ExecutionJob::Outcome::None:
+    case ExecutionJob::Outcome::Failed:
+    case ExecutionJob::Outcome::Cancelled:
+        break;
+    }
+    std::optional<LedgerTransfer> uploaded;
+    if (const ArchiveFacts &facts = job.archiveFacts(); !facts.sha256.isEmpty())
+        uploaded = LedgerTransfer{facts.sha256, facts.bytes, std::max<qint64>(0, facts.fileCount),
+                                  QFileInfo(job.executionName()).fileName() + u".tar.gz"_s};
+    QString outcome = ExecutionJob::outcomeWord(job.outcome());
+    if (!job.errorText().isEmpty())
+        outcome += u": "_s + job.errorText();
+    finish(id, state, outcome, job.localSandboxId(), uploaded);
 }
 
 void LedgerRecorder::finishWithFacts(qint64 id, const QString &sandboxId,

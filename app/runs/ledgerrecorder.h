@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 
+class ExecutionJob;
 class QObject;
 
 // What every front end writes to the ledger around an API call, in one place: an intent before the request,
@@ -62,6 +63,10 @@ public:
                 const std::optional<LedgerTransfer> &transfer = std::nullopt);
     void finish(qint64 id, LedgerOperationState state, const QString &outcome, const QString &sandboxId = {},
                 const std::optional<LedgerTransfer> &transfer = std::nullopt);
+    // How an execution job ended, in one home for the CLI, the Executions tab and the follow console:
+    // succeeded when it completed, was started or left running; failed otherwise, never ambiguous (an
+    // execution occupies nothing to adopt or abandon, and ends by itself). The archive sent goes with it.
+    void finishExecution(qint64 id, const ExecutionJob &job);
     // Succeeded, with what was moved: `facts` runs in the ledger's job (on its thread for the GUI), so
     // hashing a large body never holds up the caller.
     void finishWithFacts(qint64 id, const QString &sandboxId, std::function<LedgerTransfer()> facts);

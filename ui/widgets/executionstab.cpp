@@ -316,9 +316,7 @@ void ExecutionsTab::onJobFinished(qint64 ledgerId)
     m_job = nullptr;
     m_progress->hide();
     m_console->stopClock();
-    const ExecutionJob::Outcome outcome = job->outcome();
-    LedgerOperationState state = LedgerOperationState::Succeeded;
-    switch (outcome) {
+    switch (job->outcome()) {
     case ExecutionJob::Outcome::Completed:
         m_console->setStatus(u"completed"_s);
         break;
@@ -336,8 +334,6 @@ void ExecutionsTab::onJobFinished(qint64 ledgerId)
     case ExecutionJob::Outcome::Cancelled:
     case ExecutionJob::Outcome::Error:
     case ExecutionJob::Outcome::None:
-        // As the CLI records it: an execution occupies nothing to adopt or abandon, so never ambiguous.
-        state = LedgerOperationState::Failed;
         m_console->setStatus(u"error"_s);
         if (!job->errorText().isEmpty()) {
             m_console->appendNote(job->errorText());
@@ -345,7 +341,7 @@ void ExecutionsTab::onJobFinished(qint64 ledgerId)
         }
         break;
     }
-    m_recorder.finish(ledgerId, state, ExecutionJob::outcomeWord(outcome));
+    m_recorder.finishExecution(ledgerId, *job);
     // A new name for the next run: the sandbox refuses one it already has.
     if (m_name->text() == job->executionName())
         m_name->setText(defaultName());
