@@ -8,6 +8,8 @@
 #include "controllers/themeapplier.h"
 #include "demoapp.h"
 #include "filedrop.h"
+#include "ledger/ledgeraccess.h"
+#include "ledger/runledger.h"
 #include "models/ansitextparser.h"
 #include "models/localsandboxtreemodel.h"
 #include "widgets/consolecolours.h"
@@ -379,6 +381,30 @@ private slots:
         QCOMPARE(follow.statusOf(0), u"completed"_s);
         QCOMPARE(follow.statusOf(1), u"completed"_s);
         QCOMPARE(follow.mergedLineCount(), 402);
+        // Each sandbox's ledger has the execution, completed, as the Executions tab lists it.
+        for (const QString &id : ids) {
+            QString outcome;
+            QVERIFY(QTest::qWaitFor(
+                [&] {
+                    bool answered = false;
+                    LedgerAccess(app->controller()->session()->ledger())
+                        .call<QList<LedgerOperation>>(
+                            [id](RunLedger &ledger) {
+                                return ledger.executionsOf(LedgerProvider::KlavisLocal, id);
+                            },
+                            &follow,
+                            [&](const LedgerResult<QList<LedgerOperation>> &result) {
+                                answered = true;
+                                if (result && !result.value().isEmpty() &&
+                                    result.value().first().executionName == u"merged"_s)
+                                    outcome = result.value().first().outcome;
+                            });
+                    if (!QTest::qWaitFor([&] { return answered; }, 5000))
+                        return false;
+                    return outcome == u"completed"_s;
+                },
+                10000));
+        }
         const QStringList lines = follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 402);
         for (int source = 0; source < 2; ++source) {

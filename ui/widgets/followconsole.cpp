@@ -1,7 +1,6 @@
 #include "widgets/followconsole.h"
 
 #include "execution/executionjob.h"
-#include "execution/executionlogfollower.h" // executionjob.h's follower() needs the whole class
 #include "session/appsession.h"
 #include "widgets/consolecolours.h"
 #include "widgets/errorcolour.h"
@@ -9,6 +8,7 @@
 #include "widgets/executionstab.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -22,8 +22,9 @@
 using namespace Qt::StringLiterals;
 
 FollowConsole::FollowConsole(AppSession *session, QWidget *parent)
-    : QWidget(parent, Qt::Window), m_session(session), m_console(new ExecutionConsole(this)),
-      m_filter(new QLineEdit(this)), m_filterProblem(new QLabel(this)), m_strip(new QHBoxLayout)
+    : QWidget(parent, Qt::Window), m_session(session), m_recorder(LedgerAccess(session->ledger()), this),
+      m_console(new ExecutionConsole(this)), m_filter(new QLineEdit(this)), m_filterProblem(new QLabel(this)),
+      m_strip(new QHBoxLayout)
 {
     m_dark = ConsoleColours::isDark(palette());
     m_filter->setPlaceholderText(tr("Show only lines matching a regular expression"));
@@ -44,6 +45,9 @@ FollowConsole::FollowConsole(AppSession *session, QWidget *parent)
     layout->addWidget(m_console, 1);
     connect(m_filter, &QLineEdit::textChanged, this, &FollowConsole::setFilter);
     m_stripTimer.setSingleShot(true);
+    m_intake.setSingleShot(true);
+    m_intake.setInterval(0);
+    connect(&m_intake, &QTimer::timeout, this, &FollowConsole::takeIn);
     m_stripTimer.setInterval(250);
     connect(&m_stripTimer, &QTimer::timeout, this, [this] {
         for (int i = 0; i < int(m_sources.size()); ++i)
@@ -126,20 +130,30 @@ void FollowConsole::run(const QStringList &sandboxIds, const QString &folder, co
         source.job = job;
         job->setFollow(true);
         job->setPollBackoff(m_pollFirstMs, m_pollLastMs);
-        connect(job, &ExecutionJob::logText, this,
-                [this, index](const QByteArray &bytes) { onText(index, bytes); });
+        connect(job, &ExecutionJob::logText, this, [this, index](const QByteArray &bytes) {
+            enqueue(Incoming{index, bytes, 0, false});
+        });
         connect(job, &ExecutionJob::statusChanged, this, [this, index](ExecutionStatus status) {
             m_sources[size_t(index)].status = ExecutionStatusWords::word(status);
             updateStrip(index);
         });
-        connect(job, &ExecutionJob::finished, this, [this, index] { onJobFinished(index); });
+        connect(job, &ExecutionJob::finished, this, [this, index] { enqueue(Incoming{index, {}, 0, true}); });
         updateStrip(index);
     }
     updateTitle();
-    // Started after every source exists: a refused folder finishes inside start().
-    for (Source &source : m_sources)
-        if (source.job)
-            source.job->start();
+    // Each started once its intent is in the ledger, as the Executions tab does, so that every sandbox's
+    // list of earlier executions has it; and after every source exists: a refused folder finishes inside
+    // start().
+    m_recorder.setProfile(m_session->profileName());
+    for (int index = 0; index < int(m_sources.size()); ++index) {
+        m_recorder.beginExecution(m_sources[size_t(index)].sandboxId, executionName,
+                                  [this, index](qint64 id) {
+                                      Source &source = m_sources[size_t(index)];
+                                      source.ledgerId = id;
+                                      if (source.job)
+                                          source.job->start();
+                                  });
+    }
 }
 
 bool FollowConsole::isRunning() const
@@ -158,6 +172,38 @@ QString FollowConsole::prefixOf(int source) const
 QString FollowConsole::statusOf(int source) const
 {
     return m_sources.at(size_t(source)).status;
+}
+
+void FollowConsole::enqueue(Incoming incoming)
+{
+    m_incoming.push_back(std::move(incoming));
+    if (!m_intake.isActive())
+        m_intake.start();
+}
+
+void FollowConsole::takeIn()
+{
+    // Slices small enough to check the budget often; the rest waits for the next turn of the event loop.
+    constexpr qsizetype slice = qsizetype{16} * 1024;
+    constexpr qint64 budgetMs = 6;
+    QElapsedTimer spent;
+    spent.start();
+    while (!m_incoming.empty() && spent.elapsed() < budgetMs) {
+        Incoming &next = m_incoming.front();
+        if (next.finished) {
+            const int source = next.source;
+            m_incoming.pop_front();
+            onJobFinished(source);
+            continue;
+        }
+        const qsizetype size = std::min(slice, next.bytes.size() - next.taken);
+        onText(next.source, QByteArray(next.bytes.constData() + next.taken, size));
+        next.taken += size;
+        if (next.taken >= next.bytes.size())
+            m_incoming.pop_front();
+    }
+    if (!m_incoming.empty())
+        m_intake.start();
 }
 
 void FollowConsole::onText(int index, const QByteArray &bytes)
@@ -250,6 +296,7 @@ void FollowConsole::onJobFinished(int index)
     ExecutionJob *job = source.job;
     source.job = nullptr;
     job->deleteLater();
+    m_recorder.finishExecution(source.ledgerId, *job);
     if (!source.partial.isEmpty())
         completeLine(index, std::exchange(source.partial, {}));
     switch (job->outcome()) {

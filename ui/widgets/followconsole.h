@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runs/ledgerrecorder.h"
+
 #include "models/ansitextparser.h"
 
 #include <QList>
@@ -10,6 +12,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <deque>
 #include <vector>
 
 class AppSession;
@@ -72,6 +75,7 @@ private:
         QString status;
         qint64 lines = 0;
         QLabel *strip = nullptr;
+        qint64 ledgerId = 0; // its Execute operation in the ledger, once the intent is written
     };
     struct Line
     {
@@ -80,6 +84,17 @@ private:
         QList<AnsiSpan> spans;
     };
 
+    // What the jobs sent, taken in by slices under a time budget: a MiB of log cut into lines at once held
+    // the GUI thread for over 100 ms.
+    struct Incoming
+    {
+        int source = 0;
+        QByteArray bytes;
+        qsizetype taken = 0;
+        bool finished = false; // the job ended: handled after the bytes it sent before
+    };
+    void enqueue(Incoming incoming);
+    void takeIn();
     void onText(int source, const QByteArray &bytes);
     void completeLine(int source, QList<AnsiSpan> spans);
     void onJobFinished(int source);
@@ -90,6 +105,7 @@ private:
     void updateTitle();
 
     AppSession *m_session;
+    LedgerRecorder m_recorder;
     ExecutionConsole *m_console;
     QLineEdit *m_filter;
     QLabel *m_filterProblem;
@@ -102,4 +118,6 @@ private:
     int m_pollLastMs = 2000;
     bool m_dark = false;
     QTimer m_stripTimer; // line counts every quarter second, not on every line
+    std::deque<Incoming> m_incoming;
+    QTimer m_intake;
 };
