@@ -121,6 +121,8 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
             reply = m_blaxel->handle(in, lateReply(in, socket, delay));
         else
             reply = m_router->handle(in);
+        if (reply && !fault)
+            m_faults->cutIfDue(in, *reply);
         if (reply)
             m_state->apiRequests.append(record(in, reply->status));
     }

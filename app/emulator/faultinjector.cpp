@@ -12,6 +12,8 @@ FaultInjector::FaultInjector(EmulatorState &state) : m_state(state) {}
 std::optional<HttpReply> FaultInjector::intercept(const IncomingRequest &request)
 {
     FaultSettings &faults = m_state.faults;
+    if (!targets(request))
+        return std::nullopt;
     if (faults.hangNextRequests > 0) {
         --faults.hangNextRequests;
         HttpReply silence;
@@ -53,6 +55,20 @@ std::optional<HttpReply> FaultInjector::intercept(const IncomingRequest &request
                                  QString::fromLatin1(HttpReply::reasonPhrase(faults.failStatus)) +
                                      u" (injected at random by the emulator)"_s);
     return std::nullopt;
+}
+
+void FaultInjector::cutIfDue(const IncomingRequest &request, HttpReply &reply)
+{
+    FaultSettings &faults = m_state.faults;
+    if (faults.dropNextReplies <= 0 || !targets(request) || reply.neverAnswer)
+        return;
+    --faults.dropNextReplies;
+    reply.dropAfterBodyBytes = reply.body.size() / 2;
+}
+
+bool FaultInjector::targets(const IncomingRequest &request) const
+{
+    return m_state.faults.onlyPath.isEmpty() || request.path.contains(m_state.faults.onlyPath);
 }
 
 } // namespace Emulator

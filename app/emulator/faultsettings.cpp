@@ -24,6 +24,8 @@ QJsonObject FaultSettings::toJson() const
         {u"redirect_api_to"_s,
          redirectApiTo.isValid() ? QJsonValue(redirectApiTo.toString()) : QJsonValue(QJsonValue::Null)},
         {u"hang_next_requests"_s, hangNextRequests},
+        {u"drop_next_replies"_s, dropNextReplies},
+        {u"only_path"_s, onlyPath},
         {u"store_fail_next_requests"_s, storeFailNextRequests},
         {u"store_fail_next_resumes"_s, storeFailNextResumes},
         {u"store_error_status"_s, storeErrorStatus},
@@ -60,6 +62,7 @@ QString FaultSettings::merge(const QJsonObject &json)
     number(u"drop_download_times"_s, next.dropDownloadTimes);
     number(u"expire_next_urls"_s, next.expireNextUrls);
     number(u"hang_next_requests"_s, next.hangNextRequests);
+    number(u"drop_next_replies"_s, next.dropNextReplies);
     number(u"store_fail_next_requests"_s, next.storeFailNextRequests);
     number(u"store_fail_next_resumes"_s, next.storeFailNextResumes);
     number(u"store_error_status"_s, next.storeErrorStatus);
@@ -70,6 +73,12 @@ QString FaultSettings::merge(const QJsonObject &json)
         if (!json.value(u"expired_urls"_s).isBool())
             error = u"expired_urls must be a boolean"_s;
         next.expiredUrls = json.value(u"expired_urls"_s).toBool();
+    }
+    if (json.contains(u"only_path"_s)) {
+        const QJsonValue value = json.value(u"only_path"_s);
+        if (!value.isString() && !value.isNull())
+            error = u"only_path must be a string"_s;
+        next.onlyPath = value.toString();
     }
     if (json.contains(u"redirect_api_to"_s)) {
         const QJsonValue value = json.value(u"redirect_api_to"_s);

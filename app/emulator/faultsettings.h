@@ -20,6 +20,11 @@ struct FaultSettings
     bool expiredUrls = false;  // every signed URL issued is already expired
     QUrl redirectApiTo;        // if valid: every API request answers 307 to this origin
     int hangNextRequests = 0;  // the next N API requests are read and never answered (the socket stays open)
+    int dropNextReplies =
+        0; // the next N API answers are cut halfway through their body (a dropped connection)
+    // If not empty, the API faults above (not latency) fire only on requests whose path contains it, so a
+    // test can cut the log poll of a running execution and nothing else.
+    QString onlyPath;
     int storeFailNextRequests = 0; // the next N object-store requests (PUT or GET) answer storeErrorStatus
     int storeFailNextResumes = 0;  // the next N object-store GETs with a Range header answer storeErrorStatus
     int storeErrorStatus = 503;    // any 4xx/5xx, with the store's XML error body
