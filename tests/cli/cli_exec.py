@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """sandboxdeck-cli's executions end to end against the sandboxdeck-emulator binary: `local exec --follow` of a
-100,000-line script prints exactly the script's output, a failing script exits 1 with its traceback, Ctrl+C
-while following exits 130 and leaves the execution running, `local logs --follow` then gets the whole log,
-`local artifacts --extract` unpacks what the script wrote, and each execution is in the run ledger."""
+100,000-line script prints exactly the script's output across a 429 and a reply cut halfway, a failing script
+exits 1 with its traceback, Ctrl+C while following exits 130 and leaves the execution running, `local logs
+--follow` then gets the whole log, `local artifacts --extract` unpacks what the script wrote, and each execution
+is in the run ledger."""
 import json
 import os
 import pty
@@ -73,6 +74,22 @@ def stdout_on_terminal(base, *args):
     return proc.returncode, b"".join(chunks)
 
 
+def follow_across_faults(base, local_id, folder):
+    """`local exec --follow`, with a 429 and a reply cut halfway through its body armed for the log polls
+    once the first bytes of the log are on stdout."""
+    proc = subprocess.Popen([CLI, "--base-url", base, "local", "exec", local_id, folder, "--name", "lines",
+                             "--follow"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+    first = os.read(proc.stdout.fileno(), 65536)
+    T.control(base, "POST", "faults", {"only_path": "/execution-logs", "rate_limit_next_requests": 1,
+                                       "retry_after_seconds": 0, "drop_next_replies": 1})
+    rest, err = proc.communicate(timeout=120)
+    faults = {"armed_at": len(first), "after": T.control(base, "GET", "faults"),
+              "limited": sum(1 for r in T.control(base, "GET", "requests")["api"]
+                             if r["path"].endswith("/execution-logs") and r["status"] == 429)}
+    T.control(base, "DELETE", "faults")
+    return proc.returncode, (first + rest).decode("utf-8", "replace"), err.decode("utf-8", "replace"), faults
+
+
 def check_escape_sequences(base, local_id):
     # Colour passes everywhere; a title (OSC), a screen clear (CSI J) and a C1 CSI never reach stdout; on a
     # terminal a BEL, a CR and a bidi override are dropped too, into a pipe they stay.
@@ -94,15 +111,30 @@ def main():
 
         folder = script("lines", 'for i in range(100000):\n    print(f"line {i} ...")\n')
         started = time.monotonic()
-        code, out, err = cli(base, "local", "exec", local_id, folder, "--name", "lines", "--follow")
+        code, out, err, faults = follow_across_faults(base, local_id, folder)
         seconds = time.monotonic() - started
-        check("exec --follow of 100,000 lines: stdout is the script's output exactly, exit 0",
-              code == 0 and out == LINES, (code, len(out), err[-500:]))
+        check("exec --follow of 100,000 lines across a 429 and a dropped reply: stdout is the script's "
+              "output exactly, exit 0", code == 0 and out == LINES, (code, len(out), err[-500:]))
+        check("both faults met a log poll after the first lines had arrived",
+              faults["armed_at"] < len(LINES) // 2 and faults["limited"] == 1
+              and faults["after"]["rate_limit_next_requests"] == 0
+              and faults["after"]["drop_next_replies"] == 0, faults)
         print(f"INFO   : 100,000 lines ({len(LINES)} bytes) uploaded, run and followed in {seconds:.2f} s")
 
         code, out, err = cli(base, "local", "logs", local_id, "lines")
         check("local logs prints the whole log of an ended execution", code == 0 and out == LINES,
               (code, len(out), err[-300:]))
+        # Qt 6.4 now and then calls a reply reset halfway through its body finished without error; before the
+        # transport compared the body with its Content-Length the follow above failed on it in most runs, and
+        # a plain read in about two of ten. Ten more rounds of that.
+        whole = 0
+        for _ in range(10):
+            T.control(base, "POST", "faults", {"only_path": "/execution-logs", "rate_limit_next_requests": 1,
+                                               "retry_after_seconds": 0, "drop_next_replies": 1})
+            code, out, err = cli(base, "local", "logs", local_id, "lines", "--cursor", "1000000")
+            whole += code == 0 and out == LINES[1000000:] and "cut short" in err
+        T.control(base, "DELETE", "faults")
+        check("local logs across a 429 and a reply reset halfway, ten times: every time whole", whole == 10, whole)
         code, out, err = cli(base, "local", "logs", local_id, "lines", "--cursor", str(len(LINES) - 12))
         check("local logs --cursor starts at that byte", code == 0 and out == "line 99999 ...\n"[-12:],
               (code, out, err))
@@ -124,9 +156,9 @@ def main():
 
         folder = os.path.join(WORK, "no-main")
         os.makedirs(folder, exist_ok=True)
-        before = len(T.control(base, "GET", "requests"))
+        before = len(T.control(base, "GET", "requests")["api"])
         code, out, err = cli(base, "local", "exec", local_id, folder)
-        after = len(T.control(base, "GET", "requests"))
+        after = len(T.control(base, "GET", "requests")["api"])
         check("a folder without main.py exits 2 before any request", code == 2 and "main.py" in err
               and after == before, (code, err, before, after))
 

@@ -135,6 +135,35 @@ private Q_SLOTS:
         QCOMPARE(m_server->faults().failNextRequests, 0);
     }
 
+    void faultsAimedAtOnePathSpareTheOthers()
+    {
+        // A 429 then a reply cut halfway through its body, both on the details path only: the list (another
+        // path) is untouched, the details call is retried past both and ends with the whole answer.
+        const ApiResult<SandboxList> before = list();
+        QVERIFY2(before.ok(), qPrintable(before.error().fullText()));
+        const SandboxSummary first = before->sandboxes.constFirst();
+        const QString detailsPath = u"/sandbox/%1/%2"_s.arg(first.serverName, first.sandboxId);
+        setFaults([&](Emulator::FaultSettings &f) {
+            f.onlyPath = detailsPath;
+            f.rateLimitNextRequests = 1;
+            f.retryAfterSeconds = 0;
+            f.dropNextReplies = 1;
+        });
+        QVERIFY(list().ok());
+        QCOMPARE(m_server->faults().rateLimitNextRequests, 1);
+        QCOMPARE(m_server->faults().dropNextReplies, 1);
+        const ApiResult<SandboxDetails> details =
+            await<SandboxDetails>([&](QObject *context, ResultHandler<SandboxDetails> done) {
+                return m_sandboxes->details(first.serverName, first.sandboxId, context, std::move(done));
+            });
+        QVERIFY2(details.ok(), qPrintable(details.error().fullText()));
+        QCOMPARE(details->summary.sandboxId, first.sandboxId);
+        QCOMPARE(m_server->faults().rateLimitNextRequests, 0);
+        QCOMPARE(m_server->faults().dropNextReplies, 0);
+        QCOMPARE(m_server->requestCount("GET", detailsPath), 3);
+        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 2);
+    }
+
     void acquireIsNeverRepeated_data()
     {
         QTest::addColumn<QString>("fault");
