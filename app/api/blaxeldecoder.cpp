@@ -1,6 +1,7 @@
 #include "api/blaxeldecoder.h"
 
 #include "api/isotimestamp.h"
+#include "api/jsonreply.h"
 #include "api/remotetext.h"
 #include "api/urlpolicy.h"
 
@@ -197,18 +198,6 @@ void readMetadata(const QJsonObject &metadata, BlaxelSandbox *sandbox)
     sandbox->updatedBy = text(metadata, "updatedBy"_L1);
 }
 
-ApiResult<QJsonDocument> parse(const QByteArray &body)
-{
-    QJsonParseError error;
-    const auto document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(QCoreApplication::translate("BlaxelDecoder", "invalid JSON at byte %1: %2")
-                                    .arg(error.offset)
-                                    .arg(error.errorString()),
-                                body);
-    return document;
-}
-
 QJsonValue masked(const QJsonValue &value)
 {
     return value.isUndefined() || value.isNull() ? value : QJsonValue(RemoteText::mask());
@@ -250,7 +239,7 @@ BlaxelSandbox BlaxelDecoder::readSandbox(const QJsonObject &object)
 
 ApiResult<BlaxelSandbox> BlaxelDecoder::sandbox(const QByteArray &body)
 {
-    const auto parsed = parse(body);
+    const auto parsed = JsonReply::document(body);
     if (!parsed)
         return parsed.error();
     if (!parsed->isObject())
@@ -261,7 +250,7 @@ ApiResult<BlaxelSandbox> BlaxelDecoder::sandbox(const QByteArray &body)
 
 ApiResult<BlaxelSandboxList> BlaxelDecoder::sandboxList(const QByteArray &body)
 {
-    const auto parsed = parse(body);
+    const auto parsed = JsonReply::document(body);
     if (!parsed)
         return parsed.error();
     BlaxelSandboxList list;

@@ -1,5 +1,7 @@
 #include "api/executiondecoder.h"
 
+#include "api/jsonreply.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,21 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-ApiResult<QJsonObject> parseObject(const QByteArray &body)
-{
-    QJsonParseError error;
-    const auto document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(QCoreApplication::translate("ExecutionDecoder", "invalid JSON at byte %1: %2")
-                                    .arg(error.offset)
-                                    .arg(error.errorString()),
-                                body);
-    if (!document.isObject())
-        return ApiError::decode(QCoreApplication::translate("ExecutionDecoder", "expected a JSON object"),
-                                body);
-    return document.object();
-}
 
 ApiResult<ExecutionStatus> readStatus(const QJsonObject &object, const QByteArray &body)
 {
@@ -45,7 +32,7 @@ ApiResult<ExecutionStatus> readStatus(const QJsonObject &object, const QByteArra
 
 ApiResult<ExecutionStatus> ExecutionDecoder::status(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     return readStatus(parsed.value(), body);
@@ -60,7 +47,7 @@ std::pair<qint64, qint64> ExecutionDecoder::rawLengthRange(const QByteArray &tex
 
 ApiResult<ExecutionLogChunk> ExecutionDecoder::logChunk(const QByteArray &body, qint64 requestedCursor)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     const QJsonObject &object = parsed.value();
@@ -111,7 +98,7 @@ ApiResult<ExecutionLogChunk> ExecutionDecoder::logChunk(const QByteArray &body, 
 
 ApiResult<ExecutionStarted> ExecutionDecoder::started(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     ExecutionStarted started;

@@ -1,6 +1,7 @@
 #include "api/klavisdecoder.h"
 
 #include "api/isotimestamp.h"
+#include "api/jsonreply.h"
 #include "api/sandboxlistreader.h"
 
 #include <QCoreApplication>
@@ -60,20 +61,6 @@ LocalServer readLocalServer(const QJsonObject &object)
 
 } // namespace
 
-ApiResult<QJsonObject> KlavisDecoder::parseObject(const QByteArray &body)
-{
-    QJsonParseError error;
-    const auto document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(QCoreApplication::translate("KlavisDecoder", "invalid JSON at byte %1: %2")
-                                    .arg(error.offset)
-                                    .arg(error.errorString()),
-                                body);
-    if (!document.isObject())
-        return ApiError::decode(QCoreApplication::translate("KlavisDecoder", "expected a JSON object"), body);
-    return document.object();
-}
-
 QStringList KlavisDecoder::readTags(const QJsonValue &value)
 {
     QStringList tags;
@@ -130,7 +117,7 @@ ApiResult<SandboxList> KlavisDecoder::sandboxList(const QByteArray &body)
     // The usual shape, straight from the bytes; everything else, errors included, is decided below.
     if (auto fast = SandboxListReader::read(body))
         return std::move(*fast);
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     const auto &object = parsed.value();
@@ -157,7 +144,7 @@ ApiResult<SandboxList> KlavisDecoder::sandboxList(const QByteArray &body)
 
 ApiResult<SandboxDetails> KlavisDecoder::sandboxDetails(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     SandboxDetails details;
@@ -173,7 +160,7 @@ ApiResult<SandboxDetails> KlavisDecoder::sandboxDetails(const QByteArray &body)
 
 ApiResult<AcquiredSandbox> KlavisDecoder::acquiredSandbox(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     AcquiredSandbox acquired;
@@ -194,7 +181,7 @@ ApiResult<SandboxActionResult> KlavisDecoder::actionResult(const QByteArray &bod
     // Local release and reset answer `{}` or nothing at all; both mean done.
     if (body.trimmed().isEmpty())
         return SandboxActionResult{};
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     SandboxActionResult result;
@@ -224,7 +211,7 @@ bool KlavisDecoder::readLocalSandbox(const QJsonObject &object, LocalSandbox *sa
 
 ApiResult<LocalSandbox> KlavisDecoder::localSandbox(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     LocalSandbox sandbox;
@@ -236,7 +223,7 @@ ApiResult<LocalSandbox> KlavisDecoder::localSandbox(const QByteArray &body)
 
 ApiResult<LocalSandboxList> KlavisDecoder::localSandboxList(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     const auto items = parsed.value().value("local_sandboxes"_L1);
@@ -256,7 +243,7 @@ ApiResult<LocalSandboxList> KlavisDecoder::localSandboxList(const QByteArray &bo
 
 ApiResult<SignedUrl> KlavisDecoder::signedUrl(const QByteArray &body, const QString &urlField)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     SignedUrl signedUrl;

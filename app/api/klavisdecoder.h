@@ -31,7 +31,4 @@ public:
     static QStringList readTags(const QJsonValue &value);
     static QMap<QString, QString> readServerUrls(const QJsonObject &object, const QString &serverName);
     static bool readLocalSandbox(const QJsonObject &object, LocalSandbox *sandbox);
-
-private:
-    static ApiResult<QJsonObject> parseObject(const QByteArray &body);
 };

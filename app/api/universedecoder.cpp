@@ -1,6 +1,7 @@
 #include "api/universedecoder.h"
 
 #include "api/isotimestamp.h"
+#include "api/jsonreply.h"
 #include "api/urlpolicy.h"
 
 #include <QCoreApplication>
@@ -12,21 +13,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-ApiResult<QJsonObject> parseObject(const QByteArray &body)
-{
-    QJsonParseError error;
-    const auto document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError)
-        return ApiError::decode(QCoreApplication::translate("UniverseDecoder", "invalid JSON at byte %1: %2")
-                                    .arg(error.offset)
-                                    .arg(error.errorString()),
-                                body);
-    if (!document.isObject())
-        return ApiError::decode(QCoreApplication::translate("UniverseDecoder", "expected a JSON object"),
-                                body);
-    return document.object();
-}
 
 // A whole number sent where the schema says string (a task number): its digits; else empty.
 QString wholeNumberText(const QJsonValue &value)
@@ -123,7 +109,7 @@ QString UniverseDecoder::readUniverse(const QJsonObject &object, Universe *unive
 
 ApiResult<QList<Universe>> UniverseDecoder::universes(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     const auto items = parsed.value().value("universes"_L1);
@@ -159,9 +145,7 @@ ApiResult<QJsonValue> UniverseDecoder::initialData(const QByteArray &body)
     if (error.error != QJsonParseError::NoError || document.array().size() != 1)
         return ApiError::decode(
             error.error != QJsonParseError::NoError
-                ? QCoreApplication::translate("UniverseDecoder", "invalid JSON at byte %1: %2")
-                      .arg(std::max(0, error.offset - 1))
-                      .arg(error.errorString())
+                ? JsonReply::syntaxError(std::max(0, error.offset - 1), error.errorString())
                 : QCoreApplication::translate("UniverseDecoder", "expected one JSON value"),
             body);
     return document.array().at(0);
@@ -169,7 +153,7 @@ ApiResult<QJsonValue> UniverseDecoder::initialData(const QByteArray &body)
 
 ApiResult<UniverseInstance> UniverseDecoder::instance(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     UniverseInstance instance;
@@ -209,7 +193,7 @@ ApiResult<UniverseInstance> UniverseDecoder::instance(const QByteArray &body)
 
 ApiResult<UniverseTask> UniverseDecoder::task(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     RequiredReader reader{parsed.value(), {}};
@@ -228,7 +212,7 @@ ApiResult<UniverseTask> UniverseDecoder::task(const QByteArray &body)
 
 ApiResult<TaskVerdict> UniverseDecoder::verdict(const QByteArray &body)
 {
-    const auto parsed = parseObject(body);
+    const auto parsed = JsonReply::object(body);
     if (!parsed)
         return parsed.error();
     const auto &object = parsed.value();
