@@ -351,10 +351,18 @@ void LocalExecutions::readBack(const QString &localId, Execution &execution)
         execution.log.appendLine(u"[emulator] not kept in the workspace: "_s + note);
 }
 
-LocalExecutions::ExecutionPointer LocalExecutions::find(const QString &localId, const QString &name) const
+LocalExecutions::ExecutionPointer LocalExecutions::find(const QString &localId, const QString &name,
+                                                        HttpReply *notFound) const
 {
+    if (!findSandbox(localId)) {
+        *notFound = sandboxNotFound(localId);
+        return nullptr;
+    }
     const auto runs = m_sandboxes.find(localId);
-    return runs == m_sandboxes.end() ? nullptr : runs->second.executions.value(name);
+    ExecutionPointer execution = runs == m_sandboxes.end() ? nullptr : runs->second.executions.value(name);
+    if (!execution)
+        *notFound = executionNotFound(localId, name);
+    return execution;
 }
 
 HttpReply LocalExecutions::status(const IncomingRequest &request, const QString &localId)
@@ -362,11 +370,10 @@ HttpReply LocalExecutions::status(const IncomingRequest &request, const QString 
     ExecutionRequest call;
     if (auto invalid = ExecutionRequest::fromQuery(request, false, &call))
         return *invalid;
-    if (!findSandbox(localId))
-        return sandboxNotFound(localId);
-    const ExecutionPointer execution = find(localId, call.name);
+    HttpReply notFound;
+    const ExecutionPointer execution = find(localId, call.name, &notFound);
     if (!execution)
-        return executionNotFound(localId, call.name);
+        return notFound;
     return HttpReply::json(200, QJsonObject{{u"status"_s, execution->status}});
 }
 
@@ -375,11 +382,10 @@ HttpReply LocalExecutions::logs(const IncomingRequest &request, const QString &l
     ExecutionRequest call;
     if (auto invalid = ExecutionRequest::fromQuery(request, true, &call))
         return *invalid;
-    if (!findSandbox(localId))
-        return sandboxNotFound(localId);
-    const ExecutionPointer execution = find(localId, call.name);
+    HttpReply notFound;
+    const ExecutionPointer execution = find(localId, call.name, &notFound);
     if (!execution)
-        return executionNotFound(localId, call.name);
+        return notFound;
     // 400, not 416: this is a JSON endpoint whose cursor is a query parameter, not a Range request.
     if (call.cursor > execution->log.size())
         return HttpReply::detail(400,
@@ -401,16 +407,14 @@ HttpReply LocalExecutions::exportArtifacts(const IncomingRequest &request, const
         return *invalid;
     const QString &name = call.name;
     const QString &region = call.region;
-    const LocalSandbox *sandbox = findSandbox(localId);
-    if (!sandbox)
-        return sandboxNotFound(localId);
-    const ExecutionPointer execution = find(localId, name);
+    HttpReply notFound;
+    const ExecutionPointer execution = find(localId, name, &notFound);
     if (!execution)
-        return executionNotFound(localId, name);
+        return notFound;
     if (!isFinal(execution->status))
         return HttpReply::detail(409, u"Execution %1 is %2: its artifacts can be exported once it has "
                                       "ended"_s.arg(name, execution->status));
-    const Workspace artifacts = sandbox->workspace.subtree(executionFolder(name));
+    const Workspace artifacts = findSandbox(localId)->workspace.subtree(executionFolder(name));
     const QByteArray archive = WorkspaceArchive::pack(artifacts, EmulatorState::now());
     const QUrl url = m_store.storeArtifacts(localId, region, name, archive);
     return HttpReply::json(200, QJsonObject{{u"download_url"_s, url.toString(QUrl::FullyEncoded)},

@@ -75,7 +75,9 @@ private:
     };
 
     LocalSandbox *findSandbox(const QString &localId) const;
-    ExecutionPointer find(const QString &localId, const QString &name) const;
+    // The execution, or null with `notFound` set to the 404 naming what is unknown: the sandbox or the
+    // execution.
+    ExecutionPointer find(const QString &localId, const QString &name, HttpReply *notFound) const;
     // The archive in place in the in-memory workspace and the scratch folder written; else the refusal.
     std::optional<HttpReply> prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name,
                                      const Workspace &archive);
