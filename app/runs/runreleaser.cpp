@@ -151,8 +151,10 @@ void RunReleaser::releaseOne(const ReleaseTarget &target)
 void RunReleaser::answered(const ReleaseTarget &target, qint64 operationId, const ApiError &error)
 {
     m_recorder.finish(operationId, error, target.sandboxId);
-    // 404: the server no longer knows it (expired, released elsewhere): not ours any more.
-    const bool gone = error.kind() == ApiError::Kind::Http && error.httpStatus() == 404;
+    // 404: the server no longer knows it (expired, released elsewhere): not ours any more. A universe
+    // instance released elsewhere is still known, and answers 409 (not acquired): not ours either.
+    const int status = error.kind() == ApiError::Kind::Http ? error.httpStatus() : 0;
+    const bool gone = status == 404 || (status == 409 && target.provider == LedgerProvider::KlavisUniverse);
     if (!error.isError() || gone) {
         m_recorder.released(target.provider, target.sandboxId,
                             gone ? LedgerRelease::Vanished : LedgerRelease::Released);

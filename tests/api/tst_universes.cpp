@@ -344,14 +344,24 @@ private slots:
         QObject context;
         LedgerRecorder recorder(LedgerAccess(m_ledger.get()), &context);
         recorder.acquiredUniverse(instance.value(), seededUniverse, run);
-        // A second, unknown to the server, to be found vanished at release.
+        // A second, unknown to the server, and a third released elsewhere (the server answers 409, not
+        // acquired): both to be found vanished at release.
         UniverseInstance ghost;
         ghost.instanceId = u"ghost-instance"_s;
         recorder.acquiredUniverse(ghost, seededUniverse, run);
+        const auto elsewhere = harness.await<UniverseInstance>(
+            [&](QObject *c, auto done) { return service.acquire(seededUniverse, c, done); });
+        QVERIFY2(elsewhere.ok(), qPrintable(elsewhere.error().message()));
+        recorder.acquiredUniverse(elsewhere.value(), seededUniverse, run);
         QVERIFY2(recorder.problem().isEmpty(), qPrintable(recorder.problem()));
+        QVERIFY(harness
+                    .await<SandboxActionResult>([&](QObject *c, auto done) {
+                        return service.release(elsewhere->instanceId, c, done);
+                    })
+                    .ok());
 
         const auto held = m_ledger->sandboxesOfRun(run).value();
-        QCOMPARE(held.size(), 2);
+        QCOMPARE(held.size(), 3);
         const auto mine = std::find_if(held.begin(), held.end(), [&](const LedgerSandbox &s) {
             return s.sandboxId == instance->instanceId;
         });
@@ -377,7 +387,7 @@ private slots:
         QVERIFY(LeakFinder::find(input).vanished.isEmpty());
         input.runs.clear();
         const LeakReport leaks = LeakFinder::find(input);
-        QCOMPARE(leaks.leaks.size(), 2);
+        QCOMPARE(leaks.leaks.size(), 3);
         QCOMPARE(leaks.leaks[0].provider, LedgerProvider::KlavisUniverse);
         QCOMPARE(leaks.leaks[0].reasons, QList<LeakReason>{LeakReason::Unclaimed});
 
@@ -396,8 +406,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(finishedReleased.has_value(), 15000);
         QVERIFY2(failed.isEmpty(), qPrintable(failed.join(u'\n')));
         QCOMPARE(released, QStringList{instance->instanceId});
-        QCOMPARE(vanished, QStringList{ghost.instanceId});
-        QCOMPARE(*finishedReleased, 2);
+        vanished.sort();
+        QStringList gone{ghost.instanceId, elsewhere->instanceId};
+        gone.sort();
+        QCOMPARE(vanished, gone);
+        QCOMPARE(*finishedReleased, 3);
         QCOMPARE(m_ledger->run(run)->state, LedgerRunState::Released);
         QVERIFY(m_ledger->heldSandboxes()->isEmpty());
 
