@@ -3,8 +3,6 @@
 import io
 import json
 import os
-import pty
-import select
 import shutil
 import signal
 import subprocess
@@ -12,10 +10,9 @@ import sys
 import tarfile
 import tempfile
 import time
-import tty
 import urllib.request
 
-from clitest import TREE_FILES, TREE_LINKS, CliTest, make_tree
+from clitest import TREE_FILES, TREE_LINKS, CliTest, make_tree, run_on_terminal
 
 CLI, EMULATOR = sys.argv[1], sys.argv[2]
 KEY = "cli-test-key"
@@ -285,30 +282,13 @@ def check_terminal_progress(base, local_id, work):
     # stderr on a terminal: one line redrawn with \r; stdout stays clean.
     faults(base, latency_ms=700)
     try:
-        master, slave = pty.openpty()
-        tty.setraw(slave)  # no \n -> \r\n translation: every \r seen is the CLI's own
-        proc = subprocess.Popen([CLI, "--base-url", base, "local", "upload", local_id, os.path.join(work, "workspace")],
-                                stdout=subprocess.PIPE, stderr=slave, env=cli_env())
-        os.close(slave)
-        chunks = []
-        while True:
-            ready, _, _ = select.select([master], [], [], 30)
-            if not ready:
-                break
-            try:
-                data = os.read(master, 4096)
-            except OSError:  # EIO: the CLI closed the terminal
-                break
-            if not data:
-                break
-            chunks.append(data)
-        out = proc.stdout.read().decode()
-        proc.wait(timeout=30)
-        os.close(master)
+        code, raw, out = run_on_terminal([CLI, "--base-url", base, "local", "upload", local_id,
+                                          os.path.join(work, "workspace")], cli_env(), stream="stderr")
+        out = out.decode()
     finally:
         faults(base, latency_ms=0)
-    err = b"".join(chunks).decode(errors="replace")
-    check("a terminal gets an updating progress line", proc.returncode == 0 and "\r\x1b[K" in err
+    err = raw.decode(errors="replace")
+    check("a terminal gets an updating progress line", code == 0 and "\r\x1b[K" in err
           and ("Preparing workspace" in err or "Uploading workspace" in err), repr(err[:400]))
     check("... stdout has only the result", out.startswith("Uploaded workspace") and "\r" not in out, out)
 

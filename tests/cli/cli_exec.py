@@ -6,17 +6,14 @@ exits 1 with its traceback, Ctrl+C while following exits 130 and leaves the exec
 is in the run ledger."""
 import json
 import os
-import pty
-import select
 import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
-import tty
 
-from clitest import CliTest
+from clitest import CliTest, run_on_terminal
 
 CLI, EMULATOR = sys.argv[1], sys.argv[2]
 KEY = "cli-exec-key"
@@ -52,26 +49,8 @@ def acquire_local(base):
 
 
 def stdout_on_terminal(base, *args):
-    """The CLI's stdout as a terminal (raw: no \n -> \r\n, so every byte seen is the CLI's own)."""
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    proc = subprocess.Popen([CLI, "--base-url", base, *args], stdout=slave, stderr=subprocess.PIPE, env=env())
-    os.close(slave)
-    chunks = []
-    while True:
-        ready, _, _ = select.select([master], [], [], 30)
-        if not ready:
-            break
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # EIO: the CLI closed the terminal
-            break
-        if not data:
-            break
-        chunks.append(data)
-    proc.wait(timeout=30)
-    os.close(master)
-    return proc.returncode, b"".join(chunks)
+    code, raw, _ = run_on_terminal([CLI, "--base-url", base, *args], env())
+    return code, raw
 
 
 def follow_across_faults(base, local_id, folder):

@@ -1,10 +1,13 @@
-"""What the CLI scripts (cli_e2e.py, cli_faults.py, cli_blaxel.py) share: the emulator binary on a free
+"""What the CLI scripts (cli_e2e.py, cli_faults.py, cli_blaxel.py, ...) share: the emulator binary on a free
 loopback port, the CLI's environment with its own TMPDIR, the emulator's control endpoint, PASS/FAIL lines
-with the plain closing count, and the folder tree that uploads and dumps carry."""
+with the plain closing count, the folder tree that uploads and dumps carry, and a run on a terminal."""
 import json
 import os
+import pty
+import select
 import subprocess
 import tempfile
+import tty
 import urllib.request
 
 # The tree an upload sends and a dump must bring back: empty and binary files, deep folders, names outside
@@ -17,6 +20,33 @@ TREE_FILES = {
     "Ünïcödé café/naïve 日本語.txt": "héllo wörld\n".encode(),
 }
 TREE_LINKS = {"link-to-readme": "README.md", "src/deep/up": "../../README.md"}
+
+
+def run_on_terminal(argv, env, stream="stdout"):
+    """Runs argv with its `stream` (stdout or stderr) on a raw terminal (no \n -> \r\n, so every byte seen
+    is the program's own), the other into a pipe. Answers the exit code, the terminal's bytes, the pipe's."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    on_terminal = {"stdout": slave} if stream == "stdout" else {"stderr": slave}
+    other = "stderr" if stream == "stdout" else "stdout"
+    proc = subprocess.Popen(argv, env=env, **on_terminal, **{other: subprocess.PIPE})
+    os.close(slave)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the program closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    piped = getattr(proc, other).read()
+    proc.wait(timeout=30)
+    os.close(master)
+    return proc.returncode, b"".join(chunks), piped
 
 
 def make_tree(root, executable=None):
