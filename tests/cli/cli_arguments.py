@@ -143,7 +143,7 @@ def check_rate_limit_options():
         check("sandboxdeck-emulator --requests-per-second 0.5 --rate-burst 3 sets the limit",
               limit.get("requests_per_second") == 0.5 and limit.get("rate_burst") == 3, limit)
     finally:
-        proc.kill()
+        proc.terminate()
         proc.wait()
 
 
@@ -193,7 +193,7 @@ def check_with_emulator(work):
               and names.get("-x") == b"x\n", (sorted(names), err))
         cli("local", "release", local_id, base=base)
     finally:
-        proc.kill()
+        proc.terminate()
         proc.wait()
 
 

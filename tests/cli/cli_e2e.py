@@ -475,7 +475,7 @@ def check_acquire_messages():
         check("a missing key points at KLAVIS_API_KEY, not at Settings",
               code == 1 and "KLAVIS_API_KEY" in err and "Settings" not in err, err)
     finally:
-        proc.kill()
+        proc.terminate()
         proc.wait()
 
 
@@ -564,7 +564,7 @@ def main():
         check("acquire after a 500 is not retried and warns about leaks", code == 1 and "retrying" not in err
               and "may have gone through" in err, err)
     finally:
-        proc.kill()
+        proc.terminate()
         proc.wait()
 
     code, out, err = cli(base, "list")

@@ -84,7 +84,9 @@ def check_escape_sequences(base, local_id):
 
 def main():
     os.makedirs(WORK, exist_ok=True)
-    proc, base = T.start_emulator()
+    emulator_tmp = T.tmp + "-emulator"
+    os.makedirs(emulator_tmp, exist_ok=True)
+    proc, base = T.start_emulator(tmpdir=emulator_tmp)
     try:
         local_id = acquire_local(base)
 
@@ -190,13 +192,16 @@ def main():
               and rows[1][1] == "failed" and rows[3][1] == "stopped-following"
               and all(row[2] and len(row[2]) == 64 for row in rows), rows)
     finally:
-        proc.kill()
+        proc.terminate()
         proc.wait()
         shutil.rmtree(WORK, ignore_errors=True)
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(LEDGER + suffix):
                 os.remove(LEDGER + suffix)
     check("the CLI left nothing in its TMPDIR", T.temp_leftovers() == [], T.temp_leftovers())
+    check("the emulator removed its executions' scratch folders when terminated", os.listdir(emulator_tmp) == [],
+          os.listdir(emulator_tmp))
+    shutil.rmtree(emulator_tmp, ignore_errors=True)
     shutil.rmtree(T.tmp, ignore_errors=True)
     return T.summary()
 

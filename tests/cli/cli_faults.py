@@ -239,7 +239,7 @@ def main():
         check_store_faults(base, local_id, work)
         check_full_disk(base, local_id, work)
     finally:
-        proc.kill()
+        proc.terminate()
         proc.wait()
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(CLI_TMP, ignore_errors=True)

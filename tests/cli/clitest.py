@@ -75,9 +75,12 @@ class CliTest:
         # (nor one a newer build of the same machine migrated).
         self.ledger = os.path.join(tempfile.mkdtemp(prefix=f"{name}-ledger-"), "ledger.sqlite")
 
-    def start_emulator(self, *extra, stderr=subprocess.DEVNULL):
+    def start_emulator(self, *extra, stderr=subprocess.DEVNULL, tmpdir=None):
+        """The emulator; end it with terminate() (SIGTERM), never kill(): it removes its scratch folders on
+        the way out. `tmpdir`: where it makes them."""
+        env = dict(os.environ, TMPDIR=tmpdir) if tmpdir else None
         proc = subprocess.Popen([self.emulator, "--port", "0", "--api-key", self.key, *extra],
-                                stdout=subprocess.PIPE, stderr=stderr, text=True)
+                                stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
         first = proc.stdout.readline().strip()
         assert first.startswith("listening on http://127.0.0.1:"), first
         return proc, first.split("listening on ")[1]
