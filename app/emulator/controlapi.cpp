@@ -106,8 +106,8 @@ HttpReply ControlApi::churn(const IncomingRequest &request)
     return HttpReply::json(200, QJsonObject{{u"changed"_s, changed}});
 }
 
-// GET: the bounds of local sandboxes' executions. POST {"max_log_bytes": N, "time_limit_seconds": S} sets
-// either for executions started afterwards; DELETE restores the defaults.
+// GET: the bounds of local sandboxes' executions. POST {"max_log_bytes": N, "time_limit_seconds": S,
+// "max_running": R} sets any of them for executions started afterwards; DELETE restores the defaults.
 HttpReply ControlApi::executions(const IncomingRequest &request)
 {
     ExecutionSettings &settings = m_state.executionSettings;
@@ -115,23 +115,29 @@ HttpReply ControlApi::executions(const IncomingRequest &request)
         const QJsonObject body = QJsonDocument::fromJson(request.body).object();
         const QJsonValue logBytes = body.value(u"max_log_bytes"_s);
         const QJsonValue seconds = body.value(u"time_limit_seconds"_s);
-        if ((!logBytes.isUndefined() && (!logBytes.isDouble() || logBytes.toDouble() < 1)) ||
-            (!seconds.isUndefined() &&
-             (!seconds.isDouble() || seconds.toDouble() < 1 || seconds.toDouble() > 86400)))
+        const QJsonValue running = body.value(u"max_running"_s);
+        const auto outside = [](const QJsonValue &value, double low, double high) {
+            return !value.isUndefined() &&
+                   (!value.isDouble() || value.toDouble() < low || value.toDouble() > high);
+        };
+        if (outside(logBytes, 1, 1e15) || outside(seconds, 1, 86400) || outside(running, 1, 64))
             return HttpReply::detail(400,
                                      u"Expected {\"max_log_bytes\": N >= 1, \"time_limit_seconds\": S in "
-                                     "1..86400} (either)"_s);
+                                     "1..86400, \"max_running\": R in 1..64} (any of them)"_s);
         if (!logBytes.isUndefined())
             settings.maxLogBytes = qint64(logBytes.toDouble());
         if (!seconds.isUndefined())
             settings.timeLimitSeconds = seconds.toInt();
+        if (!running.isUndefined())
+            settings.maxRunning = running.toInt();
     } else if (request.method == "DELETE") {
         settings = ExecutionSettings();
     } else if (request.method != "GET") {
         return HttpReply::detail(405, u"Method Not Allowed"_s);
     }
     return HttpReply::json(200, QJsonObject{{u"max_log_bytes"_s, double(settings.maxLogBytes)},
-                                            {u"time_limit_seconds"_s, settings.timeLimitSeconds}});
+                                            {u"time_limit_seconds"_s, settings.timeLimitSeconds},
+                                            {u"max_running"_s, settings.maxRunning}});
 }
 
 } // namespace Emulator

@@ -301,6 +301,7 @@ void EmulatorServer::setExecutionSettings(const ExecutionSettings &settings)
     // The bounds the options and the control API keep to: a log of a byte at least, a day at most.
     m_state->executionSettings.maxLogBytes = std::max<qint64>(1, settings.maxLogBytes);
     m_state->executionSettings.timeLimitSeconds = std::clamp(settings.timeLimitSeconds, 1, 24 * 3600);
+    m_state->executionSettings.maxRunning = std::clamp(settings.maxRunning, 1, 64);
 }
 
 ExecutionSettings EmulatorServer::executionSettings() const

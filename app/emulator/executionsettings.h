@@ -11,6 +11,7 @@ struct ExecutionSettings
     qint64 maxLogBytes =
         qint64(64) * 1024 * 1024; // log kept per execution; past it, one line says it was cut
     int timeLimitSeconds = 600;   // then the process group is killed and the run failed
+    int maxRunning = 4;           // at once per sandbox: each is a process and a log in memory
 };
 
 } // namespace Emulator

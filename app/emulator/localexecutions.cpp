@@ -57,10 +57,10 @@ void killGroup(qint64 pid)
 
 } // namespace
 
-bool LocalExecutions::Sandbox::isRunning() const
+qsizetype LocalExecutions::Sandbox::runningCount() const
 {
-    return std::any_of(executions.cbegin(), executions.cend(),
-                       [](const ExecutionPointer &execution) { return !isFinal(execution->status); });
+    return std::count_if(executions.cbegin(), executions.cend(),
+                         [](const ExecutionPointer &execution) { return !isFinal(execution->status); });
 }
 
 LocalExecutions::LocalExecutions(EmulatorState &state, ObjectStore &store, QMutex &mutex)
@@ -164,6 +164,10 @@ HttpReply LocalExecutions::execute(const IncomingRequest &request, const QString
     if (const ExecutionPointer earlier = runs.executions.value(name); earlier && !isFinal(earlier->status))
         return HttpReply::detail(409, u"Execution %1 is %2: wait for it to end before executing that name "
                                       "again"_s.arg(name, earlier->status));
+    if (const qsizetype running = runs.runningCount(); running >= m_state.executionSettings.maxRunning)
+        return HttpReply::detail(409,
+                                 u"Local sandbox %1 already runs %2 executions, its limit: wait for one to "
+                                 "end"_s.arg(localId, QString::number(running)));
     const std::optional<QByteArray> archive = m_store.executionUpload(localId, region, name);
     if (!archive) {
         return HttpReply::detail(
@@ -217,7 +221,7 @@ std::optional<HttpReply> LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox
     // another execution runs the folder is, so only this execution's folder is replaced.
     const QString root = runs.workspaceRoot();
     QString error;
-    if (!runs.isRunning()) {
+    if (runs.runningCount() == 0) {
         ScratchWorkspace::remove(runs.scratch->path(), u"workspace"_s);
         error = ScratchWorkspace::write(updated, root);
     } else {

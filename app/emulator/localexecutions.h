@@ -71,7 +71,7 @@ private:
         std::unique_ptr<QTemporaryDir> scratch; // HOME of its executions; the workspace is in workspace/
         QHash<QString, ExecutionPointer> executions;
         QString workspaceRoot() const { return scratch->path() + QStringLiteral("/workspace"); }
-        bool isRunning() const;
+        qsizetype runningCount() const;
     };
 
     LocalSandbox *findSandbox(const QString &localId) const;

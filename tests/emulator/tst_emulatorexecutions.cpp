@@ -259,6 +259,12 @@ private Q_SLOTS:
         const Answer again = execute(u"sleeper"_s);
         QCOMPARE(again.status, 409);
         QVERIFY(again.detail().contains(u"running"_s));
+        // One sandbox runs at most max_running at once: a second name is refused past it, with the reason.
+        QCOMPARE(m_client->api("POST", u"/_emulator/executions"_s, json({{u"max_running"_s, 1}})).status,
+                 200);
+        const Answer second = start(u"second"_s, job("print('second')\n"));
+        QCOMPARE(second.status, 409);
+        QVERIFY2(second.detail().contains(u"already runs 1 executions"_s), qPrintable(second.detail()));
         const Answer artifacts = m_client->api("POST", path(u"export-artifacts"_s), named(u"sleeper"_s));
         QCOMPARE(artifacts.status, 409);
         QVERIFY(artifacts.detail().contains(u"running"_s));
@@ -455,6 +461,9 @@ private Q_SLOTS:
         QCOMPARE(set.status, 200);
         QCOMPARE(m_server->executionSettings().maxLogBytes, 5000);
         QCOMPARE(m_server->executionSettings().timeLimitSeconds, 7);
+        QCOMPARE(m_server->executionSettings().maxRunning, 4);
+        QCOMPARE(m_client->api("POST", u"/_emulator/executions"_s, json({{u"max_running"_s, 0}})).status,
+                 400);
         QCOMPARE(
             m_client->api("POST", u"/_emulator/executions"_s, json({{u"time_limit_seconds"_s, 0}})).status,
             400);
