@@ -47,6 +47,8 @@ public:
     QList<AnsiSpan> feed(const QByteArray &bytes);
     // The style the next text will have.
     const AnsiStyle &style() const { return m_style; }
+    // Text from here on starts in `style`: a line kept alone reads again as it looked in its log.
+    void setStyle(const AnsiStyle &style) { m_style = style; }
     void reset();
 
     // The plain text of spans.

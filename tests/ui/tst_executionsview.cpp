@@ -2,7 +2,8 @@
 // folder dropped and run, its log in the console (ANSI colours rendered, the plain text equal to the script's
 // output), a failing script's traceback, 100,000 lines whole, the ledger's list of earlier executions and a
 // log read again from it, artifacts into an empty folder (a non-empty one refused), and the follow console
-// merging two sandboxes' logs with prefixes and a filter. The ANSI parser's own tests come first. Screenshots
+// merging two sandboxes' logs with prefixes and a filter (re-shown by slices, a newer filter winning).
+// The ANSI parser's own tests are in tests/models/tst_ansitextparser. Screenshots
 // of the tab and the follow console, light and dark, go to SANDBOXDECK_SCREENSHOT_DIR.
 
 #include "controllers/themeapplier.h"
@@ -53,94 +54,6 @@ AnsiStyle indexed(int index, bool bold = false)
 }
 
 } // namespace
-
-class TestAnsiParser : public QObject
-{
-    Q_OBJECT
-
-private slots:
-    void plainTextPassesThrough()
-    {
-        AnsiTextParser parser;
-        const auto spans = parser.feed("hello\tworld\n");
-        QCOMPARE(spans.size(), 1);
-        QCOMPARE(spans.first().text, u"hello\tworld\n"_s);
-        QCOMPARE(spans.first().style, AnsiStyle());
-    }
-
-    void sgrColoursAndBold()
-    {
-        AnsiTextParser parser;
-        const auto spans = parser.feed("a\x1b[31mred\x1b[1;92mbright\x1b[22mthin\x1b[39mdefault\x1b[0mz");
-        QCOMPARE(spans.size(), 5);
-        QCOMPARE(spans.at(0), (AnsiSpan{u"a"_s, {}}));
-        QCOMPARE(spans.at(1), (AnsiSpan{u"red"_s, indexed(1)}));
-        QCOMPARE(spans.at(2), (AnsiSpan{u"bright"_s, indexed(10, true)}));
-        QCOMPARE(spans.at(3), (AnsiSpan{u"thin"_s, indexed(10)}));
-        // After 39 the colour is the default again; 0 then keeps that look, so "z" joins "default".
-        QCOMPARE(spans.at(4), (AnsiSpan{u"defaultz"_s, {}}));
-        QCOMPARE(AnsiTextParser::plainText(spans), u"aredbrightthindefaultz"_s);
-    }
-
-    void extendedColours()
-    {
-        AnsiTextParser parser;
-        auto spans = parser.feed("\x1b[38;5;208mo\x1b[38;2;1;2;3mr\x1b[mx");
-        QCOMPARE(spans.size(), 3);
-        QCOMPARE(spans.at(0).style, indexed(208));
-        QCOMPARE(spans.at(1).style.colour, AnsiStyle::Colour::Rgb);
-        QCOMPARE(spans.at(1).style.rgb, quint32(0x010203));
-        QCOMPARE(spans.at(2).style, AnsiStyle());
-        // Out of range or a background: left alone.
-        spans = parser.feed("\x1b[38;5;999ma\x1b[48;5;1mb");
-        QCOMPARE(AnsiTextParser::plainText(spans), u"ab"_s);
-        QCOMPARE(spans.size(), 1);
-        QCOMPARE(spans.first().style, AnsiStyle());
-    }
-
-    void otherSequencesAndControlsAreDropped()
-    {
-        AnsiTextParser parser;
-        const auto spans = parser.feed("\x1b[2J\x1b[Hclear\x1b]0;title\x07 osc\x1b]8;;http://x\x1b\\link"
-                                       "\x1b(B\x1b"
-                                       "7bell\x07\r\x08\x7f\xc2\x9b c1\xe2\x80\xae bidi\n");
-        QCOMPARE(AnsiTextParser::plainText(spans), u"clear osclinkbell c1 bidi\n"_s);
-    }
-
-    void sequencesAndCharactersSplitAcrossChunks()
-    {
-        AnsiTextParser parser;
-        QString text;
-        QList<AnsiSpan> all;
-        const QByteArray whole = "\x1b[33myellow \xc3\xa9t\xc3\xa9\x1b[0m plain\n";
-        for (const char c : whole)
-            all += parser.feed(QByteArray(1, c));
-        QCOMPARE(AnsiTextParser::plainText(all), u"yellow été plain\n"_s);
-        QCOMPARE(all.first().style, indexed(3));
-        QCOMPARE(all.last().style, AnsiStyle());
-    }
-
-    void anOverlongSequenceIsDroppedAndTextGoesOn()
-    {
-        AnsiTextParser parser;
-        QByteArray bytes = "\x1b[";
-        bytes += QByteArray(AnsiTextParser::maxSequenceLength + 10, '1');
-        bytes += "mafter";
-        const QString plain = AnsiTextParser::plainText(parser.feed(bytes));
-        QVERIFY2(plain.endsWith(u"mafter"_s), qPrintable(plain));
-        QCOMPARE(parser.style(), AnsiStyle());
-    }
-
-    void coloursReadOnBothBackgrounds()
-    {
-        // Yellow on white and blue on black are the classic unreadable ones.
-        const QColor yellowOnLight = ConsoleColours::of(indexed(3), false);
-        const QColor blueOnDark = ConsoleColours::of(indexed(4), true);
-        QVERIFY(yellowOnLight.lightness() < 110);
-        QVERIFY(blueOnDark.lightness() > 140);
-        QVERIFY(!ConsoleColours::of(AnsiStyle(), false).isValid());
-    }
-};
 
 class TestExecutionsView : public QObject
 {
@@ -212,6 +125,16 @@ private slots:
     {
         app.reset();
         work.reset();
+    }
+
+    void coloursReadOnBothBackgrounds()
+    {
+        // Yellow on white and blue on black are the classic unreadable ones.
+        const QColor yellowOnLight = ConsoleColours::of(indexed(3), false);
+        const QColor blueOnDark = ConsoleColours::of(indexed(4), true);
+        QVERIFY(yellowOnLight.lightness() < 110);
+        QVERIFY(blueOnDark.lightness() > 140);
+        QVERIFY(!ConsoleColours::of(AnsiStyle(), false).isValid());
     }
 
     void theTabIsThereForOneLocalSandbox()
@@ -403,6 +326,7 @@ private slots:
         QCOMPARE(follow.statusOf(0), u"completed"_s);
         QCOMPARE(follow.statusOf(1), u"completed"_s);
         QCOMPARE(follow.mergedLineCount(), 402);
+        QVERIFY(QTest::qWaitFor([&follow] { return follow.isUpToDate(); }, 10000));
         // Each sandbox's ledger has the execution, completed, as the Executions tab lists it.
         for (const QString &id : ids) {
             QString outcome;
@@ -442,18 +366,63 @@ private slots:
             QCOMPARE(own.last(), u"tail without newline"_s);
         }
         // The filter: one sandbox's lines, then lines ending in 7, then an invalid pattern shows all.
+        const auto shownAfterFilter = [&follow] {
+            return QTest::qWaitFor([&follow] { return follow.isUpToDate(); }, 10000)
+                       ? follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts)
+                       : QStringList();
+        };
         QVERIFY(follow.setFilter(u"^"_s + QRegularExpression::escape(follow.prefixOf(1))));
-        QStringList shown = follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts);
+        QStringList shown = shownAfterFilter();
         QCOMPARE(shown.size(), 201);
         for (const QString &line : shown)
             QVERIFY(line.startsWith(follow.prefixOf(1)));
         follow.filterField()->setText(u"row \\d*7 "_s);
-        shown = follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts);
+        shown = shownAfterFilter();
         QCOMPARE(shown.size(), 40);
         QVERIFY(!follow.setFilter(u"row ("_s));
         QVERIFY(follow.filterProblem()->isVisibleTo(&follow));
         QVERIFY(follow.filterProblem()->text().contains(u"Not a regular expression"_s));
-        QCOMPARE(follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts).size(), 402);
+        QCOMPARE(shownAfterFilter().size(), 402);
+    }
+
+    void theFollowConsoleKeepsEachLogAsWrittenAndRefiltersBySlices()
+    {
+        // 3 x 20,000 lines, coloured, with a multi-byte character: kept once, as each sandbox wrote them.
+        const QStringList ids = app->emulator()->localSandboxIds().mid(0, 3);
+        FollowConsole follow(app->controller()->session());
+        follow.setPollBackoff(20, 200);
+        QSignalSpy done(&follow, &FollowConsole::allFinished);
+        follow.run(ids,
+                   scriptFolder("for i in range(20000):\n"
+                                "    print(f'n\\u00e9 {i} \\x1b[3{i % 8}mcolour\\x1b[0m end')\n"),
+                   u"kept"_s);
+        QVERIFY(done.wait(120000));
+        QVERIFY(QTest::qWaitFor([&follow] { return follow.isUpToDate(); }, 60000));
+        QCOMPARE(follow.mergedLineCount(), 60'000);
+        QByteArray expected;
+        for (int i = 0; i < 20'000; ++i)
+            expected += "n\xc3\xa9 " + QByteArray::number(i) + " \x1b[3" + QByteArray::number(i % 8) +
+                        "mcolour\x1b[0m end\n";
+        QList<QByteArray> perSource(3);
+        for (qint64 line = 0; line < follow.mergedLineCount(); ++line)
+            perSource[follow.mergedSource(line)] += follow.mergedBytes(line).toByteArray();
+        for (const QByteArray &bytes : perSource)
+            QVERIFY(bytes == expected);
+        // Shown as parsed, once: the console's text is each line's text behind its prefix.
+        QCOMPARE(follow.console()->lineCount(), 60'000);
+
+        // A filter that shows everything is re-shown by slices: it is not done when setFilter returns;
+        // a newer filter started before it finishes replaces it, and only its lines are shown.
+        QVERIFY(follow.setFilter(u"colour"_s));
+        QVERIFY(!follow.isUpToDate());
+        QVERIFY(QTest::qWaitFor([&follow] { return follow.console()->lineCount() > 0; }, 10000));
+        QVERIFY(!follow.isUpToDate());
+        QVERIFY(follow.setFilter(u" 1234 "_s));
+        QVERIFY(QTest::qWaitFor([&follow] { return follow.isUpToDate(); }, 60000));
+        const QStringList shown = follow.console()->plainText().split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(shown.size(), 3);
+        for (int source = 0; source < 3; ++source)
+            QCOMPARE(shown.filter(follow.prefixOf(source) + u"  n\u00e9 1234 colour end"_s).size(), 1);
     }
 
     void screenshots()
@@ -518,16 +487,8 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setAttribute(Qt::AA_Use96Dpi, true);
     QTEST_SET_MAIN_SOURCE_PATH
-    int failed = 0;
-    {
-        TestAnsiParser parser;
-        failed |= QTest::qExec(&parser, argc, argv);
-    }
-    {
-        TestExecutionsView view;
-        failed |= QTest::qExec(&view, argc, argv);
-    }
-    return failed;
+    TestExecutionsView view;
+    return QTest::qExec(&view, argc, argv);
 }
 
 #include "tst_executionsview.moc"

@@ -1,6 +1,7 @@
 #include "widgets/executionconsole.h"
 
 #include "widgets/consolecolours.h"
+#include "widgets/consolesearchbar.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -38,7 +39,14 @@ QToolButton *toolButton(const QString &text, const QString &toolTip, QWidget *pa
     return button;
 }
 
-constexpr int maxHighlightedMatches = 1000;
+// The size of `text` in UTF-8, without encoding it (a surrogate pair's halves are 2 bytes each).
+qint64 utf8Size(const QString &text)
+{
+    qint64 size = 0;
+    for (const QChar c : text)
+        size += c.unicode() < 0x80 ? 1 : c.unicode() < 0x800 || c.isSurrogate() ? 2 : 3;
+    return size;
+}
 
 } // namespace
 
@@ -46,8 +54,8 @@ ExecutionConsole::ExecutionConsole(QWidget *parent)
     : QWidget(parent), m_text(new QPlainTextEdit(this)),
       m_follow(toolButton(tr("Follow"), tr("Keep the newest line in view"), this)),
       m_wrap(toolButton(tr("Wrap"), tr("Wrap long lines"), this)), m_statusLabel(new QLabel(this)),
-      m_elapsedLabel(new QLabel(this)), m_countsLabel(new QLabel(this)), m_searchBar(new QWidget(this)),
-      m_searchField(new QLineEdit(m_searchBar)), m_searchResult(new QLabel(m_searchBar))
+      m_elapsedLabel(new QLabel(this)), m_countsLabel(new QLabel(this)),
+      m_searchBar(new ConsoleSearchBar(m_text, this))
 {
     m_text->setReadOnly(true);
     m_text->setUndoRedoEnabled(false);
@@ -79,20 +87,6 @@ ExecutionConsole::ExecutionConsole(QWidget *parent)
     bar->addWidget(copyButton);
     bar->addWidget(saveButton);
 
-    auto *searchLayout = new QHBoxLayout(m_searchBar);
-    searchLayout->setContentsMargins(0, 0, 0, 0);
-    m_searchField->setPlaceholderText(tr("Find in the log"));
-    m_searchField->setClearButtonEnabled(true);
-    auto *previous = toolButton(tr("Previous"), tr("Find the previous match (Shift+Enter)"), m_searchBar);
-    auto *next = toolButton(tr("Next"), tr("Find the next match (Enter)"), m_searchBar);
-    auto *close = toolButton(tr("Close"), tr("Close the search (Esc)"), m_searchBar);
-    searchLayout->addWidget(m_searchField, 1);
-    searchLayout->addWidget(previous);
-    searchLayout->addWidget(next);
-    searchLayout->addWidget(m_searchResult);
-    searchLayout->addWidget(close);
-    m_searchBar->hide();
-
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
@@ -111,25 +105,11 @@ ExecutionConsole::ExecutionConsole(QWidget *parent)
     connect(copyButton, &QToolButton::clicked, this, &ExecutionConsole::copy);
     connect(saveButton, &QToolButton::clicked, this, &ExecutionConsole::save);
     connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, &ExecutionConsole::onScrolled);
-    const auto findNext = [this] { find(m_searchField->text()); };
-    connect(m_searchField, &QLineEdit::returnPressed, this, findNext);
-    connect(next, &QToolButton::clicked, this, findNext);
-    connect(previous, &QToolButton::clicked, this, [this] { find(m_searchField->text(), true); });
-    connect(close, &QToolButton::clicked, this, [this] {
-        m_searchBar->hide();
-        m_text->setExtraSelections({});
-        m_text->setFocus();
-    });
-    connect(m_searchField, &QLineEdit::textChanged, this, &ExecutionConsole::highlightMatches);
+    connect(m_searchBar, &ConsoleSearchBar::aboutToSearch, this, &ExecutionConsole::flush);
+    connect(m_searchBar, &ConsoleSearchBar::matchSelected, this, [this] { setFollowing(false); });
     auto *findShortcut = new QShortcut(QKeySequence::Find, this);
     findShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(findShortcut, &QShortcut::activated, this, &ExecutionConsole::showSearch);
-    auto *previousShortcut = new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Return), m_searchField);
-    previousShortcut->setContext(Qt::WidgetShortcut);
-    connect(previousShortcut, &QShortcut::activated, this, [this] { find(m_searchField->text(), true); });
-    auto *closeShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), m_searchBar);
-    closeShortcut->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(closeShortcut, &QShortcut::activated, close, &QToolButton::click);
     setStatus(QString());
     updateCounts();
 }
@@ -152,10 +132,12 @@ void ExecutionConsole::appendSpans(const QList<AnsiSpan> &spans)
 {
     if (spans.isEmpty())
         return;
-    const QByteArray plain = AnsiTextParser::plainText(spans).toUtf8();
-    m_bytes += plain.size();
-    m_lines += plain.count('\n');
-    keepRaw(plain);
+    // Not kept beside the document: Save writes the document's text (see saveTo).
+    m_fedSpans = true;
+    for (const AnsiSpan &span : spans) {
+        m_bytes += utf8Size(span.text);
+        m_lines += span.text.count(u'\n');
+    }
     m_pending.push_back(Pending{{}, spans, false});
     scheduleFlush();
 }
@@ -184,6 +166,7 @@ void ExecutionConsole::clear()
     m_parser.reset();
     m_text->clear();
     m_raw.clear();
+    m_fedSpans = false;
     m_bytes = 0;
     m_lines = 0;
     m_cut = false;
@@ -199,6 +182,25 @@ void ExecutionConsole::scheduleFlush()
 void ExecutionConsole::flush()
 {
     flushSome(-1);
+}
+
+void ExecutionConsole::beginBatch()
+{
+    if (m_batches++ == 0) {
+        m_batchCursor = new QTextCursor(m_text->document());
+        m_batchCursor->beginEditBlock();
+    }
+}
+
+void ExecutionConsole::endBatch()
+{
+    if (m_batches == 0 || --m_batches > 0)
+        return;
+    m_batchCursor->endEditBlock();
+    delete std::exchange(m_batchCursor, nullptr);
+    if (m_following)
+        scrollToEnd();
+    updateCounts();
 }
 
 void ExecutionConsole::flushSome(qint64 budgetMs)
@@ -227,10 +229,12 @@ void ExecutionConsole::flushSome(qint64 budgetMs)
         m_pending.pop_front();
     }
     cursor.endEditBlock();
-    if (m_following)
-        scrollToEnd();
     if (!m_pending.empty())
         m_flushTimer.start();
+    if (m_batches > 0)
+        return; // endBatch() scrolls and counts
+    if (m_following)
+        scrollToEnd();
     updateCounts();
 }
 
@@ -364,51 +368,17 @@ void ExecutionConsole::updateCounts()
 
 void ExecutionConsole::showSearch()
 {
-    m_searchBar->show();
-    m_searchField->setFocus();
-    m_searchField->selectAll();
+    m_searchBar->open();
 }
 
 bool ExecutionConsole::find(const QString &text, bool backward)
 {
-    if (text.isEmpty())
-        return false;
-    flush();
-    const QTextDocument::FindFlags flags =
-        backward ? QTextDocument::FindBackward : QTextDocument::FindFlags();
-    bool found = m_text->find(text, flags);
-    if (!found) {
-        // Around the end (or the start) once.
-        QTextCursor cursor(m_text->document());
-        cursor.movePosition(backward ? QTextCursor::End : QTextCursor::Start);
-        const QTextCursor keep = m_text->textCursor();
-        m_text->setTextCursor(cursor);
-        found = m_text->find(text, flags);
-        if (!found)
-            m_text->setTextCursor(keep);
-    }
-    if (found)
-        setFollowing(false); // the match stays in view
-    m_searchResult->setText(found ? QString() : tr("Not found"));
-    highlightMatches(text);
-    return found;
+    return m_searchBar->find(text, backward);
 }
 
-void ExecutionConsole::highlightMatches(const QString &text)
+QLineEdit *ExecutionConsole::searchField() const
 {
-    QList<QTextEdit::ExtraSelection> selections;
-    if (!text.isEmpty()) {
-        QTextCharFormat mark;
-        mark.setBackground(m_dark ? QColor(0x85, 0x6a, 0x00) : QColor(0xfd, 0xe6, 0x8a));
-        QTextCursor at(m_text->document());
-        while (selections.size() < maxHighlightedMatches) {
-            at = m_text->document()->find(text, at);
-            if (at.isNull())
-                break;
-            selections.append({at, mark});
-        }
-    }
-    m_text->setExtraSelections(selections);
+    return m_searchBar->field();
 }
 
 void ExecutionConsole::copy()
@@ -436,7 +406,8 @@ void ExecutionConsole::saveTo(const QString &fileName)
 {
     // A copy of the QByteArray shares its bytes: nothing is duplicated while the writer runs.
     QPointer<ExecutionConsole> self(this);
-    const QByteArray raw = m_raw;
+    // Styled text (the follow console's) is kept only in the document: its text is what Save writes.
+    const QByteArray raw = m_fedSpans ? plainText().toUtf8() : m_raw;
     QThreadPool::globalInstance()->start([self, raw, fileName] {
         QSaveFile file(fileName);
         QString error;

@@ -11,6 +11,7 @@
 
 #include <deque>
 
+class ConsoleSearchBar;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -25,7 +26,8 @@ class QToolButton;
 // Text is never inserted as it arrives: it is queued and flushed every flushIntervalMs in one edit block,
 // each flush working at most flushBudgetMs (the rest waits for the next one), so a script printing as fast
 // as it can never holds up a frame. The raw bytes are kept for Save up to rawCapBytes (then the console says
-// they were cut); the document shows the last displayCapLines lines.
+// they were cut); the document shows the last displayCapLines lines. Styled text (appendSpans) is not kept
+// twice: its owner keeps its own copy, and Save writes the document's text.
 class ExecutionConsole final : public QWidget
 {
     Q_OBJECT
@@ -41,7 +43,7 @@ public:
 
     // Log bytes as the script wrote them (ANSI sequences, UTF-8 cut anywhere).
     void appendLog(const QByteArray &bytes);
-    // Text already styled (the follow console's prefixed lines); kept for Save as its plain text.
+    // Text already styled (the follow console's prefixed lines); Save writes it as the document shows it.
     void appendSpans(const QList<AnsiSpan> &spans);
     // A line of the console's own (stopped following, an error), in grey italics; not part of the log.
     void appendNote(const QString &note);
@@ -59,6 +61,12 @@ public:
 
     // Everything queued into the document now (tests, copy, save, search).
     void flush();
+    // Between the two, flush() puts text in within one edit block that ends at endBatch(): the layout and
+    // the scroll bars are redone once, not once a flush. QPlainTextEdit lays out the last page each time
+    // its scroll bars are redone, and a laid-out block keeps its layout (about 1 KiB), so a caller flushing
+    // small batches under its own time budget would leave most of the log laid out.
+    void beginBatch();
+    void endBatch();
     QString plainText();
     QByteArray rawText() const { return m_raw; }
     qint64 lineCount() const { return m_lines; }
@@ -69,14 +77,15 @@ public:
     // Finds `text` from the cursor (wrapping around) and selects it; false when it is nowhere.
     bool find(const QString &text, bool backward = false);
     void showSearch();
-    // Writes rawText() to `fileName` off the GUI thread; saved() tells how it went.
+    // Writes rawText() (styled text: the document's text) to `fileName` off the GUI thread; saved() tells
+    // how it went.
     void saveTo(const QString &fileName);
     void save(); // asks for the file
     void copy(); // the selection, or everything
 
     QPlainTextEdit *textView() const { return m_text; }
     QToolButton *followButton() const { return m_follow; }
-    QLineEdit *searchField() const { return m_searchField; }
+    QLineEdit *searchField() const;
 
 signals:
     void saved(const QString &fileName, const QString &error);
@@ -103,7 +112,6 @@ private:
     void updateClock();
     void onScrolled(int value);
     void scrollToEnd();
-    void highlightMatches(const QString &text);
 
     QPlainTextEdit *m_text;
     QToolButton *m_follow;
@@ -111,9 +119,7 @@ private:
     QLabel *m_statusLabel;
     QLabel *m_elapsedLabel;
     QLabel *m_countsLabel;
-    QWidget *m_searchBar;
-    QLineEdit *m_searchField;
-    QLabel *m_searchResult;
+    ConsoleSearchBar *m_searchBar;
     AnsiTextParser m_parser;
     std::deque<Pending> m_pending;
     QTimer m_flushTimer;
@@ -124,6 +130,9 @@ private:
     qint64 m_bytes = 0;
     qint64 m_lines = 0;
     bool m_cut = false;
+    int m_batches = 0;
+    QTextCursor *m_batchCursor = nullptr;
+    bool m_fedSpans = false; // styled text came in: Save writes the document's text
     bool m_following = true;
     bool m_scrollingToEnd = false;
     bool m_dark = false;

@@ -45,9 +45,9 @@ FollowConsole::FollowConsole(AppSession *session, QWidget *parent)
     layout->addWidget(m_console, 1);
     connect(m_filter, &QLineEdit::textChanged, this, &FollowConsole::setFilter);
     m_stripTimer.setSingleShot(true);
-    m_intake.setSingleShot(true);
-    m_intake.setInterval(0);
-    connect(&m_intake, &QTimer::timeout, this, &FollowConsole::takeIn);
+    m_work.setSingleShot(true);
+    m_work.setInterval(0);
+    connect(&m_work, &QTimer::timeout, this, &FollowConsole::work);
     m_stripTimer.setInterval(250);
     connect(&m_stripTimer, &QTimer::timeout, this, [this] {
         for (int i = 0; i < int(m_sources.size()); ++i)
@@ -111,6 +111,7 @@ void FollowConsole::setPollBackoff(int firstMs, int lastMs)
 void FollowConsole::run(const QStringList &sandboxIds, const QString &folder, const QString &executionName)
 {
     m_executionName = executionName;
+    m_log.setSourceCount(int(sandboxIds.size()));
     m_console->setStatus(u"running"_s);
     m_console->startClock();
     for (const QString &id : sandboxIds) {
@@ -177,18 +178,35 @@ QString FollowConsole::statusOf(int source) const
 void FollowConsole::enqueue(Incoming incoming)
 {
     m_incoming.push_back(std::move(incoming));
-    if (!m_intake.isActive())
-        m_intake.start();
+    scheduleWork();
 }
 
-void FollowConsole::takeIn()
+void FollowConsole::scheduleWork()
 {
-    // Slices small enough to check the budget often; the rest waits for the next turn of the event loop.
-    constexpr qsizetype slice = qsizetype{16} * 1024;
-    constexpr qint64 budgetMs = 6;
+    if (!m_work.isActive())
+        m_work.start();
+}
+
+void FollowConsole::work()
+{
+    // One budget for the whole turn: taking in and showing by timers of their own could fall into the same
+    // turn of the event loop and add up to more than a frame. Taking in is cheap (a parse to find where
+    // lines end); it gets half the budget when there is something to show, and showing the rest.
+    constexpr qint64 turnBudgetNs = 8'000'000;
     QElapsedTimer spent;
     spent.start();
-    while (!m_incoming.empty() && spent.elapsed() < budgetMs) {
+    takeIn(spent, m_shown < m_log.lineCount() ? turnBudgetNs / 2 : turnBudgetNs);
+    showSome(spent, turnBudgetNs - 1'000'000); // the edit block's end lays the new lines out after it
+    if (!isUpToDate())
+        m_work.start();
+}
+
+void FollowConsole::takeIn(const QElapsedTimer &spent, qint64 budgetNs)
+{
+    // Slices small enough to check the budget often; the rest waits for the next turn.
+    constexpr qsizetype slice = qsizetype{8} * 1024;
+    const qint64 linesBefore = m_log.lineCount();
+    while (!m_incoming.empty() && spent.nsecsElapsed() < budgetNs) {
         Incoming &next = m_incoming.front();
         if (next.finished) {
             const int source = next.source;
@@ -197,33 +215,41 @@ void FollowConsole::takeIn()
             continue;
         }
         const qsizetype size = std::min(slice, next.bytes.size() - next.taken);
-        onText(next.source, QByteArray(next.bytes.constData() + next.taken, size));
+        m_log.feed(next.source, QByteArrayView(next.bytes).sliced(next.taken, size));
         next.taken += size;
         if (next.taken >= next.bytes.size())
             m_incoming.pop_front();
     }
-    if (!m_incoming.empty())
-        m_intake.start();
+    if (m_log.lineCount() != linesBefore && !m_stripTimer.isActive())
+        m_stripTimer.start();
 }
 
-void FollowConsole::onText(int index, const QByteArray &bytes)
+void FollowConsole::showSome(const QElapsedTimer &spent, qint64 budgetNs)
 {
-    Source &source = m_sources[size_t(index)];
-    const QList<AnsiSpan> spans = source.parser.feed(bytes);
-    for (const AnsiSpan &span : spans) {
-        qsizetype from = 0;
-        while (from < span.text.size()) {
-            const qsizetype newline = span.text.indexOf(u'\n', from);
-            if (newline < 0) {
-                source.partial.append(AnsiSpan{span.text.mid(from), span.style});
-                break;
+    // Lines are handed to the console in small batches, each put into its document at once (one edit
+    // block), so that the budget is checked between batches and nothing piles up in the console's queue.
+    constexpr int batchLines = 64;
+    constexpr qsizetype batchBytes = qsizetype{16} * 1024;
+    if (m_shown >= m_log.lineCount())
+        return;
+    m_console->beginBatch();
+    while (m_shown < m_log.lineCount() && spent.nsecsElapsed() < budgetNs) {
+        qsizetype bytes = 0;
+        for (int n = 0; n < batchLines && bytes < batchBytes && m_shown < m_log.lineCount(); ++n) {
+            const qint64 line = m_shown++;
+            const int source = m_log.sourceOf(line);
+            bytes += m_log.bytesOf(line).size();
+            if (source == MergedLog::noteSource) {
+                m_console->appendNote(AnsiTextParser::plainText(m_log.spansOf(line)));
+                continue;
             }
-            if (newline > from)
-                source.partial.append(AnsiSpan{span.text.mid(from, newline - from), span.style});
-            completeLine(index, std::exchange(source.partial, {}));
-            from = newline + 1;
+            const QList<AnsiSpan> spans = m_log.spansOf(line);
+            if (accepts(source, spans))
+                m_console->appendSpans(prefixed(source, spans));
         }
+        m_console->flush();
     }
+    m_console->endBatch();
 }
 
 QList<AnsiSpan> FollowConsole::prefixed(int source, const QList<AnsiSpan> &spans) const
@@ -238,24 +264,14 @@ QList<AnsiSpan> FollowConsole::prefixed(int source, const QList<AnsiSpan> &spans
     return line;
 }
 
-void FollowConsole::completeLine(int source, QList<AnsiSpan> spans)
+bool FollowConsole::accepts(int source, const QList<AnsiSpan> &spans) const
 {
-    Line line;
-    line.source = source;
-    line.text = m_sources.at(size_t(source)).prefix + u"  "_s + AnsiTextParser::plainText(spans);
-    line.spans = std::move(spans);
-    ++m_sources[size_t(source)].lines;
-    if (!m_stripTimer.isActive())
-        m_stripTimer.start();
-    if (accepts(line))
-        m_console->appendSpans(prefixed(source, line.spans));
-    m_lines.push_back(std::move(line));
-}
-
-bool FollowConsole::accepts(const Line &line) const
-{
-    return m_expression.pattern().isEmpty() || !m_expression.isValid() ||
-           m_expression.match(line.text).hasMatch();
+    if (m_expression.pattern().isEmpty() || !m_expression.isValid())
+        return true;
+    // The text the filter sees: the prefix and the line.
+    return m_expression
+        .match(m_sources.at(size_t(source)).prefix + u"  "_s + AnsiTextParser::plainText(spans))
+        .hasMatch();
 }
 
 bool FollowConsole::setFilter(const QString &pattern)
@@ -281,13 +297,13 @@ bool FollowConsole::setFilter(const QString &pattern)
 
 void FollowConsole::showAll()
 {
-    // The console keeps what it shows: a new filter shows the kept lines again, in their order.
+    // The kept lines are shown again from the first, in their order, by the same slices as new lines: a
+    // filter over 300,000 lines does not freeze the window, and a newer filter simply starts over.
     const bool following = m_console->isFollowing();
     m_console->clear();
-    for (const Line &line : m_lines)
-        if (accepts(line))
-            m_console->appendSpans(prefixed(line.source, line.spans));
     m_console->setFollowing(following);
+    m_shown = 0;
+    scheduleWork();
 }
 
 void FollowConsole::onJobFinished(int index)
@@ -297,8 +313,7 @@ void FollowConsole::onJobFinished(int index)
     source.job = nullptr;
     job->deleteLater();
     m_recorder.finishExecution(source.ledgerId, *job);
-    if (!source.partial.isEmpty())
-        completeLine(index, std::exchange(source.partial, {}));
+    m_log.finish(index);
     switch (job->outcome()) {
     case ExecutionJob::Outcome::Completed:
         source.status = u"completed"_s;
@@ -312,7 +327,7 @@ void FollowConsole::onJobFinished(int index)
         break;
     default:
         source.status = u"error"_s;
-        m_console->appendNote(source.prefix + u"  "_s + job->errorText());
+        m_log.appendNote(source.prefix + u"  "_s + job->errorText());
         break;
     }
     source.strip->setToolTip(source.sandboxId +
@@ -331,12 +346,16 @@ void FollowConsole::onJobFinished(int index)
 
 void FollowConsole::updateStrip(int index)
 {
-    const Source &source = m_sources.at(size_t(index));
+    Source &source = m_sources.at(size_t(index));
     //: A sandbox in the follow console's strip: its short id, its status, its line count.
-    const QString lines = tr("%n line(s)", nullptr, int(std::min<qint64>(source.lines, INT_MAX)));
-    source.strip->setText(u"<b style='color:%1'>%2</b> <span style='color:%3'>%4</span> · %5"_s.arg(
+    const QString lines = tr("%n line(s)", nullptr, int(std::min<qint64>(m_log.linesOf(index), INT_MAX)));
+    QString text = u"<b style='color:%1'>%2</b> <span style='color:%3'>%4</span> · %5"_s.arg(
         ConsoleColours::source(index, m_dark).name(), source.prefix.toHtmlEscaped(),
-        ConsoleColours::status(source.status).name(), source.status.toHtmlEscaped(), lines.toHtmlEscaped()));
+        ConsoleColours::status(source.status).name(), source.status.toHtmlEscaped(), lines.toHtmlEscaped());
+    if (text != source.stripText) {
+        source.stripText = std::move(text);
+        source.strip->setText(source.stripText);
+    }
 }
 
 void FollowConsole::updateTitle()

@@ -3,7 +3,9 @@
 #include "runs/ledgerrecorder.h"
 
 #include "models/ansitextparser.h"
+#include "models/mergedlog.h"
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QPointer>
 #include <QRegularExpression>
@@ -28,8 +30,10 @@ class QLineEdit;
 // everything); a strip tells each sandbox's status and line count. Researchers run the same script in many
 // sandboxes and watch them together.
 //
-// The merged lines are kept (for the filter) besides the console's document: the follow console holds
-// about twice its log in memory, which the console's caps bound.
+// The merged log is kept once, compactly (MergedLog: each line's bytes as written), besides the console's
+// document, which holds what is shown. One slice of work per turn of the event loop, under one time budget,
+// takes in what the jobs sent and shows the next lines: a log streaming in never holds up a frame, and a new
+// filter shows the kept lines again from the first by the same slices (a newer filter starts over).
 class FollowConsole final : public QWidget
 {
     Q_OBJECT
@@ -53,7 +57,13 @@ public:
     int sourceCount() const { return int(m_sources.size()); }
     QString prefixOf(int source) const;
     QString statusOf(int source) const;
-    qint64 mergedLineCount() const { return qint64(m_lines.size()); }
+    qint64 mergedLineCount() const { return m_log.lineCount(); }
+    // Every line taken in and shown (or filtered out): nothing waits for a slice.
+    bool isUpToDate() const { return m_incoming.empty() && m_shown >= m_log.lineCount(); }
+    // The line's bytes as its sandbox wrote them, and whose they are (MergedLog::noteSource for a note).
+    QByteArrayView mergedBytes(qint64 line) const { return m_log.bytesOf(line); }
+    int mergedSource(qint64 line) const { return m_log.sourceOf(line); }
+    qint64 keptBytes() const { return m_log.memoryBytes(); }
     ExecutionConsole *console() const { return m_console; }
     QLineEdit *filterField() const { return m_filter; }
     QLabel *filterProblem() const { return m_filterProblem; }
@@ -69,21 +79,12 @@ private:
     {
         QString sandboxId;
         QString prefix;
-        AnsiTextParser parser;
-        QList<AnsiSpan> partial; // the line not complete yet
         QPointer<ExecutionJob> job;
         QString status;
-        qint64 lines = 0;
         QLabel *strip = nullptr;
+        QString stripText;   // as last set, so that an unchanged label is not laid out again
         qint64 ledgerId = 0; // its Execute operation in the ledger, once the intent is written
     };
-    struct Line
-    {
-        int source = 0;
-        QString text; // the prefix and the line, as the filter sees it
-        QList<AnsiSpan> spans;
-    };
-
     // What the jobs sent, taken in by slices under a time budget: a MiB of log cut into lines at once held
     // the GUI thread for over 100 ms.
     struct Incoming
@@ -94,12 +95,13 @@ private:
         bool finished = false; // the job ended: handled after the bytes it sent before
     };
     void enqueue(Incoming incoming);
-    void takeIn();
-    void onText(int source, const QByteArray &bytes);
-    void completeLine(int source, QList<AnsiSpan> spans);
+    void scheduleWork();
+    void work();
+    void takeIn(const QElapsedTimer &spent, qint64 budgetNs);
+    void showSome(const QElapsedTimer &spent, qint64 budgetNs);
     void onJobFinished(int source);
     QList<AnsiSpan> prefixed(int source, const QList<AnsiSpan> &spans) const;
-    bool accepts(const Line &line) const;
+    bool accepts(int source, const QList<AnsiSpan> &spans) const;
     void showAll();
     void updateStrip(int source);
     void updateTitle();
@@ -111,7 +113,8 @@ private:
     QLabel *m_filterProblem;
     QHBoxLayout *m_strip;
     std::vector<Source> m_sources;
-    std::vector<Line> m_lines;
+    MergedLog m_log;
+    qint64 m_shown = 0; // lines of m_log the console has been given (or the filter refused)
     QRegularExpression m_expression;
     QString m_executionName;
     int m_pollFirstMs = 250;
@@ -119,5 +122,5 @@ private:
     bool m_dark = false;
     QTimer m_stripTimer; // line counts every quarter second, not on every line
     std::deque<Incoming> m_incoming;
-    QTimer m_intake;
+    QTimer m_work;
 };
