@@ -19,7 +19,8 @@ int MergedLog::feed(int source, QByteArrayView bytes)
             from.partialStyle = from.parser.style();
         from.partial.append(piece.data(), piece.size());
         const QList<AnsiSpan> spans = from.parser.feed(piece);
-        if (newline >= 0 && !spans.isEmpty() && spans.constLast().text.endsWith(u'\n')) {
+        if ((newline >= 0 && !spans.isEmpty() && spans.constLast().text.endsWith(u'\n')) ||
+            from.partial.size() >= maxLineBytes) {
             completeLine(source, std::exchange(from.partial, {}), from.partialStyle);
             ++completed;
         }
@@ -44,10 +45,16 @@ void MergedLog::appendNote(const QString &note)
 
 void MergedLog::completeLine(int source, const QByteArray &bytes, const AnsiStyle &style)
 {
+    if (source != noteSource) {
+        ++m_sources[size_t(source)].lines;
+        // Once one line did not fit, none after it is kept either: the kept log has no holes.
+        if (m_cut || m_bytes.size() + bytes.size() > m_capBytes) {
+            m_cut = true;
+            return;
+        }
+    }
     m_lines.push_back(Line{m_bytes.size(), styleIndex(style), source});
     m_bytes += bytes;
-    if (source != noteSource)
-        ++m_sources[size_t(source)].lines;
 }
 
 quint32 MergedLog::styleIndex(const AnsiStyle &style)

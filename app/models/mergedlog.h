@@ -22,6 +22,13 @@ class MergedLog
 {
 public:
     static constexpr int noteSource = -1;
+    // What a follow console keeps at most: past it lines are counted, not kept (notes still are).
+    static constexpr qint64 defaultCapBytes = qint64{256} * 1024 * 1024;
+    // A line never ended (a progress bar redrawn with CR, a script writing no newline) is cut into lines of
+    // this size, so that one source cannot hold an unbounded line back.
+    static constexpr qsizetype maxLineBytes = qsizetype{1024} * 1024;
+
+    explicit MergedLog(qint64 capBytes = defaultCapBytes) : m_capBytes(capBytes) {}
 
     // Sources are 0 .. count - 1.
     void setSourceCount(int count);
@@ -34,7 +41,10 @@ public:
     // A line of the app's own (an error), merged in order, with noteSource as its source.
     void appendNote(const QString &note);
 
+    // The kept lines; linesOf() counts those not kept too.
     qint64 lineCount() const { return qint64(m_lines.size()); }
+    bool wasCut() const { return m_cut; }
+    qint64 capBytes() const { return m_capBytes; }
     qint64 linesOf(int source) const { return m_sources.at(size_t(source)).lines; }
     int sourceOf(qint64 line) const { return m_lines.at(size_t(line)).source; }
     // The line's bytes as written, its line feed included when it had one (a note: its UTF-8 text).
@@ -62,6 +72,8 @@ private:
     void completeLine(int source, const QByteArray &bytes, const AnsiStyle &style);
     quint32 styleIndex(const AnsiStyle &style);
 
+    qint64 m_capBytes;
+    bool m_cut = false;
     std::vector<Source> m_sources;
     QByteArray m_bytes;
     std::vector<Line> m_lines;

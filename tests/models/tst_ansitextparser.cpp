@@ -169,6 +169,37 @@ private slots:
         QCOMPARE(log.linesOf(0), 1);
         QVERIFY(log.memoryBytes() >= 10);
     }
+
+    void aLineNeverEndedIsCutAtItsMaximum()
+    {
+        MergedLog log;
+        log.setSourceCount(1);
+        const QByteArray chunk(8 * 1024, 'x');
+        int completed = 0;
+        for (qsizetype fed = 0; fed < MergedLog::maxLineBytes * 2 + 100; fed += chunk.size())
+            completed += log.feed(0, chunk);
+        QCOMPARE(completed, 2);
+        QCOMPARE(log.lineCount(), 2);
+        QCOMPARE(log.bytesOf(0).size(), MergedLog::maxLineBytes);
+        QVERIFY(log.finish(0));
+        QCOMPARE(log.lineCount(), 3);
+    }
+
+    void pastTheCapLinesAreCountedNotKeptButNotesAre()
+    {
+        MergedLog log(100);
+        log.setSourceCount(2);
+        QCOMPARE(log.feed(0, QByteArray(QByteArray(60, 'a') + '\n')), 1);
+        QVERIFY(!log.wasCut());
+        QCOMPARE(log.feed(1, QByteArray(QByteArray(60, 'b') + '\n' + "short\n")), 2);
+        QVERIFY(log.wasCut());
+        QCOMPARE(log.lineCount(), 1); // the 61-byte line did not fit, nor the short one after it
+        QCOMPARE(log.linesOf(1), 2);
+        log.appendNote(u"a note past the cap is still kept"_s);
+        QCOMPARE(log.lineCount(), 2);
+        QCOMPARE(log.sourceOf(1), MergedLog::noteSource);
+        QVERIFY(log.memoryBytes() < 200);
+    }
 };
 
 int main(int argc, char *argv[])

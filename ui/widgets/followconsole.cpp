@@ -205,7 +205,7 @@ void FollowConsole::takeIn(const QElapsedTimer &spent, qint64 budgetNs)
 {
     // Slices small enough to check the budget often; the rest waits for the next turn.
     constexpr qsizetype slice = qsizetype{8} * 1024;
-    const qint64 linesBefore = m_log.lineCount();
+    int completed = 0;
     while (!m_incoming.empty() && spent.nsecsElapsed() < budgetNs) {
         Incoming &next = m_incoming.front();
         if (next.finished) {
@@ -215,12 +215,18 @@ void FollowConsole::takeIn(const QElapsedTimer &spent, qint64 budgetNs)
             continue;
         }
         const qsizetype size = std::min(slice, next.bytes.size() - next.taken);
-        m_log.feed(next.source, QByteArrayView(next.bytes).sliced(next.taken, size));
+        completed += m_log.feed(next.source, QByteArrayView(next.bytes).sliced(next.taken, size));
         next.taken += size;
         if (next.taken >= next.bytes.size())
             m_incoming.pop_front();
     }
-    if (m_log.lineCount() != linesBefore && !m_stripTimer.isActive())
+    if (m_log.wasCut() && !m_cutNoted) {
+        m_cutNoted = true;
+        m_log.appendNote(
+            tr("The merged log is past %1: later lines are counted in the strip, not kept.")
+                .arg(locale().formattedDataSize(m_log.capBytes(), 0, QLocale::DataSizeTraditionalFormat)));
+    }
+    if (completed > 0 && !m_stripTimer.isActive())
         m_stripTimer.start();
 }
 

@@ -120,6 +120,7 @@ private:
     int m_pollFirstMs = 250;
     int m_pollLastMs = 2000;
     bool m_dark = false;
+    bool m_cutNoted = false;
     QTimer m_stripTimer; // line counts every quarter second, not on every line
     std::deque<Incoming> m_incoming;
     QTimer m_work;
