@@ -662,10 +662,6 @@
 <context>
     <name>BlaxelDecoder</name>
     <message>
-        <source>invalid JSON at byte %1: %2</source>
-        <translation>ungültiges JSON bei Byte %1: %2</translation>
-    </message>
-    <message>
         <source>expected a sandbox object</source>
         <translation>Sandbox-Objekt erwartet</translation>
     </message>
@@ -1419,6 +1415,41 @@
     </message>
 </context>
 <context>
+    <name>ConsoleSearchBar</name>
+    <message>
+        <source>Find in the log</source>
+        <translation>Im Protokoll suchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Vorheriger</translation>
+    </message>
+    <message>
+        <source>Find the previous match (Shift+Enter)</source>
+        <translation>Den vorherigen Treffer suchen (Umschalt+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Nächster</translation>
+    </message>
+    <message>
+        <source>Find the next match (Enter)</source>
+        <translation>Den nächsten Treffer suchen (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close the search (Esc)</source>
+        <translation>Die Suche schließen (Esc)</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>Nicht gefunden</translation>
+    </message>
+</context>
+<context>
     <name>CopyableField</name>
     <message>
         <source>Copy %1</source>
@@ -1654,34 +1685,6 @@
         <source>Save the whole log to a file</source>
         <translation>Das ganze Protokoll in eine Datei speichern</translation>
     </message>
-    <message>
-        <source>Find in the log</source>
-        <translation>Im Protokoll suchen</translation>
-    </message>
-    <message>
-        <source>Previous</source>
-        <translation>Vorheriger</translation>
-    </message>
-    <message>
-        <source>Find the previous match (Shift+Enter)</source>
-        <translation>Den vorherigen Treffer suchen (Umschalt+Eingabe)</translation>
-    </message>
-    <message>
-        <source>Next</source>
-        <translation>Nächster</translation>
-    </message>
-    <message>
-        <source>Find the next match (Enter)</source>
-        <translation>Den nächsten Treffer suchen (Eingabe)</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
-        <source>Close the search (Esc)</source>
-        <translation>Die Suche schließen (Esc)</translation>
-    </message>
     <message numerus="yes">
         <source>%n line(s), %1</source>
         <translation>
@@ -1692,10 +1695,6 @@
     <message>
         <source>Save keeps only the first %1</source>
         <translation>Speichern behält nur die ersten %1</translation>
-    </message>
-    <message>
-        <source>Not found</source>
-        <translation>Nicht gefunden</translation>
     </message>
     <message>
         <source>the selected log text</source>
@@ -1716,14 +1715,6 @@
 </context>
 <context>
     <name>ExecutionDecoder</name>
-    <message>
-        <source>invalid JSON at byte %1: %2</source>
-        <translation>ungültiges JSON bei Byte %1: %2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>JSON-Objekt erwartet</translation>
-    </message>
     <message>
         <source>the reply has no `status` word</source>
         <translation>die Antwort hat kein `status`-Wort</translation>
@@ -2352,6 +2343,10 @@
             <numerusform>%1 in %n Sandboxen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The merged log is past %1: later lines are counted in the strip, not kept.</source>
+        <translation>Das zusammengeführte Protokoll ist über %1: spätere Zeilen werden in der Leiste gezählt, aber nicht behalten.</translation>
+    </message>
 </context>
 <context>
     <name>FormDialog</name>
@@ -2619,6 +2614,17 @@
     </message>
 </context>
 <context>
+    <name>JsonReply</name>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>invalid JSON at byte %1: %2</source>
+        <translation>ungültiges JSON bei Byte %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>JsonTextEdit</name>
     <message>
         <source>must be a JSON object { … }</source>
@@ -2740,14 +2746,6 @@
 </context>
 <context>
     <name>KlavisDecoder</name>
-    <message>
-        <source>invalid JSON at byte %1: %2</source>
-        <translation>ungültiges JSON bei Byte %1: %2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>JSON-Objekt erwartet</translation>
-    </message>
     <message>
         <source>`sandboxes` is not a list</source>
         <translation>`sandboxes` ist keine Liste</translation>
@@ -6206,14 +6204,6 @@
 </context>
 <context>
     <name>UniverseDecoder</name>
-    <message>
-        <source>invalid JSON at byte %1: %2</source>
-        <translation>ungültiges JSON bei Byte %1: %2</translation>
-    </message>
-    <message>
-        <source>expected a JSON object</source>
-        <translation>JSON-Objekt erwartet</translation>
-    </message>
     <message>
         <source>no `%1` in the reply</source>
         <translation>kein `%1` in der Antwort</translation>
