@@ -42,24 +42,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Runs the event loop until `done` holds (checked every 5 ms) or the time runs out.
-bool waitUntil(const std::function<bool()> &done, int timeoutMs)
-{
-    if (done())
-        return true;
-    QEventLoop loop;
-    QTimer poll;
-    poll.setInterval(5);
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    poll.start();
-    loop.exec();
-    return done();
-}
-
 void line(const char *label, const QString &text)
 {
     std::printf("%-44s %s\n", label, qPrintable(text));
@@ -146,7 +128,7 @@ int main(int argc, char *argv[])
     window.showPage(MainWindow::LocalSandboxesView);
     LocalSandboxesPage *page = window.localSandboxesPage();
     QTreeView *tree = page->view();
-    if (!waitUntil([&] { return tree->model()->rowCount() >= sandboxCount; }, 30000)) {
+    if (!GapMeter::waitUntil([&] { return tree->model()->rowCount() >= sandboxCount; }, 30000)) {
         std::fprintf(stderr, "no local sandboxes arrived\n");
         return 1;
     }
@@ -156,7 +138,8 @@ int main(int argc, char *argv[])
     tree->setCurrentIndex(tree->model()->index(0, 0));
     page->workTabs()->setCurrentIndex(page->workTabs()->executionsIndex());
     ExecutionsTab *tab = page->executionsTab();
-    if (!waitUntil([&] { return tab->sandboxId() == ids.first(); }, 5000) || !tab->setFolder(folder)) {
+    if (!GapMeter::waitUntil([&] { return tab->sandboxId() == ids.first(); }, 5000) ||
+        !tab->setFolder(folder)) {
         std::fprintf(stderr, "the Executions tab did not take the folder\n");
         return 1;
     }
@@ -170,7 +153,7 @@ int main(int argc, char *argv[])
     QObject::connect(tab, &ExecutionsTab::executionFinished, [&finished] { finished = true; });
     meter.reset();
     tab->runButton()->click();
-    if (!waitUntil([&] { return finished && shown.done(); }, 600000)) {
+    if (!GapMeter::waitUntil([&] { return finished && shown.done(); }, 600000)) {
         std::fprintf(stderr, "(a) did not end: %s\n", qPrintable(tab->console()->status()));
         return 1;
     }
@@ -191,7 +174,7 @@ int main(int argc, char *argv[])
     QObject::connect(&follow, &FollowConsole::allFinished, [&allFinished] { allFinished = true; });
     meter.reset();
     follow.run(ids.mid(0, sandboxCount), folder, u"bench-b"_s);
-    if (!waitUntil([&] { return allFinished && merged.done(); }, 900000)) {
+    if (!GapMeter::waitUntil([&] { return allFinished && merged.done(); }, 900000)) {
         std::fprintf(stderr, "(b) did not end\n");
         return 1;
     }

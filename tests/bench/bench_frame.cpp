@@ -59,25 +59,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Runs the event loop until `done` holds (checked every 5 ms) or the time runs out. QTest::qWaitFor sleeps
-// between its checks, which would show up as gaps.
-bool waitUntil(const std::function<bool()> &done, int timeoutMs)
-{
-    if (done())
-        return true;
-    QEventLoop loop;
-    QTimer poll;
-    poll.setInterval(5);
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    poll.start();
-    loop.exec();
-    return done();
-}
-
 // Changes `count` sandboxes in the emulator, as other users of the account would between two refreshes.
 bool churn(QNetworkAccessManager &network, const QString &api, const QString &key, int count)
 {
@@ -86,7 +67,7 @@ bool churn(QNetworkAccessManager &network, const QString &api, const QString &ke
     request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
     QNetworkReply *reply =
         network.post(request, QJsonDocument(QJsonObject{{u"count"_s, count}}).toJson(QJsonDocument::Compact));
-    waitUntil([reply] { return reply->isFinished(); }, 30000);
+    GapMeter::waitUntil([reply] { return reply->isFinished(); }, 30000);
     const bool ok = reply->error() == QNetworkReply::NoError;
     reply->deleteLater();
     return ok;
@@ -167,7 +148,7 @@ QModelIndex localSandboxRow(QTreeView *tree, const QString &id)
 UploadConfirmDialog *openConfirmation(MainWindow &window, const QString &source)
 {
     UploadConfirmDialog *dialog = nullptr;
-    waitUntil(
+    GapMeter::waitUntil(
         [&] {
             for (auto *candidate : window.findChildren<UploadConfirmDialog *>()) {
                 if (candidate->isVisible() && candidate->sources() == QStringList{source})
@@ -181,7 +162,7 @@ UploadConfirmDialog *openConfirmation(MainWindow &window, const QString &source)
 
 bool waitForJob(TransferJob *job, int timeoutMs)
 {
-    waitUntil([job] { return job->isFinished(); }, timeoutMs);
+    GapMeter::waitUntil([job] { return job->isFinished(); }, timeoutMs);
     if (job->state() != TransferJob::State::Done) {
         std::fprintf(stderr, "%s: %s\n", qPrintable(job->name()), qPrintable(job->errorText()));
         return false;
@@ -239,14 +220,15 @@ int main(int argc, char *argv[])
     window.show();
     session.connectTo(u"bench"_s, QUrl(emulator.api()), key, u"us"_s);
     SandboxesController *sandboxes = window.sandboxesController();
-    if (!waitUntil([&] { return window.sandboxesPage()->view()->model()->rowCount() > 0; }, 120000)) {
+    if (!GapMeter::waitUntil([&] { return window.sandboxesPage()->view()->model()->rowCount() > 0; },
+                             120000)) {
         std::fprintf(stderr, "no rows arrived\n");
         return 1;
     }
     const qint64 firstRowsMs = startClock.elapsed();
     const int firstRows = window.sandboxesPage()->view()->model()->rowCount();
     // The rows arrive in steps: (b) starts from the whole list.
-    if (!waitUntil([&] { return !sandboxes->isRefreshing(); }, 120000)) {
+    if (!GapMeter::waitUntil([&] { return !sandboxes->isRefreshing(); }, 120000)) {
         std::fprintf(stderr, "the list did not finish loading\n");
         return 1;
     }
@@ -260,11 +242,11 @@ int main(int argc, char *argv[])
     QTableView *table = window.sandboxesPage()->view();
     meter.reset();
     table->sortByColumn(table->model()->columnCount() - 1, Qt::DescendingOrder);
-    waitUntil([] { return false; }, 200);
+    GapMeter::waitUntil([] { return false; }, 200);
     line("(b) sort by the last column", meter.summary());
     meter.reset();
     window.sandboxesPage()->filterBar()->searchField()->setText(u"git"_s);
-    waitUntil([] { return false; }, 500);
+    GapMeter::waitUntil([] { return false; }, 500);
     line("(b) search \"git\"", meter.summary() + u", %1 shown"_s.arg(table->model()->rowCount()));
     QNetworkAccessManager network;
     QElapsedTimer refreshClock;
@@ -282,7 +264,7 @@ int main(int argc, char *argv[])
         meter.resume();
         refreshClock.start();
         window.refreshCurrent();
-        waitUntil([&] { return refreshed; }, 60000);
+        GapMeter::waitUntil([&] { return refreshed; }, 60000);
         refreshTotalMs += refreshClock.elapsed();
         QObject::disconnect(connection);
     }
@@ -294,7 +276,7 @@ int main(int argc, char *argv[])
     window.showPage(MainWindow::LocalSandboxesView);
     LocalSandboxesController *local = window.localSandboxesController();
     QTreeView *tree = window.localSandboxesPage()->view();
-    if (!waitUntil([&] { return tree->model()->rowCount() > 0; }, 30000)) {
+    if (!GapMeter::waitUntil([&] { return tree->model()->rowCount() > 0; }, 30000)) {
         std::fprintf(stderr, "no local sandboxes\n");
         return 1;
     }
@@ -312,7 +294,7 @@ int main(int argc, char *argv[])
     countClock.start();
     dropOnSandbox(tree, localSandboxRow(tree, localId), {many});
     UploadConfirmDialog *dialog = openConfirmation(window, many);
-    if (!dialog || !waitUntil([dialog] { return dialog->isCounted(); }, 300000)) {
+    if (!dialog || !GapMeter::waitUntil([dialog] { return dialog->isCounted(); }, 300000)) {
         std::fprintf(stderr, "the drop was not counted\n");
         return 1;
     }
@@ -327,9 +309,9 @@ int main(int argc, char *argv[])
         return 1;
     QPointer<UploadConfirmDialog> cancelled(dialog);
     dialog->reject();
-    waitUntil([&] { return cancelled.isNull(); }, 1000);
+    GapMeter::waitUntil([&] { return cancelled.isNull(); }, 1000);
     delete cancelled.data(); // WA_DeleteOnClose's deleteLater waits for the outermost event loop
-    waitUntil([] { return false; }, 500);
+    GapMeter::waitUntil([] { return false; }, 500);
     line("(c) the same drop cancelled while counting", meter.summary());
     QDir(many).removeRecursively();
 
@@ -347,11 +329,11 @@ int main(int argc, char *argv[])
     transferClock.start();
     dropOnSandbox(tree, localSandboxRow(tree, localId), {big});
     dialog = openConfirmation(window, big);
-    if (!dialog || !waitUntil([dialog] { return dialog->isCounted(); }, 300000))
+    if (!dialog || !GapMeter::waitUntil([dialog] { return dialog->isCounted(); }, 300000))
         return 1;
     const qsizetype jobsBefore = queue->jobs().size();
     dialog->uploadButton()->click();
-    if (!waitUntil([&] { return queue->jobs().size() > jobsBefore; }, 5000))
+    if (!GapMeter::waitUntil([&] { return queue->jobs().size() > jobsBefore; }, 5000))
         return 1;
     if (!waitForJob(queue->jobs().constLast(), 3600000))
         return 1;

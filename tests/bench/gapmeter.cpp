@@ -1,5 +1,7 @@
 #include "gapmeter.h"
 
+#include <QEventLoop>
+
 #include <algorithm>
 #include <ctime>
 
@@ -66,4 +68,21 @@ qint64 GapMeter::threadCpuNs()
     timespec time{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
     return qint64(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+}
+
+bool GapMeter::waitUntil(const std::function<bool()> &done, int timeoutMs)
+{
+    if (done())
+        return true;
+    QEventLoop loop;
+    QTimer poll;
+    poll.setInterval(5);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    poll.start();
+    loop.exec();
+    return done();
 }

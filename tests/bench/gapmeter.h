@@ -4,6 +4,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <vector>
 
 // A 2 ms timer on the GUI thread: the time between two of its ticks is the longest the event loop went
@@ -23,6 +24,10 @@ public:
 
     // "p99 4.1 ms, max 12.3 ms (5,012 ticks, 0 over 16 ms)"
     QString summary() const;
+
+    // Runs the event loop until `done` holds (checked every 5 ms) or the time runs out. QTest::qWaitFor
+    // sleeps between its checks, which would show up as gaps.
+    static bool waitUntil(const std::function<bool()> &done, int timeoutMs);
 
 private:
     static qint64 threadCpuNs();
