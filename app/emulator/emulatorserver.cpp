@@ -11,6 +11,7 @@
 #include "emulator/incomingrequest.h"
 #include "emulator/mcpendpoint.h"
 #include "emulator/objectstore.h"
+#include "emulator/replydelivery.h"
 #include "emulator/seeddata.h"
 #include "emulator/serverdataapi.h"
 #include "emulator/universeapi.h"
@@ -19,7 +20,6 @@
 #include <QHttpServerRequest>
 #include <QPointer>
 #include <QTcpSocket>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -129,7 +129,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
     locker.unlock();
     if (!reply)
         return;
-    deliver(socket, *reply, in.method == "HEAD", in.wantsClose(), delay);
+    ReplyDelivery::deliver(this, socket, *reply, in.method == "HEAD", in.wantsClose(), delay);
     Q_EMIT requestHandled(in.method, in.path, reply->status);
 }
 
@@ -152,7 +152,7 @@ std::function<void(const HttpReply &)> EmulatorServer::lateReply(const IncomingR
                 m_state->apiRequests.append(answered);
                 locker.unlock();
                 if (guarded)
-                    deliver(guarded.data(), reply, headOnly, close, delayMs);
+                    ReplyDelivery::deliver(this, guarded.data(), reply, headOnly, close, delayMs);
                 Q_EMIT requestHandled(answered.method, answered.path, answered.status);
             },
             Qt::QueuedConnection);
@@ -166,59 +166,8 @@ void EmulatorServer::handleStore(const QHttpServerRequest &request, QTcpSocket *
     const HttpReply reply = m_store->handle(in);
     m_state->storeRequests.append(record(in, reply.status));
     locker.unlock();
-    deliver(socket, reply, in.method == "HEAD", in.wantsClose(), 0);
+    ReplyDelivery::deliver(this, socket, reply, in.method == "HEAD", in.wantsClose(), 0);
     Q_EMIT requestHandled(in.method, in.path, reply.status);
-}
-
-void EmulatorServer::deliver(QTcpSocket *socket, const HttpReply &reply, bool headOnly, bool close,
-                             int delayMs)
-{
-    if (reply.neverAnswer)
-        return; // the listener keeps the socket; it closes when the client gives up or the server ends
-    QPointer<QTcpSocket> guarded(socket);
-    auto send = [guarded, reply, headOnly, close]() {
-        if (!guarded || guarded->state() != QAbstractSocket::ConnectedState)
-            return;
-        QTcpSocket *s = guarded.data();
-        s->write(reply.head());
-        if (headOnly) {
-            if (close)
-                s->disconnectFromHost();
-            return;
-        }
-        if (reply.dropAfterBodyBytes < 0) {
-            s->write(reply.body);
-            for (qsizetype i = 0; i < reply.laterParts.size(); ++i) {
-                const bool last = i + 1 == reply.laterParts.size();
-                QTimer::singleShot(int(i + 1) * reply.partIntervalMs, s,
-                                   [guarded, part = reply.laterParts.at(i), last, close]() {
-                                       if (!guarded || guarded->state() != QAbstractSocket::ConnectedState)
-                                           return;
-                                       guarded->write(part);
-                                       if (last && close)
-                                           guarded->disconnectFromHost();
-                                   });
-            }
-            if (close && reply.laterParts.isEmpty())
-                s->disconnectFromHost();
-            return;
-        }
-        // The dropped-download fault: promise the whole body, send part of it, then cut the connection once
-        // those bytes have left (an abort with unsent data would lose them, and the client would see fewer).
-        s->write(reply.body.left(reply.dropAfterBodyBytes));
-        const auto cut = [guarded]() {
-            if (guarded && guarded->bytesToWrite() == 0)
-                guarded->abort();
-        };
-        if (s->bytesToWrite() == 0)
-            s->abort();
-        else
-            QObject::connect(s, &QTcpSocket::bytesWritten, s, cut);
-    };
-    if (delayMs > 0)
-        QTimer::singleShot(delayMs, this, send);
-    else
-        send();
 }
 
 quint16 EmulatorServer::apiPort() const

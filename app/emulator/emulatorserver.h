@@ -110,7 +110,6 @@ private:
     // recorded and delivered from the event loop, never inside the handler that calls it.
     std::function<void(const HttpReply &)> lateReply(const IncomingRequest &request, QTcpSocket *socket,
                                                      int delayMs);
-    void deliver(QTcpSocket *socket, const HttpReply &reply, bool headOnly, bool close, int delayMs);
 
     mutable QMutex m_mutex;
     std::unique_ptr<EmulatorState> m_state;

@@ -1,10 +1,9 @@
 #include "models/blaxelsandboxlistmodel.h"
 
 #include "api/blaxelstatus.h"
+#include "models/blaxelsandboxtext.h"
 #include "models/displaytext.h"
 #include "models/relativetime.h"
-
-#include <QLocale>
 
 #include <algorithm>
 #include <bit>
@@ -15,15 +14,6 @@ namespace {
 
 // Two countdowns read a few seconds apart (and rounded by the server) differ by that much without news.
 constexpr qint64 countdownToleranceSeconds = 5;
-
-QStringList labelTexts(const QMap<QString, QString> &labels)
-{
-    QStringList texts;
-    texts.reserve(labels.size());
-    for (auto it = labels.cbegin(); it != labels.cend(); ++it)
-        texts << DisplayText::visible(it.value().isEmpty() ? it.key() : it.key() + u'=' + it.value());
-    return texts;
-}
 
 } // namespace
 
@@ -39,29 +29,6 @@ int BlaxelSandboxListModel::rowCount(const QModelIndex &parent) const
 int BlaxelSandboxListModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
-}
-
-QString BlaxelSandboxListModel::expiresInText(qint64 seconds)
-{
-    if (seconds <= 0)
-        return tr("due now");
-    if (seconds < 60)
-        return tr("%1 s").arg(seconds);
-    if (seconds < 3600)
-        return tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QChar(u'0'));
-    if (seconds < 86400)
-        return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60, 2, 10, QChar(u'0'));
-    return tr("%1 d %2 h").arg(seconds / 86400).arg((seconds % 86400) / 3600);
-}
-
-QString BlaxelSandboxListModel::memoryText(qint64 memoryMb)
-{
-    if (memoryMb < 0)
-        return {};
-    const QLocale locale;
-    if (memoryMb >= 1024 && memoryMb % 1024 == 0)
-        return tr("%1 GB").arg(locale.toString(memoryMb / 1024));
-    return tr("%1 MB").arg(locale.toString(memoryMb));
 }
 
 QString BlaxelSandboxListModel::shownStatus(int row) const
@@ -94,15 +61,16 @@ QVariant BlaxelSandboxListModel::display(const Row &row, int column) const
     case ImageColumn:
         return DisplayText::visible(s.image);
     case MemoryColumn:
-        return memoryText(s.memoryMb);
+        return BlaxelSandboxText::memory(s.memoryMb);
     case LabelsColumn:
-        return labelTexts(s.labels).join(u", "_s);
+        return BlaxelSandboxText::labels(s.labels).join(u", "_s);
     case CreatedColumn:
         return RelativeTime::relativeAge(s.createdAt, now());
     case LastUsedColumn:
         return RelativeTime::relativeAge(s.lastUsedAt, now());
     case ExpiresInColumn:
-        return row.expiresAt.isValid() ? expiresInText(now().secsTo(row.expiresAt)) : QString();
+        return row.expiresAt.isValid() ? BlaxelSandboxText::expiresIn(now().secsTo(row.expiresAt))
+                                       : QString();
     }
     return {};
 }
@@ -159,7 +127,7 @@ QVariant BlaxelSandboxListModel::data(const QModelIndex &index, int role) const
     case StatusKindRole:
         return int(BlaxelStatus::of(shownStatus(row)));
     case LabelsRole:
-        return labelTexts(s.labels);
+        return BlaxelSandboxText::labels(s.labels);
     case SortRole:
         return sortValue(row, column);
     case DeletingRole:
@@ -176,31 +144,8 @@ QVariant BlaxelSandboxListModel::headerData(int section, Qt::Orientation orienta
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case NameColumn:
-        return tr("Name");
-    case DisplayNameColumn:
-        return tr("Display name");
-    case StatusColumn:
-        return tr("Status");
-    case StateColumn:
-        return tr("State");
-    case RegionColumn:
-        return tr("Region");
-    case ImageColumn:
-        return tr("Image");
-    case MemoryColumn:
-        return tr("Memory");
-    case LabelsColumn:
-        return tr("Labels");
-    case CreatedColumn:
-        return tr("Created");
-    case LastUsedColumn:
-        return tr("Last used");
-    case ExpiresInColumn:
-        return tr("Expires in");
-    }
-    return {};
+    const QString title = BlaxelSandboxText::columnTitle(section);
+    return title.isEmpty() ? QVariant() : QVariant(title);
 }
 
 BlaxelSandboxListModel::Row BlaxelSandboxListModel::makeRow(const BlaxelSandbox &sandbox) const

@@ -78,10 +78,6 @@ public:
     QString shownStatus(int row) const;
 
     QStringList knownStatuses() const;
-    // "2 h 05 min", "45 s", "due now": a countdown as a cell shows it.
-    static QString expiresInText(qint64 seconds);
-    // "8 GB", "512 MB"; empty when not stated (negative).
-    static QString memoryText(qint64 memoryMb);
 
     // The "now" that ages and countdowns are measured from; an invalid time (the default) means the clock.
     void setReferenceTime(const QDateTime &now);

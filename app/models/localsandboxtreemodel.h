@@ -6,7 +6,6 @@
 #include <QDateTime>
 #include <QHash>
 
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -85,6 +84,10 @@ signals:
     void sandboxesRefreshed(const QStringList &ids);
 
 private:
+    // Snapshots and details replies are merged into the nodes by it, with the begin/end signals around each
+    // change.
+    friend class LocalSandboxSnapshotApplier;
+
     struct Node
     {
         LocalSandbox sandbox;
@@ -101,13 +104,6 @@ private:
     static bool updateShortUrls(Node &node);
 
     Node *nodeOf(const QModelIndex &index) const;
-    void appendNodes(std::vector<std::unique_ptr<Node>> nodes);
-    void removeRanges(const std::vector<int> &rows, const QModelIndex &parent,
-                      const std::function<void(int, int)> &erase);
-    // Updates a sandbox's own fields and servers; returns whether its own row's cells changed.
-    bool mergeSandbox(Node &node, const LocalSandbox &sandbox);
-    void mergeServers(Node &node, const QList<LocalServer> &servers);
-    void emitRowRuns(std::vector<int> rows, const QModelIndex &parent);
     void renumber();
     QDateTime now() const;
 

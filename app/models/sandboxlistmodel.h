@@ -7,10 +7,11 @@
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
-#include <QTimer>
 
 #include <memory>
 #include <vector>
+
+class SandboxSnapshotApplier;
 
 // The Klavis sandboxes of one account, one row each. A poll's result is applied as a diff keyed by
 // (server name, sandbox id), never as a reset, so selection, scroll and sort survive polling. New rows are
@@ -66,7 +67,7 @@ public:
     // applied waits for it, and replaces any snapshot already waiting. applySnapshot() and clear() drop
     // an application under way.
     void applySnapshotInSteps(const QList<SandboxSummary> &sandboxes);
-    bool isApplying() const { return m_applying != nullptr; }
+    bool isApplying() const;
     // Forgets everything with a model reset: for switching accounts, never for a refresh.
     void clear();
 
@@ -104,30 +105,20 @@ signals:
     void snapshotApplied();
 
 private:
-    struct Row;
-    struct Application;
+    // The snapshot's diff moves the rows and sends the begin/end signals around each move.
+    friend class SandboxSnapshotApplier;
 
-    void startApplying(const QList<SandboxSummary> &sandboxes);
-    // Runs steps until the application is done (true) or `budgetNs` has passed (false).
-    bool applySteps(qint64 budgetNs);
-    void applyNextSteps();
-    // Forgets the application under way and the snapshot waiting, without announcing either.
-    void dropApplication();
-    void releaseApplication();
+    struct Row
+    {
+        SandboxSummary summary;
+        QString searchText;
+        qsizetype slot = -1; // position in m_rows; -1 while a new row waits to be inserted
+        quint32 seen = 0;    // the last snapshot generation that listed this row
+        bool busy = false;
+    };
 
     Row *rowAt(int row) const;
     int logicalRow(const Row &row) const;
-    // Removes one run of rows the snapshot no longer lists; false when none is left.
-    bool removeNextUnseenRun(Application &app);
-    void startChanges(Application &app);
-    struct Change
-    {
-        Row *row;
-        const SandboxSummary *item; // the row's new content
-        unsigned columns;           // one bit per column that differs
-    };
-    // Applies the run of adjacent changed rows starting at `first`; returns the index after it.
-    size_t applyChangeRun(const std::vector<Change> &changed, size_t first);
     QDateTime now() const;
 
     // Rows live on the heap so that their addresses survive removals; m_index points at them. During a
@@ -139,13 +130,10 @@ private:
     qsizetype m_gapSize = 0;
     QHash<SandboxKey, Row *> m_index;
     SandboxFacets m_facets;
-    quint32 m_generation = 0;
     QDateTime m_referenceTime;
     // sortRanks() of m_rankColumn (-1: none). Dropped right after each change of the rows and before the
     // signal that announces it ends, so that a proxy asking from any slot gets ranks of what it sees.
     mutable std::vector<quint32> m_ranks;
     mutable int m_rankColumn = -1;
-    std::unique_ptr<Application> m_applying;
-    std::unique_ptr<QList<SandboxSummary>> m_waiting; // the next snapshot to apply in steps
-    QTimer *m_stepTimer;
+    std::unique_ptr<SandboxSnapshotApplier> m_applier;
 };

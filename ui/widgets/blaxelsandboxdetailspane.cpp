@@ -2,7 +2,7 @@
 
 #include "api/apierror.h"
 #include "api/blaxeldecoder.h"
-#include "models/blaxelsandboxlistmodel.h"
+#include "models/blaxelsandboxtext.h"
 #include "models/displaytext.h"
 #include "models/relativetime.h"
 #include "widgets/blaxelstatusicons.h"
@@ -219,7 +219,7 @@ void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool co
     m_regionLabel->setText(DetailsPaneFrame::valueOrDash(s.region));
     m_imageLabel->setText(DetailsPaneFrame::valueOrDash(s.image));
     m_imageLabel->setToolTip(DisplayText::visible(s.image));
-    m_memoryLabel->setText(s.memoryMb < 0 ? u"—"_s : BlaxelSandboxListModel::memoryText(s.memoryMb));
+    m_memoryLabel->setText(s.memoryMb < 0 ? u"—"_s : BlaxelSandboxText::memory(s.memoryMb));
     QStringList labels;
     for (auto it = s.labels.cbegin(); it != s.labels.cend(); ++it)
         labels << DisplayText::visible(it.key() + u'=' + it.value());
@@ -233,7 +233,7 @@ void BlaxelSandboxDetailsPane::showSandbox(const BlaxelSandbox &sandbox, bool co
     m_ttlLabel->setText(DetailsPaneFrame::valueOrDash(ttl));
     QString expires = s.expires.isEmpty() ? QString() : DisplayText::visible(s.expires);
     if (s.expiresInSeconds)
-        expires = tr("in %1").arg(BlaxelSandboxListModel::expiresInText(*s.expiresInSeconds)) +
+        expires = tr("in %1").arg(BlaxelSandboxText::expiresIn(*s.expiresInSeconds)) +
                   (expires.isEmpty() ? QString() : u" ("_s + expires + u')');
     m_expiresLabel->setText(expires.isEmpty() ? u"—"_s : expires);
     QStringList policies;

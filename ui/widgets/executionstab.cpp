@@ -2,13 +2,10 @@
 
 #include "api/klavisexecutionservice.h"
 #include "execution/executionjob.h"
-#include "execution/executionlogfollower.h"
-#include "ledger/ledgeroperation.h"
-#include "ledger/runledger.h"
 #include "session/appsession.h"
-#include "widgets/consolecolours.h"
 #include "widgets/errorcolour.h"
 #include "widgets/executionconsole.h"
+#include "widgets/executionhistorylist.h"
 #include "widgets/workspacedroptarget.h"
 #include "workspace/dumpjob.h"
 
@@ -17,29 +14,15 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSplitter>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-enum HistoryColumn
-{
-    NameColumn,
-    StartedColumn,
-    StatusColumn
-};
-
-} // namespace
 
 ExecutionsTab::ExecutionsTab(AppSession *session, QWidget *parent)
     : QWidget(parent), m_session(session), m_recorder(LedgerAccess(session->ledger()), this),
@@ -47,7 +30,7 @@ ExecutionsTab::ExecutionsTab(AppSession *session, QWidget *parent)
       m_folderLabel(new QLabel(this)), m_name(new QLineEdit(this)), m_run(new QPushButton(tr("Run"), this)),
       m_stop(new QPushButton(tr("Stop Following"), this)),
       m_export(new QPushButton(tr("Export Artifacts…"), this)), m_message(new QLabel(this)),
-      m_progress(new QProgressBar(this)), m_history(new QTreeWidget(this)),
+      m_progress(new QProgressBar(this)), m_history(new ExecutionHistoryList(session, this)),
       m_console(new ExecutionConsole(this))
 {
     m_dropZone->setText(tr("Drop a folder with main.py here, or"));
@@ -68,17 +51,6 @@ ExecutionsTab::ExecutionsTab(AppSession *session, QWidget *parent)
     m_message->hide();
     m_progress->hide();
     m_progress->setTextVisible(true);
-
-    m_history->setColumnCount(3);
-    m_history->setHeaderLabels({tr("Execution"), tr("Started"), tr("Status")});
-    m_history->setRootIsDecorated(false);
-    m_history->setUniformRowHeights(true);
-    m_history->setToolTip(tr("This sandbox's executions, as the ledger recorded them; choose one to read its "
-                             "log again"));
-    m_history->header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
-    m_history->header()->setSectionResizeMode(StartedColumn, QHeaderView::ResizeToContents);
-    m_history->header()->setSectionResizeMode(StatusColumn, QHeaderView::ResizeToContents);
-    m_history->header()->setStretchLastSection(false);
 
     auto *folderRow = new QHBoxLayout;
     folderRow->addWidget(m_dropZone);
@@ -129,10 +101,16 @@ ExecutionsTab::ExecutionsTab(AppSession *session, QWidget *parent)
     connect(m_run, &QPushButton::clicked, this, &ExecutionsTab::run);
     connect(m_stop, &QPushButton::clicked, this, &ExecutionsTab::stopFollowing);
     connect(m_export, &QPushButton::clicked, this, &ExecutionsTab::chooseArtifactsFolder);
-    connect(m_history, &QTreeWidget::itemActivated, this,
-            [this](QTreeWidgetItem *item) { showEarlier(item->text(NameColumn)); });
-    connect(m_history, &QTreeWidget::itemClicked, this,
-            [this](QTreeWidgetItem *item) { showEarlier(item->text(NameColumn)); });
+    connect(m_history, &ExecutionHistoryList::executionChosen, this, &ExecutionsTab::showEarlier);
+    connect(m_history, &ExecutionHistoryList::loaded, this, [this](bool read) {
+        if (read)
+            updateActions();
+        emit historyLoaded();
+    });
+    connect(m_history, &ExecutionHistoryList::rereadFinished, this, [this] {
+        updateActions();
+        emit logReread();
+    });
     connect(m_console, &ExecutionConsole::copied, this,
             [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
     connect(m_console, &ExecutionConsole::saved, this, [this](const QString &fileName, const QString &error) {
@@ -151,8 +129,7 @@ ExecutionsTab::~ExecutionsTab()
     // The execution goes on in the sandbox; only reading its log stops.
     if (m_job)
         m_job->cancel();
-    if (m_reread)
-        m_reread->cancel();
+    m_history->stopRereading();
 }
 
 bool ExecutionsTab::isValidName(const QString &name)
@@ -166,6 +143,11 @@ QString ExecutionsTab::defaultName()
     return u"exec-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
 }
 
+QTreeWidget *ExecutionsTab::history() const
+{
+    return m_history;
+}
+
 bool ExecutionsTab::isBusy() const
 {
     return m_job || m_starting;
@@ -175,6 +157,7 @@ void ExecutionsTab::setPollBackoff(int firstMs, int lastMs)
 {
     m_pollFirstMs = firstMs;
     m_pollLastMs = lastMs;
+    m_history->setPollBackoff(firstMs, lastMs);
 }
 
 void ExecutionsTab::setSandbox(const QString &localSandboxId)
@@ -182,8 +165,7 @@ void ExecutionsTab::setSandbox(const QString &localSandboxId)
     if (localSandboxId == m_sandboxId)
         return;
     m_sandboxId = localSandboxId;
-    m_history->clear();
-    reloadHistory();
+    m_history->setSandbox(localSandboxId);
     updateActions();
 }
 
@@ -239,9 +221,10 @@ void ExecutionsTab::updateActions()
                       : m_folder.isEmpty()
                           ? tr("Drop or choose a folder with main.py first.")
                           : tr("Pack the folder, upload it and run its main.py in this sandbox"));
-    m_stop->setEnabled((m_job && m_job->phase() == ExecutionJob::Phase::Following) || m_reread);
+    m_stop->setEnabled((m_job && m_job->phase() == ExecutionJob::Phase::Following) ||
+                       m_history->isRereading());
     m_export->setEnabled(!busy && !m_artifacts && !m_sandboxId.isEmpty() &&
-                         (!selectedExecution().isEmpty() || !m_lastExecution.isEmpty()));
+                         (!m_history->selectedExecution().isEmpty() || !m_lastExecution.isEmpty()));
     m_history->setEnabled(!busy);
     m_chooseFolder->setEnabled(!busy);
 }
@@ -250,8 +233,7 @@ void ExecutionsTab::run()
 {
     if (isBusy() || m_sandboxId.isEmpty() || m_folder.isEmpty() || !isValidName(m_name->text()))
         return;
-    if (m_reread)
-        m_reread->cancel();
+    m_history->stopRereading();
     m_starting = true;
     m_message->hide();
     m_console->clear();
@@ -356,87 +338,19 @@ void ExecutionsTab::stopFollowing()
         m_job->cancel();
         return;
     }
-    if (m_reread)
-        m_reread->cancel();
+    m_history->stopRereading();
 }
 
 void ExecutionsTab::reloadHistory()
 {
-    if (m_sandboxId.isEmpty())
-        return;
-    const int generation = ++m_historyGeneration;
-    const QString id = m_sandboxId;
-    LedgerAccess(m_session->ledger())
-        .call<QList<LedgerOperation>>(
-            [id](RunLedger &ledger) { return ledger.executionsOf(LedgerProvider::KlavisLocal, id); }, this,
-            [this, generation](const LedgerResult<QList<LedgerOperation>> &result) {
-                if (generation != m_historyGeneration)
-                    return; // another sandbox was chosen meanwhile
-                const QString selected = selectedExecution();
-                m_history->clear();
-                if (!result) {
-                    m_history->setToolTip(tr("The ledger could not be read: %1").arg(result.error().message));
-                    emit historyLoaded();
-                    return;
-                }
-                const QLocale locale;
-                for (const LedgerOperation &operation : result.value()) {
-                    const QString status =
-                        operation.state == LedgerOperationState::Intent ? u"running"_s : operation.outcome;
-                    auto *item = new QTreeWidgetItem(
-                        m_history,
-                        {operation.executionName,
-                         locale.toString(operation.startedAt.toLocalTime(), QLocale::ShortFormat), status});
-                    item->setForeground(StatusColumn, ConsoleColours::status(status));
-                    item->setToolTip(NameColumn, operation.executionName);
-                    if (operation.executionName == selected)
-                        item->setSelected(true);
-                }
-                updateActions();
-                emit historyLoaded();
-            });
-}
-
-QString ExecutionsTab::selectedExecution() const
-{
-    const auto selected = m_history->selectedItems();
-    return selected.isEmpty() ? QString() : selected.first()->text(NameColumn);
+    m_history->reload();
 }
 
 void ExecutionsTab::showEarlier(const QString &executionName)
 {
     if (isBusy() || m_sandboxId.isEmpty() || executionName.isEmpty())
         return;
-    if (m_reread)
-        m_reread->cancel();
-    m_console->clear();
-    m_console->setStatus(u"pending"_s, tr("reading the log"));
-    m_reread = new ExecutionLogFollower(m_session->executions(), m_sandboxId, executionName, this);
-    m_reread->setBackoff(m_pollFirstMs, m_pollLastMs);
-    ExecutionLogFollower *follower = m_reread;
-    connect(follower, &ExecutionLogFollower::text, m_console, &ExecutionConsole::appendLog);
-    connect(follower, &ExecutionLogFollower::statusChanged, this,
-            [this](ExecutionStatus status) { m_console->setStatus(ExecutionStatusWords::word(status)); });
-    connect(follower, &ExecutionLogFollower::finished, this, [this, follower] {
-        follower->deleteLater();
-        if (m_reread == follower)
-            m_reread = nullptr;
-        switch (follower->outcome()) {
-        case ExecutionLogFollower::Outcome::Failed:
-            m_console->setStatus(u"error"_s);
-            m_console->appendNote(tr("The log could not be read: %1").arg(follower->error().fullText()));
-            break;
-        case ExecutionLogFollower::Outcome::Cancelled:
-            m_console->appendNote(
-                tr("Stopped following: %1 keeps running in the sandbox.").arg(follower->executionName()));
-            break;
-        default:
-            break;
-        }
-        updateActions();
-        emit logReread();
-    });
-    follower->start(0);
+    m_history->reread(executionName, m_console);
     updateActions();
 }
 
@@ -450,7 +364,7 @@ void ExecutionsTab::chooseArtifactsFolder()
 
 void ExecutionsTab::exportArtifactsTo(const QString &folder)
 {
-    QString name = selectedExecution();
+    QString name = m_history->selectedExecution();
     if (name.isEmpty() && m_lastSandbox == m_sandboxId)
         name = m_lastExecution;
     if (name.isEmpty() || m_sandboxId.isEmpty() || m_artifacts)

@@ -9,14 +9,13 @@
 class AppSession;
 class DumpJob;
 class ExecutionConsole;
+class ExecutionHistoryList;
 class ExecutionJob;
-class ExecutionLogFollower;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTreeWidget;
-class QTreeWidgetItem;
 
 // The Executions tab of a local sandbox: a folder with main.py (dropped or chosen), a name, Run; the log
 // streams into the console with the status and the time it has run. The sandbox's earlier executions come
@@ -60,7 +59,7 @@ public:
     QLineEdit *nameField() const { return m_name; }
     QPushButton *runButton() const { return m_run; }
     QPushButton *stopButton() const { return m_stop; }
-    QTreeWidget *history() const { return m_history; }
+    QTreeWidget *history() const;
     QLabel *folderLabel() const { return m_folderLabel; }
     QLabel *messageLabel() const { return m_message; }
     bool isBusy() const;
@@ -79,7 +78,6 @@ private:
     void onJobFinished(qint64 ledgerId);
     void updateActions();
     void showMessage(const QString &text, bool problem);
-    QString selectedExecution() const;
 
     AppSession *m_session;
     LedgerRecorder m_recorder;
@@ -96,13 +94,11 @@ private:
     QPushButton *m_export;
     QLabel *m_message;
     QProgressBar *m_progress;
-    QTreeWidget *m_history;
+    ExecutionHistoryList *m_history;
     ExecutionConsole *m_console;
     QPointer<ExecutionJob> m_job;
-    QPointer<ExecutionLogFollower> m_reread;
     QPointer<DumpJob> m_artifacts;
     bool m_starting = false; // the ledger's intent is being written
     int m_pollFirstMs = 250;
     int m_pollLastMs = 2000;
-    int m_historyGeneration = 0;
 };
