@@ -21,6 +21,15 @@ struct AnsiStyle
     bool bold = false;
 
     bool operator==(const AnsiStyle &other) const = default;
+
+    static AnsiStyle indexed(int index, bool bold = false)
+    {
+        AnsiStyle style;
+        style.colour = Colour::Indexed;
+        style.index = index;
+        style.bold = bold;
+        return style;
+    }
 };
 
 struct AnsiSpan

@@ -9,19 +9,6 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-AnsiStyle indexed(int index, bool bold = false)
-{
-    AnsiStyle style;
-    style.colour = AnsiStyle::Colour::Indexed;
-    style.index = index;
-    style.bold = bold;
-    return style;
-}
-
-} // namespace
-
 class TestAnsiTextParser : public QObject
 {
     Q_OBJECT
@@ -42,9 +29,9 @@ private slots:
         const auto spans = parser.feed("a\x1b[31mred\x1b[1;92mbright\x1b[22mthin\x1b[39mdefault\x1b[0mz");
         QCOMPARE(spans.size(), 5);
         QCOMPARE(spans.at(0), (AnsiSpan{u"a"_s, {}}));
-        QCOMPARE(spans.at(1), (AnsiSpan{u"red"_s, indexed(1)}));
-        QCOMPARE(spans.at(2), (AnsiSpan{u"bright"_s, indexed(10, true)}));
-        QCOMPARE(spans.at(3), (AnsiSpan{u"thin"_s, indexed(10)}));
+        QCOMPARE(spans.at(1), (AnsiSpan{u"red"_s, AnsiStyle::indexed(1)}));
+        QCOMPARE(spans.at(2), (AnsiSpan{u"bright"_s, AnsiStyle::indexed(10, true)}));
+        QCOMPARE(spans.at(3), (AnsiSpan{u"thin"_s, AnsiStyle::indexed(10)}));
         // After 39 the colour is the default again; 0 then keeps that look, so "z" joins "default".
         QCOMPARE(spans.at(4), (AnsiSpan{u"defaultz"_s, {}}));
         QCOMPARE(AnsiTextParser::plainText(spans), u"aredbrightthindefaultz"_s);
@@ -55,7 +42,7 @@ private slots:
         AnsiTextParser parser;
         auto spans = parser.feed("\x1b[38;5;208mo\x1b[38;2;1;2;3mr\x1b[mx");
         QCOMPARE(spans.size(), 3);
-        QCOMPARE(spans.at(0).style, indexed(208));
+        QCOMPARE(spans.at(0).style, AnsiStyle::indexed(208));
         QCOMPARE(spans.at(1).style.colour, AnsiStyle::Colour::Rgb);
         QCOMPARE(spans.at(1).style.rgb, quint32(0x010203));
         QCOMPARE(spans.at(2).style, AnsiStyle());
@@ -84,7 +71,7 @@ private slots:
         for (const char c : whole)
             all += parser.feed(QByteArray(1, c));
         QCOMPARE(AnsiTextParser::plainText(all), u"yellow été plain\n"_s);
-        QCOMPARE(all.first().style, indexed(3));
+        QCOMPARE(all.first().style, AnsiStyle::indexed(3));
         QCOMPARE(all.last().style, AnsiStyle());
     }
 
@@ -133,7 +120,7 @@ private slots:
         QCOMPARE(log.bytesOf(1), "still red\x1b[0m plain\n");
         const QList<AnsiSpan> spans = log.spansOf(1);
         QCOMPARE(spans.size(), 2);
-        QCOMPARE(spans.at(0), (AnsiSpan{u"still red"_s, indexed(1)}));
+        QCOMPARE(spans.at(0), (AnsiSpan{u"still red"_s, AnsiStyle::indexed(1)}));
         QCOMPARE(spans.at(1), (AnsiSpan{u" plain"_s, {}}));
     }
 

@@ -43,15 +43,6 @@ QByteArray hundredThousandLines()
     return text;
 }
 
-AnsiStyle indexed(int index, bool bold = false)
-{
-    AnsiStyle style;
-    style.colour = AnsiStyle::Colour::Indexed;
-    style.index = index;
-    style.bold = bold;
-    return style;
-}
-
 } // namespace
 
 class TestExecutionsView : public ExecutionsViewTest
@@ -65,8 +56,8 @@ private slots:
     void coloursReadOnBothBackgrounds()
     {
         // Yellow on white and blue on black are the classic unreadable ones.
-        const QColor yellowOnLight = ConsoleColours::of(indexed(3), false);
-        const QColor blueOnDark = ConsoleColours::of(indexed(4), true);
+        const QColor yellowOnLight = ConsoleColours::of(AnsiStyle::indexed(3), false);
+        const QColor blueOnDark = ConsoleColours::of(AnsiStyle::indexed(4), true);
         QVERIFY(yellowOnLight.lightness() < 110);
         QVERIFY(blueOnDark.lightness() > 140);
         QVERIFY(!ConsoleColours::of(AnsiStyle(), false).isValid());
@@ -124,7 +115,8 @@ private slots:
         QTextCursor cursor(console->textView()->document()->firstBlock());
         cursor.movePosition(QTextCursor::Right);
         const QColor green = cursor.charFormat().foreground().color();
-        QCOMPARE(green, ConsoleColours::of(indexed(2), ConsoleColours::isDark(console->palette())));
+        QCOMPARE(green,
+                 ConsoleColours::of(AnsiStyle::indexed(2), ConsoleColours::isDark(console->palette())));
         cursor.movePosition(QTextCursor::NextBlock);
         cursor.movePosition(QTextCursor::Right);
         QCOMPARE(cursor.charFormat().fontWeight(), int(QFont::Bold));

@@ -11,19 +11,6 @@
 #include <QTextDocument>
 #include <QToolButton>
 
-namespace {
-
-QToolButton *toolButton(const QString &text, const QString &toolTip, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setText(text);
-    button->setToolTip(toolTip);
-    button->setAutoRaise(true);
-    return button;
-}
-
-} // namespace
-
 ConsoleSearchBar::ConsoleSearchBar(QPlainTextEdit *text, QWidget *parent)
     : QWidget(parent), m_text(text), m_field(new QLineEdit(this)), m_result(new QLabel(this))
 {
@@ -31,9 +18,9 @@ ConsoleSearchBar::ConsoleSearchBar(QPlainTextEdit *text, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     m_field->setPlaceholderText(tr("Find in the log"));
     m_field->setClearButtonEnabled(true);
-    auto *previous = toolButton(tr("Previous"), tr("Find the previous match (Shift+Enter)"), this);
-    auto *next = toolButton(tr("Next"), tr("Find the next match (Enter)"), this);
-    auto *closeButton = toolButton(tr("Close"), tr("Close the search (Esc)"), this);
+    auto *previous = barButton(tr("Previous"), tr("Find the previous match (Shift+Enter)"), this);
+    auto *next = barButton(tr("Next"), tr("Find the next match (Enter)"), this);
+    auto *closeButton = barButton(tr("Close"), tr("Close the search (Esc)"), this);
     layout->addWidget(m_field, 1);
     layout->addWidget(previous);
     layout->addWidget(next);
@@ -111,4 +98,13 @@ void ConsoleSearchBar::highlightMatches(const QString &text)
         }
     }
     m_text->setExtraSelections(selections);
+}
+
+QToolButton *ConsoleSearchBar::barButton(const QString &text, const QString &toolTip, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setToolTip(toolTip);
+    button->setAutoRaise(true);
+    return button;
 }

@@ -5,6 +5,7 @@
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QToolButton;
 
 // The console's search bar: a find field, Previous and Next, the "Not found" result, and every match in
 // view highlighted (up to maxHighlightedMatches). Enter finds the next match, Shift+Enter the previous one,
@@ -18,6 +19,9 @@ public:
     static constexpr int maxHighlightedMatches = 1000;
 
     explicit ConsoleSearchBar(QPlainTextEdit *text, QWidget *parent = nullptr);
+
+    // A flat button as the console's bars have them (the console's own bar uses it too).
+    static QToolButton *barButton(const QString &text, const QString &toolTip, QWidget *parent);
 
     // Finds `text` from the cursor (wrapping around) and selects it; false when it is nowhere.
     bool find(const QString &text, bool backward = false);

@@ -30,15 +30,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QToolButton *toolButton(const QString &text, const QString &toolTip, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setText(text);
-    button->setToolTip(toolTip);
-    button->setAutoRaise(true);
-    return button;
-}
-
 // The size of `text` in UTF-8, without encoding it (a surrogate pair's halves are 2 bytes each).
 qint64 utf8Size(const QString &text)
 {
@@ -52,9 +43,9 @@ qint64 utf8Size(const QString &text)
 
 ExecutionConsole::ExecutionConsole(QWidget *parent)
     : QWidget(parent), m_text(new QPlainTextEdit(this)),
-      m_follow(toolButton(tr("Follow"), tr("Keep the newest line in view"), this)),
-      m_wrap(toolButton(tr("Wrap"), tr("Wrap long lines"), this)), m_statusLabel(new QLabel(this)),
-      m_elapsedLabel(new QLabel(this)), m_countsLabel(new QLabel(this)),
+      m_follow(ConsoleSearchBar::barButton(tr("Follow"), tr("Keep the newest line in view"), this)),
+      m_wrap(ConsoleSearchBar::barButton(tr("Wrap"), tr("Wrap long lines"), this)),
+      m_statusLabel(new QLabel(this)), m_elapsedLabel(new QLabel(this)), m_countsLabel(new QLabel(this)),
       m_searchBar(new ConsoleSearchBar(m_text, this))
 {
     m_text->setReadOnly(true);
@@ -68,9 +59,10 @@ ExecutionConsole::ExecutionConsole(QWidget *parent)
     m_follow->setCheckable(true);
     m_follow->setChecked(true);
     m_wrap->setCheckable(true);
-    auto *findButton = toolButton(tr("Find…"), tr("Search the log (Ctrl+F)"), this);
-    auto *copyButton = toolButton(tr("Copy"), tr("Copy the selected text, or the whole log"), this);
-    auto *saveButton = toolButton(tr("Save…"), tr("Save the whole log to a file"), this);
+    auto *findButton = ConsoleSearchBar::barButton(tr("Find…"), tr("Search the log (Ctrl+F)"), this);
+    auto *copyButton =
+        ConsoleSearchBar::barButton(tr("Copy"), tr("Copy the selected text, or the whole log"), this);
+    auto *saveButton = ConsoleSearchBar::barButton(tr("Save…"), tr("Save the whole log to a file"), this);
     m_statusLabel->setTextFormat(Qt::PlainText);
     m_countsLabel->setEnabled(false); // secondary text
     m_elapsedLabel->setEnabled(false);
