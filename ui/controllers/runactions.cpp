@@ -80,13 +80,23 @@ void RunActions::update()
     const RunListEntry *run = m_selectedRun();
     // An imported run is a record of the past: nothing of it is ours to act on.
     const bool live = run && !run->imported;
-    int held = 0, heldLocal = 0;
+    int held = 0, heldLocal = 0, resettable = 0, heldUniverses = 0;
     for (const LedgerSandbox &sandbox : run ? run->sandboxes : QList<LedgerSandbox>()) {
-        held += sandbox.isHeld();
-        heldLocal += sandbox.isHeld() && sandbox.provider == LedgerProvider::KlavisLocal;
+        if (!sandbox.isHeld())
+            continue;
+        ++held;
+        heldLocal += sandbox.provider == LedgerProvider::KlavisLocal;
+        // What resetSelectedRun() hands to the controllers' bulk resets; nothing else has a reset.
+        resettable +=
+            sandbox.provider == LedgerProvider::Klavis || sandbox.provider == LedgerProvider::KlavisLocal;
+        heldUniverses += sandbox.provider == LedgerProvider::KlavisUniverse;
     }
     m_release->setEnabled(live && held > 0);
-    m_reset->setEnabled(live && held > 0);
+    m_reset->setEnabled(live && resettable > 0);
+    m_reset->setToolTip(
+        live && resettable == 0 && heldUniverses > 0
+            ? RunsPage::tr("Universe instances have no reset: they are re-initialized on release")
+            : RunsPage::tr("Reset every sandbox the selected run holds to its initial data"));
     m_dump->setEnabled(live && heldLocal > 0);
     m_export->setEnabled(run && (run->imported || run->inLedger()));
 }
