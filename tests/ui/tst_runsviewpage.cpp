@@ -1,6 +1,6 @@
 // Part of tst_runsview: the Runs view itself. A run the ledger knows with sandboxes really acquired, a run
 // only seen as a tag, a leak, the countdown, the manifest out and back in, the dumps of a run's local
-// workspaces.
+// workspaces, no reset for a run of universe instances.
 
 #include "runsviewtest.h"
 
@@ -200,6 +200,46 @@ private slots:
         page()->importManifestFrom(junk.fileName());
         QVERIFY(imported.wait(10000));
         QVERIFY(!imported.first().at(1).toString().isEmpty());
+    }
+
+    void aRunOfUniverseInstancesOnlyOffersNoReset()
+    {
+        // Universe instances have no reset of their own (a release re-initializes them): a run that holds
+        // nothing else offers none, and says why.
+        const QString universeRun = u"universe-run-1"_s;
+        {
+            const std::unique_ptr<RunLedger> ledger = openLedger();
+            QVERIFY(ledger);
+            const QDateTime now = QDateTime::currentDateTimeUtc();
+            LedgerRun run;
+            run.name = universeRun;
+            run.state = LedgerRunState::Open;
+            run.createdAt = now;
+            run.ttlSeconds = 600;
+            QVERIFY(ledger->createRun(run).ok());
+            LedgerSandbox instance;
+            instance.provider = LedgerProvider::KlavisUniverse;
+            instance.sandboxId = u"universe-instance-1"_s;
+            instance.servers = {u"gmail"_s};
+            instance.run = universeRun;
+            instance.ttlSeconds = 600;
+            instance.acquiredAt = now;
+            QVERIFY(ledger->recordAcquired(instance).ok());
+        }
+        QSignalSpy loaded(page(), &RunsPage::runsLoaded);
+        page()->reload();
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(page()->selectRun(universeRun));
+        QVERIFY(page()->releaseAction()->isEnabled());
+        QVERIFY(!page()->resetAction()->isEnabled());
+        QVERIFY2(page()->resetAction()->toolTip().contains(u"re-initialized on release"_s),
+                 qPrintable(page()->resetAction()->toolTip()));
+        QVERIFY(!page()->dumpAction()->isEnabled());
+
+        // A run with sandboxes to reset offers it, with its usual tooltip.
+        QVERIFY(page()->selectRun(runName));
+        QVERIFY(page()->resetAction()->isEnabled());
+        QVERIFY(!page()->resetAction()->toolTip().contains(u"universe"_s, Qt::CaseInsensitive));
     }
 };
 

@@ -1,8 +1,7 @@
 #include "pages/runspage.h"
 
+#include "controllers/runactions.h"
 #include "controllers/runmanifestfiles.h"
-#include "dialogs/confirmationbox.h"
-#include "dialogs/releasewording.h"
 #include "ledger/ledgerworker.h"
 #include "models/listedsandboxes.h"
 #include "models/localsandboxtreemodel.h"
@@ -17,11 +16,9 @@
 #include "widgets/errorbanner.h"
 #include "widgets/runleakspanel.h"
 #include "widgets/runsandboxestable.h"
-#include "workspace/transferqueue.h"
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSettings>
@@ -33,31 +30,6 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-constexpr int listedInQuestion = 15;
-
-// RUN-ID.tar.gz. Both come from the ledger, which a manifest import or another program may have filled:
-// anything but the characters of a run name becomes '_', so no name climbs out of the folder.
-QString dumpFileName(const QString &run, const QString &sandboxId)
-{
-    QString name = run + u'-' + sandboxId;
-    for (QChar &character : name)
-        if (!(character.isLetterOrNumber() && character.unicode() < 0x80) && character != u'-' &&
-            character != u'_' && character != u'.')
-            character = u'_';
-    if (name.startsWith(u'.'))
-        name[0] = u'_';
-    return name + u".tar.gz"_s;
-}
-
-QString sandboxLabel(const LedgerSandbox &sandbox)
-{
-    return sandbox.servers.join(u',') + u'/' + sandbox.sandboxId;
-}
-
-} // namespace
-
 RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSandboxesController *local,
                    QWidget *parent)
     : QWidget(parent), m_session(session), m_sandboxes(sandboxes), m_local(local),
@@ -68,25 +40,9 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
       m_manifests(new RunManifestFiles(session->ledger(), this)),
       m_emptyHint(
           new EmptyStateHint(m_view, tr("No runs yet. Start one with New run… or the CLI's run create."))),
-      m_release(new QAction(QIcon(u":/icons/release.svg"_s), tr("&Release All…"), this)),
-      m_reset(new QAction(QIcon(u":/icons/reset.svg"_s), tr("Re&set All…"), this)),
-      m_dump(new QAction(QIcon(u":/icons/download.svg"_s), tr("&Dump Local Workspaces…"), this)),
-      m_export(new QAction(QIcon(u":/icons/json.svg"_s), tr("E&xport Manifest…"), this)),
-      m_import(new QAction(QIcon(u":/icons/folder.svg"_s), tr("&Import Manifest…"), this))
+      m_actions(new RunActions(
+          {session, sandboxes, local, m_manifests}, [this] { return selectedRun(); }, this))
 {
-    m_release->setObjectName(u"releaseRun"_s);
-    m_reset->setObjectName(u"resetRun"_s);
-    m_dump->setObjectName(u"dumpRun"_s);
-    m_export->setObjectName(u"exportManifest"_s);
-    m_import->setObjectName(u"importManifest"_s);
-    m_release->setToolTip(tr("Release every sandbox the selected run holds, after one question"));
-    m_reset->setToolTip(tr("Reset every sandbox the selected run holds to its initial data"));
-    m_dump->setToolTip(tr("Save the workspace of each local sandbox of the run into a folder, one archive "
-                          "each"));
-    m_export->setToolTip(tr("Write the run's manifest: a JSON record of its sandboxes and transfers, no "
-                            "secrets"));
-    m_import->setToolTip(tr("Show a past run from its manifest file, read-only"));
-
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterKeyColumn(-1);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -130,11 +86,10 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
         m_proxy->setFilterFixedString(text);
         updateEmptyHint();
     });
-    connect(m_release, &QAction::triggered, this, &RunsPage::releaseSelectedRun);
-    connect(m_reset, &QAction::triggered, this, &RunsPage::resetSelectedRun);
-    connect(m_dump, &QAction::triggered, this, &RunsPage::dumpSelectedRun);
-    connect(m_export, &QAction::triggered, this, &RunsPage::exportManifest);
-    connect(m_import, &QAction::triggered, this, &RunsPage::importManifest);
+    connect(m_actions, &RunActions::statusMessage, this, &RunsPage::statusMessage);
+    connect(m_actions, &RunActions::releaseRunRequested, this, &RunsPage::releaseRunRequested);
+    connect(m_actions, &RunActions::releaseSandboxesRequested, this, &RunsPage::releaseSandboxesRequested);
+    connect(m_actions, &RunActions::manifestExportRefused, this, &RunsPage::manifestExported);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         updateDetails();
         updateActions();
@@ -185,7 +140,32 @@ QTreeWidget *RunsPage::detailsTable() const
 
 QList<QAction *> RunsPage::pageActions() const
 {
-    return {m_release, m_reset, m_dump, m_export, m_import};
+    return m_actions->actions();
+}
+
+QAction *RunsPage::releaseAction() const
+{
+    return m_actions->releaseAction();
+}
+
+QAction *RunsPage::resetAction() const
+{
+    return m_actions->resetAction();
+}
+
+QAction *RunsPage::dumpAction() const
+{
+    return m_actions->dumpAction();
+}
+
+QAction *RunsPage::exportManifestAction() const
+{
+    return m_actions->exportManifestAction();
+}
+
+QAction *RunsPage::importManifestAction() const
+{
+    return m_actions->importManifestAction();
 }
 
 void RunsPage::reload()
@@ -252,18 +232,7 @@ void RunsPage::updateEmptyHint()
 
 void RunsPage::updateActions()
 {
-    const RunListEntry *run = selectedRun();
-    // An imported run is a record of the past: nothing of it is ours to act on.
-    const bool live = run && !run->imported;
-    int held = 0, heldLocal = 0;
-    for (const LedgerSandbox &sandbox : run ? run->sandboxes : QList<LedgerSandbox>()) {
-        held += sandbox.isHeld();
-        heldLocal += sandbox.isHeld() && sandbox.provider == LedgerProvider::KlavisLocal;
-    }
-    m_release->setEnabled(live && held > 0);
-    m_reset->setEnabled(live && held > 0);
-    m_dump->setEnabled(live && heldLocal > 0);
-    m_export->setEnabled(run && (run->imported || run->inLedger()));
+    m_actions->update();
 }
 
 void RunsPage::updateDetails()
@@ -273,39 +242,7 @@ void RunsPage::updateDetails()
 
 void RunsPage::releaseSelectedRun()
 {
-    const RunListEntry *run = selectedRun();
-    if (!run || run->imported)
-        return;
-    QStringList lines;
-    int held = 0;
-    for (const LedgerSandbox &sandbox : run->sandboxes) {
-        if (!sandbox.isHeld())
-            continue;
-        if (++held <= listedInQuestion)
-            lines << u"• "_s + sandboxLabel(sandbox);
-    }
-    if (held == 0)
-        return;
-    if (held > listedInQuestion)
-        lines << tr("… and %n more", nullptr, held - listedInQuestion);
-    const QString name = run->name;
-    const bool inLedger = run->inLedger();
-    QList<LedgerSandbox> listed;
-    if (!inLedger)
-        for (const LedgerSandbox &sandbox : run->sandboxes)
-            if (sandbox.isHeld())
-                listed.append(sandbox);
-    if (!ConfirmationBox::ask(this, tr("Release all %n sandbox(es) of run %1?", nullptr, held).arg(name),
-                              ReleaseWording::klavisConsequence(ReleaseWording::Verb::Release, held) +
-                                  u"\n\n"_s + lines.join(u'\n'),
-                              ReleaseWording::actionText(ReleaseWording::Verb::Release)))
-        return;
-    // A run the ledger knows is released by name (and what the server holds with its tag); a run only seen
-    // as a tag by the sandboxes listed with it.
-    if (inLedger)
-        emit releaseRunRequested(name);
-    else
-        emit releaseSandboxesRequested(name, listed);
+    m_actions->releaseSelectedRun();
 }
 
 void RunsPage::showReleaseOutcome(const QString &summary, const QStringList &failures)
@@ -320,89 +257,37 @@ void RunsPage::showReleaseOutcome(const QString &summary, const QStringList &fai
 
 void RunsPage::resetSelectedRun()
 {
-    const RunListEntry *run = selectedRun();
-    if (!run || run->imported)
-        return;
-    QList<SandboxKey> klavis;
-    QStringList local;
-    for (const LedgerSandbox &sandbox : run->sandboxes) {
-        if (!sandbox.isHeld())
-            continue;
-        if (sandbox.provider == LedgerProvider::Klavis)
-            klavis << SandboxKey{sandbox.servers.value(0), sandbox.sandboxId};
-        else if (sandbox.provider == LedgerProvider::KlavisLocal)
-            local << sandbox.sandboxId;
-    }
-    const int count = int(klavis.size() + local.size());
-    if (count == 0 ||
-        !ConfirmationBox::ask(this, ReleaseWording::mixedQuestion(ReleaseWording::Verb::Reset, count),
-                              ReleaseWording::klavisConsequence(ReleaseWording::Verb::Reset, count),
-                              ReleaseWording::actionText(ReleaseWording::Verb::Reset)))
-        return;
-    if (!klavis.isEmpty())
-        m_sandboxes->runBulk(SandboxesController::Bulk::Reset, klavis);
-    if (!local.isEmpty())
-        m_local->runBulk(LocalSandboxesController::Bulk::Reset, local);
+    m_actions->resetSelectedRun();
 }
 
 void RunsPage::dumpSelectedRun()
 {
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Dump the Run's Workspaces Into"));
-    if (!folder.isEmpty())
-        dumpSelectedRunTo(folder);
+    m_actions->dumpSelectedRun();
 }
 
 int RunsPage::dumpSelectedRunTo(const QString &folder)
 {
-    const RunListEntry *run = selectedRun();
-    if (!run || run->imported)
-        return 0;
-    int queued = 0;
-    for (const LedgerSandbox &sandbox : run->sandboxes) {
-        if (!sandbox.isHeld() || sandbox.provider != LedgerProvider::KlavisLocal)
-            continue;
-        const QString target = QDir(folder).filePath(dumpFileName(run->name, sandbox.sandboxId));
-        m_session->transfers()->enqueueDump(sandbox.sandboxId, DumpJob::Mode::SaveArchive, target);
-        ++queued;
-    }
-    emit statusMessage(
-        tr("Queued %n workspace dump(s) into %1.", nullptr, queued).arg(QDir::toNativeSeparators(folder)));
-    return queued;
+    return m_actions->dumpSelectedRunTo(folder);
 }
 
 void RunsPage::exportManifest()
 {
-    const RunListEntry *run = selectedRun();
-    if (!run)
-        return;
-    const QString fileName = QFileDialog::getSaveFileName(
-        this, tr("Export Manifest"), run->name + u"-manifest.json"_s, tr("JSON files (*.json)"));
-    if (!fileName.isEmpty())
-        exportManifestTo(fileName);
+    m_actions->exportManifest();
 }
 
 void RunsPage::exportManifestTo(const QString &fileName)
 {
-    const RunListEntry *run = selectedRun();
-    if (run && run->imported)
-        m_manifests->exportRecord(run->record, fileName);
-    else if (run && run->inLedger())
-        m_manifests->exportRun(run->name, fileName);
-    else
-        emit manifestExported(fileName, tr("Only a run of the ledger or an imported one has a manifest."));
+    m_actions->exportManifestTo(fileName);
 }
 
 void RunsPage::importManifest()
 {
-    const QString fileName =
-        QFileDialog::getOpenFileName(this, tr("Import Manifest"), QString(), tr("JSON files (*.json)"));
-    if (!fileName.isEmpty())
-        importManifestFrom(fileName);
+    m_actions->importManifest();
 }
 
 void RunsPage::importManifestFrom(const QString &fileName)
 {
-    m_manifests->import(fileName);
+    m_actions->importManifestFrom(fileName);
 }
 
 void RunsPage::showEvent(QShowEvent *event)

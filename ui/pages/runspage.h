@@ -16,6 +16,7 @@ class QTreeView;
 class QTreeWidget;
 class RunLeaksPanel;
 class RunListModel;
+class RunActions;
 class RunManifestFiles;
 class RunSandboxesTable;
 struct RunListEntry;
@@ -46,11 +47,11 @@ public:
     ErrorBanner *banner() const { return m_banner; }
     // In the main window's toolbar while this page is in front, and in the rows' context menu.
     QList<QAction *> pageActions() const;
-    QAction *releaseAction() const { return m_release; }
-    QAction *resetAction() const { return m_reset; }
-    QAction *dumpAction() const { return m_dump; }
-    QAction *exportManifestAction() const { return m_export; }
-    QAction *importManifestAction() const { return m_import; }
+    QAction *releaseAction() const;
+    QAction *resetAction() const;
+    QAction *dumpAction() const;
+    QAction *exportManifestAction() const;
+    QAction *importManifestAction() const;
 
     // Reads the runs from the ledger again (posted), and takes what the lists hold now.
     void reload();
@@ -112,10 +113,6 @@ private:
     RunLeaksPanel *m_leaks;
     RunManifestFiles *m_manifests;
     EmptyStateHint *m_emptyHint;
-    QAction *m_release;
-    QAction *m_reset;
-    QAction *m_dump;
-    QAction *m_export;
-    QAction *m_import;
+    RunActions *m_actions;
     quint64 m_loadGeneration = 0;
 };
