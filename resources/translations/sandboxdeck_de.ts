@@ -4823,6 +4823,10 @@
         <source>Import Manifest</source>
         <translation>Manifest importieren</translation>
     </message>
+    <message>
+        <source>Universe instances have no reset: they are re-initialized on release</source>
+        <translation>Universum-Instanzen lassen sich nicht zurücksetzen: beim Freigeben werden sie neu initialisiert</translation>
+    </message>
 </context>
 <context>
     <name>SandboxDataPage</name>
