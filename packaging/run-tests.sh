@@ -72,6 +72,10 @@ if ! git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format --dry-run --Werror >/
 fi
 rm -f /tmp/clang-format.$$
 
+phase "include layers (packaging/check-include-layers.py)"
+# Before anything is built, like the format: an include up a layer or a circle between folders fails the run.
+python3 packaging/check-include-layers.py || status=1
+
 phase "gcc, warnings as errors (preset ci)"
 timed "ci: configure + build" bash -c 'cmake --preset ci && cmake --build --preset ci'
 timed "ci: npm conformance suite" install_conformance build/ci/npm || status=1

@@ -1,5 +1,5 @@
 #include "api/unsafecharacters.h"
-#include "controllers/applicationcontroller.h"
+#include "mainwindow/applicationcontroller.h"
 #include "settings/themesetting.h"
 
 #include <QApplication>

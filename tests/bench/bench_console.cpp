@@ -11,14 +11,14 @@
 #include "gapmeter.h"
 #include "peakmemory.h"
 
-#include "mainwindow.h"
+#include "executions/executionconsole.h"
+#include "executions/executionstab.h"
+#include "executions/followconsole.h"
+#include "inspector/sandboxworktabs.h"
+#include "local/localsandboxespage.h"
+#include "mainwindow/mainwindow.h"
 #include "models/localsandboxtreemodel.h"
-#include "pages/localsandboxespage.h"
 #include "session/appsession.h"
-#include "widgets/executionconsole.h"
-#include "widgets/executionstab.h"
-#include "widgets/followconsole.h"
-#include "widgets/sandboxworktabs.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -3,12 +3,12 @@
 // The fixture of the GUI tests: the real application controller on the in-process demo emulator, with
 // settings in a throwaway folder so that no test reads or writes the user's.
 
-#include "controllers/applicationcontroller.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
-#include "mainwindow.h"
-#include "pages/localsandboxespage.h"
-#include "pages/sandboxespage.h"
+#include "klavis/sandboxespage.h"
+#include "local/localsandboxespage.h"
+#include "mainwindow/applicationcontroller.h"
+#include "mainwindow/mainwindow.h"
 #include "session/appsession.h"
 #include "session/localsandboxescontroller.h"
 #include "session/sandboxescontroller.h"

@@ -6,9 +6,9 @@
 
 #include "demoapp.h"
 #include "emulator/emulatorserver.h"
+#include "executions/executionstab.h"
+#include "inspector/sandboxworktabs.h"
 #include "models/localsandboxtreemodel.h"
-#include "widgets/executionstab.h"
-#include "widgets/sandboxworktabs.h"
 
 #include <QDir>
 #include <QFile>

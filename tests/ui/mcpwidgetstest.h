@@ -3,11 +3,11 @@
 // What the parts of tst_mcpwidgets share: fixtures (real tools' schemas from tests/data/mcp, sample
 // dumps, a decoded tool result) and the screenshot helpers. See tst_mcpwidgets.cpp for how the parts run.
 
-#include "controllers/themeapplier.h"
+#include "inspector/schemafield.h"
+#include "inspector/schemaform.h"
 #include "mcp/mcpresultdecoder.h"
+#include "preferences/themeapplier.h"
 #include "screenshotfile.h"
-#include "widgets/schemafield.h"
-#include "widgets/schemaform.h"
 
 #include <QBuffer>
 #include <QDir>

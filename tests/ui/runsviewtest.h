@@ -13,7 +13,7 @@
 #include "api/sandboxdetails.h"
 #include "ledger/runledger.h"
 #include "models/runlistmodel.h"
-#include "pages/runspage.h"
+#include "runsview/runspage.h"
 
 #include <QAbstractButton>
 #include <QMessageBox>

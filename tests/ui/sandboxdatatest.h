@@ -8,7 +8,7 @@
 #include "api/klavissandboxservice.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
-#include "pages/sandboxdatapage.h"
+#include "serverdata/sandboxdatapage.h"
 #include "session/appsession.h"
 #include "session/serverdatacontroller.h"
 

@@ -1,17 +1,17 @@
 #include "demoapp.h"
 #include "filedrop.h"
 
-#include "dialogs/uploadconfirmdialog.h"
+#include "allsandboxes/allsandboxespage.h"
+#include "blaxel/blaxelsandboxespage.h"
+#include "local/localsandboxespage.h"
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
-#include "pages/allsandboxespage.h"
-#include "pages/blaxelsandboxespage.h"
-#include "pages/localsandboxespage.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/refreshscheduler.h"
+#include "transfers/uploadconfirmdialog.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -4,9 +4,9 @@
 
 #include "profilefixtures.h"
 
-#include "dialogs/blaxelimportdialog.h"
-#include "dialogs/profileform.h"
-#include "dialogs/settingsdialog.h"
+#include "preferences/blaxelimportdialog.h"
+#include "preferences/profileform.h"
+#include "preferences/settingsdialog.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
 

@@ -2,13 +2,13 @@
 // read at start-up for the current Blaxel profile, and again when Settings activates another one, beside
 // the Klavis connection. The API is the emulator's /v0 over loopback HTTP.
 
-#include "controllers/applicationcontroller.h"
-#include "dialogs/settingsdialog.h"
+#include "blaxel/blaxelsandboxespage.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
-#include "mainwindow.h"
+#include "mainwindow/applicationcontroller.h"
+#include "mainwindow/mainwindow.h"
 #include "models/blaxelsandboxlistmodel.h"
-#include "pages/blaxelsandboxespage.h"
+#include "preferences/settingsdialog.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "settings/credentialstore.h"

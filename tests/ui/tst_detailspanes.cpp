@@ -3,14 +3,14 @@
 // apart, the MCP config well formed.
 
 #include "api/klavisdecoder.h"
+#include "blaxel/blaxelsandboxdetailspane.h"
 #include "catalog/mcpclientconfig.h"
+#include "common/copyablefield.h"
+#include "common/rawjsonview.h"
+#include "common/secrettree.h"
+#include "klavis/sandboxdetailspane.h"
+#include "local/localsandboxdetailspane.h"
 #include "models/urldisplay.h"
-#include "widgets/blaxelsandboxdetailspane.h"
-#include "widgets/copyablefield.h"
-#include "widgets/localsandboxdetailspane.h"
-#include "widgets/rawjsonview.h"
-#include "widgets/sandboxdetailspane.h"
-#include "widgets/secrettree.h"
 
 #include <QApplication>
 #include <QClipboard>

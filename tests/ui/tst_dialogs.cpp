@@ -4,14 +4,14 @@
 #include "catalog/mcpclientconfig.h"
 #include "testwidgets.h"
 
-#include "dialogs/acquiredialog.h"
-#include "dialogs/apikeydialog.h"
-#include "dialogs/confirmationbox.h"
-#include "dialogs/localacquiredialog.h"
-#include "dialogs/profileform.h"
-#include "dialogs/uploadconfirmdialog.h"
+#include "common/confirmationbox.h"
+#include "common/errorcolour.h"
+#include "klavis/acquiredialog.h"
+#include "local/localacquiredialog.h"
 #include "models/statuskind.h"
-#include "widgets/errorcolour.h"
+#include "preferences/apikeydialog.h"
+#include "preferences/profileform.h"
+#include "transfers/uploadconfirmdialog.h"
 
 #include <QAbstractItemView>
 #include <QCheckBox>

@@ -6,18 +6,18 @@
 // follow console's own tests are the second part (tst_followconsole.cpp); the ANSI parser's are in
 // tests/models/tst_ansitextparser.
 
-#include "controllers/themeapplier.h"
+#include "executions/consolecolours.h"
+#include "executions/executionconsole.h"
+#include "executions/executionstab.h"
+#include "executions/followconsole.h"
 #include "executionsviewtest.h"
 #include "filedrop.h"
+#include "inspector/sandboxworktabs.h"
 #include "ledger/ledgeraccess.h"
 #include "ledger/runledger.h"
 #include "models/ansitextparser.h"
 #include "models/localsandboxtreemodel.h"
-#include "widgets/consolecolours.h"
-#include "widgets/executionconsole.h"
-#include "widgets/executionstab.h"
-#include "widgets/followconsole.h"
-#include "widgets/sandboxworktabs.h"
+#include "preferences/themeapplier.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,11 +6,11 @@
 #include "demoapp.h"
 
 #include "api/httptransport.h"
-#include "controllers/localworkspaceactions.h"
+#include "common/errorbanner.h"
+#include "local/localworkspaceactions.h"
 #include "models/transfermodel.h"
-#include "pages/transferspage.h"
 #include "session/refreshscheduler.h"
-#include "widgets/errorbanner.h"
+#include "transfers/transferspage.h"
 #include "workspace/transferjob.h"
 
 #include <QDir>

@@ -2,11 +2,11 @@
 // sandboxes' logs merged with prefixes, each kept exactly as its script wrote it, each sandbox's execution in
 // the ledger, and the filter re-shown by slices with a newer filter winning.
 
+#include "executions/executionconsole.h"
+#include "executions/followconsole.h"
 #include "executionsviewtest.h"
 #include "ledger/ledgeraccess.h"
 #include "ledger/runledger.h"
-#include "widgets/executionconsole.h"
-#include "widgets/followconsole.h"
 
 #include <QLabel>
 #include <QPlainTextEdit>

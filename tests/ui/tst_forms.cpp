@@ -4,10 +4,10 @@
 
 #include "api/apierror.h"
 
-#include "dialogs/acquiredialog.h"
-#include "dialogs/apikeydialog.h"
-#include "dialogs/localacquiredialog.h"
-#include "widgets/errorbanner.h"
+#include "common/errorbanner.h"
+#include "klavis/acquiredialog.h"
+#include "local/localacquiredialog.h"
+#include "preferences/apikeydialog.h"
 
 #include <QCheckBox>
 #include <QLabel>

@@ -4,18 +4,18 @@
 
 #include "demoapp.h"
 
-#include "dialogs/tooldiffdialog.h"
+#include "inspector/inspectpage.h"
+#include "inspector/sandboxworktabs.h"
+#include "inspector/schemaform.h"
+#include "inspector/tooldiffdialog.h"
+#include "inspector/toolresultview.h"
+#include "local/localsandboxespage.h"
 #include "mcp/toollistdiff.h"
 #include "models/mcpexchangelogmodel.h"
 #include "models/mcptoollistmodel.h"
 #include "models/sandboxlistmodel.h"
-#include "pages/inspectpage.h"
-#include "pages/localsandboxespage.h"
-#include "pages/sandboxdatapage.h"
+#include "serverdata/sandboxdatapage.h"
 #include "session/refreshscheduler.h"
-#include "widgets/sandboxworktabs.h"
-#include "widgets/schemaform.h"
-#include "widgets/toolresultview.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>

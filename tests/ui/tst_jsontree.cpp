@@ -2,21 +2,21 @@
 // dump: a valid model, paths, previews, search, a big dump opened lazily, copy, save.
 
 #include "../mcp/awkwardmcpserver.h"
-#include "controllers/themeapplier.h"
+#include "common/errorcolour.h"
+#include "common/jsontextedit.h"
+#include "common/jsontreeview.h"
+#include "inspector/inspectpage.h"
+#include "inspector/schemafield.h"
+#include "inspector/schemaform.h"
+#include "inspector/schemalisteditor.h"
+#include "inspector/toolresultview.h"
 #include "mcp/mcpclient.h"
 #include "mcp/mcpresultdecoder.h"
 #include "mcpwidgetstest.h"
 #include "models/jsontreemodel.h"
 #include "models/mcpexchangelogmodel.h"
 #include "models/mcptoollistmodel.h"
-#include "pages/inspectpage.h"
-#include "widgets/errorcolour.h"
-#include "widgets/jsontextedit.h"
-#include "widgets/jsontreeview.h"
-#include "widgets/schemafield.h"
-#include "widgets/schemaform.h"
-#include "widgets/schemalisteditor.h"
-#include "widgets/toolresultview.h"
+#include "preferences/themeapplier.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

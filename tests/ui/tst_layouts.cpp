@@ -3,18 +3,18 @@
 
 #include "demoapp.h"
 
+#include "blaxel/blaxelsandboxespage.h"
+#include "common/copyablefield.h"
+#include "common/rawjsonview.h"
+#include "common/viewsizing.h"
+#include "inspector/sandboxworktabs.h"
+#include "klavis/sandboxdetailspane.h"
+#include "local/localsandboxdetailspane.h"
+#include "mainwindow/statusbarpanel.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
-#include "pages/blaxelsandboxespage.h"
-#include "widgets/copyablefield.h"
-#include "widgets/localsandboxdetailspane.h"
-#include "widgets/rawjsonview.h"
-#include "widgets/sandboxdetailspane.h"
-#include "widgets/sandboxfilterbar.h"
-#include "widgets/sandboxworktabs.h"
-#include "widgets/statusbarpanel.h"
-#include "widgets/viewsizing.h"
+#include "sandboxlist/sandboxfilterbar.h"
 
 #include <QComboBox>
 #include <QHeaderView>

@@ -4,12 +4,12 @@
 
 #include "testwidgets.h"
 
-#include "dialogs/newrunplanpage.h"
-#include "dialogs/newrunprogresspage.h"
-#include "dialogs/newrunsandboxespage.h"
-#include "dialogs/newrunseedspage.h"
-#include "dialogs/newrunsummarypage.h"
 #include "ledger/ledgeraccess.h"
+#include "runsview/newrunplanpage.h"
+#include "runsview/newrunprogresspage.h"
+#include "runsview/newrunsandboxespage.h"
+#include "runsview/newrunseedspage.h"
+#include "runsview/newrunsummarypage.h"
 
 #include <QAbstractButton>
 #include <QApplication>

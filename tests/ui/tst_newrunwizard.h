@@ -5,10 +5,10 @@
 // provisioned, failed, cancelled, closed), tst_newrunwizardreconcile.cpp (the reconcile dialog).
 
 #include "api/apiresult.h"
-#include "dialogs/newrunwizard.h"
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
 #include "runs/runprovisioner.h"
+#include "runsview/newrunwizard.h"
 #include "serviceharness.h"
 
 #include <QObject>

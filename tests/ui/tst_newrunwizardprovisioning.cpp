@@ -4,14 +4,14 @@
 
 #include "testwidgets.h"
 
-#include "dialogs/newrunexportspage.h"
-#include "dialogs/newrunplanpage.h"
-#include "dialogs/newrunprogresspage.h"
-#include "dialogs/newrunsandboxespage.h"
-#include "dialogs/newrunseedspage.h"
-#include "dialogs/newrunsummarypage.h"
+#include "common/errorcolour.h"
 #include "models/runprogressmodel.h"
-#include "widgets/errorcolour.h"
+#include "runsview/newrunexportspage.h"
+#include "runsview/newrunplanpage.h"
+#include "runsview/newrunprogresspage.h"
+#include "runsview/newrunsandboxespage.h"
+#include "runsview/newrunseedspage.h"
+#include "runsview/newrunsummarypage.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -1,7 +1,7 @@
 // The reconcile dialog: the decisions emitted as chosen, "decide later" deciding nothing.
 #include "tst_newrunwizard.h"
 
-#include "dialogs/reconciledialog.h"
+#include "runsview/reconciledialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -5,9 +5,9 @@
 
 #include "profilefixtures.h"
 
-#include "dialogs/apikeydialog.h"
-#include "dialogs/profileform.h"
-#include "dialogs/settingsdialog.h"
+#include "preferences/apikeydialog.h"
+#include "preferences/profileform.h"
+#include "preferences/settingsdialog.h"
 #include "settings/credentialstore.h"
 #include "settings/profilestore.h"
 

@@ -4,12 +4,12 @@
 
 #include "runsviewtest.h"
 
-#include "controllers/runcoordinator.h"
-#include "dialogs/newrunplanpage.h"
-#include "dialogs/newrunprogresspage.h"
-#include "dialogs/newrunsandboxespage.h"
-#include "dialogs/newrunwizard.h"
-#include "dialogs/reconciledialog.h"
+#include "runsview/newrunplanpage.h"
+#include "runsview/newrunprogresspage.h"
+#include "runsview/newrunsandboxespage.h"
+#include "runsview/newrunwizard.h"
+#include "runsview/reconciledialog.h"
+#include "runsview/runcoordinator.h"
 
 #include <QAction>
 #include <QCheckBox>

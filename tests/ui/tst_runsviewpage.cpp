@@ -5,9 +5,9 @@
 #include "runsviewtest.h"
 
 #include "ledger/ledgerworker.h"
+#include "mainwindow/statusbarpanel.h"
+#include "runsview/runleakspanel.h"
 #include "session/leakmonitor.h"
-#include "widgets/runleakspanel.h"
-#include "widgets/statusbarpanel.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 #include "json/jsonschemavalidator.h"

@@ -4,12 +4,12 @@
 
 #include "runsviewtest.h"
 
-#include "controllers/runcoordinator.h"
+#include "common/errorbanner.h"
+#include "mainwindow/statusbarpanel.h"
+#include "runsview/runcoordinator.h"
+#include "runsview/runleakspanel.h"
 #include "session/leakmonitor.h"
 #include "session/refreshscheduler.h"
-#include "widgets/errorbanner.h"
-#include "widgets/runleakspanel.h"
-#include "widgets/statusbarpanel.h"
 
 #include <QLabel>
 #include <QSignalSpy>

@@ -3,9 +3,9 @@
 // file the schema refuses before sending, and the server's own 422 listed per field.
 
 #include "catalog/dataservers.h"
+#include "common/errorbanner.h"
 #include "sandboxdatatest.h"
 #include "session/serverdataschema.h"
-#include "widgets/errorbanner.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -2,9 +2,9 @@
 // in the view: a nested diff's rows, filter and copy; two big dumps diffed while the window keeps ticking;
 // the kinds' colours on both palettes.
 
-#include "controllers/themeapplier.h"
+#include "common/jsondiffview.h"
+#include "preferences/themeapplier.h"
 #include "sandboxdatatest.h"
-#include "widgets/jsondiffview.h"
 #include "json/jsondiff.h"
 
 #include <QApplication>

@@ -3,15 +3,15 @@
 // screenshots.
 
 #include "api/httptransport.h"
-#include "controllers/themeapplier.h"
+#include "common/errorbanner.h"
+#include "common/jsondiffview.h"
+#include "common/jsontreeview.h"
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
 #include "mcp/mcpcall.h"
 #include "mcp/mcpclient.h"
+#include "preferences/themeapplier.h"
 #include "sandboxdatatest.h"
-#include "widgets/errorbanner.h"
-#include "widgets/jsondiffview.h"
-#include "widgets/jsontreeview.h"
 #include "json/jsondiff.h"
 
 #include <QDir>

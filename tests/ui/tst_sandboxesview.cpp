@@ -3,16 +3,16 @@
 #include "demoapp.h"
 
 #include "api/klavissandboxservice.h"
-#include "dialogs/acquiredialog.h"
-#include "dialogs/apikeydialog.h"
+#include "common/rowchangeflash.h"
+#include "klavis/acquiredialog.h"
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
 #include "models/sandboxfilterproxy.h"
 #include "models/sandboxlistmodel.h"
+#include "preferences/apikeydialog.h"
+#include "sandboxlist/sandboxfilterbar.h"
 #include "session/refreshscheduler.h"
 #include "settings/profilestore.h"
-#include "widgets/rowchangeflash.h"
-#include "widgets/sandboxfilterbar.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -3,12 +3,12 @@
 // screenshots at 800x500 and 1280x780.
 
 #include "../mcp/githubtoolsets.h"
-#include "dialogs/tooldiffdialog.h"
+#include "common/jsondiffview.h"
 #include "emulator/emulatorserver.h"
+#include "inspector/tooldiffdialog.h"
 #include "mcp/mcpcall.h"
 #include "mcp/mcpclient.h"
 #include "mcp/toollistfile.h"
-#include "widgets/jsondiffview.h"
 
 #include <QDir>
 #include <QLabel>

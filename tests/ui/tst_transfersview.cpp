@@ -4,11 +4,11 @@
 #include "demoapp.h"
 #include "testwidgets.h"
 
-#include "controllers/localworkspaceactions.h"
-#include "controllers/transfernotifier.h"
-#include "delegates/transferstatedelegate.h"
+#include "local/localworkspaceactions.h"
 #include "models/transfermodel.h"
-#include "pages/transferspage.h"
+#include "transfers/transfernotifier.h"
+#include "transfers/transferspage.h"
+#include "transfers/transferstatedelegate.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 

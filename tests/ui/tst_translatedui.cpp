@@ -4,8 +4,8 @@
 
 #include "demoapp.h"
 
-#include "pages/transferspage.h"
 #include "settings/languagesetting.h"
+#include "transfers/transferspage.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -3,7 +3,8 @@
 // the instance's MCP tools and verified as passed, a fresh instance failing it with the reason shown, and
 // the run's Release All giving the instance back.
 
-#include "controllers/runcoordinator.h"
+#include "common/errorbanner.h"
+#include "common/jsontreeview.h"
 #include "demoapp.h"
 #include "emulator/universecatalog.h"
 #include "ledger/ledgerworker.h"
@@ -13,14 +14,13 @@
 #include "models/jsontreemodel.h"
 #include "models/runlistmodel.h"
 #include "models/universelistmodel.h"
-#include "pages/runspage.h"
-#include "pages/universespage.h"
+#include "runsview/runcoordinator.h"
+#include "runsview/runspage.h"
 #include "session/refreshscheduler.h"
 #include "session/universescontroller.h"
-#include "widgets/errorbanner.h"
-#include "widgets/jsontreeview.h"
-#include "widgets/universeinstancetab.h"
-#include "widgets/universetaskstab.h"
+#include "universes/universeinstancetab.h"
+#include "universes/universespage.h"
+#include "universes/universetaskstab.h"
 
 #include <QAbstractButton>
 #include <QClipboard>

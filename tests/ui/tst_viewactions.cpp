@@ -5,16 +5,16 @@
 
 #include "demoapp.h"
 
-#include "dialogs/acquiredialog.h"
-#include "dialogs/localacquiredialog.h"
+#include "klavis/acquiredialog.h"
+#include "local/localacquiredialog.h"
 #include "models/localsandboxfilterproxy.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxfilterproxy.h"
 #include "models/sandboxlistmodel.h"
 #include "models/statuskind.h"
-#include "pages/transferspage.h"
+#include "sandboxlist/sandboxfilterbar.h"
 #include "session/refreshscheduler.h"
-#include "widgets/sandboxfilterbar.h"
+#include "transfers/transferspage.h"
 
 #include <QAbstractButton>
 #include <QAction>

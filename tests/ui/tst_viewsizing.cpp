@@ -1,7 +1,7 @@
 // The sizing helpers the list pages share, on plain widgets: ElasticColumn's measuring and SplitterSizing's
 // split policy.
-#include "widgets/elasticcolumn.h"
-#include "widgets/splittersizing.h"
+#include "common/elasticcolumn.h"
+#include "common/splittersizing.h"
 
 #include <QHash>
 #include <QHeaderView>

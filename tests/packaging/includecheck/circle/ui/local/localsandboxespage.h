@@ -1,0 +1,5 @@
+#pragma once
+
+#include <QWidget>
+
+#include "klavis/sandboxespage.h"

@@ -1,0 +1,5 @@
+#pragma once
+
+#include "catalog/hosts.h"
+
+#include <QString>

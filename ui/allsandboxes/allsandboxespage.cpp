@@ -1,0 +1,395 @@
+#include "allsandboxes/allsandboxespage.h"
+
+#include "allsandboxes/allstatusdelegate.h"
+#include "common/confirmationbox.h"
+#include "common/emptystatehint.h"
+#include "common/errorbanner.h"
+#include "common/sandboxtable.h"
+#include "common/viewstatesettings.h"
+#include "common/workspacedroptarget.h"
+#include "models/allsandboxesfilterproxy.h"
+#include "models/allsandboxesmodel.h"
+#include "models/allsandboxsources.h"
+#include "models/blaxelsandboxlistmodel.h"
+#include "models/localsandboxtreemodel.h"
+#include "models/sandboxlistmodel.h"
+#include "sandboxlist/deletewording.h"
+#include "session/blaxelsandboxescontroller.h"
+#include "session/localsandboxescontroller.h"
+#include "session/sandboxescontroller.h"
+#include "transfers/workspaceactions.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using Provider = AllSandboxRow::Provider;
+
+AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesController *local,
+                                   BlaxelSandboxesController *blaxel, QWidget *parent)
+    : QWidget(parent), m_klavis(klavis), m_local(local), m_blaxel(blaxel),
+      m_model(new AllSandboxesModel(this)), m_proxy(new AllSandboxesFilterProxy(this)),
+      m_banner(new ErrorBanner(this)), m_search(new QLineEdit(this)), m_provider(new QComboBox(this)),
+      m_status(new QComboBox(this)), m_counts(new QLabel(this)), m_view(new QTableView(this)),
+      m_ages(new QTimer(this))
+{
+    m_model->setSource(Provider::Klavis, klavis->model(), AllSandboxSources::klavis(klavis->model()));
+    m_model->setSource(Provider::KlavisLocal, local->model(), AllSandboxSources::klavisLocal(local->model()));
+    m_model->setSource(Provider::Blaxel, blaxel->model(), AllSandboxSources::blaxel(blaxel->model()));
+    m_proxy->setSourceModel(m_model);
+
+    m_search->setObjectName(u"allSearch"_s);
+    m_search->setPlaceholderText(tr("Search every provider"));
+    m_search->setClearButtonEnabled(true);
+    m_provider->setObjectName(u"allProvider"_s);
+    m_provider->setAccessibleName(tr("Provider"));
+    m_provider->addItem(tr("All providers"));
+    for (const auto provider : {Provider::Klavis, Provider::KlavisLocal, Provider::Blaxel})
+        m_provider->addItem(AllSandboxesModel::providerName(provider), int(provider));
+    m_status->setObjectName(u"allStatus"_s);
+    m_status->setAccessibleName(tr("Status"));
+    m_status->addItem(tr("Any status"));
+    m_status->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_counts->setObjectName(u"allCounts"_s);
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 1);
+    filters->addWidget(m_provider);
+    filters->addWidget(m_status);
+    filters->addWidget(m_counts);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addLayout(filters);
+    layout->addWidget(m_view, 1);
+    setupView();
+
+    connect(m_search, &QLineEdit::textChanged, m_proxy, &AllSandboxesFilterProxy::setSearchText);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const QVariant provider = m_provider->itemData(index);
+        m_proxy->setProviderFilter(provider.isValid() ? std::optional(Provider(provider.toInt()))
+                                                      : std::nullopt);
+        updateCounts();
+    });
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_proxy->setStatusFilter(index <= 0 ? QString() : m_status->itemText(index));
+        updateCounts();
+    });
+    connect(m_model, &AllSandboxesModel::rowsSynced, this, [this] {
+        updateStatusChoices();
+        updateCounts();
+        emit selectionChanged(int(selectedRows().size())); // a selected row's verbs follow its status
+    });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &AllSandboxesPage::updateCounts);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &AllSandboxesPage::updateCounts);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &AllSandboxesPage::updateCounts);
+    for (auto *reporter : {static_cast<QObject *>(klavis), static_cast<QObject *>(local)}) {
+        const bool isLocal = reporter == local;
+        const auto showFailures = [this, isLocal](const QString &summary, const QStringList &failures) {
+            if (failures.isEmpty()) {
+                emit statusMessage(summary);
+                return;
+            }
+            m_banner->showMessage(ErrorBanner::Level::Error,
+                                  isLocal ? tr("Klavis local: %1").arg(summary)
+                                          : tr("Klavis: %1").arg(summary),
+                                  failures.join(u'\n'));
+        };
+        if (isLocal)
+            connect(local, &LocalSandboxesController::bulkFinished, this, showFailures);
+        else
+            connect(klavis, &SandboxesController::bulkFinished, this, showFailures);
+    }
+    connect(klavis, &SandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Klavis sandboxes"), error);
+    });
+    connect(local, &LocalSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Klavis local sandboxes"), error);
+    });
+    connect(blaxel, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Blaxel sandboxes"), error);
+    });
+    connect(blaxel, &BlaxelSandboxesController::deletionFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, tr("Blaxel: %1").arg(summary),
+                                      failures.join(u'\n'));
+            });
+    m_ages->setInterval(30'000);
+    connect(m_ages, &QTimer::timeout, m_model, &AllSandboxesModel::refreshAges);
+    updateCounts();
+}
+
+void AllSandboxesPage::setupView()
+{
+    m_view->setObjectName(u"allSandboxesView"_s);
+    using Model = AllSandboxesModel;
+    SandboxTable::setUp(m_view, m_proxy,
+                        {.newestFirst = Model::WhenColumn,
+                         .identifying = Model::NameColumn,
+                         .widths = {{Model::ProviderColumn, 90},
+                                    {Model::NameColumn, 260},
+                                    {Model::StatusColumn, 105},
+                                    {Model::DetailColumn, 190},
+                                    {Model::ProfileColumn, 100}},
+                         // One profile per provider is connected at a time: the Provider column already
+                         // tells them apart, so the Profile column waits in the header's menu for when that
+                         // is not enough.
+                         .hiddenByDefault = {Model::ProfileColumn}});
+    m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new AllStatusDelegate(m_view));
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { emit selectionChanged(int(selectedRows().size())); });
+    m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes on any connected provider."));
+}
+
+void AllSandboxesPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Ages move on only while someone can see them.
+    m_model->refreshAges();
+    m_ages->start();
+}
+
+void AllSandboxesPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_ages->stop();
+}
+
+void AllSandboxesPage::setProfileName(Provider provider, const QString &name)
+{
+    m_model->setProfileName(provider, name);
+}
+
+void AllSandboxesPage::updateStatusChoices()
+{
+    const QString current = m_status->currentIndex() > 0 ? m_status->currentText() : QString();
+    const QStringList known = m_model->knownStatuses();
+    QStringList listed;
+    for (int i = 1; i < m_status->count(); ++i)
+        listed << m_status->itemText(i);
+    if (listed == known)
+        return;
+    // The choice stays, even when no row has that status any more, so that a filter never vanishes.
+    const QSignalBlocker blocker(m_status);
+    m_status->clear();
+    m_status->addItem(tr("Any status"));
+    m_status->addItems(known);
+    if (!current.isEmpty()) {
+        if (!known.contains(current))
+            m_status->addItem(current);
+        m_status->setCurrentText(current);
+    }
+}
+
+void AllSandboxesPage::updateCounts()
+{
+    const int total = m_model->rowCount();
+    const int shown = m_proxy->rowCount();
+    m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total)
+                                     : tr("%1 of %2 shown").arg(shown).arg(total));
+    m_emptyHint->followUnfilteredRows(total);
+}
+
+void AllSandboxesPage::acceptDrops(WorkspaceActions *local, WorkspaceActions *blaxel)
+{
+    // The drop target names a sandbox by one string: the provider's letter before the id keeps the two
+    // workspaces apart.
+    auto *target = new WorkspaceDropTarget(
+        m_view->viewport(),
+        WorkspaceDropTarget::rowOf(m_view,
+                                   [](const QModelIndex &row) -> QString {
+                                       const auto provider =
+                                           Provider(row.data(AllSandboxesModel::ProviderRole).toInt());
+                                       if (provider == Provider::Klavis)
+                                           return QString();
+                                       return (provider == Provider::Blaxel ? u"b:"_s : u"l:"_s) +
+                                              row.data(AllSandboxesModel::IdRole).toString();
+                                   }),
+        this);
+    target->setRefusals(local->notLocalFilesRefusal(),
+                        tr("Drop on a Klavis local or a Blaxel sandbox to upload a workspace: a Klavis "
+                           "sandbox has none."));
+    connect(target, &WorkspaceDropTarget::dropped, this,
+            [local, blaxel](const QString &sandbox, const QStringList &paths) {
+                (sandbox.startsWith(u"b:"_s) ? blaxel : local)->confirmUpload(sandbox.mid(2), paths);
+            });
+    connect(target, &WorkspaceDropTarget::refused, this, &AllSandboxesPage::statusMessage);
+}
+
+RowExport AllSandboxesPage::visibleRows() const
+{
+    RowExport rows({u"provider"_s, u"profile"_s, u"name"_s, u"id"_s, u"server"_s, u"status"_s, u"detail"_s,
+                    u"updated_or_created_at"_s});
+    const auto providerKey = [](Provider provider) {
+        switch (provider) {
+        case Provider::Klavis:
+            return u"klavis"_s;
+        case Provider::KlavisLocal:
+            return u"klavis_local"_s;
+        case Provider::Blaxel:
+            return u"blaxel"_s;
+        }
+        return QString();
+    };
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const AllSandboxRow &sandbox = m_model->rowAt(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
+        rows.addRow({providerKey(sandbox.provider), m_model->profileName(sandbox.provider), sandbox.name,
+                     sandbox.id, sandbox.serverName, sandbox.status, sandbox.detail,
+                     sandbox.when.isValid() ? sandbox.when.toUTC().toString(Qt::ISODate) : QString()});
+    }
+    return rows;
+}
+
+QList<AllSandboxRow> AllSandboxesPage::selectedRows() const
+{
+    QList<AllSandboxRow> rows;
+    for (const auto &index : m_view->selectionModel()->selectedRows())
+        rows << m_model->rowAt(m_proxy->mapToSource(index).row());
+    return rows;
+}
+
+QList<AllSandboxRow> AllSandboxesPage::selectedRowsFor(std::initializer_list<Provider> providers,
+                                                       int *leftOut) const
+{
+    QList<AllSandboxRow> rows;
+    int skipped = 0;
+    for (const auto &row : selectedRows()) {
+        if (std::find(providers.begin(), providers.end(), row.provider) != providers.end() &&
+            row.actionable && !row.busy)
+            rows << row;
+        else
+            ++skipped;
+    }
+    if (leftOut)
+        *leftOut = skipped;
+    return rows;
+}
+
+bool AllSandboxesPage::canDelete() const
+{
+    return !selectedRowsFor({Provider::Blaxel}).isEmpty();
+}
+
+bool AllSandboxesPage::canReleaseOrReset() const
+{
+    return !selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}).isEmpty();
+}
+
+void AllSandboxesPage::releaseSelected()
+{
+    runKlavisVerb(ReleaseWording::Verb::Release);
+}
+
+void AllSandboxesPage::resetSelected()
+{
+    runKlavisVerb(ReleaseWording::Verb::Reset);
+}
+
+void AllSandboxesPage::runKlavisVerb(ReleaseWording::Verb verb)
+{
+    int leftOut = 0;
+    const auto rows = selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}, &leftOut);
+    if (rows.isEmpty())
+        return;
+    QList<SandboxKey> klavisKeys;
+    QStringList localIds;
+    for (const auto &row : rows) {
+        if (row.provider == Provider::Klavis)
+            klavisKeys.append({row.serverName, row.id});
+        else
+            localIds << row.id;
+    }
+    // One kind selected: that view's own question; both kinds: each one's consequence.
+    using Wording = ReleaseWording;
+    const int klavisCount = int(klavisKeys.size());
+    const int localCount = int(localIds.size());
+    QString question;
+    if (localCount == 0)
+        question = Wording::klavisQuestion(verb, klavisCount, rows.first().name);
+    else if (klavisCount == 0)
+        question = Wording::localQuestion(verb, localCount, rows.first().name);
+    else
+        question = Wording::mixedQuestion(verb, int(rows.size()));
+    QStringList consequences;
+    if (klavisCount > 0)
+        consequences << Wording::klavisConsequence(verb, klavisCount);
+    if (localCount > 0)
+        consequences << Wording::localConsequence(verb, localCount);
+    const QString consequence = consequences.join(u' ');
+    const QString note = leftOut == 0 ? QString()
+                                      : u" "_s + tr("%n selected sandbox(es) that this does not apply to "
+                                                    "are left as they are.",
+                                                    nullptr, leftOut);
+    if (!ConfirmationBox::ask(this, question, consequence + note, Wording::actionText(verb)))
+        return;
+    if (!klavisKeys.isEmpty())
+        m_klavis->runBulk(verb == Wording::Verb::Release ? SandboxesController::Bulk::Release
+                                                         : SandboxesController::Bulk::Reset,
+                          klavisKeys);
+    if (!localIds.isEmpty())
+        m_local->runBulk(verb == Wording::Verb::Release ? LocalSandboxesController::Bulk::Release
+                                                        : LocalSandboxesController::Bulk::Reset,
+                         localIds);
+}
+
+void AllSandboxesPage::deleteSelected()
+{
+    int leftOut = 0;
+    QStringList names;
+    for (const auto &row : selectedRowsFor({Provider::Blaxel}, &leftOut))
+        names << row.id;
+    if (names.isEmpty())
+        return;
+    if (!DeleteWording::confirm(this, names, leftOut))
+        return;
+    m_blaxel->deleteSandboxes(names);
+    emit statusMessage(tr("Deleting %n Blaxel sandbox(es)…", nullptr, int(names.size())));
+}
+
+void AllSandboxesPage::copySelectedIds()
+{
+    QStringList ids;
+    for (const auto &row : selectedRows())
+        ids << row.id;
+    if (SandboxTable::copyLines(ids))
+        emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
+}
+
+void AllSandboxesPage::refreshAll()
+{
+    m_klavis->refresh();
+    m_local->refresh();
+    if (m_blaxel->isConnected())
+        m_blaxel->refresh();
+}
+
+void AllSandboxesPage::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void AllSandboxesPage::clearFilters()
+{
+    m_search->clear();
+    m_provider->setCurrentIndex(0);
+    m_status->setCurrentIndex(0);
+}
+
+void AllSandboxesPage::saveState() const
+{
+    ViewStateSettings::save(u"allSandboxes"_s, m_view->horizontalHeader());
+}
+
+void AllSandboxesPage::restoreState()
+{
+    ViewStateSettings::restore(u"allSandboxes"_s, m_view->horizontalHeader());
+}

@@ -1,0 +1,407 @@
+#include "blaxel/blaxelsandboxespage.h"
+
+#include "api/blaxeloperation.h"
+#include "api/blaxelstatus.h"
+#include "api/remotetext.h"
+#include "blaxel/blaxelconnecthint.h"
+#include "blaxel/blaxelcreatedialog.h"
+#include "blaxel/blaxelsandboxdetailspane.h"
+#include "blaxel/blaxelstatusdelegate.h"
+#include "blaxel/blaxelworkspacehooks.h"
+#include "common/emptystatehint.h"
+#include "common/errorbanner.h"
+#include "common/rowchangeflash.h"
+#include "common/sandboxtable.h"
+#include "common/splittersizing.h"
+#include "common/tagchipdelegate.h"
+#include "common/viewstatesettings.h"
+#include "common/workspacedroptarget.h"
+#include "models/blaxelsandboxfilterproxy.h"
+#include "models/blaxelsandboxlistmodel.h"
+#include "models/displaytext.h"
+#include "sandboxlist/deletewording.h"
+#include "sandboxlist/sandboxfilterbar.h"
+#include "session/blaxelsandboxescontroller.h"
+#include "transfers/workspaceactions.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_stack(new QStackedWidget(this)),
+      m_connectHint(new BlaxelConnectHint(m_stack)), m_banner(new ErrorBanner(this)),
+      m_filterBar(new SandboxFilterBar(this)), m_showTerminated(new QCheckBox(tr("Show &terminated"), this)),
+      m_splitter(new QSplitter(this)), m_view(new QTableView(m_splitter)),
+      m_details(new BlaxelSandboxDetailsPane(m_splitter)), m_clock(new QTimer(this)),
+      m_workspace(new WorkspaceActions(WorkspaceActions::Provider::Blaxel,
+                                       BlaxelWorkspaceHooks::make(controller), this))
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
+    m_stack->addWidget(m_connectHint);
+    connect(m_connectHint, &BlaxelConnectHint::settingsRequested, this,
+            &BlaxelSandboxesPage::settingsRequested);
+
+    auto *content = new QWidget(m_stack);
+    auto *layout = new QVBoxLayout(content);
+    layout->addWidget(m_banner);
+    auto *filters = new QHBoxLayout;
+    filters->setContentsMargins(0, 0, 0, 0);
+    filters->addWidget(m_filterBar, 1);
+    m_showTerminated->setObjectName(u"showTerminatedBox"_s);
+    m_showTerminated->setToolTip(tr("Also list deleted sandboxes, which Blaxel keeps a while as TERMINATED"));
+    filters->addWidget(m_showTerminated, 0, Qt::AlignTop);
+    layout->addLayout(filters);
+    layout->addWidget(m_splitter, 1);
+    m_stack->addWidget(content);
+    m_splitterSizing = new SplitterSizing(m_splitter);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Server, false);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Tag, false);
+    m_filterBar->addFacets({}, BlaxelStatus::statuses(), {}, {});
+    m_filterBar->searchField()->setPlaceholderText(tr("Search names, display names and labels"));
+    setupView();
+
+    auto *proxy = controller->proxy();
+    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &BlaxelSandboxFilterProxy::setSearchText);
+    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &BlaxelSandboxFilterProxy::setStatusFilter);
+    connect(m_showTerminated, &QCheckBox::toggled, proxy, &BlaxelSandboxFilterProxy::setShowTerminated);
+    connect(proxy, &BlaxelSandboxFilterProxy::countsChanged, this, [this](int shown, int total) {
+        m_filterBar->setCounts(shown, total);
+        updateEmptyHint();
+    });
+    auto *model = controller->model();
+    connect(model, &BlaxelSandboxListModel::statusesChanged, this,
+            [this, model] { m_filterBar->addFacets({}, model->knownStatuses(), {}, {}); });
+    connect(controller, &BlaxelSandboxesController::refreshed, m_banner, [this] {
+        if (m_banner->isVisible() && m_banner->property("fromRefresh").toBool())
+            m_banner->hide();
+        updateEmptyHint();
+    });
+    connect(controller, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the Blaxel sandbox list"), error);
+        m_banner->setProperty("fromRefresh", true);
+    });
+    connect(controller, &BlaxelSandboxesController::detailsLoaded, this,
+            [this](const BlaxelSandbox &sandbox) {
+                if (sandbox.name == m_shownName)
+                    m_details->showSandbox(sandbox, true);
+            });
+    connect(controller, &BlaxelSandboxesController::detailsFailed, m_details,
+            &BlaxelSandboxDetailsPane::showError);
+    connect(controller, &BlaxelSandboxesController::deletionFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
+                m_banner->setProperty("fromRefresh", false);
+            });
+    // The pane shows the end of a deletion it is showing, not the status it was loaded with.
+    connect(controller, &BlaxelSandboxesController::sandboxTerminated, this, [this](const QString &name) {
+        if (name == m_shownName)
+            m_controller->loadDetails(name);
+    });
+    connect(controller, &BlaxelSandboxesController::createdSandboxListed, this,
+            &BlaxelSandboxesPage::selectSandbox);
+    connect(m_details, &BlaxelSandboxDetailsPane::copied, this,
+            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
+
+    connect(m_workspace, &WorkspaceActions::statusMessage, this, &BlaxelSandboxesPage::statusMessage);
+    setupDropTargets();
+
+    m_clock->setInterval(1000);
+    connect(m_clock, &QTimer::timeout, model, &BlaxelSandboxListModel::tick);
+    updateConnection();
+}
+
+void BlaxelSandboxesPage::setupView()
+{
+    using Model = BlaxelSandboxListModel;
+    SandboxTable::setUp(m_view, m_controller->proxy(),
+                        {.newestFirst = Model::CreatedColumn,
+                         .identifying = Model::NameColumn,
+                         .widths = {{Model::NameColumn, 190},
+                                    {Model::DisplayNameColumn, 150},
+                                    {Model::StatusColumn, 115},
+                                    {Model::StateColumn, 80},
+                                    {Model::RegionColumn, 80},
+                                    {Model::ImageColumn, 170},
+                                    {Model::MemoryColumn, 70},
+                                    {Model::LabelsColumn, 150},
+                                    {Model::CreatedColumn, 80},
+                                    {Model::LastUsedColumn, 80},
+                                    {Model::ExpiresInColumn, 95}},
+                         // Fewer columns by default than the model has, so that names stay readable beside
+                         // the details pane, which shows the rest.
+                         .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn,
+                                             Model::ImageColumn, Model::MemoryColumn, Model::LastUsedColumn},
+                         .namesNotIds = true});
+    m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
+    auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
+    m_view->setItemDelegateForColumn(Model::LabelsColumn, labels);
+    m_view->setMouseTracking(true);
+    connect(labels, &TagChipDelegate::tagClicked, this,
+            [this](const QString &label) { m_filterBar->searchField()->setText(label); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &BlaxelSandboxesPage::onSelectionChanged);
+    m_emptyHint = new EmptyStateHint(m_view, tr("No Blaxel sandboxes. Create one with Ctrl+N."));
+    m_flash = new RowChangeFlash(
+        m_view, [](const QModelIndex &index) { return index.data(Model::NameRole).toString(); });
+    connect(m_controller->model(), &Model::rowsRefreshed, m_flash,
+            [this](const QStringList &names) { m_flash->flash(names); });
+    // Workspace uploads onto a Blaxel sandbox (a dropped folder, files or .tar.gz) attach here, as on the
+    // Local sandboxes view: a WorkspaceDropTarget on m_view and the selected name.
+}
+
+void BlaxelSandboxesPage::updateConnection()
+{
+    const bool connected = m_controller->isConnected();
+    m_stack->setCurrentIndex(connected ? 1 : 0);
+    m_shownName.clear();
+    m_details->showEmpty(0);
+    m_banner->hide();
+    if (connected && isVisible())
+        m_controller->refresh();
+}
+
+bool BlaxelSandboxesPage::showsConnectHint() const
+{
+    return m_stack->currentWidget() == m_connectHint;
+}
+
+QPushButton *BlaxelSandboxesPage::settingsButton() const
+{
+    return m_connectHint->settingsButton();
+}
+
+void BlaxelSandboxesPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_controller->model()->tick();
+    m_clock->start();
+    if (m_controller->isConnected() && !m_controller->lastRefreshed().isValid())
+        m_controller->refresh();
+}
+
+void BlaxelSandboxesPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_clock->stop();
+}
+
+void BlaxelSandboxesPage::updateEmptyHint()
+{
+    m_emptyHint->followUnfilteredRows(m_controller->model()->rowCount());
+}
+
+QStringList BlaxelSandboxesPage::selectedNames() const
+{
+    QStringList names;
+    for (const auto &index : m_view->selectionModel()->selectedRows())
+        names << index.data(BlaxelSandboxListModel::NameRole).toString();
+    return names;
+}
+
+RowExport BlaxelSandboxesPage::visibleRows() const
+{
+    RowExport rows({u"name"_s, u"display_name"_s, u"status"_s, u"state"_s, u"region"_s, u"image"_s,
+                    u"memory_mb"_s, u"labels"_s, u"ttl"_s, u"created_at"_s, u"last_used_at"_s, u"url"_s});
+    const auto iso = [](const QDateTime &time) {
+        return time.isValid() ? time.toUTC().toString(Qt::ISODate) : QString();
+    };
+    const QAbstractItemModel *shown = m_view->model();
+    const BlaxelSandboxListModel *model = m_controller->model();
+    for (int row = 0; row < shown->rowCount(); ++row) {
+        const int at = model->rowOf(shown->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString());
+        if (at < 0)
+            continue;
+        const BlaxelSandbox &sandbox = model->sandboxAt(at);
+        QStringList labels;
+        for (auto label = sandbox.labels.cbegin(); label != sandbox.labels.cend(); ++label)
+            labels << label.key() + u'=' + label.value();
+        rows.addRow({sandbox.name, sandbox.displayName, sandbox.status, sandbox.state, sandbox.region,
+                     sandbox.image, sandbox.memoryMb >= 0 ? QString::number(sandbox.memoryMb) : QString(),
+                     labels, sandbox.ttl, iso(sandbox.createdAt), iso(sandbox.lastUsedAt),
+                     RemoteText::maskedUrl(sandbox.urlText)});
+    }
+    return rows;
+}
+
+QStringList BlaxelSandboxesPage::selectedDeletableNames(int *leftOut) const
+{
+    QStringList names;
+    int skipped = 0;
+    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+        if (BlaxelStatus::isDeletable(index.data(BlaxelSandboxListModel::StatusRole).toString()))
+            names << index.data(BlaxelSandboxListModel::NameRole).toString();
+        else
+            ++skipped;
+    }
+    if (leftOut)
+        *leftOut = skipped;
+    return names;
+}
+
+void BlaxelSandboxesPage::onSelectionChanged()
+{
+    const QStringList names = selectedNames();
+    emit selectionChanged(int(names.size()));
+    if (names.size() != 1) {
+        m_shownName.clear();
+        m_details->showEmpty(int(names.size()));
+        return;
+    }
+    if (names.first() == m_shownName)
+        return; // a refresh re-selected the same row
+    m_shownName = names.first();
+    const int row = m_controller->model()->rowOf(m_shownName);
+    if (row >= 0)
+        m_details->showSandbox(m_controller->model()->sandboxAt(row), false);
+    m_controller->loadDetails(m_shownName);
+}
+
+void BlaxelSandboxesPage::selectSandbox(const QString &name)
+{
+    const int row = m_controller->model()->rowOf(name);
+    if (row < 0)
+        return;
+    auto *proxy = m_controller->proxy();
+    QModelIndex proxyIndex = proxy->mapFromSource(m_controller->model()->index(row, 0));
+    if (!proxyIndex.isValid()) {
+        // Filtered out: the selection must not stay on another row, where Delete would meet it.
+        m_filterBar->clearFilters();
+        proxyIndex = proxy->mapFromSource(m_controller->model()->index(row, 0));
+        emit statusMessage(tr("Filters cleared to show the new sandbox %1.").arg(DisplayText::visible(name)));
+    }
+    if (!proxyIndex.isValid())
+        return;
+    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+    m_view->scrollTo(proxyIndex);
+}
+
+void BlaxelSandboxesPage::createSandbox()
+{
+    if (!m_controller->isConnected())
+        return;
+    auto *dialog = new BlaxelCreateDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &FormDialog::submitted, this, [this, dialog] {
+        dialog->setBusy(true, tr("Creating…"));
+        m_controller->create(
+            dialog->request(), dialog, [this, dialog](const ApiResult<BlaxelSandbox> &result) {
+                dialog->setBusy(false);
+                if (!result) {
+                    dialog->showCreateError(result.error());
+                    return;
+                }
+                emit statusMessage(tr("Created Blaxel sandbox %1.").arg(DisplayText::visible(result->name)));
+                m_view->clearSelection();
+                dialog->accept();
+            });
+    });
+    dialog->open();
+}
+
+void BlaxelSandboxesPage::deleteSelected()
+{
+    int leftOut = 0;
+    const QStringList names = selectedDeletableNames(&leftOut);
+    if (names.isEmpty())
+        return;
+    if (!DeleteWording::confirm(this, names, leftOut))
+        return;
+    m_controller->deleteSandboxes(names);
+    emit statusMessage(tr("Deleting %n sandbox(es)…", nullptr, int(names.size())));
+}
+
+void BlaxelSandboxesPage::copySelectedNames()
+{
+    const QStringList names = selectedNames();
+    if (SandboxTable::copyLines(names))
+        emit statusMessage(tr("Copied %n sandbox name(s).", nullptr, int(names.size())));
+}
+
+void BlaxelSandboxesPage::focusSearch()
+{
+    m_filterBar->focusSearch();
+}
+
+void BlaxelSandboxesPage::saveState() const
+{
+    ViewStateSettings::save(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitter);
+    QSettings().setValue(u"blaxelSandboxes/showTerminated"_s, m_showTerminated->isChecked());
+}
+
+void BlaxelSandboxesPage::restoreState()
+{
+    ViewStateSettings::restore(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitterSizing);
+    m_showTerminated->setChecked(QSettings().value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
+}
+
+void BlaxelSandboxesPage::setupDropTargets()
+{
+    m_workspace->acceptDrops(
+        m_view->viewport(),
+        WorkspaceDropTarget::rowOf(
+            m_view,
+            [](const QModelIndex &row) { return row.data(BlaxelSandboxListModel::NameRole).toString(); }),
+        m_details, [this] { return m_shownName; });
+}
+
+QString BlaxelSandboxesPage::workspaceSandbox(const QString &noneMessage)
+{
+    const QStringList names = selectedNames();
+    if (names.size() != 1) {
+        emit statusMessage(noneMessage);
+        return {};
+    }
+    return names.first();
+}
+
+void BlaxelSandboxesPage::uploadWorkspace()
+{
+    // A sandbox that cannot take it is refused before a folder is chosen for nothing.
+    const QString name = workspaceSandbox(tr("Select one Blaxel sandbox to upload a workspace into."));
+    if (name.isEmpty())
+        return;
+    if (const QString refusal = BlaxelWorkspaceHooks::refusal(m_controller, name); !refusal.isEmpty())
+        m_workspace->confirmUpload(name, {});
+    else
+        m_workspace->chooseUpload(name);
+}
+
+void BlaxelSandboxesPage::saveDump()
+{
+    const QString name = workspaceSandbox(tr("Select one Blaxel sandbox to save its dump."));
+    if (name.isEmpty())
+        return;
+    if (const QString refusal = BlaxelWorkspaceHooks::refusal(m_controller, name); !refusal.isEmpty())
+        emit statusMessage(refusal);
+    else
+        m_workspace->chooseDumpFile(name);
+}
+
+void BlaxelSandboxesPage::extractDump()
+{
+    const QString name = workspaceSandbox(tr("Select one Blaxel sandbox to extract its dump."));
+    if (name.isEmpty())
+        return;
+    if (const QString refusal = BlaxelWorkspaceHooks::refusal(m_controller, name); !refusal.isEmpty())
+        emit statusMessage(refusal);
+    else
+        m_workspace->chooseExtractFolder(name);
+}

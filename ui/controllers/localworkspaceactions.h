@@ -1,7 +1,0 @@
-#pragma once
-
-// The Local sandboxes page's workspace actions are the shared WorkspaceActions with the Klavis local
-// provider.
-#include "controllers/workspaceactions.h"
-
-using LocalWorkspaceActions = WorkspaceActions;

@@ -1,0 +1,411 @@
+#include "local/localsandboxespage.h"
+
+#include "api/httptransport.h"
+#include "api/localsandbox.h"
+#include "api/remotetext.h"
+#include "catalog/mcpclientconfig.h"
+#include "common/confirmationbox.h"
+#include "common/emptystatehint.h"
+#include "common/errorbanner.h"
+#include "common/rowchangeflash.h"
+#include "common/sandboxtable.h"
+#include "common/splittersizing.h"
+#include "common/viewsizing.h"
+#include "common/viewstatesettings.h"
+#include "executions/executionstab.h"
+#include "executions/followconsole.h"
+#include "inspector/sandboxworktabs.h"
+#include "local/localacquiredialog.h"
+#include "local/localsandboxdetailspane.h"
+#include "models/localsandboxfilterproxy.h"
+#include "models/localsandboxtreemodel.h"
+#include "models/statuskind.h"
+#include "sandboxlist/releasewording.h"
+#include "sandboxlist/sandboxfilterbar.h"
+#include "sandboxlist/statusdelegate.h"
+#include "session/appsession.h"
+#include "session/localsandboxescontroller.h"
+#include "transfers/workspaceactions.h"
+#include "workspace/transferqueue.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QPointer>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
+      m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
+      m_view(new QTreeView(m_splitter)), m_details(new LocalSandboxDetailsPane(m_splitter)),
+      m_workTabs(new SandboxWorkTabs(m_details, controller->session()->transport()->networkAccessManager(),
+                                     m_splitter)),
+      m_executions(new ExecutionsTab(controller->session(), this)),
+      m_workspace(createWorkspaceActions(controller))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_splitter, 1);
+    m_splitterSizing = new SplitterSizing(m_splitter);
+
+    m_view->setModel(controller->proxy());
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setAlternatingRowColors(true);
+    m_view->setUniformRowHeights(true);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->header()->setSectionsMovable(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->setColumnWidth(LocalSandboxTreeModel::NameColumn, 300);
+    m_view->setColumnWidth(LocalSandboxTreeModel::StatusColumn, 110);
+    m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
+    m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
+    m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
+    ViewSizing::setComfortableRows(m_view);
+    ViewSizing::keepColumnsFitting(m_view, LocalSandboxTreeModel::NameColumn);
+    new EmptyStateHint(m_view,
+                       tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
+                          "and other MCP servers around a workspace."));
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &LocalSandboxesPage::onSelectionChanged);
+    connect(controller->proxy(), &QAbstractItemModel::rowsInserted, m_view,
+            [this](const QModelIndex &parent) {
+                if (!parent.isValid())
+                    m_view->expandAll(); // a new sandbox shows its servers at once
+            });
+
+    // A local sandbox has no server of its own and its benchmark is rarely set: search, status and tag.
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Server, false);
+    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
+    auto *proxy = controller->proxy();
+    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &LocalSandboxFilterProxy::setSearchText);
+    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &LocalSandboxFilterProxy::setStatusFilter);
+    connect(m_filterBar, &SandboxFilterBar::tagChanged, proxy, &LocalSandboxFilterProxy::setTagFilter);
+    connect(proxy, &LocalSandboxFilterProxy::countsChanged, m_filterBar, &SandboxFilterBar::setCounts);
+    m_filterBar->setCounts(proxy->acceptedCount(), proxy->totalCount());
+    auto *model = controller->model();
+    // A server row flashes with its sandbox: they share the sandbox's id.
+    m_flash = new RowChangeFlash(m_view, [](const QModelIndex &index) {
+        return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+    });
+    connect(model, &LocalSandboxTreeModel::sandboxesRefreshed, m_flash, &RowChangeFlash::flash);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &LocalSandboxesPage::updateFacets);
+    connect(model, &QAbstractItemModel::dataChanged, this, &LocalSandboxesPage::updateFacets);
+    connect(controller, &LocalSandboxesController::refreshed, this, [this] {
+        if (m_banner->property("fromRefresh").toBool())
+            m_banner->hide();
+    });
+    connect(controller, &LocalSandboxesController::refreshFailed, this, [this](const ApiError &error) {
+        m_banner->showError(tr("Could not refresh the local sandboxes"), error);
+        m_banner->setProperty("fromRefresh", true);
+    });
+    connect(controller, &LocalSandboxesController::detailsLoaded, this, [this](const LocalSandbox &sandbox) {
+        if (sandbox.localSandboxId == m_shownId)
+            showSandbox(sandbox);
+    });
+    connect(controller, &LocalSandboxesController::detailsFailed, m_details,
+            &LocalSandboxDetailsPane::showError);
+    connect(controller, &LocalSandboxesController::bulkFinished, this,
+            [this](const QString &summary, const QStringList &failures) {
+                if (failures.isEmpty()) {
+                    emit statusMessage(summary);
+                    return;
+                }
+                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
+                m_banner->setProperty("fromRefresh", false);
+            });
+    connect(controller, &LocalSandboxesController::acquiredSandboxListed, this,
+            &LocalSandboxesPage::selectSandbox);
+    const auto announceCopy = [this](const QString &what) {
+        emit statusMessage(tr("Copied %1 to the clipboard.").arg(what));
+    };
+    connect(m_details, &LocalSandboxDetailsPane::copied, this, announceCopy);
+    connect(m_workTabs, &SandboxWorkTabs::copied, this, announceCopy);
+    m_workTabs->setExecutionsPage(m_executions);
+    connect(m_executions, &ExecutionsTab::statusMessage, this, &LocalSandboxesPage::statusMessage);
+    connect(m_details, &LocalSandboxDetailsPane::copyMcpConfigRequested, this,
+            &LocalSandboxesPage::copyMcpConfig);
+    connect(m_details, &LocalSandboxDetailsPane::uploadRequested, this, &LocalSandboxesPage::uploadWorkspace);
+    connect(m_details, &LocalSandboxDetailsPane::saveDumpRequested, this, &LocalSandboxesPage::saveDump);
+    connect(m_details, &LocalSandboxDetailsPane::extractDumpRequested, this,
+            &LocalSandboxesPage::extractDump);
+    connect(m_workspace, &WorkspaceActions::statusMessage, this, &LocalSandboxesPage::statusMessage);
+    m_details->showEmpty(0);
+    setupDropTargets();
+}
+
+WorkspaceActions *LocalSandboxesPage::createWorkspaceActions(LocalSandboxesController *controller)
+{
+    TransferQueue *queue = controller->session()->transfers();
+    QPointer<const LocalSandboxTreeModel> sandboxes = controller->model();
+    WorkspaceActions::Hooks hooks;
+    hooks.uploadWarning = [sandboxes](const QString &id) -> QString {
+        const LocalSandbox *sandbox = sandboxes ? sandboxes->sandboxById(id) : nullptr;
+        if (!sandbox || StatusKind::of(sandbox->status) != StatusKind::Idle)
+            return {};
+        return tr(
+            "This sandbox is idle: it is not acquired, so it may be handed to someone else or reset, and "
+            "your files with it. Acquire it first to keep them.");
+    };
+    hooks.queueUpload = [queue](const QString &id, const QStringList &sources) {
+        return queue->enqueueUpload(id, sources);
+    };
+    hooks.queueDump = [queue](const QString &id, bool extract, const QString &target) {
+        return queue->enqueueDump(id, extract ? DumpJob::Mode::Extract : DumpJob::Mode::SaveArchive, target);
+    };
+    return new WorkspaceActions(WorkspaceActions::Provider::KlavisLocal, std::move(hooks), this);
+}
+
+void LocalSandboxesPage::setupDropTargets()
+{
+    // A drop on a server row means its sandbox: the workspace belongs to the VM, not to one server.
+    m_workspace->acceptDrops(
+        m_view->viewport(),
+        [this](const QPoint &position, QRect *highlight) -> QString {
+            const QModelIndex index = m_view->indexAt(position);
+            if (!index.isValid())
+                return {};
+            const QModelIndex sandboxRow = index.parent().isValid() ? index.parent() : index;
+            QRect rows = m_view->visualRect(sandboxRow.siblingAtColumn(0));
+            // The sandbox with its servers: everything that the workspace belongs to.
+            const int children = m_view->model()->rowCount(sandboxRow);
+            if (children > 0 && m_view->isExpanded(sandboxRow))
+                rows.setBottom(
+                    m_view->visualRect(m_view->model()->index(children - 1, 0, sandboxRow)).bottom());
+            *highlight = QRect(0, rows.top(), m_view->viewport()->width(), rows.height());
+            return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+        },
+        m_details, [this] { return m_shownId; });
+}
+
+void LocalSandboxesPage::uploadWorkspace()
+{
+    if (m_shownId.isEmpty())
+        emit statusMessage(tr("Select one local sandbox to upload a workspace into."));
+    else
+        m_workspace->chooseUpload(m_shownId);
+}
+
+void LocalSandboxesPage::saveDump()
+{
+    if (m_shownId.isEmpty())
+        emit statusMessage(tr("Select one local sandbox to save its dump."));
+    else
+        m_workspace->chooseDumpFile(m_shownId);
+}
+
+void LocalSandboxesPage::extractDump()
+{
+    if (m_shownId.isEmpty())
+        emit statusMessage(tr("Select one local sandbox to extract its dump."));
+    else
+        m_workspace->chooseExtractFolder(m_shownId);
+}
+
+QStringList LocalSandboxesPage::selectedIds() const
+{
+    QStringList ids;
+    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+        const QString id = index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+        if (!id.isEmpty() && !ids.contains(id))
+            ids << id;
+    }
+    return ids;
+}
+
+QStringList LocalSandboxesPage::selectedActiveIds(int *leftOut) const
+{
+    QStringList ids;
+    int skipped = 0;
+    for (const auto &id : selectedIds()) {
+        const auto *sandbox = m_controller->model()->sandboxById(id);
+        if (StatusKind::isReleasable(StatusKind::of(sandbox ? sandbox->status : QString())))
+            ids << id;
+        else
+            ++skipped;
+    }
+    if (leftOut)
+        *leftOut = skipped;
+    return ids;
+}
+
+RowExport LocalSandboxesPage::visibleRows() const
+{
+    RowExport rows(
+        {u"local_sandbox_id"_s, u"status"_s, u"benchmark"_s, u"created_at"_s, u"servers"_s, u"mcp_urls"_s});
+    const auto *proxy = m_controller->proxy();
+    for (int row = 0; row < proxy->rowCount(); ++row) {
+        const QString id = proxy->index(row, 0).data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+        const LocalSandbox *sandbox = m_controller->model()->sandboxById(id);
+        if (!sandbox)
+            continue;
+        QStringList servers;
+        QStringList urls;
+        for (const auto &server : sandbox->servers) {
+            servers << server.displayName();
+            urls << RemoteText::maskedUrl(server.mcpServerUrl);
+        }
+        rows.addRow(
+            {sandbox->localSandboxId, sandbox->status, sandbox->benchmark,
+             sandbox->createdAt.isValid() ? sandbox->createdAt.toUTC().toString(Qt::ISODate) : QString(),
+             servers, urls});
+    }
+    return rows;
+}
+
+void LocalSandboxesPage::updateFacets()
+{
+    m_filterBar->addFacets({}, m_controller->model()->knownStatuses(), {},
+                           m_controller->model()->knownTags());
+}
+
+void LocalSandboxesPage::onSelectionChanged()
+{
+    const auto ids = selectedIds();
+    emit selectionChanged(int(ids.size()));
+    if (ids.size() != 1) {
+        m_shownId.clear();
+        m_details->showEmpty(int(ids.size()));
+        m_workTabs->showServers({});
+        m_executions->setSandbox({});
+        m_workTabs->setExecutionsAvailable(false);
+        return;
+    }
+    if (ids.first() == m_shownId)
+        return;
+    m_shownId = ids.first();
+    m_executions->setSandbox(m_shownId);
+    m_workTabs->setExecutionsAvailable(true);
+    if (const auto *sandbox = m_controller->model()->sandboxById(m_shownId))
+        showSandbox(*sandbox);
+    else
+        m_workTabs->showServers({});
+    m_controller->loadDetails(m_shownId);
+}
+
+void LocalSandboxesPage::showSandbox(const LocalSandbox &sandbox)
+{
+    m_details->showSandbox(sandbox);
+    m_workTabs->setSandboxLabel(tr("local %1").arg(sandbox.localSandboxId.left(8)));
+    QList<SandboxWorkTabs::NamedUrl> servers;
+    for (const LocalServer &server : sandbox.servers) {
+        if (!server.mcpServerUrl.isEmpty())
+            servers.append({server.displayName(), QUrl(server.mcpServerUrl)});
+    }
+    m_workTabs->showServers(servers);
+}
+
+void LocalSandboxesPage::runScriptInSelected()
+{
+    FollowConsole::askAndRun(m_controller->session(), selectedActiveIds(), this);
+}
+
+void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)
+{
+    const auto sourceIndex = m_controller->model()->indexOfSandbox(localSandboxId);
+    if (!sourceIndex.isValid())
+        return;
+    auto index = m_controller->proxy()->mapFromSource(sourceIndex);
+    if (!index.isValid()) {
+        // Hidden by the filters: a new sandbox the user cannot see would leave the selection elsewhere.
+        m_filterBar->clearFilters();
+        index = m_controller->proxy()->mapFromSource(sourceIndex);
+        emit statusMessage(tr("Filters cleared to show the new local sandbox %1.").arg(localSandboxId));
+    }
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
+    m_view->expand(index);
+    m_view->scrollTo(index);
+}
+
+void LocalSandboxesPage::acquire()
+{
+    auto *dialog = new LocalAcquireDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &FormDialog::submitted, this, [this, dialog] {
+        dialog->setBusy(true, tr("Acquiring…"));
+        m_controller->acquire(
+            dialog->request(), dialog, [this, dialog](const ApiResult<LocalSandbox> &result) {
+                dialog->setBusy(false);
+                if (!result) {
+                    dialog->showServerError(result.error());
+                    return;
+                }
+                emit statusMessage(
+                    tr("Acquired local sandbox %1 with %n server(s).", nullptr, int(result->servers.size()))
+                        .arg(result->localSandboxId));
+                m_view->clearSelection(); // until the new sandbox is listed, Delete must not meet the old row
+                dialog->accept();
+            });
+    });
+    dialog->open();
+}
+
+void LocalSandboxesPage::releaseSelected()
+{
+    int leftOut = 0;
+    const auto ids = selectedActiveIds(&leftOut);
+    if (ids.isEmpty())
+        return;
+    using Wording = ReleaseWording;
+    const auto verb = Wording::Verb::Release;
+    const int count = int(ids.size());
+    if (ConfirmationBox::ask(this, Wording::localQuestion(verb, count, ids.first()),
+                             Wording::localConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
+                             Wording::actionText(verb)))
+        m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
+}
+
+void LocalSandboxesPage::resetSelected()
+{
+    int leftOut = 0;
+    const auto ids = selectedActiveIds(&leftOut);
+    if (ids.isEmpty())
+        return;
+    using Wording = ReleaseWording;
+    const auto verb = Wording::Verb::Reset;
+    const int count = int(ids.size());
+    if (ConfirmationBox::ask(this, Wording::localQuestion(verb, count, ids.first()),
+                             Wording::localConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
+                             Wording::actionText(verb)))
+        m_controller->runBulk(LocalSandboxesController::Bulk::Reset, ids);
+}
+
+void LocalSandboxesPage::copySelectedIds()
+{
+    const auto ids = selectedIds();
+    if (SandboxTable::copyLines(ids))
+        emit statusMessage(tr("Copied %n local sandbox id(s).", nullptr, int(ids.size())));
+}
+
+void LocalSandboxesPage::copyMcpConfig()
+{
+    QList<QPair<QString, QString>> urls;
+    for (const auto &id : selectedIds())
+        if (const auto *sandbox = m_controller->model()->sandboxById(id))
+            for (const auto &server : sandbox->servers)
+                if (!server.mcpServerUrl.isEmpty())
+                    urls.append({server.displayName(), server.mcpServerUrl});
+    if (urls.isEmpty()) {
+        emit statusMessage(tr("No MCP URLs to copy: select a local sandbox with servers."));
+        return;
+    }
+    QGuiApplication::clipboard()->setText(QString::fromUtf8(McpClientConfig::build(urls)));
+    emit statusMessage(tr("Copied MCP client config for %n server(s).", nullptr, int(urls.size())));
+}
+
+void LocalSandboxesPage::saveState() const
+{
+    ViewStateSettings::save(u"local"_s, m_view->header(), m_splitter);
+}
+
+void LocalSandboxesPage::restoreState()
+{
+    ViewStateSettings::restore(u"local"_s, m_view->header(), m_splitterSizing);
+}
