@@ -30,7 +30,6 @@ public:
     const TransportConfig &config() const { return m_config; }
     void setConfig(const TransportConfig &config);
     QNetworkAccessManager *networkAccessManager() const { return m_network; }
-    int inFlight() const { return m_inFlight; }
 
     ApiCall *send(const ApiRequest &request);
 

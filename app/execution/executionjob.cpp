@@ -163,7 +163,6 @@ void ExecutionJob::onFollowEnded()
     case ExecutionLogFollower::Outcome::Ended:
         break;
     }
-    m_hasFinalStatus = true;
     m_finalStatus = m_follower->status();
     if (!m_artifactsFolder.isEmpty()) {
         downloadArtifacts();

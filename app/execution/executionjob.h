@@ -77,7 +77,6 @@ public:
     QString errorText() const { return m_errorText; }
     // The execute call answered: from then on the execution exists on the server.
     bool executionStarted() const { return m_executionStarted; }
-    bool hasFinalStatus() const { return m_hasFinalStatus; }
     ExecutionStatus finalStatus() const { return m_finalStatus; }
     // What was uploaded (SHA-256, bytes, files), once the upload is done.
     const ArchiveFacts &archiveFacts() const { return m_archiveFacts; }
@@ -122,7 +121,6 @@ private:
     QString m_errorText;
     bool m_executionStarted = false;
     bool m_cancelRequested = false;
-    bool m_hasFinalStatus = false;
     ExecutionStatus m_finalStatus = ExecutionStatus::Pending;
     ArchiveFacts m_archiveFacts;
     QStringList m_artifactsLeftOut;

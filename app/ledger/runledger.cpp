@@ -110,27 +110,6 @@ LedgerResult<qint64> RunLedger::createRun(const LedgerRun &run)
     });
 }
 
-LedgerStatus RunLedger::updateRun(const LedgerRun &run)
-{
-    if (run.planJson.size() > maxPlanBytes)
-        return LedgerError{LedgerError::Kind::Invalid, u"A run's plan must stay under 1 MiB."_s};
-    return m_db.write<LedgerDone>([&]() -> LedgerStatus {
-        QSqlQuery query(m_db.database());
-        query.prepare(
-            u"UPDATE runs SET state = ?, closed_at = ?, profile = ?, api_base_url = ?, benchmark = ?, "
-            u"ttl_seconds = ?, plan_json = ? WHERE name = ?"_s);
-        LedgerRows::bind(query, {QVariant(LedgerWords::word(run.state)), LedgerRows::time(run.closedAt),
-                                 QVariant(run.profile), QVariant(m_redaction.url(run.apiBaseUrl)),
-                                 QVariant(run.benchmark), QVariant(run.ttlSeconds),
-                                 QVariant(m_redaction.json(run.planJson)), QVariant(run.name)});
-        if (LedgerStatus done = m_db.exec(query, u"update the run %1"_s.arg(run.name)); !done)
-            return done;
-        if (query.numRowsAffected() == 0)
-            return LedgerError{LedgerError::Kind::NotFound, u"There is no run named %1."_s.arg(run.name)};
-        return LedgerDone{};
-    });
-}
-
 LedgerStatus RunLedger::setRunState(const QString &name, LedgerRunState state)
 {
     return m_db.write<LedgerDone>([&]() -> LedgerStatus {

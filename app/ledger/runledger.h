@@ -37,8 +37,6 @@ public:
 
     // Runs. The name is unique; a run's operations and sandboxes refer to it.
     LedgerResult<qint64> createRun(const LedgerRun &run);
-    // Everything but the name and the creation time.
-    LedgerStatus updateRun(const LedgerRun &run);
     // Cancelled and released close the run (closedAt is set); the others reopen it.
     LedgerStatus setRunState(const QString &name, LedgerRunState state);
     LedgerResult<LedgerRun> run(const QString &name);

@@ -55,7 +55,6 @@ public:
 
     void setProfile(const QString &profile) { m_recorder.setProfile(profile); }
     // The longest wait for a 429's Retry-After; longer ones end that sandbox as failed.
-    void setMaxRetryAfterSeconds(int seconds) { m_maxRetryAfterSeconds = seconds; }
 
     // The run is created in the ledger first (a taken name refuses it); finished() follows in any case.
     void start(const RunPlan &plan);

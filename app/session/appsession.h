@@ -62,8 +62,6 @@ public:
     QString ledgerPath() const { return m_ledgerPath; }
     // Why the ledger could not be opened (the window shows it), empty when it was.
     QString ledgerProblem() const { return m_ledgerProblem; }
-    // Writes every job of transfers() to the ledger, and its last failure to write.
-    TransferLedger *transferLedger() const { return m_transferLedger; }
 
     bool isDemo() const { return m_demoHost != nullptr; }
     bool hasKey() const; // the demo has its emulator's key
@@ -108,6 +106,7 @@ private:
     QString m_blaxelProfileName;
     std::unique_ptr<QTemporaryDir> m_demoLedgerFolder;
     std::unique_ptr<LedgerWorker> m_ledger;
+    // Writes every job of transfers() to the ledger.
     TransferLedger *m_transferLedger = nullptr;
     QString m_ledgerPath;
     QString m_ledgerProblem;

@@ -24,7 +24,6 @@ public:
 
     // "Held longer than": nullopt (the default) leaves that reason out.
     void setThreshold(std::optional<qint64> seconds);
-    std::optional<qint64> threshold() const { return m_threshold; }
 
     // Reads the ledger, then finds. Answers that arrive after a later recompute was asked are dropped.
     void recompute();

@@ -28,9 +28,6 @@ public:
     QString message() const;
     QString details() const;
 
-signals:
-    void actionTriggered();
-
 protected:
     void changeEvent(QEvent *event) override;
 

@@ -110,11 +110,6 @@ void StatusBarPanel::setLastRefresh(const QDateTime &when)
     updateRefreshText();
 }
 
-QString StatusBarPanel::refreshText() const
-{
-    return m_refresh->text();
-}
-
 void StatusBarPanel::updateRefreshText()
 {
     if (!m_lastRefresh.isValid()) {

@@ -33,7 +33,6 @@ public:
     void setTransfersInFlight(int count);
     // Sandboxes held that no open run claims, past their TTL or held too long: shown when any.
     void setLeakCount(int count);
-    QString refreshText() const;
     QWidget *transfersIndicator() const;
     QLabel *leaksIndicator() const { return m_leaks; }
 

@@ -39,7 +39,6 @@ void TransferNotifier::onFinished(TransferJob *job, qint64 seconds)
         return;
     const QString title =
         job->state() == TransferJob::State::Done ? tr("Transfer finished") : tr("Transfer failed");
-    m_lastNotification = text;
     if (QSystemTrayIcon::isSystemTrayAvailable() && QSystemTrayIcon::supportsMessages()) {
         if (!m_tray) {
             m_tray = new QSystemTrayIcon(QIcon(u":/icons/sandboxdeck.svg"_s), this);
@@ -52,5 +51,4 @@ void TransferNotifier::onFinished(TransferJob *job, qint64 seconds)
     }
     if (m_window)
         QApplication::alert(m_window); // the taskbar entry asks for attention where no tray exists
-    emit notified(title, text);
 }

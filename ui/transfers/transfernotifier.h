@@ -20,14 +20,11 @@ public:
 
     // Transfers that ran at least this long get a desktop notification (default 10 s).
     void setLongTransferSeconds(int seconds) { m_longSeconds = seconds; }
-    QString lastNotification() const { return m_lastNotification; }
 
     static QString summary(const TransferJob *job);
 
 signals:
     void statusMessage(const QString &message);
-    // A desktop notification was posted (or, with no notification service, the window asked for attention).
-    void notified(const QString &title, const QString &text);
 
 private:
     void onFinished(TransferJob *job, qint64 seconds);
@@ -35,5 +32,4 @@ private:
     QPointer<QWidget> m_window;
     QSystemTrayIcon *m_tray = nullptr;
     int m_longSeconds = 10;
-    QString m_lastNotification;
 };
