@@ -2,20 +2,13 @@
 
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/displaytext.h"
+#include "models/durationtext.h"
 
 #include <QLocale>
 
 QString BlaxelSandboxText::expiresIn(qint64 seconds)
 {
-    if (seconds <= 0)
-        return tr("due now");
-    if (seconds < 60)
-        return tr("%1 s").arg(seconds);
-    if (seconds < 3600)
-        return tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QChar(u'0'));
-    if (seconds < 86400)
-        return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60, 2, 10, QChar(u'0'));
-    return tr("%1 d %2 h").arg(seconds / 86400).arg((seconds % 86400) / 3600);
+    return seconds <= 0 ? tr("due now") : DurationText::span(seconds);
 }
 
 QString BlaxelSandboxText::memory(qint64 memoryMb)

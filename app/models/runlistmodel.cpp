@@ -1,6 +1,7 @@
 #include "models/runlistmodel.h"
 
 #include "ledger/ledgerwords.h"
+#include "models/durationtext.h"
 #include "models/relativetime.h"
 #include "runs/runplanparser.h"
 
@@ -195,16 +196,7 @@ QString RunListModel::timeLeftText(const QDateTime &expiresAt, const QDateTime &
     if (!expiresAt.isValid())
         return {};
     const qint64 seconds = now.secsTo(expiresAt);
-    if (seconds <= 0)
-        return tr("expired");
-    const qint64 hours = seconds / 3600;
-    const qint64 minutes = seconds % 3600 / 60;
-    const qint64 rest = seconds % 60;
-    if (hours > 0)
-        return tr("%1 h %2 min").arg(hours).arg(minutes, 2, 10, QChar(u'0'));
-    if (minutes > 0)
-        return tr("%1 min %2 s").arg(minutes).arg(rest, 2, 10, QChar(u'0'));
-    return tr("%1 s").arg(rest);
+    return seconds <= 0 ? tr("expired") : DurationText::span(seconds);
 }
 
 void RunListModel::setTicking(bool ticking)

@@ -1,6 +1,7 @@
 #include "models/transfermodel.h"
 
 #include "models/displaytext.h"
+#include "models/durationtext.h"
 #include "workspace/bytesize.h"
 #include "workspace/dumpjob.h"
 #include "workspace/transferjob.h"
@@ -56,21 +57,6 @@ QString TransferModel::formatBytes(qint64 bytes)
     return ByteSize::text(bytes);
 }
 
-QString TransferModel::formatDuration(qint64 seconds)
-{
-    if (seconds < 0)
-        return {};
-    if (seconds < 60)
-        return QCoreApplication::translate("TransferModel", "%1 s").arg(seconds);
-    if (seconds < 3600)
-        return QCoreApplication::translate("TransferModel", "%1 min %2 s")
-            .arg(seconds / 60)
-            .arg(seconds % 60);
-    return QCoreApplication::translate("TransferModel", "%1 h %2 min")
-        .arg(seconds / 3600)
-        .arg((seconds % 3600) / 60);
-}
-
 QStringList TransferModel::kindTexts()
 {
     return {tr("Upload"), tr("Save dump"), tr("Extract dump")};
@@ -115,7 +101,7 @@ QString TransferModel::detailsText(const TransferJob *job)
     if (job->startedAt().isValid() && job->finishedAt().isValid()) {
         lines << tr("Started %1, ended %2, took %3.")
                      .arg(time(job->startedAt()), time(job->finishedAt()),
-                          formatDuration(job->durationSeconds()));
+                          DurationText::span(job->durationSeconds()));
     } else if (job->startedAt().isValid()) {
         lines << tr("Started %1.").arg(time(job->startedAt()));
     } else {
@@ -199,7 +185,7 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
                    ? formatBytes(qint64(job->bytesPerSecond())) + u"/s"_s
                    : QString();
     case TimeLeftColumn:
-        return job->isActive() ? formatDuration(job->secondsLeft()) : QString();
+        return job->isActive() ? DurationText::span(job->secondsLeft()) : QString();
     case StateColumn:
         return job->state() == TransferJob::State::Failed
                    ? tr("Failed: %1").arg(DisplayText::visible(job->errorText()))

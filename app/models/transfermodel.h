@@ -50,7 +50,6 @@ public:
     TransferJob *jobAt(int row) const;
 
     static QString formatBytes(qint64 bytes);
-    static QString formatDuration(qint64 seconds);
     // "Upload", "Save dump" or "Extract dump".
     static QString kindText(const TransferJob *job);
     // All three kinds, for sizing a column to the widest.

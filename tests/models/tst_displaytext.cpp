@@ -1,5 +1,6 @@
 // Server strings in the views: a control character is shown as a symbol, never drawn raw.
 #include "models/displaytext.h"
+#include "models/durationtext.h"
 #include "models/sandboxlistmodel.h"
 
 #include <QTest>
@@ -11,6 +12,30 @@ class TestDisplayText final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // One way of writing a length of time for transfers, runs, Blaxel's expiry and the clocks: the second
+    // unit always has two digits.
+    void durations_data()
+    {
+        QTest::addColumn<qint64>("seconds");
+        QTest::addColumn<QString>("span");
+        QTest::addColumn<QString>("clock");
+        QTest::newRow("unknown") << qint64(-1) << QString() << QString();
+        QTest::newRow("zero") << qint64(0) << u"0 s"_s << u"0:00"_s;
+        QTest::newRow("seconds") << qint64(59) << u"59 s"_s << u"0:59"_s;
+        QTest::newRow("minutes") << qint64(65) << u"1 min 05 s"_s << u"1:05"_s;
+        QTest::newRow("hours") << qint64(2 * 3600 + 7 * 60 + 31) << u"2 h 07 min"_s << u"2:07:31"_s;
+        QTest::newRow("days") << qint64(3 * 86400 + 4 * 3600 + 59) << u"3 d 4 h"_s << u"76:00:59"_s;
+    }
+
+    void durations()
+    {
+        QFETCH(qint64, seconds);
+        QFETCH(QString, span);
+        QFETCH(QString, clock);
+        QCOMPARE(DurationText::span(seconds), span);
+        QCOMPARE(DurationText::clock(seconds), clock);
+    }
+
     void visible_data()
     {
         QTest::addColumn<QString>("raw");

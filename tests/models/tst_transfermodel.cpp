@@ -1,4 +1,5 @@
 #include "api/apierror.h"
+#include "models/durationtext.h"
 #include "models/transfermodel.h"
 #include "modelsignals.h"
 #include "workspace/transferjob.h"
@@ -154,8 +155,8 @@ private slots:
         dump->finishAt({});
         QCOMPARE(cell(0, TransferModel::SpeedColumn), QString());
         QCOMPARE(cell(0, TransferModel::TimeLeftColumn), QString());
-        QCOMPARE(TransferModel::formatDuration(75), u"1 min 15 s"_s);
-        QCOMPARE(TransferModel::formatDuration(-1), QString());
+        QCOMPARE(DurationText::span(75), u"1 min 15 s"_s);
+        QCOMPARE(DurationText::span(-1), QString());
     }
 
     void failureShowsItsReason()

@@ -2,6 +2,7 @@
 
 #include "executions/consolecolours.h"
 #include "executions/consolesearchbar.h"
+#include "models/durationtext.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -339,11 +340,7 @@ void ExecutionConsole::updateClock()
         return;
     }
     const qint64 seconds = (m_clockStoppedAtMs >= 0 ? m_clockStoppedAtMs : m_clock.elapsed()) / 1000;
-    m_elapsedLabel->setText(seconds >= 3600
-                                ? u"%1:%2:%3"_s.arg(seconds / 3600)
-                                      .arg((seconds / 60) % 60, 2, 10, QChar(u'0'))
-                                      .arg(seconds % 60, 2, 10, QChar(u'0'))
-                                : u"%1:%2"_s.arg(seconds / 60).arg(seconds % 60, 2, 10, QChar(u'0')));
+    m_elapsedLabel->setText(DurationText::clock(seconds));
 }
 
 void ExecutionConsole::updateCounts()

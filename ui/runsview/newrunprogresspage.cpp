@@ -1,8 +1,8 @@
 #include "runsview/newrunprogresspage.h"
 
 #include "common/errorcolour.h"
+#include "models/durationtext.h"
 #include "models/runprogressmodel.h"
-#include "models/transfermodel.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -162,7 +162,7 @@ void NewRunProgressPage::showCounts()
 
 void NewRunProgressPage::showElapsed()
 {
-    m_elapsed->setText(TransferModel::formatDuration(m_started.isValid() ? m_started.elapsed() / 1000 : 0));
+    m_elapsed->setText(DurationText::span(m_started.isValid() ? m_started.elapsed() / 1000 : 0));
 }
 
 void NewRunProgressPage::finished(RunProvisioner::Outcome outcome)

@@ -3,7 +3,7 @@
 #include "api/transportconfig.h"
 #include "catalog/serverlists.h"
 #include "common/errorcolour.h"
-#include "models/transfermodel.h"
+#include "models/durationtext.h"
 #include "runs/runplanparser.h"
 
 #include <QEvent>
@@ -286,7 +286,7 @@ QString NewRunSandboxesPage::totalSentence(int sandboxes, double requestsPerSeco
         return count;
     const auto seconds = qint64(std::ceil(double(sandboxes) / requestsPerSecond));
     return tr("%1, about %2 at %3 requests/s")
-        .arg(count, TransferModel::formatDuration(seconds), QLocale().toString(requestsPerSecond));
+        .arg(count, DurationText::span(seconds), QLocale().toString(requestsPerSecond));
 }
 
 void NewRunSandboxesPage::updateTotal()

@@ -1,7 +1,7 @@
 #include "runsview/newrunsummarypage.h"
 
 #include "common/errorcolour.h"
-#include "models/transfermodel.h"
+#include "models/durationtext.h"
 #include "runsview/newrunsandboxespage.h"
 
 #include <QDir>
@@ -39,7 +39,7 @@ QString NewRunSummaryPage::describe(const RunPlan &plan, double requestsPerSecon
     QStringList lines;
     lines << tr("Run: %1 (the tag on each Klavis sandbox)").arg(plan.name);
     lines << tr("Benchmark: %1").arg(plan.benchmark.isEmpty() ? tr("none") : plan.benchmark);
-    lines << (plan.ttlSeconds ? tr("Time to live: %1").arg(TransferModel::formatDuration(*plan.ttlSeconds))
+    lines << (plan.ttlSeconds ? tr("Time to live: %1").arg(DurationText::span(*plan.ttlSeconds))
                               : tr("Time to live: none (held until released)"));
     if (plan.prepare)
         lines << tr("Capacity is asked for first (prepare).");
