@@ -21,6 +21,7 @@ LAYERS = [
     ("services", ["app/workspace", "app/ledger", "app/mcp", "app/settings"]),
     ("execution", ["app/execution"]),
     ("runs", ["app/runs"]),
+    ("stores", ["app/store"]),
     ("models", ["app/models"]),
     # The emulator imitates the providers on its own: it may use JSON as a format and nothing else of ours.
     ("emulator", ["app/emulator"]),

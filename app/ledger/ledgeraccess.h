@@ -24,7 +24,6 @@ public:
     explicit LedgerAccess(LedgerWorker *worker);
 
     bool isActive() const { return m_ledger || m_worker; }
-    // True when handlers run before call() returns (a RunLedger, or no ledger at all).
 
     // Runs `job` on the ledger, then `then` with its answer on the context's thread. Without a context or
     // a handler nobody is told how it went (fire and forget); a context destroyed before the answer

@@ -1,58 +1,111 @@
 #include "models/allsandboxesmodel.h"
 
+#include "models/allsandboxsources.h"
 #include "models/displaytext.h"
 #include "models/relativetime.h"
 
+#include <QCoreApplication>
 #include <QMap>
+#include <QThreadPool>
 #include <QTimer>
+
+using Provider = AllSandboxRow::Provider;
+
+struct AllSandboxesModel::BlockChange
+{
+    std::vector<size_t> removed; // ascending, positions in the block as it was compared
+    std::vector<std::pair<size_t, AllSandboxRow>> changed; // ascending positions, before the removals
+    std::vector<AllSandboxRow> added;                      // in the store's order
+    QSet<QString> statuses;
+};
+
+namespace {
+
+// The store's rows against the block's: which go, which change, which are new. Runs on a worker.
+AllSandboxesModel::BlockChange compare(const std::vector<AllSandboxRow> &shown,
+                                       std::vector<AllSandboxRow> fresh)
+{
+    AllSandboxesModel::BlockChange change;
+    QHash<QString, size_t> freshByKey;
+    freshByKey.reserve(qsizetype(fresh.size()));
+    for (size_t i = 0; i < fresh.size(); ++i) {
+        freshByKey.insert(fresh[i].key, i);
+        if (const QString status = fresh[i].status.trimmed(); !status.isEmpty())
+            change.statuses.insert(status);
+    }
+    std::vector<char> kept(fresh.size(), 0);
+    for (size_t i = 0; i < shown.size(); ++i) {
+        const auto found = freshByKey.constFind(shown[i].key);
+        if (found == freshByKey.cend() || kept[*found]) {
+            change.removed.push_back(i);
+            continue;
+        }
+        kept[*found] = 1;
+        if (!(shown[i] == fresh[*found]))
+            change.changed.emplace_back(i, std::move(fresh[*found]));
+    }
+    for (size_t i = 0; i < fresh.size(); ++i) {
+        if (!kept[i])
+            change.added.push_back(std::move(fresh[i]));
+    }
+    return change;
+}
+
+} // namespace
 
 AllSandboxesModel::AllSandboxesModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 AllSandboxesModel::~AllSandboxesModel() = default;
 
-void AllSandboxesModel::setSource(AllSandboxRow::Provider provider, QAbstractItemModel *source,
-                                  RowReader reader)
+void AllSandboxesModel::setStores(const KlavisSandboxStore *klavis, const LocalSandboxStore *local,
+                                  const BlaxelSandboxStore *blaxel)
 {
-    Source &slot = m_sources[int(provider)];
-    for (const auto &connection : std::as_const(slot.connections))
-        disconnect(connection);
-    slot.connections.clear();
-    slot.model = source;
-    slot.reader = std::move(reader);
-    if (source) {
-        // Any change of the top level may add, drop or alter rows here; children (a local sandbox's
-        // servers) only matter through their parent's own cells, which the source reports on the parent.
-        const auto onChange = [this, provider] { scheduleSync(provider); };
-        slot.connections = {
-            connect(source, &QAbstractItemModel::rowsInserted, this, onChange),
-            connect(source, &QAbstractItemModel::rowsRemoved, this, onChange),
-            connect(source, &QAbstractItemModel::rowsMoved, this, onChange),
-            connect(source, &QAbstractItemModel::dataChanged, this, onChange),
-            connect(source, &QAbstractItemModel::modelReset, this, onChange),
-            connect(source, &QAbstractItemModel::layoutChanged, this, onChange),
-            connect(source, &QObject::destroyed, this, onChange),
-        };
+    for (const QObject *old :
+         {static_cast<const QObject *>(m_klavis.data()), static_cast<const QObject *>(m_local.data()),
+          static_cast<const QObject *>(m_blaxel.data())}) {
+        if (old)
+            disconnect(old, nullptr, this, nullptr);
     }
-    scheduleSync(provider);
+    m_klavis = klavis;
+    m_local = local;
+    m_blaxel = blaxel;
+    const auto follow = [this](const SandboxStoreSignals *store, Provider provider) {
+        if (!store)
+            return;
+        const auto sync = [this, provider] { scheduleSync(provider); };
+        connect(store, &SandboxStoreSignals::published, this, sync);
+        connect(store, &SandboxStoreSignals::busyChanged, this, sync);
+        connect(store, &QObject::destroyed, this, sync);
+    };
+    follow(klavis, Provider::Klavis);
+    follow(local, Provider::KlavisLocal);
+    follow(blaxel, Provider::Blaxel);
+    for (const auto provider : {Provider::Klavis, Provider::KlavisLocal, Provider::Blaxel})
+        scheduleSync(provider);
 }
 
-void AllSandboxesModel::setProfileName(AllSandboxRow::Provider provider, const QString &name)
+void AllSandboxesModel::setProfileName(Provider provider, const QString &name)
 {
     if (m_profiles.value(int(provider)) == name)
         return;
     m_profiles[int(provider)] = name;
-    if (!m_rows.empty())
+    if (rowCount() > 0)
         emit dataChanged(index(0, ProfileColumn), index(rowCount() - 1, ProfileColumn)); // searched
 }
 
-QString AllSandboxesModel::profileName(AllSandboxRow::Provider provider) const
+QString AllSandboxesModel::profileName(Provider provider) const
 {
     return m_profiles.value(int(provider));
 }
 
 int AllSandboxesModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    if (parent.isValid())
+        return 0;
+    size_t rows = 0;
+    for (const Block &block : m_blocks)
+        rows += block.size();
+    return int(rows);
 }
 
 int AllSandboxesModel::columnCount(const QModelIndex &parent) const
@@ -60,14 +113,40 @@ int AllSandboxesModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString AllSandboxesModel::providerName(AllSandboxRow::Provider provider)
+int AllSandboxesModel::offsetOf(Provider provider) const
+{
+    size_t offset = 0;
+    for (int block = 0; block < int(provider); ++block)
+        offset += m_blocks[size_t(block)].size();
+    return int(offset);
+}
+
+const AllSandboxRow &AllSandboxesModel::rowAt(int row) const
+{
+    size_t at = size_t(row);
+    for (const Block &block : m_blocks) {
+        if (at < block.size())
+            return block.at(at);
+        at -= block.size();
+    }
+    Q_ASSERT_X(false, "AllSandboxesModel::rowAt", "row out of range");
+    return m_blocks.back().at(0);
+}
+
+bool AllSandboxesModel::isSyncing() const
+{
+    return std::any_of(m_blocks.cbegin(), m_blocks.cend(),
+                       [](const Block &block) { return block.scheduled || block.queued; });
+}
+
+QString AllSandboxesModel::providerName(Provider provider)
 {
     switch (provider) {
-    case AllSandboxRow::Provider::Klavis:
+    case Provider::Klavis:
         return tr("Klavis");
-    case AllSandboxRow::Provider::KlavisLocal:
+    case Provider::KlavisLocal:
         return tr("Klavis local");
-    case AllSandboxRow::Provider::Blaxel:
+    case Provider::Blaxel:
         return tr("Blaxel");
     }
     return {};
@@ -77,7 +156,7 @@ QVariant AllSandboxesModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const AllSandboxRow &row = m_rows[size_t(index.row())];
+    const AllSandboxRow &row = rowAt(index.row());
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
@@ -153,141 +232,145 @@ QVariant AllSandboxesModel::headerData(int section, Qt::Orientation orientation,
 void AllSandboxesModel::refreshAges()
 {
     // Only the text moves on: DisplayRole alone tells the proxy that neither filter nor order changed.
-    if (!m_rows.empty())
+    if (rowCount() > 0)
         emit dataChanged(index(0, WhenColumn), index(rowCount() - 1, WhenColumn), {Qt::DisplayRole});
-}
-
-void AllSandboxesModel::scheduleSync(AllSandboxRow::Provider provider)
-{
-    m_dirty.insert(int(provider));
-    if (m_syncScheduled)
-        return;
-    m_syncScheduled = true;
-    // A source applying a refresh in steps signals many times per turn; one pass after them is enough.
-    QTimer::singleShot(0, this, [this] {
-        if (m_syncScheduled)
-            syncNow();
-    });
-}
-
-void AllSandboxesModel::syncNow()
-{
-    m_syncScheduled = false;
-    // Only the providers that changed are read again: a Blaxel countdown ticking every second must not
-    // make 100,000 Klavis rows be read each time.
-    const QSet<int> dirty = std::exchange(m_dirty, {});
-    bool changed = false;
-    for (const auto provider : {AllSandboxRow::Provider::Klavis, AllSandboxRow::Provider::KlavisLocal,
-                                AllSandboxRow::Provider::Blaxel}) {
-        if (dirty.contains(int(provider)))
-            changed |= applyRows(provider, readSource(provider));
-    }
-    if (changed)
-        emit rowsSynced();
 }
 
 QStringList AllSandboxesModel::knownStatuses() const
 {
     QMap<QString, QString> byFolded; // one entry per word, whatever its case
-    for (const auto &statuses : m_statuses) {
-        for (const QString &status : statuses)
+    for (const Block &block : m_blocks) {
+        for (const QString &status : block.statuses)
             byFolded.insert(status.toCaseFolded(), status);
     }
     return byFolded.values();
 }
 
-std::vector<AllSandboxRow> AllSandboxesModel::readSource(AllSandboxRow::Provider provider) const
+void AllSandboxesModel::scheduleSync(Provider provider)
 {
-    std::vector<AllSandboxRow> rows;
-    const auto found = m_sources.constFind(int(provider));
-    if (found == m_sources.cend() || !found->model || !found->reader)
-        return rows;
-    const QAbstractItemModel &model = *found->model;
-    const int count = model.rowCount();
-    rows.reserve(size_t(count));
-    for (int row = 0; row < count; ++row) {
-        if (auto read = found->reader(model, row)) {
-            read->provider = provider;
-            rows.push_back(std::move(*read));
-        }
+    Block &block = m_blocks[size_t(provider)];
+    if (block.scheduled)
+        return;
+    block.scheduled = true;
+    // A store's list and its busy marks often move in the same turn: one pass after them is enough.
+    QTimer::singleShot(0, this, [this, provider] {
+        m_blocks[size_t(provider)].scheduled = false;
+        startSync(provider);
+    });
+}
+
+void AllSandboxesModel::startSync(Provider provider)
+{
+    Block &block = m_blocks[size_t(provider)];
+    if (block.queued) {
+        block.again = true;
+        return;
     }
-    return rows;
+    block.queued = true;
+    // The store's list as it is now (shared, not copied) and its busy marks (a handful).
+    std::function<std::vector<AllSandboxRow>()> read;
+    switch (provider) {
+    case Provider::Klavis:
+        if (m_klavis)
+            read = [snapshot = m_klavis->snapshot(), busy = m_klavis->busyKeys()] {
+                return AllSandboxSources::rows(*snapshot, busy);
+            };
+        break;
+    case Provider::KlavisLocal:
+        if (m_local)
+            read = [snapshot = m_local->snapshot(), busy = m_local->busyKeys()] {
+                return AllSandboxSources::rows(*snapshot, busy);
+            };
+        break;
+    case Provider::Blaxel:
+        if (m_blaxel)
+            read = [snapshot = m_blaxel->snapshot(), busy = m_blaxel->busyKeys()] {
+                return AllSandboxSources::rows(*snapshot, busy);
+            };
+        break;
+    }
+    const QPointer<AllSandboxesModel> self(this);
+    QThreadPool::globalInstance()->start([self, provider, read = std::move(read), shown = block.rows] {
+        auto change =
+            std::make_shared<BlockChange>(compare(*shown, read ? read() : std::vector<AllSandboxRow>()));
+        // Posted to the application object, which outlives the model; `self` is read on its thread.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, provider, change] {
+                if (!self)
+                    return;
+                Block &block = self->m_blocks[size_t(provider)];
+                block.queued = false;
+                self->apply(provider, *change);
+                if (std::exchange(block.again, false))
+                    self->startSync(provider);
+            },
+            Qt::QueuedConnection);
+    });
 }
 
-QString AllSandboxesModel::identity(const AllSandboxRow &row)
+void AllSandboxesModel::apply(Provider provider, const BlockChange &change)
 {
-    return QString::number(int(row.provider)) + u':' + row.key();
+    Block &block = m_blocks[size_t(provider)];
+    block.statuses = change.statuses;
+    std::vector<AllSandboxRow> &rows = *block.rows;
+    const int offset = offsetOf(provider);
+    // Changes first, while the positions are still the ones compared: one dataChanged per run of rows, with
+    // no roles named (the row's real values changed, which the proxy filters and sorts by).
+    for (size_t first = 0; first < change.changed.size();) {
+        size_t end = first + 1;
+        while (end < change.changed.size() && change.changed[end].first == change.changed[end - 1].first + 1)
+            ++end;
+        for (size_t i = first; i < end; ++i)
+            rows[change.changed[i].first] = change.changed[i].second;
+        emit dataChanged(index(offset + int(change.changed[first].first), 0),
+                         index(offset + int(change.changed[end - 1].first), ColumnCount - 1));
+        first = end;
+    }
+    removeRows(provider, change.removed);
+    if (!change.added.empty()) {
+        const int first = offset + int(block.size());
+        beginInsertRows({}, first, first + int(change.added.size()) - 1);
+        rows.insert(rows.end(), change.added.begin(), change.added.end());
+        endInsertRows();
+    }
+    if (!change.changed.empty() || !change.removed.empty() || !change.added.empty())
+        emit rowsSynced();
 }
 
-void AllSandboxesModel::removeRowsNotIn(AllSandboxRow::Provider provider,
-                                        const QHash<QString, const AllSandboxRow *> &wanted)
+// Removed runs from the back, each announced as the view still has the rows. The rows between two runs move
+// once, across a gap that grows towards the front, so that a thousand scattered runs cost one pass over the
+// block instead of a thousand; the gap closes at the end.
+void AllSandboxesModel::removeRows(Provider provider, const std::vector<size_t> &removed)
 {
-    const auto goes = [&](const AllSandboxRow &row) {
-        return row.provider == provider && !wanted.contains(identity(row));
-    };
-    // From the back, in runs, so each signal names rows as the view still has them.
-    int last = int(m_rows.size()) - 1;
-    while (last >= 0) {
-        if (!goes(m_rows[size_t(last)])) {
-            --last;
-            continue;
-        }
-        int first = last;
-        while (first > 0 && goes(m_rows[size_t(first - 1)]))
+    if (removed.empty())
+        return;
+    Block &block = m_blocks[size_t(provider)];
+    std::vector<AllSandboxRow> &rows = *block.rows;
+    const int offset = offsetOf(provider);
+    block.gapStart = rows.size();
+    block.gapSize = 0;
+    size_t last = removed.size();
+    while (last > 0) {
+        size_t first = last - 1;
+        while (first > 0 && removed[first - 1] + 1 == removed[first])
             --first;
-        beginRemoveRows({}, first, last);
-        m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
-        endRemoveRows();
-        last = first - 1;
-    }
-}
-
-bool AllSandboxesModel::applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows)
-{
-    QHash<QString, const AllSandboxRow *> wanted;
-    wanted.reserve(qsizetype(rows.size()));
-    QSet<QString> statuses;
-    for (const auto &row : rows) {
-        wanted.insert(identity(row), &row); // a key listed twice: the last entry wins
-        if (const QString status = row.status.trimmed(); !status.isEmpty())
-            statuses.insert(status);
-    }
-    // The status words are worked out here, where this provider's rows are read anyway, so that the
-    // status choice never walks every row of every provider.
-    m_statuses[int(provider)] = statuses;
-    const int before = rowCount();
-    removeRowsNotIn(provider, wanted);
-    bool changed = rowCount() != before;
-
-    QHash<QString, int> present;
-    for (size_t i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].provider == provider)
-            present.insert(identity(m_rows[i]), int(i));
-    }
-
-    std::vector<AllSandboxRow> added;
-    for (auto &row : rows) {
-        const QString key = identity(row);
-        if (wanted.value(key) != &row)
-            continue; // a duplicate of a later entry
-        const auto at = present.constFind(key);
-        if (at == present.cend()) {
-            added.push_back(std::move(row));
-            continue;
+        const size_t runStart = removed[first];
+        const size_t runEnd = removed[last - 1]; // inclusive
+        const size_t length = runEnd - runStart + 1;
+        beginRemoveRows({}, offset + int(runStart), offset + int(runEnd));
+        // The kept rows after the run slide right by the gap so far, to sit just after the grown gap.
+        if (block.gapSize > 0) {
+            for (size_t kept = block.gapStart; kept-- > runEnd + 1;)
+                rows[kept + block.gapSize] = std::move(rows[kept]);
         }
-        AllSandboxRow &current = m_rows[size_t(*at)];
-        if (current == row)
-            continue;
-        current = std::move(row);
-        changed = true;
-        // No roles named: the row's real values changed, which the proxy filters and sorts by.
-        emit dataChanged(index(*at, 0), index(*at, ColumnCount - 1));
+        block.gapStart = runStart;
+        block.gapSize += length;
+        endRemoveRows();
+        last = first;
     }
-    if (added.empty())
-        return changed;
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(added.size()) - 1);
-    std::move(added.begin(), added.end(), std::back_inserter(m_rows));
-    endInsertRows();
-    return true;
+    rows.erase(rows.begin() + qsizetype(block.gapStart),
+               rows.begin() + qsizetype(block.gapStart + block.gapSize));
+    block.gapStart = 0;
+    block.gapSize = 0;
 }

@@ -1,20 +1,23 @@
 #pragma once
 
 #include "models/allsandboxrow.h"
+#include "store/sandboxstore.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QPointer>
 #include <QSet>
 
-#include <functional>
-#include <optional>
+#include <array>
+#include <memory>
 #include <vector>
 
-// Every sandbox of every connected provider in one flat table: Klavis sandboxes, Klavis local sandboxes
-// and Blaxel sandboxes, each read from the model its own view uses. A change in a source is applied a
-// moment later (changes in one event-loop turn coalesce) as a diff keyed by provider and id, never as a
-// reset, so selection and sort survive polling in any of them.
+// Every sandbox of every connected provider in one flat table: Klavis sandboxes, Klavis local sandboxes and
+// Blaxel sandboxes, read from the session's stores (the same lists every other view reads). The rows of each
+// provider form one block (Klavis, then local, then Blaxel). When a store publishes, that provider's rows are
+// built and compared with what the block shows on a worker thread; the GUI thread only applies the result as
+// a diff keyed by identity (removed runs, changed runs, new rows appended), never as a reset, so selection
+// and sort survive, and 100,000 sandboxes never hold the GUI thread for the reading or the comparing.
 class AllSandboxesModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -45,15 +48,12 @@ public:
     };
     Q_ENUM(Role)
 
-    // Reads top-level row `row` of a source model into a row of this one; nullopt skips it.
-    using RowReader = std::function<std::optional<AllSandboxRow>(const QAbstractItemModel &, int row)>;
-
     explicit AllSandboxesModel(QObject *parent = nullptr);
     ~AllSandboxesModel() override;
 
-    // Lists the top-level rows of `source` as `provider`'s. One source per provider; a second call for a
-    // provider replaces the first.
-    void setSource(AllSandboxRow::Provider provider, QAbstractItemModel *source, RowReader reader);
+    // The stores whose sandboxes are listed; a null one lists none of that provider.
+    void setStores(const KlavisSandboxStore *klavis, const LocalSandboxStore *local,
+                   const BlaxelSandboxStore *blaxel);
     // The profile a provider's rows belong to, for the Profile column; empty when none is connected.
     void setProfileName(AllSandboxRow::Provider provider, const QString &name);
     QString profileName(AllSandboxRow::Provider provider) const;
@@ -63,9 +63,9 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    const AllSandboxRow &rowAt(int row) const { return m_rows[size_t(row)]; }
-    // The changed sources' current rows, now, instead of at the next event-loop turn.
-    void syncNow();
+    const AllSandboxRow &rowAt(int row) const;
+    // Until every store's last list is in the rows.
+    bool isSyncing() const;
     // The distinct status words of the rows, sorted, one spelling per word, for the status choice.
     QStringList knownStatuses() const;
     // How a provider is named in the Provider column and in messages.
@@ -76,31 +76,43 @@ public:
     // Ages go stale as time passes: the UI calls this on a timer to repaint the When column.
     void refreshAges();
 
+    // What a worker works out for one provider: its rows as the store has them now, and how they differ
+    // from the block the model shows. Public for the worker's free function.
+    struct BlockChange;
+
 signals:
     // After a sync that changed rows: a view updates its counts, status choice and verbs.
     void rowsSynced();
 
 private:
-    struct Source
+    static constexpr int providerCount = 3;
+
+    struct Block
     {
-        QPointer<QAbstractItemModel> model;
-        RowReader reader;
-        QList<QMetaObject::Connection> connections;
+        // Shared with a worker comparing it with the store's list; only apply() changes it, and only once
+        // that worker has answered.
+        std::shared_ptr<std::vector<AllSandboxRow>> rows = std::make_shared<std::vector<AllSandboxRow>>();
+        // A run of removed rows being closed: rows from gapStart on sit gapSize further on in `rows`.
+        size_t gapStart = 0;
+        size_t gapSize = 0;
+        QSet<QString> statuses; // the rows' status words, trimmed
+        bool queued = false;    // a worker is working out this block's change
+        bool again = false;     // the store moved on while it was
+        bool scheduled = false; // a sync waits for the event loop
+        size_t size() const { return rows->size() - gapSize; }
+        const AllSandboxRow &at(size_t i) const { return (*rows)[i < gapStart ? i : i + gapSize]; }
     };
 
     void scheduleSync(AllSandboxRow::Provider provider);
-    std::vector<AllSandboxRow> readSource(AllSandboxRow::Provider provider) const;
-    // True when a row was removed, changed or added.
-    bool applyRows(AllSandboxRow::Provider provider, std::vector<AllSandboxRow> rows);
-    void removeRowsNotIn(AllSandboxRow::Provider provider,
-                         const QHash<QString, const AllSandboxRow *> &wanted);
-    static QString identity(const AllSandboxRow &row);
+    void startSync(AllSandboxRow::Provider provider);
+    void apply(AllSandboxRow::Provider provider, const BlockChange &change);
+    void removeRows(AllSandboxRow::Provider provider, const std::vector<size_t> &removed);
+    int offsetOf(AllSandboxRow::Provider provider) const;
 
-    QHash<int, Source> m_sources; // by int(Provider)
+    QPointer<const KlavisSandboxStore> m_klavis;
+    QPointer<const LocalSandboxStore> m_local;
+    QPointer<const BlaxelSandboxStore> m_blaxel;
+    std::array<Block, providerCount> m_blocks;
     QHash<int, QString> m_profiles;
-    std::vector<AllSandboxRow> m_rows;
     QDateTime m_referenceTime;
-    QHash<int, QSet<QString>> m_statuses; // by int(Provider): its rows' status words, trimmed
-    QSet<int> m_dirty;                    // providers whose source changed since the last sync
-    bool m_syncScheduled = false;
 };

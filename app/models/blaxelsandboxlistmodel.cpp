@@ -205,6 +205,39 @@ void BlaxelSandboxListModel::replaceRow(int row, Row fresh, unsigned columns)
     emit dataChanged(index(row, first), index(row, last));
 }
 
+void BlaxelSandboxListModel::setStore(const BlaxelSandboxStore *store)
+{
+    if (m_store)
+        disconnect(m_store, nullptr, this, nullptr);
+    m_store = store;
+    if (!store)
+        return;
+    connect(store, &SandboxStoreSignals::published, this, &BlaxelSandboxListModel::followStore);
+    connect(store, &SandboxStoreSignals::busyChanged, this, [this] { showDeletingOf(m_store->busyKeys()); });
+    followStore();
+}
+
+void BlaxelSandboxListModel::followStore()
+{
+    if (!m_store->hasListed()) {
+        clear();
+        return;
+    }
+    applySnapshot(m_store->snapshot()->items);
+    showDeletingOf(m_store->busyKeys());
+}
+
+void BlaxelSandboxListModel::showDeletingOf(const QSet<QString> &busy)
+{
+    const QSet<QString> shown = m_deleting;
+    for (const QString &name : shown) {
+        if (!busy.contains(name))
+            setDeleting(name, false);
+    }
+    for (const QString &name : busy)
+        setDeleting(name, true);
+}
+
 void BlaxelSandboxListModel::applySnapshot(const QList<BlaxelSandbox> &sandboxes)
 {
     const bool hadRows = !m_rows.empty();

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "api/blaxelsandbox.h"
+#include "store/sandboxstore.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
+#include <QPointer>
 #include <QSet>
 #include <QStringList>
 
@@ -63,6 +65,9 @@ public:
     // changed) and appends new ones. An identical snapshot emits nothing; a countdown that agrees with the
     // one shown within a few seconds is no change. When a snapshot lists a name twice, the first wins.
     void applySnapshot(const QList<BlaxelSandbox> &sandboxes);
+    // Follows the session's store: each list (or details reply) it publishes is applied at once, a cleared
+    // store resets the model, and the store's busy marks (deletions under way) show as DELETING.
+    void setStore(const BlaxelSandboxStore *store);
     // One sandbox as an answer about it (a delete, a poll) describes it; appended when not listed yet.
     void updateSandbox(const BlaxelSandbox &sandbox);
     // Forgets everything with a model reset: for switching workspaces, never for a refresh.
@@ -112,4 +117,8 @@ private:
     QSet<QString> m_deleting;
     QStringList m_statuses;
     QDateTime m_referenceTime;
+    void followStore();
+    void showDeletingOf(const QSet<QString> &busy);
+
+    QPointer<const BlaxelSandboxStore> m_store;
 };

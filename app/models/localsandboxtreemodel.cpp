@@ -224,6 +224,40 @@ QHash<int, QByteArray> LocalSandboxTreeModel::roleNames() const
     return names;
 }
 
+void LocalSandboxTreeModel::setStore(const LocalSandboxStore *store)
+{
+    if (m_store)
+        disconnect(m_store, nullptr, this, nullptr);
+    m_store = store;
+    if (!store)
+        return;
+    connect(store, &SandboxStoreSignals::published, this, &LocalSandboxTreeModel::followStore);
+    connect(store, &SandboxStoreSignals::busyChanged, this, [this] { showBusyOf(m_store->busyKeys()); });
+    followStore();
+}
+
+void LocalSandboxTreeModel::followStore()
+{
+    if (!m_store->hasListed()) {
+        m_busyShown.clear();
+        clear();
+        return;
+    }
+    applySnapshot(m_store->snapshot()->items);
+    showBusyOf(m_store->busyKeys());
+}
+
+void LocalSandboxTreeModel::showBusyOf(const QSet<QString> &busy)
+{
+    for (const QString &id : std::as_const(m_busyShown)) {
+        if (!busy.contains(id))
+            setBusy(id, false);
+    }
+    for (const QString &id : busy)
+        setBusy(id, true);
+    m_busyShown = busy;
+}
+
 void LocalSandboxTreeModel::applySnapshot(const QList<LocalSandbox> &sandboxes)
 {
     LocalSandboxSnapshotApplier(*this).apply(sandboxes);

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "api/localsandbox.h"
+#include "store/sandboxstore.h"
 
 #include <QAbstractItemModel>
 #include <QDateTime>
 #include <QHash>
+#include <QPointer>
+#include <QSet>
 
 #include <memory>
 #include <vector>
@@ -52,6 +55,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+    // Follows the session's store: each list (or details reply) it publishes is applied at once, a cleared
+    // store resets the model, and the store's busy marks show on the rows.
+    void setStore(const LocalSandboxStore *store);
+
     // Removes vanished sandboxes, updates changed ones (and diffs their servers), appends new ones.
     void applySnapshot(const QList<LocalSandbox> &sandboxes);
     // Merges one details reply: updates that sandbox in place, or appends it when it is new.
@@ -88,6 +95,9 @@ private:
     // change.
     friend class LocalSandboxSnapshotApplier;
 
+    void followStore();
+    void showBusyOf(const QSet<QString> &busy);
+
     struct Node
     {
         LocalSandbox sandbox;
@@ -110,4 +120,6 @@ private:
     std::vector<std::unique_ptr<Node>> m_nodes; // heap nodes: a child index points at its parent node
     QHash<QString, Node *> m_byId;
     QDateTime m_referenceTime;
+    QPointer<const LocalSandboxStore> m_store;
+    QSet<QString> m_busyShown;
 };

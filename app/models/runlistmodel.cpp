@@ -5,8 +5,10 @@
 #include "models/relativetime.h"
 #include "runs/runplanparser.h"
 
-#include <QMap>
+#include <QCoreApplication>
+#include <QPointer>
 #include <QSet>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -14,11 +16,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString identity(LedgerProvider provider, const QString &sandboxId)
-{
-    return LedgerWords::word(provider) + u'/' + sandboxId;
-}
 
 bool isHeldOnServer(const SandboxSummary &sandbox)
 {
@@ -151,7 +148,14 @@ QString RunListModel::sandboxStatus(const LedgerSandbox &sandbox) const
 {
     if (!sandbox.isHeld())
         return tr("released");
-    const QString listed = m_statusById.value(identity(sandbox.provider, sandbox.sandboxId));
+    QString listed;
+    if (sandbox.provider == LedgerProvider::Klavis && m_klavis) {
+        if (const SandboxSummary *found = m_klavis->find({sandbox.servers.value(0), sandbox.sandboxId}))
+            listed = found->status;
+    } else if (sandbox.provider == LedgerProvider::KlavisLocal && m_local) {
+        if (const LocalSandbox *found = m_local->find(sandbox.sandboxId))
+            listed = found->status;
+    }
     return listed.isEmpty() ? tr("held") : listed.toLower();
 }
 
@@ -231,16 +235,68 @@ void RunListModel::setLedgerRecords(const QList<RunRecord> &records)
     rebuild();
 }
 
-void RunListModel::setListedSandboxes(const QList<SandboxSummary> &sandboxes,
-                                      const QList<LocalSandbox> &local)
+void RunListModel::setListedSandboxes(KlavisSandboxStore::SnapshotPointer klavis,
+                                      LocalSandboxStore::SnapshotPointer local)
 {
-    m_listed = sandboxes;
-    m_statusById.clear();
-    for (const SandboxSummary &sandbox : sandboxes)
-        m_statusById.insert(identity(LedgerProvider::Klavis, sandbox.sandboxId), sandbox.status);
-    for (const LocalSandbox &sandbox : local)
-        m_statusById.insert(identity(LedgerProvider::KlavisLocal, sandbox.localSandboxId), sandbox.status);
-    rebuild();
+    m_local = std::move(local);
+    const bool sameList = m_klavis && klavis && m_klavis->generation == klavis->generation;
+    m_klavis = std::move(klavis);
+    if (sameList || !m_klavis) {
+        rebuild();
+        return;
+    }
+    const quint64 generation = m_klavis->generation;
+    m_taggedGeneration = generation;
+    const QPointer<RunListModel> self(this);
+    QThreadPool::globalInstance()->start([self, generation, listed = m_klavis] {
+        auto tagged = std::make_shared<QMap<QString, RunListEntry>>(taggedRuns(listed->items));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, tagged] {
+                if (!self || generation != self->m_taggedGeneration)
+                    return; // a later list is on its way
+                self->m_tagged = std::move(*tagged);
+                self->rebuild();
+                emit self->runsFound();
+            },
+            Qt::QueuedConnection);
+    });
+    rebuild(); // the statuses now; the tag-only runs when the worker has them
+}
+
+QMap<QString, RunListEntry> RunListModel::taggedRuns(const QList<SandboxSummary> &sandboxes)
+{
+    // A run's name is the tag on every sandbox it holds: a tag that could be a run name, on a sandbox the
+    // account holds, is a run even when this ledger never saw it (the CLI of another machine, a script).
+    QMap<QString, RunListEntry> tagged;
+    QHash<QString, bool> runLike; // each distinct tag checked once, not once per sandbox
+    for (const SandboxSummary &sandbox : sandboxes) {
+        if (!isHeldOnServer(sandbox))
+            continue;
+        for (const QString &tag : sandbox.tags) {
+            auto known = runLike.constFind(tag);
+            if (known == runLike.cend())
+                known = runLike.insert(tag, RunPlanParser::checkName(tag).isEmpty());
+            if (!*known)
+                continue;
+            RunListEntry &entry = tagged[tag];
+            entry.name = tag;
+            LedgerSandbox held;
+            held.provider = LedgerProvider::Klavis;
+            held.sandboxId = sandbox.sandboxId;
+            held.servers = {sandbox.serverName};
+            held.benchmark = sandbox.benchmark;
+            held.tags = sandbox.tags;
+            held.run = tag;
+            entry.sandboxes.append(held);
+            if (sandbox.updatedAt.isValid() &&
+                (!entry.createdAt.isValid() || sandbox.updatedAt < entry.createdAt))
+                entry.createdAt = sandbox.updatedAt;
+            if (entry.benchmark.isEmpty())
+                entry.benchmark = sandbox.benchmark;
+        }
+    }
+    return tagged;
 }
 
 void RunListModel::addImported(const RunRecord &record)
@@ -281,34 +337,11 @@ void RunListModel::rebuild()
     }
     for (const RunRecord &record : std::as_const(m_imported))
         fresh.append(fromRecord(record, true));
-    // A run's name is the tag on every sandbox it holds: a tag that could be a run name, on a sandbox the
-    // account holds, is a run even when this ledger never saw it (the CLI of another machine, a script).
-    QMap<QString, RunListEntry> tagged;
-    for (const SandboxSummary &sandbox : std::as_const(m_listed)) {
-        if (!isHeldOnServer(sandbox))
-            continue;
-        for (const QString &tag : sandbox.tags) {
-            if (inLedger.contains(tag) || !RunPlanParser::checkName(tag).isEmpty())
-                continue;
-            RunListEntry &entry = tagged[tag];
-            entry.name = tag;
-            LedgerSandbox held;
-            held.provider = LedgerProvider::Klavis;
-            held.sandboxId = sandbox.sandboxId;
-            held.servers = {sandbox.serverName};
-            held.benchmark = sandbox.benchmark;
-            held.tags = sandbox.tags;
-            held.run = tag;
-            entry.sandboxes.append(held);
-            if (sandbox.updatedAt.isValid() &&
-                (!entry.createdAt.isValid() || sandbox.updatedAt < entry.createdAt))
-                entry.createdAt = sandbox.updatedAt;
-            if (entry.benchmark.isEmpty())
-                entry.benchmark = sandbox.benchmark;
-        }
+    // A tag the ledger knows as a run is that run, whatever the listed sandboxes carry.
+    for (const RunListEntry &entry : std::as_const(m_tagged)) {
+        if (!inLedger.contains(entry.name))
+            fresh.append(entry);
     }
-    for (const RunListEntry &entry : std::as_const(tagged))
-        fresh.append(entry);
     apply(std::move(fresh));
 }
 

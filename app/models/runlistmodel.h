@@ -5,11 +5,13 @@
 #include "ledger/ledgerrun.h"
 #include "ledger/ledgersandbox.h"
 #include "runs/runmanifest.h"
+#include "store/sandboxstore.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
 #include <QList>
+#include <QMap>
 
 #include <optional>
 
@@ -68,8 +70,12 @@ public:
 
     // The ledger's runs (RunManifest::load of each), replacing what an earlier read gave.
     void setLedgerRecords(const QList<RunRecord> &records);
-    // What the lists hold now: the status of each sandbox, and the run tags of the held Klavis ones.
-    void setListedSandboxes(const QList<SandboxSummary> &sandboxes, const QList<LocalSandbox> &local);
+    // What the session's stores hold now: the status of each sandbox, and the run tags of the held Klavis
+    // ones. The tags of 100,000 sandboxes are gathered on a worker; runsFound() follows when they are in.
+    void setListedSandboxes(KlavisSandboxStore::SnapshotPointer klavis,
+                            LocalSandboxStore::SnapshotPointer local);
+    // A tag-only run for each run-like tag on the held sandboxes of `sandboxes`, by tag. Pure.
+    static QMap<QString, RunListEntry> taggedRuns(const QList<SandboxSummary> &sandboxes);
     // A manifest read back: shown read-only, marked imported, beside a ledger run of the same name.
     void addImported(const RunRecord &record);
 
@@ -96,6 +102,8 @@ public:
 signals:
     // A second passed while ticking: the Age and Time left cells changed.
     void ticked();
+    // The tag-only runs of the last listed sandboxes are in the rows.
+    void runsFound();
 
 private:
     void rebuild();
@@ -106,7 +114,9 @@ private:
     QList<RunListEntry> m_rows;
     QList<RunRecord> m_ledgerRecords;
     QList<RunRecord> m_imported;
-    QList<SandboxSummary> m_listed;
-    QHash<QString, QString> m_statusById; // "<provider word>/<id>" -> status as listed
+    KlavisSandboxStore::SnapshotPointer m_klavis;
+    LocalSandboxStore::SnapshotPointer m_local;
+    QMap<QString, RunListEntry> m_tagged; // the tag-only runs of m_klavis, by tag
+    quint64 m_taggedGeneration = 0;
     QTimer *m_ticker;
 };

@@ -141,6 +141,41 @@ bool SandboxListModel::isApplying() const
     return m_applier->isApplying();
 }
 
+void SandboxListModel::setStore(const KlavisSandboxStore *store)
+{
+    if (m_store)
+        disconnect(m_store, nullptr, this, nullptr);
+    m_store = store;
+    if (!store)
+        return;
+    connect(store, &SandboxStoreSignals::published, this, &SandboxListModel::followStore);
+    connect(store, &SandboxStoreSignals::busyChanged, this, [this] { showBusyOf(m_store->busyKeys()); });
+    // Rows a list adds while an action runs on them (an acquire's refresh) take its mark too.
+    connect(this, &SandboxListModel::snapshotApplied, this, [this] { showBusyOf(m_store->busyKeys()); });
+    followStore();
+}
+
+void SandboxListModel::followStore()
+{
+    if (!m_store->hasListed()) {
+        m_busyShown.clear();
+        clear();
+        return;
+    }
+    applySnapshotInSteps(m_store->snapshot()->items);
+}
+
+void SandboxListModel::showBusyOf(const QSet<SandboxKey> &busy)
+{
+    for (const SandboxKey &key : std::as_const(m_busyShown)) {
+        if (!busy.contains(key))
+            setBusy(key.serverName, key.sandboxId, false);
+    }
+    for (const SandboxKey &key : busy)
+        setBusy(key.serverName, key.sandboxId, true);
+    m_busyShown = busy;
+}
+
 void SandboxListModel::clear()
 {
     m_applier->drop();

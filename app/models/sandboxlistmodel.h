@@ -1,12 +1,15 @@
 #pragma once
 
+#include "api/sandboxkey.h"
 #include "api/sandboxsummary.h"
 #include "models/sandboxfacets.h"
-#include "models/sandboxkey.h"
+#include "store/sandboxstore.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
+#include <QPointer>
+#include <QSet>
 
 #include <memory>
 #include <vector>
@@ -56,6 +59,10 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
+
+    // Follows the session's store: each list it publishes is applied in steps, a cleared store resets the
+    // model, and the store's busy marks show on the rows.
+    void setStore(const KlavisSandboxStore *store);
 
     // Removes vanished rows, updates changed ones in place and appends new ones, in the smallest number
     // of contiguous-range signals. An identical snapshot emits nothing. When a snapshot lists one key
@@ -118,6 +125,8 @@ private:
     };
 
     Row *rowAt(int row) const;
+    void followStore();
+    void showBusyOf(const QSet<SandboxKey> &busy);
     int logicalRow(const Row &row) const;
     QDateTime now() const;
 
@@ -136,4 +145,6 @@ private:
     mutable std::vector<quint32> m_ranks;
     mutable int m_rankColumn = -1;
     std::unique_ptr<SandboxSnapshotApplier> m_applier;
+    QPointer<const KlavisSandboxStore> m_store;
+    QSet<SandboxKey> m_busyShown;
 };

@@ -10,6 +10,10 @@
 #include "emulator/emulatorserver.h"
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
+#include "session/executionscontroller.h"
+#include "session/leakmonitor.h"
+#include "session/mcpinspector.h"
+#include "session/serverdatacontroller.h"
 #include "session/transferledger.h"
 #include "workspace/transferqueue.h"
 
@@ -33,7 +37,8 @@ void pointAt(HttpTransport *transport, const QUrl &baseUrl, const QString &apiKe
 } // namespace
 
 AppSession::AppSession(QObject *parent)
-    : QObject(parent), m_transport(new HttpTransport(TransportConfig{}, this)),
+    : QObject(parent), m_klavisStore(new KlavisSandboxStore(this)), m_localStore(new LocalSandboxStore(this)),
+      m_blaxelStore(new BlaxelSandboxStore(this)), m_transport(new HttpTransport(TransportConfig{}, this)),
       m_sandboxes(new KlavisSandboxService(m_transport, this)),
       m_localSandboxes(new KlavisLocalSandboxService(m_transport, this)),
       m_executions(new KlavisExecutionService(m_transport, this)),
@@ -44,6 +49,10 @@ AppSession::AppSession(QObject *parent)
       m_ledger(std::make_unique<LedgerWorker>())
 {
     m_transferLedger = new TransferLedger(this);
+    m_leakMonitor = new LeakMonitor(this, this);
+    m_executionRuns = new ExecutionsController(this, this);
+    m_serverData = new ServerDataController(this, this);
+    m_mcpInspector = new McpInspector(m_transport->networkAccessManager(), this);
 }
 
 AppSession::~AppSession()

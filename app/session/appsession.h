@@ -1,5 +1,7 @@
 #pragma once
 
+#include "store/sandboxstore.h"
+
 #include <QObject>
 #include <QStringList>
 #include <QUrl>
@@ -11,7 +13,11 @@ class BlaxelSandboxService;
 class HttpTransport;
 class KlavisExecutionService;
 class KlavisLocalSandboxService;
+class ExecutionsController;
 class KlavisSandboxService;
+class LeakMonitor;
+class McpInspector;
+class ServerDataController;
 class LedgerWorker;
 class QTemporaryDir;
 class QNetworkAccessManager;
@@ -43,6 +49,21 @@ public:
     void connectBlaxel(const QString &profileName, const QUrl &baseUrl, const QString &apiKey,
                        const QString &workspace);
     void disconnectBlaxel();
+
+    // What the servers last listed, once for the whole window: every view of a sandbox reads these.
+    KlavisSandboxStore *klavisStore() const { return m_klavisStore; }
+    LocalSandboxStore *localStore() const { return m_localStore; }
+    BlaxelSandboxStore *blaxelStore() const { return m_blaxelStore; }
+
+    // The leaks of the account (held and unclaimed, past their TTL, held too long), worked out from the
+    // stores and the ledger whenever either moves on.
+    LeakMonitor *leakMonitor() const { return m_leakMonitor; }
+    // What the window's work tabs ask for, done at the session's level: scripts run in local sandboxes
+    // (Executions tab, follow console) and each server's data (Data tab).
+    ExecutionsController *executionRuns() const { return m_executionRuns; }
+    ServerDataController *serverData() const { return m_serverData; }
+    // The MCP clients of the Inspect tabs and tool comparisons, on the Klavis transport's network access.
+    McpInspector *mcpInspector() const { return m_mcpInspector; }
 
     HttpTransport *transport() const { return m_transport; }
     KlavisSandboxService *sandboxes() const { return m_sandboxes; }
@@ -89,6 +110,9 @@ private:
     // Opens the ledger the first time; later connections only add their key to what it masks.
     void useLedger(const QString &path, const QString &secret);
 
+    KlavisSandboxStore *m_klavisStore;
+    LocalSandboxStore *m_localStore;
+    BlaxelSandboxStore *m_blaxelStore;
     HttpTransport *m_transport;
     KlavisSandboxService *m_sandboxes;
     KlavisLocalSandboxService *m_localSandboxes;
@@ -108,6 +132,10 @@ private:
     std::unique_ptr<LedgerWorker> m_ledger;
     // Writes every job of transfers() to the ledger.
     TransferLedger *m_transferLedger = nullptr;
+    LeakMonitor *m_leakMonitor = nullptr;
+    ExecutionsController *m_executionRuns = nullptr;
+    ServerDataController *m_serverData = nullptr;
+    McpInspector *m_mcpInspector = nullptr;
     QString m_ledgerPath;
     QString m_ledgerProblem;
     QStringList m_ledgerSecrets;

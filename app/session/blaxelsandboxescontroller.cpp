@@ -25,9 +25,11 @@ struct BlaxelSandboxesController::Batch
 };
 
 BlaxelSandboxesController::BlaxelSandboxesController(AppSession *session, QObject *parent)
-    : QObject(parent), m_session(session), m_model(new BlaxelSandboxListModel(this)),
-      m_proxy(new BlaxelSandboxFilterProxy(this)), m_recorder(LedgerAccess(session->ledger()), this)
+    : SandboxListController(session, parent), m_store(session->blaxelStore()),
+      m_model(new BlaxelSandboxListModel(this)), m_proxy(new BlaxelSandboxFilterProxy(this)),
+      m_recorder(LedgerAccess(session->ledger()), this)
 {
+    m_model->setStore(m_store);
     m_proxy->setSourceModel(m_model);
 }
 
@@ -39,12 +41,12 @@ BlaxelSandboxesController::~BlaxelSandboxesController()
 
 bool BlaxelSandboxesController::isConnected() const
 {
-    return m_session->hasBlaxel();
+    return session()->hasBlaxel();
 }
 
 QString BlaxelSandboxesController::workspace() const
 {
-    return m_session->blaxelWorkspace();
+    return session()->blaxelWorkspace();
 }
 
 void BlaxelSandboxesController::clear()
@@ -57,8 +59,8 @@ void BlaxelSandboxesController::clear()
         if (operation)
             operation->abort();
     }
-    m_model->clear();
-    m_lastRefreshed = {};
+    m_store->clear();
+    forgetRefreshed();
 }
 
 void BlaxelSandboxesController::refresh()
@@ -70,13 +72,13 @@ void BlaxelSandboxesController::refresh()
             BlaxelSandboxFilter filter;
             // Terminated ones too: the proxy hides them, and a deleted row is seen reaching its end.
             filter.showTerminated = true;
-            return m_session->blaxelSandboxes()->listDecodedOffThread(filter, this, std::move(handler));
+            return session()->blaxelSandboxes()->listDecodedOffThread(filter, this, std::move(handler));
         },
         [this] { refresh(); },
         [this](const BlaxelSandboxList &list) {
-            m_model->applySnapshot(list.items);
-            m_lastRefreshed = QDateTime::currentDateTimeUtc();
-            emit refreshed();
+            // A workspace's sandboxes, not 100,000: published at once, and the table follows in this turn.
+            m_store->publishNow(list.items);
+            announceRefreshed();
             if (!m_pendingSelection.isEmpty() && m_model->rowOf(m_pendingSelection) >= 0)
                 emit createdSandboxListed(std::exchange(m_pendingSelection, {}));
         },
@@ -88,7 +90,7 @@ void BlaxelSandboxesController::loadDetails(const QString &name)
     if (m_detailsCall)
         m_detailsCall->abort(); // only the latest selection matters
     m_detailsCall =
-        m_session->blaxelSandboxes()->get(name, this, [this](const ApiResult<BlaxelSandbox> &result) {
+        session()->blaxelSandboxes()->get(name, this, [this](const ApiResult<BlaxelSandbox> &result) {
             if (result)
                 emit detailsLoaded(result.value());
             else if (result.error().kind() != ApiError::Kind::Cancelled)
@@ -99,7 +101,7 @@ void BlaxelSandboxesController::loadDetails(const QString &name)
 void BlaxelSandboxesController::create(const BlaxelCreateRequest &request, QObject *context,
                                        ResultHandler<BlaxelSandbox> done)
 {
-    m_recorder.setProfile(m_session->blaxelProfileName());
+    m_recorder.setProfile(session()->blaxelProfileName());
     // The ledger's server column says what the sandbox runs: its image, when the request names one.
     const QStringList image = request.image.isEmpty() ? QStringList() : QStringList{request.image};
     m_recorder.begin(
@@ -107,7 +109,7 @@ void BlaxelSandboxesController::create(const BlaxelCreateRequest &request, QObje
         [this, request, image, caller = QPointer<QObject>(context), done = std::move(done)](qint64 intent) {
             // The answer comes here, not to the caller: a dialog closed meanwhile must not leave the intent
             // open, as if the app had crashed.
-            m_session->blaxelSandboxes()->create(
+            session()->blaxelSandboxes()->create(
                 request, this, [this, image, intent, caller, done](const ApiResult<BlaxelSandbox> &result) {
                     m_recorder.finish(intent, result.error(), result ? result->name : QString());
                     if (result) {
@@ -131,9 +133,9 @@ void BlaxelSandboxesController::deleteSandboxes(const QStringList &names)
     if (batch->names.isEmpty())
         return;
     batch->pending = int(batch->names.size());
-    m_recorder.setProfile(m_session->blaxelProfileName());
+    m_recorder.setProfile(session()->blaxelProfileName());
     for (const QString &name : std::as_const(batch->names)) {
-        m_model->setDeleting(name, true);
+        m_store->setBusy(name, true);
         // Held while the intent is written (no call yet), so that a second Delete skips it.
         m_deletions.insert(name, nullptr);
         m_recorder.begin(LedgerOperationKind::Release, LedgerProvider::Blaxel, {}, name,
@@ -150,7 +152,7 @@ void BlaxelSandboxesController::sendDelete(const std::shared_ptr<Batch> &batch, 
         finishOne(batch, name, ApiError::cancelled());
         return;
     }
-    BlaxelSandboxService *service = m_session->blaxelSandboxes();
+    BlaxelSandboxService *service = session()->blaxelSandboxes();
     m_deletions.insert(
         name, service->remove(
                   name, this, [this, batch, name, service, intent](const ApiResult<BlaxelSandbox> &removed) {
@@ -161,7 +163,7 @@ void BlaxelSandboxesController::sendDelete(const std::shared_ptr<Batch> &batch, 
                           return;
                       }
                       m_recorder.released(LedgerProvider::Blaxel, name);
-                      m_model->updateSandbox(removed.value());
+                      m_store->replace(removed.value());
                       m_deletions.insert(
                           name,
                           service->waitUntilTerminated(
@@ -173,7 +175,7 @@ void BlaxelSandboxesController::sendDelete(const std::shared_ptr<Batch> &batch, 
                                   if (ended->recordGone)
                                       markTerminated(name);
                                   else
-                                      m_model->updateSandbox(ended->last);
+                                      m_store->replace(ended->last);
                                   emit sandboxTerminated(name);
                                   finishOne(batch, name, ApiError());
                               }));
@@ -182,19 +184,19 @@ void BlaxelSandboxesController::sendDelete(const std::shared_ptr<Batch> &batch, 
 
 void BlaxelSandboxesController::markTerminated(const QString &name)
 {
-    const int row = m_model->rowOf(name);
-    if (row < 0)
+    const BlaxelSandbox *listed = m_store->find(name);
+    if (!listed)
         return;
-    BlaxelSandbox ended = m_model->sandboxAt(row);
+    BlaxelSandbox ended = *listed;
     ended.status = BlaxelStatus::terminated();
-    m_model->updateSandbox(ended);
+    m_store->replace(ended);
 }
 
 void BlaxelSandboxesController::finishOne(const std::shared_ptr<Batch> &batch, const QString &name,
                                           const ApiError &error)
 {
     m_deletions.remove(name);
-    m_model->setDeleting(name, false);
+    m_store->setBusy(name, false);
     if (error.kind() == ApiError::Kind::Cancelled)
         batch->cancelled = true;
     else if (error.isError())
@@ -210,6 +212,6 @@ void BlaxelSandboxesController::finishOne(const std::shared_ptr<Batch> &batch, c
     else
         summary =
             tr("Deleted %1 of %2 sandboxes; %n failed.", nullptr, failed).arg(total - failed).arg(total);
-    emit deletionFinished(summary, batch->failures);
+    emit bulkFinished(summary, batch->failures);
     refresh();
 }

@@ -7,10 +7,10 @@
 #include "api/resulthandler.h"
 #include "runs/ledgerrecorder.h"
 #include "session/coalescedrefresh.h"
+#include "session/sandboxlistcontroller.h"
+#include "store/sandboxstore.h"
 
-#include <QDateTime>
 #include <QHash>
-#include <QObject>
 #include <QPointer>
 #include <QStringList>
 
@@ -26,7 +26,7 @@ class BlaxelSandboxListModel;
 // the network. Creates and deletes are written to the session's ledger (provider Blaxel) as the Klavis
 // controllers' acquires and releases are: the request is sent once its intent is written, its answer comes
 // here, so a dialog closed meanwhile leaves no intent open; a ledger that failed to open holds up nothing.
-class BlaxelSandboxesController final : public QObject
+class BlaxelSandboxesController final : public SandboxListController
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(BlaxelSandboxesController)
@@ -35,18 +35,17 @@ public:
     explicit BlaxelSandboxesController(AppSession *session, QObject *parent = nullptr);
     ~BlaxelSandboxesController() override;
 
-    AppSession *session() const { return m_session; }
+    BlaxelSandboxStore *store() const { return m_store; }
     BlaxelSandboxListModel *model() const { return m_model; }
     BlaxelSandboxFilterProxy *proxy() const { return m_proxy; }
     // A Blaxel profile is connected (a key and a workspace).
     bool isConnected() const;
     QString workspace() const;
 
-    void refresh();
-    bool isRefreshing() const { return m_refresh.isRunning(); }
-    QDateTime lastRefreshed() const { return m_lastRefreshed; }
+    void refresh() override;
+    bool isRefreshing() const override { return m_refresh.isRunning(); }
     // Forgets the rows and stops what runs: for another workspace or none.
-    void clear();
+    void clear() override;
 
     // For the details pane: only the latest request counts, the answer comes as a signal.
     void loadDetails(const QString &name);
@@ -58,14 +57,9 @@ public:
     int deletionsUnderway() const { return int(m_deletions.size()); }
 
 signals:
-    void refreshed();
-    void refreshFailed(const ApiError &error);
     void detailsLoaded(const BlaxelSandbox &sandbox);
-    void detailsFailed(const ApiError &error);
     // A sandbox deleted here reached its end (TERMINATED, or its record gone).
     void sandboxTerminated(const QString &name);
-    // Every deletion of one deleteSandboxes() call has ended: a sentence, and one per failure.
-    void deletionFinished(const QString &summary, const QStringList &failures);
     void createdSandboxListed(const QString &name);
 
 private:
@@ -74,13 +68,12 @@ private:
     void finishOne(const std::shared_ptr<Batch> &batch, const QString &name, const ApiError &error);
     void markTerminated(const QString &name);
 
-    AppSession *m_session;
+    BlaxelSandboxStore *m_store;
     BlaxelSandboxListModel *m_model;
     BlaxelSandboxFilterProxy *m_proxy;
     CoalescedRefresh<BlaxelOperation> m_refresh;
     QPointer<BlaxelOperation> m_detailsCall;
     QHash<QString, QPointer<BlaxelOperation>> m_deletions;
-    QDateTime m_lastRefreshed;
     QString m_pendingSelection;
     LedgerRecorder m_recorder;
 };

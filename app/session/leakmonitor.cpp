@@ -1,13 +1,19 @@
 #include "session/leakmonitor.h"
 
 #include "ledger/ledgerworker.h"
-#include "models/listedsandboxes.h"
 #include "session/appsession.h"
 
-LeakMonitor::LeakMonitor(AppSession *session, SandboxListModel *sandboxes, LocalSandboxTreeModel *local,
-                         QObject *parent)
-    : QObject(parent), m_session(session), m_sandboxes(sandboxes), m_local(local)
-{}
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
+
+LeakMonitor::LeakMonitor(AppSession *session, QObject *parent) : QObject(parent), m_session(session)
+{
+    // A list published (a refresh, a clear on another account) moves the leaks on.
+    connect(session->klavisStore(), &SandboxStoreSignals::published, this, &LeakMonitor::recompute);
+    connect(session->localStore(), &SandboxStoreSignals::published, this, &LeakMonitor::recompute);
+    connect(session, &AppSession::ledgerOpened, this, &LeakMonitor::recompute);
+}
 
 void LeakMonitor::setThreshold(std::optional<qint64> seconds)
 {
@@ -19,11 +25,11 @@ void LeakMonitor::setThreshold(std::optional<qint64> seconds)
 
 void LeakMonitor::recompute()
 {
-    // The lists are copied now, on the GUI thread: what the ledger answers is matched with them, not with
-    // a later refresh.
+    // The stores' lists as they are now (shared, not copied): what the ledger answers is matched with them,
+    // not with a later refresh.
     LeakInput input;
-    input.sandboxes = ListedSandboxes::klavis(*m_sandboxes);
-    input.localSandboxes = ListedSandboxes::local(*m_local);
+    input.sandboxes = m_session->klavisStore()->snapshot()->items;
+    input.localSandboxes = m_session->localStore()->snapshot()->items;
     input.thresholdSeconds = m_threshold;
     const quint64 generation = ++m_generation;
     m_session->ledger()->post<LedgerView>(
@@ -47,7 +53,25 @@ void LeakMonitor::recompute()
                 input.runs = view->runs;
             }
             input.now = QDateTime::currentDateTimeUtc();
-            m_report = LeakFinder::find(input);
-            emit leaksChanged();
+            find(std::move(input), generation);
         });
+}
+
+void LeakMonitor::find(LeakInput input, quint64 generation)
+{
+    const QPointer<LeakMonitor> self(this);
+    QThreadPool::globalInstance()->start([self, generation, input = std::move(input)]() mutable {
+        auto report = std::make_shared<LeakReport>(LeakFinder::find(input));
+        input = {}; // the lists' last references on this thread go here, not on the GUI thread
+        // Posted to the application object, which outlives the monitor; `self` is read on its thread.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, report] {
+                if (!self || generation != self->m_generation)
+                    return;
+                self->m_report = std::move(*report);
+                emit self->leaksChanged();
+            },
+            Qt::QueuedConnection);
+    });
 }

@@ -7,20 +7,18 @@
 #include <optional>
 
 class AppSession;
-class LocalSandboxTreeModel;
-class SandboxListModel;
 
-// The leaks of the window: LeakFinder over what the list models hold now and what the ledger says (a read
-// posted to its thread), worked out again whenever a list refreshes or the threshold changes. The status
-// bar's count and the Runs view's leak table both read it.
+// The leaks of the window: LeakFinder over what the session's stores hold (the whole account, whatever any
+// view filters) and what the ledger says (a read posted to its thread), worked out on a worker whenever a
+// list is published or the threshold changes, so that 100,000 sandboxes never hold the GUI thread. The
+// status bar's count and the Runs view's leak table both read it.
 class LeakMonitor final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LeakMonitor)
 
 public:
-    LeakMonitor(AppSession *session, SandboxListModel *sandboxes, LocalSandboxTreeModel *local,
-                QObject *parent = nullptr);
+    explicit LeakMonitor(AppSession *session, QObject *parent = nullptr);
 
     // "Held longer than": nullopt (the default) leaves that reason out.
     void setThreshold(std::optional<qint64> seconds);
@@ -43,9 +41,9 @@ private:
         QList<LedgerRun> runs;
     };
 
+    void find(LeakInput input, quint64 generation);
+
     AppSession *m_session;
-    SandboxListModel *m_sandboxes;
-    LocalSandboxTreeModel *m_local;
     std::optional<qint64> m_threshold;
     LeakReport m_report;
     QString m_ledgerProblem;

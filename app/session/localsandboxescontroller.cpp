@@ -12,9 +12,11 @@
 using namespace Qt::StringLiterals;
 
 LocalSandboxesController::LocalSandboxesController(AppSession *session, QObject *parent)
-    : QObject(parent), m_session(session), m_model(new LocalSandboxTreeModel(this)),
-      m_proxy(new LocalSandboxFilterProxy(this)), m_recorder(LedgerAccess(session->ledger()), this)
+    : SandboxListController(session, parent), m_store(session->localStore()),
+      m_model(new LocalSandboxTreeModel(this)), m_proxy(new LocalSandboxFilterProxy(this)),
+      m_recorder(LedgerAccess(session->ledger()), this)
 {
+    m_model->setStore(m_store);
     m_proxy->setSourceModel(m_model);
 }
 
@@ -29,15 +31,15 @@ void LocalSandboxesController::clear()
     if (m_refreshCall)
         m_refreshCall->abort();
     m_refreshAgain = false;
-    m_model->applySnapshot({});
-    m_lastRefreshed = {};
+    m_store->clear();
+    forgetRefreshed();
 }
 
 void LocalSandboxesController::refresh()
 {
     // Without a key (first run, before the Welcome dialog is answered) a list would only earn a red
     // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
-    if (!m_session->hasKey())
+    if (!session()->hasKey())
         return;
     if (m_refreshCall) {
         // Asked for after the list in flight was requested (an acquire, say): it may miss the news.
@@ -45,7 +47,7 @@ void LocalSandboxesController::refresh()
         return;
     }
     m_refreshCall =
-        m_session->localSandboxes()->list(this, [this](const ApiResult<LocalSandboxList> &result) {
+        session()->localSandboxes()->list(this, [this](const ApiResult<LocalSandboxList> &result) {
             m_refreshCall = nullptr;
             if (!result) {
                 m_refreshAgain = false; // the scheduler tries again; a failure is not repeated at once
@@ -53,9 +55,9 @@ void LocalSandboxesController::refresh()
                     emit refreshFailed(result.error());
                 return;
             }
-            m_model->applySnapshot(result->localSandboxes);
-            m_lastRefreshed = QDateTime::currentDateTimeUtc();
-            emit refreshed();
+            // A handful of sandboxes: published at once, and the tree follows in the same turn.
+            m_store->publishNow(result->localSandboxes);
+            announceRefreshed();
             if (!m_pendingSelection.isEmpty() && m_model->sandboxById(m_pendingSelection)) {
                 emit acquiredSandboxListed(m_pendingSelection);
                 m_pendingSelection.clear();
@@ -69,10 +71,10 @@ void LocalSandboxesController::loadDetails(const QString &localSandboxId)
 {
     if (m_detailsCall)
         m_detailsCall->abort();
-    m_detailsCall = m_session->localSandboxes()->details(
+    m_detailsCall = session()->localSandboxes()->details(
         localSandboxId, this, [this](const ApiResult<LocalSandbox> &result) {
             if (result) {
-                m_model->updateSandbox(result.value());
+                m_store->replace(result.value());
                 emit detailsLoaded(result.value());
             } else if (result.error().kind() != ApiError::Kind::Cancelled) {
                 emit detailsFailed(result.error());
@@ -84,14 +86,14 @@ void LocalSandboxesController::acquire(const LocalAcquireRequest &request, QObje
                                        ResultHandler<LocalSandbox> done)
 {
     const qint64 ttl = request.ttlSeconds.value_or(0);
-    m_recorder.setProfile(m_session->profileName());
+    m_recorder.setProfile(session()->profileName());
     m_recorder.begin(
         LedgerOperationKind::Acquire, LedgerProvider::KlavisLocal,
         request.allServers ? QStringList{u"ALL"_s} : request.serverNames, {}, {}, request.benchmark, {}, ttl,
         [this, request, ttl, caller = QPointer<QObject>(context), done = std::move(done)](qint64 intent) {
             // The answer comes here, not to the caller: a dialog closed meanwhile must not leave the intent
             // open, as if the app had crashed.
-            m_session->localSandboxes()->acquire(
+            session()->localSandboxes()->acquire(
                 request, this,
                 [this, request, ttl, intent, caller, done](const ApiResult<LocalSandbox> &result) {
                     m_recorder.finish(intent, result.error(), result ? result->localSandboxId : QString());
@@ -109,8 +111,8 @@ void LocalSandboxesController::acquire(const LocalAcquireRequest &request, QObje
 void LocalSandboxesController::runBulk(Bulk kind, const QStringList &ids)
 {
     for (const auto &id : ids)
-        m_model->setBusy(id, true);
-    m_recorder.setProfile(m_session->profileName());
+        m_store->setBusy(id, true);
+    m_recorder.setProfile(session()->profileName());
     // Each item is sent once its intent is written; the calls answer this controller, which records them.
     auto starter = [this, ids, kind](int index, QObject *context,
                                      ResultHandler<SandboxActionResult> done) -> ApiCall * {
@@ -128,7 +130,7 @@ void LocalSandboxesController::runBulk(Bulk kind, const QStringList &ids)
                     if (caller)
                         done(result);
                 };
-                auto *service = m_session->localSandboxes();
+                auto *service = session()->localSandboxes();
                 if (release)
                     service->release(id, this, recorded);
                 else
@@ -139,7 +141,7 @@ void LocalSandboxesController::runBulk(Bulk kind, const QStringList &ids)
     auto *action = new BulkAction(kind == Bulk::Release ? BulkAction::Verb::Release : BulkAction::Verb::Reset,
                                   ids, starter, this);
     connect(action, &BulkAction::itemFinished, this,
-            [this, ids](int index, bool) { m_model->setBusy(ids[index], false); });
+            [this, ids](int index, bool) { m_store->setBusy(ids[index], false); });
     connect(action, &BulkAction::finished, this, [this, action] {
         emit bulkFinished(action->summary(), action->failures());
         action->deleteLater();

@@ -1,24 +1,22 @@
 #pragma once
 
-#include "api/apierror.h"
+#include "api/apicall.h"
 #include "api/localacquirerequest.h"
 #include "api/localsandbox.h"
 #include "api/resulthandler.h"
 #include "runs/ledgerrecorder.h"
+#include "session/sandboxlistcontroller.h"
+#include "store/sandboxstore.h"
 
-#include <QDateTime>
-#include <QObject>
 #include <QPointer>
-
-#include "api/apicall.h"
 
 class AppSession;
 class LocalSandboxFilterProxy;
 class LocalSandboxTreeModel;
 
-// Between the Local sandboxes page and the service: the tree model, details, acquire, and
-// release/reset over selections.
-class LocalSandboxesController final : public QObject
+// Between the Local sandboxes page and the service: refreshes the session's local store (which the tree
+// model follows), loads details into it, acquires, and runs release/reset over selections.
+class LocalSandboxesController final : public SandboxListController
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LocalSandboxesController)
@@ -27,13 +25,12 @@ public:
     explicit LocalSandboxesController(AppSession *session, QObject *parent = nullptr);
     ~LocalSandboxesController() override;
 
+    LocalSandboxStore *store() const { return m_store; }
     LocalSandboxTreeModel *model() const { return m_model; }
     LocalSandboxFilterProxy *proxy() const { return m_proxy; }
-    AppSession *session() const { return m_session; }
-    void refresh();
-    bool isRefreshing() const { return m_refreshCall != nullptr; }
-    QDateTime lastRefreshed() const { return m_lastRefreshed; }
-    void clear();
+    void refresh() override;
+    bool isRefreshing() const override { return m_refreshCall != nullptr; }
+    void clear() override;
 
     void loadDetails(const QString &localSandboxId);
     // Written to the session's ledger around the request, as SandboxesController does; `done` is not
@@ -47,20 +44,15 @@ public:
     void runBulk(Bulk kind, const QStringList &ids);
 
 signals:
-    void refreshed();
-    void refreshFailed(const ApiError &error);
     void detailsLoaded(const LocalSandbox &sandbox);
-    void detailsFailed(const ApiError &error);
-    void bulkFinished(const QString &summary, const QStringList &failures);
     void acquiredSandboxListed(const QString &localSandboxId);
 
 private:
-    AppSession *m_session;
+    LocalSandboxStore *m_store;
     LocalSandboxTreeModel *m_model;
     LocalSandboxFilterProxy *m_proxy;
     QPointer<ApiCall> m_refreshCall;
     QPointer<ApiCall> m_detailsCall;
-    QDateTime m_lastRefreshed;
     LedgerRecorder m_recorder;
     QString m_pendingSelection;
     bool m_refreshAgain = false;

@@ -12,9 +12,11 @@
 using namespace Qt::StringLiterals;
 
 SandboxesController::SandboxesController(AppSession *session, QObject *parent)
-    : QObject(parent), m_session(session), m_model(new SandboxListModel(this)),
-      m_proxy(new SandboxFilterProxy(this)), m_recorder(LedgerAccess(session->ledger()), this)
+    : SandboxListController(session, parent), m_store(session->klavisStore()),
+      m_model(new SandboxListModel(this)), m_proxy(new SandboxFilterProxy(this)),
+      m_recorder(LedgerAccess(session->ledger()), this)
 {
+    m_model->setStore(m_store);
     m_proxy->setSourceModel(m_model);
     connect(m_model, &SandboxListModel::snapshotApplied, this, &SandboxesController::onSnapshotApplied);
 }
@@ -26,47 +28,39 @@ SandboxesController::~SandboxesController()
     m_proxy->blockSignals(true);
 }
 
-void SandboxesController::setServerFilter(const SandboxFilter &filter)
-{
-    if (filter.serverName == m_filter.serverName && filter.tag == m_filter.tag)
-        return;
-    m_filter = filter;
-    refresh();
-}
-
 void SandboxesController::clear()
 {
     m_refresh.abort();
-    m_model->clear();
-    m_lastRefreshed = {};
+    m_store->clear();
+    forgetRefreshed();
 }
 
 bool SandboxesController::isRefreshing() const
 {
-    return m_refresh.isRunning() || m_model->isApplying();
+    return m_refresh.isRunning() || m_store->isPublishing() || m_model->isApplying();
 }
 
 void SandboxesController::refresh()
 {
     // Without a key (first run, before the Welcome dialog is answered) a list would only earn a red
     // banner behind that dialog: nothing is asked of the API until there is a key to ask with.
-    if (!m_session->hasKey())
+    if (!session()->hasKey())
         return;
-    // A filter changed while a refresh was in flight: its answer is for the old filter, and is dropped.
+    // The whole account, never a server-side filter: the store is what every view of it reads (the leak
+    // count must not follow this page's filters).
     m_refresh.start<SandboxList>(
         [this](ResultHandler<SandboxList> handler) {
-            return m_session->sandboxes()->listDecodedOffThread(m_filter, this, std::move(handler));
+            return session()->sandboxes()->listDecodedOffThread({}, this, std::move(handler));
         },
         [this] { refresh(); },
-        // In steps: 100,000 rows applied at once would hold the GUI thread for many frames.
-        [this](const SandboxList &list) { m_model->applySnapshotInSteps(list.sandboxes); },
+        // The model follows the store in steps: 100,000 rows at once would hold the GUI thread.
+        [this](const SandboxList &list) { m_store->publish(list.sandboxes); },
         [this](const ApiError &error) { emit refreshFailed(error); });
 }
 
 void SandboxesController::onSnapshotApplied()
 {
-    m_lastRefreshed = QDateTime::currentDateTimeUtc();
-    emit refreshed();
+    announceRefreshed();
     if (!m_pendingSelection.sandboxId.isEmpty() &&
         m_model->rowOf(m_pendingSelection.serverName, m_pendingSelection.sandboxId) >= 0) {
         emit acquiredSandboxListed(m_pendingSelection.serverName, m_pendingSelection.sandboxId);
@@ -78,7 +72,7 @@ void SandboxesController::loadDetails(const SandboxKey &key)
 {
     if (m_detailsCall)
         m_detailsCall->abort(); // only the latest selection matters
-    m_detailsCall = m_session->sandboxes()->details(
+    m_detailsCall = session()->sandboxes()->details(
         key.serverName, key.sandboxId, this, [this](const ApiResult<SandboxDetails> &result) {
             if (result)
                 emit detailsLoaded(result.value());
@@ -90,7 +84,7 @@ void SandboxesController::loadDetails(const SandboxKey &key)
 ApiCall *SandboxesController::fetchDetails(const SandboxKey &key, QObject *context,
                                            ResultHandler<SandboxDetails> done)
 {
-    return m_session->sandboxes()->details(key.serverName, key.sandboxId, context, std::move(done));
+    return session()->sandboxes()->details(key.serverName, key.sandboxId, context, std::move(done));
 }
 
 void SandboxesController::acquire(const AcquireRequest &request, QObject *context,
@@ -98,7 +92,7 @@ void SandboxesController::acquire(const AcquireRequest &request, QObject *contex
 {
     const QStringList tags = request.tag.isEmpty() ? QStringList() : QStringList{request.tag};
     const qint64 ttl = request.ttlSeconds.value_or(0);
-    m_recorder.setProfile(m_session->profileName());
+    m_recorder.setProfile(session()->profileName());
     m_recorder.begin(
         LedgerOperationKind::Acquire, LedgerProvider::Klavis, {request.serverName}, {}, {}, request.benchmark,
         tags, ttl,
@@ -106,7 +100,7 @@ void SandboxesController::acquire(const AcquireRequest &request, QObject *contex
          done = std::move(done)](qint64 intent) {
             // The answer comes to this controller, not the caller: a dialog closed meanwhile must not leave
             // the intent open, as if the app had crashed.
-            m_session->sandboxes()->acquire(
+            session()->sandboxes()->acquire(
                 request, this,
                 [this, request, tags, ttl, intent, caller, done](const ApiResult<AcquiredSandbox> &result) {
                     m_recorder.finish(intent, result.error(), result ? result->sandboxId : QString());
@@ -127,9 +121,9 @@ void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
     QStringList labels;
     for (const auto &key : keys) {
         labels << key.label();
-        m_model->setBusy(key.serverName, key.sandboxId, true);
+        m_store->setBusy(key, true);
     }
-    m_recorder.setProfile(m_session->profileName());
+    m_recorder.setProfile(session()->profileName());
     // Each item is sent once its intent is written; the calls answer this controller, which records them.
     auto starter = [this, keys, kind](int index, QObject *context,
                                       ResultHandler<SandboxActionResult> done) -> ApiCall * {
@@ -147,7 +141,7 @@ void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
                     if (caller)
                         done(result);
                 };
-                auto *service = m_session->sandboxes();
+                auto *service = session()->sandboxes();
                 if (release)
                     service->release(key.serverName, key.sandboxId, this, recorded);
                 else
@@ -157,9 +151,8 @@ void SandboxesController::runBulk(Bulk kind, const QList<SandboxKey> &keys)
     };
     auto *action = new BulkAction(kind == Bulk::Release ? BulkAction::Verb::Release : BulkAction::Verb::Reset,
                                   labels, starter, this);
-    connect(action, &BulkAction::itemFinished, this, [this, keys](int index, bool) {
-        m_model->setBusy(keys[index].serverName, keys[index].sandboxId, false);
-    });
+    connect(action, &BulkAction::itemFinished, this,
+            [this, keys](int index, bool) { m_store->setBusy(keys[index], false); });
     connect(action, &BulkAction::finished, this, [this, action] {
         emit bulkFinished(action->summary(), action->failures());
         action->deleteLater();

@@ -6,13 +6,12 @@
 #include "api/apierror.h"
 #include "api/resulthandler.h"
 #include "api/sandboxdetails.h"
-#include "api/sandboxfilter.h"
-#include "models/sandboxkey.h"
+#include "api/sandboxkey.h"
 #include "runs/ledgerrecorder.h"
 #include "session/coalescedrefresh.h"
+#include "session/sandboxlistcontroller.h"
+#include "store/sandboxstore.h"
 
-#include <QDateTime>
-#include <QObject>
 #include <QPointer>
 
 class AppSession;
@@ -20,11 +19,12 @@ class BulkAction;
 class SandboxFilterProxy;
 class SandboxListModel;
 
-// Between the Sandboxes page and the service: refreshes the model, loads details, acquires, and runs
-// release/reset over selections. Widgets call this; this calls the network. Each acquire, release and reset
-// is written to the session's ledger first (an intent), its outcome after; the request waits for the intent,
-// never for a ledger that failed to open.
-class SandboxesController final : public QObject
+// Between the Sandboxes page and the service: refreshes the session's Klavis store (the whole account: the
+// page's server and tag filters are the proxy's, so every view reads the same list), loads details, acquires,
+// and runs release/reset over selections. Widgets call this; this calls the network. Each acquire, release
+// and reset is written to the session's ledger first (an intent), its outcome after; the request waits for
+// the intent, never for a ledger that failed to open.
+class SandboxesController final : public SandboxListController
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SandboxesController)
@@ -33,19 +33,13 @@ public:
     explicit SandboxesController(AppSession *session, QObject *parent = nullptr);
     ~SandboxesController() override;
 
-    AppSession *session() const { return m_session; }
+    KlavisSandboxStore *store() const { return m_store; }
     SandboxListModel *model() const { return m_model; }
     SandboxFilterProxy *proxy() const { return m_proxy; }
 
-    // Server-side filters (the API has `tag` and `server_name`); the proxy filters the rest.
-    void setServerFilter(const SandboxFilter &filter);
-    SandboxFilter serverFilter() const { return m_filter; }
-
-    void refresh();
-    // Until the answer is in the model, which takes a few event-loop iterations after it arrives.
-    bool isRefreshing() const;
-    QDateTime lastRefreshed() const { return m_lastRefreshed; }
-    void clear();
+    void refresh() override;
+    bool isRefreshing() const override;
+    void clear() override;
 
     // For the details pane: only the latest request counts, the answer comes as a signal.
     void loadDetails(const SandboxKey &key);
@@ -61,24 +55,18 @@ public:
     void runBulk(Bulk kind, const QList<SandboxKey> &keys);
 
 signals:
-    void refreshed();
-    void refreshFailed(const ApiError &error);
     void detailsLoaded(const SandboxDetails &details);
-    void detailsFailed(const ApiError &error);
-    void bulkFinished(const QString &summary, const QStringList &failures);
     // A sandbox acquired here has arrived in the model: the page selects it.
     void acquiredSandboxListed(const QString &serverName, const QString &sandboxId);
 
 private:
     void onSnapshotApplied();
 
-    AppSession *m_session;
+    KlavisSandboxStore *m_store;
     SandboxListModel *m_model;
     SandboxFilterProxy *m_proxy;
-    SandboxFilter m_filter;
     CoalescedRefresh<ApiCall> m_refresh;
     QPointer<ApiCall> m_detailsCall;
-    QDateTime m_lastRefreshed;
     SandboxKey m_pendingSelection;
     LedgerRecorder m_recorder;
 };

@@ -19,6 +19,7 @@
 #include "mainwindow/mainwindow.h"
 #include "models/localsandboxtreemodel.h"
 #include "session/appsession.h"
+#include "session/executionscontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -166,7 +167,7 @@ int main(int argc, char *argv[])
     line("(a) peak RSS", u"%1 MiB"_s.arg(PeakMemory::kib() / 1024));
 
     // (b) The same in several sandboxes at once, merged.
-    FollowConsole follow(&session);
+    FollowConsole follow(session.executionRuns());
     follow.resize(1000, 600);
     follow.show();
     ShownClock merged(follow.console(), qint64(lines) * sandboxCount);

@@ -1,10 +1,8 @@
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
-#include "models/allsandboxsources.h"
-#include "models/localsandboxtreemodel.h"
 #include "models/relativetime.h"
-#include "models/sandboxlistmodel.h"
 #include "modelsignals.h"
+#include "store/sandboxstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -54,8 +52,8 @@ class TestAllSandboxesModel : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<SandboxListModel> m_klavis;
-    std::unique_ptr<LocalSandboxTreeModel> m_local;
+    std::unique_ptr<KlavisSandboxStore> m_klavis;
+    std::unique_ptr<LocalSandboxStore> m_local;
     std::unique_ptr<AllSandboxesModel> m_all;
     std::unique_ptr<QAbstractItemModelTester> m_tester;
 
@@ -71,24 +69,28 @@ private:
     {
         return m_all->index(rowNamed(name), column).data().toString();
     }
+    // The stores' lists are read and compared on a worker: the rows are in once the model says so.
+    bool synced() const
+    {
+        return QTest::qWaitFor([this] { return !m_all->isSyncing(); }, 10000);
+    }
 
 private slots:
     void init()
     {
-        m_klavis = std::make_unique<SandboxListModel>();
-        m_local = std::make_unique<LocalSandboxTreeModel>();
+        m_klavis = std::make_unique<KlavisSandboxStore>();
+        m_local = std::make_unique<LocalSandboxStore>();
         m_all = std::make_unique<AllSandboxesModel>();
         m_tester = std::make_unique<QAbstractItemModelTester>(
             m_all.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_all->setReferenceTime(now);
-        m_all->setSource(Provider::Klavis, m_klavis.get(), AllSandboxSources::klavis(m_klavis.get()));
-        m_all->setSource(Provider::KlavisLocal, m_local.get(), AllSandboxSources::klavisLocal(m_local.get()));
+        m_all->setStores(m_klavis.get(), m_local.get(), nullptr);
         m_all->setProfileName(Provider::Klavis, u"work"_s);
         m_all->setProfileName(Provider::KlavisLocal, u"work"_s);
-        m_klavis->applySnapshot(
+        m_klavis->publishNow(
             {klavis(u"github"_s, u"gh1"_s, u"occupied"_s), klavis(u"slack"_s, u"sl1"_s, u"idle"_s, 90)});
-        m_local->applySnapshot({local(u"loc1"_s, u"occupied"_s, {u"github"_s, u"jira"_s})});
-        m_all->syncNow();
+        m_local->publishNow({local(u"loc1"_s, u"occupied"_s, {u"github"_s, u"jira"_s})});
+        QVERIFY(synced());
     }
 
     void cleanup()
@@ -119,33 +121,60 @@ private slots:
                  int(StatusKind::Occupied));
     }
 
-    void appliesSourceChangesAsADiffOnceTheEventLoopTurns()
+    void appliesAStoresNewListAsADiffWorkedOutOffTheGuiThread()
     {
         ModelSignals events(m_all.get());
-        QSignalSpy synced(m_all.get(), &AllSandboxesModel::rowsSynced);
-        // Status of one, removal of another, a new one: three changes in one turn.
-        m_klavis->applySnapshot(
+        QSignalSpy rowsSynced(m_all.get(), &AllSandboxesModel::rowsSynced);
+        // Status of one, removal of another, a new one: three changes in one list.
+        m_klavis->publishNow(
             {klavis(u"github"_s, u"gh1"_s, u"error"_s), klavis(u"jira"_s, u"ji1"_s, u"occupied"_s)});
-        QVERIFY(events.events().isEmpty()); // not yet: changes of one turn coalesce
-        QTRY_COMPARE(synced.size(), 1);
-        QCOMPARE(events.take(), (QStringList{u"remove 1-1"_s, u"change 0-0 c0-5"_s, u"insert 2-2"_s}));
-        QCOMPARE(names(), (QStringList{u"github/gh1"_s, u"loc1"_s, u"jira/ji1"_s}));
+        QVERIFY(events.events().isEmpty()); // not yet: the worker compares first
+        QTRY_COMPARE(rowsSynced.size(), 1);
+        // Each provider's rows form one block: the new Klavis row joins the Klavis block.
+        QCOMPARE(events.take(), (QStringList{u"change 0-0 c0-5"_s, u"remove 1-1"_s, u"insert 1-1"_s}));
+        QCOMPARE(names(), (QStringList{u"github/gh1"_s, u"jira/ji1"_s, u"loc1"_s}));
         QCOMPARE(cell(u"github/gh1"_s, AllSandboxesModel::StatusColumn), u"error"_s);
 
-        // An identical snapshot changes nothing here.
-        m_klavis->applySnapshot(
+        // An identical list changes nothing here.
+        m_klavis->publishNow(
             {klavis(u"github"_s, u"gh1"_s, u"error"_s), klavis(u"jira"_s, u"ji1"_s, u"occupied"_s)});
-        m_all->syncNow();
+        QVERIFY(synced());
         QVERIFY(events.take().isEmpty());
-        QCOMPARE(synced.size(), 1); // nothing changed: nothing to tell the view
+        QCOMPARE(rowsSynced.size(), 1); // nothing changed: nothing to tell the view
+    }
+
+    void removesScatteredRunsOfRowsInOnePass()
+    {
+        QList<SandboxSummary> many;
+        for (int i = 0; i < 40; ++i)
+            many << klavis(u"github"_s, u"s%1"_s.arg(i, 2, 10, QChar(u'0')), u"occupied"_s);
+        m_klavis->publishNow(many);
+        QVERIFY(synced());
+        ModelSignals events(m_all.get());
+        QList<SandboxSummary> kept;
+        for (int i = 0; i < 40; ++i) {
+            if (i % 5 != 1 && i % 5 != 2) // runs of two rows go, eight of them
+                kept << many[i];
+        }
+        m_klavis->publishNow(kept);
+        QVERIFY(synced());
+        const QStringList seen = events.take();
+        QCOMPARE(seen.size(), 8);
+        QCOMPARE(seen.first(), u"remove 36-37"_s); // from the back, as the view still has them
+        QCOMPARE(seen.last(), u"remove 1-2"_s);
+        QStringList expected;
+        for (const SandboxSummary &sandbox : kept)
+            expected << u"github/"_s + sandbox.sandboxId;
+        expected << u"loc1"_s;
+        QCOMPARE(names(), expected);
     }
 
     void knowsTheStatusWordsOfEveryProvider()
     {
         QCOMPARE(m_all->knownStatuses(), (QStringList{u"idle"_s, u"occupied"_s}));
-        m_local->applySnapshot({local(u"loc1"_s, u"Error"_s, {u"github"_s})});
-        m_klavis->applySnapshot({klavis(u"github"_s, u"gh1"_s, u"OCCUPIED"_s)});
-        m_all->syncNow();
+        m_local->publishNow({local(u"loc1"_s, u"Error"_s, {u"github"_s})});
+        m_klavis->publishNow({klavis(u"github"_s, u"gh1"_s, u"OCCUPIED"_s)});
+        QVERIFY(synced());
         // One spelling per word, whatever provider sent it.
         QCOMPARE(m_all->knownStatuses().size(), 2);
         QVERIFY(m_all->knownStatuses().contains(u"Error"_s));
@@ -165,33 +194,19 @@ private slots:
                  qPrintable(seen.join(u", "_s)));
     }
 
-    void readsOnlyTheSourceThatChanged()
+    void aChangeOfOneStoreTouchesOnlyItsRows()
     {
-        auto klavisReads = std::make_shared<int>(0);
-        m_all->setSource(Provider::Klavis, m_klavis.get(),
-                         [klavisReads, read = AllSandboxSources::klavis(m_klavis.get())](
-                             const QAbstractItemModel &model, int row) {
-                             ++*klavisReads;
-                             return read(model, row);
-                         });
-        m_all->syncNow();
-        QCOMPARE(*klavisReads, 2);
-        // A change of the local sandboxes (or a Blaxel countdown's tick) leaves the Klavis rows unread.
+        ModelSignals events(m_all.get());
+        // A local sandbox's action starts: only its row changes, the Klavis rows are left alone.
         m_local->setBusy(u"loc1"_s, true);
-        m_all->syncNow();
-        QCOMPARE(*klavisReads, 2);
+        QVERIFY(synced());
+        QCOMPARE(events.take(), (QStringList{u"change 2-2 c0-5"_s}));
         QVERIFY(m_all->rowAt(rowNamed(u"loc1"_s)).busy);
-    }
-
-    void busyRowsFollowTheirSource()
-    {
-        m_local->setBusy(u"loc1"_s, true);
-        QTRY_VERIFY(m_all->rowAt(rowNamed(u"loc1"_s)).busy);
         m_local->setBusy(u"loc1"_s, false);
         QTRY_VERIFY(!m_all->rowAt(rowNamed(u"loc1"_s)).busy);
     }
 
-    void aSourceThatGoesAwayTakesItsRows()
+    void aStoreThatGoesAwayTakesItsRows()
     {
         m_local.reset();
         QTRY_COMPARE(names(), (QStringList{u"github/gh1"_s, u"slack/sl1"_s}));
@@ -199,8 +214,8 @@ private slots:
 
     void showsHostileTextAsSymbols()
     {
-        m_klavis->applySnapshot({klavis(u"git\x1b[2Jhub"_s, u"id\u202e1"_s, u"idle\n"_s)});
-        m_all->syncNow();
+        m_klavis->publishNow({klavis(u"git\x1b[2Jhub"_s, u"id\u202e1"_s, u"idle\n"_s)});
+        QVERIFY(synced());
         int row = 0;
         while (row < m_all->rowCount() && m_all->rowAt(row).provider != Provider::Klavis)
             ++row;
@@ -241,7 +256,7 @@ private slots:
         QCOMPARE(order, (QStringList{u"github/gh1"_s, u"loc1"_s, u"slack/sl1"_s}));
 
         // A row a refresh adds shows up through the proxy too.
-        m_local->applySnapshot(
+        m_local->publishNow(
             {local(u"loc1"_s, u"occupied"_s, {u"github"_s}), local(u"loc2"_s, u"idle"_s, {})});
         QTRY_COMPARE(proxy.rowCount(), 4);
     }

@@ -114,7 +114,7 @@ private slots:
                 seen << status;
         });
         QSignalSpy terminated(controller.get(), &BlaxelSandboxesController::sandboxTerminated);
-        QSignalSpy finished(controller.get(), &BlaxelSandboxesController::deletionFinished);
+        QSignalSpy finished(controller.get(), &BlaxelSandboxesController::bulkFinished);
         controller->deleteSandboxes(names);
         for (const QString &name : names) {
             QCOMPARE(statusOf(name), u"DELETING"_s);
@@ -151,7 +151,7 @@ private slots:
         ghost.name = u"never-existed"_s;
         ghost.status = u"DEPLOYED"_s;
         controller->model()->updateSandbox(ghost);
-        QSignalSpy finished(controller.get(), &BlaxelSandboxesController::deletionFinished);
+        QSignalSpy finished(controller.get(), &BlaxelSandboxesController::bulkFinished);
         controller->deleteSandboxes({ghost.name});
         QVERIFY(finished.wait(10000));
         const QStringList failures = finished.first().at(1).toStringList();

@@ -9,6 +9,7 @@
 #include "executions/executionstab.h"
 #include "inspector/sandboxworktabs.h"
 #include "models/localsandboxtreemodel.h"
+#include "session/executionscontroller.h"
 
 #include <QDir>
 #include <QFile>
@@ -83,7 +84,7 @@ protected:
         app->window()->show();
         app->window()->showPage(MainWindow::LocalSandboxesView);
         QVERIFY(QTest::qWaitFor([this] { return tree()->model()->rowCount() >= 3; }, 10000));
-        tab()->setPollBackoff(20, 200);
+        app->controller()->session()->executionRuns()->setPollBackoff(20, 200);
     }
 
     void stopApp()

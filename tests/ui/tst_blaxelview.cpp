@@ -384,7 +384,7 @@ private slots:
         QCOMPARE(mine->servers, QStringList{request.image});
         QCOMPARE(mine->profile, session->blaxelProfileName());
 
-        QSignalSpy deleted(controller(), &BlaxelSandboxesController::deletionFinished);
+        QSignalSpy deleted(controller(), &BlaxelSandboxesController::bulkFinished);
         controller()->deleteSandboxes({u"ledger-box"_s});
         QVERIFY(deleted.wait(15000));
         QVERIFY2(deleted.first().at(1).toStringList().isEmpty(),

@@ -139,6 +139,23 @@ private slots:
         QCOMPARE(tab()->nameField()->text().startsWith(u"exec-"_s), true); // a fresh name for the next run
     }
 
+    // A console shows one sandbox's log: another sandbox selected shows its own (empty) console, and the run's
+    // comes back with the run's sandbox.
+    void theConsoleFollowsTheSelectedSandbox()
+    {
+        const QString first = showFirstSandbox();
+        QVERIFY(runAndWait(scriptFolder("print('only in the first sandbox')\n"), u"first-only"_s));
+        QVERIFY(tab()->console()->plainText().contains(u"only in the first sandbox"_s));
+        const QString second = app->emulator()->localSandboxIds().at(1);
+        select(second);
+        QTRY_COMPARE(tab()->sandboxId(), second);
+        QCOMPARE(tab()->console()->plainText(), QString());
+        QCOMPARE(tab()->console()->lineCount(), 0);
+        select(first);
+        QTRY_COMPARE(tab()->sandboxId(), first);
+        QVERIFY(tab()->console()->plainText().contains(u"only in the first sandbox"_s));
+    }
+
     void aFailingScriptShowsFailedAndItsTraceback()
     {
         showFirstSandbox();
@@ -271,8 +288,7 @@ private slots:
                                                              u'/' + name + u".png"_s));
             }
             const QStringList ids = app->emulator()->localSandboxIds().mid(0, 3);
-            FollowConsole follow(app->controller()->session());
-            follow.setPollBackoff(20, 200);
+            FollowConsole follow(app->controller()->session()->executionRuns());
             QSignalSpy done(&follow, &FollowConsole::allFinished);
             follow.run(ids,
                        scriptFolder("import os, time\n"

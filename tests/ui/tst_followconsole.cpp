@@ -24,8 +24,7 @@ private slots:
     void theFollowConsoleMergesTwoSandboxesWithPrefixes()
     {
         const QStringList ids = app->emulator()->localSandboxIds().mid(0, 2);
-        FollowConsole follow(app->controller()->session());
-        follow.setPollBackoff(20, 200);
+        FollowConsole follow(app->controller()->session()->executionRuns());
         QSignalSpy done(&follow, &FollowConsole::allFinished);
         // A line printed in two pieces is still one line; the last one has no newline.
         follow.run(ids,
@@ -101,8 +100,7 @@ private slots:
     {
         // 3 x 20,000 lines, coloured, with a multi-byte character: kept once, as each sandbox wrote them.
         const QStringList ids = app->emulator()->localSandboxIds().mid(0, 3);
-        FollowConsole follow(app->controller()->session());
-        follow.setPollBackoff(20, 200);
+        FollowConsole follow(app->controller()->session()->executionRuns());
         QSignalSpy done(&follow, &FollowConsole::allFinished);
         follow.run(ids,
                    scriptFolder("for i in range(20000):\n"

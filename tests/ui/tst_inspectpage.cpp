@@ -17,6 +17,7 @@
 #include "models/mcpexchangelogmodel.h"
 #include "models/mcptoollistmodel.h"
 #include "preferences/themeapplier.h"
+#include "session/mcpinspector.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -70,7 +71,8 @@ private slots:
             QJsonObject{{u"name"_s, u"fail"_s}, {u"inputSchema"_s, QJsonObject{{u"type"_s, u"object"_s}}}});
         server.pageSize = 100;
         QNetworkAccessManager network;
-        InspectPage page(&network);
+        McpInspector inspector(&network);
+        InspectPage page(&inspector);
         page.resize(1280, 780);
         page.show();
         QUrl url = server.url();
@@ -180,7 +182,8 @@ private slots:
     void inspectSaysWhyItCannotConnect()
     {
         QNetworkAccessManager network;
-        InspectPage page(&network);
+        McpInspector inspector(&network);
+        InspectPage page(&inspector);
         QSignalSpy listed(&page, &InspectPage::toolsListed);
         // Plain http to a host that is not loopback: refused before anything is sent.
         page.setServer(QUrl(u"http://example.com/mcp"_s));
@@ -202,7 +205,8 @@ private slots:
         server.tools = AwkwardMcpServer::sampleTools(40);
         server.tools.prepend(echoTool());
         QNetworkAccessManager network;
-        InspectPage page(&network);
+        McpInspector inspector(&network);
+        InspectPage page(&inspector);
         page.resize(size);
         page.show();
         page.setServer(server.url());

@@ -9,6 +9,7 @@
 #include "mcp/mcpcall.h"
 #include "mcp/mcpclient.h"
 #include "mcp/toollistfile.h"
+#include "session/mcpinspector.h"
 
 #include <QDir>
 #include <QLabel>
@@ -30,6 +31,7 @@ class TestToolDiffDialog final : public QObject
 private:
     std::unique_ptr<Emulator::EmulatorServer> m_server;
     std::unique_ptr<TestClient> m_client;
+    std::unique_ptr<McpInspector> m_inspector;
     QUrl m_plain;
     QUrl m_atlas;
     QUrl m_toolathlon;
@@ -41,7 +43,9 @@ private:
 
     std::unique_ptr<ToolDiffDialog> makeDialog()
     {
-        auto dialog = std::make_unique<ToolDiffDialog>(&m_client->nam());
+        if (!m_inspector)
+            m_inspector = std::make_unique<McpInspector>(&m_client->nam());
+        auto dialog = std::make_unique<ToolDiffDialog>(m_inspector.get());
         dialog->addSandbox(u"github (no benchmark)"_s, m_plain);
         dialog->addSandbox(u"github (MCP_Atlas)"_s, m_atlas);
         dialog->addSandbox(u"github (Toolathlon)"_s, m_toolathlon);
@@ -80,6 +84,7 @@ private Q_SLOTS:
 
     void cleanupTestCase()
     {
+        m_inspector.reset();
         m_client.reset();
         m_server.reset();
     }
@@ -179,7 +184,8 @@ private Q_SLOTS:
         QVERIFY(!dialog->result());
         QVERIFY(!dialog->saveButton(ToolDiffDialog::Side::A)->isEnabled());
         // No sandbox chosen is said before anything is sent.
-        ToolDiffDialog empty(&m_client->nam());
+        McpInspector inspector(&m_client->nam());
+        ToolDiffDialog empty(&inspector);
         QVERIFY(!compareAndWait(empty));
         QVERIFY2(empty.statusLabel()->text().contains(u"Choose a sandbox"_s),
                  qPrintable(empty.statusLabel()->text()));

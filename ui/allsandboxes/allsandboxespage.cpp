@@ -3,125 +3,71 @@
 #include "allsandboxes/allstatusdelegate.h"
 #include "common/confirmationbox.h"
 #include "common/emptystatehint.h"
-#include "common/errorbanner.h"
 #include "common/sandboxtable.h"
-#include "common/viewstatesettings.h"
 #include "common/workspacedroptarget.h"
 #include "models/allsandboxesfilterproxy.h"
 #include "models/allsandboxesmodel.h"
-#include "models/allsandboxsources.h"
-#include "models/blaxelsandboxlistmodel.h"
-#include "models/localsandboxtreemodel.h"
-#include "models/sandboxlistmodel.h"
 #include "sandboxlist/deletewording.h"
+#include "sandboxlist/sandboxfilterbar.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/localsandboxescontroller.h"
 #include "session/sandboxescontroller.h"
 #include "transfers/workspaceactions.h"
 
 #include <QComboBox>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
 #include <QTimer>
-#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 using Provider = AllSandboxRow::Provider;
 
 AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesController *local,
                                    BlaxelSandboxesController *blaxel, QWidget *parent)
-    : QWidget(parent), m_klavis(klavis), m_local(local), m_blaxel(blaxel),
+    : SandboxListPage(nullptr, u"allSandboxes"_s, parent), m_klavis(klavis), m_local(local), m_blaxel(blaxel),
       m_model(new AllSandboxesModel(this)), m_proxy(new AllSandboxesFilterProxy(this)),
-      m_banner(new ErrorBanner(this)), m_search(new QLineEdit(this)), m_provider(new QComboBox(this)),
-      m_status(new QComboBox(this)), m_counts(new QLabel(this)), m_view(new QTableView(this)),
-      m_ages(new QTimer(this))
+      m_provider(new QComboBox(this)), m_view(new QTableView(this)), m_ages(new QTimer(this))
 {
-    m_model->setSource(Provider::Klavis, klavis->model(), AllSandboxSources::klavis(klavis->model()));
-    m_model->setSource(Provider::KlavisLocal, local->model(), AllSandboxSources::klavisLocal(local->model()));
-    m_model->setSource(Provider::Blaxel, blaxel->model(), AllSandboxSources::blaxel(blaxel->model()));
+    m_model->setStores(klavis->store(), local->store(), blaxel->store());
     m_proxy->setSourceModel(m_model);
 
-    m_search->setObjectName(u"allSearch"_s);
-    m_search->setPlaceholderText(tr("Search every provider"));
-    m_search->setClearButtonEnabled(true);
+    SandboxFilterBar *bar = filterBar();
+    bar->setFacetShown(SandboxFilterBar::Facet::Server, false);
+    bar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
+    bar->setFacetShown(SandboxFilterBar::Facet::Tag, false);
+    bar->searchField()->setObjectName(u"allSearch"_s);
+    bar->searchField()->setPlaceholderText(tr("Search every provider"));
     m_provider->setObjectName(u"allProvider"_s);
     m_provider->setAccessibleName(tr("Provider"));
     m_provider->addItem(tr("All providers"));
     for (const auto provider : {Provider::Klavis, Provider::KlavisLocal, Provider::Blaxel})
         m_provider->addItem(AllSandboxesModel::providerName(provider), int(provider));
-    m_status->setObjectName(u"allStatus"_s);
-    m_status->setAccessibleName(tr("Status"));
-    m_status->addItem(tr("Any status"));
-    m_status->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_counts->setObjectName(u"allCounts"_s);
-
-    auto *filters = new QHBoxLayout;
-    filters->addWidget(m_search, 1);
-    filters->addWidget(m_provider);
-    filters->addWidget(m_status);
-    filters->addWidget(m_counts);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_banner);
-    layout->addLayout(filters);
-    layout->addWidget(m_view, 1);
+    addFilterWidget(m_provider);
     setupView();
 
-    connect(m_search, &QLineEdit::textChanged, m_proxy, &AllSandboxesFilterProxy::setSearchText);
+    connect(bar, &SandboxFilterBar::searchChanged, m_proxy, &AllSandboxesFilterProxy::setSearchText);
     connect(m_provider, &QComboBox::currentIndexChanged, this, [this](int index) {
         const QVariant provider = m_provider->itemData(index);
         m_proxy->setProviderFilter(provider.isValid() ? std::optional(Provider(provider.toInt()))
                                                       : std::nullopt);
         updateCounts();
     });
-    connect(m_status, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_proxy->setStatusFilter(index <= 0 ? QString() : m_status->itemText(index));
+    connect(bar, &SandboxFilterBar::statusChanged, this, [this](const QString &status) {
+        m_proxy->setStatusFilter(status);
         updateCounts();
     });
     connect(m_model, &AllSandboxesModel::rowsSynced, this, [this] {
         updateStatusChoices();
         updateCounts();
-        emit selectionChanged(int(selectedRows().size())); // a selected row's verbs follow its status
+        emit selectionChanged(selectedCount()); // a selected row's verbs follow its status
     });
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &AllSandboxesPage::updateCounts);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &AllSandboxesPage::updateCounts);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &AllSandboxesPage::updateCounts);
-    for (auto *reporter : {static_cast<QObject *>(klavis), static_cast<QObject *>(local)}) {
-        const bool isLocal = reporter == local;
-        const auto showFailures = [this, isLocal](const QString &summary, const QStringList &failures) {
-            if (failures.isEmpty()) {
-                emit statusMessage(summary);
-                return;
-            }
-            m_banner->showMessage(ErrorBanner::Level::Error,
-                                  isLocal ? tr("Klavis local: %1").arg(summary)
-                                          : tr("Klavis: %1").arg(summary),
-                                  failures.join(u'\n'));
-        };
-        if (isLocal)
-            connect(local, &LocalSandboxesController::bulkFinished, this, showFailures);
-        else
-            connect(klavis, &SandboxesController::bulkFinished, this, showFailures);
-    }
-    connect(klavis, &SandboxesController::refreshFailed, this, [this](const ApiError &error) {
-        m_banner->showError(tr("Could not refresh the Klavis sandboxes"), error);
-    });
-    connect(local, &LocalSandboxesController::refreshFailed, this, [this](const ApiError &error) {
-        m_banner->showError(tr("Could not refresh the Klavis local sandboxes"), error);
-    });
-    connect(blaxel, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
-        m_banner->showError(tr("Could not refresh the Blaxel sandboxes"), error);
-    });
-    connect(blaxel, &BlaxelSandboxesController::deletionFinished, this,
-            [this](const QString &summary, const QStringList &failures) {
-                if (failures.isEmpty()) {
-                    emit statusMessage(summary);
-                    return;
-                }
-                m_banner->showMessage(ErrorBanner::Level::Error, tr("Blaxel: %1").arg(summary),
-                                      failures.join(u'\n'));
-            });
+    // Each provider's failures in the one banner, named.
+    watchRefreshes(klavis, tr("Could not refresh the Klavis sandboxes"));
+    watchRefreshes(local, tr("Could not refresh the Klavis local sandboxes"));
+    watchRefreshes(blaxel, tr("Could not refresh the Blaxel sandboxes"));
     m_ages->setInterval(30'000);
     connect(m_ages, &QTimer::timeout, m_model, &AllSandboxesModel::refreshAges);
     updateCounts();
@@ -143,10 +89,19 @@ void AllSandboxesPage::setupView()
                          // tells them apart, so the Profile column waits in the header's menu for when that
                          // is not enough.
                          .hiddenByDefault = {Model::ProfileColumn}});
+    placeView(m_view, nullptr);
     m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new AllStatusDelegate(m_view));
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] { emit selectionChanged(int(selectedRows().size())); });
-    m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes on any connected provider."));
+    setEmptyText(tr("No sandboxes on any connected provider."));
+}
+
+QLineEdit *AllSandboxesPage::searchField() const
+{
+    return filterBar()->searchField();
+}
+
+QComboBox *AllSandboxesPage::statusChoice() const
+{
+    return filterBar()->statusChoice();
 }
 
 void AllSandboxesPage::showEvent(QShowEvent *event)
@@ -170,32 +125,15 @@ void AllSandboxesPage::setProfileName(Provider provider, const QString &name)
 
 void AllSandboxesPage::updateStatusChoices()
 {
-    const QString current = m_status->currentIndex() > 0 ? m_status->currentText() : QString();
-    const QStringList known = m_model->knownStatuses();
-    QStringList listed;
-    for (int i = 1; i < m_status->count(); ++i)
-        listed << m_status->itemText(i);
-    if (listed == known)
-        return;
-    // The choice stays, even when no row has that status any more, so that a filter never vanishes.
-    const QSignalBlocker blocker(m_status);
-    m_status->clear();
-    m_status->addItem(tr("Any status"));
-    m_status->addItems(known);
-    if (!current.isEmpty()) {
-        if (!known.contains(current))
-            m_status->addItem(current);
-        m_status->setCurrentText(current);
-    }
+    // Added to what is offered, never taken away: a filter chosen must not vanish under the user.
+    filterBar()->addFacets({}, m_model->knownStatuses(), {}, {});
 }
 
 void AllSandboxesPage::updateCounts()
 {
     const int total = m_model->rowCount();
-    const int shown = m_proxy->rowCount();
-    m_counts->setText(shown == total ? tr("%n sandbox(es)", nullptr, total)
-                                     : tr("%1 of %2 shown").arg(shown).arg(total));
-    m_emptyHint->followUnfilteredRows(total);
+    filterBar()->setCounts(m_proxy->rowCount(), total);
+    emptyHint()->followUnfilteredRows(total);
 }
 
 void AllSandboxesPage::acceptDrops(WorkspaceActions *local, WorkspaceActions *blaxel)
@@ -248,10 +186,10 @@ RowExport AllSandboxesPage::visibleRows() const
     return rows;
 }
 
-QList<AllSandboxRow> AllSandboxesPage::selectedRows() const
+QList<AllSandboxRow> AllSandboxesPage::selectedSandboxes() const
 {
     QList<AllSandboxRow> rows;
-    for (const auto &index : m_view->selectionModel()->selectedRows())
+    for (const auto &index : selectedRows())
         rows << m_model->rowAt(m_proxy->mapToSource(index).row());
     return rows;
 }
@@ -261,7 +199,7 @@ QList<AllSandboxRow> AllSandboxesPage::selectedRowsFor(std::initializer_list<Pro
 {
     QList<AllSandboxRow> rows;
     int skipped = 0;
-    for (const auto &row : selectedRows()) {
+    for (const auto &row : selectedSandboxes()) {
         if (std::find(providers.begin(), providers.end(), row.provider) != providers.end() &&
             row.actionable && !row.busy)
             rows << row;
@@ -357,13 +295,13 @@ void AllSandboxesPage::deleteSelected()
 void AllSandboxesPage::copySelectedIds()
 {
     QStringList ids;
-    for (const auto &row : selectedRows())
+    for (const auto &row : selectedSandboxes())
         ids << row.id;
     if (SandboxTable::copyLines(ids))
         emit statusMessage(tr("Copied %n sandbox id(s).", nullptr, int(ids.size())));
 }
 
-void AllSandboxesPage::refreshAll()
+void AllSandboxesPage::refresh()
 {
     m_klavis->refresh();
     m_local->refresh();
@@ -371,25 +309,62 @@ void AllSandboxesPage::refreshAll()
         m_blaxel->refresh();
 }
 
-void AllSandboxesPage::focusSearch()
-{
-    m_search->setFocus(Qt::ShortcutFocusReason);
-    m_search->selectAll();
-}
-
 void AllSandboxesPage::clearFilters()
 {
-    m_search->clear();
+    filterBar()->clearFilters();
     m_provider->setCurrentIndex(0);
-    m_status->setCurrentIndex(0);
 }
 
-void AllSandboxesPage::saveState() const
+QStringList AllSandboxesPage::contextActionNames() const
 {
-    ViewStateSettings::save(u"allSandboxes"_s, m_view->horizontalHeader());
+    // Each row's own verbs: Release and Reset for Klavis rows, Delete for Blaxel rows.
+    return {u"copyId"_s, {}, u"release"_s, u"reset"_s, u"blaxelDelete"_s, {}, u"refresh"_s, u"exportRows"_s};
 }
 
-void AllSandboxesPage::restoreState()
+SandboxListPage::VerbState AllSandboxesPage::verbState(Verb verb) const
 {
-    ViewStateSettings::restore(u"allSandboxes"_s, m_view->horizontalHeader());
+    const int selected = selectedCount();
+    switch (verb) {
+    case Verb::Release:
+    case Verb::Reset: {
+        const int active = int(selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}).size());
+        return {true, active > 0,
+                ReleaseWording::actionCountText(verb == Verb::Release ? ReleaseWording::Verb::Release
+                                                                      : ReleaseWording::Verb::Reset,
+                                                active)};
+    }
+    case Verb::Delete: {
+        const int deletable = int(selectedRowsFor({Provider::Blaxel}).size());
+        return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete")};
+    }
+    case Verb::CopyIds:
+        return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
+    default:
+        return {};
+    }
+}
+
+void AllSandboxesPage::trigger(Verb verb)
+{
+    switch (verb) {
+    case Verb::Release:
+        releaseSelected();
+        break;
+    case Verb::Reset:
+        resetSelected();
+        break;
+    case Verb::Delete:
+        deleteSelected();
+        break;
+    case Verb::CopyIds:
+        copySelectedIds();
+        break;
+    default:
+        break;
+    }
+}
+
+QString AllSandboxesPage::exportFileName() const
+{
+    return u"all-sandboxes.csv"_s;
 }

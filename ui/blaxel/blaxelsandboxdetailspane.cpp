@@ -333,6 +333,13 @@ void BlaxelSandboxDetailsPane::showError(const ApiError &error)
     m_loadErrorLabel->setVisible(true);
 }
 
+void BlaxelSandboxDetailsPane::showGone(const QString &name)
+{
+    showEmpty(0);
+    m_frame->showSummary(tr("%1 is no longer listed").arg(DisplayText::visible(name)),
+                         tr("It was deleted since it was selected."), false);
+}
+
 void BlaxelSandboxDetailsPane::showEmpty(int selectedCount)
 {
     m_currentName.clear();

@@ -29,8 +29,12 @@ public:
     void showSandbox(const BlaxelSandbox &sandbox, bool complete);
     void showError(const ApiError &error);
     void showEmpty(int selectedCount);
+    // The sandbox shown is no longer listed (deleted, and its record gone).
+    void showGone(const QString &name);
 
     QString currentName() const { return m_currentName; }
+    // The status the pane shows, as the server sent it.
+    QString shownStatus() const { return m_sandbox.status; }
     bool secretsRevealed() const;
     void setSecretsRevealed(bool revealed);
     // `<metadata.url>/mcp`; empty when the sandbox has no usable URL.

@@ -25,95 +25,58 @@
 #include "transfers/workspaceactions.h"
 
 #include <QCheckBox>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSettings>
-#include <QSplitter>
-#include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
-#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_stack(new QStackedWidget(this)),
-      m_connectHint(new BlaxelConnectHint(m_stack)), m_banner(new ErrorBanner(this)),
-      m_filterBar(new SandboxFilterBar(this)), m_showTerminated(new QCheckBox(tr("Show &terminated"), this)),
-      m_splitter(new QSplitter(this)), m_view(new QTableView(m_splitter)),
-      m_details(new BlaxelSandboxDetailsPane(m_splitter)), m_clock(new QTimer(this)),
+    : SandboxListPage(controller, u"blaxelSandboxes"_s, parent), m_controller(controller),
+      m_connectHint(new BlaxelConnectHint(this)),
+      m_showTerminated(new QCheckBox(tr("Show &terminated"), this)), m_view(new QTableView(this)),
+      m_details(new BlaxelSandboxDetailsPane(this)), m_clock(new QTimer(this)),
       m_workspace(new WorkspaceActions(WorkspaceActions::Provider::Blaxel,
                                        BlaxelWorkspaceHooks::make(controller), this))
 {
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_stack);
-    m_stack->addWidget(m_connectHint);
+    setPlaceholder(m_connectHint);
     connect(m_connectHint, &BlaxelConnectHint::settingsRequested, this,
             &BlaxelSandboxesPage::settingsRequested);
-
-    auto *content = new QWidget(m_stack);
-    auto *layout = new QVBoxLayout(content);
-    layout->addWidget(m_banner);
-    auto *filters = new QHBoxLayout;
-    filters->setContentsMargins(0, 0, 0, 0);
-    filters->addWidget(m_filterBar, 1);
     m_showTerminated->setObjectName(u"showTerminatedBox"_s);
     m_showTerminated->setToolTip(tr("Also list deleted sandboxes, which Blaxel keeps a while as TERMINATED"));
-    filters->addWidget(m_showTerminated, 0, Qt::AlignTop);
-    layout->addLayout(filters);
-    layout->addWidget(m_splitter, 1);
-    m_stack->addWidget(content);
-    m_splitterSizing = new SplitterSizing(m_splitter);
-    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Server, false);
-    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
-    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Tag, false);
-    m_filterBar->addFacets({}, BlaxelStatus::statuses(), {}, {});
-    m_filterBar->searchField()->setPlaceholderText(tr("Search names, display names and labels"));
+    addFilterWidget(m_showTerminated);
+    SandboxFilterBar *bar = filterBar();
+    bar->setFacetShown(SandboxFilterBar::Facet::Server, false);
+    bar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
+    bar->setFacetShown(SandboxFilterBar::Facet::Tag, false);
+    bar->addFacets({}, BlaxelStatus::statuses(), {}, {});
+    bar->searchField()->setPlaceholderText(tr("Search names, display names and labels"));
     setupView();
+    watchRefreshes(controller, tr("Could not refresh the Blaxel sandbox list"));
 
     auto *proxy = controller->proxy();
-    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &BlaxelSandboxFilterProxy::setSearchText);
-    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &BlaxelSandboxFilterProxy::setStatusFilter);
+    connect(bar, &SandboxFilterBar::searchChanged, proxy, &BlaxelSandboxFilterProxy::setSearchText);
+    connect(bar, &SandboxFilterBar::statusChanged, proxy, &BlaxelSandboxFilterProxy::setStatusFilter);
     connect(m_showTerminated, &QCheckBox::toggled, proxy, &BlaxelSandboxFilterProxy::setShowTerminated);
     connect(proxy, &BlaxelSandboxFilterProxy::countsChanged, this, [this](int shown, int total) {
-        m_filterBar->setCounts(shown, total);
+        filterBar()->setCounts(shown, total);
         updateEmptyHint();
     });
     auto *model = controller->model();
     connect(model, &BlaxelSandboxListModel::statusesChanged, this,
-            [this, model] { m_filterBar->addFacets({}, model->knownStatuses(), {}, {}); });
-    connect(controller, &BlaxelSandboxesController::refreshed, m_banner, [this] {
-        if (m_banner->isVisible() && m_banner->property("fromRefresh").toBool())
-            m_banner->hide();
-        updateEmptyHint();
-    });
-    connect(controller, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
-        m_banner->showError(tr("Could not refresh the Blaxel sandbox list"), error);
-        m_banner->setProperty("fromRefresh", true);
-    });
+            [this, model] { filterBar()->addFacets({}, model->knownStatuses(), {}, {}); });
+    connect(controller, &SandboxListController::refreshed, this, &BlaxelSandboxesPage::updateEmptyHint);
+    connect(controller->store(), &SandboxStoreSignals::published, this,
+            &BlaxelSandboxesPage::followShownSandbox);
     connect(controller, &BlaxelSandboxesController::detailsLoaded, this,
             [this](const BlaxelSandbox &sandbox) {
                 if (sandbox.name == m_shownName)
                     m_details->showSandbox(sandbox, true);
             });
-    connect(controller, &BlaxelSandboxesController::detailsFailed, m_details,
+    connect(controller, &SandboxListController::detailsFailed, m_details,
             &BlaxelSandboxDetailsPane::showError);
-    connect(controller, &BlaxelSandboxesController::deletionFinished, this,
-            [this](const QString &summary, const QStringList &failures) {
-                if (failures.isEmpty()) {
-                    emit statusMessage(summary);
-                    return;
-                }
-                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
-                m_banner->setProperty("fromRefresh", false);
-            });
-    // The pane shows the end of a deletion it is showing, not the status it was loaded with.
-    connect(controller, &BlaxelSandboxesController::sandboxTerminated, this, [this](const QString &name) {
-        if (name == m_shownName)
-            m_controller->loadDetails(name);
-    });
     connect(controller, &BlaxelSandboxesController::createdSandboxListed, this,
             &BlaxelSandboxesPage::selectSandbox);
     connect(m_details, &BlaxelSandboxDetailsPane::copied, this,
@@ -149,37 +112,34 @@ void BlaxelSandboxesPage::setupView()
                          .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn,
                                              Model::ImageColumn, Model::MemoryColumn, Model::LastUsedColumn},
                          .namesNotIds = true});
+    placeView(m_view, m_details);
     m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
     auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
     m_view->setItemDelegateForColumn(Model::LabelsColumn, labels);
     m_view->setMouseTracking(true);
     connect(labels, &TagChipDelegate::tagClicked, this,
-            [this](const QString &label) { m_filterBar->searchField()->setText(label); });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &BlaxelSandboxesPage::onSelectionChanged);
-    m_emptyHint = new EmptyStateHint(m_view, tr("No Blaxel sandboxes. Create one with Ctrl+N."));
-    m_flash = new RowChangeFlash(
-        m_view, [](const QModelIndex &index) { return index.data(Model::NameRole).toString(); });
-    connect(m_controller->model(), &Model::rowsRefreshed, m_flash,
-            [this](const QStringList &names) { m_flash->flash(names); });
-    // Workspace uploads onto a Blaxel sandbox (a dropped folder, files or .tar.gz) attach here, as on the
-    // Local sandboxes view: a WorkspaceDropTarget on m_view and the selected name.
+            [this](const QString &label) { filterBar()->searchField()->setText(label); });
+    setEmptyText(tr("No Blaxel sandboxes. Create one with Ctrl+N."));
+    setFlashKey([](const QModelIndex &index) { return index.data(Model::NameRole).toString(); });
+    connect(m_controller->model(), &Model::rowsRefreshed, changeFlash(),
+            [this](const QStringList &names) { changeFlash()->flash(names); });
 }
 
 void BlaxelSandboxesPage::updateConnection()
 {
     const bool connected = m_controller->isConnected();
-    m_stack->setCurrentIndex(connected ? 1 : 0);
+    showPlaceholder(!connected);
     m_shownName.clear();
+    m_shownSandbox.reset();
     m_details->showEmpty(0);
-    m_banner->hide();
+    banner()->hide();
     if (connected && isVisible())
         m_controller->refresh();
 }
 
 bool BlaxelSandboxesPage::showsConnectHint() const
 {
-    return m_stack->currentWidget() == m_connectHint;
+    return m_connectHint->isVisibleTo(this);
 }
 
 QPushButton *BlaxelSandboxesPage::settingsButton() const
@@ -204,13 +164,13 @@ void BlaxelSandboxesPage::hideEvent(QHideEvent *event)
 
 void BlaxelSandboxesPage::updateEmptyHint()
 {
-    m_emptyHint->followUnfilteredRows(m_controller->model()->rowCount());
+    emptyHint()->followUnfilteredRows(m_controller->model()->rowCount());
 }
 
 QStringList BlaxelSandboxesPage::selectedNames() const
 {
     QStringList names;
-    for (const auto &index : m_view->selectionModel()->selectedRows())
+    for (const auto &index : selectedRows())
         names << index.data(BlaxelSandboxListModel::NameRole).toString();
     return names;
 }
@@ -244,7 +204,7 @@ QStringList BlaxelSandboxesPage::selectedDeletableNames(int *leftOut) const
 {
     QStringList names;
     int skipped = 0;
-    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+    for (const auto &index : selectedRows()) {
         if (BlaxelStatus::isDeletable(index.data(BlaxelSandboxListModel::StatusRole).toString()))
             names << index.data(BlaxelSandboxListModel::NameRole).toString();
         else
@@ -258,18 +218,37 @@ QStringList BlaxelSandboxesPage::selectedDeletableNames(int *leftOut) const
 void BlaxelSandboxesPage::onSelectionChanged()
 {
     const QStringList names = selectedNames();
-    emit selectionChanged(int(names.size()));
     if (names.size() != 1) {
         m_shownName.clear();
+        m_shownSandbox.reset();
         m_details->showEmpty(int(names.size()));
         return;
     }
     if (names.first() == m_shownName)
-        return; // a refresh re-selected the same row
+        return; // a refresh re-selected the same row: the store tells the pane what changed
     m_shownName = names.first();
-    const int row = m_controller->model()->rowOf(m_shownName);
-    if (row >= 0)
-        m_details->showSandbox(m_controller->model()->sandboxAt(row), false);
+    m_shownSandbox.reset();
+    followShownSandbox();
+}
+
+// The pane shows what the store holds of the selected sandbox: a list that changed it (DEPLOYING to
+// DEPLOYED, a deletion's end) shows at once and reads its details again; one that no longer lists it says so.
+void BlaxelSandboxesPage::followShownSandbox()
+{
+    if (m_shownName.isEmpty())
+        return;
+    const BlaxelSandbox *listed = m_controller->store()->find(m_shownName);
+    if (!listed) {
+        if (!m_controller->store()->hasListed())
+            return;
+        m_shownSandbox.reset();
+        m_details->showGone(m_shownName);
+        return;
+    }
+    if (m_shownSandbox && m_shownSandbox->sameContentAs(*listed))
+        return;
+    m_shownSandbox = *listed;
+    m_details->showSandbox(*listed, false);
     m_controller->loadDetails(m_shownName);
 }
 
@@ -282,7 +261,7 @@ void BlaxelSandboxesPage::selectSandbox(const QString &name)
     QModelIndex proxyIndex = proxy->mapFromSource(m_controller->model()->index(row, 0));
     if (!proxyIndex.isValid()) {
         // Filtered out: the selection must not stay on another row, where Delete would meet it.
-        m_filterBar->clearFilters();
+        filterBar()->clearFilters();
         proxyIndex = proxy->mapFromSource(m_controller->model()->index(row, 0));
         emit statusMessage(tr("Filters cleared to show the new sandbox %1.").arg(DisplayText::visible(name)));
     }
@@ -335,20 +314,15 @@ void BlaxelSandboxesPage::copySelectedNames()
         emit statusMessage(tr("Copied %n sandbox name(s).", nullptr, int(names.size())));
 }
 
-void BlaxelSandboxesPage::focusSearch()
-{
-    m_filterBar->focusSearch();
-}
-
 void BlaxelSandboxesPage::saveState() const
 {
-    ViewStateSettings::save(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitter);
+    SandboxListPage::saveState();
     QSettings().setValue(u"blaxelSandboxes/showTerminated"_s, m_showTerminated->isChecked());
 }
 
 void BlaxelSandboxesPage::restoreState()
 {
-    ViewStateSettings::restore(u"blaxelSandboxes"_s, m_view->horizontalHeader(), m_splitterSizing);
+    SandboxListPage::restoreState();
     m_showTerminated->setChecked(QSettings().value(u"blaxelSandboxes/showTerminated"_s, false).toBool());
 }
 
@@ -404,4 +378,63 @@ void BlaxelSandboxesPage::extractDump()
         emit statusMessage(refusal);
     else
         m_workspace->chooseExtractFolder(name);
+}
+
+QStringList BlaxelSandboxesPage::contextActionNames() const
+{
+    return {u"copyId"_s,       {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
+            u"blaxelDelete"_s, {}, u"blaxelCreate"_s,    u"refresh"_s,  u"exportRows"_s};
+}
+
+SandboxListPage::VerbState BlaxelSandboxesPage::verbState(Verb verb) const
+{
+    const int selected = selectedCount();
+    switch (verb) {
+    case Verb::Create:
+        return {true, m_controller->isConnected(), {}};
+    case Verb::Delete: {
+        // Blaxel deletes for good: only what is neither deleting nor terminated counts.
+        const int deletable = int(selectedDeletableNames().size());
+        return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete")};
+    }
+    case Verb::CopyIds:
+        return {true, selected > 0, selected > 1 ? tr("&Copy %1 Names").arg(selected) : tr("&Copy Name")};
+    case Verb::UploadWorkspace:
+    case Verb::SaveDump:
+    case Verb::ExtractDump:
+        return {true, selected == 1, {}};
+    default:
+        return {};
+    }
+}
+
+void BlaxelSandboxesPage::trigger(Verb verb)
+{
+    switch (verb) {
+    case Verb::Create:
+        createSandbox();
+        break;
+    case Verb::Delete:
+        deleteSelected();
+        break;
+    case Verb::CopyIds:
+        copySelectedNames();
+        break;
+    case Verb::UploadWorkspace:
+        uploadWorkspace();
+        break;
+    case Verb::SaveDump:
+        saveDump();
+        break;
+    case Verb::ExtractDump:
+        extractDump();
+        break;
+    default:
+        break;
+    }
+}
+
+QString BlaxelSandboxesPage::exportFileName() const
+{
+    return u"blaxel-sandboxes.csv"_s;
 }

@@ -2,7 +2,6 @@
 
 #include "api/blaxelsandboxfiles.h"
 #include "api/blaxelstatus.h"
-#include "models/blaxelsandboxlistmodel.h"
 #include "models/displaytext.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
@@ -22,26 +21,28 @@ BlaxelSandboxFiles *filesFor(const BlaxelSandboxesController *controller, const 
 {
     if (!controller || !BlaxelWorkspaceHooks::refusal(controller, name).isEmpty())
         return nullptr;
-    const BlaxelSandboxListModel *model = controller->model();
-    return controller->session()->blaxelSandboxFiles(name, model->sandboxAt(model->rowOf(name)).url, nullptr);
+    return controller->session()->blaxelSandboxFiles(name, controller->store()->find(name)->url, nullptr);
 }
 
 } // namespace
 
 QString BlaxelWorkspaceHooks::refusal(const BlaxelSandboxesController *controller, const QString &name)
 {
-    const BlaxelSandboxListModel *model = controller->model();
-    const int row = model->rowOf(name);
+    const BlaxelSandbox *sandbox = controller->store()->find(name);
     const QString shownName = DisplayText::visible(name);
-    if (row < 0 || !controller->session()->hasBlaxel())
+    if (!sandbox || !controller->session()->hasBlaxel())
         return tr("Blaxel sandbox %1 is not listed any more; refresh the list and try again.").arg(shownName);
-    const QString status = model->shownStatus(row);
+    // A deletion started here shows as DELETING until it ends, as the row does.
+    const QString status =
+        controller->store()->isBusy(name) && BlaxelStatus::of(sandbox->status) != BlaxelStatus::Gone
+            ? BlaxelStatus::deleting()
+            : sandbox->status;
     if (BlaxelStatus::of(status) != BlaxelStatus::Running) {
         return tr("Blaxel sandbox %1 is %2: only a DEPLOYED sandbox has a working directory to transfer "
                   "with.")
             .arg(shownName, status.isEmpty() ? tr("in no stated status") : DisplayText::visible(status));
     }
-    if (!model->sandboxAt(row).url.isValid()) {
+    if (!sandbox->url.isValid()) {
         return tr("Blaxel sandbox %1 states no URL this app may call (https, or http on this machine), so "
                   "its "
                   "files cannot be reached.")

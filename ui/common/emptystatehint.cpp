@@ -17,6 +17,12 @@ void EmptyStateHint::setText(const QString &text)
     m_view->viewport()->update();
 }
 
+void EmptyStateHint::setNoRowsText(const QString &text)
+{
+    m_noRowsText = text;
+    setText(text);
+}
+
 void EmptyStateHint::followUnfilteredRows(int unfilteredRows)
 {
     setText(unfilteredRows > 0 ? tr("No sandbox matches the filters.") : m_noRowsText);

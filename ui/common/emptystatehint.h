@@ -15,6 +15,8 @@ class EmptyStateHint final : public QObject
 public:
     EmptyStateHint(QAbstractItemView *view, const QString &text);
     void setText(const QString &text);
+    // The sentence for a list with no rows at all (the one made with), shown at once.
+    void setNoRowsText(const QString &text);
     QString text() const { return m_text; }
 
     // For a filtered view: the text it was made with while the unfiltered list is empty too, else that
@@ -27,5 +29,5 @@ protected:
 private:
     QAbstractItemView *m_view;
     QString m_text;
-    const QString m_noRowsText;
+    QString m_noRowsText;
 };

@@ -3,10 +3,8 @@
 #include "execution/executionlogfollower.h"
 #include "executions/consolecolours.h"
 #include "executions/executionconsole.h"
-#include "ledger/ledgeraccess.h"
 #include "ledger/ledgeroperation.h"
-#include "ledger/runledger.h"
-#include "session/appsession.h"
+#include "session/executionscontroller.h"
 
 #include <QCoreApplication>
 #include <QHeaderView>
@@ -16,8 +14,8 @@ using namespace Qt::StringLiterals;
 
 // The texts were written for the Executions tab and keep its translation context, so that the existing
 // translations still find them.
-ExecutionHistoryList::ExecutionHistoryList(AppSession *session, QWidget *parent)
-    : QTreeWidget(parent), m_session(session)
+ExecutionHistoryList::ExecutionHistoryList(ExecutionsController *executions, QWidget *parent)
+    : QTreeWidget(parent), m_executions(executions)
 {
     setColumnCount(3);
     setHeaderLabels({QCoreApplication::translate("ExecutionsTab", "Execution"),
@@ -52,48 +50,38 @@ void ExecutionHistoryList::reload()
         return;
     const int generation = ++m_generation;
     const QString id = m_sandboxId;
-    LedgerAccess(m_session->ledger())
-        .call<QList<LedgerOperation>>(
-            [id](RunLedger &ledger) { return ledger.executionsOf(LedgerProvider::KlavisLocal, id); }, this,
-            [this, generation](const LedgerResult<QList<LedgerOperation>> &result) {
-                if (generation != m_generation)
-                    return; // another sandbox was chosen meanwhile
-                const QString selected = selectedExecution();
-                clear();
-                if (!result) {
-                    setToolTip(
-                        QCoreApplication::translate("ExecutionsTab", "The ledger could not be read: %1")
-                            .arg(result.error().message));
-                    emit loaded(false);
-                    return;
-                }
-                const QLocale locale;
-                for (const LedgerOperation &operation : result.value()) {
-                    const QString status =
-                        operation.state == LedgerOperationState::Intent ? u"running"_s : operation.outcome;
-                    auto *item = new QTreeWidgetItem(
-                        this,
-                        {operation.executionName,
-                         locale.toString(operation.startedAt.toLocalTime(), QLocale::ShortFormat), status});
-                    item->setForeground(StatusColumn, ConsoleColours::status(status));
-                    item->setToolTip(NameColumn, operation.executionName);
-                    if (operation.executionName == selected)
-                        item->setSelected(true);
-                }
-                emit loaded(true);
-            });
+    m_executions->readHistory(
+        id, this, [this, generation](const LedgerResult<QList<LedgerOperation>> &result) {
+            if (generation != m_generation)
+                return; // another sandbox was chosen meanwhile
+            const QString selected = selectedExecution();
+            clear();
+            if (!result) {
+                setToolTip(QCoreApplication::translate("ExecutionsTab", "The ledger could not be read: %1")
+                               .arg(result.error().message));
+                emit loaded(false);
+                return;
+            }
+            const QLocale locale;
+            for (const LedgerOperation &operation : result.value()) {
+                const QString status =
+                    operation.state == LedgerOperationState::Intent ? u"running"_s : operation.outcome;
+                auto *item = new QTreeWidgetItem(
+                    this, {operation.executionName,
+                           locale.toString(operation.startedAt.toLocalTime(), QLocale::ShortFormat), status});
+                item->setForeground(StatusColumn, ConsoleColours::status(status));
+                item->setToolTip(NameColumn, operation.executionName);
+                if (operation.executionName == selected)
+                    item->setSelected(true);
+            }
+            emit loaded(true);
+        });
 }
 
 QString ExecutionHistoryList::selectedExecution() const
 {
     const auto selected = selectedItems();
     return selected.isEmpty() ? QString() : selected.first()->text(NameColumn);
-}
-
-void ExecutionHistoryList::setPollBackoff(int firstMs, int lastMs)
-{
-    m_pollFirstMs = firstMs;
-    m_pollLastMs = lastMs;
 }
 
 bool ExecutionHistoryList::isRereading() const
@@ -112,8 +100,7 @@ void ExecutionHistoryList::reread(const QString &executionName, ExecutionConsole
     stopRereading();
     console->clear();
     console->setStatus(u"pending"_s, QCoreApplication::translate("ExecutionsTab", "reading the log"));
-    m_reread = new ExecutionLogFollower(m_session->executions(), m_sandboxId, executionName, this);
-    m_reread->setBackoff(m_pollFirstMs, m_pollLastMs);
+    m_reread = m_executions->reread(m_sandboxId, executionName, this);
     ExecutionLogFollower *follower = m_reread;
     connect(follower, &ExecutionLogFollower::text, console, &ExecutionConsole::appendLog);
     connect(follower, &ExecutionLogFollower::statusChanged, console,

@@ -4,9 +4,9 @@
 #include <QString>
 #include <QTreeWidget>
 
-class AppSession;
 class ExecutionConsole;
 class ExecutionLogFollower;
+class ExecutionsController;
 
 // The earlier executions of one local sandbox, as the ledger recorded them (read on its thread): name,
 // when it started, how it ended. Choosing one (a click or activation) asks for its log to be read again,
@@ -24,7 +24,7 @@ public:
         StatusColumn
     };
 
-    explicit ExecutionHistoryList(AppSession *session, QWidget *parent = nullptr);
+    explicit ExecutionHistoryList(ExecutionsController *executions, QWidget *parent = nullptr);
 
     // Empties the list and reads the executions of `localSandboxId` from the ledger; empty: none.
     void setSandbox(const QString &localSandboxId);
@@ -39,8 +39,6 @@ public:
     bool isRereading() const;
     // Stops reading the log; the execution goes on in the sandbox.
     void stopRereading();
-    // Tests shorten the log follower's waits.
-    void setPollBackoff(int firstMs, int lastMs);
 
 signals:
     void executionChosen(const QString &executionName);
@@ -50,10 +48,8 @@ signals:
     void rereadFinished();
 
 private:
-    AppSession *m_session;
+    ExecutionsController *m_executions;
     QPointer<ExecutionLogFollower> m_reread;
-    int m_pollFirstMs = 250;
-    int m_pollLastMs = 2000;
     QString m_sandboxId;
     int m_generation = 0; // of the latest read: an answer for an earlier sandbox is dropped
 };

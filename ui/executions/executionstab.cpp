@@ -1,12 +1,11 @@
 #include "executions/executionstab.h"
 
-#include "api/klavisexecutionservice.h"
 #include "common/errorcolour.h"
 #include "common/workspacedroptarget.h"
 #include "execution/executionjob.h"
 #include "executions/executionconsole.h"
 #include "executions/executionhistorylist.h"
-#include "session/appsession.h"
+#include "session/executionscontroller.h"
 #include "workspace/dumpjob.h"
 
 #include <QDateTime>
@@ -20,18 +19,20 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
-ExecutionsTab::ExecutionsTab(AppSession *session, QWidget *parent)
-    : QWidget(parent), m_session(session), m_recorder(LedgerAccess(session->ledger()), this),
-      m_dropZone(new QLabel(this)), m_chooseFolder(new QPushButton(tr("Choose Folder…"), this)),
-      m_folderLabel(new QLabel(this)), m_name(new QLineEdit(this)), m_run(new QPushButton(tr("Run"), this)),
+ExecutionsTab::ExecutionsTab(ExecutionsController *executions, QWidget *parent)
+    : QWidget(parent), m_executions(executions), m_dropZone(new QLabel(this)),
+      m_chooseFolder(new QPushButton(tr("Choose Folder…"), this)), m_folderLabel(new QLabel(this)),
+      m_name(new QLineEdit(this)), m_run(new QPushButton(tr("Run"), this)),
       m_stop(new QPushButton(tr("Stop Following"), this)),
       m_export(new QPushButton(tr("Export Artifacts…"), this)), m_message(new QLabel(this)),
-      m_progress(new QProgressBar(this)), m_history(new ExecutionHistoryList(session, this)),
-      m_console(new ExecutionConsole(this))
+      m_progress(new QProgressBar(this)), m_history(new ExecutionHistoryList(executions, this)),
+      m_consoles(new QStackedWidget(this)), m_console(new ExecutionConsole(m_consoles)),
+      m_runConsole(new ExecutionConsole(m_consoles))
 {
     m_dropZone->setText(tr("Drop a folder with main.py here, or"));
     m_dropZone->setEnabled(false); // a hint, in the secondary colour
@@ -66,7 +67,11 @@ ExecutionsTab::ExecutionsTab(AppSession *session, QWidget *parent)
     runRow->addWidget(m_export);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_history);
-    splitter->addWidget(m_console);
+    // The run's console belongs to the sandbox it runs in; every other sandbox shows the other one, cleared
+    // when the selection moves, so that no view of a sandbox shows another's log.
+    m_consoles->addWidget(m_console);
+    m_consoles->addWidget(m_runConsole);
+    splitter->addWidget(m_consoles);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
     splitter->setChildrenCollapsible(false);
@@ -111,16 +116,20 @@ ExecutionsTab::ExecutionsTab(AppSession *session, QWidget *parent)
         updateActions();
         emit logReread();
     });
-    connect(m_console, &ExecutionConsole::copied, this,
-            [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
-    connect(m_console, &ExecutionConsole::saved, this, [this](const QString &fileName, const QString &error) {
-        if (error.isEmpty())
-            emit statusMessage(tr("Saved the log to %1.").arg(QDir::toNativeSeparators(fileName)));
-        else
-            showMessage(
-                tr("The log could not be saved to %1: %2").arg(QDir::toNativeSeparators(fileName), error),
-                true);
-    });
+    for (ExecutionConsole *console : {m_console, m_runConsole}) {
+        connect(console, &ExecutionConsole::copied, this, [this](const QString &what) {
+            emit statusMessage(tr("Copied %1 to the clipboard.").arg(what));
+        });
+        connect(
+            console, &ExecutionConsole::saved, this, [this](const QString &fileName, const QString &error) {
+                if (error.isEmpty())
+                    emit statusMessage(tr("Saved the log to %1.").arg(QDir::toNativeSeparators(fileName)));
+                else
+                    showMessage(tr("The log could not be saved to %1: %2")
+                                    .arg(QDir::toNativeSeparators(fileName), error),
+                                true);
+            });
+    }
     updateActions();
 }
 
@@ -153,11 +162,9 @@ bool ExecutionsTab::isBusy() const
     return m_job || m_starting;
 }
 
-void ExecutionsTab::setPollBackoff(int firstMs, int lastMs)
+ExecutionConsole *ExecutionsTab::console() const
 {
-    m_pollFirstMs = firstMs;
-    m_pollLastMs = lastMs;
-    m_history->setPollBackoff(firstMs, lastMs);
+    return static_cast<ExecutionConsole *>(m_consoles->currentWidget());
 }
 
 void ExecutionsTab::setSandbox(const QString &localSandboxId)
@@ -165,6 +172,15 @@ void ExecutionsTab::setSandbox(const QString &localSandboxId)
     if (localSandboxId == m_sandboxId)
         return;
     m_sandboxId = localSandboxId;
+    m_history->stopRereading();
+    // The last run's log goes on in its own console (the job keeps following it), shown again with its
+    // sandbox; anything else starts empty.
+    if (!localSandboxId.isEmpty() && localSandboxId == m_lastSandbox) {
+        m_consoles->setCurrentWidget(m_runConsole);
+    } else {
+        m_console->clear();
+        m_consoles->setCurrentWidget(m_console);
+    }
     m_history->setSandbox(localSandboxId);
     updateActions();
 }
@@ -236,43 +252,40 @@ void ExecutionsTab::run()
     m_history->stopRereading();
     m_starting = true;
     m_message->hide();
-    m_console->clear();
-    m_console->setStatus(u"pending"_s, tr("packing"));
-    m_console->startClock();
+    m_runConsole->clear();
+    m_consoles->setCurrentWidget(m_runConsole);
+    m_runConsole->setStatus(u"pending"_s, tr("packing"));
+    m_runConsole->startClock();
     m_lastExecution = m_name->text();
     m_lastSandbox = m_sandboxId;
     updateActions();
-    m_recorder.setProfile(m_session->profileName());
-    // The intent is on disk before the upload: a crash leaves a record of what may be running.
-    m_recorder.beginExecution(m_sandboxId, m_lastExecution, [this](qint64 ledgerId) { startJob(ledgerId); });
+    m_executions->run(m_sandboxId, m_folder, m_lastExecution, this,
+                      [this](ExecutionJob *job) { startJob(job); });
 }
 
-void ExecutionsTab::startJob(qint64 ledgerId)
+void ExecutionsTab::startJob(ExecutionJob *job)
 {
     m_starting = false;
     reloadHistory();
-    m_job = new ExecutionJob(m_session->executions(), m_session->objectStoreNetwork(), m_lastSandbox,
-                             m_folder, m_lastExecution, m_session->region(), this);
-    m_job->setFollow(true);
-    m_job->setPollBackoff(m_pollFirstMs, m_pollLastMs);
-    connect(m_job, &ExecutionJob::logText, m_console, &ExecutionConsole::appendLog);
+    m_job = job;
+    connect(m_job, &ExecutionJob::logText, m_runConsole, &ExecutionConsole::appendLog);
     connect(m_job, &ExecutionJob::statusChanged, this,
-            [this](ExecutionStatus status) { m_console->setStatus(ExecutionStatusWords::word(status)); });
+            [this](ExecutionStatus status) { m_runConsole->setStatus(ExecutionStatusWords::word(status)); });
     connect(m_job, &ExecutionJob::phaseChanged, this, [this](ExecutionJob::Phase phase) {
         switch (phase) {
         case ExecutionJob::Phase::Packing:
-            m_console->setStatus(u"pending"_s, tr("packing"));
+            m_runConsole->setStatus(u"pending"_s, tr("packing"));
             break;
         case ExecutionJob::Phase::Uploading:
-            m_console->setStatus(u"pending"_s, tr("uploading"));
+            m_runConsole->setStatus(u"pending"_s, tr("uploading"));
             break;
         case ExecutionJob::Phase::Starting:
             m_progress->hide();
-            m_console->setStatus(u"pending"_s, tr("starting"));
+            m_runConsole->setStatus(u"pending"_s, tr("starting"));
             break;
         case ExecutionJob::Phase::Following:
             m_progress->hide();
-            m_console->setStatus(u"running"_s);
+            m_runConsole->setStatus(u"running"_s);
             break;
         default:
             break;
@@ -287,28 +300,28 @@ void ExecutionsTab::startJob(qint64 ledgerId)
         m_progress->setRange(0, int(std::max<qint64>(1, total / 1024)));
         m_progress->setValue(int(std::min(done, total) / 1024));
     });
-    connect(m_job, &ExecutionJob::finished, this, [this, ledgerId] { onJobFinished(ledgerId); });
+    connect(m_job, &ExecutionJob::finished, this, &ExecutionsTab::onJobFinished);
     m_job->start();
 }
 
-void ExecutionsTab::onJobFinished(qint64 ledgerId)
+void ExecutionsTab::onJobFinished()
 {
     ExecutionJob *job = m_job;
     job->deleteLater();
     m_job = nullptr;
     m_progress->hide();
-    m_console->stopClock();
+    m_runConsole->stopClock();
     switch (job->outcome()) {
     case ExecutionJob::Outcome::Completed:
-        m_console->setStatus(u"completed"_s);
+        m_runConsole->setStatus(u"completed"_s);
         break;
     case ExecutionJob::Outcome::Failed:
-        m_console->setStatus(u"failed"_s);
+        m_runConsole->setStatus(u"failed"_s);
         break;
     case ExecutionJob::Outcome::StoppedFollowing:
     case ExecutionJob::Outcome::Started:
-        m_console->setStatus(u"running"_s, tr("running (not followed)"));
-        m_console->appendNote(
+        m_runConsole->setStatus(u"running"_s, tr("running (not followed)"));
+        m_runConsole->appendNote(
             tr("Stopped following: %1 keeps running in the sandbox. Choose it in the list to "
                "read its log again.")
                 .arg(job->executionName()));
@@ -316,14 +329,13 @@ void ExecutionsTab::onJobFinished(qint64 ledgerId)
     case ExecutionJob::Outcome::Cancelled:
     case ExecutionJob::Outcome::Error:
     case ExecutionJob::Outcome::None:
-        m_console->setStatus(u"error"_s);
+        m_runConsole->setStatus(u"error"_s);
         if (!job->errorText().isEmpty()) {
-            m_console->appendNote(job->errorText());
+            m_runConsole->appendNote(job->errorText());
             showMessage(job->errorText(), true);
         }
         break;
     }
-    m_recorder.finishExecution(ledgerId, *job);
     // A new name for the next run: the sandbox refuses one it already has.
     if (m_name->text() == job->executionName())
         m_name->setText(defaultName());
@@ -350,6 +362,7 @@ void ExecutionsTab::showEarlier(const QString &executionName)
 {
     if (isBusy() || m_sandboxId.isEmpty() || executionName.isEmpty())
         return;
+    m_consoles->setCurrentWidget(m_console);
     m_history->reread(executionName, m_console);
     updateActions();
 }
@@ -379,12 +392,7 @@ void ExecutionsTab::exportArtifactsTo(const QString &folder)
         emit artifactsExported(folder, refusal);
         return;
     }
-    auto requestUrl = [service = m_session->executions(), id = m_sandboxId, name,
-                       region = m_session->region()](QObject *context, ResultHandler<SignedUrl> done) {
-        return service->exportArtifacts(id, name, region, context, std::move(done));
-    };
-    m_artifacts = new DumpJob(requestUrl, m_session->objectStoreNetwork(), m_sandboxId,
-                              DumpJob::Mode::Extract, folder, this);
+    m_artifacts = m_executions->exportArtifacts(m_sandboxId, name, folder, this);
     showMessage(tr("Downloading the artifacts of %1…").arg(name), false);
     m_progress->setValue(0);
     connect(m_artifacts, &TransferJob::progressChanged, this, [this](qint64 done, qint64 total) {

@@ -1,20 +1,19 @@
 #pragma once
 
-#include "runs/ledgerrecorder.h"
-
 #include <QPointer>
 #include <QString>
 #include <QWidget>
 
-class AppSession;
 class DumpJob;
 class ExecutionConsole;
 class ExecutionHistoryList;
 class ExecutionJob;
+class ExecutionsController;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 class QTreeWidget;
 
 // The Executions tab of a local sandbox: a folder with main.py (dropped or chosen), a name, Run; the log
@@ -22,15 +21,16 @@ class QTreeWidget;
 // from the ledger (read on its thread); choosing one reads its log again from the start. Export Artifacts
 // downloads an execution's folder and extracts it into a new or empty folder.
 //
-// One execution is followed at a time; Stop Following leaves it running in the sandbox. The job and its
-// console stay when another sandbox is shown: the list changes, the log being followed does not.
+// One execution is followed at a time; Stop Following leaves it running in the sandbox. Its console belongs
+// to its sandbox: another sandbox shows its own (empty until a log is chosen), and the run's console comes
+// back with the run's sandbox. The ExecutionsController runs, records and reads; this tab shows.
 class ExecutionsTab final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ExecutionsTab)
 
 public:
-    ExecutionsTab(AppSession *session, QWidget *parent = nullptr);
+    ExecutionsTab(ExecutionsController *executions, QWidget *parent = nullptr);
     ~ExecutionsTab() override;
 
     // The sandbox runs go to and whose executions are listed; empty: none.
@@ -52,10 +52,8 @@ public:
     void reloadHistory();
     // Reads the log of `executionName` in this sandbox again from its first byte.
     void showEarlier(const QString &executionName);
-    // Tests shorten the log follower's waits.
-    void setPollBackoff(int firstMs, int lastMs);
-
-    ExecutionConsole *console() const { return m_console; }
+    // The console in front: the run's, while its sandbox is shown, else this sandbox's.
+    ExecutionConsole *console() const;
     QLineEdit *nameField() const { return m_name; }
     QPushButton *runButton() const { return m_run; }
     QPushButton *stopButton() const { return m_stop; }
@@ -74,13 +72,12 @@ signals:
 
 private:
     void chooseFolder();
-    void startJob(qint64 ledgerId);
-    void onJobFinished(qint64 ledgerId);
+    void startJob(ExecutionJob *job);
+    void onJobFinished();
     void updateActions();
     void showMessage(const QString &text, bool problem);
 
-    AppSession *m_session;
-    LedgerRecorder m_recorder;
+    ExecutionsController *m_executions;
     QString m_sandboxId;
     QString m_folder;
     QString m_lastExecution; // the last run's name, for Export Artifacts without a selection
@@ -95,10 +92,10 @@ private:
     QLabel *m_message;
     QProgressBar *m_progress;
     ExecutionHistoryList *m_history;
-    ExecutionConsole *m_console;
+    QStackedWidget *m_consoles;
+    ExecutionConsole *m_console;    // the sandbox shown: a log read again, else empty
+    ExecutionConsole *m_runConsole; // the last run's, in m_lastSandbox
     QPointer<ExecutionJob> m_job;
     QPointer<DumpJob> m_artifacts;
     bool m_starting = false; // the ledger's intent is being written
-    int m_pollFirstMs = 250;
-    int m_pollLastMs = 2000;
 };

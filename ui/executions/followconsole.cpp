@@ -5,7 +5,7 @@
 #include "executions/consolecolours.h"
 #include "executions/executionconsole.h"
 #include "executions/executionstab.h"
-#include "session/appsession.h"
+#include "session/executionscontroller.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -21,10 +21,9 @@
 
 using namespace Qt::StringLiterals;
 
-FollowConsole::FollowConsole(AppSession *session, QWidget *parent)
-    : QWidget(parent, Qt::Window), m_session(session), m_recorder(LedgerAccess(session->ledger()), this),
-      m_console(new ExecutionConsole(this)), m_filter(new QLineEdit(this)), m_filterProblem(new QLabel(this)),
-      m_strip(new QHBoxLayout)
+FollowConsole::FollowConsole(ExecutionsController *executions, QWidget *parent)
+    : QWidget(parent, Qt::Window), m_executions(executions), m_console(new ExecutionConsole(this)),
+      m_filter(new QLineEdit(this)), m_filterProblem(new QLabel(this)), m_strip(new QHBoxLayout)
 {
     m_dark = ConsoleColours::isDark(palette());
     m_filter->setPlaceholderText(tr("Show only lines matching a regular expression"));
@@ -64,7 +63,8 @@ FollowConsole::~FollowConsole()
             source.job->cancel();
 }
 
-FollowConsole *FollowConsole::askAndRun(AppSession *session, const QStringList &sandboxIds, QWidget *parent)
+FollowConsole *FollowConsole::askAndRun(ExecutionsController *executions, const QStringList &sandboxIds,
+                                        QWidget *parent)
 {
     if (sandboxIds.isEmpty()) {
         QMessageBox::information(parent, tr("Run Script in Selected"),
@@ -95,17 +95,11 @@ FollowConsole *FollowConsole::askAndRun(AppSession *session, const QStringList &
         QMessageBox::warning(parent, tr("Run Script in Selected"),
                              tr("An execution name is 1 to 64 letters, digits, '_', '.' or '-'."));
     }
-    auto *console = new FollowConsole(session, parent);
+    auto *console = new FollowConsole(executions, parent);
     console->setAttribute(Qt::WA_DeleteOnClose);
     console->show();
     console->run(sandboxIds, folder, name);
     return console;
-}
-
-void FollowConsole::setPollBackoff(int firstMs, int lastMs)
-{
-    m_pollFirstMs = firstMs;
-    m_pollLastMs = lastMs;
 }
 
 void FollowConsole::run(const QStringList &sandboxIds, const QString &folder, const QString &executionName)
@@ -126,41 +120,36 @@ void FollowConsole::run(const QStringList &sandboxIds, const QString &folder, co
         source.strip->setContentsMargins(0, 0, 12, 0);
         source.strip->setToolTip(id);
         m_strip->insertWidget(m_strip->count() - 1, source.strip);
-        auto *job = new ExecutionJob(m_session->executions(), m_session->objectStoreNetwork(), id, folder,
-                                     executionName, m_session->region(), this);
-        source.job = job;
-        job->setFollow(true);
-        job->setPollBackoff(m_pollFirstMs, m_pollLastMs);
-        connect(job, &ExecutionJob::logText, this, [this, index](const QByteArray &bytes) {
-            enqueue(Incoming{index, bytes, 0, false});
-        });
-        connect(job, &ExecutionJob::statusChanged, this, [this, index](ExecutionStatus status) {
-            m_sources[size_t(index)].status = ExecutionStatusWords::word(status);
-            updateStrip(index);
-        });
-        connect(job, &ExecutionJob::finished, this, [this, index] { enqueue(Incoming{index, {}, 0, true}); });
+        source.pending = true;
         updateStrip(index);
     }
     updateTitle();
-    // Each started once its intent is in the ledger, as the Executions tab does, so that every sandbox's
-    // list of earlier executions has it; and after every source exists: a refused folder finishes inside
-    // start().
-    m_recorder.setProfile(m_session->profileName());
+    // Each runs once its intent is in the ledger (the controller writes it), as the Executions tab's does, so
+    // that every sandbox's list of earlier executions has it.
     for (int index = 0; index < int(m_sources.size()); ++index) {
-        m_recorder.beginExecution(m_sources[size_t(index)].sandboxId, executionName,
-                                  [this, index](qint64 id) {
-                                      Source &source = m_sources[size_t(index)];
-                                      source.ledgerId = id;
-                                      if (source.job)
-                                          source.job->start();
-                                  });
+        m_executions->run(
+            m_sources[size_t(index)].sandboxId, folder, executionName, this,
+            [this, index](ExecutionJob *job) {
+                m_sources[size_t(index)].job = job;
+                connect(job, &ExecutionJob::logText, this, [this, index](const QByteArray &bytes) {
+                    enqueue(Incoming{index, bytes, 0, false});
+                });
+                connect(job, &ExecutionJob::statusChanged, this, [this, index](ExecutionStatus status) {
+                    m_sources[size_t(index)].status = ExecutionStatusWords::word(status);
+                    updateStrip(index);
+                });
+                connect(job, &ExecutionJob::finished, this, [this, index] {
+                    enqueue(Incoming{index, {}, 0, true});
+                });
+                job->start();
+            });
     }
 }
 
 bool FollowConsole::isRunning() const
 {
     for (const Source &source : m_sources)
-        if (source.job)
+        if (source.pending)
             return true;
     return false;
 }
@@ -317,8 +306,8 @@ void FollowConsole::onJobFinished(int index)
     Source &source = m_sources[size_t(index)];
     ExecutionJob *job = source.job;
     source.job = nullptr;
+    source.pending = false;
     job->deleteLater();
-    m_recorder.finishExecution(source.ledgerId, *job);
     m_log.finish(index);
     switch (job->outcome()) {
     case ExecutionJob::Outcome::Completed:

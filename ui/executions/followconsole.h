@@ -1,7 +1,5 @@
 #pragma once
 
-#include "runs/ledgerrecorder.h"
-
 #include "models/ansitextparser.h"
 #include "models/mergedlog.h"
 
@@ -17,7 +15,7 @@
 #include <deque>
 #include <vector>
 
-class AppSession;
+class ExecutionsController;
 class ExecutionConsole;
 class ExecutionJob;
 class QHBoxLayout;
@@ -40,16 +38,15 @@ class FollowConsole final : public QWidget
     Q_DISABLE_COPY_MOVE(FollowConsole)
 
 public:
-    explicit FollowConsole(AppSession *session, QWidget *parent = nullptr);
+    explicit FollowConsole(ExecutionsController *executions, QWidget *parent = nullptr);
     ~FollowConsole() override;
 
     // Asks for the folder and the name, then opens a follow console running it in `sandboxIds`.
-    static FollowConsole *askAndRun(AppSession *session, const QStringList &sandboxIds, QWidget *parent);
+    static FollowConsole *askAndRun(ExecutionsController *executions, const QStringList &sandboxIds,
+                                    QWidget *parent);
 
     // One ExecutionJob per sandbox, each following its log to the end.
     void run(const QStringList &sandboxIds, const QString &folder, const QString &executionName);
-    // Tests shorten the followers' waits.
-    void setPollBackoff(int firstMs, int lastMs);
     // Shows only the lines whose text (prefix included) matches; empty shows all. False when invalid.
     bool setFilter(const QString &pattern);
 
@@ -82,8 +79,8 @@ private:
         QPointer<ExecutionJob> job;
         QString status;
         QLabel *strip = nullptr;
-        QString stripText;   // as last set, so that an unchanged label is not laid out again
-        qint64 ledgerId = 0; // its Execute operation in the ledger, once the intent is written
+        QString stripText;    // as last set, so that an unchanged label is not laid out again
+        bool pending = false; // from run() until its job finished
     };
     // What the jobs sent, taken in by slices under a time budget: a MiB of log cut into lines at once held
     // the GUI thread for over 100 ms.
@@ -106,8 +103,7 @@ private:
     void updateStrip(int source);
     void updateTitle();
 
-    AppSession *m_session;
-    LedgerRecorder m_recorder;
+    ExecutionsController *m_executions;
     ExecutionConsole *m_console;
     QLineEdit *m_filter;
     QLabel *m_filterProblem;
@@ -117,8 +113,6 @@ private:
     qint64 m_shown = 0; // lines of m_log the console has been given (or the filter refused)
     QRegularExpression m_expression;
     QString m_executionName;
-    int m_pollFirstMs = 250;
-    int m_pollLastMs = 2000;
     bool m_dark = false;
     bool m_cutNoted = false;
     QTimer m_stripTimer; // line counts every quarter second, not on every line

@@ -11,6 +11,7 @@
 #include "models/displaytext.h"
 #include "models/mcpexchangelogmodel.h"
 #include "models/mcptoollistmodel.h"
+#include "session/mcpinspector.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -32,8 +33,8 @@
 
 using namespace Qt::StringLiterals;
 
-InspectPage::InspectPage(QNetworkAccessManager *network, QWidget *parent)
-    : QWidget(parent), m_network(network), m_client(new McpClient(network, this)),
+InspectPage::InspectPage(McpInspector *inspector, QWidget *parent)
+    : QWidget(parent), m_inspector(inspector), m_client(inspector->clientFor({}, {}, this)),
       m_tools(new McpToolListModel(this)), m_toolProxy(new QSortFilterProxyModel(this)),
       m_log(new McpExchangeLogModel(this))
 {
@@ -211,10 +212,7 @@ void InspectPage::setServer(const QUrl &url, const QString &bearerToken)
     m_token = bearerToken;
     // A new client per server: no session or token can carry over from the last one.
     m_client->deleteLater();
-    m_client = new McpClient(m_network, this);
-    m_client->setUrl(url);
-    if (!bearerToken.isEmpty())
-        m_client->setBearerToken(bearerToken);
+    m_client = m_inspector->clientFor(url, bearerToken, this);
     connect(m_client, &McpClient::exchangeLogged, m_log, &McpExchangeLogModel::append);
     m_log->clear();
     m_tools->setTools({});

@@ -15,7 +15,7 @@ class McpExchangeLogModel;
 class McpToolListModel;
 class QLabel;
 class QLineEdit;
-class QNetworkAccessManager;
+class McpInspector;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -34,7 +34,7 @@ class InspectPage final : public QWidget
     Q_DISABLE_COPY_MOVE(InspectPage)
 
 public:
-    explicit InspectPage(QNetworkAccessManager *network, QWidget *parent = nullptr);
+    explicit InspectPage(McpInspector *inspector, QWidget *parent = nullptr);
 
     // The server to inspect; a new URL starts over. The token goes only to that URL's origin.
     void setServer(const QUrl &url, const QString &bearerToken = {});
@@ -81,7 +81,7 @@ private:
     void setStatus(const QString &text, bool error);
     void copyCurl(bool withSecrets);
 
-    QNetworkAccessManager *m_network;
+    McpInspector *m_inspector;
     McpClient *m_client;
     QUrl m_url;
     QString m_token;

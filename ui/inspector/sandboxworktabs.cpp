@@ -17,8 +17,8 @@
 
 using namespace Qt::StringLiterals;
 
-SandboxWorkTabs::SandboxWorkTabs(QWidget *details, QNetworkAccessManager *network, QWidget *parent)
-    : QTabWidget(parent), m_details(details), m_network(network), m_inspectTab(new QScrollArea(this)),
+SandboxWorkTabs::SandboxWorkTabs(QWidget *details, McpInspector *inspector, QWidget *parent)
+    : QTabWidget(parent), m_details(details), m_inspector(inspector), m_inspectTab(new QScrollArea(this)),
       m_inspect(new QWidget(m_inspectTab)), m_serverChoice(new QComboBox(m_inspect)),
       m_nothingToInspect(new QLabel(m_inspect)), m_stack(new QStackedWidget(m_inspect))
 {
@@ -148,7 +148,7 @@ InspectPage *SandboxWorkTabs::pageFor(const NamedUrl &server)
         m_connectedOnce.remove(oldest);
         delete oldest;
     }
-    auto *page = new InspectPage(m_network, m_stack);
+    auto *page = new InspectPage(m_inspector, m_stack);
     page->setServer(url);
     connect(page, &InspectPage::copied, this, &SandboxWorkTabs::copied);
     connect(page, &InspectPage::compareToolsRequested, this, &SandboxWorkTabs::compareTools);
@@ -182,7 +182,7 @@ void SandboxWorkTabs::compareTools()
     InspectPage *page = currentInspectPage();
     if (!page)
         return;
-    auto *dialog = new ToolDiffDialog(m_network, window());
+    auto *dialog = new ToolDiffDialog(m_inspector, window());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QUrl shown = m_pages.key(page);
     int shownIndex = 0;

@@ -12,7 +12,7 @@
 class InspectPage;
 class QComboBox;
 class QLabel;
-class QNetworkAccessManager;
+class McpInspector;
 class QScrollArea;
 class QStackedWidget;
 class QWidget;
@@ -30,7 +30,7 @@ public:
     using NamedUrl = std::pair<QString, QUrl>; // (server name, MCP URL)
     static constexpr int maxInspectPages = 24;
 
-    SandboxWorkTabs(QWidget *details, QNetworkAccessManager *network, QWidget *parent = nullptr);
+    SandboxWorkTabs(QWidget *details, McpInspector *inspector, QWidget *parent = nullptr);
 
     // The Data tab, enabled only while setDataAvailable(true).
     void setDataPage(QWidget *page);
@@ -69,7 +69,7 @@ private:
     static void holdInScrollArea(QScrollArea *area, QWidget *page);
 
     QWidget *m_details;
-    QNetworkAccessManager *m_network;
+    McpInspector *m_inspector;
     QScrollArea *m_inspectTab;
     QWidget *m_inspect;
     QWidget *m_serverRow = nullptr;

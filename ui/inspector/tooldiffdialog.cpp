@@ -2,8 +2,8 @@
 
 #include "common/jsondiffview.h"
 #include "mcp/mcpcall.h"
-#include "mcp/mcpclient.h"
 #include "mcp/toollistfile.h"
+#include "session/mcpinspector.h"
 #include "json/jsondiff.h"
 
 #include <QComboBox>
@@ -56,8 +56,8 @@ const McpTool *findTool(const QList<McpTool> &tools, const QString &name)
 
 } // namespace
 
-ToolDiffDialog::ToolDiffDialog(QNetworkAccessManager *network, QWidget *parent)
-    : QDialog(parent), m_network(network), m_compare(new QPushButton(tr("Compare"), this)),
+ToolDiffDialog::ToolDiffDialog(McpInspector *inspector, QWidget *parent)
+    : QDialog(parent), m_inspector(inspector), m_compare(new QPushButton(tr("Compare"), this)),
       m_saveA(new QPushButton(tr("Save A's list…"), this)),
       m_saveB(new QPushButton(tr("Save B's list…"), this)), m_status(new QLabel(this)),
       m_summary(new QLabel(this)), m_tools(new QTreeWidget(this)), m_details(new JsonDiffView(this))
@@ -271,16 +271,9 @@ void ToolDiffDialog::listSide(Side side)
     if (index < 0 || index >= m_sandboxes.size())
         return fail(tr("Choose a sandbox for %1.").arg(sideName));
     const Sandbox &sandbox = m_sandboxes.at(index);
-    auto *client = new McpClient(m_network, this);
-    client->setUrl(sandbox.url);
-    if (!sandbox.bearerToken.isEmpty())
-        client->setBearerToken(sandbox.bearerToken);
-    McpCall *call = client->listTools();
+    McpCall *call = m_inspector->listToolsOnce(sandbox.url, sandbox.bearerToken, this);
     m_calls.append(call);
-    connect(call, &McpCall::finished, this, [this, client, call, side, generation, label = sandbox.label] {
-        if (!client->serverInfo().sessionId.isEmpty())
-            client->close();
-        client->deleteLater();
+    connect(call, &McpCall::finished, this, [this, call, side, generation, label = sandbox.label] {
         if (generation != m_generation)
             return;
         if (call->error().isError())

@@ -15,7 +15,7 @@ class McpCall;
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QNetworkAccessManager;
+class McpInspector;
 class QPushButton;
 class QStackedWidget;
 class QTreeWidget;
@@ -49,7 +49,7 @@ public:
         ColumnCount
     };
 
-    explicit ToolDiffDialog(QNetworkAccessManager *network, QWidget *parent = nullptr);
+    explicit ToolDiffDialog(McpInspector *inspector, QWidget *parent = nullptr);
 
     // A sandbox either side can be set to: its name as shown and its MCP URL.
     void addSandbox(const QString &label, const QUrl &mcpUrl, const QString &bearerToken = {});
@@ -107,7 +107,7 @@ private:
     void showDetails();
     void setBusy(bool busy);
 
-    QNetworkAccessManager *m_network;
+    McpInspector *m_inspector;
     QList<Sandbox> m_sandboxes;
     SidePanel m_a;
     SidePanel m_b;

@@ -188,6 +188,7 @@ void SandboxDetailsPane::switchTo(const QString &sandboxId)
         return;
     // Another sandbox: forget everything of the previous one, secrets first.
     m_currentId = sandboxId;
+    m_shownStatus.clear();
     setSecretsRevealed(false);
     m_metadataTree->setObject({});
     m_authTree->setObject({});
@@ -206,6 +207,7 @@ void SandboxDetailsPane::fillSummary(const SandboxSummary &summary)
     m_headerIcon->setPixmap(iconPixmap(StatusIcons::icon(summary.status), this, 22));
     m_headerTitle->setText(DetailsPaneFrame::valueOrDash(summary.serverName));
     m_headerStatus->setText(DisplayText::visible(summary.status));
+    m_shownStatus = summary.status;
     m_idField->setText(summary.sandboxId);
     m_serverLabel->setText(DetailsPaneFrame::valueOrDash(summary.serverName));
     m_statusLabel->setText(DetailsPaneFrame::valueOrDash(summary.status));
@@ -219,9 +221,20 @@ void SandboxDetailsPane::fillSummary(const SandboxSummary &summary)
 
 void SandboxDetailsPane::showSummary(const SandboxSummary &summary)
 {
+    const bool sameLease = summary.sandboxId == m_currentId && summary.status == m_shownStatus;
+    if (!sameLease)
+        switchTo({}); // nothing of the last lease (URLs, secrets) stays beside a status that says otherwise
     switchTo(summary.sandboxId);
     fillSummary(summary);
     m_loadingLabel->setVisible(true);
+}
+
+void SandboxDetailsPane::showGone(const QString &label)
+{
+    switchTo({});
+    m_tags.clear();
+    m_frame->showSummary(tr("%1 is no longer listed").arg(DisplayText::visible(label)),
+                         tr("It was released, expired or deleted since it was selected."), false);
 }
 
 void SandboxDetailsPane::showDetails(const SandboxDetails &details)
@@ -280,6 +293,11 @@ void SandboxDetailsPane::setSecretsRevealed(bool revealed)
     m_metadataTree->setRevealed(revealed);
     m_authTree->setRevealed(revealed);
     updateRawJson();
+}
+
+int SandboxDetailsPane::shownUrlCount() const
+{
+    return m_urlsForm->rowCount();
 }
 
 void SandboxDetailsPane::fillUrls(const QMap<QString, QString> &serverUrls)

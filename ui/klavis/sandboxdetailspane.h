@@ -27,12 +27,19 @@ class SandboxDetailsPane final : public QWidget
 public:
     explicit SandboxDetailsPane(QWidget *parent = nullptr);
 
+    // The list's row of a sandbox. The same sandbox with another status (released, say) has lost what its
+    // lease had: its URLs, metadata and credentials go until its details are read again.
     void showSummary(const SandboxSummary &summary);
+    // The sandbox shown is no longer listed (released and gone from the pool, expired, deleted).
+    void showGone(const QString &label);
     void showDetails(const SandboxDetails &details);
     void showError(const ApiError &error);
     void showEmpty(int selectedCount);
 
     QString currentSandboxId() const { return m_currentId; }
+    // What the pane shows: the status as sent, and how many MCP server URLs.
+    QString shownStatus() const { return m_shownStatus; }
+    int shownUrlCount() const;
     bool secretsRevealed() const;
     void setSecretsRevealed(bool revealed);
 
@@ -85,5 +92,6 @@ private:
     QStringList m_tags;
     QDateTime m_updatedAt;
     QString m_updatedAtText;
+    QString m_shownStatus;
     QJsonObject m_raw;
 };

@@ -1,15 +1,11 @@
 #include "klavis/sandboxespage.h"
 
-#include "api/httptransport.h"
 #include "catalog/mcpclientconfig.h"
 #include "common/confirmationbox.h"
 #include "common/emptystatehint.h"
-#include "common/errorbanner.h"
 #include "common/rowchangeflash.h"
 #include "common/sandboxtable.h"
-#include "common/splittersizing.h"
 #include "common/tagchipdelegate.h"
-#include "common/viewstatesettings.h"
 #include "inspector/sandboxworktabs.h"
 #include "klavis/acquiredialog.h"
 #include "klavis/sandboxdetailspane.h"
@@ -21,62 +17,41 @@
 #include "sandboxlist/statusdelegate.h"
 #include "serverdata/sandboxdatapage.h"
 #include "session/appsession.h"
-#include "session/serverdatacontroller.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
-#include <QHeaderView>
-#include <QSplitter>
 #include <QTableView>
-#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
-      m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
-      m_view(new QTableView(m_splitter)), m_details(new SandboxDetailsPane(m_splitter)),
-      m_workTabs(new SandboxWorkTabs(m_details, controller->session()->transport()->networkAccessManager(),
-                                     m_splitter))
+    : SandboxListPage(controller, u"sandboxes"_s, parent), m_controller(controller),
+      m_view(new QTableView(this)), m_details(new SandboxDetailsPane(this)),
+      m_workTabs(new SandboxWorkTabs(m_details, controller->session()->mcpInspector(), this)),
+      m_data(new SandboxDataPage(controller->session()->serverData(), m_workTabs))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_banner);
-    layout->addWidget(m_filterBar);
-    layout->addWidget(m_splitter, 1);
-    m_splitterSizing = new SplitterSizing(m_splitter);
-    m_data = new SandboxDataPage(new ServerDataController(controller->session(), this), m_workTabs);
     m_workTabs->setDataPage(m_data);
     setupView();
+    watchRefreshes(controller, tr("Could not refresh the sandbox list"));
 
     auto *proxy = controller->proxy();
-    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &SandboxFilterProxy::setSearchText);
-    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &SandboxFilterProxy::setStatusFilter);
-    connect(m_filterBar, &SandboxFilterBar::benchmarkChanged, proxy, &SandboxFilterProxy::setBenchmarkFilter);
-    // Server and tag narrow the request itself (the API filters them); the proxy repeats the filter
-    // so the table is right even before the new answer arrives.
-    auto serverSide = [this] { m_controller->setServerFilter({m_filterBar->server(), m_filterBar->tag()}); };
-    connect(m_filterBar, &SandboxFilterBar::serverChanged, proxy, &SandboxFilterProxy::setServerFilter);
-    connect(m_filterBar, &SandboxFilterBar::tagChanged, proxy, &SandboxFilterProxy::setTagFilter);
-    connect(m_filterBar, &SandboxFilterBar::serverChanged, this, serverSide);
-    connect(m_filterBar, &SandboxFilterBar::tagChanged, this, serverSide);
+    SandboxFilterBar *bar = filterBar();
+    // Every filter is the proxy's: the store keeps the whole account, which every other view reads too.
+    connect(bar, &SandboxFilterBar::searchChanged, proxy, &SandboxFilterProxy::setSearchText);
+    connect(bar, &SandboxFilterBar::statusChanged, proxy, &SandboxFilterProxy::setStatusFilter);
+    connect(bar, &SandboxFilterBar::benchmarkChanged, proxy, &SandboxFilterProxy::setBenchmarkFilter);
+    connect(bar, &SandboxFilterBar::serverChanged, proxy, &SandboxFilterProxy::setServerFilter);
+    connect(bar, &SandboxFilterBar::tagChanged, proxy, &SandboxFilterProxy::setTagFilter);
     connect(proxy, &SandboxFilterProxy::countsChanged, this, [this](int shown, int total) {
-        m_filterBar->setCounts(shown, total);
-        m_emptyHint->followUnfilteredRows(m_controller->model()->rowCount());
+        filterBar()->setCounts(shown, total);
+        emptyHint()->followUnfilteredRows(m_controller->model()->rowCount());
     });
     auto *model = controller->model();
     connect(model, &SandboxListModel::facetsChanged, this, [this, model] {
-        m_filterBar->addFacets(model->knownServers(), model->knownStatuses(), model->knownBenchmarks(),
+        filterBar()->addFacets(model->knownServers(), model->knownStatuses(), model->knownBenchmarks(),
                                model->knownTags());
     });
-
-    connect(controller, &SandboxesController::refreshed, m_banner, [this] {
-        if (m_banner->isVisible() && m_banner->property("fromRefresh").toBool())
-            m_banner->hide();
-    });
-    connect(controller, &SandboxesController::refreshFailed, this, [this](const ApiError &error) {
-        m_banner->showError(tr("Could not refresh the sandbox list"), error);
-        m_banner->setProperty("fromRefresh", true);
-    });
+    connect(controller->store(), &SandboxStoreSignals::published, this, &SandboxesPage::followShownSandbox);
     connect(controller, &SandboxesController::detailsLoaded, this, [this](const SandboxDetails &details) {
         if (details.summary.sandboxId != m_shownKey.sandboxId)
             return;
@@ -86,16 +61,7 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
             servers.append({it.key(), QUrl(it.value())});
         m_workTabs->showServers(servers);
     });
-    connect(controller, &SandboxesController::detailsFailed, m_details, &SandboxDetailsPane::showError);
-    connect(controller, &SandboxesController::bulkFinished, this,
-            [this](const QString &summary, const QStringList &failures) {
-                if (failures.isEmpty()) {
-                    emit statusMessage(summary);
-                    return;
-                }
-                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
-                m_banner->setProperty("fromRefresh", false);
-            });
+    connect(controller, &SandboxListController::detailsFailed, m_details, &SandboxDetailsPane::showError);
     connect(controller, &SandboxesController::acquiredSandboxListed, this, &SandboxesPage::selectSandbox);
     const auto announceCopy = [this](const QString &what) {
         emit statusMessage(tr("Copied %1 to the clipboard.").arg(what));
@@ -103,7 +69,7 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
     connect(m_details, &SandboxDetailsPane::copied, this, announceCopy);
     connect(m_workTabs, &SandboxWorkTabs::copied, this, announceCopy);
     connect(m_details, &SandboxDetailsPane::copyMcpConfigRequested, this, &SandboxesPage::copyMcpConfig);
-    connect(m_details, &SandboxDetailsPane::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
+    connect(m_details, &SandboxDetailsPane::tagClicked, bar, &SandboxFilterBar::setTag);
     m_details->showEmpty(0);
 }
 
@@ -119,19 +85,18 @@ void SandboxesPage::setupView()
                                     {Model::BenchmarkColumn, 95},
                                     {Model::TagsColumn, 150}},
                          .hiddenByDefault = {}});
-    m_view->setItemDelegateForColumn(SandboxListModel::StatusColumn, new StatusDelegate(m_view));
-    auto *tags = new TagChipDelegate(SandboxListModel::TagsRole, m_view);
-    m_view->setItemDelegateForColumn(SandboxListModel::TagsColumn, tags);
+    placeView(m_view, m_workTabs);
+    m_view->setItemDelegateForColumn(Model::StatusColumn, new StatusDelegate(m_view));
+    auto *tags = new TagChipDelegate(Model::TagsRole, m_view);
+    m_view->setItemDelegateForColumn(Model::TagsColumn, tags);
     m_view->setMouseTracking(true);
-    connect(tags, &TagChipDelegate::tagClicked, m_filterBar, &SandboxFilterBar::setTag);
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &SandboxesPage::onSelectionChanged);
-    m_emptyHint = new EmptyStateHint(m_view, tr("No sandboxes. Acquire one with Ctrl+N."));
-    m_flash = new RowChangeFlash(m_view, [](const QModelIndex &index) {
-        return flashKey(index.data(SandboxListModel::ServerNameRole).toString(),
-                        index.data(SandboxListModel::SandboxIdRole).toString());
+    connect(tags, &TagChipDelegate::tagClicked, filterBar(), &SandboxFilterBar::setTag);
+    setEmptyText(tr("No sandboxes. Acquire one with Ctrl+N."));
+    setFlashKey([](const QModelIndex &index) {
+        return flashKey(index.data(Model::ServerNameRole).toString(),
+                        index.data(Model::SandboxIdRole).toString());
     });
-    connect(m_controller->model(), &SandboxListModel::rowsRefreshed, m_flash,
+    connect(m_controller->model(), &Model::rowsRefreshed, changeFlash(),
             [this](const QList<SandboxKey> &keys) {
                 if (keys.size() > RowChangeFlash::maxKeys)
                     return;
@@ -139,7 +104,7 @@ void SandboxesPage::setupView()
                 names.reserve(keys.size());
                 for (const auto &key : keys)
                     names << flashKey(key.serverName, key.sandboxId);
-                m_flash->flash(names);
+                changeFlash()->flash(names);
             });
 }
 
@@ -151,7 +116,7 @@ QString SandboxesPage::flashKey(const QString &serverName, const QString &sandbo
 QList<SandboxKey> SandboxesPage::selectedKeys() const
 {
     QList<SandboxKey> keys;
-    for (const auto &index : m_view->selectionModel()->selectedRows())
+    for (const auto &index : selectedRows())
         keys.append({index.data(SandboxListModel::ServerNameRole).toString(),
                      index.data(SandboxListModel::SandboxIdRole).toString()});
     return keys;
@@ -161,7 +126,7 @@ QList<SandboxKey> SandboxesPage::selectedActiveKeys(int *leftOut) const
 {
     QList<SandboxKey> keys;
     int skipped = 0;
-    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+    for (const auto &index : selectedRows()) {
         if (StatusKind::isReleasable(StatusKind::Kind(index.data(SandboxListModel::StatusKindRole).toInt())))
             keys.append({index.data(SandboxListModel::ServerNameRole).toString(),
                          index.data(SandboxListModel::SandboxIdRole).toString()});
@@ -171,6 +136,59 @@ QList<SandboxKey> SandboxesPage::selectedActiveKeys(int *leftOut) const
     if (leftOut)
         *leftOut = skipped;
     return keys;
+}
+
+QStringList SandboxesPage::contextActionNames() const
+{
+    return {u"copyId"_s, u"copyMcpConfig"_s, {},           u"release"_s,   u"reset"_s,
+            {},          u"acquire"_s,       u"refresh"_s, u"exportRows"_s};
+}
+
+SandboxListPage::VerbState SandboxesPage::verbState(Verb verb) const
+{
+    const int selected = selectedCount();
+    switch (verb) {
+    case Verb::Acquire:
+        return {true, true, {}};
+    case Verb::Release:
+    case Verb::Reset: {
+        // Idle sandboxes have nothing to release or reset: only the active ones in the selection count.
+        const int active = int(selectedActiveKeys().size());
+        return {true, active > 0,
+                ReleaseWording::actionCountText(verb == Verb::Release ? ReleaseWording::Verb::Release
+                                                                      : ReleaseWording::Verb::Reset,
+                                                active)};
+    }
+    case Verb::CopyIds:
+        return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
+    case Verb::CopyMcpConfig:
+        return {true, selected > 0, {}};
+    default:
+        return {};
+    }
+}
+
+void SandboxesPage::trigger(Verb verb)
+{
+    switch (verb) {
+    case Verb::Acquire:
+        acquire();
+        break;
+    case Verb::Release:
+        releaseSelected();
+        break;
+    case Verb::Reset:
+        resetSelected();
+        break;
+    case Verb::CopyIds:
+        copySelectedIds();
+        break;
+    case Verb::CopyMcpConfig:
+        copyMcpConfig();
+        break;
+    default:
+        break;
+    }
 }
 
 RowExport SandboxesPage::visibleRows() const
@@ -188,29 +206,59 @@ RowExport SandboxesPage::visibleRows() const
     return rows;
 }
 
+QString SandboxesPage::exportFileName() const
+{
+    return u"sandboxes.csv"_s;
+}
+
 void SandboxesPage::onSelectionChanged()
 {
     const auto keys = selectedKeys();
-    emit selectionChanged(int(keys.size()));
     if (keys.size() != 1) {
         m_shownKey = {};
+        m_shownSummary.reset();
         m_details->showEmpty(int(keys.size()));
         m_workTabs->showServers({});
         m_workTabs->setDataAvailable(false);
         return;
     }
     const auto &key = keys.first();
-    if (key.sandboxId == m_shownKey.sandboxId && key.serverName == m_shownKey.serverName)
-        return; // a refresh re-selected the same row: keep the details as they are
+    if (key == m_shownKey)
+        return; // a refresh re-selected the same row: the store tells the pane what changed
     m_shownKey = key;
+    m_shownSummary.reset();
     m_workTabs->setSandboxLabel(key.serverName + u' ' + key.sandboxId.left(8));
     m_workTabs->showServers({}); // the URL comes with the details
     m_data->setSandbox(key.serverName, key.sandboxId);
-    m_workTabs->setDataAvailable(true); // the page says when the server has no data endpoints
-    const int row = m_controller->model()->rowOf(key.serverName, key.sandboxId);
-    if (row >= 0)
-        m_details->showSummary(m_controller->model()->sandboxAt(row));
-    m_controller->loadDetails(key);
+    followShownSandbox();
+}
+
+// The pane shows what the store holds of the selected sandbox: a newer list that changed it (released,
+// reset, re-tagged) reloads its details, and one that no longer lists it says so.
+void SandboxesPage::followShownSandbox()
+{
+    if (m_shownKey.sandboxId.isEmpty())
+        return;
+    const SandboxSummary *listed = m_controller->store()->find(m_shownKey);
+    if (!listed) {
+        if (!m_controller->store()->hasListed())
+            return; // nothing listed yet (another account): the selection goes with the rows
+        m_shownSummary.reset();
+        m_details->showGone(m_shownKey.label());
+        m_workTabs->showServers({});
+        m_workTabs->setDataAvailable(false);
+        return;
+    }
+    if (m_shownSummary && *m_shownSummary == *listed)
+        return;
+    const bool statusChanged = m_shownSummary && m_shownSummary->status != listed->status;
+    m_shownSummary = *listed;
+    m_details->showSummary(*listed);
+    // Work that needs a lease is offered on a held sandbox only; the page says when a server has no data.
+    m_workTabs->setDataAvailable(StatusKind::isReleasable(StatusKind::of(listed->status)));
+    if (statusChanged)
+        m_workTabs->showServers({}); // the lease's MCP URL went with it
+    m_controller->loadDetails(m_shownKey);
 }
 
 void SandboxesPage::selectSandbox(const QString &serverName, const QString &sandboxId)
@@ -222,7 +270,7 @@ void SandboxesPage::selectSandbox(const QString &serverName, const QString &sand
     if (!proxyIndex.isValid()) {
         // Filtered out: a new sandbox the user cannot see would leave the selection on another row, where
         // the next Delete would release the wrong one.
-        m_filterBar->clearFilters();
+        filterBar()->clearFilters();
         proxyIndex = m_controller->proxy()->mapFromSource(m_controller->model()->index(row, 0));
         emit statusMessage(
             tr("Filters cleared to show the new sandbox %1.").arg(SandboxKey{serverName, sandboxId}.label()));
@@ -259,18 +307,17 @@ void SandboxesPage::acquire()
 
 void SandboxesPage::revealAcquired(const QString &serverName, const QString &acquiredTag)
 {
-    // The server and tag filters are the request's own: a refresh under them would never list the new
-    // sandbox, so they go before that refresh is answered. The other filters are checked once it is listed.
-    const QString server = m_filterBar->server();
-    const QString tag = m_filterBar->tag();
+    // A filter that would hide the new sandbox goes now; the others are checked once it is listed.
+    const QString server = filterBar()->server();
+    const QString tag = filterBar()->tag();
     if ((!server.isEmpty() && server.compare(serverName, Qt::CaseInsensitive) != 0) ||
         (!tag.isEmpty() && tag != acquiredTag)) {
-        m_filterBar->clearFilters();
+        filterBar()->clearFilters();
         emit statusMessage(tr("Filters cleared to show the new %1 sandbox.").arg(serverName));
     }
 }
 
-void SandboxesPage::releaseSelected()
+void SandboxesPage::runBulk(SandboxesController::Bulk kind)
 {
     int leftOut = 0;
     const auto keys = selectedActiveKeys(&leftOut);
@@ -278,29 +325,24 @@ void SandboxesPage::releaseSelected()
         return;
     // One sandbox by its name; several by their number, in the language's plural form.
     using Wording = ReleaseWording;
-    const auto verb = Wording::Verb::Release;
+    const auto verb =
+        kind == SandboxesController::Bulk::Release ? Wording::Verb::Release : Wording::Verb::Reset;
     const int count = int(keys.size());
     if (!ConfirmationBox::ask(this, Wording::klavisQuestion(verb, count, keys.first().label()),
                               Wording::klavisConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
                               Wording::actionText(verb)))
         return;
-    m_controller->runBulk(SandboxesController::Bulk::Release, keys);
+    m_controller->runBulk(kind, keys);
+}
+
+void SandboxesPage::releaseSelected()
+{
+    runBulk(SandboxesController::Bulk::Release);
 }
 
 void SandboxesPage::resetSelected()
 {
-    int leftOut = 0;
-    const auto keys = selectedActiveKeys(&leftOut);
-    if (keys.isEmpty())
-        return;
-    using Wording = ReleaseWording;
-    const auto verb = Wording::Verb::Reset;
-    const int count = int(keys.size());
-    if (!ConfirmationBox::ask(this, Wording::klavisQuestion(verb, count, keys.first().label()),
-                              Wording::klavisConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
-                              Wording::actionText(verb)))
-        return;
-    m_controller->runBulk(SandboxesController::Bulk::Reset, keys);
+    runBulk(SandboxesController::Bulk::Reset);
 }
 
 void SandboxesPage::copySelectedIds()
@@ -343,19 +385,4 @@ void SandboxesPage::copyMcpConfig()
                         : tr("Copied MCP client config for %n server(s).", nullptr, int(collected->size())));
             });
     }
-}
-
-void SandboxesPage::focusSearch()
-{
-    m_filterBar->focusSearch();
-}
-
-void SandboxesPage::saveState() const
-{
-    ViewStateSettings::save(u"sandboxes"_s, m_view->horizontalHeader(), m_splitter);
-}
-
-void SandboxesPage::restoreState()
-{
-    ViewStateSettings::restore(u"sandboxes"_s, m_view->horizontalHeader(), m_splitterSizing);
 }

@@ -219,6 +219,13 @@ void LocalSandboxDetailsPane::showError(const ApiError &error)
     m_errorRow->setVisible(true);
 }
 
+void LocalSandboxDetailsPane::showGone(const QString &localSandboxId)
+{
+    showEmpty(0);
+    m_frame->showSummary(tr("Local sandbox %1 is no longer listed").arg(DisplayText::visible(localSandboxId)),
+                         tr("It was released or expired since it was selected."), false);
+}
+
 void LocalSandboxDetailsPane::showEmpty(int selectedCount)
 {
     // Drop the previous sandbox (and its secrets) from the widgets, not just from view.

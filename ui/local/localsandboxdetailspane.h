@@ -26,6 +26,8 @@ public:
     explicit LocalSandboxDetailsPane(QWidget *parent = nullptr);
 
     void showSandbox(const LocalSandbox &sandbox);
+    // The sandbox shown is no longer listed (released and gone, expired).
+    void showGone(const QString &localSandboxId);
     void showError(const ApiError &error);
     void showEmpty(int selectedCount);
 

@@ -1,17 +1,12 @@
 #include "local/localsandboxespage.h"
 
-#include "api/httptransport.h"
 #include "api/localsandbox.h"
 #include "api/remotetext.h"
 #include "catalog/mcpclientconfig.h"
 #include "common/confirmationbox.h"
-#include "common/emptystatehint.h"
-#include "common/errorbanner.h"
 #include "common/rowchangeflash.h"
 #include "common/sandboxtable.h"
-#include "common/splittersizing.h"
 #include "common/viewsizing.h"
-#include "common/viewstatesettings.h"
 #include "executions/executionstab.h"
 #include "executions/followconsole.h"
 #include "inspector/sandboxworktabs.h"
@@ -39,87 +34,32 @@
 using namespace Qt::StringLiterals;
 
 LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_banner(new ErrorBanner(this)),
-      m_filterBar(new SandboxFilterBar(this)), m_splitter(new QSplitter(this)),
-      m_view(new QTreeView(m_splitter)), m_details(new LocalSandboxDetailsPane(m_splitter)),
-      m_workTabs(new SandboxWorkTabs(m_details, controller->session()->transport()->networkAccessManager(),
-                                     m_splitter)),
-      m_executions(new ExecutionsTab(controller->session(), this)),
+    : SandboxListPage(controller, u"local"_s, parent), m_controller(controller), m_view(new QTreeView(this)),
+      m_details(new LocalSandboxDetailsPane(this)),
+      m_workTabs(new SandboxWorkTabs(m_details, controller->session()->mcpInspector(), this)),
+      m_executions(new ExecutionsTab(controller->session()->executionRuns(), this)),
       m_workspace(createWorkspaceActions(controller))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_banner);
-    layout->addWidget(m_filterBar);
-    layout->addWidget(m_splitter, 1);
-    m_splitterSizing = new SplitterSizing(m_splitter);
-
-    m_view->setModel(controller->proxy());
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setAlternatingRowColors(true);
-    m_view->setUniformRowHeights(true);
-    m_view->setAllColumnsShowFocus(true);
-    m_view->header()->setSectionsMovable(true);
-    m_view->header()->setStretchLastSection(true);
-    m_view->setColumnWidth(LocalSandboxTreeModel::NameColumn, 300);
-    m_view->setColumnWidth(LocalSandboxTreeModel::StatusColumn, 110);
-    m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
-    m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
-    m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
-    ViewSizing::setComfortableRows(m_view);
-    ViewSizing::keepColumnsFitting(m_view, LocalSandboxTreeModel::NameColumn);
-    new EmptyStateHint(m_view,
-                       tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
-                          "and other MCP servers around a workspace."));
-
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &LocalSandboxesPage::onSelectionChanged);
-    connect(controller->proxy(), &QAbstractItemModel::rowsInserted, m_view,
-            [this](const QModelIndex &parent) {
-                if (!parent.isValid())
-                    m_view->expandAll(); // a new sandbox shows its servers at once
-            });
+    setupView();
+    watchRefreshes(controller, tr("Could not refresh the local sandboxes"));
 
     // A local sandbox has no server of its own and its benchmark is rarely set: search, status and tag.
-    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Server, false);
-    m_filterBar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
+    SandboxFilterBar *bar = filterBar();
+    bar->setFacetShown(SandboxFilterBar::Facet::Server, false);
+    bar->setFacetShown(SandboxFilterBar::Facet::Benchmark, false);
     auto *proxy = controller->proxy();
-    connect(m_filterBar, &SandboxFilterBar::searchChanged, proxy, &LocalSandboxFilterProxy::setSearchText);
-    connect(m_filterBar, &SandboxFilterBar::statusChanged, proxy, &LocalSandboxFilterProxy::setStatusFilter);
-    connect(m_filterBar, &SandboxFilterBar::tagChanged, proxy, &LocalSandboxFilterProxy::setTagFilter);
-    connect(proxy, &LocalSandboxFilterProxy::countsChanged, m_filterBar, &SandboxFilterBar::setCounts);
-    m_filterBar->setCounts(proxy->acceptedCount(), proxy->totalCount());
+    connect(bar, &SandboxFilterBar::searchChanged, proxy, &LocalSandboxFilterProxy::setSearchText);
+    connect(bar, &SandboxFilterBar::statusChanged, proxy, &LocalSandboxFilterProxy::setStatusFilter);
+    connect(bar, &SandboxFilterBar::tagChanged, proxy, &LocalSandboxFilterProxy::setTagFilter);
+    connect(proxy, &LocalSandboxFilterProxy::countsChanged, bar, &SandboxFilterBar::setCounts);
+    bar->setCounts(proxy->acceptedCount(), proxy->totalCount());
     auto *model = controller->model();
-    // A server row flashes with its sandbox: they share the sandbox's id.
-    m_flash = new RowChangeFlash(m_view, [](const QModelIndex &index) {
-        return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
-    });
-    connect(model, &LocalSandboxTreeModel::sandboxesRefreshed, m_flash, &RowChangeFlash::flash);
     connect(model, &QAbstractItemModel::rowsInserted, this, &LocalSandboxesPage::updateFacets);
     connect(model, &QAbstractItemModel::dataChanged, this, &LocalSandboxesPage::updateFacets);
-    connect(controller, &LocalSandboxesController::refreshed, this, [this] {
-        if (m_banner->property("fromRefresh").toBool())
-            m_banner->hide();
-    });
-    connect(controller, &LocalSandboxesController::refreshFailed, this, [this](const ApiError &error) {
-        m_banner->showError(tr("Could not refresh the local sandboxes"), error);
-        m_banner->setProperty("fromRefresh", true);
-    });
-    connect(controller, &LocalSandboxesController::detailsLoaded, this, [this](const LocalSandbox &sandbox) {
-        if (sandbox.localSandboxId == m_shownId)
-            showSandbox(sandbox);
-    });
-    connect(controller, &LocalSandboxesController::detailsFailed, m_details,
+    connect(controller->store(), &SandboxStoreSignals::published, this,
+            &LocalSandboxesPage::followShownSandbox);
+    connect(controller, &SandboxListController::detailsFailed, m_details,
             &LocalSandboxDetailsPane::showError);
-    connect(controller, &LocalSandboxesController::bulkFinished, this,
-            [this](const QString &summary, const QStringList &failures) {
-                if (failures.isEmpty()) {
-                    emit statusMessage(summary);
-                    return;
-                }
-                m_banner->showMessage(ErrorBanner::Level::Error, summary, failures.join(u'\n'));
-                m_banner->setProperty("fromRefresh", false);
-            });
     connect(controller, &LocalSandboxesController::acquiredSandboxListed, this,
             &LocalSandboxesPage::selectSandbox);
     const auto announceCopy = [this](const QString &what) {
@@ -140,13 +80,46 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
     setupDropTargets();
 }
 
+void LocalSandboxesPage::setupView()
+{
+    m_view->setModel(m_controller->proxy());
+    placeView(m_view, m_workTabs);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setAlternatingRowColors(true);
+    m_view->setUniformRowHeights(true);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->header()->setSectionsMovable(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->setColumnWidth(LocalSandboxTreeModel::NameColumn, 300);
+    m_view->setColumnWidth(LocalSandboxTreeModel::StatusColumn, 110);
+    m_view->setColumnWidth(LocalSandboxTreeModel::BenchmarkColumn, 110);
+    m_view->setColumnWidth(LocalSandboxTreeModel::CreatedColumn, 100);
+    m_view->setItemDelegateForColumn(LocalSandboxTreeModel::StatusColumn, new StatusDelegate(m_view));
+    ViewSizing::setComfortableRows(m_view);
+    ViewSizing::keepColumnsFitting(m_view, LocalSandboxTreeModel::NameColumn);
+    setEmptyText(tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
+                    "and other MCP servers around a workspace."));
+    connect(m_controller->proxy(), &QAbstractItemModel::rowsInserted, m_view,
+            [this](const QModelIndex &parent) {
+                if (!parent.isValid())
+                    m_view->expandAll(); // a new sandbox shows its servers at once
+            });
+    // A server row flashes with its sandbox: they share the sandbox's id.
+    setFlashKey([](const QModelIndex &index) {
+        return index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
+    });
+    connect(m_controller->model(), &LocalSandboxTreeModel::sandboxesRefreshed, changeFlash(),
+            &RowChangeFlash::flash);
+}
+
 WorkspaceActions *LocalSandboxesPage::createWorkspaceActions(LocalSandboxesController *controller)
 {
     TransferQueue *queue = controller->session()->transfers();
-    QPointer<const LocalSandboxTreeModel> sandboxes = controller->model();
+    QPointer<const LocalSandboxStore> sandboxes = controller->store();
     WorkspaceActions::Hooks hooks;
     hooks.uploadWarning = [sandboxes](const QString &id) -> QString {
-        const LocalSandbox *sandbox = sandboxes ? sandboxes->sandboxById(id) : nullptr;
+        const LocalSandbox *sandbox = sandboxes ? sandboxes->find(id) : nullptr;
         if (!sandbox || StatusKind::of(sandbox->status) != StatusKind::Idle)
             return {};
         return tr(
@@ -211,7 +184,7 @@ void LocalSandboxesPage::extractDump()
 QStringList LocalSandboxesPage::selectedIds() const
 {
     QStringList ids;
-    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+    for (const auto &index : selectedRows()) {
         const QString id = index.data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
         if (!id.isEmpty() && !ids.contains(id))
             ids << id;
@@ -224,7 +197,7 @@ QStringList LocalSandboxesPage::selectedActiveIds(int *leftOut) const
     QStringList ids;
     int skipped = 0;
     for (const auto &id : selectedIds()) {
-        const auto *sandbox = m_controller->model()->sandboxById(id);
+        const auto *sandbox = m_controller->store()->find(id);
         if (StatusKind::isReleasable(StatusKind::of(sandbox ? sandbox->status : QString())))
             ids << id;
         else
@@ -242,7 +215,7 @@ RowExport LocalSandboxesPage::visibleRows() const
     const auto *proxy = m_controller->proxy();
     for (int row = 0; row < proxy->rowCount(); ++row) {
         const QString id = proxy->index(row, 0).data(LocalSandboxTreeModel::LocalSandboxIdRole).toString();
-        const LocalSandbox *sandbox = m_controller->model()->sandboxById(id);
+        const LocalSandbox *sandbox = m_controller->store()->find(id);
         if (!sandbox)
             continue;
         QStringList servers;
@@ -261,16 +234,16 @@ RowExport LocalSandboxesPage::visibleRows() const
 
 void LocalSandboxesPage::updateFacets()
 {
-    m_filterBar->addFacets({}, m_controller->model()->knownStatuses(), {},
+    filterBar()->addFacets({}, m_controller->model()->knownStatuses(), {},
                            m_controller->model()->knownTags());
 }
 
 void LocalSandboxesPage::onSelectionChanged()
 {
     const auto ids = selectedIds();
-    emit selectionChanged(int(ids.size()));
     if (ids.size() != 1) {
         m_shownId.clear();
+        m_shownSandbox.reset();
         m_details->showEmpty(int(ids.size()));
         m_workTabs->showServers({});
         m_executions->setSandbox({});
@@ -278,15 +251,36 @@ void LocalSandboxesPage::onSelectionChanged()
         return;
     }
     if (ids.first() == m_shownId)
-        return;
+        return; // a refresh re-selected the same row: the store tells the pane what changed
     m_shownId = ids.first();
+    m_shownSandbox.reset();
     m_executions->setSandbox(m_shownId);
-    m_workTabs->setExecutionsAvailable(true);
-    if (const auto *sandbox = m_controller->model()->sandboxById(m_shownId))
-        showSandbox(*sandbox);
-    else
+    followShownSandbox();
+    m_controller->loadDetails(m_shownId); // its answer reaches the pane through the store
+}
+
+// The pane shows what the store holds of the selected sandbox: a list or details reply that changed it
+// shows at once, and one that no longer lists it says so.
+void LocalSandboxesPage::followShownSandbox()
+{
+    if (m_shownId.isEmpty())
+        return;
+    const LocalSandbox *listed = m_controller->store()->find(m_shownId);
+    if (!listed) {
+        if (!m_controller->store()->hasListed())
+            return;
+        m_shownSandbox.reset();
+        m_details->showGone(m_shownId);
         m_workTabs->showServers({});
-    m_controller->loadDetails(m_shownId);
+        m_workTabs->setExecutionsAvailable(false);
+        return;
+    }
+    if (m_shownSandbox && m_shownSandbox->sameContentAs(*listed) && m_shownSandbox->raw == listed->raw)
+        return;
+    m_shownSandbox = *listed;
+    // Scripts run in a held sandbox only.
+    m_workTabs->setExecutionsAvailable(StatusKind::isReleasable(StatusKind::of(listed->status)));
+    showSandbox(*listed);
 }
 
 void LocalSandboxesPage::showSandbox(const LocalSandbox &sandbox)
@@ -303,7 +297,7 @@ void LocalSandboxesPage::showSandbox(const LocalSandbox &sandbox)
 
 void LocalSandboxesPage::runScriptInSelected()
 {
-    FollowConsole::askAndRun(m_controller->session(), selectedActiveIds(), this);
+    FollowConsole::askAndRun(m_controller->session()->executionRuns(), selectedActiveIds(), this);
 }
 
 void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)
@@ -314,7 +308,7 @@ void LocalSandboxesPage::selectSandbox(const QString &localSandboxId)
     auto index = m_controller->proxy()->mapFromSource(sourceIndex);
     if (!index.isValid()) {
         // Hidden by the filters: a new sandbox the user cannot see would leave the selection elsewhere.
-        m_filterBar->clearFilters();
+        filterBar()->clearFilters();
         index = m_controller->proxy()->mapFromSource(sourceIndex);
         emit statusMessage(tr("Filters cleared to show the new local sandbox %1.").arg(localSandboxId));
     }
@@ -347,34 +341,30 @@ void LocalSandboxesPage::acquire()
     dialog->open();
 }
 
-void LocalSandboxesPage::releaseSelected()
+void LocalSandboxesPage::runBulk(bool release)
 {
     int leftOut = 0;
     const auto ids = selectedActiveIds(&leftOut);
     if (ids.isEmpty())
         return;
     using Wording = ReleaseWording;
-    const auto verb = Wording::Verb::Release;
+    const auto verb = release ? Wording::Verb::Release : Wording::Verb::Reset;
     const int count = int(ids.size());
     if (ConfirmationBox::ask(this, Wording::localQuestion(verb, count, ids.first()),
                              Wording::localConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
                              Wording::actionText(verb)))
-        m_controller->runBulk(LocalSandboxesController::Bulk::Release, ids);
+        m_controller->runBulk(
+            release ? LocalSandboxesController::Bulk::Release : LocalSandboxesController::Bulk::Reset, ids);
+}
+
+void LocalSandboxesPage::releaseSelected()
+{
+    runBulk(true);
 }
 
 void LocalSandboxesPage::resetSelected()
 {
-    int leftOut = 0;
-    const auto ids = selectedActiveIds(&leftOut);
-    if (ids.isEmpty())
-        return;
-    using Wording = ReleaseWording;
-    const auto verb = Wording::Verb::Reset;
-    const int count = int(ids.size());
-    if (ConfirmationBox::ask(this, Wording::localQuestion(verb, count, ids.first()),
-                             Wording::localConsequence(verb, count) + ConfirmationBox::leftOutNote(leftOut),
-                             Wording::actionText(verb)))
-        m_controller->runBulk(LocalSandboxesController::Bulk::Reset, ids);
+    runBulk(false);
 }
 
 void LocalSandboxesPage::copySelectedIds()
@@ -388,7 +378,7 @@ void LocalSandboxesPage::copyMcpConfig()
 {
     QList<QPair<QString, QString>> urls;
     for (const auto &id : selectedIds())
-        if (const auto *sandbox = m_controller->model()->sandboxById(id))
+        if (const auto *sandbox = m_controller->store()->find(id))
             for (const auto &server : sandbox->servers)
                 if (!server.mcpServerUrl.isEmpty())
                     urls.append({server.displayName(), server.mcpServerUrl});
@@ -400,12 +390,72 @@ void LocalSandboxesPage::copyMcpConfig()
     emit statusMessage(tr("Copied MCP client config for %n server(s).", nullptr, int(urls.size())));
 }
 
-void LocalSandboxesPage::saveState() const
+QStringList LocalSandboxesPage::contextActionNames() const
 {
-    ViewStateSettings::save(u"local"_s, m_view->header(), m_splitter);
+    return {u"copyId"_s,  u"copyMcpConfig"_s, {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
+            u"release"_s, u"reset"_s,         {}, u"acquire"_s,         u"refresh"_s,  u"exportRows"_s};
 }
 
-void LocalSandboxesPage::restoreState()
+SandboxListPage::VerbState LocalSandboxesPage::verbState(Verb verb) const
 {
-    ViewStateSettings::restore(u"local"_s, m_view->header(), m_splitterSizing);
+    const int selected = selectedCount();
+    switch (verb) {
+    case Verb::Acquire:
+        return {true, true, {}};
+    case Verb::Release:
+    case Verb::Reset: {
+        const int active = int(selectedActiveIds().size());
+        return {true, active > 0,
+                ReleaseWording::actionCountText(verb == Verb::Release ? ReleaseWording::Verb::Release
+                                                                      : ReleaseWording::Verb::Reset,
+                                                active)};
+    }
+    case Verb::CopyIds:
+        return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
+    case Verb::CopyMcpConfig:
+        return {true, selected > 0, {}};
+    case Verb::UploadWorkspace:
+    case Verb::SaveDump:
+    case Verb::ExtractDump:
+        return {true, selected == 1, {}};
+    default:
+        return {};
+    }
+}
+
+void LocalSandboxesPage::trigger(Verb verb)
+{
+    switch (verb) {
+    case Verb::Acquire:
+        acquire();
+        break;
+    case Verb::Release:
+        releaseSelected();
+        break;
+    case Verb::Reset:
+        resetSelected();
+        break;
+    case Verb::CopyIds:
+        copySelectedIds();
+        break;
+    case Verb::CopyMcpConfig:
+        copyMcpConfig();
+        break;
+    case Verb::UploadWorkspace:
+        uploadWorkspace();
+        break;
+    case Verb::SaveDump:
+        saveDump();
+        break;
+    case Verb::ExtractDump:
+        extractDump();
+        break;
+    default:
+        break;
+    }
+}
+
+QString LocalSandboxesPage::exportFileName() const
+{
+    return u"local-sandboxes.csv"_s;
 }

@@ -1,25 +1,20 @@
 #pragma once
 
-#include "models/rowexport.h"
+#include "api/localsandbox.h"
+#include "sandboxlist/sandboxlistpage.h"
 
-#include <QWidget>
+#include <optional>
 
-class ErrorBanner;
-class EmptyStateHint;
-class LocalSandboxDetailsPane;
-struct LocalSandbox;
-class LocalSandboxesController;
-class WorkspaceActions;
-class QSplitter;
-class SplitterSizing;
-class RowChangeFlash;
-class QTreeView;
-class SandboxFilterBar;
 class ExecutionsTab;
+class LocalSandboxDetailsPane;
+class LocalSandboxesController;
+class QTreeView;
 class SandboxWorkTabs;
+class WorkspaceActions;
 
-// The Local sandboxes view: sandboxes with their MCP servers as children, and the details pane.
-class LocalSandboxesPage final : public QWidget
+// The Local sandboxes view: sandboxes with their MCP servers as children, and the details pane, which follows
+// the selected sandbox in the session's store.
+class LocalSandboxesPage final : public SandboxListPage
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LocalSandboxesPage)
@@ -28,12 +23,9 @@ public:
     LocalSandboxesPage(LocalSandboxesController *controller, QWidget *parent = nullptr);
 
     QTreeView *view() const { return m_view; }
-    SandboxFilterBar *filterBar() const { return m_filterBar; }
     LocalSandboxDetailsPane *detailsPane() const { return m_details; }
     SandboxWorkTabs *workTabs() const { return m_workTabs; }
     ExecutionsTab *executionsTab() const { return m_executions; }
-    ErrorBanner *banner() const { return m_banner; }
-    RowChangeFlash *changeFlash() const { return m_flash; }
     WorkspaceActions *workspaceActions() const { return m_workspace; }
     // The one selected local sandbox, or empty.
     QString shownSandboxId() const { return m_shownId; }
@@ -42,8 +34,13 @@ public:
     // The selected local sandboxes Release and Reset apply to; `leftOut`, when given, receives how many
     // selected ones they skip.
     QStringList selectedActiveIds(int *leftOut = nullptr) const;
-    // The sandboxes the filters let through, in the tree's order, for File > Export; MCP URLs masked.
-    RowExport visibleRows() const;
+
+    QStringList contextActionNames() const override;
+    VerbState verbState(Verb verb) const override;
+    void trigger(Verb verb) override;
+    RowExport visibleRows() const override;
+    QString exportFileName() const override;
+    int selectedCount() const override { return int(selectedIds().size()); }
 
     void acquire();
     void releaseSelected();
@@ -57,30 +54,24 @@ public:
     void runScriptInSelected();
     void selectSandbox(const QString &localSandboxId);
 
-    void saveState() const;
-    void restoreState();
-
-signals:
-    void statusMessage(const QString &message);
-    void selectionChanged(int count);
+protected:
+    void onSelectionChanged() override;
 
 private:
+    void setupView();
     void setupDropTargets();
     WorkspaceActions *createWorkspaceActions(LocalSandboxesController *controller);
-    void onSelectionChanged();
+    void followShownSandbox();
     void showSandbox(const LocalSandbox &sandbox); // its details and its servers to inspect
     void updateFacets();
+    void runBulk(bool release);
 
     LocalSandboxesController *m_controller;
-    ErrorBanner *m_banner;
-    SandboxFilterBar *m_filterBar;
-    QSplitter *m_splitter;
-    SplitterSizing *m_splitterSizing;
     QTreeView *m_view;
     LocalSandboxDetailsPane *m_details;
     SandboxWorkTabs *m_workTabs;
     ExecutionsTab *m_executions;
     WorkspaceActions *m_workspace;
-    RowChangeFlash *m_flash;
     QString m_shownId;
+    std::optional<LocalSandbox> m_shownSandbox;
 };

@@ -18,12 +18,14 @@
 #include "runsview/runcoordinator.h"
 #include "runsview/runspage.h"
 #include "sandboxlist/rowexportfile.h"
+#include "sandboxlist/sandboxlistpage.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/leakmonitor.h"
 #include "session/localsandboxescontroller.h"
 #include "session/refreshscheduler.h"
 #include "session/sandboxescontroller.h"
+#include "session/sandboxlistcontroller.h"
 #include "session/universescontroller.h"
 #include "transfers/transfernotifier.h"
 #include "transfers/transferspage.h"
@@ -47,7 +49,6 @@
 #include <QTreeView>
 
 #include <algorithm>
-#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -94,7 +95,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         if ((row == LocalSandboxesView || row == RunsView) && !m_local->lastRefreshed().isValid())
             m_local->refresh();
         if (row == AllSandboxesView)
-            m_allPage->refreshAll();
+            m_allPage->refresh();
         if (row == UniversesView && m_universes->model()->rowCount() == 0)
             m_universes->refresh();
     });
@@ -125,27 +126,28 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         if (error.httpStatus() == 429)
             m_scheduler->refreshRateLimited(error.retryAfterSeconds());
     });
-    connect(m_blaxelPage, &BlaxelSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_blaxelPage, &BlaxelSandboxesPage::settingsRequested, this, &MainWindow::settingsRequested);
-    connect(m_blaxelPage, &BlaxelSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
     connect(session, &AppSession::connectionChanged, this, [this] {
         m_allPage->setProfileName(AllSandboxRow::Provider::Klavis, profileLabel());
         m_allPage->setProfileName(AllSandboxRow::Provider::KlavisLocal, profileLabel());
     });
     connect(session, &AppSession::blaxelConnectionChanged, this,
             [this] { m_allPage->setProfileName(AllSandboxRow::Provider::Blaxel, blaxelProfileLabel()); });
-    connect(m_allPage, &AllSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
     m_allPage->acceptDrops(m_localPage->workspaceActions(), m_blaxelPage->workspaceActions());
-    connect(m_allPage, &AllSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
-    connect(m_sandboxes, &SandboxesController::refreshed, this, &MainWindow::onRefreshed);
-    connect(m_local, &LocalSandboxesController::refreshed, this, &MainWindow::onRefreshed);
-    connect(m_sandboxes, &SandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
-    connect(m_local, &LocalSandboxesController::refreshFailed, this, &MainWindow::onRefreshError);
-    connect(m_sandboxesPage, &SandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
-    connect(m_localPage, &LocalSandboxesPage::statusMessage, this, &MainWindow::showStatusMessage);
-    MainWindowLayout::connectContextMenus(
-        this, {m_sandboxesPage->view(), m_localPage->view(), m_blaxelPage->view(), m_allPage->view(),
-               m_transfersPage->view(), m_runsPage->view(), m_universesPage->view()});
+    for (SandboxListController *controller :
+         {static_cast<SandboxListController *>(m_sandboxes), static_cast<SandboxListController *>(m_local)}) {
+        connect(controller, &SandboxListController::refreshed, this, &MainWindow::onRefreshed);
+        connect(controller, &SandboxListController::refreshFailed, this, &MainWindow::onRefreshError);
+    }
+    QList<QAbstractItemView *> views;
+    for (SandboxListPage *page : listPages()) {
+        connect(page, &SandboxListPage::statusMessage, this, &MainWindow::showStatusMessage);
+        connect(page, &SandboxListPage::selectionChanged, this, &MainWindow::updateActionStates);
+        views << page->itemView();
+    }
+    MainWindowLayout::connectContextMenus(this, views + QList<QAbstractItemView *>{m_transfersPage->view(),
+                                                                                   m_runsPage->view(),
+                                                                                   m_universesPage->view()});
     // A selected row that turns idle can no longer be released: its status, not only the selection, counts.
     // A refresh of 100,000 rows can send a thousand dataChanged: the states are worked out once after it.
     auto *statesDue = new QTimer(this);
@@ -155,13 +157,11 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_sandboxes->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
     connect(m_local->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
     connect(m_blaxel->model(), &QAbstractItemModel::dataChanged, statesDue, qOverload<>(&QTimer::start));
-    connect(m_sandboxesPage, &SandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
-    connect(m_localPage, &LocalSandboxesPage::selectionChanged, this, &MainWindow::updateActionStates);
 
     QSettings settings;
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
     restoreState(settings.value(u"window/state"_s).toByteArray());
-    std::apply([](auto *...page) { (page->restoreState(), ...); }, pagesWithState());
+    restoreViewStates();
     m_allPage->setProfileName(AllSandboxRow::Provider::Klavis, profileLabel());
     m_allPage->setProfileName(AllSandboxRow::Provider::KlavisLocal, profileLabel());
     m_allPage->setProfileName(AllSandboxRow::Provider::Blaxel, blaxelProfileLabel());
@@ -190,6 +190,48 @@ MainWindow::Page MainWindow::currentPage() const
     return Page(m_stack->currentIndex());
 }
 
+QList<SandboxListPage *> MainWindow::listPages() const
+{
+    return {m_sandboxesPage, m_localPage, m_blaxelPage, m_allPage};
+}
+
+SandboxListPage *MainWindow::currentListPage() const
+{
+    return qobject_cast<SandboxListPage *>(m_stack->currentWidget());
+}
+
+void MainWindow::focusSearch()
+{
+    if (SandboxListPage *page = currentListPage()) {
+        page->focusSearch();
+        return;
+    }
+    if (currentPage() == UniversesView) {
+        m_universesPage->focusSearch();
+        return;
+    }
+    showPage(SandboxesView);
+    m_sandboxesPage->focusSearch();
+}
+
+void MainWindow::saveViewStates() const
+{
+    for (const SandboxListPage *page : listPages())
+        page->saveState();
+    m_transfersPage->saveState();
+    m_runsPage->saveState();
+    m_universesPage->saveState();
+}
+
+void MainWindow::restoreViewStates()
+{
+    for (SandboxListPage *page : listPages())
+        page->restoreState();
+    m_transfersPage->restoreState();
+    m_runsPage->restoreState();
+    m_universesPage->restoreState();
+}
+
 void MainWindow::showPage(Page page)
 {
     m_navigation->setCurrentRow(page);
@@ -203,8 +245,8 @@ void MainWindow::connectTransfers()
     connect(m_transfersPage, &TransfersPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_notifier, &TransferNotifier::statusMessage, this, &MainWindow::showStatusMessage);
     // The Runs view's leaks, counted in the status bar whatever view is in front.
-    connect(m_runsPage->leakMonitor(), &LeakMonitor::leaksChanged, this,
-            [this] { m_statusPanel->setLeakCount(m_runsPage->leakMonitor()->count()); });
+    connect(m_session->leakMonitor(), &LeakMonitor::leaksChanged, this,
+            [this] { m_statusPanel->setLeakCount(m_session->leakMonitor()->count()); });
     connect(m_statusPanel, &StatusBarPanel::leaksClicked, this, [this] { showPage(RunsView); });
     connect(m_runsPage, &RunsPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_universesPage, &UniversesPage::statusMessage, this, &MainWindow::showStatusMessage);
@@ -220,12 +262,8 @@ void MainWindow::connectTransfers()
 
 void MainWindow::refreshCurrent()
 {
-    if (currentPage() == LocalSandboxesView)
-        m_local->refresh();
-    else if (currentPage() == BlaxelSandboxesView)
-        m_blaxel->refresh();
-    else if (currentPage() == AllSandboxesView)
-        m_allPage->refreshAll();
+    if (SandboxListPage *page = currentListPage())
+        page->refresh();
     else if (currentPage() == UniversesView)
         m_universes->refresh();
     else if (currentPage() == RunsView) {
@@ -294,7 +332,7 @@ void MainWindow::updateActionStates()
     for (QAction *item : std::as_const(m_runActions))
         item->setVisible(page == RunsView);
     m_newRunToolBarItem->setVisible(page == RunsView);
-    PageActions::update(this, page);
+    PageActions::update(this);
 }
 
 QList<QAction *> MainWindow::contextMenuActions() const
@@ -304,22 +342,22 @@ QList<QAction *> MainWindow::contextMenuActions() const
     if (currentPage() == RunsView)
         return m_runActions;
     QList<QAction *> actions;
-    for (const QString &name : PageActions::names(currentPage()))
-        actions << (name.isEmpty() ? nullptr : action(name));
+    if (const SandboxListPage *page = currentListPage()) {
+        for (const QString &name : page->contextActionNames())
+            actions << (name.isEmpty() ? nullptr : action(name));
+    } else {
+        actions << action(u"refresh"_s);
+    }
     return actions;
 }
 
 void MainWindow::chooseExportFile()
 {
-    // The Transfers and Runs views have no rows to export.
-    static const QHash<int, QString> suggestedNames = {{SandboxesView, u"sandboxes.csv"_s},
-                                                       {LocalSandboxesView, u"local-sandboxes.csv"_s},
-                                                       {BlaxelSandboxesView, u"blaxel-sandboxes.csv"_s},
-                                                       {AllSandboxesView, u"all-sandboxes.csv"_s}};
-    const QString suggested = suggestedNames.value(currentPage());
-    if (suggested.isEmpty())
+    // The Transfers, Runs and Universes views have no rows to export.
+    const SandboxListPage *page = currentListPage();
+    if (!page)
         return;
-    const QString fileName = RowExportFile::choose(this, suggested);
+    const QString fileName = RowExportFile::choose(this, page->exportFileName());
     if (fileName.isEmpty())
         return;
     exportVisibleRows(fileName);
@@ -327,7 +365,8 @@ void MainWindow::chooseExportFile()
 
 void MainWindow::exportVisibleRows(const QString &fileName)
 {
-    if (currentPage() == TransfersView || currentPage() == RunsView || currentPage() == UniversesView) {
+    const SandboxListPage *page = currentListPage();
+    if (!page) {
         emit rowsExported(fileName,
                           currentPage() == RunsView
                               ? tr("The Runs view exports a run's manifest instead (Export Manifest…).")
@@ -336,10 +375,7 @@ void MainWindow::exportVisibleRows(const QString &fileName)
         return;
     }
     // The rows are copied here, on the GUI thread, so that a refresh during the write changes nothing.
-    const RowExport rows = currentPage() == SandboxesView         ? m_sandboxesPage->visibleRows()
-                           : currentPage() == LocalSandboxesView  ? m_localPage->visibleRows()
-                           : currentPage() == BlaxelSandboxesView ? m_blaxelPage->visibleRows()
-                                                                  : m_allPage->visibleRows();
+    const RowExport rows = page->visibleRows();
     const int rowCount = int(rows.rowCount());
     auto *watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, fileName, rowCount] {
@@ -369,6 +405,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
     settings.setValue(u"window/state"_s, saveState());
-    std::apply([](auto *...page) { (page->saveState(), ...); }, pagesWithState());
+    saveViewStates();
     event->accept();
 }

@@ -2,8 +2,6 @@
 
 #include <QMainWindow>
 
-#include <tuple>
-
 class AllSandboxesPage;
 class AppSession;
 class BlaxelSandboxesController;
@@ -17,6 +15,7 @@ class QStackedWidget;
 class RefreshScheduler;
 class RunCoordinator;
 class RunsPage;
+class SandboxListPage;
 class SandboxesController;
 class SandboxesPage;
 class StatusBarPanel;
@@ -59,6 +58,10 @@ public:
     StatusBarPanel *statusPanel() const { return m_statusPanel; }
     void showPage(Page page);
     Page currentPage() const;
+    // The sandbox list in front, or null on the Transfers, Runs and Universes views.
+    SandboxListPage *currentListPage() const;
+    // Find: the search of the view in front, or the Sandboxes view's from a view without one.
+    void focusSearch();
     QAction *action(const QString &name) const;
     TransfersPage *transfersPage() const { return m_transfersPage; }
     TransferNotifier *transferNotifier() const { return m_notifier; }
@@ -92,12 +95,9 @@ protected:
 private:
     void connectTransfers();
     void updateTitle();
-    // The pages that keep their columns and splitters in the settings.
-    auto pagesWithState() const
-    {
-        return std::tuple(m_sandboxesPage, m_localPage, m_blaxelPage, m_allPage, m_transfersPage, m_runsPage,
-                          m_universesPage);
-    }
+    QList<SandboxListPage *> listPages() const;
+    void saveViewStates() const;
+    void restoreViewStates();
     // The profile names the All view's Profile column shows ("Demo" on the demo backend).
     QString profileLabel() const;
     QString blaxelProfileLabel() const;

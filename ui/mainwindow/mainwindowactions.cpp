@@ -1,13 +1,10 @@
 #include "mainwindow/mainwindowactions.h"
 
-#include "allsandboxes/allsandboxespage.h"
-#include "blaxel/blaxelsandboxespage.h"
-#include "klavis/sandboxespage.h"
 #include "local/localsandboxespage.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/refreshintervalchoice.h"
 #include "runsview/runcoordinator.h"
-#include "universes/universespage.h"
+#include "sandboxlist/sandboxlistpage.h"
 
 #include <QAction>
 #include <QApplication>
@@ -27,89 +24,70 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         // Owned by the window, whose menus and toolbar carry them: their shortcuts are the window's.
         auto *action = new QAction(icon.isEmpty() ? QIcon() : QIcon(icon), text, m_window);
         action->setObjectName(name);
+        action->setProperty("defaultText",
+                            text); // PageActions puts it back when a page has no words of its own
         if (!shortcut.isEmpty())
             action->setShortcut(shortcut);
         connect(action, &QAction::triggered, m_window, slot);
         m_actions.insert(name, action);
         return action;
     };
-    auto onPage = [this](auto sandboxesCall, auto localCall) {
-        return [this, sandboxesCall, localCall] {
-            if (m_window->currentPage() == MainWindow::SandboxesView)
-                (m_window->sandboxesPage()->*sandboxesCall)();
-            else if (m_window->currentPage() == MainWindow::LocalSandboxesView)
-                (m_window->localSandboxesPage()->*localCall)();
+    using Verb = SandboxListPage::Verb;
+    // A list verb goes to the page in front, which says what it means there.
+    const auto onList = [this](Verb verb) {
+        return [this, verb] {
+            if (SandboxListPage *page = m_window->currentListPage())
+                page->trigger(verb);
         };
     };
-    // Release and Reset also act on the All view, on the Klavis rows of its selection.
-    auto onKlavisRows = [this, onPage](auto sandboxesCall, auto localCall, auto allCall) {
-        return [this, page = onPage(sandboxesCall, localCall), allCall] {
-            if (m_window->currentPage() == MainWindow::AllSandboxesView)
-                (m_window->allSandboxesPage()->*allCall)();
-            else
-                page();
+    // The workspace verbs work where the page in front offers them; from anywhere else they lead to the
+    // Local view.
+    const auto onWorkspace = [this](Verb verb) {
+        return [this, verb] {
+            SandboxListPage *page = m_window->currentListPage();
+            if (!page || !page->verbState(verb).offered) {
+                m_window->showPage(MainWindow::LocalSandboxesView);
+                page = m_window->currentListPage();
+            }
+            page->trigger(verb);
         };
     };
     add(u"acquire"_s, MainWindow::tr("&Acquire…"), u":/icons/acquire.svg"_s, QKeySequence::New,
-        onPage(&SandboxesPage::acquire, &LocalSandboxesPage::acquire))
+        onList(Verb::Acquire))
         ->setToolTip(MainWindow::tr("Acquire a sandbox (Ctrl+N)"));
     add(u"newRun"_s, MainWindow::tr("New R&un…"), u":/icons/runs.svg"_s, QKeySequence(u"Ctrl+Shift+N"_s),
         [this] { m_window->runCoordinator()->openNewRunWizard(); })
         ->setToolTip(
             MainWindow::tr("Provision a benchmark run: many sandboxes under one tag (Ctrl+Shift+N)"));
     add(u"release"_s, MainWindow::tr("&Release"), u":/icons/release.svg"_s, QKeySequence::Delete,
-        onKlavisRows(&SandboxesPage::releaseSelected, &LocalSandboxesPage::releaseSelected,
-                     &AllSandboxesPage::releaseSelected))
+        onList(Verb::Release))
         ->setToolTip(MainWindow::tr("Release the selected sandboxes back to the pool (Delete)"));
     add(u"reset"_s, MainWindow::tr("Re&set"), u":/icons/reset.svg"_s, QKeySequence(u"Ctrl+R"_s),
-        onKlavisRows(&SandboxesPage::resetSelected, &LocalSandboxesPage::resetSelected,
-                     &AllSandboxesPage::resetSelected))
+        onList(Verb::Reset))
         ->setToolTip(MainWindow::tr("Reset the selected sandboxes to their initial data (Ctrl+R)"));
     add(u"refresh"_s, MainWindow::tr("Re&fresh"), u":/icons/refresh.svg"_s, QKeySequence::Refresh, [this] {
         m_window->refreshCurrent();
     })->setToolTip(MainWindow::tr("Refresh now (F5)"));
     add(u"copyId"_s, MainWindow::tr("&Copy ID"), u":/icons/copy.svg"_s, QKeySequence::Copy,
-        [this, copy = onPage(&SandboxesPage::copySelectedIds, &LocalSandboxesPage::copySelectedIds)] {
-            if (m_window->currentPage() == MainWindow::BlaxelSandboxesView)
-                m_window->blaxelSandboxesPage()->copySelectedNames();
-            else if (m_window->currentPage() == MainWindow::AllSandboxesView)
-                m_window->allSandboxesPage()->copySelectedIds();
-            else
-                copy();
-        })
+        onList(Verb::CopyIds))
         ->setToolTip(MainWindow::tr("Copy the ids of the selected sandboxes, one per line (Ctrl+C)"));
     add(u"exportRows"_s, MainWindow::tr("&Export Visible Rows…"), u":/icons/download.svg"_s,
         QKeySequence(u"Ctrl+E"_s), [this] { m_window->chooseExportFile(); })
         ->setToolTip(
             MainWindow::tr("Save the rows the list shows as CSV or JSON; secrets are left out (Ctrl+E)"));
     add(u"copyMcpConfig"_s, MainWindow::tr("Copy &MCP Client Config"), u":/icons/json.svg"_s,
-        QKeySequence(u"Ctrl+Shift+C"_s),
-        onPage(&SandboxesPage::copyMcpConfig, &LocalSandboxesPage::copyMcpConfig))
+        QKeySequence(u"Ctrl+Shift+C"_s), onList(Verb::CopyMcpConfig))
         ->setToolTip(
             MainWindow::tr("Copy an mcpServers JSON for the selection, ready to paste into an MCP client"));
-    // The workspace verbs work on the Local and Blaxel views; from anywhere else they lead to the Local view.
-    const auto onWorkspace = [this](void (LocalSandboxesPage::*local)(),
-                                    void (BlaxelSandboxesPage::*blaxel)()) {
-        return [this, local, blaxel] {
-            if (m_window->currentPage() == MainWindow::BlaxelSandboxesView) {
-                (m_window->blaxelSandboxesPage()->*blaxel)();
-                return;
-            }
-            m_window->showPage(MainWindow::LocalSandboxesView);
-            (m_window->localSandboxesPage()->*local)();
-        };
-    };
     add(u"uploadWorkspace"_s, MainWindow::tr("&Upload Workspace…"), u":/icons/upload.svg"_s,
-        QKeySequence(u"Ctrl+U"_s),
-        onWorkspace(&LocalSandboxesPage::uploadWorkspace, &BlaxelSandboxesPage::uploadWorkspace))
+        QKeySequence(u"Ctrl+U"_s), onWorkspace(Verb::UploadWorkspace))
         ->setToolTip(MainWindow::tr(
             "Upload a folder as the workspace of the selected sandbox (Ctrl+U); or drop files on it"));
     add(u"saveDump"_s, MainWindow::tr("Save &Dump As…"), u":/icons/download.svg"_s, QKeySequence::Save,
-        onWorkspace(&LocalSandboxesPage::saveDump, &BlaxelSandboxesPage::saveDump))
+        onWorkspace(Verb::SaveDump))
         ->setToolTip(MainWindow::tr("Download the workspace of the selected sandbox as a .tar.gz (Ctrl+S)"));
     add(u"extractDump"_s, MainWindow::tr("E&xtract Dump To…"), u":/icons/folder.svg"_s,
-        QKeySequence(u"Ctrl+Shift+S"_s),
-        onWorkspace(&LocalSandboxesPage::extractDump, &BlaxelSandboxesPage::extractDump))
+        QKeySequence(u"Ctrl+Shift+S"_s), onWorkspace(Verb::ExtractDump))
         ->setToolTip(
             MainWindow::tr("Download the workspace of the selected sandbox into a folder (Ctrl+Shift+S)"));
     add(u"runScriptInSelected"_s, MainWindow::tr("Run Scr&ipt in Selected…"), QString(), QKeySequence(),
@@ -120,39 +98,16 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
         ->setToolTip(
             MainWindow::tr("Run a folder's main.py in every selected local sandbox and follow their logs "
                            "together"));
-    // Blaxel's verbs: it deletes for good where Klavis releases. Shown on the Blaxel view only, so that they
-    // share Ctrl+N and Delete with Acquire and Release (a hidden action's shortcut is off).
-    const auto onBlaxel = [this](void (BlaxelSandboxesPage::*call)()) {
-        return [this, call] {
-            if (m_window->currentPage() == MainWindow::BlaxelSandboxesView)
-                (m_window->blaxelSandboxesPage()->*call)();
-        };
-    };
+    // Blaxel's verbs: it deletes for good where Klavis releases. Shown on the views that offer them, so that
+    // they share Ctrl+N and Delete with Acquire and Release (a hidden action's shortcut is off).
     add(u"blaxelCreate"_s, MainWindow::tr("&Create…"), u":/icons/acquire.svg"_s, QKeySequence::New,
-        onBlaxel(&BlaxelSandboxesPage::createSandbox))
+        onList(Verb::Create))
         ->setToolTip(MainWindow::tr("Create a Blaxel sandbox (Ctrl+N)"));
-    add(u"blaxelDelete"_s, MainWindow::tr("&Delete"), u":/icons/delete.svg"_s, QKeySequence::Delete, [this] {
-        if (m_window->currentPage() == MainWindow::BlaxelSandboxesView)
-            m_window->blaxelSandboxesPage()->deleteSelected();
-        else if (m_window->currentPage() == MainWindow::AllSandboxesView)
-            m_window->allSandboxesPage()->deleteSelected();
-    })->setToolTip(MainWindow::tr("Delete the selected Blaxel sandboxes for good (Delete)"));
-    add(u"find"_s, MainWindow::tr("&Find…"), u":/icons/search.svg"_s, QKeySequence::Find, [this] {
-        if (m_window->currentPage() == MainWindow::BlaxelSandboxesView) {
-            m_window->blaxelSandboxesPage()->focusSearch();
-            return;
-        }
-        if (m_window->currentPage() == MainWindow::AllSandboxesView) {
-            m_window->allSandboxesPage()->focusSearch();
-            return;
-        }
-        if (m_window->currentPage() == MainWindow::UniversesView) {
-            m_window->universesPage()->focusSearch();
-            return;
-        }
-        m_window->showPage(MainWindow::SandboxesView);
-        m_window->sandboxesPage()->focusSearch();
-    });
+    add(u"blaxelDelete"_s, MainWindow::tr("&Delete"), u":/icons/delete.svg"_s, QKeySequence::Delete,
+        onList(Verb::Delete))
+        ->setToolTip(MainWindow::tr("Delete the selected Blaxel sandboxes for good (Delete)"));
+    add(u"find"_s, MainWindow::tr("&Find…"), u":/icons/search.svg"_s, QKeySequence::Find,
+        [this] { m_window->focusSearch(); });
     add(u"settings"_s, MainWindow::tr("&Settings…"), u":/icons/settings.svg"_s, QKeySequence::Preferences,
         [this] { emit m_window->settingsRequested(); });
     add(u"quit"_s, MainWindow::tr("&Quit"), QString(), QKeySequence::Quit, [this] { m_window->close(); });

@@ -1,8 +1,8 @@
 #include "runsview/runactions.h"
 
+#include "api/sandboxkey.h"
 #include "common/confirmationbox.h"
 #include "models/runlistmodel.h"
-#include "models/sandboxkey.h"
 #include "runsview/runmanifestfiles.h"
 #include "runsview/runspage.h"
 #include "sandboxlist/releasewording.h"

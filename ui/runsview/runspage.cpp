@@ -3,7 +3,6 @@
 #include "common/emptystatehint.h"
 #include "common/errorbanner.h"
 #include "ledger/ledgerworker.h"
-#include "models/listedsandboxes.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/runlistmodel.h"
 #include "models/sandboxlistmodel.h"
@@ -34,10 +33,9 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
                    QWidget *parent)
     : QWidget(parent), m_session(session), m_sandboxes(sandboxes), m_local(local),
       m_model(new RunListModel(this)), m_proxy(new QSortFilterProxyModel(this)),
-      m_monitor(new LeakMonitor(session, sandboxes->model(), local->model(), this)),
-      m_banner(new ErrorBanner(this)), m_filter(new QLineEdit(this)), m_view(new QTreeView(this)),
-      m_details(new RunSandboxesTable(m_model, this)), m_leaks(new RunLeaksPanel(m_monitor, this)),
-      m_manifests(new RunManifestFiles(session->ledger(), this)),
+      m_monitor(session->leakMonitor()), m_banner(new ErrorBanner(this)), m_filter(new QLineEdit(this)),
+      m_view(new QTreeView(this)), m_details(new RunSandboxesTable(m_model, this)),
+      m_leaks(new RunLeaksPanel(m_monitor, this)), m_manifests(new RunManifestFiles(session->ledger(), this)),
       m_emptyHint(
           new EmptyStateHint(m_view, tr("No runs yet. Start one with New run… or the CLI's run create."))),
       m_actions(new RunActions(
@@ -119,17 +117,11 @@ RunsPage::RunsPage(AppSession *session, SandboxesController *sandboxes, LocalSan
                     tr("Showing run %1 from its manifest (imported, read-only).").arg(record.run.name));
                 emit manifestImported(record.run.name, QString());
             });
-    // The lists and the ledger move on: the runs and the leaks follow both.
-    const auto listsRefreshed = [this] {
-        takeListedSandboxes();
-        m_monitor->recompute();
-    };
-    connect(sandboxes, &SandboxesController::refreshed, this, listsRefreshed);
-    connect(local, &LocalSandboxesController::refreshed, this, listsRefreshed);
-    connect(session, &AppSession::ledgerOpened, this, [this] {
-        reload();
-        m_monitor->recompute();
-    });
+    // The lists and the ledger move on: the runs follow both (the leak monitor follows the stores itself).
+    connect(session->klavisStore(), &SandboxStoreSignals::published, this, &RunsPage::takeListedSandboxes);
+    connect(session->localStore(), &SandboxStoreSignals::published, this, &RunsPage::takeListedSandboxes);
+    connect(m_model, &RunListModel::runsFound, this, &RunsPage::updateDetails);
+    connect(session, &AppSession::ledgerOpened, this, &RunsPage::reload);
     updateActions();
 }
 
@@ -203,8 +195,7 @@ void RunsPage::reload()
 
 void RunsPage::takeListedSandboxes()
 {
-    m_model->setListedSandboxes(ListedSandboxes::klavis(*m_sandboxes->model()),
-                                ListedSandboxes::local(*m_local->model()));
+    m_model->setListedSandboxes(m_session->klavisStore()->snapshot(), m_session->localStore()->snapshot());
     updateDetails();
 }
 

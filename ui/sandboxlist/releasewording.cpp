@@ -49,3 +49,10 @@ QString ReleaseWording::actionText(Verb verb)
 {
     return verb == Verb::Release ? tr("Release") : tr("Reset");
 }
+
+QString ReleaseWording::actionCountText(Verb verb, int count)
+{
+    if (verb == Verb::Release)
+        return count > 1 ? tr("&Release %1").arg(count) : tr("&Release");
+    return count > 1 ? tr("Re&set %1").arg(count) : tr("Re&set");
+}

@@ -26,4 +26,6 @@ public:
     static QString mixedQuestion(Verb verb, int count);
     // The confirmation button: "Release" or "Reset".
     static QString actionText(Verb verb);
+    // The window's action for a selection of `count` sandboxes it applies to: "&Release 3", "Re&set".
+    static QString actionCountText(Verb verb, int count);
 };

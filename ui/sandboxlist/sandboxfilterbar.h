@@ -45,6 +45,7 @@ public:
     QString benchmark() const;
     QString tag() const;
     QLineEdit *searchField() const { return m_search; }
+    QComboBox *statusChoice() const { return m_status; }
 
 signals:
     void searchChanged(const QString &text);
