@@ -20,4 +20,9 @@ struct CliCommand
     QString option(const QString &name) const { return options.value(name); }
     QStringList values(const QString &name) const { return lists.value(name); }
     bool isBlaxel() const { return name.startsWith(QStringLiteral("blaxel ")); }
+    // Where a local sandbox's workspace is stored: --region, else us.
+    QString region() const
+    {
+        return has(QStringLiteral("region")) ? option(QStringLiteral("region")) : QStringLiteral("us");
+    }
 };

@@ -1,56 +1,25 @@
-// The `blaxel ...` commands of CliRunner, kept apart so each file stays about one area.
-#include "cli/clirunner.h"
+#include "cli/blaxelcommands.h"
 
 #include "api/blaxeldecoder.h"
+#include "api/blaxelsandboxfiles.h"
 #include "api/blaxelsandboxservice.h"
-#include "api/remotetext.h"
+#include "api/httptransport.h"
+#include "cli/blaxelterminaltext.h"
+#include "cli/interruptnotifier.h"
 #include "cli/texttable.h"
+#include "cli/transferconsole.h"
+#include "workspace/blaxeldumpjob.h"
+#include "workspace/blaxeluploadjob.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// "45 s", "12 min", "3 h 20 min", "2 d 5 h": a countdown for a cell, two units at most.
-QString duration(qint64 seconds)
-{
-    if (seconds < 0)
-        return u"-"_s;
-    if (seconds < 60)
-        return u"%1 s"_s.arg(seconds);
-    if (seconds < 3600)
-        return u"%1 min"_s.arg(seconds / 60);
-    if (seconds < 86400)
-        return seconds % 3600 >= 60 ? u"%1 h %2 min"_s.arg(seconds / 3600).arg(seconds % 3600 / 60)
-                                    : u"%1 h"_s.arg(seconds / 3600);
-    return seconds % 86400 >= 3600 ? u"%1 d %2 h"_s.arg(seconds / 86400).arg(seconds % 86400 / 3600)
-                                   : u"%1 d"_s.arg(seconds / 86400);
-}
-
-QString expiresIn(const BlaxelSandbox &sandbox)
-{
-    return sandbox.expiresInSeconds ? duration(*sandbox.expiresInSeconds) : u"-"_s;
-}
-
-QString memory(const BlaxelSandbox &sandbox)
-{
-    return sandbox.memoryMb > 0 ? u"%1 MB"_s.arg(sandbox.memoryMb) : u"-"_s;
-}
-
-QString labels(const BlaxelSandbox &sandbox)
-{
-    QStringList pairs;
-    for (auto it = sandbox.labels.cbegin(); it != sandbox.labels.cend(); ++it)
-        pairs << it.key() + u'=' + it.value();
-    return pairs.join(u", "_s);
-}
-
-QString timeField(const QDateTime &when)
-{
-    return when.isValid() ? when.toString(Qt::ISODate) + u" ("_s + CliOutput::age(when) + u')' : QString();
-}
 
 // The sandbox as sent, with secret values masked: all --json ever prints of a sandbox.
 QJsonObject masked(const BlaxelSandbox &sandbox)
@@ -73,54 +42,34 @@ QPair<QString, QString> split(const QString &pair)
     return {pair.left(equals), pair.mid(equals + 1)};
 }
 
-void printSandbox(CliOutput &output, const BlaxelSandbox &s)
-{
-    output.field(u"Sandbox"_s, s.name);
-    output.field(u"Display name"_s, s.displayName);
-    output.field(u"Workspace"_s, s.workspace);
-    output.field(u"Status"_s, s.status);
-    output.field(u"State"_s, s.state);
-    output.field(u"Region"_s, s.region);
-    output.field(u"Image"_s, s.image);
-    output.field(u"Memory"_s, s.memoryMb > 0 ? memory(s) : QString());
-    output.field(u"Labels"_s, labels(s));
-    output.field(u"Created"_s, timeField(s.createdAt));
-    output.field(u"Updated"_s, timeField(s.updatedAt));
-    output.field(u"Last used"_s, timeField(s.lastUsedAt));
-    output.field(u"Expires in"_s, s.expiresInSeconds ? expiresIn(s) : QString());
-    output.field(u"TTL"_s, !s.ttl.isEmpty() ? s.ttl
-                           : s.legacyTtl    ? QString::number(*s.legacyTtl)
-                                            : QString());
-    if (!s.expires.isEmpty())
-        output.field(u"Expires"_s, s.expires);
-    for (const auto &policy : s.expirationPolicies)
-        output.field(u"Expiration"_s, u"%1 %2 (%3)"_s.arg(policy.type, policy.value, policy.action));
-    // Only a URL the decoder accepted is offered as a place to connect to; another is shown as sent.
-    output.field(u"URL"_s, s.url.isValid() ? s.url.toString() : s.urlText);
-    if (s.url.isValid())
-        output.field(u"MCP endpoint"_s, s.url.toString() + u"/mcp"_s);
-    if (!s.revision.isEmpty())
-        output.field(u"Revision"_s, s.revision);
-    for (const auto &flavor : s.flavors)
-        output.field(u"Flavor"_s,
-                     flavor.type.isEmpty() ? flavor.name : flavor.name + u" ("_s + flavor.type + u')');
-    for (const auto &port : s.ports)
-        output.field(u"Port"_s, u"%1 %2 %3"_s.arg(port.target).arg(port.protocol, port.name).trimmed());
-    for (const auto &env : s.envs)
-        output.field(u"Env"_s,
-                     env.name + u'=' + (env.secret ? RemoteText::mask() + u" (secret)"_s : env.value));
-    for (const auto &event : s.events)
-        output.field(u"Event"_s, u"%1  %2 %3 %4"_s.arg(event.time.toString(Qt::ISODate), event.type,
-                                                       event.status, event.message));
-    for (const auto &error : s.errors)
-        output.field(u"Error"_s,
-                     u"%1  %2%3 %4"_s.arg(error.time.toString(Qt::ISODate), error.code,
-                                          error.fatal ? u" (fatal)"_s : QString(), error.message));
-}
-
 } // namespace
 
-void CliRunner::blaxelList()
+const QMap<QString, BlaxelCommands::Handler> &BlaxelCommands::handlers()
+{
+    static const QMap<QString, Handler> handlers = {
+        {u"blaxel list"_s, &BlaxelCommands::list},     {u"blaxel get"_s, &BlaxelCommands::get},
+        {u"blaxel create"_s, &BlaxelCommands::create}, {u"blaxel delete"_s, &BlaxelCommands::remove},
+        {u"blaxel upload"_s, &BlaxelCommands::upload}, {u"blaxel dump"_s, &BlaxelCommands::dump},
+    };
+    return handlers;
+}
+
+bool BlaxelCommands::handles(const QString &command)
+{
+    return handlers().contains(command);
+}
+
+BlaxelCommands::BlaxelCommands(CliContext &context, QObject *parent)
+    : CliCommandGroup(context, parent),
+      m_blaxel(new BlaxelSandboxService(context.transport(), context.command().option(u"workspace"_s), this))
+{}
+
+void BlaxelCommands::start()
+{
+    (this->*handlers().value(m_command.name))();
+}
+
+void BlaxelCommands::list()
 {
     BlaxelSandboxFilter filter;
     filter.statuses = m_command.option(u"status"_s).split(u',', Qt::SkipEmptyParts);
@@ -140,8 +89,9 @@ void CliRunner::blaxelList()
         TextTable table({u"NAME"_s, u"STATUS"_s, u"STATE"_s, u"REGION"_s, u"IMAGE"_s, u"MEMORY"_s,
                          u"LABELS"_s, u"CREATED"_s, u"EXPIRES IN"_s});
         for (const auto &s : result->items)
-            table.addRow({s.name, s.status, s.state, s.region, s.image, memory(s), labels(s),
-                          CliOutput::age(s.createdAt), expiresIn(s)});
+            table.addRow({s.name, s.status, s.state, s.region, s.image, BlaxelTerminalText::memory(s),
+                          BlaxelTerminalText::labels(s), CliOutput::age(s.createdAt),
+                          BlaxelTerminalText::expiresIn(s)});
         const bool filtered = m_command.has(u"status"_s) || m_command.has(u"search"_s);
         if (table.isEmpty() && filtered)
             m_output.out(u"No Blaxel sandboxes match.\n"_s);
@@ -154,7 +104,7 @@ void CliRunner::blaxelList()
     });
 }
 
-void CliRunner::blaxelGet()
+void BlaxelCommands::get()
 {
     m_blaxel->get(m_command.arguments[0], this, [this](const ApiResult<BlaxelSandbox> &result) {
         if (!result)
@@ -162,12 +112,12 @@ void CliRunner::blaxelGet()
         if (m_command.json)
             return m_output.jsonAsIs(QJsonDocument(masked(result.value())).toJson(QJsonDocument::Compact)),
                    done(0);
-        printSandbox(m_output, result.value());
+        BlaxelTerminalText::print(m_output, result.value());
         done(0);
     });
 }
 
-void CliRunner::blaxelCreate()
+void BlaxelCommands::create()
 {
     BlaxelCreateRequest request;
     request.name = m_command.arguments[0];
@@ -213,16 +163,16 @@ void CliRunner::blaxelCreate()
     });
 }
 
-void CliRunner::blaxelDelete()
+void BlaxelCommands::remove()
 {
-    blaxelDeleteNext(0);
+    removeNext(0);
 }
 
-void CliRunner::blaxelDeleteNext(qsizetype index)
+void BlaxelCommands::removeNext(qsizetype index)
 {
     if (index == m_command.arguments.size()) {
         if (m_command.has(u"wait"_s) && !m_deleted.isEmpty())
-            return blaxelWaitNext(0);
+            return waitNext(0);
         if (m_command.json)
             m_output.jsonAsIs(jsonArray(m_deletedRecords));
         return done(m_someFailed ? 1 : 0);
@@ -240,11 +190,11 @@ void CliRunner::blaxelDeleteNext(qsizetype index)
                 m_output.out(u"Deleting %1 (%2); its data is gone for good.\n"_s.arg(
                     name, result->status.isEmpty() ? u"status unknown"_s : result->status));
         }
-        blaxelDeleteNext(index + 1);
+        removeNext(index + 1);
     });
 }
 
-void CliRunner::blaxelWaitNext(qsizetype index)
+void BlaxelCommands::waitNext(qsizetype index)
 {
     if (index == m_deleted.size()) {
         if (m_command.json)
@@ -265,6 +215,65 @@ void CliRunner::blaxelWaitNext(qsizetype index)
                     m_output.out(result->recordGone ? u"%1 is gone.\n"_s.arg(name)
                                                     : u"%1 is TERMINATED.\n"_s.arg(name));
             }
-            blaxelWaitNext(index + 1);
+            waitNext(index + 1);
         });
+}
+
+void BlaxelCommands::openSandbox(const std::function<void(BlaxelSandboxFiles *)> &then)
+{
+    const QString name = m_command.arguments[0];
+    // Ctrl+C before the transfer starts ends the command as cancelled too (the job installs its own).
+    auto *interrupt = new InterruptNotifier(this);
+    auto interrupted = std::make_shared<bool>(false);
+    // The sandbox's own API is at the URL its record names: read it first, as the app does.
+    auto onRecord = [this, name, then, interrupt, interrupted](const ApiResult<BlaxelSandbox> &result) {
+        if (*interrupted) {
+            interrupt->deleteLater(); // not now: this runs inside its own signal
+            m_output.err(u"Cancelled; nothing was transferred.\n"_s);
+            return done(130);
+        }
+        // Gone before the job's own notifier is made: there is one at a time.
+        delete interrupt;
+        if (!result)
+            return done(m_output.apiError(result.error()));
+        if (!result->url.isValid()) {
+            m_output.err(
+                u"error: Blaxel sandbox %1 names no URL its files can be reached at (https, or http to "
+                "this machine)%2; nothing was transferred.\n"_s.arg(
+                    name, result->urlText.isEmpty() ? QString() : u": "_s + result->urlText));
+            return done(1);
+        }
+        then(new BlaxelSandboxFiles(name, result->url, m_context.transport()->config().apiKey,
+                                    m_command.option(u"workspace"_s),
+                                    m_context.transport()->networkAccessManager(), this));
+    };
+    BlaxelOperation *lookup = m_blaxel->get(name, this, std::move(onRecord));
+    connect(interrupt, &InterruptNotifier::interrupted, lookup, [interrupted, lookup] {
+        *interrupted = true;
+        lookup->abort(); // the handler runs with a Cancelled error
+    });
+}
+
+void BlaxelCommands::upload()
+{
+    QStringList sources;
+    if (!TransferConsole::collectUploadSources(m_context, &sources))
+        return;
+    openSandbox([this, sources](BlaxelSandboxFiles *files) {
+        TransferConsole::run(m_context, new BlaxelUploadJob(files, sources, this));
+    });
+}
+
+void BlaxelCommands::dump()
+{
+    if (!TransferConsole::dumpTargetAcceptable(m_context))
+        return;
+    const bool extract = m_command.has(u"extract"_s);
+    const QString target = QFileInfo(m_command.option(extract ? u"extract"_s : u"out"_s)).absoluteFilePath();
+    openSandbox([this, extract, target](BlaxelSandboxFiles *files) {
+        TransferConsole::run(m_context, new BlaxelDumpJob(files,
+                                                          extract ? BlaxelDumpJob::Mode::Extract
+                                                                  : BlaxelDumpJob::Mode::SaveArchive,
+                                                          target, this));
+    });
 }

@@ -1,8 +1,6 @@
-// `local upload` and `local dump`: the workspace transfer commands of CliRunner. The work is done by the
-// same UploadJob and DumpJob as the app's Transfers view; this file only wires them to a terminal.
-#include "cli/clirunner.h"
+#include "cli/transferconsole.h"
 
-#include "api/httptransport.h"
+#include "cli/clicontext.h"
 #include "cli/interruptnotifier.h"
 #include "cli/transferprogressline.h"
 #include "runs/ledgerrecorder.h"
@@ -17,6 +15,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -27,11 +26,6 @@ namespace {
 constexpr int interruptedExitCode = 130;
 // The transfer finished, but the extractor left entries out (listed on stderr and in --json).
 constexpr int incompleteExitCode = 3;
-
-QString regionOf(const CliCommand &command)
-{
-    return command.has(u"region"_s) ? command.option(u"region"_s) : u"us"_s;
-}
 
 // What a dump took out: a Blaxel sandbox has a working directory (its "workspace" is the account's); `local
 // artifacts` downloads an execution's folder.
@@ -53,14 +47,14 @@ LedgerTransfer transferFacts(const TransferJob *job)
 
 } // namespace
 
-bool CliRunner::collectUploadSources(QStringList *sources)
+bool TransferConsole::collectUploadSources(CliContext &context, QStringList *sources)
 {
-    for (const QString &path : m_command.arguments.mid(1)) {
+    for (const QString &path : context.command().arguments.mid(1)) {
         const QFileInfo info(path);
         // A dangling symlink is still something to upload: it is stored as a link, never followed.
         if (!info.exists() && !info.isSymLink()) {
-            m_output.err(u"error: %1 does not exist; nothing was uploaded.\n"_s.arg(path));
-            done(2);
+            context.output().err(u"error: %1 does not exist; nothing was uploaded.\n"_s.arg(path));
+            context.done(2);
             return false;
         }
         *sources << info.absoluteFilePath();
@@ -68,50 +62,40 @@ bool CliRunner::collectUploadSources(QStringList *sources)
     return true;
 }
 
-bool CliRunner::dumpTargetAcceptable()
+bool TransferConsole::dumpTargetAcceptable(CliContext &context)
 {
-    const bool extract = m_command.has(u"extract"_s);
-    const QString target = m_command.option(extract ? u"extract"_s : u"out"_s);
+    const CliCommand &command = context.command();
+    const bool extract = command.has(u"extract"_s);
+    const QString target = command.option(extract ? u"extract"_s : u"out"_s);
     // Checked here, before any request, like a missing upload source: usage errors of the local side.
     const QFileInfo existing(target);
     if (!extract && existing.isDir()) {
-        m_output.err(u"error: %1 is a folder; --out takes the name of the .tar.gz to write. Nothing was "
-                     "downloaded.\n"_s.arg(target));
-        done(2);
+        context.output().err(u"error: %1 is a folder; --out takes the name of the .tar.gz to write. Nothing "
+                             "was downloaded.\n"_s.arg(target));
+        context.done(2);
         return false;
     }
-    if (!extract && (existing.exists() || existing.isSymLink()) && !m_command.has(u"force"_s)) {
-        m_output.err(u"error: %1 already exists; nothing was downloaded. Choose another name, or add --force "
-                     "to replace it.\n"_s.arg(target));
-        done(2);
+    if (!extract && (existing.exists() || existing.isSymLink()) && !command.has(u"force"_s)) {
+        context.output().err(u"error: %1 already exists; nothing was downloaded. Choose another name, or add "
+                             "--force to replace it.\n"_s.arg(target));
+        context.done(2);
         return false;
     }
     return true;
 }
 
-void CliRunner::localUpload()
+void TransferConsole::run(CliContext &context, TransferJob *job)
 {
-    QStringList sources;
-    if (!collectUploadSources(&sources))
-        return;
-    runTransfer(new UploadJob(m_local, m_transport->networkAccessManager(), m_command.arguments[0],
-                              regionOf(m_command), sources, this));
+    (new TransferConsole(context, job))->start();
 }
 
-void CliRunner::localDump()
-{
-    if (!dumpTargetAcceptable())
-        return;
-    const bool extract = m_command.has(u"extract"_s);
-    const QString target = m_command.option(extract ? u"extract"_s : u"out"_s);
-    runTransfer(new DumpJob(m_local, m_transport->networkAccessManager(), m_command.arguments[0],
-                            regionOf(m_command),
-                            extract ? DumpJob::Mode::Extract : DumpJob::Mode::SaveArchive,
-                            QFileInfo(target).absoluteFilePath(), this));
-}
+TransferConsole::TransferConsole(CliContext &context, TransferJob *job)
+    : QObject(job), m_context(context), m_job(job)
+{}
 
-void CliRunner::runTransfer(TransferJob *job)
+void TransferConsole::start()
 {
+    TransferJob *job = m_job;
     const bool upload = job->direction() == TransferJob::Direction::Upload;
     auto intent = std::make_shared<qint64>(0);
     connect(job, &TransferJob::finished, this, [this, job, intent] {
@@ -123,9 +107,9 @@ void CliRunner::runTransfer(TransferJob *job)
         std::optional<LedgerTransfer> facts;
         if (!outcome.isError())
             facts = transferFacts(job);
-        recorder().finish(*intent, outcome, job->sandboxId(), facts);
+        m_context.recorder().finish(*intent, outcome, job->sandboxId(), facts);
     });
-    auto *progress = new TransferProgressLine(job, &m_output, CliOutput::stderrIsTerminal(), job);
+    auto *progress = new TransferProgressLine(job, &m_context.output(), CliOutput::stderrIsTerminal(), job);
     auto *interrupt = new InterruptNotifier(job);
     connect(interrupt, &InterruptNotifier::interrupted, job, [job, progress] {
         progress->clear();
@@ -137,42 +121,46 @@ void CliRunner::runTransfer(TransferJob *job)
         if (state == TransferJob::State::Uploading || state == TransferJob::State::Downloading)
             m_transferBytes = std::max(done, total);
     });
-    connect(job, &TransferJob::finished, this, [this, job, progress] {
+    connect(job, &TransferJob::finished, this, [this, progress] {
         progress->clear();
-        finishTransfer(job);
+        finish();
     });
     // The job starts once its intent is written.
-    recorder().begin(upload ? LedgerOperationKind::Upload : LedgerOperationKind::Dump,
-                     m_command.isBlaxel() ? LedgerProvider::Blaxel : LedgerProvider::KlavisLocal, {},
-                     job->sandboxId(), [job, intent](qint64 id) {
-                         *intent = id;
-                         job->start();
-                     });
+    m_context.recorder().begin(upload ? LedgerOperationKind::Upload : LedgerOperationKind::Dump,
+                               m_context.command().isBlaxel() ? LedgerProvider::Blaxel
+                                                              : LedgerProvider::KlavisLocal,
+                               {}, job->sandboxId(), [job, intent](qint64 id) {
+                                   *intent = id;
+                                   job->start();
+                               });
 }
 
-void CliRunner::finishTransfer(TransferJob *job)
+void TransferConsole::finish()
 {
+    TransferJob *job = m_job;
+    const CliCommand &command = m_context.command();
+    CliOutput &output = m_context.output();
     switch (job->state()) {
     case TransferJob::State::Cancelled:
-        m_output.err(u"Cancelled; temporary files were removed.\n"_s);
-        return done(interruptedExitCode);
+        output.err(u"Cancelled; temporary files were removed.\n"_s);
+        return m_context.done(interruptedExitCode);
     case TransferJob::State::Failed:
-        m_output.err(u"error: "_s + job->errorText() + u'\n');
-        return done(1);
+        output.err(u"error: "_s + job->errorText() + u'\n');
+        return m_context.done(1);
     default:
         break;
     }
 
     const bool upload = job->direction() == TransferJob::Direction::Upload;
-    const bool blaxel = m_command.isBlaxel();
+    const bool blaxel = command.isBlaxel();
     QString path = job->resultPath();
     QJsonObject summary{{u"direction"_s, upload ? u"upload"_s : u"download"_s}};
     if (blaxel) {
         summary.insert(u"sandbox"_s, job->sandboxId());
-        summary.insert(u"workspace"_s, m_command.option(u"workspace"_s));
+        summary.insert(u"workspace"_s, command.option(u"workspace"_s));
     } else {
         summary.insert(u"local_sandbox_id"_s, job->sandboxId());
-        summary.insert(u"region"_s, regionOf(m_command));
+        summary.insert(u"region"_s, command.region());
     }
     QStringList sources;
     std::optional<bool> extracted;
@@ -203,27 +191,27 @@ void CliRunner::finishTransfer(TransferJob *job)
     if (!leftOut.isEmpty())
         summary.insert(u"left_out"_s, QJsonArray::fromStringList(leftOut));
 
-    if (m_command.json) {
-        m_output.json(QJsonDocument(summary).toJson(QJsonDocument::Compact));
-        return done(exitCode);
+    if (command.json) {
+        output.json(QJsonDocument(summary).toJson(QJsonDocument::Compact));
+        return m_context.done(exitCode);
     }
     if (!leftOut.isEmpty()) {
-        m_output.err(u"Left out %1 %2 of the archive:\n"_s.arg(leftOut.size())
-                         .arg(leftOut.size() == 1 ? u"entry"_s : u"entries"_s));
+        output.err(u"Left out %1 %2 of the archive:\n"_s.arg(leftOut.size())
+                       .arg(leftOut.size() == 1 ? u"entry"_s : u"entries"_s));
         for (const QString &entry : leftOut)
-            m_output.err(u"  "_s + entry + u'\n');
+            output.err(u"  "_s + entry + u'\n');
     }
     const QString size = TransferProgressLine::formatBytes(m_transferBytes);
     if (upload && blaxel)
-        m_output.out(u"Uploaded %1 (%2) to Blaxel sandbox %3 and unpacked it into %4.\n"_s.arg(
+        output.out(u"Uploaded %1 (%2) to Blaxel sandbox %3 and unpacked it into %4.\n"_s.arg(
             job->name(), size, job->sandboxId(),
             summary.value(u"working_dir"_s).toString(u"its working directory"_s)));
     else if (upload)
-        m_output.out(u"Uploaded %1 (%2) to local sandbox %3 and unpacked it into its workspace.\n"_s.arg(
+        output.out(u"Uploaded %1 (%2) to local sandbox %3 and unpacked it into its workspace.\n"_s.arg(
             job->name(), size, job->sandboxId()));
     else if (summary.value(u"mode"_s).toString() == u"extract"_s)
-        m_output.out(u"Extracted %1 into %2 (%3 downloaded).\n"_s.arg(dumped(m_command, job), path, size));
+        output.out(u"Extracted %1 into %2 (%3 downloaded).\n"_s.arg(dumped(command, job), path, size));
     else
-        m_output.out(u"Saved %1 to %2 (%3).\n"_s.arg(dumped(m_command, job), path, size));
-    done(exitCode);
+        output.out(u"Saved %1 to %2 (%3).\n"_s.arg(dumped(command, job), path, size));
+    m_context.done(exitCode);
 }

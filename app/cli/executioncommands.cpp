@@ -1,12 +1,10 @@
-// `local exec`, `local logs` and `local artifacts`: executions in a local sandbox. ExecutionJob and
-// ExecutionLogFollower do the work, as they do for the app; this file wires them to a terminal: the log to
-// stdout as it comes (LogTextFilter), progress and what happened on stderr, Ctrl+C.
-#include "cli/clirunner.h"
+#include "cli/executioncommands.h"
 
 #include "api/httptransport.h"
 #include "api/klavisexecutionservice.h"
 #include "cli/interruptnotifier.h"
 #include "cli/logtextfilter.h"
+#include "cli/transferconsole.h"
 #include "cli/transferprogressline.h"
 #include "execution/executionjob.h"
 #include "execution/executionlogfollower.h"
@@ -29,11 +27,6 @@ namespace {
 constexpr int interruptedExitCode = 130;
 constexpr int usageExitCode = 2;
 
-QString regionOf(const CliCommand &command)
-{
-    return command.has(u"region"_s) ? command.option(u"region"_s) : u"us"_s;
-}
-
 QString resumeCommand(const QString &sandboxId, const QString &name)
 {
     return u"sandboxdeck-cli local logs %1 %2 --follow"_s.arg(sandboxId, name);
@@ -51,7 +44,33 @@ bool isNewOrEmptyFolder(const QString &path)
 
 } // namespace
 
-void CliRunner::writeLog(const QByteArray &bytes)
+const QMap<QString, ExecutionCommands::Handler> &ExecutionCommands::handlers()
+{
+    static const QMap<QString, Handler> handlers = {
+        {u"local exec"_s, &ExecutionCommands::exec},
+        {u"local logs"_s, &ExecutionCommands::logs},
+        {u"local artifacts"_s, &ExecutionCommands::artifacts},
+    };
+    return handlers;
+}
+
+bool ExecutionCommands::handles(const QString &command)
+{
+    return handlers().contains(command);
+}
+
+ExecutionCommands::ExecutionCommands(CliContext &context, QObject *parent)
+    : CliCommandGroup(context, parent), m_executions(new KlavisExecutionService(context.transport(), this))
+{}
+
+ExecutionCommands::~ExecutionCommands() = default;
+
+void ExecutionCommands::start()
+{
+    (this->*handlers().value(m_command.name))();
+}
+
+void ExecutionCommands::writeLog(const QByteArray &bytes)
 {
     if (!m_logFilter)
         m_logFilter = std::make_unique<LogTextFilter>(::isatty(STDOUT_FILENO) ? LogTextFilter::Mode::Terminal
@@ -63,7 +82,7 @@ void CliRunner::writeLog(const QByteArray &bytes)
     std::fflush(stdout);
 }
 
-void CliRunner::localExec()
+void ExecutionCommands::exec()
 {
     const QString sandboxId = m_command.arguments[0];
     const QString folder = QFileInfo(m_command.arguments[1]).absoluteFilePath();
@@ -90,8 +109,8 @@ void CliRunner::localExec()
         return done(usageExitCode);
     }
 
-    auto *job = new ExecutionJob(m_executions, m_transport->networkAccessManager(), sandboxId, folder, name,
-                                 regionOf(m_command), this);
+    auto *job = new ExecutionJob(m_executions, m_context.transport()->networkAccessManager(), sandboxId,
+                                 folder, name, m_command.region(), this);
     job->setFollow(follow);
     job->setArtifactsFolder(artifacts);
     auto progress = std::make_shared<QPointer<TransferProgressLine>>();
@@ -105,7 +124,7 @@ void CliRunner::localExec()
             m_output.err(u"Execution %1 started in local sandbox %2; its log follows.\n"_s.arg(
                 job->executionName(), job->localSandboxId()));
     });
-    connect(job, &ExecutionJob::logText, this, &CliRunner::writeLog);
+    connect(job, &ExecutionJob::logText, this, &ExecutionCommands::writeLog);
     auto *interrupt = new InterruptNotifier(job);
     connect(interrupt, &InterruptNotifier::interrupted, job, [job, progress] {
         if (*progress)
@@ -116,7 +135,7 @@ void CliRunner::localExec()
     connect(job, &ExecutionJob::finished, this, [this, job, intent] {
         if (m_logFilter)
             writeLog({}); // what the filter still holds
-        recorder().finishExecution(*intent, *job);
+        m_context.recorder().finishExecution(*intent, *job);
         const QString sandbox = job->localSandboxId();
         const QString name = job->executionName();
         switch (job->outcome()) {
@@ -161,13 +180,13 @@ void CliRunner::localExec()
                 name, resumeCommand(sandbox, name)));
         done(1);
     });
-    recorder().beginExecution(sandboxId, name, [job, intent](qint64 id) {
+    m_context.recorder().beginExecution(sandboxId, name, [job, intent](qint64 id) {
         *intent = id;
         job->start();
     });
 }
 
-void CliRunner::localLogs()
+void ExecutionCommands::logs()
 {
     const QString sandboxId = m_command.arguments[0];
     const QString name = m_command.arguments[1];
@@ -183,7 +202,7 @@ void CliRunner::localLogs()
     const bool follow = m_command.has(u"follow"_s);
     auto *follower = new ExecutionLogFollower(m_executions, sandboxId, name, this);
     follower->setFollow(follow);
-    connect(follower, &ExecutionLogFollower::text, this, &CliRunner::writeLog);
+    connect(follower, &ExecutionLogFollower::text, this, &ExecutionCommands::writeLog);
     connect(follower, &ExecutionLogFollower::retrying, this,
             [this](const QString &reason) { m_output.err(reason + u", retrying\n"_s); });
     auto *interrupt = new InterruptNotifier(follower);
@@ -220,7 +239,7 @@ void CliRunner::localLogs()
     follower->start(cursor);
 }
 
-void CliRunner::localArtifacts()
+void ExecutionCommands::artifacts()
 {
     const QString sandboxId = m_command.arguments[0];
     const QString name = m_command.arguments[1];
@@ -231,9 +250,10 @@ void CliRunner::localArtifacts()
         return done(usageExitCode);
     }
     auto requestUrl = [service = m_executions, sandboxId, name,
-                       region = regionOf(m_command)](QObject *context, ResultHandler<SignedUrl> done) {
+                       region = m_command.region()](QObject *context, ResultHandler<SignedUrl> done) {
         return service->exportArtifacts(sandboxId, name, region, context, std::move(done));
     };
-    runTransfer(new DumpJob(requestUrl, m_transport->networkAccessManager(), sandboxId,
-                            DumpJob::Mode::Extract, QFileInfo(target).absoluteFilePath(), this));
+    TransferConsole::run(m_context,
+                         new DumpJob(requestUrl, m_context.transport()->networkAccessManager(), sandboxId,
+                                     DumpJob::Mode::Extract, QFileInfo(target).absoluteFilePath(), this));
 }

@@ -1,5 +1,4 @@
-// The `data ...` commands of CliRunner: each sandbox server's data, seeded, dumped and compared.
-#include "cli/clirunner.h"
+#include "cli/serverdatacommands.h"
 
 #include "api/apicall.h"
 #include "api/fieldpath.h"
@@ -75,7 +74,31 @@ QJsonValue dumpData(const QJsonValue &value)
 
 } // namespace
 
-bool CliRunner::dataOutAcceptable()
+const QMap<QString, ServerDataCommands::Handler> &ServerDataCommands::handlers()
+{
+    static const QMap<QString, Handler> handlers = {
+        {u"data dump"_s, &ServerDataCommands::dump},
+        {u"data init"_s, &ServerDataCommands::init},
+        {u"data diff"_s, &ServerDataCommands::compareDumps},
+    };
+    return handlers;
+}
+
+bool ServerDataCommands::handles(const QString &command)
+{
+    return handlers().contains(command);
+}
+
+ServerDataCommands::ServerDataCommands(CliContext &context, QObject *parent)
+    : CliCommandGroup(context, parent), m_data(new KlavisServerDataService(context.transport(), this))
+{}
+
+void ServerDataCommands::start()
+{
+    (this->*handlers().value(m_command.name))();
+}
+
+bool ServerDataCommands::outAcceptable()
 {
     const QString target = m_command.option(u"out"_s);
     const QFileInfo existing(target);
@@ -94,23 +117,23 @@ bool CliRunner::dataOutAcceptable()
     return true;
 }
 
-void CliRunner::dataDump()
+void ServerDataCommands::dump()
 {
-    if (m_command.has(u"out"_s) && !dataOutAcceptable())
+    if (m_command.has(u"out"_s) && !outAcceptable())
         return;
     const auto &args = m_command.arguments;
-    recorder().begin(
+    m_context.recorder().begin(
         LedgerOperationKind::DataDump, LedgerProvider::Klavis, {args[0]}, args[1], [this](qint64 intent) {
             const auto &args = m_command.arguments;
-            watch(
+            m_context.watch(
                 m_data->dump(args[0], args[1], this, [this, intent](const ApiResult<ServerDataDump> &result) {
                     if (!result) {
-                        recorder().finish(intent, result.error(), m_command.arguments[1]);
+                        m_context.recorder().finish(intent, result.error(), m_command.arguments[1]);
                         return done(m_output.apiError(result.error()));
                     }
                     const QJsonValue content = m_command.json ? QJsonValue(result->raw) : result->data;
                     const QByteArray text = jsonText(content, QJsonDocument::Indented);
-                    recorder().finish(
+                    m_context.recorder().finish(
                         intent, ApiError(), m_command.arguments[1],
                         LedgerRecorder::factsOf(text, QFileInfo(m_command.option(u"out"_s)).fileName()));
                     if (!m_command.has(u"out"_s))
@@ -131,18 +154,18 @@ void CliRunner::dataDump()
         });
 }
 
-void CliRunner::dataInit()
+void ServerDataCommands::init()
 {
     const auto &args = m_command.arguments;
-    recorder().begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {args[0]}, args[1],
-                     [this](qint64 intent) { dataInitRecorded(intent); });
+    m_context.recorder().begin(LedgerOperationKind::DataInit, LedgerProvider::Klavis, {args[0]}, args[1],
+                               [this](qint64 intent) { initRecorded(intent); });
 }
 
-void CliRunner::dataInitRecorded(qint64 intent)
+void ServerDataCommands::initRecorded(qint64 intent)
 {
     const auto &args = m_command.arguments;
     auto handle = [this, intent](const ApiResult<SandboxActionResult> &result) {
-        recorder().finish(intent, result.error(), m_command.arguments[1]);
+        m_context.recorder().finish(intent, result.error(), m_command.arguments[1]);
         if (!result) {
             const ApiError &error = result.error();
             if (error.fieldErrors().isEmpty())
@@ -154,27 +177,27 @@ void CliRunner::dataInitRecorded(qint64 intent)
             return done(1);
         }
         if (m_command.json)
-            return m_output.json(callBody()), done(0);
+            return m_output.json(m_context.callBody()), done(0);
         m_output.out(u"Initialized the %1 data of sandbox %2. %3\n"_s.arg(
             m_command.arguments[0], m_command.arguments[1], TerminalText::escape(result->message)));
         done(0);
     };
     if (m_command.has(u"default"_s)) {
-        watch(m_data->initializeDefault(args[0], args[1], this, handle));
+        m_context.watch(m_data->initializeDefault(args[0], args[1], this, handle));
         return;
     }
     QString problem;
     const QJsonValue body = readJsonFile(m_command.option(u"file"_s), &problem);
     if (!problem.isEmpty()) {
         m_output.err(u"error: "_s + problem + u"; nothing was sent.\n"_s);
-        recorder().finish(intent, LedgerOperationState::Failed,
-                          u"nothing was sent: the file could not be read"_s);
+        m_context.recorder().finish(intent, LedgerOperationState::Failed,
+                                    u"nothing was sent: the file could not be read"_s);
         return done(2);
     }
-    watch(m_data->initialize(args[0], args[1], body, this, handle));
+    m_context.watch(m_data->initialize(args[0], args[1], body, this, handle));
 }
 
-void CliRunner::dataDiff()
+void ServerDataCommands::compareDumps()
 {
     QString problem;
     const QJsonValue before = readJsonFile(m_command.arguments[0], &problem);

@@ -1,5 +1,4 @@
-// The `universe ...` commands of CliRunner, kept apart so each file stays about one area.
-#include "cli/clirunner.h"
+#include "cli/universecommands.h"
 
 #include "api/apicall.h"
 #include "api/httptransport.h"
@@ -36,20 +35,40 @@ QByteArray indentable(const QJsonValue &value)
 
 } // namespace
 
-KlavisUniverseService *CliRunner::universes()
+const QMap<QString, UniverseCommands::Handler> &UniverseCommands::handlers()
 {
-    if (!m_universes)
-        m_universes = new KlavisUniverseService(m_transport, this);
-    return m_universes;
+    static const QMap<QString, Handler> handlers = {
+        {u"universe list"_s, &UniverseCommands::list},
+        {u"universe data"_s, &UniverseCommands::data},
+        {u"universe acquire"_s, &UniverseCommands::acquire},
+        {u"universe release"_s, &UniverseCommands::release},
+        {u"universe task"_s, &UniverseCommands::task},
+        {u"universe verify"_s, &UniverseCommands::verify},
+    };
+    return handlers;
 }
 
-void CliRunner::universeList()
+bool UniverseCommands::handles(const QString &command)
 {
-    watch(universes()->list(this, [this](const ApiResult<QList<Universe>> &result) {
+    return handlers().contains(command);
+}
+
+UniverseCommands::UniverseCommands(CliContext &context, QObject *parent)
+    : CliCommandGroup(context, parent), m_universes(new KlavisUniverseService(context.transport(), this))
+{}
+
+void UniverseCommands::start()
+{
+    (this->*handlers().value(m_command.name))();
+}
+
+void UniverseCommands::list()
+{
+    m_context.watch(m_universes->list(this, [this](const ApiResult<QList<Universe>> &result) {
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.json)
-            return m_output.json(callBody()), done(0);
+            return m_output.json(m_context.callBody()), done(0);
         TextTable table({u"UNIVERSE ID"_s, u"NAME"_s, u"DOMAIN"_s, u"TASKS"_s, u"PERSONAS"_s});
         for (const auto &universe : result.value())
             table.addRow({universe.id, universe.name, universe.domain,
@@ -63,10 +82,10 @@ void CliRunner::universeList()
     }));
 }
 
-void CliRunner::universeData()
+void UniverseCommands::data()
 {
     const QString universeId = m_command.arguments[0];
-    watch(universes()->initialData(universeId, this, [this](const ApiResult<QJsonValue> &result) {
+    m_context.watch(m_universes->initialData(universeId, this, [this](const ApiResult<QJsonValue> &result) {
         if (!result)
             return done(m_output.apiError(result.error()));
         if (!m_command.has(u"service"_s))
@@ -83,22 +102,22 @@ void CliRunner::universeData()
     }));
 }
 
-void CliRunner::universeAcquire()
+void UniverseCommands::acquire()
 {
     const QString run = m_command.option(u"run"_s);
     if (run.isEmpty())
-        return universeAcquireRecorded({});
+        return acquireRecorded({});
     // A run is a ledger's thing: without the ledger the instance could not be given back by the run.
-    if (!openLedger())
+    if (!m_context.openLedger())
         return;
-    auto known = m_ledger->run(run);
+    auto known = m_context.ledger()->run(run);
     if (!known && known.error().kind == LedgerError::Kind::NotFound) {
         LedgerRun created;
         created.name = run;
         created.state = LedgerRunState::Open;
-        created.apiBaseUrl = m_transport->config().baseUrl.toString();
+        created.apiBaseUrl = m_context.transport()->config().baseUrl.toString();
         created.benchmark = m_command.arguments[0];
-        if (auto status = m_ledger->createRun(created); !status) {
+        if (auto status = m_context.ledger()->createRun(created); !status) {
             m_output.err(u"error: the run ledger: %1\n"_s.arg(status.error().message));
             return done(1);
         }
@@ -110,29 +129,30 @@ void CliRunner::universeAcquire()
             run, LedgerWords::word(known->state)));
         return done(2);
     }
-    universeAcquireRecorded(run);
+    acquireRecorded(run);
 }
 
-void CliRunner::universeAcquireRecorded(const QString &run)
+void UniverseCommands::acquireRecorded(const QString &run)
 {
     const QString universeId = m_command.arguments[0];
-    recorder().begin(
+    m_context.recorder().begin(
         LedgerOperationKind::Acquire, LedgerProvider::KlavisUniverse, {}, {}, run, universeId, {}, 0,
         [this, universeId, run](qint64 intent) {
             // A run's acquire is never sent without its intent: `run release` could not know what it took.
             if (intent == 0 && !run.isEmpty()) {
-                m_output.err(u"error: the run ledger: %1\n"_s.arg(recorder().problem()));
+                m_output.err(u"error: the run ledger: %1\n"_s.arg(m_context.recorder().problem()));
                 return done(1);
             }
-            watch(universes()->acquire(
+            m_context.watch(m_universes->acquire(
                 universeId, this, [this, intent, universeId, run](const ApiResult<UniverseInstance> &result) {
-                    recorder().finish(intent, result.error(), result ? result->instanceId : QString());
+                    m_context.recorder().finish(intent, result.error(),
+                                                result ? result->instanceId : QString());
                     if (!result) {
                         m_output.noteAcquireMayHaveGoneThrough(result.error(), u"universe list"_s);
                         return done(m_output.apiError(result.error()));
                     }
                     const UniverseInstance &instance = result.value();
-                    recorder().acquiredUniverse(instance, universeId, run);
+                    m_context.recorder().acquiredUniverse(instance, universeId, run);
                     for (auto it = instance.refusedServers.cbegin(); it != instance.refusedServers.cend();
                          ++it)
                         m_output.err(
@@ -152,7 +172,7 @@ void CliRunner::universeAcquireRecorded(const QString &run)
                         }
                     }
                     if (m_command.json)
-                        return m_output.json(callBody()), done(0);
+                        return m_output.json(m_context.callBody()), done(0);
                     m_output.out(
                         u"Acquired instance %1 of universe %2\n"_s.arg(instance.instanceId, universeId));
                     if (!run.isEmpty())
@@ -164,35 +184,36 @@ void CliRunner::universeAcquireRecorded(const QString &run)
         });
 }
 
-void CliRunner::universeRelease()
+void UniverseCommands::release()
 {
     const QString instanceId = m_command.arguments[0];
-    recorder().begin(
+    m_context.recorder().begin(
         LedgerOperationKind::Release, LedgerProvider::KlavisUniverse, {}, instanceId,
         [this, instanceId](qint64 intent) {
-            watch(universes()->release(
+            m_context.watch(m_universes->release(
                 instanceId, this, [this, intent, instanceId](const ApiResult<SandboxActionResult> &result) {
-                    recorder().finish(intent, result.error(), instanceId);
+                    m_context.recorder().finish(intent, result.error(), instanceId);
                     // 404: the server no longer knows it; the ledger stops holding it either way.
                     const bool gone =
                         result.error().kind() == ApiError::Kind::Http && result.error().httpStatus() == 404;
                     if (result || gone)
-                        recorder().released(LedgerProvider::KlavisUniverse, instanceId,
-                                            gone ? LedgerRelease::Vanished : LedgerRelease::Released);
+                        m_context.recorder().released(LedgerProvider::KlavisUniverse, instanceId,
+                                                      gone ? LedgerRelease::Vanished
+                                                           : LedgerRelease::Released);
                     if (!result)
                         return done(m_output.apiError(result.error()));
                     if (m_command.json)
-                        return m_output.json(callBody()), done(0);
+                        return m_output.json(m_context.callBody()), done(0);
                     m_output.out(u"Released %1. %2\n"_s.arg(instanceId, result->message));
                     done(0);
                 }));
         });
 }
 
-void CliRunner::universeTask()
+void UniverseCommands::task()
 {
     const auto &args = m_command.arguments;
-    watch(universes()->task(args[0], args[1], this, [this](const ApiResult<UniverseTask> &result) {
+    m_context.watch(m_universes->task(args[0], args[1], this, [this](const ApiResult<UniverseTask> &result) {
         if (!result)
             return done(m_output.apiError(result.error()));
         if (m_command.has(u"prompt"_s)) {
@@ -201,7 +222,7 @@ void CliRunner::universeTask()
             return done(0);
         }
         if (m_command.json)
-            return m_output.json(callBody()), done(0);
+            return m_output.json(m_context.callBody()), done(0);
         m_output.field(u"Task"_s, result->taskNumber);
         m_output.field(u"Universe"_s, result->universeId);
         m_output.field(u"Title"_s, result->title);
@@ -212,16 +233,16 @@ void CliRunner::universeTask()
     }));
 }
 
-void CliRunner::universeVerify()
+void UniverseCommands::verify()
 {
     const auto &args = m_command.arguments;
-    watch(universes()->verify(args[0], args[1], this, [this](const ApiResult<TaskVerdict> &result) {
+    m_context.watch(m_universes->verify(args[0], args[1], this, [this](const ApiResult<TaskVerdict> &result) {
         if (!result) {
             m_output.apiError(result.error());
             return done(verifyTroubleExitCode);
         }
         if (m_command.json)
-            m_output.json(callBody());
+            m_output.json(m_context.callBody());
         else if (result->passed)
             m_output.out(u"PASSED\n"_s);
         else
