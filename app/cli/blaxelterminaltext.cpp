@@ -3,26 +3,13 @@
 #include "api/blaxelsandbox.h"
 #include "api/remotetext.h"
 #include "cli/clioutput.h"
+#include "models/durationtext.h"
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// "45 s", "12 min", "3 h 20 min", "2 d 5 h": a countdown for a cell, two units at most.
-QString duration(qint64 seconds)
-{
-    if (seconds < 0)
-        return u"-"_s;
-    if (seconds < 60)
-        return u"%1 s"_s.arg(seconds);
-    if (seconds < 3600)
-        return u"%1 min"_s.arg(seconds / 60);
-    if (seconds < 86400)
-        return seconds % 3600 >= 60 ? u"%1 h %2 min"_s.arg(seconds / 3600).arg(seconds % 3600 / 60)
-                                    : u"%1 h"_s.arg(seconds / 3600);
-    return seconds % 86400 >= 3600 ? u"%1 d %2 h"_s.arg(seconds / 86400).arg(seconds % 86400 / 3600)
-                                   : u"%1 d"_s.arg(seconds / 86400);
-}
 
 QString timeField(const QDateTime &when)
 {
@@ -33,7 +20,8 @@ QString timeField(const QDateTime &when)
 
 QString BlaxelTerminalText::expiresIn(const BlaxelSandbox &sandbox)
 {
-    return sandbox.expiresInSeconds ? duration(*sandbox.expiresInSeconds) : u"-"_s;
+    return sandbox.expiresInSeconds ? DurationText::span(std::max<qint64>(0, *sandbox.expiresInSeconds))
+                                    : u"-"_s;
 }
 
 QString BlaxelTerminalText::memory(const BlaxelSandbox &sandbox)

@@ -1,6 +1,7 @@
 #include "cli/transferprogressline.h"
 
 #include "cli/clioutput.h"
+#include "models/durationtext.h"
 #include "workspace/bytesize.h"
 #include "workspace/transferjob.h"
 
@@ -73,7 +74,7 @@ QString TransferProgressLine::describe(const TransferJob &job, bool withNumbers)
         line += u"  "_s + formatBytes(qint64(speed)) + u"/s"_s;
     const qint64 left = job.secondsLeft();
     if (left >= 0)
-        line += u"  "_s + formatDuration(left) + u" left"_s;
+        line += u"  "_s + DurationText::clock(left) + u" left"_s;
     return line;
 }
 
@@ -81,12 +82,4 @@ QString TransferProgressLine::formatBytes(qint64 bytes)
 {
     // The C locale: the same text whatever LANG says, like the rest of the CLI's output.
     return ByteSize::text(bytes, QLocale::c());
-}
-
-QString TransferProgressLine::formatDuration(qint64 seconds)
-{
-    const auto twoDigits = [](qint64 value) -> QString { return u"%1"_s.arg(value, 2, 10, QChar(u'0')); };
-    if (seconds >= 3600)
-        return u"%1:%2:%3"_s.arg(seconds / 3600).arg(twoDigits(seconds / 60 % 60), twoDigits(seconds % 60));
-    return u"%1:%2"_s.arg(seconds / 60).arg(twoDigits(seconds % 60));
 }

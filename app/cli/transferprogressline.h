@@ -25,7 +25,6 @@ public:
     // still holds the previous phase's counts then).
     static QString describe(const TransferJob &job, bool withNumbers = true);
     static QString formatBytes(qint64 bytes);
-    static QString formatDuration(qint64 seconds);
 
 private:
     void redraw();

@@ -114,22 +114,6 @@
         <translation>Alle Anbieter</translation>
     </message>
     <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>Any status</source>
-        <translation>Jeder Status</translation>
-    </message>
-    <message>
-        <source>Klavis local: %1</source>
-        <translation>Klavis lokal: %1</translation>
-    </message>
-    <message>
-        <source>Klavis: %1</source>
-        <translation>Klavis: %1</translation>
-    </message>
-    <message>
         <source>Could not refresh the Klavis sandboxes</source>
         <translation>Die Klavis-Sandboxes konnten nicht aktualisiert werden</translation>
     </message>
@@ -140,21 +124,6 @@
     <message>
         <source>Could not refresh the Blaxel sandboxes</source>
         <translation>Die Blaxel-Sandboxes konnten nicht aktualisiert werden</translation>
-    </message>
-    <message>
-        <source>Blaxel: %1</source>
-        <translation>Blaxel: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sandbox(es)</source>
-        <translation>
-            <numerusform>%n Sandbox</numerusform>
-            <numerusform>%n Sandboxes</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of %2 shown</source>
-        <translation>%1 von %2 angezeigt</translation>
     </message>
     <message>
         <source>No sandboxes on any connected provider.</source>
@@ -184,6 +153,22 @@
     <message>
         <source>Drop on a Klavis local or a Blaxel sandbox to upload a workspace: a Klavis sandbox has none.</source>
         <translation>Zum Hochladen eines Arbeitsbereichs auf eine lokale Klavis- oder eine Blaxel-Sandbox ziehen: Eine Klavis-Sandbox hat keinen.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete %1</source>
+        <translation>%1 &amp;löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 IDs</source>
+        <translation>%1 &amp;IDs kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation>&amp;ID kopieren</translation>
     </message>
 </context>
 <context>
@@ -1053,6 +1038,14 @@
         <source>Delete them together from the toolbar or the context menu.</source>
         <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam löschen.</translation>
     </message>
+    <message>
+        <source>%1 is no longer listed</source>
+        <translation>%1 ist nicht mehr aufgeführt</translation>
+    </message>
+    <message>
+        <source>It was deleted since it was selected.</source>
+        <translation>Sie wurde gelöscht, seit sie ausgewählt wurde.</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelSandboxFiles</name>
@@ -1082,22 +1075,6 @@
     <message>
         <source>due now</source>
         <translation>jetzt fällig</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 d %2 h</translation>
     </message>
     <message>
         <source>%1 GB</source>
@@ -1317,6 +1294,22 @@
     <message>
         <source>Select one Blaxel sandbox to extract its dump.</source>
         <translation>Wählen Sie eine Blaxel-Sandbox aus, um ihren Dump zu entpacken.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete %1</source>
+        <translation>%1 &amp;löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 Names</source>
+        <translation>%1 &amp;Namen kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Name</source>
+        <translation>&amp;Namen kopieren</translation>
     </message>
 </context>
 <context>
@@ -1615,6 +1608,25 @@
     <message>
         <source>The download is not a valid .tar.gz archive (its gzip data is damaged), so it was not saved.</source>
         <translation>Der Download ist kein gültiges .tar.gz-Archiv (seine gzip-Daten sind beschädigt) und wurde daher nicht gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>DurationText</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
     </message>
 </context>
 <context>
@@ -2915,6 +2927,14 @@
         <source>Release or reset them together from the toolbar or the context menu.</source>
         <translation>Über die Werkzeugleiste oder das Kontextmenü gemeinsam freigeben oder zurücksetzen.</translation>
     </message>
+    <message>
+        <source>Local sandbox %1 is no longer listed</source>
+        <translation>Lokale Sandbox %1 ist nicht mehr aufgeführt</translation>
+    </message>
+    <message>
+        <source>It was released or expired since it was selected.</source>
+        <translation>Sie wurde freigegeben oder ist abgelaufen, seit sie ausgewählt wurde.</translation>
+    </message>
 </context>
 <context>
     <name>LocalSandboxTreeModel</name>
@@ -3021,6 +3041,14 @@
     <message>
         <source>local %1</source>
         <translation>lokal %1</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 IDs</source>
+        <translation>%1 &amp;IDs kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation>&amp;ID kopieren</translation>
     </message>
 </context>
 <context>
@@ -3851,49 +3879,6 @@
     </message>
 </context>
 <context>
-    <name>PageActions</name>
-    <message>
-        <source>&amp;Release %1</source>
-        <translation>%1 &amp;freigeben</translation>
-    </message>
-    <message>
-        <source>&amp;Release</source>
-        <translation>&amp;Freigeben</translation>
-    </message>
-    <message>
-        <source>Re&amp;set %1</source>
-        <translation>%1 &amp;zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Re&amp;set</source>
-        <translation>&amp;Zurücksetzen</translation>
-    </message>
-    <message>
-        <source>&amp;Copy %1 Names</source>
-        <translation>%1 &amp;Namen kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Name</source>
-        <translation>&amp;Namen kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Copy %1 IDs</source>
-        <translation>%1 &amp;IDs kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Copy ID</source>
-        <translation>&amp;ID kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Delete %1</source>
-        <translation>%1 &amp;löschen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
-    </message>
-</context>
-<context>
     <name>ParallelGzipWriter</name>
     <message>
         <source>Could not write the compressed archive: %1</source>
@@ -4335,6 +4320,22 @@
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
+    <message>
+        <source>&amp;Release %1</source>
+        <translation>%1 &amp;freigeben</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>Re&amp;set %1</source>
+        <translation>%1 &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Re&amp;set</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
 </context>
 <context>
     <name>RevealSecretsButton</name>
@@ -4585,18 +4586,6 @@
     <message>
         <source>expired</source>
         <translation>abgelaufen</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
     </message>
     <message>
         <source>Klavis</source>
@@ -5081,6 +5070,14 @@
         <source>MCP server URL (%1)</source>
         <translation>MCP-Server-URL (%1)</translation>
     </message>
+    <message>
+        <source>%1 is no longer listed</source>
+        <translation>%1 ist nicht mehr aufgeführt</translation>
+    </message>
+    <message>
+        <source>It was released, expired or deleted since it was selected.</source>
+        <translation>Sie wurde freigegeben, ist abgelaufen oder wurde gelöscht, seit sie ausgewählt wurde.</translation>
+    </message>
 </context>
 <context>
     <name>SandboxFilterBar</name>
@@ -5264,6 +5261,14 @@
     <message>
         <source>Filters cleared to show the new %1 sandbox.</source>
         <translation>Filter aufgehoben, um die neue %1-Sandbox anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>&amp;Copy %1 IDs</source>
+        <translation>%1 &amp;IDs kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation>&amp;ID kopieren</translation>
     </message>
 </context>
 <context>
@@ -6005,18 +6010,6 @@
 </context>
 <context>
     <name>TransferModel</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
     <message>
         <source>Left out:</source>
         <translation>Ausgelassen:</translation>

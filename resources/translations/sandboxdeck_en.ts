@@ -3,10 +3,6 @@
 <context>
     <name>AllSandboxesPage</name>
     <message numerus="yes">
-        <source>%n sandbox(es)</source>
-        <translation><numerusform>%n sandbox</numerusform><numerusform>%n sandboxes</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>%n selected sandbox(es) that this does not apply to are left as they are.</source>
         <translation><numerusform>%n selected sandbox that this does not apply to is left as it is.</numerusform><numerusform>%n selected sandboxes that this does not apply to are left as they are.</numerusform></translation>
     </message>

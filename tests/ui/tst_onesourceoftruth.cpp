@@ -21,6 +21,8 @@
 #include <QLabel>
 #include <QSignalSpy>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 class TestOneSourceOfTruth : public QObject
@@ -139,9 +141,13 @@ private slots:
         QTRY_VERIFY(blaxel->lastRefreshed().isValid());
         BlaxelCreateRequest request;
         request.name = u"follow-me"_s;
+        request.image = u"blaxel/base-image:latest"_s;
         QSignalSpy listed(blaxel, &BlaxelSandboxesController::createdSandboxListed);
-        blaxel->create(request, this, [](const ApiResult<BlaxelSandbox> &) {});
-        QVERIFY(listed.wait(10000));
+        std::optional<ApiResult<BlaxelSandbox>> created;
+        blaxel->create(request, this, [&](const ApiResult<BlaxelSandbox> &result) { created = result; });
+        QTRY_VERIFY_WITH_TIMEOUT(created.has_value(), 10000);
+        QVERIFY2(created->ok(), qPrintable(created->ok() ? QString() : created->error().fullText()));
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 10000);
         BlaxelSandboxesPage *page = app->window()->blaxelSandboxesPage();
         page->selectSandbox(u"follow-me"_s);
         BlaxelSandboxDetailsPane *pane = page->detailsPane();
