@@ -49,6 +49,7 @@ HttpReply BlaxelReplies::edgeFault(const HttpReply &fault)
                      QJsonObject{{u"code"_s, code},
                                  {u"message"_s, QJsonDocument::fromJson(fault.body)[u"detail"_s].toString()},
                                  {u"retryable"_s, fault.status == 429 || fault.status >= 500}}}});
+    reply.fault = fault.fault;
     for (const auto &[name, value] : fault.headers) {
         if (name.compare("Content-Type", Qt::CaseInsensitive) != 0)
             reply.setHeader(name, value);

@@ -38,10 +38,11 @@ QUrl loopbackUrl(quint16 port)
     return url;
 }
 
-RecordedRequest record(const IncomingRequest &in, int status)
+RecordedRequest record(const IncomingRequest &in, const HttpReply &reply)
 {
-    RecordedRequest recorded{in.method, in.path, in.rawQuery, in.headers, in.body.size(), status, 0};
+    RecordedRequest recorded{in.method, in.path, in.rawQuery, in.headers, in.body.size(), reply.status, 0};
     recorded.receivedMs = QDateTime::currentMSecsSinceEpoch();
+    recorded.fault = reply.fault;
     return recorded;
 }
 
@@ -100,7 +101,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         reply = m_control->handle(in);
     } else if (McpEndpoint::owns(in)) {
         reply = m_mcp->handle(in, &delay);
-        m_state->apiRequests.append(record(in, reply->status));
+        m_state->apiRequests.append(record(in, *reply));
     } else {
         delay = m_state->faults.latencyMs;
         const bool blaxel = BlaxelRouter::owns(in);
@@ -124,7 +125,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         if (reply && !fault)
             m_faults->cutIfDue(in, *reply);
         if (reply)
-            m_state->apiRequests.append(record(in, reply->status));
+            m_state->apiRequests.append(record(in, *reply));
     }
     locker.unlock();
     if (!reply)
@@ -137,7 +138,7 @@ std::function<void(const HttpReply &)> EmulatorServer::lateReply(const IncomingR
                                                                  QTcpSocket *socket, int delayMs)
 {
     QPointer<QTcpSocket> guarded(socket);
-    const RecordedRequest arrived = record(request, 0);
+    const RecordedRequest arrived = record(request, HttpReply::empty(0));
     const bool headOnly = request.method == "HEAD";
     const bool close = request.wantsClose();
     return [this, arrived, guarded, headOnly, close, delayMs](const HttpReply &reply) {
@@ -164,7 +165,7 @@ void EmulatorServer::handleStore(const QHttpServerRequest &request, QTcpSocket *
     const IncomingRequest in = IncomingRequest::from(request);
     QMutexLocker locker(&m_mutex);
     const HttpReply reply = m_store->handle(in);
-    m_state->storeRequests.append(record(in, reply.status));
+    m_state->storeRequests.append(record(in, reply));
     locker.unlock();
     ReplyDelivery::deliver(this, socket, reply, in.method == "HEAD", in.wantsClose(), 0);
     Q_EMIT requestHandled(in.method, in.path, reply.status);

@@ -19,6 +19,7 @@ std::optional<HttpReply> FaultInjector::intercept(const IncomingRequest &request
         HttpReply silence;
         silence.status = 0; // recorded as "no answer"
         silence.neverAnswer = true;
+        silence.fault = HttpReply::Fault::InjectedHang;
         return silence;
     }
     if (faults.redirectApiTo.isValid()) {
@@ -36,24 +37,31 @@ std::optional<HttpReply> FaultInjector::intercept(const IncomingRequest &request
             location += '?' + request.rawQuery.toLatin1();
         HttpReply reply = HttpReply::empty(307);
         reply.setHeader("Location", location);
+        reply.fault = HttpReply::Fault::InjectedRedirect;
         return reply;
     }
     if (faults.rateLimitNextRequests > 0) {
         --faults.rateLimitNextRequests;
         HttpReply reply = HttpReply::detail(429, u"Rate limit exceeded: try again later"_s);
         reply.setHeader("Retry-After", QByteArray::number(faults.retryAfterSeconds));
+        reply.fault = HttpReply::Fault::InjectedRateLimit;
         return reply;
     }
     if (faults.failNextRequests > 0) {
         --faults.failNextRequests;
-        return HttpReply::detail(faults.failStatus,
-                                 QString::fromLatin1(HttpReply::reasonPhrase(faults.failStatus)) +
-                                     u" (injected by the emulator)"_s);
+        HttpReply reply = HttpReply::detail(faults.failStatus,
+                                            QString::fromLatin1(HttpReply::reasonPhrase(faults.failStatus)) +
+                                                u" (injected by the emulator)"_s);
+        reply.fault = HttpReply::Fault::InjectedFailure;
+        return reply;
     }
-    if (faults.serverErrorRate > 0 && m_state.faultDice.unit() < faults.serverErrorRate)
-        return HttpReply::detail(faults.failStatus,
-                                 QString::fromLatin1(HttpReply::reasonPhrase(faults.failStatus)) +
-                                     u" (injected at random by the emulator)"_s);
+    if (faults.serverErrorRate > 0 && m_state.faultDice.unit() < faults.serverErrorRate) {
+        HttpReply reply = HttpReply::detail(faults.failStatus,
+                                            QString::fromLatin1(HttpReply::reasonPhrase(faults.failStatus)) +
+                                                u" (injected at random by the emulator)"_s);
+        reply.fault = HttpReply::Fault::InjectedRandomFailure;
+        return reply;
+    }
     return std::nullopt;
 }
 
@@ -64,6 +72,7 @@ void FaultInjector::cutIfDue(const IncomingRequest &request, HttpReply &reply)
         return;
     --faults.dropNextReplies;
     reply.dropAfterBodyBytes = reply.body.size() / 2;
+    reply.fault = HttpReply::Fault::InjectedDroppedReply;
 }
 
 bool FaultInjector::targets(const IncomingRequest &request) const

@@ -132,4 +132,31 @@ QByteArray HttpReply::reasonPhrase(int status)
     }
 }
 
+QString HttpReply::faultName(Fault fault)
+{
+    switch (fault) {
+    case Fault::None:
+        return u"none"_s;
+    case Fault::InjectedHang:
+        return u"injected_hang"_s;
+    case Fault::InjectedRedirect:
+        return u"injected_redirect"_s;
+    case Fault::InjectedRateLimit:
+        return u"injected_rate_limit"_s;
+    case Fault::InjectedFailure:
+        return u"injected_failure"_s;
+    case Fault::InjectedRandomFailure:
+        return u"injected_random_failure"_s;
+    case Fault::InjectedDroppedReply:
+        return u"injected_dropped_reply"_s;
+    case Fault::InjectedStoreFailure:
+        return u"injected_store_failure"_s;
+    case Fault::InjectedDroppedDownload:
+        return u"injected_dropped_download"_s;
+    case Fault::RateLimiter:
+        return u"rate_limiter"_s;
+    }
+    return u"none"_s;
+}
+
 } // namespace Emulator

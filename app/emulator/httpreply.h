@@ -12,6 +12,23 @@ namespace Emulator {
 // answer can be delayed, cut short or sent on a connection the client is about to lose.
 struct HttpReply
 {
+    // What decided this answer when it was not the route's own handler: an injected fault or the provider's
+    // rate limit. It is recorded with the request, so that a test counts the 429 it armed and not the
+    // limiter's, whose number depends on the machine's speed.
+    enum class Fault
+    {
+        None,
+        InjectedHang,
+        InjectedRedirect,
+        InjectedRateLimit,
+        InjectedFailure,       // fail_next_requests
+        InjectedRandomFailure, // server_error_rate
+        InjectedDroppedReply,
+        InjectedStoreFailure, // store_fail_next_requests and store_fail_next_resumes
+        InjectedDroppedDownload,
+        RateLimiter,
+    };
+
     int status = 200;
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
@@ -21,6 +38,7 @@ struct HttpReply
     // at once, each of these `partIntervalMs` after the one before. Content-Length counts them all.
     QList<QByteArray> laterParts;
     int partIntervalMs = 0;
+    Fault fault = Fault::None;
 
     static HttpReply json(int status, const QJsonValue &value);
     static HttpReply detail(int status, const QString &detail); // FastAPI's {"detail": "..."}
@@ -34,6 +52,8 @@ struct HttpReply
     // Status line and headers, with a Content-Length of the whole body.
     QByteArray head() const;
     static QByteArray reasonPhrase(int status);
+    // The control endpoint's word for it: "none", "injected_rate_limit", "rate_limiter", ...
+    static QString faultName(Fault fault);
 };
 
 } // namespace Emulator

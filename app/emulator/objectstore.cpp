@@ -159,16 +159,20 @@ std::optional<HttpReply> ObjectStore::injectedFailure(const IncomingRequest &req
         return std::nullopt;
     }
     const int status = faults.storeErrorStatus;
+    HttpReply reply;
     if (status == 503) {
-        return HttpReply::xmlError(503, u"ServiceUnavailable"_s,
-                                   u"We encountered an internal error. Please try again. (injected)"_s);
+        reply = HttpReply::xmlError(503, u"ServiceUnavailable"_s,
+                                    u"We encountered an internal error. Please try again. (injected)"_s);
+    } else if (status == 403) {
+        reply =
+            HttpReply::xmlError(403, u"AccessDenied"_s,
+                                u"Anonymous caller does not have storage.objects access to the object."_s);
+    } else {
+        reply = HttpReply::xmlError(status, status >= 500 ? u"InternalError"_s : u"InvalidArgument"_s,
+                                    u"We encountered an internal error. Please try again. (injected)"_s);
     }
-    if (status == 403) {
-        return HttpReply::xmlError(403, u"AccessDenied"_s,
-                                   u"Anonymous caller does not have storage.objects access to the object."_s);
-    }
-    return HttpReply::xmlError(status, status >= 500 ? u"InternalError"_s : u"InvalidArgument"_s,
-                               u"We encountered an internal error. Please try again. (injected)"_s);
+    reply.fault = HttpReply::Fault::InjectedStoreFailure;
+    return reply;
 }
 
 HttpReply ObjectStore::get(const IncomingRequest &request, bool headOnly)
@@ -211,6 +215,7 @@ HttpReply ObjectStore::get(const IncomingRequest &request, bool headOnly)
     if (!headOnly && faults.dropDownloadAfterBytes >= 0 && faults.dropDownloadTimes > 0) {
         --faults.dropDownloadTimes;
         reply.dropAfterBodyBytes = qMin(faults.dropDownloadAfterBytes, qint64(reply.body.size()));
+        reply.fault = HttpReply::Fault::InjectedDroppedDownload;
     }
     return reply;
 }

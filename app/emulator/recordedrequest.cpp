@@ -46,6 +46,7 @@ QJsonObject RecordedRequest::toRedactedJson() const
         {u"body_size"_s, bodySize},
         {u"status"_s, status},
         {u"received_ms"_s, receivedMs},
+        {u"fault"_s, HttpReply::faultName(fault)},
     };
 }
 

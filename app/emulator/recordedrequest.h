@@ -1,5 +1,7 @@
 #pragma once
 
+#include "emulator/httpreply.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
@@ -17,6 +19,7 @@ struct RecordedRequest
     qint64 bodySize = 0;
     int status = 0;        // 0: no answer was sent (the hang fault)
     qint64 receivedMs = 0; // wall clock, ms since the epoch: tests measure the client's back-off with it
+    HttpReply::Fault fault = HttpReply::Fault::None;
 
     QByteArray header(const QByteArray &name) const; // case-insensitive, empty if absent
     bool hasHeader(const QByteArray &name) const;

@@ -61,6 +61,7 @@ std::optional<HttpReply> RequestRateLimiter::admit(const QByteArray &bearerToken
     HttpReply reply = HttpReply::detail(
         429, u"Rate limit exceeded: %1 requests per second per API key"_s.arg(m_settings.requestsPerSecond));
     reply.setHeader("Retry-After", QByteArray::number(retryAfter));
+    reply.fault = HttpReply::Fault::RateLimiter;
     return reply;
 }
 

@@ -193,6 +193,7 @@ private Q_SLOTS:
         QCOMPARE(api.size(), 1); // control requests are not recorded
         QCOMPARE(api.at(0)[u"path"_s].toString(), u"/sandbox"_s);
         QCOMPARE(api.at(0)[u"status"_s].toInt(), 500);
+        QCOMPARE(api.at(0)[u"fault"_s].toString(), u"injected_failure"_s);
         QVERIFY(!requests.body.contains("demo-key"));
         QVERIFY(requests.body.contains("<redacted>"));
     }
@@ -208,7 +209,41 @@ private Q_SLOTS:
         QCOMPARE(m_server->faults().hangNextRequests, 0);
         QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 1);
         QCOMPARE(m_server->apiRequests().constLast().status, 0);
+        QCOMPARE(m_server->apiRequests().constLast().fault, Emulator::HttpReply::Fault::InjectedHang);
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+    }
+
+    // Each recorded request says what decided its answer, so that a test can count the 429 it armed apart
+    // from the provider's limiter, whose refusals depend on the machine's pace.
+    void recordedRequestsSayWhichFaultAnswered()
+    {
+        Emulator::FaultSettings faults;
+        faults.rateLimitNextRequests = 1;
+        faults.failNextRequests = 1;
+        m_server->setFaults(faults);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 429);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 500);
+        faults = {};
+        faults.serverErrorRate = 1.0;
+        m_server->setFaults(faults);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 500);
+        m_server->setFaults({});
+        // A refill so slow that no machine is slow enough to see a second token.
+        m_server->setRateLimit({0.001, 1});
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 429);
+        using Fault = Emulator::HttpReply::Fault;
+        QList<Fault> seen;
+        for (const Emulator::RecordedRequest &request : m_server->apiRequests())
+            seen.append(request.fault);
+        QCOMPARE(seen, QList<Fault>({Fault::InjectedRateLimit, Fault::InjectedFailure,
+                                     Fault::InjectedRandomFailure, Fault::None, Fault::RateLimiter}));
+        const QJsonArray api = m_client->api("GET", u"/_emulator/requests"_s).object()[u"api"_s].toArray();
+        QStringList words;
+        for (const QJsonValue &request : api)
+            words.append(request[u"fault"_s].toString());
+        QCOMPARE(words, QStringList({u"injected_rate_limit"_s, u"injected_failure"_s,
+                                     u"injected_random_failure"_s, u"none"_s, u"rate_limiter"_s}));
     }
 
     // The provider's limit: R requests pass, the next answers 429 with Retry-After, and after that wait
@@ -351,6 +386,8 @@ private Q_SLOTS:
         QCOMPARE(store.size(), 4);
         QCOMPARE(store.at(0).status, status);
         QCOMPARE(store.at(1).status, status);
+        QCOMPARE(store.at(1).fault, Emulator::HttpReply::Fault::InjectedStoreFailure);
+        QCOMPARE(store.at(2).fault, Emulator::HttpReply::Fault::None);
         QCOMPARE(store.at(2).status, 200);
         QCOMPARE(store.at(3).status, 200);
     }
