@@ -1,20 +1,21 @@
 #include "emulator/emulatorserver.h"
 
 #include "emulator/apirouter.h"
-#include "emulator/blaxelreplies.h"
-#include "emulator/blaxelrouter.h"
-#include "emulator/controlapi.h"
-#include "emulator/emulatorstate.h"
-#include "emulator/faultinjector.h"
-#include "emulator/httplistener.h"
-#include "emulator/httpreply.h"
-#include "emulator/incomingrequest.h"
-#include "emulator/mcpendpoint.h"
-#include "emulator/objectstore.h"
-#include "emulator/replydelivery.h"
-#include "emulator/seeddata.h"
-#include "emulator/serverdataapi.h"
-#include "emulator/universeapi.h"
+#include "emulator/blaxel/blaxelreplies.h"
+#include "emulator/blaxel/blaxelrouter.h"
+#include "emulator/control/controlapi.h"
+#include "emulator/klavis/seeddata.h"
+#include "emulator/klavis/serverdataapi.h"
+#include "emulator/klavis/universeapi.h"
+#include "emulator/mcp/mcpendpoint.h"
+#include "emulator/objectstore/objectstore.h"
+#include "emulator/server/bearerauth.h"
+#include "emulator/server/faultinjector.h"
+#include "emulator/server/httplistener.h"
+#include "emulator/server/httpreply.h"
+#include "emulator/server/incomingrequest.h"
+#include "emulator/server/replydelivery.h"
+#include "emulator/state/emulatorstate.h"
 
 #include <QDateTime>
 #include <QHttpServerRequest>
@@ -67,7 +68,7 @@ EmulatorServer::EmulatorServer(QObject *parent, quint64 seed)
     m_blaxel = std::make_unique<BlaxelRouter>(*m_state, m_mutex);
     m_control = std::make_unique<ControlApi>(*m_state);
     m_mcp = std::make_unique<McpEndpoint>(*m_state);
-    m_faults = std::make_unique<FaultInjector>(*m_state);
+    m_faults = std::make_unique<FaultInjector>(m_state->faults, m_state->faultDice);
     m_apiListener = new HttpListener(
         [this](const QHttpServerRequest &request, QTcpSocket *socket) { handleApi(request, socket); }, this);
     m_storeListener = new HttpListener(
@@ -107,7 +108,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         const bool blaxel = BlaxelRouter::owns(in);
         std::optional<HttpReply> fault;
         if (!blaxel)
-            fault = m_state->rateLimiter.admit(ApiRouter::bearerToken(in));
+            fault = m_state->rateLimiter.admit(BearerAuth::token(in));
         if (!fault)
             fault = m_faults->intercept(in);
         if (fault && blaxel)

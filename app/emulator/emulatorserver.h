@@ -1,10 +1,10 @@
 #pragma once
 
-#include "emulator/blaxelsettings.h"
-#include "emulator/executionsettings.h"
-#include "emulator/faultsettings.h"
-#include "emulator/recordedrequest.h"
-#include "emulator/requestratelimiter.h"
+#include "emulator/blaxel/blaxelsettings.h"
+#include "emulator/server/faultsettings.h"
+#include "emulator/server/recordedrequest.h"
+#include "emulator/server/requestratelimiter.h"
+#include "emulator/state/executionsettings.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,5 +1,5 @@
 #include "emulator/emulatorserver.h"
-#include "emulator/workspacearchive.h"
+#include "emulator/workspace/workspacearchive.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

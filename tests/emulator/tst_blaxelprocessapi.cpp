@@ -2,7 +2,7 @@
 // waitForCompletion (holding nobody else up), background runs and their logs, and the timeout.
 
 #include "blaxelsandboxfixture.h"
-#include "emulator/blaxelcommandline.h"
+#include "emulator/blaxel/blaxelcommandline.h"
 
 #include <QElapsedTimer>
 

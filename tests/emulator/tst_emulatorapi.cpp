@@ -1,7 +1,7 @@
 // The hosted-sandbox half of the emulator: auth, routing, seeded data, pools, filters and request recording.
 
-#include "emulator/catalog.h"
 #include "emulator/emulatorserver.h"
+#include "emulator/klavis/catalog.h"
 #include "testclient.h"
 
 #include <QHash>

@@ -2,7 +2,7 @@
 // initialize, tool calls that change it, dump, reset; 422 shapes; old leases; the benchmark's tool set.
 
 #include "emulator/emulatorserver.h"
-#include "emulator/providerspec.h"
+#include "emulator/klavis/providerspec.h"
 #include "mcptestcalls.h"
 #include "testclient.h"
 

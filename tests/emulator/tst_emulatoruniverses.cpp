@@ -5,9 +5,9 @@
 // Instances are isolated from each other and from the plain sandboxes; hostile path parameters are 404s.
 
 #include "emulator/emulatorserver.h"
-#include "emulator/providerspec.h"
-#include "emulator/universecatalog.h"
-#include "emulator/universeverifier.h"
+#include "emulator/klavis/providerspec.h"
+#include "emulator/klavis/universecatalog.h"
+#include "emulator/klavis/universeverifier.h"
 #include "mcptestcalls.h"
 #include "testclient.h"
 
