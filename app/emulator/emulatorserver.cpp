@@ -14,6 +14,7 @@
 #include "emulator/server/httplistener.h"
 #include "emulator/server/httpreply.h"
 #include "emulator/server/incomingrequest.h"
+#include "emulator/server/recordedrequest.h"
 #include "emulator/server/replydelivery.h"
 #include "emulator/state/emulatorstate.h"
 
@@ -255,28 +256,10 @@ void EmulatorServer::setExecutionSettings(const ExecutionSettings &settings)
     m_state->executionSettings.maxRunning = std::clamp(settings.maxRunning, 1, 64);
 }
 
-ExecutionSettings EmulatorServer::executionSettings() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->executionSettings;
-}
-
-void EmulatorServer::setLocalCapacity(int sandboxes)
-{
-    QMutexLocker locker(&m_mutex);
-    m_state->localCapacity = sandboxes;
-}
-
 void EmulatorServer::setBlaxelSettings(const BlaxelSettings &settings)
 {
     QMutexLocker locker(&m_mutex);
     m_blaxel->setSettings(settings);
-}
-
-BlaxelSettings EmulatorServer::blaxelSettings() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_blaxel->settings();
 }
 
 void EmulatorServer::setMcpExtraTools(int count)
@@ -291,106 +274,16 @@ void EmulatorServer::setRateLimit(const RequestRateLimiter::Settings &settings)
     m_state->rateLimiter.setSettings(settings);
 }
 
-RequestRateLimiter EmulatorServer::rateLimiter() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->rateLimiter;
-}
-
 void EmulatorServer::setFaults(const FaultSettings &faults)
 {
     QMutexLocker locker(&m_mutex);
     m_state->faults = faults;
 }
 
-FaultSettings EmulatorServer::faults() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->faults;
-}
-
-QList<RecordedRequest> EmulatorServer::apiRequests() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->apiRequests;
-}
-
-QList<RecordedRequest> EmulatorServer::objectStoreRequests() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->storeRequests;
-}
-
-int EmulatorServer::requestCount(const QByteArray &method, const QString &path) const
-{
-    QMutexLocker locker(&m_mutex);
-    return int(std::count_if(m_state->apiRequests.cbegin(), m_state->apiRequests.cend(),
-                             [&](const RecordedRequest &r) { return r.method == method && r.path == path; }));
-}
-
-void EmulatorServer::clearRecordedRequests()
-{
-    QMutexLocker locker(&m_mutex);
-    m_state->apiRequests.clear();
-    m_state->storeRequests.clear();
-}
-
 void EmulatorServer::setInstancesPerUniverse(int instances)
 {
     QMutexLocker locker(&m_mutex);
     UniverseApi::setInstancesPerUniverse(*m_state, instances);
-}
-
-QJsonObject EmulatorServer::universeInstanceData(const QString &instanceId, const QString &service) const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->serverData.value(ServerDataApi::key(ProviderSpec::Scope::Sandbox, service, instanceId));
-}
-
-QStringList EmulatorServer::localSandboxIds() const
-{
-    QMutexLocker locker(&m_mutex);
-    QStringList ids;
-    for (const LocalSandbox &sandbox : std::as_const(m_state->local))
-        ids.append(sandbox.id);
-    return ids;
-}
-
-QStringList EmulatorServer::workspacePaths(const QString &localSandboxId) const
-{
-    QMutexLocker locker(&m_mutex);
-    for (const LocalSandbox &sandbox : std::as_const(m_state->local)) {
-        if (sandbox.id == localSandboxId)
-            return sandbox.workspace.paths();
-    }
-    return {};
-}
-
-QByteArray EmulatorServer::workspaceFile(const QString &localSandboxId, const QString &path) const
-{
-    QMutexLocker locker(&m_mutex);
-    for (const LocalSandbox &sandbox : std::as_const(m_state->local)) {
-        if (sandbox.id != localSandboxId)
-            continue;
-        const Workspace::Entry *entry = sandbox.workspace.entry(path);
-        return entry && entry->type == Workspace::EntryType::File ? entry->data : QByteArray();
-    }
-    return {};
-}
-
-QString EmulatorServer::addWorkspaceFile(const QString &localSandboxId, const QString &path,
-                                         const QByteArray &data)
-{
-    QString error;
-    const QString normalized = Workspace::normalizePath(path, &error);
-    if (!error.isEmpty())
-        return error;
-    QMutexLocker locker(&m_mutex);
-    for (LocalSandbox &sandbox : m_state->local) {
-        if (sandbox.id == localSandboxId)
-            return sandbox.workspace.addFile(normalized, data);
-    }
-    return u"no local sandbox "_s + localSandboxId;
 }
 
 } // namespace Emulator

@@ -2,6 +2,7 @@
 
 #include "emulator/emulatorserver.h"
 #include "emulator/klavis/catalog.h"
+#include "emulatorprobe.h"
 #include "testclient.h"
 
 #include <QHash>
@@ -179,8 +180,8 @@ private Q_SLOTS:
         const QStringList mine = fingerprint(*m_client);
         QCOMPARE(fingerprint(sameClient), mine);
         QVERIFY(fingerprint(otherClient) != mine);
-        QCOMPARE(same.workspacePaths(same.localSandboxIds().at(0)),
-                 m_server->workspacePaths(m_server->localSandboxIds().at(0)));
+        QCOMPARE(EmulatorProbe(same).workspacePaths(EmulatorProbe(same).localSandboxIds().at(0)),
+                 EmulatorProbe(m_server).workspacePaths(EmulatorProbe(m_server).localSandboxIds().at(0)));
     }
 
     void filters()
@@ -363,11 +364,11 @@ private Q_SLOTS:
 
     void requestRecording()
     {
-        m_server->clearRecordedRequests();
+        EmulatorProbe(m_server).clearRecordedRequests();
         m_client->api("POST", u"/sandbox/notion?x=1"_s, R"({"tag":"rec"})", {{"X-Trace", "abc"}});
         m_client->setApiKey("wrong");
         m_client->api("GET", u"/sandbox"_s);
-        const QList<Emulator::RecordedRequest> recorded = m_server->apiRequests();
+        const QList<Emulator::RecordedRequest> recorded = EmulatorProbe(m_server).apiRequests();
         QCOMPARE(recorded.size(), 2);
         QCOMPARE(recorded.at(0).method, QByteArray("POST"));
         QCOMPARE(recorded.at(0).path, u"/sandbox/notion"_s);
@@ -378,10 +379,10 @@ private Q_SLOTS:
         QVERIFY(recorded.at(0).hasHeader("AUTHORIZATION"));
         QVERIFY(!recorded.at(0).hasHeader("X-Missing"));
         QCOMPARE(recorded.at(1).status, 403);
-        QCOMPARE(m_server->requestCount("POST", u"/sandbox/notion"_s), 1);
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox/notion"_s), 0);
-        m_server->clearRecordedRequests();
-        QVERIFY(m_server->apiRequests().isEmpty());
+        QCOMPARE(EmulatorProbe(m_server).requestCount("POST", u"/sandbox/notion"_s), 1);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox/notion"_s), 0);
+        EmulatorProbe(m_server).clearRecordedRequests();
+        QVERIFY(EmulatorProbe(m_server).apiRequests().isEmpty());
     }
 };
 

@@ -5,6 +5,7 @@
 #include "blaxel/blaxelsandboxespage.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "mainwindow/applicationcontroller.h"
 #include "mainwindow/mainwindow.h"
 #include "models/blaxelsandboxlistmodel.h"
@@ -113,7 +114,7 @@ private Q_SLOTS:
         // Every request named its workspace and carried the key as a Bearer token, on Blaxel's path only.
         bool sawDemo = false;
         bool sawEmpty = false;
-        for (const auto &request : host.server()->apiRequests()) {
+        for (const auto &request : EmulatorProbe(host.server()).apiRequests()) {
             if (!request.path.startsWith(u"/v0/"_s))
                 continue;
             const QByteArray workspace = request.header("x-blaxel-workspace");
