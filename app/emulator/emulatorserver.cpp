@@ -40,7 +40,7 @@ QUrl loopbackUrl(quint16 port)
     return url;
 }
 
-RecordedRequest record(const IncomingRequest &in, const HttpReply &reply)
+RecordedRequest recordOf(const IncomingRequest &in, const HttpReply &reply)
 {
     RecordedRequest recorded{in.method, in.path, in.rawQuery, in.headers, in.body.size(), reply.status, 0};
     recorded.receivedMs = QDateTime::currentMSecsSinceEpoch();
@@ -103,7 +103,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         reply = m_control->handle(in);
     } else if (McpEndpoint::owns(in)) {
         reply = m_mcp->handle(in, &delay);
-        m_state->apiRequests.append(record(in, *reply));
+        m_state->apiRequests.record(recordOf(in, *reply));
     } else {
         delay = m_state->faults.latencyMs;
         const bool blaxel = BlaxelRouter::owns(in);
@@ -127,7 +127,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         if (reply && !fault)
             m_faults->cutIfDue(in, *reply);
         if (reply)
-            m_state->apiRequests.append(record(in, *reply));
+            m_state->apiRequests.record(recordOf(in, *reply));
     }
     locker.unlock();
     if (!reply)
@@ -140,7 +140,7 @@ std::function<void(const HttpReply &)> EmulatorServer::lateReply(const IncomingR
                                                                  QTcpSocket *socket, int delayMs)
 {
     QPointer<QTcpSocket> guarded(socket);
-    const RecordedRequest arrived = record(request, HttpReply::empty(0));
+    const RecordedRequest arrived = recordOf(request, HttpReply::empty(0));
     const bool headOnly = request.method == "HEAD";
     const bool close = request.wantsClose();
     return [this, arrived, guarded, headOnly, close, delayMs](const HttpReply &reply) {
@@ -152,7 +152,7 @@ std::function<void(const HttpReply &)> EmulatorServer::lateReply(const IncomingR
                 RecordedRequest answered = arrived;
                 answered.status = reply.status;
                 QMutexLocker locker(&m_mutex);
-                m_state->apiRequests.append(answered);
+                m_state->apiRequests.record(answered);
                 locker.unlock();
                 if (guarded)
                     ReplyDelivery::deliver(this, guarded.data(), reply, headOnly, close, delayMs);
@@ -167,7 +167,7 @@ void EmulatorServer::handleStore(const QHttpServerRequest &request, QTcpSocket *
     const IncomingRequest in = IncomingRequest::from(request);
     QMutexLocker locker(&m_mutex);
     const HttpReply reply = m_store->handle(in);
-    m_state->storeRequests.append(record(in, reply));
+    m_state->storeRequests.record(recordOf(in, reply));
     locker.unlock();
     ReplyDelivery::deliver(this, socket, reply, in.method == "HEAD", in.wantsClose(), 0);
     Q_EMIT requestHandled(in.method, in.path, reply.status);
@@ -278,6 +278,13 @@ void EmulatorServer::setFaults(const FaultSettings &faults)
 {
     QMutexLocker locker(&m_mutex);
     m_state->faults = faults;
+}
+
+void EmulatorServer::recordRequests(qsizetype keepLast)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->apiRequests.setKeepLast(keepLast);
+    m_state->storeRequests.setKeepLast(keepLast);
 }
 
 void EmulatorServer::setInstancesPerUniverse(int instances)

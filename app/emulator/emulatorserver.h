@@ -3,6 +3,7 @@
 #include "emulator/blaxel/blaxelsettings.h"
 #include "emulator/server/faultsettings.h"
 #include "emulator/server/requestratelimiter.h"
+#include "emulator/server/requestrecorder.h"
 #include "emulator/state/executionsettings.h"
 
 #include <QByteArray>
@@ -75,6 +76,9 @@ public:
     // API key; 0 requests per second (the default) is none.
     void setRateLimit(const RequestRateLimiter::Settings &settings);
     void setFaults(const FaultSettings &faults);
+    // Keeps the last `keepLast` API requests and as many object-store requests, for tests and
+    // /_emulator/requests. Without a call none are kept, so that a demo running for days does not grow.
+    void recordRequests(qsizetype keepLast = RequestRecorder::defaultKeepLast);
 
     // Instances in each universe's pool, default 3; setting it starts every pool afresh.
     void setInstancesPerUniverse(int instances);

@@ -63,6 +63,7 @@ protected:
         Emulator::BlaxelSettings settings = EmulatorProbe(server).blaxelSettings();
         settings.transitionMs = 300;
         server->setBlaxelSettings(settings);
+        server->recordRequests();
         QVERIFY(server->listen());
         connectService(QUrl(server->apiBaseUrl().toString() + u"/v0"_s), server->apiKey());
     }

@@ -3,6 +3,7 @@
 #include "emulator/blaxel/blaxelrouter.h"
 #include "emulator/klavis/providerspec.h"
 #include "emulator/klavis/serverdataapi.h"
+#include "emulator/server/requestrecorder.h"
 #include "emulator/state/emulatorstate.h"
 #include "emulator/workspace/workspace.h"
 
@@ -15,6 +16,19 @@ using Emulator::LocalSandbox;
 using Emulator::RecordedRequest;
 using Emulator::Workspace;
 
+namespace {
+
+// Recording is off unless a fixture turns it on: a test reading a server that records nothing would see no
+// requests and could pass for the wrong reason.
+const Emulator::RequestRecorder &recording(const Emulator::RequestRecorder &recorder)
+{
+    if (!recorder.isRecording())
+        qFatal("EmulatorProbe: the server records no requests; call recordRequests() on it first");
+    return recorder;
+}
+
+} // namespace
+
 EmulatorProbe::EmulatorProbe(Emulator::EmulatorServer *server) : m_server(server) {}
 
 EmulatorProbe::EmulatorProbe(Emulator::EmulatorServer &server) : m_server(&server) {}
@@ -25,13 +39,13 @@ EmulatorProbe::EmulatorProbe(const std::unique_ptr<Emulator::EmulatorServer> &se
 QList<RecordedRequest> EmulatorProbe::apiRequests() const
 {
     QMutexLocker locker(&m_server->m_mutex);
-    return m_server->m_state->apiRequests;
+    return recording(m_server->m_state->apiRequests).requests();
 }
 
 QList<RecordedRequest> EmulatorProbe::objectStoreRequests() const
 {
     QMutexLocker locker(&m_server->m_mutex);
-    return m_server->m_state->storeRequests;
+    return recording(m_server->m_state->storeRequests).requests();
 }
 
 int EmulatorProbe::requestCount(const QByteArray &method, const QString &path) const

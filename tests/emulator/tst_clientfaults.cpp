@@ -80,6 +80,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         TransportConfig config;
         config.baseUrl = m_server->apiBaseUrl();

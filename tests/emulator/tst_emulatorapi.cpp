@@ -46,6 +46,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         m_client = std::make_unique<TestClient>(m_server->apiBaseUrl());
     }

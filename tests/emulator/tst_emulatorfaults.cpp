@@ -27,6 +27,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         m_client = std::make_unique<TestClient>(m_server->apiBaseUrl());
     }
@@ -198,6 +199,42 @@ private Q_SLOTS:
         QCOMPARE(api.at(0)[u"fault"_s].toString(), u"injected_failure"_s);
         QVERIFY(!requests.body.contains("demo-key"));
         QVERIFY(requests.body.contains("<redacted>"));
+    }
+
+    // A server records nothing unless asked (a demo runs for days); asked through the control endpoint, it
+    // keeps the newest requests up to the bound and says how many it let go.
+    void requestRecordingIsOffUnlessAskedAndBounded()
+    {
+        Emulator::EmulatorServer server;
+        QVERIFY(server.listen());
+        TestClient client(server.apiBaseUrl());
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(client.api("GET", u"/sandbox?tag=before-%1"_s.arg(i)).status, 200);
+        const QJsonObject off = client.api("GET", u"/_emulator/requests"_s).object();
+        QCOMPARE(off[u"api"_s].toArray().size(), 0);
+        QCOMPARE(off[u"keep_last"_s].toInt(), 0);
+        QCOMPARE(off[u"api_dropped"_s].toInt(), 0);
+
+        const Answer on = client.api("POST", u"/_emulator/requests"_s, json({{u"keep_last"_s, 3}}));
+        QCOMPARE(on.status, 200);
+        QCOMPARE(on.object()[u"keep_last"_s].toInt(), 3);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(client.api("GET", u"/sandbox?tag=after-%1"_s.arg(i)).status, 200);
+        const QJsonObject bounded = client.api("GET", u"/_emulator/requests"_s).object();
+        const QJsonArray api = bounded[u"api"_s].toArray();
+        QCOMPARE(api.size(), 3);
+        QCOMPARE(api.first()[u"query"_s].toString(), u"tag=after-2"_s);
+        QCOMPARE(api.last()[u"query"_s].toString(), u"tag=after-4"_s);
+        QCOMPARE(bounded[u"api_dropped"_s].toInt(), 2);
+        QCOMPARE(bounded[u"object_store_dropped"_s].toInt(), 0);
+
+        for (const QByteArray &bad : {QByteArray(R"({"keep_last":-1})"), QByteArray(R"({"keep_last":2.5})"),
+                                      QByteArray(R"({"keep_last":"all"})"), QByteArray("[]")})
+            QCOMPARE(client.api("POST", u"/_emulator/requests"_s, bad).status, 400);
+        const QJsonObject cleared = client.api("DELETE", u"/_emulator/requests"_s).object();
+        QCOMPARE(cleared[u"api"_s].toArray().size(), 0);
+        QCOMPARE(cleared[u"api_dropped"_s].toInt(), 0);
+        QCOMPARE(cleared[u"keep_last"_s].toInt(), 3); // forgetting the requests keeps the setting
     }
 
     void hang()
@@ -500,6 +537,7 @@ private Q_SLOTS:
         Emulator::EmulatorHost host(nullptr, 42);
         QVERIFY(host.start());
         QVERIFY(host.server());
+        host.server()->recordRequests();
         QVERIFY(host.server()->thread() != QThread::currentThread());
         QCOMPARE(host.apiBaseUrl(), host.server()->apiBaseUrl());
         QVERIFY(host.objectStoreBaseUrl().port() > 0);

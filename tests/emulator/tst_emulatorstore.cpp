@@ -50,6 +50,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         m_client = std::make_unique<TestClient>(m_server->apiBaseUrl());
         m_id = EmulatorProbe(m_server).localSandboxIds().constFirst();

@@ -52,6 +52,7 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY2(!qEnvironmentVariable("SANDBOXDECK_KEYRING_SANDBOX").isEmpty(), "run under with-keyring.sh");
         QVERIFY(host.start());
+        host.server()->recordRequests();
         QSettings(u"SandboxDeck"_s, u"SandboxDeck"_s).clear();
     }
 

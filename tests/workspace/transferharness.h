@@ -31,6 +31,7 @@ struct TransferHarness
     {
         emulator = std::make_unique<Emulator::EmulatorServer>();
         emulator->setApiKey(apiKey);
+        emulator->recordRequests(); // the tests count what it received
         if (!emulator->listen())
             qFatal("emulator did not start");
         TransportConfig config;

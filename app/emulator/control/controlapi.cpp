@@ -2,10 +2,13 @@
 
 #include "emulator/server/bearerauth.h"
 #include "emulator/server/incomingrequest.h"
+#include "emulator/server/requestrecorder.h"
 #include "emulator/state/emulatorstate.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -38,21 +41,8 @@ HttpReply ControlApi::handle(const IncomingRequest &request)
         }
         return HttpReply::json(200, m_state.faults.toJson());
     }
-    if (what == u"requests") {
-        if (request.method == "DELETE") {
-            m_state.apiRequests.clear();
-            m_state.storeRequests.clear();
-        } else if (request.method != "GET") {
-            return HttpReply::detail(405, u"Method Not Allowed"_s);
-        }
-        QJsonArray api;
-        for (const RecordedRequest &recorded : std::as_const(m_state.apiRequests))
-            api.append(recorded.toRedactedJson());
-        QJsonArray store;
-        for (const RecordedRequest &recorded : std::as_const(m_state.storeRequests))
-            store.append(recorded.toRedactedJson());
-        return HttpReply::json(200, QJsonObject{{u"api"_s, api}, {u"object_store"_s, store}});
-    }
+    if (what == u"requests")
+        return requests(request);
     if (what == u"rate_limit")
         return rateLimit(request);
     if (what == u"churn")
@@ -60,6 +50,39 @@ HttpReply ControlApi::handle(const IncomingRequest &request)
     if (what == u"executions")
         return executions(request);
     return HttpReply::detail(404, u"Not Found"_s);
+}
+
+// GET: the requests recorded on the API origin and the store's, oldest first, with how many the bound pushed
+// out. POST {"keep_last": N} records the last N of each from now on (0 stops recording); DELETE forgets what
+// was recorded, keeping the setting.
+HttpReply ControlApi::requests(const IncomingRequest &request)
+{
+    if (request.method == "POST") {
+        const QJsonValue keepLast = QJsonDocument::fromJson(request.body).object().value(u"keep_last"_s);
+        if (!keepLast.isDouble() || keepLast.toDouble() < 0 || keepLast.toDouble() > maxKeepLast ||
+            keepLast.toDouble() != std::floor(keepLast.toDouble()))
+            return HttpReply::detail(
+                400, u"Expected {\"keep_last\": N} with N a whole number in 0..%1"_s.arg(maxKeepLast));
+        m_state.apiRequests.setKeepLast(qsizetype(keepLast.toDouble()));
+        m_state.storeRequests.setKeepLast(qsizetype(keepLast.toDouble()));
+    } else if (request.method == "DELETE") {
+        m_state.apiRequests.clear();
+        m_state.storeRequests.clear();
+    } else if (request.method != "GET") {
+        return HttpReply::detail(405, u"Method Not Allowed"_s);
+    }
+    const auto list = [](const RequestRecorder &recorder) {
+        QJsonArray requests;
+        for (const RecordedRequest &recorded : recorder.requests())
+            requests.append(recorded.toRedactedJson());
+        return requests;
+    };
+    return HttpReply::json(200,
+                           QJsonObject{{u"api"_s, list(m_state.apiRequests)},
+                                       {u"object_store"_s, list(m_state.storeRequests)},
+                                       {u"keep_last"_s, double(m_state.apiRequests.keepLast())},
+                                       {u"api_dropped"_s, double(m_state.apiRequests.dropped())},
+                                       {u"object_store_dropped"_s, double(m_state.storeRequests.dropped())}});
 }
 
 // GET: the Klavis API's rate limit and its counters. POST {"requests_per_second": R, "rate_burst": B} sets

@@ -2,8 +2,8 @@
 
 #include "emulator/server/faultsettings.h"
 #include "emulator/server/idgenerator.h"
-#include "emulator/server/recordedrequest.h"
 #include "emulator/server/requestratelimiter.h"
+#include "emulator/server/requestrecorder.h"
 #include "emulator/state/executionsettings.h"
 #include "emulator/state/localsandbox.h"
 #include "emulator/state/remotesandbox.h"
@@ -42,8 +42,8 @@ struct EmulatorState
     QString apiKey = QStringLiteral("demo-key");
     FaultSettings faults;
     RequestRateLimiter rateLimiter; // the Klavis API's routes only: not the store, MCP, Blaxel or control
-    QList<RecordedRequest> apiRequests;
-    QList<RecordedRequest> storeRequests;
+    RequestRecorder apiRequests;    // off unless turned on (tests, --record-requests, /_emulator/requests)
+    RequestRecorder storeRequests;
     QUrl apiBase;
     QUrl storeBase;
     QDateTime startTime = QDateTime::currentDateTimeUtc();
