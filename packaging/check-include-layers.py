@@ -3,8 +3,10 @@
 
 Every source folder under app/ and ui/ belongs to one layer of LAYERS (bottom first). A file may include
 headers of its own folder, of folders in lower layers, and of other folders in its own layer as long as the
-folders of that layer do not include each other in a circle. Each offending include is named with its file
-and line; a circle is named with the include that closes it. Exit status 1 when anything is found.
+folders of that layer do not include each other in a circle. The subfolders of a NESTED folder share its layer
+and its FORBIDDEN list, and each counts as a folder of its own for circles: the emulator's providers may not
+include each other both ways. Each offending include is named with its file and line; a circle is named with
+the include that closes it. Exit status 1 when anything is found.
 
 Usage: check-include-layers.py [SOURCE_ROOT]
 """
@@ -59,6 +61,12 @@ def folder_of(path, folders):
     return best
 
 
+def node_of(directory, folder):
+    """The node of the circle check: a NESTED folder's subfolder stands for itself, any other directory for
+    its named folder."""
+    return directory if folder in NESTED else folder
+
+
 def resolve(root, including_file, header):
     """The repository path of an include, or None when it is not one of ours (Qt, the standard library)."""
     local = os.path.normpath(os.path.join(os.path.dirname(including_file), header))
@@ -107,7 +115,8 @@ def main():
             rank[folder] = index
     folders = list(rank)
     problems = []
-    graph = {}  # folder -> {included folder -> first (file, line) that includes it}
+    graph = {}  # node -> {included node -> first (file, line) that includes it}
+    nodes = set(folders)
     unplaced = set()
     for include_root in INCLUDE_ROOTS:
         for dirpath, _, filenames in os.walk(os.path.join(root, include_root)):
@@ -119,6 +128,8 @@ def main():
                 if source is None:
                     unplaced.add(os.path.dirname(path))
                     continue
+                source_node = node_of(os.path.dirname(path), source)
+                nodes.add(source_node)
                 with open(os.path.join(root, path), encoding="utf-8", errors="replace") as handle:
                     for number, line in enumerate(handle, 1):
                         match = INCLUDE.match(line)
@@ -128,7 +139,10 @@ def main():
                         if target_path is None:
                             continue
                         target = folder_of(os.path.dirname(target_path), folders)
-                        if target is None or target == source:
+                        if target is None:
+                            continue
+                        target_node = node_of(os.path.dirname(target_path), target)
+                        if target_node == source_node:
                             continue
                         where = f"{path}:{number}"
                         if target in FORBIDDEN.get(source, []):
@@ -137,7 +151,7 @@ def main():
                             problems.append(
                                 f"{where}: includes {match.group(1)}, which points up from "
                                 f"'{LAYERS[rank[source]][0]}' ({source}) to '{LAYERS[rank[target]][0]}' ({target})")
-                        graph.setdefault(source, {}).setdefault(target, where)
+                        graph.setdefault(source_node, {}).setdefault(target_node, where)
     for folder in sorted(unplaced):
         problems.append(f"{folder}: a source folder with no layer in packaging/check-include-layers.py")
     cycle = find_cycle(graph)
@@ -150,7 +164,7 @@ def main():
     if problems:
         print(f"check-include-layers: {len(problems)} problem(s)")
         return 1
-    print(f"check-include-layers: {len(folders)} folders in {len(LAYERS)} layers, {edges} folder-to-folder "
+    print(f"check-include-layers: {len(nodes)} folders in {len(LAYERS)} layers, {edges} folder-to-folder "
           f"dependencies, none points up or closes a circle")
     return 0
 

@@ -1,10 +1,11 @@
 #include "emulator/apirouter.h"
 
-#include "emulator/catalog.h"
-#include "emulator/emulatorstate.h"
-#include "emulator/incomingrequest.h"
-#include "emulator/providerspec.h"
-#include "emulator/validationerrors.h"
+#include "emulator/klavis/catalog.h"
+#include "emulator/klavis/providerspec.h"
+#include "emulator/server/bearerauth.h"
+#include "emulator/server/incomingrequest.h"
+#include "emulator/server/validationerrors.h"
+#include "emulator/state/emulatorstate.h"
 
 using namespace Qt::StringLiterals;
 
@@ -114,35 +115,12 @@ ApiRouter::Match ApiRouter::dataRoute(ProviderSpec::Scope scope, const QStringLi
     return {};
 }
 
-QByteArray ApiRouter::bearerToken(const IncomingRequest &request)
-{
-    const QByteArray authorization = request.header("Authorization").trimmed();
-    const qsizetype space = authorization.indexOf(' ');
-    const QByteArray scheme = space < 0 ? authorization : authorization.left(space);
-    if (space < 0 || scheme.compare("Bearer", Qt::CaseInsensitive) != 0)
-        return {};
-    return authorization.mid(space + 1).trimmed();
-}
-
 bool ApiRouter::isAcquire(const IncomingRequest &request)
 {
     if (request.method != "POST")
         return false;
     const Route route = match(request.segments).route;
     return route == Route::Acquire || route == Route::LocalSandboxes || route == Route::UniverseAcquire;
-}
-
-std::optional<HttpReply> ApiRouter::authenticate(const IncomingRequest &request, const QString &apiKey)
-{
-    const QByteArray token = bearerToken(request);
-    if (token.isEmpty()) {
-        HttpReply reply = HttpReply::detail(401, u"Not authenticated"_s);
-        reply.setHeader("WWW-Authenticate", "Bearer");
-        return reply;
-    }
-    if (token != apiKey.toUtf8())
-        return HttpReply::detail(403, u"Invalid API key"_s);
-    return std::nullopt;
 }
 
 HttpReply ApiRouter::handle(const IncomingRequest &request)
@@ -168,7 +146,7 @@ HttpReply ApiRouter::handle(const IncomingRequest &request)
         reply.setHeader("Allow", found.methods.join(", "));
         return reply;
     }
-    if (auto denied = authenticate(request, m_state.apiKey))
+    if (auto denied = BearerAuth::check(request, m_state.apiKey))
         return *denied;
     m_remote.releaseExpired();
     m_local.releaseExpired();

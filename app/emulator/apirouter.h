@@ -1,16 +1,14 @@
 #pragma once
 
-#include "emulator/httpreply.h"
-#include "emulator/localexecutions.h"
-#include "emulator/localsandboxapi.h"
-#include "emulator/remotesandboxapi.h"
-#include "emulator/serverdataapi.h"
-#include "emulator/universeapi.h"
+#include "emulator/klavis/remotesandboxapi.h"
+#include "emulator/klavis/serverdataapi.h"
+#include "emulator/klavis/universeapi.h"
+#include "emulator/local/localexecutions.h"
+#include "emulator/local/localsandboxapi.h"
+#include "emulator/server/httpreply.h"
 
 #include <QByteArrayList>
 #include <QStringList>
-
-#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QMutex;
@@ -33,10 +31,6 @@ public:
 
     HttpReply handle(const IncomingRequest &request);
 
-    // 401 without a Bearer token, 403 with the wrong one.
-    static std::optional<HttpReply> authenticate(const IncomingRequest &request, const QString &apiKey);
-    // The token of an `Authorization: Bearer` header; empty without one.
-    static QByteArray bearerToken(const IncomingRequest &request);
     // POST /sandbox/{server}, POST /local-sandbox or POST /universes/{id}: the calls that occupy a sandbox.
     static bool isAcquire(const IncomingRequest &request);
 

@@ -1,20 +1,22 @@
 #include "emulator/emulatorserver.h"
 
 #include "emulator/apirouter.h"
-#include "emulator/blaxelreplies.h"
-#include "emulator/blaxelrouter.h"
-#include "emulator/controlapi.h"
-#include "emulator/emulatorstate.h"
-#include "emulator/faultinjector.h"
-#include "emulator/httplistener.h"
-#include "emulator/httpreply.h"
-#include "emulator/incomingrequest.h"
-#include "emulator/mcpendpoint.h"
-#include "emulator/objectstore.h"
-#include "emulator/replydelivery.h"
-#include "emulator/seeddata.h"
-#include "emulator/serverdataapi.h"
-#include "emulator/universeapi.h"
+#include "emulator/blaxel/blaxelreplies.h"
+#include "emulator/blaxel/blaxelrouter.h"
+#include "emulator/control/controlapi.h"
+#include "emulator/klavis/seeddata.h"
+#include "emulator/klavis/serverdataapi.h"
+#include "emulator/klavis/universeapi.h"
+#include "emulator/mcp/mcpendpoint.h"
+#include "emulator/objectstore/objectstore.h"
+#include "emulator/server/bearerauth.h"
+#include "emulator/server/faultinjector.h"
+#include "emulator/server/httplistener.h"
+#include "emulator/server/httpreply.h"
+#include "emulator/server/incomingrequest.h"
+#include "emulator/server/recordedrequest.h"
+#include "emulator/server/replydelivery.h"
+#include "emulator/state/emulatorstate.h"
 
 #include <QDateTime>
 #include <QHttpServerRequest>
@@ -38,10 +40,11 @@ QUrl loopbackUrl(quint16 port)
     return url;
 }
 
-RecordedRequest record(const IncomingRequest &in, int status)
+RecordedRequest recordOf(const IncomingRequest &in, const HttpReply &reply)
 {
-    RecordedRequest recorded{in.method, in.path, in.rawQuery, in.headers, in.body.size(), status, 0};
+    RecordedRequest recorded{in.method, in.path, in.rawQuery, in.headers, in.body.size(), reply.status, 0};
     recorded.receivedMs = QDateTime::currentMSecsSinceEpoch();
+    recorded.fault = reply.fault;
     return recorded;
 }
 
@@ -66,7 +69,7 @@ EmulatorServer::EmulatorServer(QObject *parent, quint64 seed)
     m_blaxel = std::make_unique<BlaxelRouter>(*m_state, m_mutex);
     m_control = std::make_unique<ControlApi>(*m_state);
     m_mcp = std::make_unique<McpEndpoint>(*m_state);
-    m_faults = std::make_unique<FaultInjector>(*m_state);
+    m_faults = std::make_unique<FaultInjector>(m_state->faults, m_state->faultDice);
     m_apiListener = new HttpListener(
         [this](const QHttpServerRequest &request, QTcpSocket *socket) { handleApi(request, socket); }, this);
     m_storeListener = new HttpListener(
@@ -100,13 +103,13 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         reply = m_control->handle(in);
     } else if (McpEndpoint::owns(in)) {
         reply = m_mcp->handle(in, &delay);
-        m_state->apiRequests.append(record(in, reply->status));
+        m_state->apiRequests.record(recordOf(in, *reply));
     } else {
         delay = m_state->faults.latencyMs;
         const bool blaxel = BlaxelRouter::owns(in);
         std::optional<HttpReply> fault;
         if (!blaxel)
-            fault = m_state->rateLimiter.admit(ApiRouter::bearerToken(in));
+            fault = m_state->rateLimiter.admit(BearerAuth::token(in));
         if (!fault)
             fault = m_faults->intercept(in);
         if (fault && blaxel)
@@ -124,7 +127,7 @@ void EmulatorServer::handleApi(const QHttpServerRequest &request, QTcpSocket *so
         if (reply && !fault)
             m_faults->cutIfDue(in, *reply);
         if (reply)
-            m_state->apiRequests.append(record(in, reply->status));
+            m_state->apiRequests.record(recordOf(in, *reply));
     }
     locker.unlock();
     if (!reply)
@@ -137,7 +140,7 @@ std::function<void(const HttpReply &)> EmulatorServer::lateReply(const IncomingR
                                                                  QTcpSocket *socket, int delayMs)
 {
     QPointer<QTcpSocket> guarded(socket);
-    const RecordedRequest arrived = record(request, 0);
+    const RecordedRequest arrived = recordOf(request, HttpReply::empty(0));
     const bool headOnly = request.method == "HEAD";
     const bool close = request.wantsClose();
     return [this, arrived, guarded, headOnly, close, delayMs](const HttpReply &reply) {
@@ -149,7 +152,7 @@ std::function<void(const HttpReply &)> EmulatorServer::lateReply(const IncomingR
                 RecordedRequest answered = arrived;
                 answered.status = reply.status;
                 QMutexLocker locker(&m_mutex);
-                m_state->apiRequests.append(answered);
+                m_state->apiRequests.record(answered);
                 locker.unlock();
                 if (guarded)
                     ReplyDelivery::deliver(this, guarded.data(), reply, headOnly, close, delayMs);
@@ -164,7 +167,7 @@ void EmulatorServer::handleStore(const QHttpServerRequest &request, QTcpSocket *
     const IncomingRequest in = IncomingRequest::from(request);
     QMutexLocker locker(&m_mutex);
     const HttpReply reply = m_store->handle(in);
-    m_state->storeRequests.append(record(in, reply.status));
+    m_state->storeRequests.record(recordOf(in, reply));
     locker.unlock();
     ReplyDelivery::deliver(this, socket, reply, in.method == "HEAD", in.wantsClose(), 0);
     Q_EMIT requestHandled(in.method, in.path, reply.status);
@@ -253,28 +256,10 @@ void EmulatorServer::setExecutionSettings(const ExecutionSettings &settings)
     m_state->executionSettings.maxRunning = std::clamp(settings.maxRunning, 1, 64);
 }
 
-ExecutionSettings EmulatorServer::executionSettings() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->executionSettings;
-}
-
-void EmulatorServer::setLocalCapacity(int sandboxes)
-{
-    QMutexLocker locker(&m_mutex);
-    m_state->localCapacity = sandboxes;
-}
-
 void EmulatorServer::setBlaxelSettings(const BlaxelSettings &settings)
 {
     QMutexLocker locker(&m_mutex);
     m_blaxel->setSettings(settings);
-}
-
-BlaxelSettings EmulatorServer::blaxelSettings() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_blaxel->settings();
 }
 
 void EmulatorServer::setMcpExtraTools(int count)
@@ -289,106 +274,23 @@ void EmulatorServer::setRateLimit(const RequestRateLimiter::Settings &settings)
     m_state->rateLimiter.setSettings(settings);
 }
 
-RequestRateLimiter EmulatorServer::rateLimiter() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->rateLimiter;
-}
-
 void EmulatorServer::setFaults(const FaultSettings &faults)
 {
     QMutexLocker locker(&m_mutex);
     m_state->faults = faults;
 }
 
-FaultSettings EmulatorServer::faults() const
+void EmulatorServer::recordRequests(qsizetype keepLast)
 {
     QMutexLocker locker(&m_mutex);
-    return m_state->faults;
-}
-
-QList<RecordedRequest> EmulatorServer::apiRequests() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->apiRequests;
-}
-
-QList<RecordedRequest> EmulatorServer::objectStoreRequests() const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->storeRequests;
-}
-
-int EmulatorServer::requestCount(const QByteArray &method, const QString &path) const
-{
-    QMutexLocker locker(&m_mutex);
-    return int(std::count_if(m_state->apiRequests.cbegin(), m_state->apiRequests.cend(),
-                             [&](const RecordedRequest &r) { return r.method == method && r.path == path; }));
-}
-
-void EmulatorServer::clearRecordedRequests()
-{
-    QMutexLocker locker(&m_mutex);
-    m_state->apiRequests.clear();
-    m_state->storeRequests.clear();
+    m_state->apiRequests.setKeepLast(keepLast);
+    m_state->storeRequests.setKeepLast(keepLast);
 }
 
 void EmulatorServer::setInstancesPerUniverse(int instances)
 {
     QMutexLocker locker(&m_mutex);
     UniverseApi::setInstancesPerUniverse(*m_state, instances);
-}
-
-QJsonObject EmulatorServer::universeInstanceData(const QString &instanceId, const QString &service) const
-{
-    QMutexLocker locker(&m_mutex);
-    return m_state->serverData.value(ServerDataApi::key(ProviderSpec::Scope::Sandbox, service, instanceId));
-}
-
-QStringList EmulatorServer::localSandboxIds() const
-{
-    QMutexLocker locker(&m_mutex);
-    QStringList ids;
-    for (const LocalSandbox &sandbox : std::as_const(m_state->local))
-        ids.append(sandbox.id);
-    return ids;
-}
-
-QStringList EmulatorServer::workspacePaths(const QString &localSandboxId) const
-{
-    QMutexLocker locker(&m_mutex);
-    for (const LocalSandbox &sandbox : std::as_const(m_state->local)) {
-        if (sandbox.id == localSandboxId)
-            return sandbox.workspace.paths();
-    }
-    return {};
-}
-
-QByteArray EmulatorServer::workspaceFile(const QString &localSandboxId, const QString &path) const
-{
-    QMutexLocker locker(&m_mutex);
-    for (const LocalSandbox &sandbox : std::as_const(m_state->local)) {
-        if (sandbox.id != localSandboxId)
-            continue;
-        const Workspace::Entry *entry = sandbox.workspace.entry(path);
-        return entry && entry->type == Workspace::EntryType::File ? entry->data : QByteArray();
-    }
-    return {};
-}
-
-QString EmulatorServer::addWorkspaceFile(const QString &localSandboxId, const QString &path,
-                                         const QByteArray &data)
-{
-    QString error;
-    const QString normalized = Workspace::normalizePath(path, &error);
-    if (!error.isEmpty())
-        return error;
-    QMutexLocker locker(&m_mutex);
-    for (LocalSandbox &sandbox : m_state->local) {
-        if (sandbox.id == localSandboxId)
-            return sandbox.workspace.addFile(normalized, data);
-    }
-    return u"no local sandbox "_s + localSandboxId;
 }
 
 } // namespace Emulator

@@ -1,17 +1,14 @@
 #pragma once
 
-#include "emulator/blaxelsettings.h"
-#include "emulator/executionsettings.h"
-#include "emulator/faultsettings.h"
-#include "emulator/recordedrequest.h"
-#include "emulator/requestratelimiter.h"
+#include "emulator/blaxel/blaxelsettings.h"
+#include "emulator/server/faultsettings.h"
+#include "emulator/server/requestratelimiter.h"
+#include "emulator/server/requestrecorder.h"
+#include "emulator/state/executionsettings.h"
 
 #include <QByteArray>
-#include <QJsonObject>
-#include <QList>
 #include <QMutex>
 #include <QObject>
-#include <QStringList>
 #include <QUrl>
 
 #include <functional>
@@ -21,6 +18,8 @@ QT_BEGIN_NAMESPACE
 class QHttpServerRequest;
 class QTcpSocket;
 QT_END_NAMESPACE
+
+class EmulatorProbe;
 
 namespace Emulator {
 
@@ -59,7 +58,6 @@ public:
     // Idle sandboxes each hosted server hands out beyond the account's idle ones, default 5.
     void setIdlePerServer(int sandboxes);
     void setEmptyPool(const QString &serverName); // every acquire of that server answers 503
-    void setLocalCapacity(int sandboxes);         // local sandboxes in all, default 10
     void setMaxWorkspaceBytes(qint64 bytes);      // uncompressed content initialize accepts, default 512 MiB
     // The largest upload the store takes, stated as max_upload_bytes in upload-url replies; -1 (the
     // default) states none and takes anything.
@@ -67,43 +65,33 @@ public:
     // A local sandbox's executions: the log kept of each (default 64 MiB) and their time limit (600 s);
     // applies to executions started afterwards.
     void setExecutionSettings(const ExecutionSettings &settings);
-    ExecutionSettings executionSettings() const;
     // Adds `count` occupied sandboxes to the account (copies of the seeded ones under new ids): a list
     // reply of any size, e.g. 300,000 sandboxes for about 60 MB, to measure a client's memory.
     void addBulkSandboxes(int count);
     // Blaxel's quota, pace and sandbox limits (the /v0/sandboxes control plane and the sandboxes' own API).
     void setBlaxelSettings(const BlaxelSettings &settings);
-    BlaxelSettings blaxelSettings() const;
     // Generated read-only tools every emulated MCP server lists after its own (a long, paged tool list).
     void setMcpExtraTools(int count);
     // The provider's rate limit on the Klavis API's routes (not the store, MCP, Blaxel or /_emulator), per
-    // API key; 0 requests per second (the default) is none. A copy: its settings and counters.
+    // API key; 0 requests per second (the default) is none.
     void setRateLimit(const RequestRateLimiter::Settings &settings);
-    RequestRateLimiter rateLimiter() const;
     void setFaults(const FaultSettings &faults);
-    FaultSettings faults() const;
-
-    QList<RecordedRequest> apiRequests() const;
-    QList<RecordedRequest> objectStoreRequests() const;
-    int requestCount(const QByteArray &method, const QString &path) const; // exact path match on API requests
-    void clearRecordedRequests();
+    // Keeps the last `keepLast` API requests and as many object-store requests, for tests and
+    // /_emulator/requests. Without a call none are kept, so that a demo running for days does not grow.
+    void recordRequests(qsizetype keepLast = RequestRecorder::defaultKeepLast);
 
     // Instances in each universe's pool, default 3; setting it starts every pool afresh.
     void setInstancesPerUniverse(int instances);
-    // A universe instance's current data of one service (what its MCP tools changed); empty when unknown.
-    QJsonObject universeInstanceData(const QString &instanceId, const QString &service) const;
-
-    QStringList localSandboxIds() const; // in creation order; the first seeded one has the workspace
-    QStringList workspacePaths(const QString &localSandboxId) const; // sorted, files, folders and links
-    QByteArray workspaceFile(const QString &localSandboxId, const QString &path) const;
-    // Puts a file straight into a workspace (tests that need a dump of a given size); the add's error text.
-    QString addWorkspaceFile(const QString &localSandboxId, const QString &path, const QByteArray &data);
 
 Q_SIGNALS:
     // Emitted on the server's thread after each answer, for a log (no headers, so no secrets).
     void requestHandled(const QByteArray &method, const QString &path, int status);
 
 private:
+    // The tests' reach into the state (tests/emulator/emulatorprobe.h): the recorded requests, the workspaces
+    // and the settings read back, which nothing the app ships needs.
+    friend class ::EmulatorProbe;
+
     void handleApi(const QHttpServerRequest &request, QTcpSocket *socket);
     void handleStore(const QHttpServerRequest &request, QTcpSocket *socket);
     // The answer to a request its handler answers later (a Blaxel command run with waitForCompletion):

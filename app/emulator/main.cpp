@@ -1,5 +1,6 @@
 #include "emulator/emulatorserver.h"
-#include "emulator/workspacearchive.h"
+#include "emulator/server/requestrecorder.h"
+#include "emulator/workspace/workspacearchive.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -36,6 +37,7 @@ struct Options
     qint64 maxWorkspaceMiB = defaultWorkspaceMiB;
     qint64 maxUploadBytes = -1;
     bool log = false;
+    bool recordRequests = false;
     Emulator::FaultSettings faults;
     Emulator::RequestRateLimiter::Settings rateLimit;
     Emulator::BlaxelSettings blaxel;
@@ -126,6 +128,10 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         "EntityTooLarge (-1 = no limit)."_s,
         u"N"_s, u"-1"_s);
     const QCommandLineOption log(u"log"_s, u"Print one line per request on stderr (never headers)."_s);
+    const QCommandLineOption recordRequests(
+        u"record-requests"_s,
+        u"Keep the last %1 API and object-store requests each for /_emulator/requests (default: none)."_s.arg(
+            Emulator::RequestRecorder::defaultKeepLast));
     const Emulator::BlaxelSettings blaxelDefaults;
     const QCommandLineOption blaxelQuota(
         u"blaxel-quota"_s,
@@ -168,6 +174,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                        blaxelDataDir, mcpExtraTools,   requestsPerSecond,
                        rateBurst});
     parser.addOption(universeInstances);
+    parser.addOption(recordRequests);
     // parse(), not process(): process() exits with 1 on a usage error, and scripts tell 2 from 1.
     if (!parser.parse(app.arguments())) {
         error = parser.errorText();
@@ -234,6 +241,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.faults.expiredUrls = parser.isSet(expired);
     options.maxUploadBytes = number(maxUpload, toLongLong);
     options.log = parser.isSet(log);
+    options.recordRequests = parser.isSet(recordRequests);
     constexpr qint64 maxSeconds = 365LL * 24 * 3600;
     options.blaxel.quotaPerWorkspace = number(blaxelQuota, toInt, 0);
     options.blaxel.transitionMs = number(blaxelTransition, toInt, 0);
@@ -279,6 +287,8 @@ int main(int argc, char *argv[])
     server.setRateLimit(options.rateLimit);
     server.setBlaxelSettings(options.blaxel);
     server.setExecutionSettings(options.executions);
+    if (options.recordRequests)
+        server.recordRequests();
     if (!server.listen(options.apiPort, options.storePort)) {
         err << "cannot listen on 127.0.0.1 (ports " << options.apiPort << ", " << options.storePort << ")"
             << Qt::endl;

@@ -7,6 +7,7 @@
 #include "api/httptransport.h"
 #include "blaxelservicecalls.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 
 #include <QTest>
 
@@ -22,7 +23,7 @@ protected:
     QList<Emulator::RecordedRequest> seen() const
     {
         QList<Emulator::RecordedRequest> calls;
-        for (const auto &request : server->apiRequests()) {
+        for (const auto &request : EmulatorProbe(server).apiRequests()) {
             if (request.path.startsWith(u"/v0/"_s))
                 calls.append(request);
         }
@@ -37,13 +38,13 @@ protected:
     }
     void blaxelSettings(const std::function<void(Emulator::BlaxelSettings &)> &change)
     {
-        Emulator::BlaxelSettings settings = server->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(server).blaxelSettings();
         change(settings);
         server->setBlaxelSettings(settings);
     }
     void faults(const std::function<void(Emulator::FaultSettings &)> &change)
     {
-        Emulator::FaultSettings settings = server->faults();
+        Emulator::FaultSettings settings = EmulatorProbe(server).faults();
         change(settings);
         server->setFaults(settings);
     }
@@ -59,9 +60,10 @@ protected:
     void startService()
     {
         server = std::make_unique<Emulator::EmulatorServer>();
-        Emulator::BlaxelSettings settings = server->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(server).blaxelSettings();
         settings.transitionMs = 300;
         server->setBlaxelSettings(settings);
+        server->recordRequests();
         QVERIFY(server->listen());
         connectService(QUrl(server->apiBaseUrl().toString() + u"/v0"_s), server->apiKey());
     }

@@ -15,6 +15,7 @@ struct ServiceHarness
     ServiceHarness()
     {
         emulator = std::make_unique<Emulator::EmulatorServer>();
+        emulator->recordRequests(); // the tests count what it received
         if (!emulator->listen())
             qFatal("emulator did not start");
         TransportConfig config;

@@ -3,6 +3,7 @@
 // its deadline, cancelled).
 
 #include "blaxelservicefixture.h"
+#include "emulatorprobe.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -111,7 +112,7 @@ private Q_SLOTS:
     {
         blaxelSettings([](Emulator::BlaxelSettings &s) { s.transitionMs = 60000; });
         QVERIFY(remove(u"agent-runner-02"_s).ok());
-        server->clearRecordedRequests();
+        EmulatorProbe(server).clearRecordedRequests();
         auto limits = service->limits();
         limits.pollFirstDelayMs = 400;
         service->setLimits(limits);

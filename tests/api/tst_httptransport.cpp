@@ -1,4 +1,5 @@
 #include "api/klavissandboxservice.h"
+#include "emulatorprobe.h"
 #include "serviceharness.h"
 
 #include <QElapsedTimer>
@@ -24,7 +25,7 @@ private:
                                      timeoutMs);
     }
 
-    Emulator::FaultSettings faults() const { return h->emulator->faults(); }
+    Emulator::FaultSettings faults() const { return EmulatorProbe(h->emulator).faults(); }
 
 private slots:
     void init()
@@ -36,7 +37,7 @@ private slots:
     void sendsIdentityHeaders()
     {
         QVERIFY(list().ok());
-        const auto request = h->emulator->apiRequests().last();
+        const auto request = EmulatorProbe(h->emulator).apiRequests().last();
         QCOMPARE(request.header("Authorization"), "Bearer " + h->emulator->apiKey().toUtf8());
         QCOMPARE(request.header("Accept"), QByteArray("application/json"));
         QVERIFY(request.header("User-Agent").startsWith("SandboxDeck/" SANDBOXDECK_VERSION));
@@ -59,7 +60,7 @@ private slots:
         QCOMPARE(retries.count(), 1);
         QCOMPARE(retries.at(0).at(1).toInt(), 1000); // the server's Retry-After, not our backoff
         QVERIFY2(clock.elapsed() >= 950, QByteArray::number(clock.elapsed()).constData());
-        QCOMPARE(h->emulator->requestCount("GET", u"/sandbox"_s), 2);
+        QCOMPARE(EmulatorProbe(h->emulator).requestCount("GET", u"/sandbox"_s), 2);
     }
 
     void serverErrorsRetriedThreeTimes()
@@ -68,15 +69,15 @@ private slots:
         f.failNextRequests = 2;
         h->emulator->setFaults(f);
         QVERIFY(list().ok());
-        QCOMPARE(h->emulator->requestCount("GET", u"/sandbox"_s), 3);
+        QCOMPARE(EmulatorProbe(h->emulator).requestCount("GET", u"/sandbox"_s), 3);
 
-        h->emulator->clearRecordedRequests();
+        EmulatorProbe(h->emulator).clearRecordedRequests();
         f.failNextRequests = 3;
         h->emulator->setFaults(f);
         const auto failed = list();
         QVERIFY(!failed.ok());
         QCOMPARE(failed.error().httpStatus(), 500);
-        QCOMPARE(h->emulator->requestCount("GET", u"/sandbox"_s), 3);
+        QCOMPARE(EmulatorProbe(h->emulator).requestCount("GET", u"/sandbox"_s), 3);
     }
 
     void acquireNeverRetried()
@@ -90,27 +91,27 @@ private slots:
             [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
         QVERIFY(!result.ok());
         QCOMPARE(result.error().httpStatus(), 500);
-        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 1);
+        QCOMPARE(EmulatorProbe(h->emulator).requestCount("POST", u"/sandbox/github"_s), 1);
 
         // A 429 says the limiter turned the acquire away before anything was occupied: it goes again.
-        h->emulator->clearRecordedRequests();
+        EmulatorProbe(h->emulator).clearRecordedRequests();
         f.failNextRequests = 0;
         f.rateLimitNextRequests = 1;
         h->emulator->setFaults(f);
         const auto second = h->await<AcquiredSandbox>(
             [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
         QVERIFY2(second.ok(), qPrintable(second.error().fullText()));
-        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 2);
+        QCOMPARE(EmulatorProbe(h->emulator).requestCount("POST", u"/sandbox/github"_s), 2);
 
         // ... as often as any call, and no more.
-        h->emulator->clearRecordedRequests();
+        EmulatorProbe(h->emulator).clearRecordedRequests();
         f.rateLimitNextRequests = 5;
         h->emulator->setFaults(f);
         const auto limited = h->await<AcquiredSandbox>(
             [&](QObject *c, auto done) { return sandboxes->acquire(request, c, done); });
         QCOMPARE(limited.error().httpStatus(), 429);
         QVERIFY(limited.error().message().contains(u"try again in"_s));
-        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/github"_s), 3);
+        QCOMPARE(EmulatorProbe(h->emulator).requestCount("POST", u"/sandbox/github"_s), 3);
     }
 
     // The acquire wording follows the request's own purpose, not whether it may be retried.
@@ -228,9 +229,9 @@ private slots:
         h->emulator->setFaults(f);
         const auto result = list();
         QVERIFY(!result.ok()); // the object store does not serve the API
-        const auto apiRequest = h->emulator->apiRequests().last();
+        const auto apiRequest = EmulatorProbe(h->emulator).apiRequests().last();
         QVERIFY(apiRequest.hasHeader("Authorization"));
-        const auto stored = h->emulator->objectStoreRequests();
+        const auto stored = EmulatorProbe(h->emulator).objectStoreRequests();
         QVERIFY(!stored.isEmpty());
         QCOMPARE(stored.last().path, u"/sandbox"_s);
         QVERIFY(!stored.last().hasHeader("Authorization"));

@@ -1,5 +1,6 @@
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
+#include "emulatorprobe.h"
 #include "serviceharness.h"
 
 #include <QSignalSpy>
@@ -142,7 +143,7 @@ private slots:
         });
         QVERIFY(released.ok());
         QCOMPARE(released->status, u"idle"_s);
-        const auto last = h->emulator->apiRequests().last();
+        const auto last = EmulatorProbe(h->emulator).apiRequests().last();
         QVERIFY(last.query.contains(u"is_ttl=true"_s));
         QVERIFY(last.query.contains(u"instance_id="_s + instance));
         QCOMPARE(details(u"github"_s, acquired->sandboxId)->summary.status, u"idle"_s);
@@ -212,7 +213,7 @@ private slots:
         QVERIFY(second.error().message().contains(u"capacity"_s));
         QVERIFY(second.error().detailText().contains(u"weather"_s));
         // Acquire is never retried: one request per call.
-        QCOMPARE(h->emulator->requestCount("POST", u"/sandbox/weather"_s), 2);
+        QCOMPARE(EmulatorProbe(h->emulator).requestCount("POST", u"/sandbox/weather"_s), 2);
     }
 
     void authErrors()

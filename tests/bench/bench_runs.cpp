@@ -48,12 +48,13 @@ QJsonArray recordedRequests(const QString &api)
     return QJsonDocument::fromJson(reply->readAll()).object().value(u"api"_s).toArray();
 }
 
-bool emulatorHasRateLimit()
+// The emulator's --help, to tell which options an older build knows.
+QByteArray emulatorHelp()
 {
     QProcess help;
     help.start(QStringLiteral(SANDBOXDECK_EMULATOR_PATH), {u"--help"_s});
     help.waitForFinished(10000);
-    return help.readAllStandardOutput().contains("--requests-per-second");
+    return help.readAllStandardOutput();
 }
 
 } // namespace
@@ -62,9 +63,13 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     const int count = argc > 1 ? std::max(3, QString::fromLocal8Bit(argv[1]).toInt()) : 100;
-    const bool serverLimit = emulatorHasRateLimit();
+    const QByteArray help = emulatorHelp();
+    const bool serverLimit = help.contains("--requests-per-second");
     QStringList args{u"--port"_s,           u"0"_s, u"--api-key"_s, key, u"--idle-per-server"_s,
                      QString::number(count)};
+    // Newer builds record nothing unless asked; the figures below count the recorded acquires.
+    if (help.contains("--record-requests"))
+        args << u"--record-requests"_s;
     if (serverLimit)
         args << u"--requests-per-second"_s << QString::number(rate) << u"--rate-burst"_s
              << QString::number(burst);

@@ -64,7 +64,7 @@ def follow_across_faults(base, local_id, folder):
     rest, err = proc.communicate(timeout=120)
     faults = {"armed_at": len(first), "after": T.control(base, "GET", "faults"),
               "limited": sum(1 for r in T.control(base, "GET", "requests")["api"]
-                             if r["path"].endswith("/execution-logs") and r["status"] == 429)}
+                             if r["path"].endswith("/execution-logs") and r["fault"] == "injected_rate_limit")}
     T.control(base, "DELETE", "faults")
     return proc.returncode, (first + rest).decode("utf-8", "replace"), err.decode("utf-8", "replace"), faults
 

@@ -77,9 +77,11 @@ class CliTest:
 
     def start_emulator(self, *extra, stderr=subprocess.DEVNULL, tmpdir=None):
         """The emulator; end it with terminate() (SIGTERM), never kill(): it removes its scratch folders on
-        the way out. `tmpdir`: where it makes them."""
+        the way out. `tmpdir`: where it makes them. It records requests (off by default), for the scripts
+        that read /_emulator/requests."""
         env = dict(os.environ, TMPDIR=tmpdir) if tmpdir else None
-        proc = subprocess.Popen([self.emulator, "--port", "0", "--api-key", self.key, *extra],
+        proc = subprocess.Popen([self.emulator, "--port", "0", "--api-key", self.key, "--record-requests",
+                                 *extra],
                                 stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
         first = proc.stdout.readline().strip()
         assert first.startswith("listening on http://127.0.0.1:"), first

@@ -4,6 +4,7 @@
 // API at its metadata.url. Built on TestClient, so each test sees exactly what the emulator answered.
 
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "testclient.h"
 
 #include <QTest>
@@ -105,7 +106,7 @@ inline std::unique_ptr<Emulator::EmulatorServer>
 blaxelEmulator(const QString &dataDir, const std::function<void(Emulator::BlaxelSettings &)> &adjust)
 {
     auto server = std::make_unique<Emulator::EmulatorServer>();
-    Emulator::BlaxelSettings settings = server->blaxelSettings();
+    Emulator::BlaxelSettings settings = EmulatorProbe(server).blaxelSettings();
     settings.dataDir = dataDir;
     adjust(settings);
     server->setBlaxelSettings(settings);

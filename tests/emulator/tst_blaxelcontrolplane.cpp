@@ -4,6 +4,7 @@
 
 #include "blaxelclient.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 
 #include <QElapsedTimer>
 #include <QSet>
@@ -41,7 +42,7 @@ private:
 
     void applySettings(const std::function<void(Emulator::BlaxelSettings &)> &change)
     {
-        Emulator::BlaxelSettings settings = m_server->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(m_server).blaxelSettings();
         change(settings);
         m_server->setBlaxelSettings(settings);
     }

@@ -3,7 +3,7 @@
 // links, and sandboxes whose API is not (or no longer) there.
 
 #include "blaxelsandboxfixture.h"
-#include "emulator/blaxelsandboxpaths.h"
+#include "emulator/blaxel/blaxelsandboxpaths.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -2,7 +2,8 @@
 // waitForCompletion (holding nobody else up), background runs and their logs, and the timeout.
 
 #include "blaxelsandboxfixture.h"
-#include "emulator/blaxelcommandline.h"
+#include "emulator/blaxel/blaxelcommandline.h"
+#include "emulatorprobe.h"
 
 #include <QElapsedTimer>
 
@@ -117,7 +118,7 @@ private Q_SLOTS:
     // meanwhile: a blocking run held its whole event loop (Klavis routes too) for up to the timeout.
     void waitingCommandHoldsNobodyUp()
     {
-        Emulator::BlaxelSettings settings = m_server->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(m_server).blaxelSettings();
         settings.processTimeoutMs = 10000; // init's 1.5 s would kill the 2 s command
         m_server->setBlaxelSettings(settings);
         QNetworkAccessManager waiterNam;

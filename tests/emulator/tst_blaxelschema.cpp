@@ -4,6 +4,7 @@
 
 #include "blaxelclient.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "jsonschemasubset.h"
 
 #include <QFile>
@@ -48,7 +49,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
-        Emulator::BlaxelSettings settings = m_server->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(m_server).blaxelSettings();
         settings.transitionMs = 200;
         settings.quotaPerWorkspace = 1;
         m_server->setBlaxelSettings(settings);

@@ -7,6 +7,7 @@
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -36,7 +37,7 @@ private:
 
     void setFaults(const std::function<void(Emulator::FaultSettings &)> &change)
     {
-        Emulator::FaultSettings faults = m_server->faults();
+        Emulator::FaultSettings faults = EmulatorProbe(m_server).faults();
         change(faults);
         m_server->setFaults(faults);
     }
@@ -68,7 +69,7 @@ private:
     QList<qint64> receivedTimes(const QByteArray &method, const QString &path) const
     {
         QList<qint64> times;
-        for (const Emulator::RecordedRequest &request : m_server->apiRequests()) {
+        for (const Emulator::RecordedRequest &request : EmulatorProbe(m_server).apiRequests()) {
             if (request.method == method && request.path == path)
                 times.append(request.receivedMs);
         }
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         TransportConfig config;
         config.baseUrl = m_server->apiBaseUrl();
@@ -116,7 +118,7 @@ private Q_SLOTS:
         const ApiResult<SandboxList> recovered = list();
         QVERIFY2(recovered.ok(), qPrintable(recovered.error().fullText()));
         QVERIFY(!recovered->sandboxes.isEmpty());
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 3);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox"_s), 3);
 
         // Details: as many failures as attempts, so the last one is reported with its status.
         const SandboxSummary first = recovered->sandboxes.constFirst();
@@ -131,8 +133,8 @@ private Q_SLOTS:
         QCOMPARE(failed.error().httpStatus(), status);
         QVERIFY2(failed.error().fullText().contains(u"injected by the emulator"_s),
                  qPrintable(failed.error().fullText()));
-        QCOMPARE(m_server->requestCount("GET", detailsPath), 3);
-        QCOMPARE(m_server->faults().failNextRequests, 0);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", detailsPath), 3);
+        QCOMPARE(EmulatorProbe(m_server).faults().failNextRequests, 0);
     }
 
     void faultsAimedAtOnePathSpareTheOthers()
@@ -150,18 +152,18 @@ private Q_SLOTS:
             f.dropNextReplies = 1;
         });
         QVERIFY(list().ok());
-        QCOMPARE(m_server->faults().rateLimitNextRequests, 1);
-        QCOMPARE(m_server->faults().dropNextReplies, 1);
+        QCOMPARE(EmulatorProbe(m_server).faults().rateLimitNextRequests, 1);
+        QCOMPARE(EmulatorProbe(m_server).faults().dropNextReplies, 1);
         const ApiResult<SandboxDetails> details =
             await<SandboxDetails>([&](QObject *context, ResultHandler<SandboxDetails> done) {
                 return m_sandboxes->details(first.serverName, first.sandboxId, context, std::move(done));
             });
         QVERIFY2(details.ok(), qPrintable(details.error().fullText()));
         QCOMPARE(details->summary.sandboxId, first.sandboxId);
-        QCOMPARE(m_server->faults().rateLimitNextRequests, 0);
-        QCOMPARE(m_server->faults().dropNextReplies, 0);
-        QCOMPARE(m_server->requestCount("GET", detailsPath), 3);
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 2);
+        QCOMPARE(EmulatorProbe(m_server).faults().rateLimitNextRequests, 0);
+        QCOMPARE(EmulatorProbe(m_server).faults().dropNextReplies, 0);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", detailsPath), 3);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox"_s), 2);
     }
 
     void acquireIsNeverRepeated_data()
@@ -207,9 +209,9 @@ private Q_SLOTS:
         }
         // A retry would come within a few back-offs; give it the time, then count: one each, never two.
         QTest::qWait(300);
-        QCOMPARE(m_server->requestCount("POST", u"/sandbox/github"_s), 1);
-        QCOMPARE(m_server->requestCount("POST", u"/local-sandbox"_s), 1);
-        QCOMPARE(m_server->apiRequests().size(), 2);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("POST", u"/sandbox/github"_s), 1);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("POST", u"/local-sandbox"_s), 1);
+        QCOMPARE(EmulatorProbe(m_server).apiRequests().size(), 2);
     }
 
     void acquireTurnedAwayBy429IsSentAgain()
@@ -246,8 +248,8 @@ private Q_SLOTS:
                 });
             QVERIFY2(acquired.ok(), qPrintable(acquired.error().fullText()));
         }
-        QCOMPARE(m_server->rateLimiter().requestsAnswered429(), 0);
-        QCOMPARE(m_server->rateLimiter().requestsServed(), 8);
+        QCOMPARE(EmulatorProbe(m_server).rateLimiter().requestsAnswered429(), 0);
+        QCOMPARE(EmulatorProbe(m_server).rateLimiter().requestsServed(), 8);
     }
 
     void retryAfterIsHonoured()
@@ -278,7 +280,7 @@ private Q_SLOTS:
         QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
         QCOMPARE(result.error().httpStatus(), 429);
         QCOMPARE(result.error().retryAfterSeconds(), 3600);
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 1);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox"_s), 1);
     }
 
     void timeoutDeadlineAndCancelAreToldApart()

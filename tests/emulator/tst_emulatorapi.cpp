@@ -1,7 +1,8 @@
 // The hosted-sandbox half of the emulator: auth, routing, seeded data, pools, filters and request recording.
 
-#include "emulator/catalog.h"
 #include "emulator/emulatorserver.h"
+#include "emulator/klavis/catalog.h"
+#include "emulatorprobe.h"
 #include "testclient.h"
 
 #include <QHash>
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         m_client = std::make_unique<TestClient>(m_server->apiBaseUrl());
     }
@@ -179,8 +181,8 @@ private Q_SLOTS:
         const QStringList mine = fingerprint(*m_client);
         QCOMPARE(fingerprint(sameClient), mine);
         QVERIFY(fingerprint(otherClient) != mine);
-        QCOMPARE(same.workspacePaths(same.localSandboxIds().at(0)),
-                 m_server->workspacePaths(m_server->localSandboxIds().at(0)));
+        QCOMPARE(EmulatorProbe(same).workspacePaths(EmulatorProbe(same).localSandboxIds().at(0)),
+                 EmulatorProbe(m_server).workspacePaths(EmulatorProbe(m_server).localSandboxIds().at(0)));
     }
 
     void filters()
@@ -363,11 +365,11 @@ private Q_SLOTS:
 
     void requestRecording()
     {
-        m_server->clearRecordedRequests();
+        EmulatorProbe(m_server).clearRecordedRequests();
         m_client->api("POST", u"/sandbox/notion?x=1"_s, R"({"tag":"rec"})", {{"X-Trace", "abc"}});
         m_client->setApiKey("wrong");
         m_client->api("GET", u"/sandbox"_s);
-        const QList<Emulator::RecordedRequest> recorded = m_server->apiRequests();
+        const QList<Emulator::RecordedRequest> recorded = EmulatorProbe(m_server).apiRequests();
         QCOMPARE(recorded.size(), 2);
         QCOMPARE(recorded.at(0).method, QByteArray("POST"));
         QCOMPARE(recorded.at(0).path, u"/sandbox/notion"_s);
@@ -378,10 +380,10 @@ private Q_SLOTS:
         QVERIFY(recorded.at(0).hasHeader("AUTHORIZATION"));
         QVERIFY(!recorded.at(0).hasHeader("X-Missing"));
         QCOMPARE(recorded.at(1).status, 403);
-        QCOMPARE(m_server->requestCount("POST", u"/sandbox/notion"_s), 1);
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox/notion"_s), 0);
-        m_server->clearRecordedRequests();
-        QVERIFY(m_server->apiRequests().isEmpty());
+        QCOMPARE(EmulatorProbe(m_server).requestCount("POST", u"/sandbox/notion"_s), 1);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox/notion"_s), 0);
+        EmulatorProbe(m_server).clearRecordedRequests();
+        QVERIFY(EmulatorProbe(m_server).apiRequests().isEmpty());
     }
 };
 

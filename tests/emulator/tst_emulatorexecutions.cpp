@@ -3,6 +3,7 @@
 // release does to a running script.
 
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "tarbuilder.h"
 #include "testclient.h"
 
@@ -219,7 +220,7 @@ private Q_SLOTS:
         QCOMPARE(start(u"tar"_s, makeTar({{u"main.py"_s, TarEntry::File, "print(1)", {}}}, false)).status,
                  400);
         QCOMPARE(start(u"escape"_s, job("print(1)", {{u"../evil"_s, TarEntry::File, "x", {}}})).status, 400);
-        QVERIFY(!m_server->workspacePaths(m_id).contains(u"executions/escape/main.py"_s));
+        QVERIFY(!EmulatorProbe(m_server).workspacePaths(m_id).contains(u"executions/escape/main.py"_s));
         // Names that cannot be a folder: 400 from the handler (the schema only says string).
         for (const QString &bad : {u""_s, u"."_s, u".."_s, u"a/b"_s, QString(65, u'x'), u"sp ace"_s})
             QCOMPARE(m_client->api("POST", path(u"execution-upload-url"_s), named(bad)).status, 400);
@@ -280,7 +281,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(status(u"sleeper"_s), u"running"_s, 5000);
         QCOMPARE(m_client->api("POST", path(u"reset"_s)).status, 200);
         QCOMPARE(m_client->api("GET", path(u"execution-status?execution_name=sleeper"_s)).status, 404);
-        QVERIFY(m_server->workspacePaths(m_id).isEmpty());
+        QVERIFY(EmulatorProbe(m_server).workspacePaths(m_id).isEmpty());
         // The archive is still in the store: the name can run again.
         QCOMPARE(execute(u"sleeper"_s).status, 200);
     }
@@ -310,7 +311,8 @@ private Q_SLOTS:
         QVERIFY(log.contains(u"the log reached its limit of 1000 bytes"_s));
         QVERIFY(log.size() < 1200);
         QVERIFY(!log.contains(u"line 1999"_s));
-        QCOMPARE(m_server->workspaceFile(m_id, u"done.txt"_s), QByteArray("yes")); // it ran to its end
+        QCOMPARE(EmulatorProbe(m_server).workspaceFile(m_id, u"done.txt"_s),
+                 QByteArray("yes")); // it ran to its end
     }
 
     void cursorGivesEveryByteOnce()
@@ -368,8 +370,8 @@ private Q_SLOTS:
         const QString log = follow(u"big"_s, 0, nullptr, &final);
         QCOMPARE(final, u"completed"_s);
         QVERIFY2(log.contains(u"not kept in the workspace: 'big.bin'"_s), qPrintable(log));
-        QVERIFY(!m_server->workspacePaths(m_id).contains(u"big.bin"_s));
-        QCOMPARE(m_server->workspaceFile(m_id, u"small.txt"_s), QByteArray("fits"));
+        QVERIFY(!EmulatorProbe(m_server).workspacePaths(m_id).contains(u"big.bin"_s));
+        QCOMPARE(EmulatorProbe(m_server).workspaceFile(m_id, u"small.txt"_s), QByteArray("fits"));
     }
 
     void requirementsAreListedNotInstalled()
@@ -390,7 +392,7 @@ private Q_SLOTS:
                 "open(os.path.join(root, 'shared.txt'), 'w').write('from ' + os.environ['EXECUTION_NAME'])\n"
                 "print(os.getcwd() == os.path.join(root, 'executions', 'writer'))\n"));
         QCOMPARE(follow(u"writer"_s), u"True\n"_s);
-        QCOMPARE(m_server->workspaceFile(m_id, u"shared.txt"_s), QByteArray("from writer"));
+        QCOMPARE(EmulatorProbe(m_server).workspaceFile(m_id, u"shared.txt"_s), QByteArray("from writer"));
         start(u"reader"_s, job("import os\nprint(open(os.path.join(os.environ['AGENT_WORKSPACE'], "
                                "'shared.txt')).read())\n"));
         QCOMPARE(follow(u"reader"_s), u"from writer\n"_s);
@@ -459,9 +461,9 @@ private Q_SLOTS:
         const Answer set = m_client->api("POST", u"/_emulator/executions"_s,
                                          json({{u"max_log_bytes"_s, 5000}, {u"time_limit_seconds"_s, 7}}));
         QCOMPARE(set.status, 200);
-        QCOMPARE(m_server->executionSettings().maxLogBytes, 5000);
-        QCOMPARE(m_server->executionSettings().timeLimitSeconds, 7);
-        QCOMPARE(m_server->executionSettings().maxRunning, 4);
+        QCOMPARE(EmulatorProbe(m_server).executionSettings().maxLogBytes, 5000);
+        QCOMPARE(EmulatorProbe(m_server).executionSettings().timeLimitSeconds, 7);
+        QCOMPARE(EmulatorProbe(m_server).executionSettings().maxRunning, 4);
         QCOMPARE(m_client->api("POST", u"/_emulator/executions"_s, json({{u"max_running"_s, 0}})).status,
                  400);
         QCOMPARE(

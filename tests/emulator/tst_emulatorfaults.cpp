@@ -4,6 +4,7 @@
 
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "mcptestcalls.h"
 #include "testclient.h"
 
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         m_client = std::make_unique<TestClient>(m_server->apiBaseUrl());
     }
@@ -49,8 +51,9 @@ private Q_SLOTS:
             QVERIFY(!limited.detail().isEmpty());
         }
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
-        QCOMPARE(m_server->faults().rateLimitNextRequests, 0);
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 3); // faulted requests are recorded too
+        QCOMPARE(EmulatorProbe(m_server).faults().rateLimitNextRequests, 0);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox"_s),
+                 3); // faulted requests are recorded too
     }
 
     void failNextRequests()
@@ -134,7 +137,7 @@ private Q_SLOTS:
         Emulator::FaultSettings faults;
         faults.latencyMs = 400;
         m_server->setFaults(faults);
-        const int localBefore = int(m_server->localSandboxIds().size());
+        const int localBefore = int(EmulatorProbe(m_server).localSandboxIds().size());
         const auto abandon = [this](const QString &path, const QByteArray &body) {
             return m_client
                 ->send("POST", QUrl(m_server->apiBaseUrl().toString() + path), body,
@@ -143,14 +146,14 @@ private Q_SLOTS:
         };
         QVERIFY(abandon(u"/sandbox/github"_s, json({{u"tag"_s, u"run-7"_s}, {u"ttl_seconds"_s, 600}})));
         QVERIFY(abandon(u"/local-sandbox"_s, json({{u"server_names"_s, QJsonArray{u"filesystem"_s}}})));
-        QCOMPARE(m_server->localSandboxIds().size(), localBefore + 1);
+        QCOMPARE(EmulatorProbe(m_server).localSandboxIds().size(), localBefore + 1);
         faults.latencyMs = 0;
         faults.hangNextRequests = 2;
         m_server->setFaults(faults);
         QVERIFY(abandon(u"/sandbox/slack"_s, json({{u"tag"_s, u"run-7"_s}})));
         QVERIFY(abandon(u"/local-sandbox"_s, json({{u"server_names"_s, QJsonArray{u"filesystem"_s}}})));
-        QCOMPARE(m_server->apiRequests().constLast().status, 0); // recorded as unanswered
-        QCOMPARE(m_server->localSandboxIds().size(), localBefore + 2);
+        QCOMPARE(EmulatorProbe(m_server).apiRequests().constLast().status, 0); // recorded as unanswered
+        QCOMPARE(EmulatorProbe(m_server).localSandboxIds().size(), localBefore + 2);
         const QJsonArray tagged =
             m_client->api("GET", u"/sandbox?tag=run-7"_s).object()[u"sandboxes"_s].toArray();
         QStringList held;
@@ -161,14 +164,14 @@ private Q_SLOTS:
         held.sort();
         QCOMPARE(held, QStringList({u"github"_s, u"slack"_s}));
         // A hung request that is not an acquire still changes nothing.
-        const QString local = m_server->localSandboxIds().constLast();
+        const QString local = EmulatorProbe(m_server).localSandboxIds().constLast();
         faults.hangNextRequests = 1;
         m_server->setFaults(faults);
         QVERIFY(m_client
                     ->send("DELETE", QUrl(m_server->apiBaseUrl().toString() + u"/local-sandbox/"_s + local),
                            {}, {{"Authorization", "Bearer demo-key"}}, 300)
                     .timedOut);
-        QCOMPARE(m_server->localSandboxIds().constLast(), local);
+        QCOMPARE(EmulatorProbe(m_server).localSandboxIds().constLast(), local);
     }
 
     void controlEndpoint()
@@ -180,12 +183,12 @@ private Q_SLOTS:
             json({{u"fail_next_requests"_s, 1}, {u"retry_after_seconds"_s, 3}, {u"expired_urls"_s, true}}));
         QCOMPARE(set.status, 200);
         QCOMPARE(set.object()[u"fail_next_requests"_s].toInt(), 1);
-        QCOMPARE(m_server->faults().retryAfterSeconds, 3);
-        QVERIFY(m_server->faults().expiredUrls);
+        QCOMPARE(EmulatorProbe(m_server).faults().retryAfterSeconds, 3);
+        QVERIFY(EmulatorProbe(m_server).faults().expiredUrls);
         QCOMPARE(m_client->api("POST", u"/_emulator/faults"_s, R"({"latency_ms":"slow"})").status, 400);
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 500);
         QCOMPARE(m_client->api("DELETE", u"/_emulator/faults"_s).status, 200);
-        QVERIFY(!m_server->faults().expiredUrls);
+        QVERIFY(!EmulatorProbe(m_server).faults().expiredUrls);
 
         const Answer requests = m_client->api("GET", u"/_emulator/requests"_s);
         QCOMPARE(requests.status, 200);
@@ -193,8 +196,45 @@ private Q_SLOTS:
         QCOMPARE(api.size(), 1); // control requests are not recorded
         QCOMPARE(api.at(0)[u"path"_s].toString(), u"/sandbox"_s);
         QCOMPARE(api.at(0)[u"status"_s].toInt(), 500);
+        QCOMPARE(api.at(0)[u"fault"_s].toString(), u"injected_failure"_s);
         QVERIFY(!requests.body.contains("demo-key"));
         QVERIFY(requests.body.contains("<redacted>"));
+    }
+
+    // A server records nothing unless asked (a demo runs for days); asked through the control endpoint, it
+    // keeps the newest requests up to the bound and says how many it let go.
+    void requestRecordingIsOffUnlessAskedAndBounded()
+    {
+        Emulator::EmulatorServer server;
+        QVERIFY(server.listen());
+        TestClient client(server.apiBaseUrl());
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(client.api("GET", u"/sandbox?tag=before-%1"_s.arg(i)).status, 200);
+        const QJsonObject off = client.api("GET", u"/_emulator/requests"_s).object();
+        QCOMPARE(off[u"api"_s].toArray().size(), 0);
+        QCOMPARE(off[u"keep_last"_s].toInt(), 0);
+        QCOMPARE(off[u"api_dropped"_s].toInt(), 0);
+
+        const Answer on = client.api("POST", u"/_emulator/requests"_s, json({{u"keep_last"_s, 3}}));
+        QCOMPARE(on.status, 200);
+        QCOMPARE(on.object()[u"keep_last"_s].toInt(), 3);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(client.api("GET", u"/sandbox?tag=after-%1"_s.arg(i)).status, 200);
+        const QJsonObject bounded = client.api("GET", u"/_emulator/requests"_s).object();
+        const QJsonArray api = bounded[u"api"_s].toArray();
+        QCOMPARE(api.size(), 3);
+        QCOMPARE(api.first()[u"query"_s].toString(), u"tag=after-2"_s);
+        QCOMPARE(api.last()[u"query"_s].toString(), u"tag=after-4"_s);
+        QCOMPARE(bounded[u"api_dropped"_s].toInt(), 2);
+        QCOMPARE(bounded[u"object_store_dropped"_s].toInt(), 0);
+
+        for (const QByteArray &bad : {QByteArray(R"({"keep_last":-1})"), QByteArray(R"({"keep_last":2.5})"),
+                                      QByteArray(R"({"keep_last":"all"})"), QByteArray("[]")})
+            QCOMPARE(client.api("POST", u"/_emulator/requests"_s, bad).status, 400);
+        const QJsonObject cleared = client.api("DELETE", u"/_emulator/requests"_s).object();
+        QCOMPARE(cleared[u"api"_s].toArray().size(), 0);
+        QCOMPARE(cleared[u"api_dropped"_s].toInt(), 0);
+        QCOMPARE(cleared[u"keep_last"_s].toInt(), 3); // forgetting the requests keeps the setting
     }
 
     void hang()
@@ -205,10 +245,45 @@ private Q_SLOTS:
         const Answer silent = m_client->send("GET", QUrl(m_server->apiBaseUrl().toString() + u"/sandbox"_s),
                                              {}, {{"Authorization", "Bearer demo-key"}}, 700);
         QVERIFY(silent.timedOut); // no status line, no close: the client has to give up on its own
-        QCOMPARE(m_server->faults().hangNextRequests, 0);
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 1);
-        QCOMPARE(m_server->apiRequests().constLast().status, 0);
+        QCOMPARE(EmulatorProbe(m_server).faults().hangNextRequests, 0);
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox"_s), 1);
+        QCOMPARE(EmulatorProbe(m_server).apiRequests().constLast().status, 0);
+        QCOMPARE(EmulatorProbe(m_server).apiRequests().constLast().fault,
+                 Emulator::HttpReply::Fault::InjectedHang);
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+    }
+
+    // Each recorded request says what decided its answer, so that a test can count the 429 it armed apart
+    // from the provider's limiter, whose refusals depend on the machine's pace.
+    void recordedRequestsSayWhichFaultAnswered()
+    {
+        Emulator::FaultSettings faults;
+        faults.rateLimitNextRequests = 1;
+        faults.failNextRequests = 1;
+        m_server->setFaults(faults);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 429);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 500);
+        faults = {};
+        faults.serverErrorRate = 1.0;
+        m_server->setFaults(faults);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 500);
+        m_server->setFaults({});
+        // A refill so slow that no machine is slow enough to see a second token.
+        m_server->setRateLimit({0.001, 1});
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
+        QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 429);
+        using Fault = Emulator::HttpReply::Fault;
+        QList<Fault> seen;
+        for (const Emulator::RecordedRequest &request : EmulatorProbe(m_server).apiRequests())
+            seen.append(request.fault);
+        QCOMPARE(seen, QList<Fault>({Fault::InjectedRateLimit, Fault::InjectedFailure,
+                                     Fault::InjectedRandomFailure, Fault::None, Fault::RateLimiter}));
+        const QJsonArray api = m_client->api("GET", u"/_emulator/requests"_s).object()[u"api"_s].toArray();
+        QStringList words;
+        for (const QJsonValue &request : api)
+            words.append(request[u"fault"_s].toString());
+        QCOMPARE(words, QStringList({u"injected_rate_limit"_s, u"injected_failure"_s,
+                                     u"injected_random_failure"_s, u"none"_s, u"rate_limiter"_s}));
     }
 
     // The provider's limit: R requests pass, the next answers 429 with Retry-After, and after that wait
@@ -240,10 +315,11 @@ private Q_SLOTS:
         }
         QTest::qWait(1000); // what Retry-After asked for
         QCOMPARE(m_client->api("GET", u"/sandbox"_s).status, 200);
-        const Emulator::RequestRateLimiter limiter = m_server->rateLimiter();
+        const Emulator::RequestRateLimiter limiter = EmulatorProbe(m_server).rateLimiter();
         QCOMPARE(limiter.requestsServed(), 6);
         QCOMPARE(limiter.requestsAnswered429(), 2);
-        QCOMPARE(m_server->requestCount("GET", u"/sandbox"_s), 7); // a 429 is recorded like any answer
+        QCOMPARE(EmulatorProbe(m_server).requestCount("GET", u"/sandbox"_s),
+                 7); // a 429 is recorded like any answer
     }
 
     // The bucket's arithmetic on a clock the test sets: Retry-After is whole seconds, rounded up, at least 1.
@@ -282,8 +358,8 @@ private Q_SLOTS:
         const Answer set = m_client->api("POST", u"/_emulator/rate_limit"_s,
                                          json({{u"requests_per_second"_s, 1}, {u"rate_burst"_s, 1}}));
         QCOMPARE(set.status, 200);
-        QCOMPARE(m_server->rateLimiter().settings().requestsPerSecond, 1.0);
-        QCOMPARE(m_server->rateLimiter().settings().burst, 1);
+        QCOMPARE(EmulatorProbe(m_server).rateLimiter().settings().requestsPerSecond, 1.0);
+        QCOMPARE(EmulatorProbe(m_server).rateLimiter().settings().burst, 1);
         QCOMPARE(m_client->api("GET", u"/local-sandbox"_s).status, 200);
         QCOMPARE(m_client->api("GET", u"/local-sandbox"_s).status, 429);
         const QJsonObject counters = m_client->api("GET", u"/_emulator/rate_limit"_s).object();
@@ -297,7 +373,8 @@ private Q_SLOTS:
             QCOMPARE(refused.status, 400);
             QVERIFY(!refused.detail().isEmpty());
         }
-        QCOMPARE(m_server->rateLimiter().settings().burst, 1); // nothing of a refused request applied
+        QCOMPARE(EmulatorProbe(m_server).rateLimiter().settings().burst,
+                 1); // nothing of a refused request applied
         // DELETE zeroes the counters and refills the buckets, keeping the limit.
         const QJsonObject cleared = m_client->api("DELETE", u"/_emulator/rate_limit"_s).object();
         QCOMPARE(cleared[u"requests_served"_s].toInt(), 0);
@@ -308,7 +385,7 @@ private Q_SLOTS:
             200);
         for (int i = 0; i < 5; ++i)
             QCOMPARE(m_client->api("GET", u"/local-sandbox"_s).status, 200);
-        QCOMPARE(m_server->rateLimiter().requestsAnswered429(), 0);
+        QCOMPARE(EmulatorProbe(m_server).rateLimiter().requestsAnswered429(), 0);
     }
 
     void storeFailures_data()
@@ -324,7 +401,7 @@ private Q_SLOTS:
     {
         QFETCH(int, status);
         QFETCH(QByteArray, code);
-        const QString id = m_server->localSandboxIds().constFirst();
+        const QString id = EmulatorProbe(m_server).localSandboxIds().constFirst();
         const QUrl upload(m_client->api("POST", u"/local-sandbox/%1/upload-url"_s.arg(id))
                               .object()[u"upload_url"_s]
                               .toString(),
@@ -343,14 +420,16 @@ private Q_SLOTS:
         QVERIFY2(put.body.contains(code), put.body.constData());
         const Answer get = m_client->send("GET", dump);
         QCOMPARE(get.status, status);
-        QCOMPARE(m_server->faults().storeFailNextRequests, 0);
+        QCOMPARE(EmulatorProbe(m_server).faults().storeFailNextRequests, 0);
         // Counted down: the same URLs work again, and every failure was recorded with its status.
         QCOMPARE(m_client->send("PUT", upload, "data", gzip).status, 200);
         QCOMPARE(m_client->send("GET", dump).status, 200);
-        const QList<Emulator::RecordedRequest> store = m_server->objectStoreRequests();
+        const QList<Emulator::RecordedRequest> store = EmulatorProbe(m_server).objectStoreRequests();
         QCOMPARE(store.size(), 4);
         QCOMPARE(store.at(0).status, status);
         QCOMPARE(store.at(1).status, status);
+        QCOMPARE(store.at(1).fault, Emulator::HttpReply::Fault::InjectedStoreFailure);
+        QCOMPARE(store.at(2).fault, Emulator::HttpReply::Fault::None);
         QCOMPARE(store.at(2).status, 200);
         QCOMPARE(store.at(3).status, 200);
     }
@@ -358,7 +437,7 @@ private Q_SLOTS:
     void refusalMidDownload()
     {
         // The first GET is cut after 100 bytes; the resume (a Range GET) is refused; the next resume works.
-        const QString id = m_server->localSandboxIds().constFirst();
+        const QString id = EmulatorProbe(m_server).localSandboxIds().constFirst();
         const QUrl dump(
             m_client->api("GET", u"/local-sandbox/%1/dump"_s.arg(id)).object()[u"download_url"_s].toString(),
             QUrl::StrictMode);
@@ -373,7 +452,7 @@ private Q_SLOTS:
         const Answer cut = m_client->send("GET", dump);
         QVERIFY(cut.error != QNetworkReply::NoError);
         QVERIFY(cut.body.size() <= 100);
-        QCOMPARE(m_server->faults().storeFailNextResumes, 1); // a plain GET is not a resume
+        QCOMPARE(EmulatorProbe(m_server).faults().storeFailNextResumes, 1); // a plain GET is not a resume
         const QList<QPair<QByteArray, QByteArray>> range{{"Range", "bytes=100-"}};
         QCOMPARE(m_client->send("GET", dump, {}, range).status, 503);
         const Answer resumed = m_client->send("GET", dump, {}, range);
@@ -383,7 +462,7 @@ private Q_SLOTS:
 
     void replacedSignedUrls()
     {
-        const QString id = m_server->localSandboxIds().constFirst();
+        const QString id = EmulatorProbe(m_server).localSandboxIds().constFirst();
         Emulator::FaultSettings faults;
         faults.replaceSignedUrlsWith = QUrl(u"file:///home/u/.bashrc"_s);
         faults.replaceUrlsAfter = 1;
@@ -412,7 +491,7 @@ private Q_SLOTS:
                                                {u"replace_signed_urls_with"_s, u"ftp://example.com/x"_s},
                                                {u"replace_urls_after"_s, 4}}));
         QCOMPARE(set.status, 200);
-        const Emulator::FaultSettings faults = m_server->faults();
+        const Emulator::FaultSettings faults = EmulatorProbe(m_server).faults();
         QCOMPARE(faults.hangNextRequests, 2);
         QCOMPARE(faults.storeFailNextRequests, 3);
         QCOMPARE(faults.storeFailNextResumes, 1);
@@ -427,20 +506,21 @@ private Q_SLOTS:
                           json({{u"store_error_status"_s, 200}, {u"hang_next_requests"_s, 0}}));
         QCOMPARE(bad.status, 400);
         QVERIFY(bad.detail().contains(u"store_error_status"_s));
-        QCOMPARE(m_server->faults().hangNextRequests, 2);
+        QCOMPARE(EmulatorProbe(m_server).faults().hangNextRequests, 2);
         QCOMPARE(m_client->api("DELETE", u"/_emulator/faults"_s).status, 200);
-        QCOMPARE(m_server->faults().hangNextRequests, 0);
-        QVERIFY(!m_server->faults().replaceSignedUrlsWith.isValid());
+        QCOMPARE(EmulatorProbe(m_server).faults().hangNextRequests, 0);
+        QVERIFY(!EmulatorProbe(m_server).faults().replaceSignedUrlsWith.isValid());
     }
 
     void addWorkspaceFile()
     {
-        const QString id = m_server->localSandboxIds().at(1);
-        QCOMPARE(m_server->addWorkspaceFile(id, u"big/blob.bin"_s, QByteArray(1000, 'x')), QString());
-        QCOMPARE(m_server->workspaceFile(id, u"big/blob.bin"_s), QByteArray(1000, 'x'));
-        QVERIFY(m_server->workspacePaths(id).contains(u"big"_s));
-        QVERIFY(!m_server->addWorkspaceFile(u"nope"_s, u"a"_s, "a").isEmpty());
-        QVERIFY(!m_server->addWorkspaceFile(id, u"../escape"_s, "a").isEmpty());
+        const QString id = EmulatorProbe(m_server).localSandboxIds().at(1);
+        QCOMPARE(EmulatorProbe(m_server).addWorkspaceFile(id, u"big/blob.bin"_s, QByteArray(1000, 'x')),
+                 QString());
+        QCOMPARE(EmulatorProbe(m_server).workspaceFile(id, u"big/blob.bin"_s), QByteArray(1000, 'x'));
+        QVERIFY(EmulatorProbe(m_server).workspacePaths(id).contains(u"big"_s));
+        QVERIFY(!EmulatorProbe(m_server).addWorkspaceFile(u"nope"_s, u"a"_s, "a").isEmpty());
+        QVERIFY(!EmulatorProbe(m_server).addWorkspaceFile(id, u"../escape"_s, "a").isEmpty());
     }
 
     void hostOnItsOwnThread()
@@ -457,6 +537,7 @@ private Q_SLOTS:
         Emulator::EmulatorHost host(nullptr, 42);
         QVERIFY(host.start());
         QVERIFY(host.server());
+        host.server()->recordRequests();
         QVERIFY(host.server()->thread() != QThread::currentThread());
         QCOMPARE(host.apiBaseUrl(), host.server()->apiBaseUrl());
         QVERIFY(host.objectStoreBaseUrl().port() > 0);
@@ -466,8 +547,11 @@ private Q_SLOTS:
         faults.failNextRequests = 1;
         host.server()->setFaults(faults);
         QCOMPARE(client.api("GET", u"/sandbox"_s).status, 500);
-        QCOMPARE(host.server()->requestCount("GET", u"/sandbox"_s), 2);
-        QCOMPARE(host.server()->workspacePaths(host.server()->localSandboxIds().at(0)).isEmpty(), false);
+        QCOMPARE(EmulatorProbe(host.server()).requestCount("GET", u"/sandbox"_s), 2);
+        QCOMPARE(EmulatorProbe(host.server())
+                     .workspacePaths(EmulatorProbe(host.server()).localSandboxIds().at(0))
+                     .isEmpty(),
+                 false);
     }
 };
 

@@ -1,6 +1,7 @@
 // Local sandboxes: acquire with a list or "ALL", capacity, details, list, release, reset and validation.
 
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "testclient.h"
 
 #include <QTest>
@@ -51,14 +52,15 @@ private Q_SLOTS:
             names.append(server[u"server_name"_s].toString());
         QCOMPARE(names, (QStringList{u"filesystem"_s, u"git"_s, u"terminal"_s}));
         const QString id = first[u"local_sandbox_id"_s].toString();
-        QCOMPARE(m_server->localSandboxIds().constFirst(), id);
-        const QStringList paths = m_server->workspacePaths(id);
+        QCOMPARE(EmulatorProbe(m_server).localSandboxIds().constFirst(), id);
+        const QStringList paths = EmulatorProbe(m_server).workspacePaths(id);
         for (const QString &expected :
              {u"README.md"_s, u"config.json"_s, u"src/main.py"_s, u"notes/\u00c4\u00d6.txt"_s})
             QVERIFY2(paths.contains(expected), qPrintable(expected));
-        QVERIFY(m_server->workspaceFile(id, u"README.md"_s).startsWith("# Demo workspace"));
-        QVERIFY(m_server->workspacePaths(all.at(1)[u"local_sandbox_id"_s].toString()).isEmpty());
-        QVERIFY(m_server->workspacePaths(u"unknown"_s).isEmpty());
+        QVERIFY(EmulatorProbe(m_server).workspaceFile(id, u"README.md"_s).startsWith("# Demo workspace"));
+        QVERIFY(
+            EmulatorProbe(m_server).workspacePaths(all.at(1)[u"local_sandbox_id"_s].toString()).isEmpty());
+        QVERIFY(EmulatorProbe(m_server).workspacePaths(u"unknown"_s).isEmpty());
     }
 
     void acquireWithList()
@@ -106,7 +108,7 @@ private Q_SLOTS:
 
     void capacity()
     {
-        m_server->setLocalCapacity(5);
+        EmulatorProbe(m_server).setLocalCapacity(5);
         QCOMPARE(m_client->api("POST", u"/local-sandbox"_s, R"({"server_names": ["git"]})").status, 201);
         QCOMPARE(m_client->api("POST", u"/local-sandbox"_s, R"({"server_names": ["git"]})").status, 201);
         const Answer full = m_client->api("POST", u"/local-sandbox"_s, R"({"server_names": ["git"]})");
@@ -116,12 +118,12 @@ private Q_SLOTS:
 
     void resetClearsWorkspace()
     {
-        const QString id = m_server->localSandboxIds().constFirst();
-        QVERIFY(!m_server->workspacePaths(id).isEmpty());
+        const QString id = EmulatorProbe(m_server).localSandboxIds().constFirst();
+        QVERIFY(!EmulatorProbe(m_server).workspacePaths(id).isEmpty());
         const Answer answer = m_client->api("POST", u"/local-sandbox/%1/reset"_s.arg(id));
         QCOMPARE(answer.status, 200);
         QCOMPARE(answer.body, QByteArray("{}"));
-        QVERIFY(m_server->workspacePaths(id).isEmpty());
+        QVERIFY(EmulatorProbe(m_server).workspacePaths(id).isEmpty());
         QCOMPARE(m_client->api("POST", u"/local-sandbox/nope/reset"_s).status, 404);
     }
 

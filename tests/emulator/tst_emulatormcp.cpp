@@ -2,7 +2,8 @@
 // initialize, tool calls that change it, dump, reset; 422 shapes; old leases; the benchmark's tool set.
 
 #include "emulator/emulatorserver.h"
-#include "emulator/providerspec.h"
+#include "emulator/klavis/providerspec.h"
+#include "emulatorprobe.h"
 #include "mcptestcalls.h"
 #include "testclient.h"
 
@@ -381,7 +382,7 @@ private Q_SLOTS:
 
     void localFilesystemWorksOnTheWorkspace()
     {
-        const QString localId = m_server->localSandboxIds().constFirst();
+        const QString localId = EmulatorProbe(m_server).localSandboxIds().constFirst();
         const QJsonArray servers =
             m_client->api("GET", u"/local-sandbox/"_s + localId).object()[u"servers"_s].toArray();
         QUrl url;
@@ -403,7 +404,7 @@ private Q_SLOTS:
                                 QJsonObject{{u"path"_s, u"out/result.txt"_s}, {u"content"_s, u"42"_s}})
                      .result()[u"isError"_s]
                      .toBool());
-        QCOMPARE(m_server->workspaceFile(localId, u"out/result.txt"_s), QByteArray("42"));
+        QCOMPARE(EmulatorProbe(m_server).workspaceFile(localId, u"out/result.txt"_s), QByteArray("42"));
         QVERIFY(m_mcp->callTool(url, u"read_file"_s, QJsonObject{{u"path"_s, u"../etc/passwd"_s}})
                     .result()[u"isError"_s]
                     .toBool());

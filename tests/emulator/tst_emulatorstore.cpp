@@ -2,6 +2,7 @@
 // the download-cut fault.
 
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "tarbuilder.h"
 #include "testclient.h"
 
@@ -49,9 +50,10 @@ private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<Emulator::EmulatorServer>();
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         m_client = std::make_unique<TestClient>(m_server->apiBaseUrl());
-        m_id = m_server->localSandboxIds().constFirst();
+        m_id = EmulatorProbe(m_server).localSandboxIds().constFirst();
     }
 
     void cleanup()
@@ -86,7 +88,7 @@ private Q_SLOTS:
         QVERIFY2(refused.detail().contains(u"more than 1000 bytes"_s), qPrintable(refused.detail()));
         m_server->setMaxWorkspaceBytes(4000);
         QCOMPARE(initialize().status, 200);
-        QVERIFY(m_server->workspacePaths(m_id).contains(u"big.bin"_s));
+        QVERIFY(EmulatorProbe(m_server).workspacePaths(m_id).contains(u"big.bin"_s));
     }
 
     void aBodyOverTheStatedLimitIsRefusedAsS3Does()
@@ -114,7 +116,7 @@ private Q_SLOTS:
         QCOMPARE(initialize().status, 400); // nothing uploaded yet
         const Answer stored = put(uploadUrl(), archive);
         QCOMPARE(stored.status, 200);
-        const Emulator::RecordedRequest recorded = m_server->objectStoreRequests().constLast();
+        const Emulator::RecordedRequest recorded = EmulatorProbe(m_server).objectStoreRequests().constLast();
         QCOMPARE(recorded.method, QByteArray("PUT"));
         QCOMPARE(recorded.header("Content-Type"), QByteArray("application/gzip"));
         QVERIFY(!recorded.hasHeader("Authorization"));
@@ -126,11 +128,11 @@ private Q_SLOTS:
         QCOMPARE(done.object()[u"sandbox_id"_s].toString(), m_id);
         QCOMPARE(done.object()[u"status"_s].toString(), u"occupied"_s);
         QCOMPARE(done.object()[u"message"_s].toString(), u"Extracted archive from GCS to workspace"_s);
-        const QStringList paths = m_server->workspacePaths(m_id);
+        const QStringList paths = EmulatorProbe(m_server).workspacePaths(m_id);
         QVERIFY(paths.contains(u"hello.txt"_s));
         QVERIFY(paths.contains(u"dir/link"_s));
         QVERIFY(paths.contains(u"README.md"_s)); // unpacked on top of what was there
-        QCOMPARE(m_server->workspaceFile(m_id, u"dir/inner.txt"_s), QByteArray("inner"));
+        QCOMPARE(EmulatorProbe(m_server).workspaceFile(m_id, u"dir/inner.txt"_s), QByteArray("inner"));
     }
 
     void wrongContentType()
@@ -164,7 +166,7 @@ private Q_SLOTS:
         const Answer expired = put(uploadUrl(), makeTar({}));
         QCOMPARE(expired.status, 400);
         QVERIFY(expired.body.contains("<Code>ExpiredToken</Code>"));
-        QCOMPARE(m_server->faults().expireNextUrls, 0);
+        QCOMPARE(EmulatorProbe(m_server).faults().expireNextUrls, 0);
         QCOMPARE(put(uploadUrl(), makeTar({})).status, 200); // the next one is fresh again
 
         faults = {};
@@ -197,12 +199,12 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, archive);
         QFETCH(QString, reason);
-        const QStringList before = m_server->workspacePaths(m_id);
+        const QStringList before = EmulatorProbe(m_server).workspacePaths(m_id);
         QCOMPARE(put(uploadUrl(), archive).status, 200);
         const Answer answer = initialize();
         QCOMPARE(answer.status, 400);
         QVERIFY2(answer.detail().contains(reason), qPrintable(answer.detail()));
-        QCOMPARE(m_server->workspacePaths(m_id), before); // nothing half-extracted
+        QCOMPARE(EmulatorProbe(m_server).workspacePaths(m_id), before); // nothing half-extracted
     }
 
     void dumpWithRange()
@@ -228,7 +230,7 @@ private Q_SLOTS:
         Emulator::EmulatorServer other(nullptr, 42);
         QVERIFY(other.listen());
         TestClient otherClient(other.apiBaseUrl());
-        const QString otherId = other.localSandboxIds().at(1);
+        const QString otherId = EmulatorProbe(other).localSandboxIds().at(1);
         const QUrl upload(otherClient.api("POST", u"/local-sandbox/%1/upload-url"_s.arg(otherId))
                               .object()[u"upload_url"_s]
                               .toString(),
@@ -236,9 +238,9 @@ private Q_SLOTS:
         QCOMPARE(otherClient.send("PUT", upload, whole.body, {{"Content-Type", "application/gzip"}}).status,
                  200);
         QCOMPARE(otherClient.api("POST", u"/local-sandbox/%1/initialize"_s.arg(otherId)).status, 200);
-        QCOMPARE(other.workspacePaths(otherId), m_server->workspacePaths(m_id));
-        QCOMPARE(other.workspaceFile(otherId, u"notes/\u00c4\u00d6.txt"_s),
-                 m_server->workspaceFile(m_id, u"notes/\u00c4\u00d6.txt"_s));
+        QCOMPARE(EmulatorProbe(other).workspacePaths(otherId), EmulatorProbe(m_server).workspacePaths(m_id));
+        QCOMPARE(EmulatorProbe(other).workspaceFile(otherId, u"notes/\u00c4\u00d6.txt"_s),
+                 EmulatorProbe(m_server).workspaceFile(m_id, u"notes/\u00c4\u00d6.txt"_s));
     }
 
     void droppedDownload()
@@ -253,7 +255,7 @@ private Q_SLOTS:
         const Answer cut = m_client->send("GET", url);
         QVERIFY(cut.error != QNetworkReply::NoError);
         QVERIFY(cut.body.size() <= 100);
-        QCOMPARE(m_server->faults().dropDownloadTimes, 0);
+        QCOMPARE(EmulatorProbe(m_server).faults().dropDownloadTimes, 0);
         const Answer resumed = m_client->send("GET", url, {}, {{"Range", "bytes=100-"}});
         QCOMPARE(resumed.status, 206);
         QCOMPARE(resumed.body.size(), size - 100);

@@ -5,9 +5,10 @@
 // Instances are isolated from each other and from the plain sandboxes; hostile path parameters are 404s.
 
 #include "emulator/emulatorserver.h"
-#include "emulator/providerspec.h"
-#include "emulator/universecatalog.h"
-#include "emulator/universeverifier.h"
+#include "emulator/klavis/providerspec.h"
+#include "emulator/klavis/universecatalog.h"
+#include "emulator/klavis/universeverifier.h"
+#include "emulatorprobe.h"
 #include "mcptestcalls.h"
 #include "testclient.h"
 
@@ -346,8 +347,8 @@ private Q_SLOTS:
         const QJsonObject initial = m_client->api("GET", u"/universes/%1/initial_data"_s.arg(universeId))
                                         .object()[service]
                                         .toObject();
-        QCOMPARE(m_server->universeInstanceData(untouched.id, service), initial);
-        QVERIFY(m_server->universeInstanceData(changed.id, service) != initial);
+        QCOMPARE(EmulatorProbe(m_server).universeInstanceData(untouched.id, service), initial);
+        QVERIFY(EmulatorProbe(m_server).universeInstanceData(changed.id, service) != initial);
 
         // A plain sandbox of the same server keeps its own data: the instance's change is not there.
         const Answer sandbox = m_client->api("POST", u"/sandbox/"_s + service, "{}");
@@ -355,7 +356,8 @@ private Q_SLOTS:
         const QString sandboxId = sandbox.object()[u"sandbox_id"_s].toString();
         const Answer dump = m_client->api("GET", u"/sandbox/%1/%2/dump"_s.arg(service, sandboxId));
         QCOMPARE(dump.status, 200);
-        QVERIFY(dump.object()[u"data"_s].toObject() != m_server->universeInstanceData(changed.id, service));
+        QVERIFY(dump.object()[u"data"_s].toObject() !=
+                EmulatorProbe(m_server).universeInstanceData(changed.id, service));
         // And an instance id is no sandbox id: the data paths do not reach it.
         QCOMPARE(m_client->api("GET", u"/sandbox/%1/%2/dump"_s.arg(service, changed.id)).status, 404);
     }

@@ -1,7 +1,7 @@
 // The in-memory workspace and its tar.gz packing and safe unpacking, without HTTP.
 
-#include "emulator/workspace.h"
-#include "emulator/workspacearchive.h"
+#include "emulator/workspace/workspace.h"
+#include "emulator/workspace/workspacearchive.h"
 #include "tarbuilder.h"
 
 #include <QTest>

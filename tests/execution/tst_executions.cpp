@@ -4,6 +4,7 @@
 #include "../api/hostileserver.h"
 #include "../workspace/transferharness.h"
 #include "droppingproxy.h"
+#include "emulatorprobe.h"
 
 #include "api/apicall.h"
 #include "api/executiondecoder.h"
@@ -252,7 +253,7 @@ void TestExecutions::folderWithoutMainPyIsRefusedBeforeAnyRequest()
 {
     const QString folder = m_dir->filePath(u"no-main"_s);
     QVERIFY(TransferFiles::writeFile(folder + u"/script.py"_s, "print(1)\n"));
-    const qsizetype before = m_harness->emulator->apiRequests().size();
+    const qsizetype before = EmulatorProbe(m_harness->emulator).apiRequests().size();
     std::unique_ptr<ExecutionJob> job(newJob(folder, u"no-main"_s));
     bool finished = false;
     connect(job.get(), &ExecutionJob::finished, this, [&] { finished = true; });
@@ -260,8 +261,8 @@ void TestExecutions::folderWithoutMainPyIsRefusedBeforeAnyRequest()
     QVERIFY(finished); // inside start()
     QCOMPARE(job->outcome(), ExecutionJob::Outcome::Error);
     QVERIFY2(job->errorText().contains(u"main.py"_s), qPrintable(job->errorText()));
-    QCOMPARE(m_harness->emulator->apiRequests().size(), before);
-    QCOMPARE(m_harness->emulator->objectStoreRequests().size(), 0);
+    QCOMPARE(EmulatorProbe(m_harness->emulator).apiRequests().size(), before);
+    QCOMPARE(EmulatorProbe(m_harness->emulator).objectStoreRequests().size(), 0);
 }
 
 void TestExecutions::hundredThousandLinesArriveWholeAcrossADropAndA429()
@@ -275,7 +276,7 @@ void TestExecutions::hundredThousandLinesArriveWholeAcrossADropAndA429()
         // After the first text, the next logs request meets a 429 and, once that is retried, the retry has
         // its connection cut in the middle of the reply: both must be asked again from the same cursor.
         if (++chunks == 1) {
-            auto faults = m_harness->emulator->faults();
+            auto faults = EmulatorProbe(m_harness->emulator).faults();
             faults.rateLimitNextRequests = 1;
             faults.retryAfterSeconds = 1;
             m_harness->emulator->setFaults(faults);

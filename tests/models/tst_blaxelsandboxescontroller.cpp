@@ -6,6 +6,7 @@
 #include "api/httptransport.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "session/appsession.h"
@@ -45,7 +46,7 @@ private slots:
         session = std::make_unique<AppSession>();
         QString error;
         QVERIFY2(session->startDemo(&error), qPrintable(error));
-        Emulator::BlaxelSettings settings = session->demoHost()->server()->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(session->demoHost()->server()).blaxelSettings();
         settings.transitionMs = 600;
         session->demoHost()->server()->setBlaxelSettings(settings);
         BlaxelSandboxService::Limits limits;

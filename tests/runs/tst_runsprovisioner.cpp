@@ -1,6 +1,7 @@
 // The provisioner and the reconciler on a RunLedger, against the emulator over loopback HTTP: every planned
 // sandbox acquired, 429s and failures, cancel and abort, a taken name, the seeds after each acquire, what a
 // crash left behind.
+#include "emulatorprobe.h"
 #include "tst_runs.h"
 
 #include "api/klavislocalsandboxservice.h"
@@ -76,7 +77,7 @@ void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
     RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
     // Three 429s in a row: the transport sends the acquire again after each Retry-After until its attempts
     // run out, then the provisioner asks once more itself.
-    auto faults = m_emulator->emulator->faults();
+    auto faults = EmulatorProbe(m_emulator->emulator).faults();
     faults.rateLimitNextRequests = 3;
     faults.retryAfterSeconds = 1;
     m_emulator->emulator->setFaults(faults);
@@ -89,7 +90,7 @@ void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
     QCOMPARE(provision(provisioner, plan), RunProvisioner::Outcome::Completed);
     QVERIFY(clock.elapsed() >= 2900); // every Retry-After was waited out
     QCOMPARE(provisioner.rateLimitedCount(), 1);
-    QCOMPARE(m_emulator->emulator->requestCount("POST", u"/sandbox/github"_s), 3 + 1 + 1);
+    QCOMPARE(EmulatorProbe(m_emulator->emulator).requestCount("POST", u"/sandbox/github"_s), 3 + 1 + 1);
     const auto &sandboxes = provisioner.sandboxes();
     QCOMPARE(sandboxes[0].state, RunSandboxState::Acquired); // the 429 was asked again
     QCOMPARE(sandboxes[1].state, RunSandboxState::Acquired);
@@ -98,7 +99,7 @@ void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
     QCOMPARE(provisioner.heldCount(), 3);
 
     // A 500 may have half-happened: ambiguous, never asked again, left for reconciliation.
-    faults = m_emulator->emulator->faults();
+    faults = EmulatorProbe(m_emulator->emulator).faults();
     faults.failNextRequests = 1;
     faults.failStatus = 500;
     m_emulator->emulator->setFaults(faults);
@@ -115,7 +116,7 @@ void TestRuns::provisionerRetriesA429AndGoesOnAfterFailures()
 
 void TestRuns::provisionerCancelLetsTheInFlightAcquireFinish()
 {
-    auto faults = m_emulator->emulator->faults();
+    auto faults = EmulatorProbe(m_emulator->emulator).faults();
     faults.latencyMs = 100;
     m_emulator->emulator->setFaults(faults);
     RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));
@@ -156,7 +157,7 @@ void TestRuns::provisionerRefusesATakenName()
 void TestRuns::abortingTheAcquireInFlightLeavesItToReconciliation()
 {
     // The emulator takes the sandbox and never answers: the second Ctrl+C of the CLI aborts that acquire.
-    auto faults = m_emulator->emulator->faults();
+    auto faults = EmulatorProbe(m_emulator->emulator).faults();
     faults.hangNextRequests = 1;
     m_emulator->emulator->setFaults(faults);
     RunProvisioner provisioner(m_emulator->transport.get(), LedgerAccess(m_ledger.get()));

@@ -37,6 +37,9 @@ public:
         QSettings().clear();
         m_controller = std::make_unique<ApplicationController>();
         m_started = m_controller->start(true);
+        // The demo records nothing of its own (it would grow for as long as it runs); tests read requests.
+        if (m_started)
+            emulator()->recordRequests();
     }
 
     bool started() const { return m_started; }

@@ -6,6 +6,7 @@
 
 #include "demoapp.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "executions/executionstab.h"
 #include "inspector/sandboxworktabs.h"
 #include "models/localsandboxtreemodel.h"
@@ -56,7 +57,7 @@ protected:
 
     QString showFirstSandbox() const
     {
-        const QString id = app->emulator()->localSandboxIds().at(0);
+        const QString id = EmulatorProbe(app->emulator()).localSandboxIds().at(0);
         select(id);
         auto *tabs = app->localPage()->workTabs();
         tabs->setCurrentIndex(tabs->executionsIndex());

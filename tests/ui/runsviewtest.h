@@ -6,6 +6,7 @@
 // parts run.
 
 #include "demoapp.h"
+#include "emulatorprobe.h"
 
 #include "api/acquiredsandbox.h"
 #include "api/httptransport.h"
@@ -165,7 +166,7 @@ inline void Fixture::seedRun()
     tagOnlySandbox = acquire(tagOnlyRun).sandboxId;
     leak = acquire(QString()).sandboxId;
     QVERIFY(!tagOnlySandbox.isEmpty() && !leak.isEmpty());
-    runLocal = app->emulator()->localSandboxIds().first();
+    runLocal = EmulatorProbe(app->emulator()).localSandboxIds().first();
 
     // The run as a CLI in another process would write it, on the same file.
     const std::unique_ptr<RunLedger> ledger = openLedger();

@@ -116,6 +116,7 @@ private slots:
         session = std::make_unique<AppSession>();
         QString error;
         QVERIFY2(session->startDemo(&error), qPrintable(error));
+        emulator()->recordRequests();
         controller = std::make_unique<ServerDataController>(session.get());
         page = std::make_unique<SandboxDataPage>(controller.get());
         page->resize(1000, 700);

@@ -2,6 +2,7 @@
 // list beside the status bar, and quitting while transfers run (the question, and how fast the process
 // can end).
 #include "demoapp.h"
+#include "emulatorprobe.h"
 
 #include "api/httptransport.h"
 #include "common/errorbanner.h"
@@ -248,7 +249,7 @@ private slots:
         writeIncompressible(work.filePath(u"big"_s), 4, qint64{48} * 1024 * 1024);
         slowDumps(app.get(), 5000);
         TransferQueue *queue = app->controller()->session()->transfers();
-        const QString id = app->emulator()->localSandboxIds().first();
+        const QString id = EmulatorProbe(app->emulator()).localSandboxIds().first();
         TransferJob *upload = queue->enqueueUpload(id, {work.filePath(u"big"_s)});
         startDump(app.get(), 1);
         QVERIFY(QTest::qWaitFor([queue] { return queue->activeCount() == 2; }));
@@ -279,14 +280,14 @@ private slots:
 private:
     static void slowDumps(DemoApp *app, int latencyMs)
     {
-        auto faults = app->emulator()->faults();
+        auto faults = EmulatorProbe(app->emulator()).faults();
         faults.latencyMs = latencyMs;
         app->emulator()->setFaults(faults);
     }
 
     TransferJob *startDump(DemoApp *app, int sandboxIndex)
     {
-        const QString id = app->emulator()->localSandboxIds().at(sandboxIndex);
+        const QString id = EmulatorProbe(app->emulator()).localSandboxIds().at(sandboxIndex);
         return app->localPage()->workspaceActions()->saveDumpTo(
             id, m_settingsDir.filePath(u"dump-%1.tar.gz"_s.arg(sandboxIndex)));
     }

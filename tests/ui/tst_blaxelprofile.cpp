@@ -5,6 +5,7 @@
 #include "blaxel/blaxelsandboxespage.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "mainwindow/applicationcontroller.h"
 #include "mainwindow/mainwindow.h"
 #include "models/blaxelsandboxlistmodel.h"
@@ -51,6 +52,7 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY2(!qEnvironmentVariable("SANDBOXDECK_KEYRING_SANDBOX").isEmpty(), "run under with-keyring.sh");
         QVERIFY(host.start());
+        host.server()->recordRequests();
         QSettings(u"SandboxDeck"_s, u"SandboxDeck"_s).clear();
     }
 
@@ -113,7 +115,7 @@ private Q_SLOTS:
         // Every request named its workspace and carried the key as a Bearer token, on Blaxel's path only.
         bool sawDemo = false;
         bool sawEmpty = false;
-        for (const auto &request : host.server()->apiRequests()) {
+        for (const auto &request : EmulatorProbe(host.server()).apiRequests()) {
             if (!request.path.startsWith(u"/v0/"_s))
                 continue;
             const QByteArray workspace = request.header("x-blaxel-workspace");

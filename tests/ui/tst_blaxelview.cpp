@@ -4,6 +4,7 @@
 // shown without a Blaxel profile, and creates and deletes in the session's ledger.
 
 #include "demoapp.h"
+#include "emulatorprobe.h"
 
 #include "api/blaxelsandboxservice.h"
 #include "blaxel/blaxelcreatedialog.h"
@@ -122,7 +123,7 @@ private slots:
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
         app->window()->scheduler()->setIntervalSeconds(0); // the tests refresh by hand
-        Emulator::BlaxelSettings settings = app->emulator()->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(app->emulator()).blaxelSettings();
         settings.transitionMs = 800;
         app->emulator()->setBlaxelSettings(settings);
         BlaxelSandboxService::Limits limits;

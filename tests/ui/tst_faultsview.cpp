@@ -4,6 +4,7 @@
 // of its own: with-small-disk.sh names it in SANDBOXDECK_SMALL_DISK).
 
 #include "demoapp.h"
+#include "emulatorprobe.h"
 
 #include "api/httptransport.h"
 #include "common/errorbanner.h"
@@ -33,7 +34,7 @@ private:
 
     void setFaults(const std::function<void(Emulator::FaultSettings &)> &change)
     {
-        Emulator::FaultSettings faults = emulator()->faults();
+        Emulator::FaultSettings faults = EmulatorProbe(emulator()).faults();
         change(faults);
         emulator()->setFaults(faults);
     }
@@ -49,7 +50,7 @@ private:
     QList<qint64> listRequestTimes() const
     {
         QList<qint64> times;
-        for (const Emulator::RecordedRequest &request : emulator()->apiRequests()) {
+        for (const Emulator::RecordedRequest &request : EmulatorProbe(emulator()).apiRequests()) {
             if (request.method == "GET" && request.path == u"/sandbox")
                 times.append(request.receivedMs);
         }
@@ -100,7 +101,7 @@ private slots:
             c.requestsPerSecond = 0;
         });
         emulator()->setRateLimit({0, 2});
-        emulator()->clearRecordedRequests();
+        EmulatorProbe(emulator()).clearRecordedRequests();
     }
 
     void cleanup()
@@ -120,7 +121,7 @@ private slots:
         QVERIFY(!banner()->isVisible());
         QCOMPARE(listRequestTimes().size(), 3);
 
-        emulator()->clearRecordedRequests();
+        EmulatorProbe(emulator()).clearRecordedRequests();
         setFaults([](Emulator::FaultSettings &f) { f.failNextRequests = 3; });
         refreshAndWait();
         QCOMPARE(listRequestTimes().size(), 3);
@@ -149,7 +150,7 @@ private slots:
         QVERIFY(!result->ok());
         QCOMPARE(result->error().httpStatus(), 503);
         QTest::qWait(300); // time for a retry, were there one
-        QCOMPARE(emulator()->requestCount("POST", u"/sandbox/github"_s), 1);
+        QCOMPARE(EmulatorProbe(emulator()).requestCount("POST", u"/sandbox/github"_s), 1);
     }
 
     void rateLimitIsHonouredAndPollingBacksOff()
@@ -167,7 +168,7 @@ private slots:
         // The refresh ended in a 429: the 5 s poll stretches to 10 s.
         QCOMPARE(scheduler()->effectiveIntervalSeconds(), 10);
         QVERIFY(banner()->isVisible());
-        emulator()->clearRecordedRequests();
+        EmulatorProbe(emulator()).clearRecordedRequests();
         QTest::qWait(6500); // past the 5 s the poll would have come at
         QCOMPARE(listRequestTimes().size(), 0);
         // ... and it does come at 10 s; its success brings the interval back.
@@ -191,7 +192,7 @@ private slots:
 
         // The same silence under a dump: once it times out, once the person cancels it.
         LocalWorkspaceActions *actions = app->localPage()->workspaceActions();
-        const QString id = emulator()->localSandboxIds().first();
+        const QString id = EmulatorProbe(emulator()).localSandboxIds().first();
         setFaults([](Emulator::FaultSettings &f) { f.hangNextRequests = 1; });
         TransferJob *timedOut = actions->saveDumpTo(id, disk + u"/timed-out.tar.gz"_s);
         QVERIFY(QTest::qWaitFor([timedOut] { return timedOut->isFinished(); }, 10000));
@@ -200,7 +201,8 @@ private slots:
         configure([](TransportConfig &c) { c.timeoutMs = 30'000; });
         setFaults([](Emulator::FaultSettings &f) { f.hangNextRequests = 1; });
         TransferJob *cancelled = actions->saveDumpTo(id, disk + u"/cancelled.tar.gz"_s);
-        QVERIFY(QTest::qWaitFor([this] { return emulator()->apiRequests().constLast().status == 0; }, 5000));
+        QVERIFY(QTest::qWaitFor(
+            [this] { return EmulatorProbe(emulator()).apiRequests().constLast().status == 0; }, 5000));
         QVERIFY(!cancelled->isFinished());
         cancelled->cancel();
         QVERIFY(QTest::qWaitFor([cancelled] { return cancelled->isFinished(); }, 5000));
@@ -217,10 +219,10 @@ private slots:
 
     void fullDiskDuringADumpAndAnExtraction()
     {
-        const QString id = emulator()->localSandboxIds().at(1);
+        const QString id = EmulatorProbe(emulator()).localSandboxIds().at(1);
         QByteArray random(3 * 1024 * 1024, Qt::Uninitialized);
         QRandomGenerator(11).fillRange(reinterpret_cast<quint32 *>(random.data()), random.size() / 4);
-        QCOMPARE(emulator()->addWorkspaceFile(id, u"random.bin"_s, random), QString());
+        QCOMPARE(EmulatorProbe(emulator()).addWorkspaceFile(id, u"random.bin"_s, random), QString());
         LocalWorkspaceActions *actions = app->localPage()->workspaceActions();
 
         TransferJob *saved = actions->saveDumpTo(id, disk + u"/dump.tar.gz"_s);

@@ -2,6 +2,7 @@
 // sandboxes' logs merged with prefixes, each kept exactly as its script wrote it, each sandbox's execution in
 // the ledger, and the filter re-shown by slices with a newer filter winning.
 
+#include "emulatorprobe.h"
 #include "executions/executionconsole.h"
 #include "executions/followconsole.h"
 #include "executionsviewtest.h"
@@ -23,7 +24,7 @@ private slots:
 
     void theFollowConsoleMergesTwoSandboxesWithPrefixes()
     {
-        const QStringList ids = app->emulator()->localSandboxIds().mid(0, 2);
+        const QStringList ids = EmulatorProbe(app->emulator()).localSandboxIds().mid(0, 2);
         FollowConsole follow(app->controller()->session()->executionRuns());
         QSignalSpy done(&follow, &FollowConsole::allFinished);
         // A line printed in two pieces is still one line; the last one has no newline.
@@ -99,7 +100,7 @@ private slots:
     void theFollowConsoleKeepsEachLogAsWrittenAndRefiltersBySlices()
     {
         // 3 x 20,000 lines, coloured, with a multi-byte character: kept once, as each sandbox wrote them.
-        const QStringList ids = app->emulator()->localSandboxIds().mid(0, 3);
+        const QStringList ids = EmulatorProbe(app->emulator()).localSandboxIds().mid(0, 3);
         FollowConsole follow(app->controller()->session()->executionRuns());
         QSignalSpy done(&follow, &FollowConsole::allFinished);
         follow.run(ids,

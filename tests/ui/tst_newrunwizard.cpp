@@ -1,6 +1,7 @@
 // The New run wizard's pages filled as a user does: a refused name, a taken one, a bad seed file, the
 // choices remembered. The fixture: a provisioner on the emulator over loopback HTTP into a real ledger file.
 #include "tst_newrunwizard.h"
+#include "emulatorprobe.h"
 
 #include "testwidgets.h"
 
@@ -166,7 +167,7 @@ void TestNewRunWizard::takenNameIsRefusedAtStart()
     QTRY_VERIFY2(wizard->summaryPage()->problemText().contains(u"exists already"_s),
                  qPrintable(wizard->summaryPage()->problemText()));
     QCOMPARE(wizard->currentId(), int(NewRunWizard::SummaryPage));
-    QCOMPARE(m_emulator->emulator->requestCount("POST", u"/sandbox/github"_s), 0);
+    QCOMPARE(EmulatorProbe(m_emulator->emulator).requestCount("POST", u"/sandbox/github"_s), 0);
     QVERIFY(wizard->button(QWizard::BackButton)->isEnabled());
 }
 

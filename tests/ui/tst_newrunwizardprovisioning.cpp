@@ -1,5 +1,6 @@
 // The New run wizard provisioning against the emulator: a run and its exports written and read back, a
 // failure that loses nothing, a cancel in the middle that offers release, a close that asks first.
+#include "emulatorprobe.h"
 #include "tst_newrunwizard.h"
 
 #include "testwidgets.h"
@@ -179,7 +180,7 @@ void TestNewRunWizard::aFailureLooksLikeOneAndLosesNothing()
 
 void TestNewRunWizard::cancelInTheMiddleOffersRelease()
 {
-    auto faults = m_emulator->emulator->faults();
+    auto faults = EmulatorProbe(m_emulator->emulator).faults();
     faults.latencyMs = 100;
     m_emulator->emulator->setFaults(faults);
     auto wizard = makeWizard();
@@ -214,7 +215,7 @@ void TestNewRunWizard::cancelInTheMiddleOffersRelease()
 
 void TestNewRunWizard::closingWhileProvisioningAsksFirst()
 {
-    auto faults = m_emulator->emulator->faults();
+    auto faults = EmulatorProbe(m_emulator->emulator).faults();
     faults.latencyMs = 150;
     m_emulator->emulator->setFaults(faults);
     auto wizard = makeWizard();

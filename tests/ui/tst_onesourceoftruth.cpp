@@ -3,6 +3,7 @@
 // as a person drives the window, against the in-process demo emulator over real HTTP.
 
 #include "demoapp.h"
+#include "emulatorprobe.h"
 
 #include "api/blaxelcreaterequest.h"
 #include "blaxel/blaxelsandboxdetailspane.h"
@@ -133,7 +134,7 @@ private slots:
     // A Blaxel sandbox created here deploys while it is selected: its pane moves on with its row.
     void aBlaxelPaneFollowsItsRow()
     {
-        Emulator::BlaxelSettings settings = app->emulator()->blaxelSettings();
+        Emulator::BlaxelSettings settings = EmulatorProbe(app->emulator()).blaxelSettings();
         settings.transitionMs = 500;
         app->emulator()->setBlaxelSettings(settings);
         app->window()->showPage(MainWindow::BlaxelSandboxesView);

@@ -2,6 +2,7 @@
 // session's transport and ledger): a ledger run (one release refused by the emulator, then all of them), a
 // run only seen as a tag, the leaks; each asked once, checked on the emulator, in the ledger and on screen.
 
+#include "emulatorprobe.h"
 #include "runsviewtest.h"
 
 #include "common/errorbanner.h"
@@ -85,7 +86,7 @@ private slots:
             connect(coordinator(), &RunCoordinator::statusMessage, this, [this](const QString &message) {
                 if (!message.contains(u"released"_s))
                     return;
-                Emulator::FaultSettings faults = app->emulator()->faults();
+                Emulator::FaultSettings faults = EmulatorProbe(app->emulator()).faults();
                 faults.failNextRequests = 1;
                 faults.failStatus = 503;
                 app->emulator()->setFaults(faults);
@@ -114,7 +115,7 @@ private slots:
         QCOMPARE(banner->details(), failures.join(u'\n'));
         // The refused one is held still, on the server and in the ledger; the run stays open.
         if (refused == runLocal)
-            QVERIFY(app->emulator()->localSandboxIds().contains(runLocal));
+            QVERIFY(EmulatorProbe(app->emulator()).localSandboxIds().contains(runLocal));
         else
             QCOMPARE(serverStatus(refused), u"occupied"_s);
         {
@@ -143,7 +144,7 @@ private slots:
         QVERIFY(!banner->isVisible());
         for (const QString &id : std::as_const(runSandboxes))
             QCOMPARE(serverStatus(id), u"idle"_s);
-        QVERIFY(!app->emulator()->localSandboxIds().contains(runLocal));
+        QVERIFY(!EmulatorProbe(app->emulator()).localSandboxIds().contains(runLocal));
         const std::unique_ptr<RunLedger> ledger = openLedger();
         QVERIFY(ledger);
         QCOMPARE(ledger->run(runName)->state, LedgerRunState::Released);

@@ -1,6 +1,7 @@
 // Every view in a light and a dark palette, in English and German, for the README. A part of tst_screenshots
 // (see screenshotstest.h).
 
+#include "emulatorprobe.h"
 #include "screenshotstest.h"
 
 namespace ScreenshotsTest {
@@ -87,7 +88,7 @@ private slots:
 
         // Real transfers of the demo: a dump saved, one extracted, and an upload the server refuses.
         QTemporaryDir work;
-        const QString seeded = app.emulator()->localSandboxIds().first();
+        const QString seeded = EmulatorProbe(app.emulator()).localSandboxIds().first();
         LocalWorkspaceActions *actions = app.localPage()->workspaceActions();
         actions->saveDumpTo(seeded, work.filePath(u"workspace.tar.gz"_s));
         actions->extractDumpTo(seeded, work.filePath(u"extracted"_s));

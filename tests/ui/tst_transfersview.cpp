@@ -2,6 +2,7 @@
 // glance, in a window 800 pixels wide.
 
 #include "demoapp.h"
+#include "emulatorprobe.h"
 #include "testwidgets.h"
 
 #include "local/localworkspaceactions.h"
@@ -50,10 +51,10 @@ private slots:
     void aFailedTransferReadsAsFailedAtEightHundredPixels()
     {
         // An upload the client refuses (not gzip: it would fail again) and a save cancelled in the queue.
-        const QString seeded = app->emulator()->localSandboxIds().first();
+        const QString seeded = EmulatorProbe(app->emulator()).localSandboxIds().first();
         writeFile(work->filePath(u"results.tar.gz"_s), "plain text, not gzip");
         queue()->setMaxConcurrent(1);
-        auto faults = app->emulator()->faults();
+        auto faults = EmulatorProbe(app->emulator()).faults();
         faults.latencyMs = 400;
         app->emulator()->setFaults(faults);
         TransferJob *running =

@@ -6,7 +6,7 @@
 #include "common/errorbanner.h"
 #include "common/jsontreeview.h"
 #include "demoapp.h"
-#include "emulator/universecatalog.h"
+#include "emulator/klavis/universecatalog.h"
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
 #include "mcp/mcpcall.h"

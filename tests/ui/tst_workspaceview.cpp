@@ -3,6 +3,7 @@
 // in the session's ledger with the archive's sha256, size and file count.
 
 #include "demoapp.h"
+#include "emulatorprobe.h"
 #include "filedrop.h"
 #include "testwidgets.h"
 
@@ -122,7 +123,7 @@ private slots:
         writeFile(work->filePath(u"project/src/main.py"_s), "print('hello')\n");
         writeFile(work->filePath(u"project/README.md"_s), "# project\n");
         // The second sandbox, dropped on one of its server rows: the workspace is the sandbox's.
-        const QString target = app->emulator()->localSandboxIds().at(1);
+        const QString target = EmulatorProbe(app->emulator()).localSandboxIds().at(1);
         const QModelIndex row = sandboxRow(target);
         QVERIFY(row.isValid());
         const QModelIndex serverRow = tree()->model()->index(0, 0, row);
@@ -144,15 +145,16 @@ private slots:
         QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 20000));
         QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
         // One dropped folder is the workspace itself: its contents land at the root, not under its name.
-        const QStringList paths = app->emulator()->workspacePaths(target);
+        const QStringList paths = EmulatorProbe(app->emulator()).workspacePaths(target);
         QCOMPARE(paths, (QStringList{u"README.md"_s, u"src"_s, u"src/main.py"_s}));
-        QCOMPARE(app->emulator()->workspaceFile(target, u"src/main.py"_s), QByteArray("print('hello')\n"));
+        QCOMPARE(EmulatorProbe(app->emulator()).workspaceFile(target, u"src/main.py"_s),
+                 QByteArray("print('hello')\n"));
     }
 
     void cancellingTheConfirmationUploadsNothing()
     {
         writeFile(work->filePath(u"notes.txt"_s), "notes");
-        const QModelIndex row = sandboxRow(app->emulator()->localSandboxIds().first());
+        const QModelIndex row = sandboxRow(EmulatorProbe(app->emulator()).localSandboxIds().first());
         dropOnTree({work->filePath(u"notes.txt"_s)}, tree()->visualRect(row).center());
         QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
         QVERIFY(dialog);
@@ -176,7 +178,7 @@ private slots:
         QMimeData mime;
         mime.setUrls({QUrl(u"https://example.com/workspace.tar.gz"_s)});
         const QPoint onRow =
-            tree()->visualRect(sandboxRow(app->emulator()->localSandboxIds().first())).center();
+            tree()->visualRect(sandboxRow(EmulatorProbe(app->emulator()).localSandboxIds().first())).center();
         // Refused at the door: Qt then delivers no drop at all.
         QDragEnterEvent enter(onRow, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(tree()->viewport(), &enter);
@@ -189,7 +191,7 @@ private slots:
     void dropOnTheDetailsPaneTargetsTheShownSandbox()
     {
         writeFile(work->filePath(u"data.csv"_s), "a,b\n1,2\n");
-        const QString id = app->emulator()->localSandboxIds().at(2);
+        const QString id = EmulatorProbe(app->emulator()).localSandboxIds().at(2);
         tree()->selectionModel()->setCurrentIndex(sandboxRow(id), QItemSelectionModel::ClearAndSelect |
                                                                       QItemSelectionModel::Rows);
         QCOMPARE(app->localPage()->shownSandboxId(), id);
@@ -212,10 +214,10 @@ private slots:
     void finishedDumpDragsOutAsAFile()
     {
         // The dump URL is answered after 500 ms, so the job is certainly still running at the first check.
-        auto faults = app->emulator()->faults();
+        auto faults = EmulatorProbe(app->emulator()).faults();
         faults.latencyMs = 500;
         app->emulator()->setFaults(faults);
-        const QString seeded = app->emulator()->localSandboxIds().first();
+        const QString seeded = EmulatorProbe(app->emulator()).localSandboxIds().first();
         const QString target = work->filePath(u"dump.tar.gz"_s);
         TransferJob *job = app->localPage()->workspaceActions()->saveDumpTo(seeded, target);
         TransfersPage *page = app->window()->transfersPage();
@@ -235,13 +237,13 @@ private slots:
 
     void statusBarShowsTransfersInFlight()
     {
-        auto faults = app->emulator()->faults();
+        auto faults = EmulatorProbe(app->emulator()).faults();
         faults.latencyMs = 400;
         app->emulator()->setFaults(faults);
         auto *indicator = app->window()->statusPanel()->transfersIndicator();
         QVERIFY(!indicator->isVisible());
         TransferJob *job = app->localPage()->workspaceActions()->extractDumpTo(
-            app->emulator()->localSandboxIds().first(), work->filePath(u"extracted"_s));
+            EmulatorProbe(app->emulator()).localSandboxIds().first(), work->filePath(u"extracted"_s));
         QVERIFY(QTest::qWaitFor([indicator] { return indicator->isVisible(); }, 5000));
         QVERIFY(qobject_cast<QLabel *>(indicator)->text().contains(u"1 transfer running"_s));
         QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 20000));
@@ -258,7 +260,7 @@ private slots:
         writeFile(work->filePath(u"notes.txt"_s), "notes\n");
         const LocalSandboxTreeModel *model = app->window()->localSandboxesController()->model();
         QString idle, occupied;
-        for (const QString &id : app->emulator()->localSandboxIds()) {
+        for (const QString &id : EmulatorProbe(app->emulator()).localSandboxIds()) {
             const LocalSandbox *sandbox = model->sandboxById(id);
             QVERIFY(sandbox);
             (sandbox->status == u"idle"_s ? idle : occupied) = id;
@@ -286,7 +288,7 @@ private slots:
     void extractRefusesAFullFolderOrAsks()
     {
         LocalWorkspaceActions *actions = app->localPage()->workspaceActions();
-        const QString seeded = app->emulator()->localSandboxIds().first();
+        const QString seeded = EmulatorProbe(app->emulator()).localSandboxIds().first();
         writeFile(work->filePath(u"existing.txt"_s), "mine");
         // As the CLI: never mixed in. The job refuses it (ExtractStaging::targetProblem) and touches nothing.
         TransferJob *refused = actions->extractDumpTo(seeded, work->path());
@@ -332,7 +334,7 @@ private slots:
 
     void aFolderCreatedInTheDialogIsExtractedInto()
     {
-        const QString seeded = app->emulator()->localSandboxIds().first();
+        const QString seeded = EmulatorProbe(app->emulator()).localSandboxIds().first();
         const QString created = work->filePath(u"created-in-dialog"_s);
         // What the dialog's "Create New Folder" does: an empty folder on disk, then chosen.
         answerNextDialog<QFileDialog>([created](QFileDialog *dialog) {
@@ -351,7 +353,7 @@ private slots:
 
     void transfersAreInTheLedgerWithWhatTheyMoved()
     {
-        const QString target = app->emulator()->localSandboxIds().at(1);
+        const QString target = EmulatorProbe(app->emulator()).localSandboxIds().at(1);
         const QString folder = work->filePath(u"ledger-project"_s);
         QVERIFY(QDir().mkpath(folder + u"/sub"_s));
         writeFile(folder + u"/a.txt"_s, "alpha\n");

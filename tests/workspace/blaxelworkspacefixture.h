@@ -85,6 +85,7 @@ protected:
         QVERIFY(m_data->isValid());
         m_server = EmulatorTest::blaxelEmulator(
             m_data->path(), [](Emulator::BlaxelSettings &settings) { settings.transitionMs = 100; });
+        m_server->recordRequests();
         QVERIFY(m_server->listen());
         m_blaxel = std::make_unique<EmulatorTest::BlaxelClient>(m_server->apiBaseUrl());
         m_name = u"workspace-trip"_s;

@@ -3,6 +3,7 @@
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
 #include "emulator/emulatorserver.h"
+#include "emulatorprobe.h"
 #include "workspace/transferjob.h"
 
 #include <QCryptographicHash>
@@ -30,6 +31,7 @@ struct TransferHarness
     {
         emulator = std::make_unique<Emulator::EmulatorServer>();
         emulator->setApiKey(apiKey);
+        emulator->recordRequests(); // the tests count what it received
         if (!emulator->listen())
             qFatal("emulator did not start");
         TransportConfig config;
@@ -45,8 +47,8 @@ struct TransferHarness
     // A local sandbox whose workspace starts empty: the first seeded one holds a demo workspace.
     QString freshSandbox() const
     {
-        for (const QString &id : emulator->localSandboxIds()) {
-            if (emulator->workspacePaths(id).isEmpty())
+        for (const QString &id : EmulatorProbe(emulator).localSandboxIds()) {
+            if (EmulatorProbe(emulator).workspacePaths(id).isEmpty())
                 return id;
         }
         qFatal("the emulator has no local sandbox with an empty workspace");
@@ -60,7 +62,7 @@ struct TransferHarness
     QList<Emulator::RecordedRequest> storeRequests(const QByteArray &method) const
     {
         QList<Emulator::RecordedRequest> matching;
-        for (const auto &request : emulator->objectStoreRequests()) {
+        for (const auto &request : EmulatorProbe(emulator).objectStoreRequests()) {
             if (request.method == method)
                 matching.append(request);
         }

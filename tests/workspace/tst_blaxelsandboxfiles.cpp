@@ -2,6 +2,7 @@
 // resume after a dropped connection, list, process, and the errors of each.
 
 #include "blaxelworkspacefixture.h"
+#include "emulatorprobe.h"
 #include "workspace/transferjob.h"
 
 class TestBlaxelSandboxFiles : public QObject, private BlaxelWorkspaceFixture
@@ -70,7 +71,7 @@ private Q_SLOTS:
         down.close();
         const qint64 half = 123457;
         QVERIFY(writeFile(local.filePath(u"part.bin"_s), bytes.left(half)));
-        m_server->clearRecordedRequests();
+        EmulatorProbe(m_server).clearRecordedRequests();
         got.reset();
         m_files->getFile(u"data/up.bin"_s, local.filePath(u"part.bin"_s), true, this,
                          [&](const ApiResult<BlaxelDownload> &r) { got = r; });
@@ -80,7 +81,7 @@ private Q_SLOTS:
         QVERIFY(part.open(QIODevice::ReadOnly));
         QCOMPARE(part.readAll(), bytes);
         bool ranged = false;
-        for (const auto &request : m_server->apiRequests())
+        for (const auto &request : EmulatorProbe(m_server).apiRequests())
             ranged = ranged || request.header("Range") == "bytes=" + QByteArray::number(half) + '-';
         QVERIFY(ranged);
         // A local file that is already whole: the sandbox answers 416 and the download is done.
@@ -125,11 +126,11 @@ private Q_SLOTS:
 
         // ".." never leaves this side.
         std::optional<ApiResult<BlaxelDirectory>> escape;
-        m_server->clearRecordedRequests();
+        EmulatorProbe(m_server).clearRecordedRequests();
         m_files->list(u"../.."_s, this, [&](const ApiResult<BlaxelDirectory> &r) { escape = r; });
         QVERIFY(wait(escape).has_value());
         QCOMPARE(escape->error().kind(), ApiError::Kind::Local);
-        QVERIFY(m_server->apiRequests().isEmpty());
+        QVERIFY(EmulatorProbe(m_server).apiRequests().isEmpty());
 
         // A wrong key: refused, and the key appears in no error.
         BlaxelSandboxFiles wrong(m_name, m_files->url(), u"sk-wrong-key-4242"_s, u"demo"_s);
@@ -175,7 +176,7 @@ private Q_SLOTS:
         Emulator::FaultSettings faults;
         faults.hangNextRequests = 1;
         m_server->setFaults(faults);
-        m_server->clearRecordedRequests();
+        EmulatorProbe(m_server).clearRecordedRequests();
         std::optional<ApiResult<BlaxelDownload>> got;
         m_files->getFile(u"blob.bin"_s, local.filePath(u"blob.bin"_s), true, this,
                          [&](const ApiResult<BlaxelDownload> &r) { got = r; });
@@ -186,7 +187,7 @@ private Q_SLOTS:
         QVERIFY(result.open(QIODevice::ReadOnly));
         QCOMPARE(result.readAll(), bytes);
         QList<QByteArray> ranges;
-        for (const auto &request : m_server->apiRequests())
+        for (const auto &request : EmulatorProbe(m_server).apiRequests())
             ranges.append(request.header("Range"));
         QCOMPARE(ranges, (QList<QByteArray>{"bytes=1000003-", "bytes=1000003-"}));
 

@@ -1,3 +1,4 @@
+#include "emulatorprobe.h"
 #include "transferharness.h"
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
@@ -76,7 +77,7 @@ QString TestDumpJob::prepareSandbox(TransferHarness &harness)
     upload.start();
     if (!TransferHarness::waitFinished(&upload) || upload.state() != TransferJob::State::Done)
         qFatal("could not prepare the sandbox: %s", qPrintable(upload.errorText()));
-    harness.emulator->clearRecordedRequests();
+    EmulatorProbe(harness.emulator).clearRecordedRequests();
     return upload.sandboxId();
 }
 
@@ -155,7 +156,7 @@ void TestDumpJob::droppedDownloadResumesWithRange()
     QCOMPARE(ranges.first(), u"bytes=1000000-"_s);
     if (ranges.size() > 1)
         QCOMPARE(ranges.at(1), u"bytes=2000000-"_s);
-    QCOMPARE(harness.emulator->requestCount("GET", harness.apiPath(sandbox, u"dump"_s)), 1);
+    QCOMPARE(EmulatorProbe(harness.emulator).requestCount("GET", harness.apiPath(sandbox, u"dump"_s)), 1);
     const QByteArray served = harness.fetch(harness.urlOf(gets.first()));
     QCOMPARE(TransferFiles::sha256(target), TransferFiles::sha256(served));
     QCOMPARE(TransferFiles::leftovers(m_work->filePath(u"out"_s)), QStringList({u"dump.tar.gz"_s}));
@@ -243,7 +244,7 @@ void TestDumpJob::expiredUrlIsAskedForAgainOnce()
     job->start();
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
-    QCOMPARE(harness.emulator->requestCount("GET", harness.apiPath(sandbox, u"dump"_s)), 2);
+    QCOMPARE(EmulatorProbe(harness.emulator).requestCount("GET", harness.apiPath(sandbox, u"dump"_s)), 2);
     const auto gets = harness.storeRequests("GET");
     QCOMPARE(gets.size(), 2);
     QCOMPARE(gets.at(0).status, 400);
@@ -267,7 +268,7 @@ void TestDumpJob::twoExpiredUrlsFail()
     QVERIFY2(text.contains(u"ExpiredToken"_s) && text.contains(u"fresh dump URL"_s), qPrintable(text));
     QVERIFY2(!text.contains(u"X-Goog-Signature"_s) && !text.contains(harness.emulator->apiKey()),
              qPrintable(text));
-    QCOMPARE(harness.emulator->requestCount("GET", harness.apiPath(sandbox, u"dump"_s)), 2);
+    QCOMPARE(EmulatorProbe(harness.emulator).requestCount("GET", harness.apiPath(sandbox, u"dump"_s)), 2);
     // The partial download is unlinked on a worker, without waiting.
     QTRY_COMPARE(TransferFiles::leftovers(m_work->filePath(u"out"_s)), QStringList());
 }
@@ -277,12 +278,13 @@ void TestDumpJob::extractIntoNonEmptyFolderIsRefused()
     TransferHarness harness;
     const QString target = m_work->filePath(u"out/busy"_s);
     QVERIFY(TransferFiles::writeFile(target + u"/.hidden"_s, "mine\n")); // hidden entries count too
-    auto job = makeJob(harness, harness.emulator->localSandboxIds().first(), DumpJob::Mode::Extract, target);
+    auto job = makeJob(harness, EmulatorProbe(harness.emulator).localSandboxIds().first(),
+                       DumpJob::Mode::Extract, target);
     job->start();
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QCOMPARE(job->state(), TransferJob::State::Failed);
     QVERIFY2(job->errorText().contains(u"already exists and is not empty"_s), qPrintable(job->errorText()));
-    QCOMPARE(harness.emulator->apiRequests().size(), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator).apiRequests().size(), 0);
     QCOMPARE(TransferFiles::leftovers(target), QStringList({u".hidden"_s}));
 }
 

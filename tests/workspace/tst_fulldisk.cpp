@@ -2,6 +2,7 @@
 // full, and nothing partial stays at the target (no file, no folder, no staging or temporary files).
 // Runs under with-small-disk.sh, which mounts a 2 MiB tmpfs and names it in SANDBOXDECK_SMALL_DISK.
 
+#include "emulatorprobe.h"
 #include "transferharness.h"
 #include "workspace/dumpjob.h"
 #include "workspace/safeextractor.h"
@@ -102,9 +103,11 @@ private Q_SLOTS:
         m_harness = std::make_unique<TransferHarness>();
         m_sandbox = m_harness->freshSandbox();
         // 3 MiB that gzip cannot shrink: the dump is bigger than the whole disk.
-        QCOMPARE(m_harness->emulator->addWorkspaceFile(m_sandbox, u"data/random.bin"_s, randomBytes(3 * MiB)),
+        QCOMPARE(EmulatorProbe(m_harness->emulator)
+                     .addWorkspaceFile(m_sandbox, u"data/random.bin"_s, randomBytes(3 * MiB)),
                  QString());
-        QCOMPARE(m_harness->emulator->addWorkspaceFile(m_sandbox, u"notes.txt"_s, "notes\n"), QString());
+        QCOMPARE(EmulatorProbe(m_harness->emulator).addWorkspaceFile(m_sandbox, u"notes.txt"_s, "notes\n"),
+                 QString());
     }
 
     void cleanup()

@@ -1,5 +1,6 @@
 #include "../api/hostileserver.h"
 #include "api/blaxelsandboxfiles.h"
+#include "emulatorprobe.h"
 #include "transferharness.h"
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
@@ -320,9 +321,10 @@ private slots:
         }
         QVERIFY2(job.errorText().contains(u"after 3 attempts"_s), qPrintable(job.errorText()));
         QVERIFY2(job.errorText().contains(u"ServiceUnavailable"_s), qPrintable(job.errorText()));
-        QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job.sandboxId(), u"initialize"_s)),
+        QCOMPARE(EmulatorProbe(harness.emulator)
+                     .requestCount("POST", harness.apiPath(job.sandboxId(), u"initialize"_s)),
                  0);
-        QVERIFY(harness.emulator->workspacePaths(job.sandboxId()).isEmpty());
+        QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(job.sandboxId()).isEmpty());
     }
 
     void storeErrorOnPutRecoversOnRetry()
@@ -344,11 +346,14 @@ private slots:
         QCOMPARE(puts.size(), 3);
         QCOMPARE(puts.at(2).status, 200);
         QCOMPARE(puts.at(2).bodySize, puts.at(0).bodySize);
-        QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job.sandboxId(), u"upload-url"_s)),
+        QCOMPARE(EmulatorProbe(harness.emulator)
+                     .requestCount("POST", harness.apiPath(job.sandboxId(), u"upload-url"_s)),
                  1);
-        QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job.sandboxId(), u"initialize"_s)),
+        QCOMPARE(EmulatorProbe(harness.emulator)
+                     .requestCount("POST", harness.apiPath(job.sandboxId(), u"initialize"_s)),
                  1);
-        QCOMPARE(harness.emulator->workspaceFile(job.sandboxId(), u"a.txt"_s), QByteArray("a\n"));
+        QCOMPARE(EmulatorProbe(harness.emulator).workspaceFile(job.sandboxId(), u"a.txt"_s),
+                 QByteArray("a\n"));
     }
 };
 

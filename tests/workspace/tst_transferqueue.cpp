@@ -1,3 +1,4 @@
+#include "emulatorprobe.h"
 #include "transferharness.h"
 #include "workspace/transferqueue.h"
 #include "workspace/workspacearchiver.h"
@@ -133,7 +134,7 @@ void TestTransferQueue::retryReplacesTheFailedJobInPlace()
     queue.enqueueUpload(sandbox, {tree(u"a"_s)});
     QVERIFY(waitAllFinished(queue));
     // One that can pass: the store refuses every signed URL, a fresh one too.
-    auto faults = harness.emulator->faults();
+    auto faults = EmulatorProbe(harness.emulator).faults();
     faults.expiredUrls = true;
     harness.emulator->setFaults(faults);
     QPointer<TransferJob> failing = queue.enqueueUpload(sandbox, {tree(u"later"_s)});
@@ -209,7 +210,7 @@ void TestTransferQueue::cancelQueuedJobNeverStartsIt()
     harness.emulator->setFaults(faults);
     TransferQueue queue(harness.service.get(), harness.network.get());
     queue.setMaxConcurrent(1);
-    const QStringList ids = harness.emulator->localSandboxIds();
+    const QStringList ids = EmulatorProbe(harness.emulator).localSandboxIds();
     QVERIFY(ids.size() >= 3);
     TransferJob *first = queue.enqueueUpload(ids.at(1), {tree(u"one"_s)});
     TransferJob *second = queue.enqueueUpload(ids.at(2), {tree(u"two"_s)});
@@ -221,7 +222,8 @@ void TestTransferQueue::cancelQueuedJobNeverStartsIt()
     QCOMPARE(finished.first().at(0).value<TransferJob *>(), second);
     QVERIFY(waitAllFinished(queue));
     QCOMPARE(first->state(), TransferJob::State::Done);
-    QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(ids.at(2), u"upload-url"_s)), 0);
+    QCOMPARE(
+        EmulatorProbe(harness.emulator).requestCount("POST", harness.apiPath(ids.at(2), u"upload-url"_s)), 0);
 }
 
 void TestTransferQueue::cancelAllEndsEverything()
@@ -246,7 +248,7 @@ void TestTransferQueue::cancelAllEndsEverything()
     QCOMPARE(queue.activeCount(), 0);
     QTest::qWait(700); // the answers the emulator still sends change nothing
     QCOMPARE(finished.count(), 4);
-    QVERIFY(harness.emulator->workspacePaths(sandbox).isEmpty());
+    QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(sandbox).isEmpty());
 }
 
 void TestTransferQueue::slotsMayClearTheQueueWhileJobsStart()
@@ -269,7 +271,7 @@ void TestTransferQueue::slotsMayClearTheQueueWhileJobsStart()
         queue.enqueueUpload(sandbox, {notAnArchive(u"late%1.tar.gz"_s.arg(i))});
     QVERIFY(QTest::qWaitFor([&] { return queue.jobs().isEmpty(); }, 30000));
     QCOMPARE(finished.count(), 6);
-    QVERIFY(harness.emulator->workspacePaths(sandbox).contains(u"file.txt"_s));
+    QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(sandbox).contains(u"file.txt"_s));
 }
 
 QTEST_GUILESS_MAIN(TestTransferQueue)

@@ -1,3 +1,4 @@
+#include "emulatorprobe.h"
 #include "transferharness.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/uploadjob.h"
@@ -138,10 +139,11 @@ void TestUploadJob::putCarriesOnlyTheSignedHeaders()
     QVERIFY(!put.hasHeader("Content-Encoding"));
     QVERIFY(put.bodySize > 0 && put.header("Content-Length").toLongLong() == put.bodySize);
     // The API calls did carry the key: the PUT leaving it out is a choice, not an accident of the harness.
-    QVERIFY(harness.emulator->apiRequests().first().hasHeader("Authorization"));
-    QCOMPARE(harness.emulator->workspacePaths(job->sandboxId()),
+    QVERIFY(EmulatorProbe(harness.emulator).apiRequests().first().hasHeader("Authorization"));
+    QCOMPARE(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()),
              QStringList({u"hello.txt"_s, u"sub"_s, u"sub/data.bin"_s}));
-    QCOMPARE(harness.emulator->workspaceFile(job->sandboxId(), u"hello.txt"_s), QByteArray("hello\n"));
+    QCOMPARE(EmulatorProbe(harness.emulator).workspaceFile(job->sandboxId(), u"hello.txt"_s),
+             QByteArray("hello\n"));
     QCOMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
 }
 
@@ -156,14 +158,18 @@ void TestUploadJob::expiredUrlIsAskedForAgainOnce()
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
 
-    QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job->sandboxId(), u"upload-url"_s)), 2);
-    QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)), 1);
+    QCOMPARE(EmulatorProbe(harness.emulator)
+                 .requestCount("POST", harness.apiPath(job->sandboxId(), u"upload-url"_s)),
+             2);
+    QCOMPARE(EmulatorProbe(harness.emulator)
+                 .requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)),
+             1);
     const auto puts = harness.storeRequests("PUT");
     QCOMPARE(puts.size(), 2);
     QCOMPARE(puts.at(0).status, 400);
     QCOMPARE(puts.at(1).status, 200);
     QVERIFY(puts.at(0).query != puts.at(1).query); // the second PUT used the fresh URL
-    QCOMPARE(harness.emulator->workspacePaths(job->sandboxId()).size(), 3);
+    QCOMPARE(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()).size(), 3);
 }
 
 void TestUploadJob::twoExpiredUrlsFailWithTheStoreMessage()
@@ -177,14 +183,18 @@ void TestUploadJob::twoExpiredUrlsFailWithTheStoreMessage()
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QCOMPARE(job->state(), TransferJob::State::Failed);
 
-    QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job->sandboxId(), u"upload-url"_s)), 2);
+    QCOMPARE(EmulatorProbe(harness.emulator)
+                 .requestCount("POST", harness.apiPath(job->sandboxId(), u"upload-url"_s)),
+             2);
     QCOMPARE(harness.storeRequests("PUT").size(), 2);
-    QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator)
+                 .requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)),
+             0);
     const QString text = job->errorText();
     QVERIFY2(text.contains(u"ExpiredToken"_s), qPrintable(text));
     QVERIFY2(text.contains(u"The provided token has expired"_s), qPrintable(text));
     QVERIFY2(text.contains(u"Retry"_s), qPrintable(text));
-    QVERIFY(harness.emulator->workspacePaths(job->sandboxId()).isEmpty());
+    QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()).isEmpty());
     // A failed or cancelled job removes its temporary folder on a worker, without waiting.
     QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
 }
@@ -211,7 +221,7 @@ void TestUploadJob::cancelWhilePackingLeavesNothing()
     QVERIFY(sawPacking);
     QCOMPARE(job->state(), TransferJob::State::Cancelled);
     QVERIFY(finished.count() == 1 && job->errorText().isEmpty());
-    QCOMPARE(harness.emulator->apiRequests().size(), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator).apiRequests().size(), 0);
     // A failed or cancelled job removes its temporary folder on a worker, without waiting.
     QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
     QTest::qWait(50); // nothing arrives late
@@ -235,11 +245,13 @@ void TestUploadJob::cancelWhileUploadingLeavesNothing()
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QVERIFY(cancelled);
     QCOMPARE(job->state(), TransferJob::State::Cancelled);
-    QCOMPARE(harness.emulator->requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator)
+                 .requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)),
+             0);
     // A failed or cancelled job removes its temporary folder on a worker, without waiting.
     QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
     QTest::qWait(100);
-    QVERIFY(harness.emulator->workspacePaths(job->sandboxId()).isEmpty());
+    QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()).isEmpty());
 }
 
 void TestUploadJob::droppedArchiveIsUploadedAsIs()
@@ -265,7 +277,7 @@ void TestUploadJob::droppedArchiveIsUploadedAsIs()
     QCOMPARE(puts.size(), 1);
     QCOMPARE(puts.first().bodySize, QFileInfo(archive).size());
     QCOMPARE(TransferFiles::sha256(archive), hashBefore); // the user's file stays, untouched
-    QCOMPARE(harness.emulator->workspacePaths(job->sandboxId()),
+    QCOMPARE(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()),
              QStringList({u"hello.txt"_s, u"sub"_s, u"sub/data.bin"_s}));
     QCOMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
 }
@@ -302,8 +314,8 @@ void TestUploadJob::notAnArchiveIsRefusedBeforeAnyRequest()
     QVERIFY2(text.contains(expected), qPrintable(text));
     QVERIFY2(text.contains(u"workspace.tar.gz"_s), qPrintable(text));
     QVERIFY2(text.contains(u"Drop the folder"_s), qPrintable(text));
-    QCOMPARE(harness.emulator->apiRequests().size(), 0);
-    QCOMPARE(harness.emulator->objectStoreRequests().size(), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator).apiRequests().size(), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator).objectStoreRequests().size(), 0);
     QVERIFY(QFileInfo::exists(path));
 }
 
@@ -323,7 +335,7 @@ void TestUploadJob::archiveRejectedByTheServerShowsWhy()
              qPrintable(text));
     QVERIFY2(text.contains(u"could not unpack"_s), qPrintable(text));
     QCOMPARE(harness.storeRequests("PUT").size(), 1);
-    QVERIFY(harness.emulator->workspacePaths(job->sandboxId()).isEmpty());
+    QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()).isEmpty());
 }
 
 void TestUploadJob::missingSourceFails()
@@ -334,7 +346,7 @@ void TestUploadJob::missingSourceFails()
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QCOMPARE(job->state(), TransferJob::State::Failed);
     QVERIFY2(job->errorText().contains(u"does-not-exist"_s), qPrintable(job->errorText()));
-    QCOMPARE(harness.emulator->apiRequests().size(), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator).apiRequests().size(), 0);
     // A failed or cancelled job removes its temporary folder on a worker, without waiting.
     QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
 }
@@ -367,7 +379,7 @@ void TestUploadJob::errorTextNeverCarriesSecrets()
     texts << apiDown->errorText();
 
     QStringList signatures;
-    for (const auto &request : harness.emulator->objectStoreRequests()) {
+    for (const auto &request : EmulatorProbe(harness.emulator).objectStoreRequests()) {
         for (const QString &item : request.query.split(u'&')) {
             if (item.startsWith(u"X-Goog-Signature="_s))
                 signatures << item.mid(17);

@@ -1,3 +1,4 @@
+#include "emulatorprobe.h"
 #include "transferharness.h"
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
@@ -69,14 +70,15 @@ void TestWorkspaceRoundTrip::roundTripKeepsPathsBytesModesAndLinks()
     for (const QString &line : sourceTree)
         expectedPaths.append(line.section(u' ', 0, 0));
     expectedPaths.sort();
-    QCOMPARE(harness.emulator->workspacePaths(sandbox), expectedPaths);
+    QCOMPARE(EmulatorProbe(harness.emulator).workspacePaths(sandbox), expectedPaths);
     for (const QString &line : sourceTree) {
         if (line.section(u' ', 1, 1) != u"file")
             continue;
         const QString path = line.section(u' ', 0, 0);
-        QCOMPARE(sha256(harness.emulator->workspaceFile(sandbox, path)), sha256(source + u'/' + path));
+        QCOMPARE(sha256(EmulatorProbe(harness.emulator).workspaceFile(sandbox, path)),
+                 sha256(source + u'/' + path));
     }
-    QCOMPARE(harness.emulator->workspaceFile(sandbox, u"big/blob.bin"_s).size(), bigFileSize);
+    QCOMPARE(EmulatorProbe(harness.emulator).workspaceFile(sandbox, u"big/blob.bin"_s).size(), bigFileSize);
 
     const QString extracted = work.filePath(u"extracted"_s);
     DumpJob dump(harness.service.get(), harness.network.get(), sandbox, u"us"_s, DumpJob::Mode::Extract,

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "emulator/blaxel/blaxelsettings.h"
+#include "emulator/server/httpreply.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPointer>
+#include <QProcess>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QMutex;
+QT_END_NAMESPACE
+
+namespace Emulator {
+
+struct IncomingRequest;
+
+// A sandbox's process API: POST /process runs an allowed command (BlaxelCommandLine) with QProcess in the
+// sandbox's folder, with a clean environment, a timeout and bounded output; GET /process lists, GET
+// /process/{name} and /process/{name}/logs report, in @blaxel/core's ProcessResponse and ProcessLogs shapes.
+// Every command runs in the background on the server's event loop, its output gathered as it comes under the
+// server's mutex; a waitForCompletion call is answered later, through the caller's LateReply, when the
+// command ends, times out or its sandbox goes, so a slow command never holds up other requests.
+class BlaxelProcesses
+{
+public:
+    // Delivers a deferred answer. Called on the server's thread, possibly with the server's mutex held, so it
+    // must not take that mutex itself before returning (the server's one queues the delivery).
+    using LateReply = std::function<void(const HttpReply &)>;
+
+    static constexpr int maxRunningPerSandbox = 8;
+    static constexpr int maxKeptPerSandbox = 100;
+    static constexpr int maxEnvironment = 64;
+
+    BlaxelProcesses(const BlaxelSettings &settings, QMutex &mutex);
+    ~BlaxelProcesses();
+    Q_DISABLE_COPY_MOVE(BlaxelProcesses)
+
+    // `key`: workspace/name; `root`: the sandbox's canonical folder; `envs`: the sandbox's spec.runtime.envs.
+    // Nothing when the command waits for completion: `later` gets the answer then.
+    std::optional<HttpReply> start(const IncomingRequest &request, const QString &key, const QString &root,
+                                   const QJsonArray &envs, const LateReply &later);
+    HttpReply list(const QString &key) const;
+    HttpReply get(const QString &key, const QString &identifier) const;
+    HttpReply logs(const QString &key, const QString &identifier) const;
+    // The sandbox is gone: its processes are killed and forgotten, and calls waiting for them are answered.
+    void forget(const QString &key);
+
+private:
+    struct Record
+    {
+        QString name;
+        QString pid;
+        QString command;
+        QString workingDir; // as the sandbox sees it
+        QString status = QStringLiteral("running");
+        int exitCode = -1;
+        bool timedOut = false;
+        QDateTime startedAt;
+        QDateTime completedAt;
+        QByteArray standardOutput;
+        QByteArray standardError;
+        QByteArray logs; // both, in the order they were read
+        QPointer<QProcess> process;
+        LateReply waiting; // the waitForCompletion call to answer when the command ends
+    };
+    using RecordPointer = std::shared_ptr<Record>;
+
+    void gather(Record &record, QProcess &process) const;
+    void append(QByteArray &target, const QByteArray &data) const;
+    // Records how the command ended and answers the call waiting for it, if any.
+    static void finish(Record &record, QProcess &process);
+    void watch(const RecordPointer &record, QProcess *process, int timeoutMs);
+    RecordPointer find(const QString &key, const QString &identifier) const;
+    static QJsonObject toJson(const Record &record);
+    void keepBounded(QList<RecordPointer> &records);
+
+    const BlaxelSettings &m_settings;
+    QMutex &m_mutex;
+    QHash<QString, QList<RecordPointer>> m_records;
+    int m_counter = 0;
+};
+
+} // namespace Emulator

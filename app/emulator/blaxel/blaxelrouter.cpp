@@ -1,0 +1,190 @@
+#include "emulator/blaxel/blaxelrouter.h"
+
+#include "emulator/blaxel/blaxelcreaterequest.h"
+#include "emulator/blaxel/blaxelfilesystemapi.h"
+#include "emulator/blaxel/blaxelreplies.h"
+#include "emulator/blaxel/blaxelseed.h"
+#include "emulator/server/incomingrequest.h"
+#include "emulator/state/emulatorstate.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+namespace {
+
+HttpReply methodNotAllowed(const QByteArray &allowed, bool sandboxShape)
+{
+    HttpReply reply = sandboxShape ? BlaxelReplies::sandboxError(405, u"Method Not Allowed"_s)
+                                   : BlaxelReplies::controlError(405, u"Method Not Allowed"_s);
+    reply.setHeader("Allow", allowed);
+    return reply;
+}
+
+QByteArray effectiveMethod(const IncomingRequest &request)
+{
+    return request.method == "HEAD" ? QByteArray("GET") : request.method;
+}
+
+} // namespace
+
+BlaxelRouter::BlaxelRouter(EmulatorState &state, QMutex &mutex)
+    : m_state(state), m_control(m_settings), m_processes(m_settings, mutex)
+{
+    m_control.seed(BlaxelSeed::demo(state.startTime));
+}
+
+BlaxelRouter::~BlaxelRouter() = default;
+
+bool BlaxelRouter::owns(const IncomingRequest &request)
+{
+    if (request.segments.isEmpty())
+        return false;
+    const QString &first = request.segments.constFirst();
+    return first == u"v0" || first == u"blaxel-sandbox";
+}
+
+std::optional<HttpReply> BlaxelRouter::authenticate(const IncomingRequest &request, bool sandboxShape) const
+{
+    QByteArray authorization = request.header("Authorization").trimmed();
+    if (authorization.isEmpty())
+        authorization = request.header("X-Blaxel-Authorization").trimmed();
+    const qsizetype space = authorization.indexOf(' ');
+    const QByteArray scheme = space < 0 ? authorization : authorization.left(space);
+    const QByteArray token = space < 0 ? QByteArray() : authorization.mid(space + 1).trimmed();
+    const auto refuse = [&](int status, const QString &message) {
+        HttpReply reply = sandboxShape ? BlaxelReplies::sandboxError(status, message)
+                                       : BlaxelReplies::controlError(status, message);
+        if (status == 401)
+            reply.setHeader("WWW-Authenticate", "Bearer");
+        return reply;
+    };
+    if (scheme.compare("Bearer", Qt::CaseInsensitive) != 0 || token.isEmpty())
+        return refuse(401, u"Missing Bearer token (Authorization or X-Blaxel-Authorization)"_s);
+    if (token != m_state.apiKey.toUtf8())
+        return refuse(403, u"Invalid API key or token"_s);
+    return std::nullopt;
+}
+
+void BlaxelRouter::advance()
+{
+    for (const auto &[workspace, name] : m_control.advance(QDateTime::currentDateTimeUtc())) {
+        m_processes.forget(workspace + u'/' + name);
+        m_storage.destroy(workspace, name, m_settings.dataDir);
+    }
+}
+
+std::optional<HttpReply> BlaxelRouter::handle(const IncomingRequest &request,
+                                              const BlaxelProcesses::LateReply &later)
+{
+    if (request.segments.constFirst() == u"blaxel-sandbox")
+        return sandboxApi(request, later);
+    QStringList segments = request.segments.mid(1);
+    if (!segments.isEmpty() && segments.constLast().isEmpty())
+        segments.removeLast();
+    return controlPlane(request, segments);
+}
+
+HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStringList &segments)
+{
+    const QByteArray method = effectiveMethod(request);
+    if (segments.isEmpty() || segments.constFirst() != u"sandboxes" || segments.size() > 2 ||
+        segments.contains(QString()))
+        return BlaxelReplies::controlError(404, u"Not Found"_s);
+    const bool collection = segments.size() == 1;
+    const QByteArrayList allowed =
+        collection ? QByteArrayList{"GET", "POST"} : QByteArrayList{"GET", "DELETE"};
+    if (!allowed.contains(method))
+        return methodNotAllowed(allowed.join(", "), false);
+    if (auto denied = authenticate(request, false))
+        return *denied;
+    const QString workspace = QString::fromUtf8(request.header("X-Blaxel-Workspace").trimmed());
+    if (workspace.isEmpty())
+        return BlaxelReplies::controlError(400, u"The X-Blaxel-Workspace header is required"_s);
+    if (!BlaxelCreateRequest::validName(workspace))
+        return BlaxelReplies::controlError(400, u"X-Blaxel-Workspace is not a workspace name"_s);
+    const QByteArray version = request.header("Blaxel-Version").trimmed();
+    static const QRegularExpression date(u"^\\d{4}-\\d{2}-\\d{2}$"_s);
+    if (!version.isEmpty() && !date.match(QString::fromLatin1(version)).hasMatch())
+        return BlaxelReplies::controlError(
+            400, u"Blaxel-Version must be a date like %1"_s.arg(QLatin1StringView(currentVersion)));
+    // Earlier dates get the earliest stable version's bare array.
+    const bool versioned = !version.isEmpty() && version >= QByteArray(currentVersion);
+    advance();
+    const QUrl &apiBase = m_state.apiBase;
+    if (collection) {
+        if (method == "GET")
+            return m_control.list(request, workspace, versioned, apiBase);
+        QString created;
+        HttpReply reply = m_control.create(request, workspace, apiBase, &created);
+        if (!created.isEmpty()) {
+            // A name used before (or a data dir from an earlier run) starts with an empty folder.
+            m_processes.forget(workspace + u'/' + created);
+            m_storage.destroy(workspace, created, m_settings.dataDir);
+        }
+        return reply;
+    }
+    const QString &name = segments.at(1);
+    if (method == "GET")
+        return m_control.get(workspace, name, apiBase);
+    HttpReply reply = m_control.remove(workspace, name, apiBase);
+    if (reply.status == 200)
+        m_processes.forget(workspace + u'/' + name); // its API is gone with the DELETING status
+    return reply;
+}
+
+std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request,
+                                                  const BlaxelProcesses::LateReply &later)
+{
+    const QStringList &s = request.segments;
+    if (s.size() < 4)
+        return BlaxelReplies::sandboxError(404, u"Not Found"_s);
+    if (auto denied = authenticate(request, true))
+        return *denied;
+    advance();
+    const QString &workspace = s.at(1);
+    const QString &name = s.at(2);
+    BlaxelSandbox *sandbox = m_control.find(workspace, name);
+    if (!sandbox || sandbox->status == u"TERMINATED" || sandbox->status == u"DELETING")
+        return BlaxelReplies::sandboxError(404, u"sandbox %1 not found"_s.arg(name.left(64)));
+    if (sandbox->status != u"DEPLOYED") {
+        return BlaxelReplies::sandboxError(
+            503, u"sandbox %1 is %2: its API answers once it is DEPLOYED"_s.arg(name, sandbox->status));
+    }
+    const QByteArray method = effectiveMethod(request);
+    const QString &area = s.at(3);
+    const QStringList rest = s.mid(4);
+    if (area == u"filesystem") {
+        if (method != "GET" && method != "PUT")
+            return methodNotAllowed("GET, PUT", true);
+    } else if (area == u"process") {
+        const bool collection = rest.isEmpty() || (rest.size() == 1 && rest.constFirst().isEmpty());
+        const bool logs = rest.size() == 2 && rest.at(1) == u"logs";
+        if (!collection && rest.size() != 1 && !logs)
+            return BlaxelReplies::sandboxError(404, u"Not Found"_s);
+        if (collection ? (method != "GET" && method != "POST") : method != "GET")
+            return methodNotAllowed(collection ? "GET, POST" : "GET", true);
+    } else {
+        return BlaxelReplies::sandboxError(404, u"Not Found"_s);
+    }
+    // Any call to its API wakes a sandbox in standby, as on Blaxel.
+    m_control.touch(*sandbox);
+    QString error;
+    const QString root = m_storage.prepare(*sandbox, m_settings.dataDir, &error);
+    if (root.isEmpty())
+        return BlaxelReplies::sandboxError(500, error);
+    const QString key = workspace + u'/' + name;
+    if (area == u"filesystem") {
+        return method == "PUT" ? BlaxelFilesystemApi::put(request, root, rest, m_settings.maxFileBytes)
+                               : BlaxelFilesystemApi::get(request, root, rest);
+    }
+    if (rest.isEmpty() || rest.constFirst().isEmpty())
+        return method == "POST" ? m_processes.start(request, key, root, sandbox->envs, later)
+                                : m_processes.list(key);
+    return rest.size() == 2 ? m_processes.logs(key, rest.constFirst())
+                            : m_processes.get(key, rest.constFirst());
+}
+
+} // namespace Emulator

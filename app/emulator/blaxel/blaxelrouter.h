@@ -1,0 +1,56 @@
+#pragma once
+
+#include "emulator/blaxel/blaxelcontrolplane.h"
+#include "emulator/blaxel/blaxelprocesses.h"
+#include "emulator/blaxel/blaxelsandboxstorage.h"
+#include "emulator/blaxel/blaxelsettings.h"
+#include "emulator/server/httpreply.h"
+
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QMutex;
+QT_END_NAMESPACE
+
+namespace Emulator {
+
+struct EmulatorState;
+struct IncomingRequest;
+
+// Blaxel beside Klavis on the emulator's API port: the control plane under /v0/sandboxes (Bearer key, the
+// X-Blaxel-Workspace header on every call, Blaxel-Version choosing the list's shape) and each sandbox's own
+// API at its metadata.url, /blaxel-sandbox/<workspace>/<name>/{filesystem,process}. Runs under the server's
+// mutex like every handler; `mutex` is that one, for the commands that finish later. A command run with
+// waitForCompletion is answered later through the LateReply given with its request.
+class BlaxelRouter
+{
+public:
+    static constexpr char currentVersion[] = "2026-04-28";
+
+    BlaxelRouter(EmulatorState &state, QMutex &mutex);
+    ~BlaxelRouter();
+    Q_DISABLE_COPY_MOVE(BlaxelRouter)
+
+    static bool owns(const IncomingRequest &request);
+    // Nothing when the answer comes later, through `later`.
+    std::optional<HttpReply> handle(const IncomingRequest &request, const BlaxelProcesses::LateReply &later);
+
+    void setSettings(const BlaxelSettings &settings) { m_settings = settings; }
+    const BlaxelSettings &settings() const { return m_settings; }
+
+private:
+    HttpReply controlPlane(const IncomingRequest &request, const QStringList &segments);
+    std::optional<HttpReply> sandboxApi(const IncomingRequest &request,
+                                        const BlaxelProcesses::LateReply &later);
+    // 401 without a key, 403 with the wrong one; `sandboxShape`: the sandbox API's {"error"} body.
+    std::optional<HttpReply> authenticate(const IncomingRequest &request, bool sandboxShape) const;
+    void advance();
+
+    EmulatorState &m_state;
+    BlaxelSettings m_settings;
+    BlaxelControlPlane m_control;
+    BlaxelSandboxStorage m_storage;
+    BlaxelProcesses m_processes;
+};
+
+} // namespace Emulator

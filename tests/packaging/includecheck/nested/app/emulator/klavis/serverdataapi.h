@@ -1,0 +1,3 @@
+#pragma once
+
+#include "emulator/local/localsandboxapi.h"

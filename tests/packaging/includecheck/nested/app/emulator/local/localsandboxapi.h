@@ -1,0 +1,3 @@
+#pragma once
+
+#include "emulator/klavis/serverdataapi.h"
