@@ -1,5 +1,6 @@
 #include "models/allsandboxesmodel.h"
 
+#include "models/allsandboxesapplier.h"
 #include "models/allsandboxsources.h"
 #include "models/displaytext.h"
 #include "models/relativetime.h"
@@ -11,21 +12,12 @@
 
 using Provider = AllSandboxRow::Provider;
 
-struct AllSandboxesModel::BlockChange
-{
-    std::vector<size_t> removed; // ascending, positions in the block as it was compared
-    std::vector<std::pair<size_t, AllSandboxRow>> changed; // ascending positions, before the removals
-    std::vector<AllSandboxRow> added;                      // in the store's order
-    QSet<QString> statuses;
-};
-
 namespace {
 
 // The store's rows against the block's: which go, which change, which are new. Runs on a worker.
-AllSandboxesModel::BlockChange compare(const std::vector<AllSandboxRow> &shown,
-                                       std::vector<AllSandboxRow> fresh)
+AllSandboxesChange compare(const std::vector<AllSandboxRow> &shown, std::vector<AllSandboxRow> fresh)
 {
-    AllSandboxesModel::BlockChange change;
+    AllSandboxesChange change;
     QHash<QString, size_t> freshByKey;
     freshByKey.reserve(qsizetype(fresh.size()));
     for (size_t i = 0; i < fresh.size(); ++i) {
@@ -53,7 +45,18 @@ AllSandboxesModel::BlockChange compare(const std::vector<AllSandboxRow> &shown,
 
 } // namespace
 
-AllSandboxesModel::AllSandboxesModel(QObject *parent) : QAbstractTableModel(parent) {}
+AllSandboxesModel::AllSandboxesModel(QObject *parent)
+    : QAbstractTableModel(parent),
+      m_applier(std::make_unique<AllSandboxesApplier>(*this, [this](Provider provider, bool changed) {
+          // The block is as the store was: a worker may compare it with the store's newer list now.
+          Block &block = m_blocks[size_t(provider)];
+          block.queued = false;
+          if (changed)
+              emit rowsSynced();
+          if (std::exchange(block.again, false))
+              startSync(provider);
+      }))
+{}
 
 AllSandboxesModel::~AllSandboxesModel() = default;
 
@@ -135,6 +138,7 @@ const AllSandboxRow &AllSandboxesModel::rowAt(int row) const
 
 bool AllSandboxesModel::isSyncing() const
 {
+    // A block stays queued from its worker's start to the last step of its change.
     return std::any_of(m_blocks.cbegin(), m_blocks.cend(),
                        [](const Block &block) { return block.scheduled || block.queued; });
 }
@@ -291,86 +295,15 @@ void AllSandboxesModel::startSync(Provider provider)
     }
     const QPointer<AllSandboxesModel> self(this);
     QThreadPool::globalInstance()->start([self, provider, read = std::move(read), shown = block.rows] {
-        auto change =
-            std::make_shared<BlockChange>(compare(*shown, read ? read() : std::vector<AllSandboxRow>()));
+        auto change = std::make_shared<AllSandboxesChange>(
+            compare(*shown, read ? read() : std::vector<AllSandboxRow>()));
         // Posted to the application object, which outlives the model; `self` is read on its thread.
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [self, provider, change] {
-                if (!self)
-                    return;
-                Block &block = self->m_blocks[size_t(provider)];
-                block.queued = false;
-                self->apply(provider, *change);
-                if (std::exchange(block.again, false))
-                    self->startSync(provider);
+            [self, provider, change]() mutable {
+                if (self)
+                    self->m_applier->apply(provider, std::move(*change));
             },
             Qt::QueuedConnection);
     });
-}
-
-void AllSandboxesModel::apply(Provider provider, const BlockChange &change)
-{
-    Block &block = m_blocks[size_t(provider)];
-    block.statuses = change.statuses;
-    std::vector<AllSandboxRow> &rows = *block.rows;
-    const int offset = offsetOf(provider);
-    // Changes first, while the positions are still the ones compared: one dataChanged per run of rows, with
-    // no roles named (the row's real values changed, which the proxy filters and sorts by).
-    for (size_t first = 0; first < change.changed.size();) {
-        size_t end = first + 1;
-        while (end < change.changed.size() && change.changed[end].first == change.changed[end - 1].first + 1)
-            ++end;
-        for (size_t i = first; i < end; ++i)
-            rows[change.changed[i].first] = change.changed[i].second;
-        emit dataChanged(index(offset + int(change.changed[first].first), 0),
-                         index(offset + int(change.changed[end - 1].first), ColumnCount - 1));
-        first = end;
-    }
-    removeRows(provider, change.removed);
-    if (!change.added.empty()) {
-        const int first = offset + int(block.size());
-        beginInsertRows({}, first, first + int(change.added.size()) - 1);
-        rows.insert(rows.end(), change.added.begin(), change.added.end());
-        endInsertRows();
-    }
-    if (!change.changed.empty() || !change.removed.empty() || !change.added.empty())
-        emit rowsSynced();
-}
-
-// Removed runs from the back, each announced as the view still has the rows. The rows between two runs move
-// once, across a gap that grows towards the front, so that a thousand scattered runs cost one pass over the
-// block instead of a thousand; the gap closes at the end.
-void AllSandboxesModel::removeRows(Provider provider, const std::vector<size_t> &removed)
-{
-    if (removed.empty())
-        return;
-    Block &block = m_blocks[size_t(provider)];
-    std::vector<AllSandboxRow> &rows = *block.rows;
-    const int offset = offsetOf(provider);
-    block.gapStart = rows.size();
-    block.gapSize = 0;
-    size_t last = removed.size();
-    while (last > 0) {
-        size_t first = last - 1;
-        while (first > 0 && removed[first - 1] + 1 == removed[first])
-            --first;
-        const size_t runStart = removed[first];
-        const size_t runEnd = removed[last - 1]; // inclusive
-        const size_t length = runEnd - runStart + 1;
-        beginRemoveRows({}, offset + int(runStart), offset + int(runEnd));
-        // The kept rows after the run slide right by the gap so far, to sit just after the grown gap.
-        if (block.gapSize > 0) {
-            for (size_t kept = block.gapStart; kept-- > runEnd + 1;)
-                rows[kept + block.gapSize] = std::move(rows[kept]);
-        }
-        block.gapStart = runStart;
-        block.gapSize += length;
-        endRemoveRows();
-        last = first;
-    }
-    rows.erase(rows.begin() + qsizetype(block.gapStart),
-               rows.begin() + qsizetype(block.gapStart + block.gapSize));
-    block.gapStart = 0;
-    block.gapSize = 0;
 }

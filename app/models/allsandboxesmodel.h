@@ -12,6 +12,8 @@
 #include <memory>
 #include <vector>
 
+class AllSandboxesApplier;
+
 // Every sandbox of every connected provider in one flat table: Klavis sandboxes, Klavis local sandboxes and
 // Blaxel sandboxes, read from the session's stores (the same lists every other view reads). The rows of each
 // provider form one block (Klavis, then local, then Blaxel). When a store publishes, that provider's rows are
@@ -76,15 +78,14 @@ public:
     // Ages go stale as time passes: the UI calls this on a timer to repaint the When column.
     void refreshAges();
 
-    // What a worker works out for one provider: its rows as the store has them now, and how they differ
-    // from the block the model shows. Public for the worker's free function.
-    struct BlockChange;
-
 signals:
     // After a sync that changed rows: a view updates its counts, status choice and verbs.
     void rowsSynced();
 
 private:
+    // The changes the workers work out are applied in steps by it, which moves the rows and sends the
+    // model's signals.
+    friend class AllSandboxesApplier;
     static constexpr int providerCount = 3;
 
     struct Block
@@ -105,8 +106,6 @@ private:
 
     void scheduleSync(AllSandboxRow::Provider provider);
     void startSync(AllSandboxRow::Provider provider);
-    void apply(AllSandboxRow::Provider provider, const BlockChange &change);
-    void removeRows(AllSandboxRow::Provider provider, const std::vector<size_t> &removed);
     int offsetOf(AllSandboxRow::Provider provider) const;
 
     QPointer<const KlavisSandboxStore> m_klavis;
@@ -115,4 +114,5 @@ private:
     std::array<Block, providerCount> m_blocks;
     QHash<int, QString> m_profiles;
     QDateTime m_referenceTime;
+    std::unique_ptr<AllSandboxesApplier> m_applier;
 };

@@ -1,8 +1,7 @@
 #include "runsview/runleakspanel.h"
 
 #include "common/confirmationbox.h"
-#include "models/relativetime.h"
-#include "models/runlistmodel.h"
+#include "models/leaklistmodel.h"
 #include "sandboxlist/releasewording.h"
 #include "session/leakmonitor.h"
 
@@ -13,7 +12,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -28,7 +27,7 @@ constexpr std::array<qint64, 3> unitSeconds = {60, 3600, 86400};
 
 RunLeaksPanel::RunLeaksPanel(LeakMonitor *monitor, QWidget *parent)
     : QWidget(parent), m_monitor(monitor), m_summary(new QLabel(this)), m_threshold(new QSpinBox(this)),
-      m_unit(new QComboBox(this)), m_table(new QTreeWidget(this)),
+      m_unit(new QComboBox(this)), m_model(new LeakListModel(this)), m_table(new QTreeView(this)),
       m_release(new QPushButton(QIcon(u":/icons/release.svg"_s), tr("Release All Leaks…"), this))
 {
     m_summary->setObjectName(u"leakSummary"_s);
@@ -53,8 +52,7 @@ RunLeaksPanel::RunLeaksPanel(LeakMonitor *monitor, QWidget *parent)
     }
     monitor->setThreshold(storedThreshold());
 
-    m_table->setColumnCount(5);
-    m_table->setHeaderLabels({tr("Sandbox"), tr("Servers"), tr("Run"), tr("Held since"), tr("Why")});
+    m_table->setModel(m_model);
     m_table->setRootIsDecorated(false);
     m_table->setUniformRowHeights(true);
     m_table->setAlternatingRowColors(true);
@@ -106,42 +104,19 @@ void RunLeaksPanel::storeThreshold()
     m_monitor->setThreshold(seconds > 0 ? std::optional<qint64>(seconds) : std::nullopt);
 }
 
-QString RunLeaksPanel::reasonText(LeakReason reason)
-{
-    switch (reason) {
-    case LeakReason::Unclaimed:
-        return tr("Unclaimed");
-    case LeakReason::PastTtl:
-        return tr("Past its TTL");
-    case LeakReason::HeldTooLong:
-        return tr("Held too long");
-    }
-    return {};
-}
-
-QString RunLeaksPanel::reasonsText(const QList<LeakReason> &reasons)
-{
-    QStringList words;
-    for (const LeakReason reason : reasons)
-        words << reasonText(reason);
-    return words.join(u", "_s);
-}
-
 void RunLeaksPanel::showLeaks()
 {
     const LeakReport &report = m_monitor->report();
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    m_table->clear();
-    QList<QTreeWidgetItem *> items;
-    for (const Leak &leak : report.leaks) {
-        auto *item = new QTreeWidgetItem(
-            {leak.sandboxId, leak.servers.join(u", "_s), leak.run.isEmpty() ? tr("none") : leak.run,
-             RelativeTime::relativeAge(leak.heldSince, now), reasonsText(leak.reasons)});
-        item->setToolTip(3, RelativeTime::absoluteTime(leak.heldSince));
-        item->setToolTip(0, RunListModel::providerName(leak.provider));
-        items << item;
+    // The leaks selected stay selected through a new report: it is usually the same sandboxes again.
+    QStringList selected;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        selected << index.data(LeakListModel::SandboxIdRole).toString();
+    m_model->setLeaks(report.leaks);
+    for (const QString &id : std::as_const(selected)) {
+        if (const int row = m_model->rowOf(id); row >= 0)
+            m_table->selectionModel()->select(m_model->index(row, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
-    m_table->addTopLevelItems(items);
     m_summary->setText(
         report.leaks.isEmpty()
             ? tr("none found")
@@ -158,7 +133,8 @@ void RunLeaksPanel::releaseAll()
         return;
     QStringList lines;
     for (const Leak &leak : leaks.mid(0, listedInQuestion))
-        lines << u"• %1/%2 (%3)"_s.arg(leak.servers.join(u','), leak.sandboxId, reasonsText(leak.reasons));
+        lines << u"• %1/%2 (%3)"_s.arg(leak.servers.join(u','), leak.sandboxId,
+                                       LeakListModel::reasonsText(leak.reasons));
     if (leaks.size() > listedInQuestion)
         lines << tr("… and %n more", nullptr, int(leaks.size() - listedInQuestion));
     const int count = int(leaks.size());

@@ -10,8 +10,9 @@ class LeakMonitor;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class LeakListModel;
 class QSpinBox;
-class QTreeWidget;
+class QTreeView;
 
 // The Runs view's leak section: every sandbox LeakMonitor found, with its reasons in words; the "held
 // longer than" threshold (off by default, kept in the settings); and one button that releases them all
@@ -24,16 +25,14 @@ class RunLeaksPanel final : public QWidget
 public:
     RunLeaksPanel(LeakMonitor *monitor, QWidget *parent = nullptr);
 
-    QTreeWidget *table() const { return m_table; }
+    QTreeView *table() const { return m_table; }
+    LeakListModel *model() const { return m_model; }
     QSpinBox *thresholdBox() const { return m_threshold; }
     QComboBox *unitBox() const { return m_unit; }
     QPushButton *releaseButton() const { return m_release; }
 
     // Asks once, listing what will go, then emits releaseRequested with the leaks shown now.
     void releaseAll();
-    // The translated words of a reason and of a leak's reasons ("Unclaimed, Past its TTL").
-    static QString reasonText(LeakReason reason);
-    static QString reasonsText(const QList<LeakReason> &reasons);
     // The setting read back: the seconds, or nullopt when off.
     static std::optional<qint64> storedThreshold();
 
@@ -48,6 +47,7 @@ private:
     QLabel *m_summary;
     QSpinBox *m_threshold;
     QComboBox *m_unit;
-    QTreeWidget *m_table;
+    LeakListModel *m_model;
+    QTreeView *m_table;
     QPushButton *m_release;
 };

@@ -1,0 +1,121 @@
+#include "models/leaklistmodel.h"
+
+#include "models/displaytext.h"
+#include "models/relativetime.h"
+#include "models/runlistmodel.h"
+
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The words were written for the Runs view's leak panel and keep its translation context.
+QString panelText(const char *text)
+{
+    return QCoreApplication::translate("RunLeaksPanel", text);
+}
+
+} // namespace
+
+LeakListModel::LeakListModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void LeakListModel::setLeaks(const QList<Leak> &leaks)
+{
+    beginResetModel();
+    m_leaks = leaks;
+    endResetModel();
+}
+
+int LeakListModel::rowOf(const QString &sandboxId) const
+{
+    for (qsizetype row = 0; row < m_leaks.size(); ++row) {
+        if (m_leaks[row].sandboxId == sandboxId)
+            return int(row);
+    }
+    return -1;
+}
+
+QString LeakListModel::reasonText(LeakReason reason)
+{
+    switch (reason) {
+    case LeakReason::Unclaimed:
+        return panelText("Unclaimed");
+    case LeakReason::PastTtl:
+        return panelText("Past its TTL");
+    case LeakReason::HeldTooLong:
+        return panelText("Held too long");
+    }
+    return {};
+}
+
+QString LeakListModel::reasonsText(const QList<LeakReason> &reasons)
+{
+    QStringList words;
+    for (const LeakReason reason : reasons)
+        words << reasonText(reason);
+    return words.join(u", "_s);
+}
+
+int LeakListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_leaks.size());
+}
+
+int LeakListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant LeakListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Leak &leak = m_leaks[index.row()];
+    if (role == SandboxIdRole)
+        return leak.sandboxId;
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == SandboxColumn)
+            return RunListModel::providerName(leak.provider);
+        if (index.column() == HeldSinceColumn)
+            return RelativeTime::absoluteTime(leak.heldSince);
+        return {};
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case SandboxColumn:
+        return DisplayText::visible(leak.sandboxId);
+    case ServersColumn:
+        return DisplayText::visible(leak.servers.join(u", "_s));
+    case RunColumn:
+        return leak.run.isEmpty() ? panelText("none") : DisplayText::visible(leak.run);
+    case HeldSinceColumn:
+        return RelativeTime::relativeAge(
+            leak.heldSince, m_referenceTime.isValid() ? m_referenceTime : QDateTime::currentDateTimeUtc());
+    case WhyColumn:
+        return reasonsText(leak.reasons);
+    default:
+        return {};
+    }
+}
+
+QVariant LeakListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case SandboxColumn:
+        return panelText("Sandbox");
+    case ServersColumn:
+        return panelText("Servers");
+    case RunColumn:
+        return panelText("Run");
+    case HeldSinceColumn:
+        return panelText("Held since");
+    case WhyColumn:
+        return panelText("Why");
+    default:
+        return {};
+    }
+}
