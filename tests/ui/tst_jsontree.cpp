@@ -191,6 +191,10 @@ private slots:
         QCOMPARE(view.currentPath(), u"$.needle"_s);
         qInfo("60 MB dump (%d issues): parsed in %lld ms, %lld nodes after expanding; search %lld ms", issues,
               loadMs, qlonglong(view.model()->nodeCount()), searchMs);
+        // About 1.5 s and 0.5 s here: the bounds catch a blow-up (a parse or a search gone quadratic), not
+        // speed.
+        QVERIFY2(loadMs < 20000, qPrintable(QString::number(loadMs)));
+        QVERIFY2(searchMs < 8000, qPrintable(QString::number(searchMs)));
     }
 
     // ---- JsonTreeView ----
