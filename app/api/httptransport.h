@@ -32,6 +32,8 @@ public:
     QNetworkAccessManager *networkAccessManager() const { return m_network; }
 
     ApiCall *send(const ApiRequest &request);
+    // Calls sent and not yet finished, retries included: none means nothing more will be sent or answered.
+    int inFlight() const { return m_inFlight; }
 
     static QByteArray userAgent();
 

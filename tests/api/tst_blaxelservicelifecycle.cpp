@@ -5,6 +5,7 @@
 #include "blaxelservicefixture.h"
 #include "emulatorprobe.h"
 
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -97,14 +98,21 @@ private Q_SLOTS:
         auto limits = service->limits();
         limits.waitDeadlineMs = 300;
         service->setLimits(limits);
-        const auto end = waitGone(u"agent-runner-02"_s);
-        QVERIFY(!end.ok());
-        QCOMPARE(end.error().kind(), ApiError::Kind::Timeout);
-        QVERIFY(end.error().message().contains(u"agent-runner-02"_s));
-        QVERIFY(end.error().message().contains(u"DELETING"_s));
+        QObject context;
+        std::optional<ApiResult<BlaxelTermination>> end;
+        const QPointer<BlaxelOperation> operation = service->waitUntilTerminated(
+            u"agent-runner-02"_s, &context, [&](const ApiResult<BlaxelTermination> &r) { end = r; });
+        QVERIFY(QTest::qWaitFor([&] { return end.has_value(); }, 15000));
+        QVERIFY(!end->ok());
+        QCOMPARE(end->error().kind(), ApiError::Kind::Timeout);
+        QVERIFY(end->error().message().contains(u"agent-runner-02"_s));
+        QVERIFY(end->error().message().contains(u"DELETING"_s));
         const qsizetype polled = seen().size();
         QVERIFY(polled >= 4); // the delete and three polls at least
-        QTest::qWait(150);
+        // The operation deletes itself once it has answered, and its poll timer with it: then nothing is left
+        // that could poll.
+        QTRY_VERIFY_WITH_TIMEOUT(operation.isNull(), 5000);
+        QCOMPARE(transport->inFlight(), 0);
         QCOMPARE(seen().size(), polled); // nothing after the end
     }
 
@@ -125,7 +133,9 @@ private Q_SLOTS:
         operation->abort();
         QVERIFY(result.has_value());
         QCOMPARE(result->error().kind(), ApiError::Kind::Cancelled);
-        QTest::qWait(600);
+        // Gone with its wait of 400 ms: nothing is left that could poll.
+        QTRY_VERIFY_WITH_TIMEOUT(operation.isNull(), 5000);
+        QCOMPARE(transport->inFlight(), 0);
         QCOMPARE(seen().size(), 1);
     }
 };

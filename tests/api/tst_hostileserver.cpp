@@ -4,6 +4,7 @@
 #include "hostileserver.h"
 
 #include <QElapsedTimer>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <optional>
@@ -75,6 +76,25 @@ private:
         QVERIFY2(error.message().contains(u"time allowed for the whole call"_s), qPrintable(error.message()));
         QVERIFY2(clock.elapsed() >= deadlineMs * 9 / 10 && clock.elapsed() < deadlineMs + 1500,
                  QByteArray::number(clock.elapsed()).constData());
+    }
+
+    // Sends a request of the test's own to `target` and waits until `target` has read it: what the client had
+    // sent there before has arrived by then. What `target` saw besides the probe; nullopt if the probe never
+    // arrived.
+    static std::optional<QList<HostileServer::Request>> requestsBesidesAProbe(HostileServer &target)
+    {
+        const QByteArray probePath = "/test-probe";
+        QTcpSocket probe;
+        probe.connectToHost(QHostAddress::LocalHost, target.port());
+        probe.write("GET " + probePath + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n");
+        QList<HostileServer::Request> others;
+        const auto probeArrived = [&] {
+            others = target.requests();
+            return others.removeIf([&](const HostileServer::Request &r) { return r.path == probePath; }) > 0;
+        };
+        if (!QTest::qWaitFor(probeArrived, 10'000))
+            return std::nullopt;
+        return others;
     }
 
 private slots:
@@ -183,8 +203,10 @@ private slots:
         QVERIFY2(message.contains(u"127.0.0.1:%1"_s.arg(server->port())), qPrintable(message));
         QVERIFY2(message.contains(u"127.0.0.1:%1"_s.arg(other.port())), qPrintable(message));
         QVERIFY(message.contains(u"not sent again"_s));
-        QTest::qWait(100);
-        QCOMPARE(other.requests().size(), 0);
+        const auto reachedOther = requestsBesidesAProbe(other);
+        QVERIFY(reachedOther);
+        QCOMPARE(reachedOther->size(), 0);
+        QCOMPARE(other.connections(), 1); // the probe's
         QCOMPARE(server->requests().size(), 1);
     }
 
@@ -301,8 +323,10 @@ private slots:
         QCOMPARE(result.error().kind(), ApiError::Kind::Local);
         QVERIFY2(result.error().message().contains(u"control character"_s),
                  qPrintable(result.error().message()));
-        QTest::qWait(100);
-        QCOMPARE(server->connections(), 0);
+        const auto reached = requestsBesidesAProbe(*server);
+        QVERIFY(reached);
+        QCOMPARE(reached->size(), 0);
+        QCOMPARE(server->connections(), 1); // the probe's
     }
 
     void unsafeBaseUrlIsRefusedBeforeAnyRequest_data()

@@ -76,14 +76,11 @@ def read_stderr_until(proc, needle, limit=60):
 
 def check_big_run(base, work):
     urls_out, env_out, mcp_dir = (os.path.join(work, n) for n in ("urls.json", "run.env", "mcp"))
-    started = time.monotonic()
     code, out, err = cli(base, "run", "create", "big-30", "--servers", "github:10,slack:10,jira:10",
                          "--ttl", "3600", "--urls-out", urls_out, "--env-out", env_out, "--mcp-dir", mcp_dir)
-    elapsed = time.monotonic() - started
     check("run create of 30 sandboxes across 3 servers exits 0", code == 0, (code, err[-500:]))
     check("... printing progress per sandbox", err.count("acquired") == 30 and "[30/30] jira #10" in err, err[-300:])
     check("... and a summary", "30 of 30 sandboxes held" in out, out)
-    print(f"note: 30 sandboxes in {elapsed:.1f} s (the client's 2 requests/s limit)")
     urls = json.load(open(urls_out))
     check("the URL map names all 30", len(urls["urls"]) == 30 and "github_1" in urls["urls"]
           and "jira_10" in urls["urls"] and len(urls["sandboxes"]) == 30, list(urls["urls"])[:5])

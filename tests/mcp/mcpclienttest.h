@@ -23,6 +23,7 @@ struct Outcome
     McpToolResult toolResult;
     QList<std::tuple<double, double, QString>> progress;
     QStringList notifications;
+    bool callDeleted = false;
 };
 
 // Records what the call reports as it happens; the client deletes the call after finished(), so this is
@@ -44,13 +45,16 @@ inline std::shared_ptr<Outcome> watch(McpCall *call)
     QObject::connect(
         call, &McpCall::notification, call,
         [outcome](const QString &method, const QJsonObject &) { outcome->notifications.append(method); });
+    QObject::connect(call, &QObject::destroyed, [outcome] { outcome->callDeleted = true; });
     return outcome;
 }
 
 inline Outcome wait(const std::shared_ptr<Outcome> &outcome, int timeoutMs = 10000)
 {
     (void)QTest::qWaitFor([&] { return outcome->finishedCount > 0; }, timeoutMs);
-    QTest::qWait(20); // a second finished() would come now
+    // A second finished() would come before the call is deleted, which the call does after its first.
+    if (outcome->finishedCount > 0)
+        (void)QTest::qWaitFor([&] { return outcome->callDeleted; }, timeoutMs);
     return *outcome;
 }
 

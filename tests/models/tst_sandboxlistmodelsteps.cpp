@@ -32,6 +32,17 @@ QList<SandboxSummary> churnedSnapshot(int count, int round)
     return snapshot;
 }
 
+// The model steps on a zero-interval timer. One started now fires after every step already due, so once it
+// has, a step left behind (of a dropped or a finished application) would have run.
+bool aStepTurnPassed()
+{
+    QTimer turn;
+    turn.setSingleShot(true);
+    QSignalSpy fired(&turn, &QTimer::timeout);
+    turn.start(0);
+    return fired.wait(5000);
+}
+
 // Every row as (id, status, tags, time), in row order.
 QStringList contents(const SandboxListModel &model)
 {
@@ -108,7 +119,7 @@ private Q_SLOTS:
         const QList<SandboxSummary> last = churnedSnapshot(5000, 2);
         m_model->applySnapshotInSteps(last);
         QVERIFY(QTest::qWaitFor([&] { return applied.count() == 2 && !m_model->isApplying(); }, 20000));
-        QTest::qWait(10);
+        QVERIFY(aStepTurnPassed());
         QCOMPARE(applied.count(), 2);
         QCOMPARE(m_model->rowOf(u"github"_s, u"superseded"_s), -1);
         SandboxListModel expected;
@@ -132,7 +143,7 @@ private Q_SLOTS:
         SandboxListModel expected;
         expected.applySnapshot(next);
         QCOMPARE(contents(*m_model), contents(expected));
-        QTest::qWait(20);
+        QVERIFY(aStepTurnPassed());
         QCOMPARE(contents(*m_model), contents(expected));
         QCOMPARE(applied.count(), 0);
 
@@ -140,7 +151,7 @@ private Q_SLOTS:
         m_model->clear();
         QVERIFY(!m_model->isApplying());
         QCOMPARE(m_model->rowCount(), 0);
-        QTest::qWait(20);
+        QVERIFY(aStepTurnPassed());
         QCOMPARE(m_model->rowCount(), 0);
         QCOMPARE(applied.count(), 0);
     }

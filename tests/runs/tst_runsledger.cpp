@@ -1,6 +1,7 @@
 // The runs core on the ledger worker's thread (the GUI's way): nothing is asked of the server before the
 // ledger has answered, and no ledger call runs on this thread; RunReleaser, what `run release` and
 // `leaks --release` are made of.
+#include "../postedevents.h"
 #include "tst_runs.h"
 
 #include "api/klavislocalsandboxservice.h"
@@ -72,7 +73,10 @@ void TestRuns::provisionerWaitsForTheLedgerWorker()
     plan.prepare = true;
     provisioner.start(plan);
     QVERIFY(provisioner.isRunning());
-    QTest::qWait(150);
+    // What start() set going and could do without the ledger has been done once the event loop has handled
+    // what was queued before this call; the transport would hold the prepare or an acquire by then.
+    QVERIFY(PostedEvents::handled());
+    QCOMPARE(m_emulator->transport->inFlight(), 0);
     QCOMPARE(changes, 0); // no acquire was sent: the run is not in the ledger yet
     QCOMPARE(finished.size(), 0);
     gate.release();

@@ -3,6 +3,7 @@
 // What the parts of tst_mcpwidgets share: fixtures (real tools' schemas from tests/data/mcp, sample
 // dumps, a decoded tool result) and the screenshot helpers. See tst_mcpwidgets.cpp for how the parts run.
 
+#include "../postedevents.h"
 #include "inspector/schemafield.h"
 #include "inspector/schemaform.h"
 #include "mcp/mcpresultdecoder.h"
@@ -146,7 +147,7 @@ inline void applyTheme(const QString &theme)
 
 inline void save(QWidget *widget, const QString &name)
 {
-    QTest::qWait(50);
+    QVERIFY(PostedEvents::layoutsSettled());
     ScreenshotFile::save(widget, screenshotDir(), name);
 }
 

@@ -5,6 +5,7 @@
 // views at the window sizes a user is likely to have), tst_screenshotsdialogs.cpp (Settings with profiles,
 // the New run wizard and the reconcile dialog). tst_screenshots.cpp runs them in turn.
 
+#include "../postedevents.h"
 #include "api/apiresult.h"
 #include "demoapp.h"
 #include "screenshotfile.h"
@@ -15,6 +16,7 @@
 #include "blaxel/blaxelsandboxespage.h"
 #include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
+#include "common/elasticcolumn.h"
 #include "common/jsontreeview.h"
 #include "inspector/inspectpage.h"
 #include "inspector/sandboxworktabs.h"
@@ -41,6 +43,7 @@
 #include "runsview/reconciledialog.h"
 #include "runsview/runspage.h"
 #include "serverdata/sandboxdatapage.h"
+#include "session/blaxelsandboxescontroller.h"
 #include "session/leakmonitor.h"
 #include "session/universescontroller.h"
 #include "settings/credentialstore.h"
@@ -86,9 +89,21 @@ inline QString outputDir()
     return QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR);
 }
 
+// A picture shows what is there when it is taken. Once the data it shows have arrived (each caller waits for
+// its own), what is left is the lists' column fit, which waits a quarter second after rows arrive
+// (ElasticColumn) and is done here at once, and the layout passes that posts and the changes before it did.
 inline void save(QWidget *widget, const QString &name)
 {
+    for (ElasticColumn *columns : widget->window()->findChildren<ElasticColumn *>())
+        columns->fit();
+    QVERIFY(PostedEvents::layoutsSettled());
     ScreenshotFile::save(widget, outputDir(), name);
+}
+
+// `dialog` shown and on screen, for save().
+inline bool exposed(QWidget *dialog)
+{
+    return QTest::qWaitForWindowExposed(dialog);
 }
 
 // The All sandboxes view once every provider's rows are in, the first three rows selected.
@@ -105,9 +120,9 @@ inline bool showAllSandboxes(MainWindow *window)
     if (!QTest::qWaitFor(hasAllProviders, 10000))
         return false;
     QTableView *table = window->allSandboxesPage()->view();
+    // Several rows: the pane sums them up from the rows themselves, nothing to fetch.
     table->selectionModel()->select(QItemSelection(table->model()->index(0, 0), table->model()->index(2, 0)),
                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    QTest::qWait(300);
     return true;
 }
 
@@ -120,9 +135,9 @@ inline bool showBlaxelSandbox(MainWindow *window, const QString &name)
         return false;
     for (int row = 0; row < table->model()->rowCount(); ++row) {
         if (table->model()->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString() == name) {
+            QSignalSpy loaded(window->blaxelSandboxesController(), &BlaxelSandboxesController::detailsLoaded);
             table->selectRow(row);
-            QTest::qWait(800);
-            return true;
+            return !loaded.isEmpty() || loaded.wait(10000);
         }
     }
     return false;
@@ -169,9 +184,9 @@ inline bool showRuns(const DemoApp &app)
     RunsPage *page = window->runsPage();
     if (!QTest::qWaitFor([page] { return page->selectRun(u"swe-eval-0412"_s); }, 10000))
         return false;
+    QSignalSpy leaksCounted(page->leakMonitor(), &LeakMonitor::leaksChanged);
     page->leakMonitor()->recompute();
-    QTest::qWait(500);
-    return page->leakMonitor()->count() > 0;
+    return (!leaksCounted.isEmpty() || leaksCounted.wait(10000)) && page->leakMonitor()->count() > 0;
 }
 
 // The Universes view with the demo's software universe chosen and `tab` in front: its initial data
@@ -193,11 +208,9 @@ inline bool showUniverses(MainWindow *window, UniversesPage::Tab tab)
         JsonTreeView *data = page->initialDataView();
         if (!QTest::qWaitFor([data] { return data->model()->rowCount() > 0 && !data->isBusy(); }, 10000))
             return false;
-        QTest::qWait(200);
         data->expandAll(); // fetches every level; then the services and their collections are shown
         data->treeView()->collapseAll();
         data->treeView()->expandToDepth(1);
-        QTest::qWait(300);
         return true;
     }
     page->tabs()->setCurrentIndex(UniversesPage::TasksTab);
@@ -205,11 +218,9 @@ inline bool showUniverses(MainWindow *window, UniversesPage::Tab tab)
     const int count = tasks->taskList()->rowCount();
     if (!QTest::qWaitFor([tasks, count] { return tasks->loadedCount() == count; }, 20000))
         return false;
-    tasks->selectTask(u"2"_s);
-    if (tab == UniversesPage::TasksTab) {
-        QTest::qWait(300);
+    tasks->selectTask(u"2"_s); // loaded above: shown at once
+    if (tab == UniversesPage::TasksTab)
         return true;
-    }
     page->tabs()->setCurrentIndex(UniversesPage::InstanceTab);
     UniverseInstanceTab *instance = page->instanceTab();
     instance->runField()->setText(u"support-eval"_s);
@@ -218,10 +229,7 @@ inline bool showUniverses(MainWindow *window, UniversesPage::Tab tab)
         return false;
     QSignalSpy verdict(instance, &UniverseInstanceTab::verdictShown);
     instance->verify();
-    if (!verdict.wait(10000))
-        return false;
-    QTest::qWait(300);
-    return true;
+    return verdict.wait(10000);
 }
 
 std::unique_ptr<QObject> newViewsTest();

@@ -1,6 +1,7 @@
 // The application around the views: the theme choice, the first run before a key exists, the profile
 // list beside the status bar, and quitting while transfers run (the question, and how fast the process
 // can end).
+#include "../postedevents.h"
 #include "demoapp.h"
 #include "emulatorprobe.h"
 
@@ -152,7 +153,10 @@ private slots:
         emit window->scheduler()->refreshDue();
         window->showPage(MainWindow::LocalSandboxesView);
         window->showPage(MainWindow::SandboxesView);
-        QTest::qWait(300);
+        // A request starts at once or from a queued call: once the event loop has handled what was queued,
+        // one would have been counted.
+        QVERIFY(PostedEvents::handled());
+        QCOMPARE(controller.session()->transport()->inFlight(), 0);
         QCOMPARE(requests.size(), 0);
         for (ErrorBanner *banner : window->findChildren<ErrorBanner *>())
             QVERIFY(!banner->isVisible());
@@ -253,7 +257,7 @@ private slots:
         TransferJob *upload = queue->enqueueUpload(id, {work.filePath(u"big"_s)});
         startDump(app.get(), 1);
         QVERIFY(QTest::qWaitFor([queue] { return queue->activeCount() == 2; }));
-        QTest::qWait(300);
+        QVERIFY(QTest::qWaitFor([upload] { return upload->bytesDone() > 0; }, 10000));
         QVERIFY(upload->state() == TransferJob::State::Packing); // the packer's threads are at work
 
         QElapsedTimer clock;

@@ -26,6 +26,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -295,10 +296,11 @@ private slots:
         transfers->view()->selectionModel()->setCurrentIndex(
             transfers->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         QVERIFY(transfers->retryAction()->isEnabled());
+        const QPointer<TransferJob> replaced(job);
         transfers->retryAction()->trigger();
         TransferJob *retried = queue()->jobs().first();
         QVERIFY(retried != job);
-        QTest::qWait(50); // the replaced job is deleted by now
+        QTRY_VERIFY(replaced.isNull());
         QVERIFY(waitDone(retried, 120000));
         QVERIFY2(retried->state() == TransferJob::State::Done, qPrintable(retried->errorText()));
         app->window()->showPage(MainWindow::BlaxelSandboxesView);

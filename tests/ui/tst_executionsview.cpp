@@ -7,6 +7,7 @@
 // tests/models/tst_ansitextparser.
 
 #include "emulatorprobe.h"
+#include "../postedevents.h"
 #include "executions/consolecolours.h"
 #include "executions/executionconsole.h"
 #include "executions/executionstab.h"
@@ -288,7 +289,7 @@ private slots:
             QVERIFY(reread.wait(30000));
             for (const QSize &size : {QSize(800, 500), QSize(1280, 780)}) {
                 app->window()->resize(size);
-                QTest::qWait(150);
+                QVERIFY(PostedEvents::layoutsSettled());
                 const QString name = u"executions-%1-%2x%3"_s.arg(theme).arg(size.width()).arg(size.height());
                 QVERIFY(app->window()->grab().toImage().save(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR) +
                                                              u'/' + name + u".png"_s));
@@ -307,7 +308,9 @@ private slots:
             follow.resize(1000, 560);
             follow.show();
             QVERIFY(done.wait(60000));
-            QTest::qWait(300);
+            // Lines are shown in slices, one per turn of the event loop: the last ones may still wait.
+            QTRY_VERIFY(follow.isUpToDate() && !follow.console()->hasPending());
+            QVERIFY(PostedEvents::layoutsSettled());
             QVERIFY(follow.grab().toImage().save(QStringLiteral(SANDBOXDECK_SCREENSHOT_DIR) +
                                                  u"/follow-console-%1.png"_s.arg(theme)));
         }

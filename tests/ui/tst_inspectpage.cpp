@@ -99,6 +99,9 @@ private slots:
         toggle->click();
         QVERIFY(page.instructionsLabel()->isVisibleTo(&page));
         qInfo("Connect to 502 tools listed (6 pages): %lld ms, %d timer ticks meanwhile", listMs, ticks);
+        // About 40 ms here: the bound catches a blow-up (a page asked for twice, a wait between pages), not
+        // speed.
+        QVERIFY2(listMs < 2000, qPrintable(QString::number(listMs)));
 
         // Search and the hints.
         QTest::keyClicks(page.toolSearch(), u"delete_"_s);
@@ -115,13 +118,13 @@ private slots:
         SchemaField *text = page.form()->field(u"text"_s);
         QVERIFY(text);
         page.callButton()->click();
-        QTest::qWait(100);
-        QVERIFY(server.requests(u"tools/call"_s).isEmpty());
         QCOMPARE(text->problemLabel()->text(), u"required"_s);
         QTest::keyClicks(qobject_cast<QLineEdit *>(text->editor()), u"hello sandbox"_s);
         QSignalSpy called(&page, &InspectPage::callFinished);
         page.callButton()->click();
         QVERIFY(called.wait(10000));
+        // One call reached the server, the one with its argument: the refused one, sent before, never went
+        // out.
         QCOMPARE(server.requests(u"tools/call"_s).size(), 1);
         QCOMPARE(server.requests(u"tools/call"_s).first().json.value(u"params"_s)[u"arguments"_s].toObject(),
                  (QJsonObject{{u"text"_s, u"hello sandbox"_s}}));

@@ -1,6 +1,7 @@
 // Layouts that fit (issue 10, items 8 to 10): the real main window on the demo backend at the window
 // sizes a user has, checked by geometry and by the pixels it paints.
 
+#include "../postedevents.h"
 #include "demoapp.h"
 
 #include "blaxel/blaxelsandboxespage.h"
@@ -140,11 +141,14 @@ private slots:
         QTableView *table = app->window()->blaxelSandboxesPage()->view();
         QVERIFY(QTest::qWaitFor([table] { return table->model()->rowCount() > 5; }, 10000));
         showAt(QSize(800, 500));
-        QTest::qWait(300); // the column is measured once the rows settle
+        // The column is measured once the rows have settled, a quarter second after they came.
         const int name = BlaxelSandboxListModel::NameColumn;
-        const int needed = static_cast<QAbstractItemView *>(table)->sizeHintForColumn(name);
-        QVERIFY2(table->horizontalHeader()->sectionSize(name) >= needed,
-                 qPrintable(u"%1 < %2"_s.arg(table->horizontalHeader()->sectionSize(name)).arg(needed)));
+        const auto needed = [table, name] {
+            return static_cast<QAbstractItemView *>(table)->sizeHintForColumn(name);
+        };
+        QTRY_VERIFY2(
+            table->horizontalHeader()->sectionSize(name) >= needed(),
+            qPrintable(u"%1 < %2"_s.arg(table->horizontalHeader()->sectionSize(name)).arg(needed())));
     }
 
     void anOldSavedLayoutDoesNotClipTheList()
@@ -159,12 +163,18 @@ private slots:
         splitter->setSizes({400, splitter->width() - 400});
         app->sandboxesPage()->saveState();
         app->sandboxesPage()->restoreState();
-        QTest::qWait(50);
-        QString widths;
-        for (int column = 0; column < header->count(); ++column)
-            widths += u" %1"_s.arg(header->sectionSize(column));
-        QVERIFY2(!table->horizontalScrollBar()->isVisible(),
-                 qPrintable(u"viewport %1, columns%2"_s.arg(table->viewport()->width()).arg(widths)));
+        // The old layout is too wide for the list: the fits after the restore (the splitter's resize, the
+        // sections' own) give the width back, and the view lays out its scroll bar after them.
+        QVERIFY(PostedEvents::layoutsSettled());
+        const auto widths = [header] {
+            QString text;
+            for (int column = 0; column < header->count(); ++column)
+                text += u" %1"_s.arg(header->sectionSize(column));
+            return text;
+        };
+        QTRY_VERIFY2(header->length() <= table->viewport()->width() &&
+                         !table->horizontalScrollBar()->isVisible(),
+                     qPrintable(u"viewport %1, columns%2"_s.arg(table->viewport()->width()).arg(widths())));
         QVERIFY(app->sandboxesPage()->detailsPane()->width() <= splitter->width() / 2);
         // Columns the old layout made wider than their content gave back what the list lacked.
         QVERIFY(header->sectionSize(SandboxListModel::TagsColumn) <= 260);
@@ -216,7 +226,7 @@ private slots:
         auto *pane = app->localPage()->findChild<LocalSandboxDetailsPane *>();
         QVERIFY(pane);
         QVERIFY(QTest::qWaitFor([pane] { return pane->findChildren<CopyableField *>().size() >= 3; }, 5000));
-        QTest::qWait(50);
+        QVERIFY(PostedEvents::layoutsSettled()); // the new fields laid out
         // The page was hidden when the window got its size: the split is still the list's.
         SandboxWorkTabs *tabs = app->localPage()->workTabs();
         auto *splitter = qobject_cast<QSplitter *>(tabs->parentWidget());
@@ -255,7 +265,7 @@ private slots:
         QCOMPARE(window->width(), 800);
         for (int page : {int(MainWindow::SandboxesView), int(MainWindow::LocalSandboxesView)}) {
             window->showPage(MainWindow::Page(page));
-            QTest::qWait(50);
+            QVERIFY(PostedEvents::layoutsSettled());
             SandboxFilterBar *bar = page == MainWindow::SandboxesView ? app->sandboxesPage()->filterBar()
                                                                       : app->localPage()->filterBar();
             // The facets wrap to a line of their own rather than being squeezed or pushing the window.
@@ -273,7 +283,7 @@ private slots:
         // Wide again: one line.
         showAt(QSize(1600, 1000));
         window->showPage(MainWindow::SandboxesView);
-        QTest::qWait(50);
+        QVERIFY(PostedEvents::layoutsSettled());
         SandboxFilterBar *bar = app->sandboxesPage()->filterBar();
         const auto combos = bar->findChildren<QComboBox *>();
         for (const QComboBox *combo : combos)
@@ -290,7 +300,7 @@ private slots:
             ++row;
         QVERIFY(row < table->model()->rowCount());
         table->selectRow(row);
-        QTest::qWait(50);
+        QVERIFY(PostedEvents::layoutsSettled()); // what the selection changed in the pane beside
         const QImage image = table->viewport()->grab().toImage();
         const QRect cell = table->visualRect(table->model()->index(row, SandboxListModel::StatusColumn));
         // The dot sits at the start of the cell, a line high.
@@ -322,18 +332,18 @@ private slots:
         showAt(QSize(1280, 780));
         StatusBarPanel *panel = app->window()->statusPanel();
         panel->setRequestsInFlight(0);
-        QTest::qWait(20);
+        QVERIFY(PostedEvents::layoutsSettled());
         QList<QPair<QLabel *, QRect>> before;
         for (QLabel *label : panel->findChildren<QLabel *>())
             if (label->isVisible() && !label->text().isEmpty())
                 before.append({label, QRect(label->mapTo(app->window(), QPoint(0, 0)), label->size())});
         QVERIFY(before.size() >= 3);
         panel->setRequestsInFlight(1);
-        QTest::qWait(20);
+        QVERIFY(PostedEvents::layoutsSettled()); // the layout pass a new text would move the others in
         for (const auto &[label, where] : before)
             QCOMPARE(QRect(label->mapTo(app->window(), QPoint(0, 0)), label->size()), where);
         panel->setRequestsInFlight(12);
-        QTest::qWait(20);
+        QVERIFY(PostedEvents::layoutsSettled());
         for (const auto &[label, where] : before)
             QCOMPARE(QRect(label->mapTo(app->window(), QPoint(0, 0)), label->size()), where);
     }
@@ -348,7 +358,7 @@ private slots:
         QVERIFY(QTest::qWaitFor([raw] { return !raw->text().isEmpty(); }, 5000));
         auto *toggle = raw->findChild<QToolButton *>(u"rawJsonToggle"_s);
         toggle->click();
-        QTest::qWait(50);
+        QVERIFY(PostedEvents::layoutsSettled());
         QTextEdit *edit = raw->editor();
         QVERIFY(edit->isVisible());
         QVERIFY(!edit->horizontalScrollBar()->isVisible());
@@ -361,7 +371,7 @@ private slots:
         auto *scroll = pane->findChild<QScrollArea *>();
         QVERIFY(scroll);
         scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
-        QTest::qWait(20);
+        QVERIFY(PostedEvents::handled());
         const QPoint bottom = edit->mapTo(scroll->viewport(), QPoint(0, edit->height() - 1));
         QVERIFY(scroll->viewport()->rect().contains(bottom));
     }
@@ -373,7 +383,7 @@ private:
         window->resize(size);
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window));
-        QTest::qWait(100); // the first resize settles the splitter and the columns
+        QVERIFY(PostedEvents::layoutsSettled()); // the first resize settles the splitter and the columns
     }
 
     QTreeView *waitForLocalRows()
@@ -382,7 +392,7 @@ private:
         if (!QTest::qWaitFor([tree] { return tree->model()->rowCount() > 0; }, 10000))
             return tree;
         tree->expandAll();
-        QTest::qWait(50);
+        (void)PostedEvents::layoutsSettled(); // a failure shows in the caller's checks of the rows
         return tree;
     }
 

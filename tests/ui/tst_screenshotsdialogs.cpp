@@ -51,19 +51,18 @@ private slots:
                                   QProcessEnvironment());
         settings.resize(size);
         settings.show();
+        QVERIFY(exposed(&settings));
         settings.profileList()->setCurrentRow(1);
-        QTest::qWait(200);
         save(&settings, u"settings-blaxel-"_s + suffix);
 
         settings.form()->workspaceField()->clear();
         settings.okButton()->click();
         QVERIFY(!settings.form()->fieldError(ProfileForm::Field::Workspace).isEmpty());
-        QTest::qWait(100);
         save(&settings, u"settings-blaxel-error-"_s + suffix);
 
         BlaxelImportDialog *import = settings.openBlaxelImport();
         import->resize(std::min(size.width(), import->width()), import->height());
-        QTest::qWait(200);
+        QVERIFY(exposed(import));
         save(import, u"blaxel-import-"_s + suffix);
         import->reject();
         ThemeApplier::apply(ThemeSetting::Theme::System);
@@ -91,8 +90,8 @@ private slots:
         NewRunWizard wizard(&provisioner);
         wizard.resize(size);
         wizard.show();
+        QVERIFY(exposed(&wizard));
         wizard.planPage()->nameEdit()->setText(u"swe-eval-2026.11"_s);
-        QTest::qWait(100);
         save(&wizard, u"newrun-plan-"_s + suffix);
         wizard.next();
         NewRunSandboxesPage *sandboxes = wizard.sandboxesPage();
@@ -101,20 +100,18 @@ private slots:
         sandboxes->countSpin(u"jira"_s)->setValue(1);
         sandboxes->localServerList()->item(0)->setCheckState(Qt::Checked);
         sandboxes->addLocalSetButton()->click();
-        QTest::qWait(100);
         save(&wizard, u"newrun-sandboxes-"_s + suffix);
         wizard.next();
         wizard.next();
-        QTest::qWait(100);
+        QCOMPARE(wizard.currentId(), int(NewRunWizard::SummaryPage));
         save(&wizard, u"newrun-summary-"_s + suffix);
         QSignalSpy finished(wizard.progressPage(), &NewRunProgressPage::runFinished);
         wizard.next();
         QVERIFY(finished.wait(20000));
         QTRY_COMPARE(wizard.currentId(), int(NewRunWizard::ProgressPage));
-        QTest::qWait(100);
         save(&wizard, u"newrun-progress-"_s + suffix);
         wizard.next();
-        QTest::qWait(100);
+        QCOMPARE(wizard.currentId(), int(NewRunWizard::ExportsPage));
         save(&wizard, u"newrun-exports-"_s + suffix);
         wizard.close();
 
@@ -132,7 +129,7 @@ private slots:
         ReconcileDialog reconcile(report);
         reconcile.resize(std::min(size.width(), reconcile.width()), reconcile.height());
         reconcile.show();
-        QTest::qWait(100);
+        QVERIFY(exposed(&reconcile));
         save(&reconcile, u"reconcile-"_s + suffix);
         reconcile.reject();
         ThemeApplier::apply(ThemeSetting::Theme::System);

@@ -33,14 +33,14 @@ private slots:
         window->show();
         QVERIFY(app.waitForSandboxes());
         const QString suffix = u"%1-%2x%3"_s.arg(theme).arg(size.width()).arg(size.height());
+        QSignalSpy sandboxDetails(window->sandboxesController(), &SandboxesController::detailsLoaded);
         app.sandboxesPage()->view()->selectRow(1);
-        QTest::qWait(600);
+        QVERIFY(sandboxDetails.wait(10000));
         save(window, u"size-sandboxes-"_s + suffix);
         // The raw JSON folded out: as tall as its text, the pane scrolling rather than a box in a box.
         auto *rawToggle = app.sandboxesPage()->detailsPane()->findChild<QToolButton *>(u"rawJsonToggle"_s);
         QVERIFY(rawToggle);
         rawToggle->click();
-        QTest::qWait(100);
         save(window, u"size-rawjson-"_s + suffix);
         rawToggle->click();
 
@@ -51,15 +51,15 @@ private slots:
         InspectPage *inspect = tabs->currentInspectPage();
         QVERIFY(inspect);
         QVERIFY(QTest::qWaitFor([inspect] { return inspect->toolModel()->rowCount() > 0; }, 10000));
-        inspect->selectTool(inspect->toolModel()->index(0, 0).data().toString());
-        QTest::qWait(200);
+        QVERIFY(inspect->selectTool(inspect->toolModel()->index(0, 0).data().toString())); // its form at once
         save(window, u"size-inspect-"_s + suffix);
         // Its Data tab with a dump.
         tabs->setCurrentIndex(tabs->dataIndex());
         QSignalSpy dumped(app.sandboxesPage()->dataPage(), &SandboxDataPage::dumpShown);
         app.sandboxesPage()->dataPage()->dump();
         QVERIFY(dumped.wait(10000));
-        QTest::qWait(200);
+        SandboxDataPage *data = app.sandboxesPage()->dataPage();
+        QTRY_VERIFY(data->dumpButton()->isEnabled()); // idle again: the buttons as after any dump
         save(window, u"size-data-"_s + suffix);
         tabs->setCurrentIndex(tabs->detailsIndex());
 
@@ -67,8 +67,9 @@ private slots:
         QTreeView *tree = app.localPage()->view();
         QVERIFY(QTest::qWaitFor([tree] { return tree->model()->rowCount() > 0; }, 10000));
         tree->expandAll();
+        QSignalSpy localDetails(window->localSandboxesController(), &LocalSandboxesController::detailsLoaded);
         tree->setCurrentIndex(tree->model()->index(0, 0));
-        QTest::qWait(600);
+        QVERIFY(localDetails.wait(10000));
         save(window, u"size-local-"_s + suffix);
 
         QVERIFY(showBlaxelSandbox(window, u"broken-image"_s));

@@ -50,15 +50,16 @@ private slots:
 
         // A selected sandbox with its details loaded, as a user sees it after one click.
         QTableView *table = app.sandboxesPage()->view();
+        QSignalSpy sandboxDetails(window->sandboxesController(), &SandboxesController::detailsLoaded);
         table->selectRow(2);
-        QTest::qWait(800);
+        QVERIFY(sandboxDetails.wait(10000));
         save(window, u"sandboxes-"_s + suffix);
 
         QVERIFY(showBlaxelSandbox(window, u"research-notebook"_s));
         save(window, u"blaxel-sandboxes-"_s + suffix);
         BlaxelCreateDialog create(window);
         create.show();
-        QTest::qWait(200);
+        QVERIFY(exposed(&create));
         save(&create, u"blaxel-create-dialog-"_s + suffix);
         create.close();
 
@@ -69,8 +70,9 @@ private slots:
         QTreeView *tree = app.localPage()->view();
         QVERIFY(QTest::qWaitFor([tree] { return tree->model()->rowCount() > 0; }, 10000));
         tree->expandAll();
+        QSignalSpy localDetails(window->localSandboxesController(), &LocalSandboxesController::detailsLoaded);
         tree->setCurrentIndex(tree->model()->index(0, 0));
-        QTest::qWait(800);
+        QVERIFY(localDetails.wait(10000));
         save(window, u"local-sandboxes-"_s + suffix);
 
         // Files dragged over the second sandbox: where they would go is highlighted.
@@ -106,8 +108,7 @@ private slots:
             20000));
         window->showPage(MainWindow::TransfersView);
         QTreeView *transfers = window->transfersPage()->view();
-        transfers->setCurrentIndex(transfers->model()->index(2, 0));
-        QTest::qWait(200);
+        transfers->setCurrentIndex(transfers->model()->index(2, 0)); // its details come from the job itself
         save(window, u"transfers-"_s + suffix);
 
         QVERIFY(showRuns(app));
@@ -122,7 +123,7 @@ private slots:
         AcquireDialog dialog(QStringList(), window);
         dialog.setServer(u"github"_s);
         dialog.show();
-        QTest::qWait(200);
+        QVERIFY(exposed(&dialog));
         save(&dialog, u"acquire-dialog-"_s + suffix);
         dialog.close();
 
@@ -130,7 +131,7 @@ private slots:
         app.controller()->openSettings();
         auto *settings = window->findChild<SettingsDialog *>();
         QVERIFY(settings);
-        QTest::qWait(200);
+        QVERIFY(exposed(settings));
         save(settings, u"settings-dialog-"_s + suffix);
         settings->close();
     }

@@ -2,6 +2,7 @@
 // status bar read German, and no widget shows an English source text that the translation has a German
 // text for (a string that bypasses tr(), or one built before the translator was installed).
 
+#include "../postedevents.h"
 #include "demoapp.h"
 
 #include "settings/languagesetting.h"
@@ -17,8 +18,10 @@
 #include <QLocale>
 #include <QMenu>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QTreeView>
 #include <QXmlStreamReader>
 
 #include <algorithm>
@@ -148,8 +151,10 @@ private slots:
         MainWindow *window = app.window();
         window->resize(1280, 780);
         QVERIFY(app.waitForSandboxes());
+        QSignalSpy detailsLoaded(window->sandboxesController(), &SandboxesController::detailsLoaded);
         app.sandboxesPage()->view()->selectRow(0);
-        QTest::qWait(300);
+        QVERIFY(detailsLoaded.wait(10000)); // the pane with every field it shows
+        QVERIFY(PostedEvents::layoutsSettled());
 
         QStringList texts;
         for (const auto &[where, text] : visibleTexts(window))
@@ -167,12 +172,14 @@ private slots:
 
         // The other views, after the first one was checked.
         window->showPage(MainWindow::TransfersView);
-        QTest::qWait(100);
+        QVERIFY(PostedEvents::layoutsSettled());
         QVERIFY(texts.contains(u"Übertragungen"_s));
         const QStringList transfers = untranslated(window);
         QVERIFY2(transfers.isEmpty(), qPrintable(transfers.join(u'\n')));
         window->showPage(MainWindow::LocalSandboxesView);
-        QTest::qWait(300);
+        QTreeView *localTree = app.localPage()->view();
+        QVERIFY(QTest::qWaitFor([localTree] { return localTree->model()->rowCount() > 0; }, 10000));
+        QVERIFY(PostedEvents::layoutsSettled());
         const QStringList local = untranslated(window);
         QVERIFY2(local.isEmpty(), qPrintable(local.join(u'\n')));
     }

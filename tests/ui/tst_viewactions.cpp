@@ -80,10 +80,13 @@ private:
         return QTest::qWaitFor([this] { return tree()->model()->rowCount() >= 2; }, 10000);
     }
 
+    // The search waits for a typing pause, then says what it searches for.
     static void typeSearch(SandboxFilterBar *bar, const QString &text)
     {
+        QSignalSpy searched(bar, &SandboxFilterBar::searchChanged);
         bar->searchField()->setText(text);
-        QTest::qWait(250); // the search waits for a typing pause
+        QVERIFY(searched.wait(5000));
+        QCOMPARE(searched.last().at(0).toString(), text);
     }
 
 private slots:

@@ -1,5 +1,6 @@
 // The sizing helpers the list pages share, on plain widgets: ElasticColumn's measuring and SplitterSizing's
 // split policy.
+#include "../postedevents.h"
 #include "common/elasticcolumn.h"
 #include "common/splittersizing.h"
 
@@ -49,11 +50,11 @@ private slots:
         table.resize(400, 300);
         table.show();
         QVERIFY(QTest::qWaitForWindowExposed(&table));
-        QTest::qWait(300); // the fit after the rows arrived
+        QVERIFY(PostedEvents::layoutsSettled());
         // Wider columns than fit: shrinkOthers takes width back over several passes.
         table.horizontalHeader()->resizeSection(1, 260);
         table.horizontalHeader()->resizeSection(2, 240);
-        QTest::qWait(50);
+        QVERIFY(PostedEvents::handled()); // the fit the resizes queued, so that it is not counted below
         table.measured.clear();
         elastic->fit();
         QVERIFY(!table.measured.isEmpty());

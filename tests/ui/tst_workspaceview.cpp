@@ -2,6 +2,7 @@
 // drops that cannot go anywhere say why, dumps land where asked and drag out as files, and every transfer is
 // in the session's ledger with the archive's sha256, size and file count.
 
+#include "../postedevents.h"
 #include "demoapp.h"
 #include "emulatorprobe.h"
 #include "filedrop.h"
@@ -159,7 +160,7 @@ private slots:
         QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
         QVERIFY(dialog);
         dialog->reject();
-        QTest::qWait(50);
+        QVERIFY(PostedEvents::handled()); // what the answer queued
         QVERIFY(queue()->jobs().isEmpty());
     }
 

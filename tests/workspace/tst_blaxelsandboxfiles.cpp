@@ -1,9 +1,14 @@
 // BlaxelSandboxFiles against the emulator's per-sandbox API over loopback HTTP: PUT streamed, GET with Range
 // resume after a dropped connection, list, process, and the errors of each.
 
+#include "api/blaxelsandboxcall.h"
 #include "blaxelworkspacefixture.h"
 #include "emulatorprobe.h"
 #include "workspace/transferjob.h"
+
+#include <QPointer>
+
+#include <optional>
 
 class TestBlaxelSandboxFiles : public QObject, private BlaxelWorkspaceFixture
 {
@@ -151,11 +156,17 @@ private Q_SLOTS:
 
         // A context that dies takes its call with it: the handler never runs.
         bool ran = false;
+        QPointer<BlaxelSandboxCall> call;
         {
             QObject context;
-            m_files->run(u"ls"_s, {}, &context, [&](const ApiResult<BlaxelProcessResult> &) { ran = true; });
+            call = m_files->run(u"ls"_s, {}, &context,
+                                [&](const ApiResult<BlaxelProcessResult> &) { ran = true; });
         }
-        QTest::qWait(300);
+        QVERIFY(call.isNull()); // gone with its context, its request with it
+        // A call made after it, answered: anything the first one still had coming would have come first.
+        std::optional<ApiResult<BlaxelDirectory>> later;
+        m_files->list({}, this, [&](const ApiResult<BlaxelDirectory> &r) { later = r; });
+        QVERIFY(wait(later).has_value());
         QVERIFY(!ran);
     }
 

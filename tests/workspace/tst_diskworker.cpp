@@ -1,5 +1,6 @@
 // DiskWorker: slow disk calls off the calling thread, the answer back on it, nothing for a dead context.
 
+#include "../postedevents.h"
 #include "workspace/diskworker.h"
 
 #include <QDir>
@@ -93,7 +94,9 @@ private slots:
         context.reset();
         release = true;
         future.waitForFinished();
-        QTest::qWait(50);
+        // The work has ended: its answer, were it delivered, would be queued already and handled before this
+        // call.
+        QVERIFY(PostedEvents::handled());
         QVERIFY(!called);
     }
 };

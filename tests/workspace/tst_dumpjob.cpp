@@ -7,6 +7,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThreadPool>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -223,7 +224,12 @@ void TestDumpJob::cancelWhileDownloadingLeavesNothing()
     job->start();
     QVERIFY(TransferHarness::waitFinished(job.get()));
     QCOMPARE(job->state(), TransferJob::State::Cancelled);
-    QTest::qWait(100); // a retry timer or a late reply must not bring anything back
+    // A retry the cut scheduled fires at most four retry delays (makeJob: 10 ms) after it and must find the
+    // job ended. No signal says it has; a timer started now with that interval expires after any such retry
+    // timer, so once it has fired the retry, if any, has run.
+    bool retriesDue = false;
+    QTimer::singleShot(4 * 10, this, [&retriesDue] { retriesDue = true; });
+    QVERIFY(QTest::qWaitFor([&retriesDue] { return retriesDue; }, 5000));
     QCOMPARE(finished.count(), 1);
     QVERIFY(!QFileInfo::exists(target));
     // The partial download is unlinked on a worker, without waiting.

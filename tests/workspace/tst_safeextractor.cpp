@@ -1,4 +1,5 @@
 // SafeExtractor on well-formed archives: the round trip, modes, the target rules, cancel, and the job.
+#include "../postedevents.h"
 #include "extracttestarchive.h"
 #include "workspace/safeextractor.h"
 
@@ -386,7 +387,9 @@ void TestSafeExtractor::jobFinishesOnce()
     extractor.start(bigArchive(), parent + u"/out"_s);
     QVERIFY(extractor.isRunning());
     QVERIFY(finished.wait(20000));
-    QTest::qWait(100);
+    // The worker has ended: a second finished() could only be an event queued already, handled before this
+    // call.
+    QVERIFY(PostedEvents::handled());
     QCOMPARE(finished.count(), 1);
     QCOMPARE(deliveredOn, QThread::currentThread());
     QVERIFY(!extractor.isRunning());
@@ -415,7 +418,8 @@ void TestSafeExtractor::jobCancel()
     extractor.start(bigArchive(), parent + u"/other"_s);
     extractor.cancel();
     QVERIFY(finished.wait(20000));
-    QTest::qWait(100);
+    // As in jobFinishesOnce: a second finished() would already be queued.
+    QVERIFY(PostedEvents::handled());
     QCOMPARE(finished.count(), 1);
     const auto report = finished.first().first().value<ExtractionReport>();
     QVERIFY(report.cancelled);
@@ -429,9 +433,10 @@ void TestSafeExtractor::jobDestroyedWhileRunning()
     QVERIFY(QDir().mkpath(parent));
     {
         SafeExtractor extractor;
+        QSignalSpy progress(&extractor, &SafeExtractor::progress);
         extractor.start(bigArchive(), parent + u"/out"_s);
-        QTest::qWait(5);
-    } // the destructor cancels and waits for the worker
+        QVERIFY(progress.wait(20000)); // the worker is at it
+    }                                  // the destructor cancels and waits for the worker
     QVERIFY(entriesOf(parent).isEmpty() || entriesOf(parent) == QStringList(u"out"_s));
     QVERIFY(!entriesOf(parent).join(u' ').contains(u".partial-"_s));
 }

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 
 #include <atomic>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -246,7 +247,13 @@ void TestTransferQueue::cancelAllEndsEverything()
     for (const TransferJob *job : queue.jobs())
         QCOMPARE(job->state(), TransferJob::State::Cancelled);
     QCOMPARE(queue.activeCount(), 0);
-    QTest::qWait(700); // the answers the emulator still sends change nothing
+    // The answers the emulator still sends change nothing. A request of the test's own, sent now, is answered
+    // after the same latency: by then every earlier answer has come.
+    std::optional<ApiResult<LocalSandbox>> probe;
+    QObject context;
+    harness.service->details(sandbox, &context, [&probe](const ApiResult<LocalSandbox> &r) { probe = r; });
+    QVERIFY(QTest::qWaitFor([&probe] { return probe.has_value(); }, 10000));
+    QVERIFY(probe->ok());
     QCOMPARE(finished.count(), 4);
     QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(sandbox).isEmpty());
 }

@@ -1,4 +1,5 @@
 #include "emulatorprobe.h"
+#include "../postedevents.h"
 #include "transferharness.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/uploadjob.h"
@@ -224,7 +225,9 @@ void TestUploadJob::cancelWhilePackingLeavesNothing()
     QCOMPARE(EmulatorProbe(harness.emulator).apiRequests().size(), 0);
     // A failed or cancelled job removes its temporary folder on a worker, without waiting.
     QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
-    QTest::qWait(50); // nothing arrives late
+    // The packer's end was what completed the cancel: anything still on its way to the job was queued before
+    // this call, and is handled by the time it runs.
+    QVERIFY(PostedEvents::handled());
     QCOMPARE(finished.count(), 1);
 }
 
@@ -250,7 +253,10 @@ void TestUploadJob::cancelWhileUploadingLeavesNothing()
              0);
     // A failed or cancelled job removes its temporary folder on a worker, without waiting.
     QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
-    QTest::qWait(100);
+    // Only an initialize fills the workspace, and the job sends none once cancelled: what was already queued
+    // to it (the aborted upload's last signals) is handled before this call runs.
+    QVERIFY(PostedEvents::handled());
+    QCOMPARE(EmulatorProbe(harness.emulator).requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)), 0);
     QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()).isEmpty());
 }
 

@@ -1,3 +1,4 @@
+#include "../postedevents.h"
 #include "archivereadback.h"
 #include "workspace/parallelgzipwriter.h"
 #include "workspace/workspacearchiver.h"
@@ -288,7 +289,9 @@ void TestWorkspaceArchiver::jobFinishesOnce()
     job.start({path(u"ws"_s)}, archive);
     QVERIFY(job.isRunning());
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
-    QTest::qWait(150);
+    // The pack has ended: a second finished() could only be an event queued already, handled before this
+    // call.
+    QVERIFY(PostedEvents::handled());
     QCOMPARE(finished.count(), 1);
     QVERIFY(!job.isRunning());
     const auto result = finished.first().first().value<PackResult>();
@@ -309,7 +312,8 @@ void TestWorkspaceArchiver::jobCancel()
     job.start({path(u"big"_s)}, archive);
     job.cancel();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
-    QTest::qWait(100);
+    // As in jobFinishesOnce: a second finished() would already be queued.
+    QVERIFY(PostedEvents::handled());
     QCOMPARE(finished.count(), 1);
     const auto result = finished.first().first().value<PackResult>();
     QVERIFY(result.cancelled);

@@ -3,7 +3,6 @@
 #include "workspace/dumpjob.h"
 #include "workspace/uploadjob.h"
 
-#include <QElapsedTimer>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -55,15 +54,12 @@ void TestWorkspaceRoundTrip::roundTripKeepsPathsBytesModesAndLinks()
 
     TransferHarness harness;
     const QString sandbox = harness.freshSandbox();
-    QElapsedTimer clock;
-    clock.start();
     UploadJob upload(harness.service.get(), harness.network.get(), sandbox, u"us"_s, {source});
     upload.setRetryBaseDelayMs(10);
     upload.start();
     QVERIFY(TransferHarness::waitFinished(&upload, 240000));
     QCOMPARE(upload.state(), TransferJob::State::Done);
     QVERIFY2(upload.errorText().isEmpty(), qPrintable(upload.errorText()));
-    qInfo("upload: %lld ms", clock.restart());
 
     // What the sandbox holds: the same paths, and each file's bytes.
     QStringList expectedPaths;
@@ -88,7 +84,6 @@ void TestWorkspaceRoundTrip::roundTripKeepsPathsBytesModesAndLinks()
     QVERIFY(TransferHarness::waitFinished(&dump, 240000));
     QVERIFY2(dump.state() == TransferJob::State::Done, qPrintable(dump.errorText()));
     QCOMPARE(dump.resultPath(), extracted);
-    qInfo("dump and extract: %lld ms", clock.restart());
 
     QCOMPARE(describeTree(extracted), sourceTree);
 }
