@@ -103,6 +103,18 @@ class TestRunListModel : public QObject
 
 private:
     std::unique_ptr<RunListModel> m_model;
+    quint64 m_listGeneration = 0;
+
+    // The stores' lists as the model takes them; the tag-only runs are gathered on a worker, so this waits
+    // for them to be in the rows.
+    bool setListed(const QList<SandboxSummary> &klavis, const QList<LocalSandbox> &local)
+    {
+        QSignalSpy found(m_model.get(), &RunListModel::runsFound);
+        ++m_listGeneration;
+        m_model->setListedSandboxes(KlavisSandboxStore::makeSnapshot(klavis, m_listGeneration),
+                                    LocalSandboxStore::makeSnapshot(local, m_listGeneration));
+        return !found.isEmpty() || found.wait(5000);
+    }
     std::unique_ptr<QAbstractItemModelTester> m_tester;
     QDateTime m_now;
 
@@ -241,7 +253,7 @@ private slots:
     {
         m_model->setLedgerRecords({provisioningRecord(), releasedRecord(), openRecord()});
         ModelSignals events(m_model.get());
-        m_model->setListedSandboxes(listedSandboxes(), {listedLocal(u"l1"_s, u"Occupied"_s)});
+        QVERIFY(setListed(listedSandboxes(), {listedLocal(u"l1"_s, u"Occupied"_s)}));
         // script-run's oldest sandbox was updated 3.5 h ago: below the released run, above the unknown time.
         QCOMPARE(structural(events.events()), QStringList{u"insert 2-2"_s});
         QVERIFY2(events.events().contains(u"change 0-0 c0-5"_s), qPrintable(events.events().join(u", "_s)));
@@ -275,14 +287,14 @@ private slots:
         QCOMPARE(m_model->sandboxStatus(released(u"k1"_s, openRun, m_now)), u"released"_s);
 
         // The lists change: k1 is gone, the local one failed; both of script-run's sandboxes went idle.
-        m_model->setListedSandboxes({listed(u"s9"_s, u"idle"_s, {tagOnlyRun}), listed(u"s10"_s, u"idle"_s)},
-                                    {listedLocal(u"l1"_s, u"error"_s)});
+        QVERIFY(setListed({listed(u"s9"_s, u"idle"_s, {tagOnlyRun}), listed(u"s10"_s, u"idle"_s)},
+                          {listedLocal(u"l1"_s, u"error"_s)}));
         QCOMPARE(structural(events.take()), QStringList{u"remove 2-2"_s});
         QCOMPARE(names(), (QStringList{openRun, releasedRun, provisioningRun}));
         QCOMPARE(cell(openRun, RunListModel::SandboxesColumn), u"1 error, 2 held, 1 failed, 1 released"_s);
 
         // No lists at all: back to what the ledger alone says.
-        m_model->setListedSandboxes({}, {});
+        QVERIFY(setListed({}, {}));
         QCOMPARE(structural(events.take()), QStringList());
         QCOMPARE(cell(openRun, RunListModel::SandboxesColumn), u"3 held, 1 failed, 1 released"_s);
     }
@@ -324,7 +336,7 @@ private slots:
 
         // An imported run stays when the ledger and the lists are emptied: it came from a file.
         m_model->setLedgerRecords({});
-        m_model->setListedSandboxes({}, {});
+        QVERIFY(setListed({}, {}));
         QCOMPARE(structural(events.take()), (QStringList{u"remove 1-1"_s, u"remove 0-0"_s}));
         QCOMPARE(names(), QStringList{openRun + u" (imported)"_s});
         QVERIFY(importedRow.isValid());
@@ -334,7 +346,7 @@ private slots:
     void refreshesInsertMoveAndRemoveRowsInPlace()
     {
         m_model->setLedgerRecords({provisioningRecord(), releasedRecord(), openRecord()});
-        m_model->setListedSandboxes(listedSandboxes(), {});
+        QVERIFY(setListed(listedSandboxes(), {}));
         QCOMPARE(names(), (QStringList{openRun, releasedRun, tagOnlyRun, provisioningRun}));
         const QPersistentModelIndex tagged = m_model->index(2, RunListModel::AgeColumn);
         const QPersistentModelIndex provisioning = m_model->index(3, RunListModel::NameColumn);
@@ -344,7 +356,7 @@ private slots:
         // above the released run.
         QList<SandboxSummary> sandboxes = listedSandboxes();
         sandboxes[2].status = u"idle"_s;
-        m_model->setListedSandboxes(sandboxes, {});
+        QVERIFY(setListed(sandboxes, {}));
         QCOMPARE(structural(events.take()), QStringList{u"move 2-2 to 1"_s});
         QCOMPARE(names(), (QStringList{openRun, tagOnlyRun, releasedRun, provisioningRun}));
         QCOMPARE(tagged.row(), 1);
@@ -388,7 +400,7 @@ private slots:
         QVERIFY(!provisioning.isValid());
 
         // The lists hold nothing either: no row is left.
-        m_model->setListedSandboxes({}, {});
+        QVERIFY(setListed({}, {}));
         QCOMPARE(structural(events.take()), (QStringList{u"remove 1-1"_s, u"remove 0-0"_s}));
         QCOMPARE(m_model->rowCount(), 0);
         QVERIFY(!tagged.isValid() && !provisioning.isValid());
