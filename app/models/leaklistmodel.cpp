@@ -4,19 +4,8 @@
 #include "models/relativetime.h"
 #include "models/runlistmodel.h"
 
-#include <QCoreApplication>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// The words were written for the Runs view's leak panel and keep its translation context.
-QString panelText(const char *text)
-{
-    return QCoreApplication::translate("RunLeaksPanel", text);
-}
-
-} // namespace
 
 LeakListModel::LeakListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -40,11 +29,11 @@ QString LeakListModel::reasonText(LeakReason reason)
 {
     switch (reason) {
     case LeakReason::Unclaimed:
-        return panelText("Unclaimed");
+        return tr("Unclaimed");
     case LeakReason::PastTtl:
-        return panelText("Past its TTL");
+        return tr("Past its TTL");
     case LeakReason::HeldTooLong:
-        return panelText("Held too long");
+        return tr("Held too long");
     }
     return {};
 }
@@ -89,7 +78,7 @@ QVariant LeakListModel::data(const QModelIndex &index, int role) const
     case ServersColumn:
         return DisplayText::visible(leak.servers.join(u", "_s));
     case RunColumn:
-        return leak.run.isEmpty() ? panelText("none") : DisplayText::visible(leak.run);
+        return leak.run.isEmpty() ? tr("none") : DisplayText::visible(leak.run);
     case HeldSinceColumn:
         return RelativeTime::relativeAge(
             leak.heldSince, m_referenceTime.isValid() ? m_referenceTime : QDateTime::currentDateTimeUtc());
@@ -106,15 +95,15 @@ QVariant LeakListModel::headerData(int section, Qt::Orientation orientation, int
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case SandboxColumn:
-        return panelText("Sandbox");
+        return tr("Sandbox");
     case ServersColumn:
-        return panelText("Servers");
+        return tr("Servers");
     case RunColumn:
-        return panelText("Run");
+        return tr("Run");
     case HeldSinceColumn:
-        return panelText("Held since");
+        return tr("Held since");
     case WhyColumn:
-        return panelText("Why");
+        return tr("Why");
     default:
         return {};
     }

@@ -2784,6 +2784,45 @@
     </message>
 </context>
 <context>
+    <name>LeakListModel</name>
+    <message>
+        <source>Unclaimed</source>
+        <translation>Ohne Lauf</translation>
+    </message>
+    <message>
+        <source>Past its TTL</source>
+        <translation>Lebensdauer überschritten</translation>
+    </message>
+    <message>
+        <source>Held too long</source>
+        <translation>Zu lange belegt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Held since</source>
+        <translation>Belegt seit</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Grund</translation>
+    </message>
+</context>
+<context>
     <name>LocalAcquireDialog</name>
     <message>
         <source>Acquire local sandbox</source>
@@ -4448,48 +4487,12 @@
         <translation>Tage</translation>
     </message>
     <message>
-        <source>Sandbox</source>
-        <translation>Sandbox</translation>
-    </message>
-    <message>
-        <source>Servers</source>
-        <translation>Server</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>Lauf</translation>
-    </message>
-    <message>
-        <source>Held since</source>
-        <translation>Belegt seit</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Grund</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Leaks&lt;/b&gt;</source>
         <translation>&lt;b&gt;Lecks&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Held longer than:</source>
         <translation>Länger belegt als:</translation>
-    </message>
-    <message>
-        <source>Unclaimed</source>
-        <translation>Ohne Lauf</translation>
-    </message>
-    <message>
-        <source>Past its TTL</source>
-        <translation>Lebensdauer überschritten</translation>
-    </message>
-    <message>
-        <source>Held too long</source>
-        <translation>Zu lange belegt</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keiner</translation>
     </message>
     <message>
         <source>none found</source>
