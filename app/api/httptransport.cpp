@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -27,6 +28,9 @@ struct HttpTransport::Attempt
     bool deadlineReached = false;
     bool tooLarge = false;
     QPointer<QNetworkReply> reply;
+    // The body read so far: taken as it arrives, so that a 20 MB list is never copied out in one go when the
+    // reply ends (that held the GUI thread for 100 ms).
+    QByteArray received;
     QPointer<QTimer> pending;
     QElapsedTimer clock;
 
@@ -243,6 +247,20 @@ void HttpTransport::issue(ApiCall *call, const std::shared_ptr<Attempt> &attempt
     }
     reply->setParent(call);
     attempt->reply = reply;
+    attempt->received.clear();
+    // Qt's network thread reads a loopback body faster than the event loop turns, and one readyRead for 20
+    // MB is one 20 MB copy: a bounded buffer hands it over a MiB at a time.
+    reply->setReadBufferSize(qint64(1) << 20);
+    connect(reply, &QNetworkReply::readyRead, call, [attempt, reply] {
+        if (attempt->received.isEmpty()) {
+            // One allocation for an announced length the size cap allows, not a copy at every doubling.
+            const qint64 announced = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+            const qint64 cap = attempt->request.maxResponseBytes;
+            if (announced > 0 && (cap <= 0 || announced <= cap))
+                attempt->received.reserve(announced);
+        }
+        attempt->received += reply->readAll();
+    });
     connect(reply, &QNetworkReply::finished, call,
             [this, call, attempt, reply] { handleReply(call, attempt, reply); });
     watchSize(call, attempt, reply);
@@ -290,7 +308,9 @@ void HttpTransport::handleReply(ApiCall *call, const std::shared_ptr<Attempt> &a
         return;
     }
     // A reply cut by the transfer timeout is closed too.
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    if (reply->isOpen())
+        attempt->received += reply->readAll();
+    const QByteArray body = std::exchange(attempt->received, {});
     const auto networkError = reply->error();
     call->m_responseHeaders = reply->rawHeaderPairs();
 

@@ -145,6 +145,8 @@ bool AllSandboxesApplier::insertBatch(Pending &pending)
     const size_t end = std::min(added.size(), pending.next + rowsPerInsert);
     AllSandboxesModel::Block &block = m_model.m_blocks[size_t(pending.provider)];
     const int first = m_model.offsetOf(pending.provider) + int(block.size());
+    if (pending.next == 0) // one growth for the whole change, not a copy of the block at every doubling
+        block.rows->reserve(block.rows->size() + added.size());
     m_model.beginInsertRows({}, first, first + int(end - pending.next) - 1);
     block.rows->insert(block.rows->end(), std::make_move_iterator(added.begin() + qsizetype(pending.next)),
                        std::make_move_iterator(added.begin() + qsizetype(end)));

@@ -21,13 +21,13 @@ AllSandboxesChange compare(const std::vector<AllSandboxRow> &shown, std::vector<
     QHash<QString, size_t> freshByKey;
     freshByKey.reserve(qsizetype(fresh.size()));
     for (size_t i = 0; i < fresh.size(); ++i) {
-        freshByKey.insert(fresh[i].key, i);
+        freshByKey.insert(fresh[i].key(), i);
         if (const QString status = fresh[i].status.trimmed(); !status.isEmpty())
             change.statuses.insert(status);
     }
     std::vector<char> kept(fresh.size(), 0);
     for (size_t i = 0; i < shown.size(); ++i) {
-        const auto found = freshByKey.constFind(shown[i].key);
+        const auto found = freshByKey.constFind(shown[i].key());
         if (found == freshByKey.cend() || kept[*found]) {
             change.removed.push_back(i);
             continue;

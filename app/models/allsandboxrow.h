@@ -21,7 +21,6 @@ struct AllSandboxRow
     QString id;         // Klavis: the sandbox id; local: the local sandbox id; Blaxel: the name
     QString serverName; // Klavis only: the server, which with the id names the sandbox
     QString name;       // the Name cell: "github/abc123", the local id, or the Blaxel name
-    QString key;        // tells rows of one provider apart: Klavis server names drift in case, so folded
     QString status;     // the word as sent
     StatusKind::Kind statusKind = StatusKind::Unknown;
     QString detail;         // Klavis: benchmark and tags; local: its servers; Blaxel: the image
@@ -29,5 +28,8 @@ struct AllSandboxRow
     bool busy = false;      // an action is in flight on it
     bool actionable = true; // the provider's verbs apply (not idle in a pool, not terminated)
 
+    // Tells rows of one provider apart; Klavis server names drift in case. Made when needed (a worker
+    // comparing lists), not kept: 100,000 of them were 15 MB.
+    QString key() const { return serverName.isEmpty() ? id : serverName.toCaseFolded() + u'/' + id; }
     bool operator==(const AllSandboxRow &) const = default;
 };

@@ -27,7 +27,6 @@ AllSandboxRow klavis(const SandboxSummary &sandbox, bool busy)
     read.id = sandbox.sandboxId;
     read.serverName = sandbox.serverName;
     read.name = sandbox.serverName + u'/' + sandbox.sandboxId;
-    read.key = sandbox.serverName.toCaseFolded() + u'/' + sandbox.sandboxId;
     read.status = sandbox.status;
     read.statusKind = StatusKind::of(sandbox.status);
     read.detail = detailOf({sandbox.benchmark, sandbox.tags.join(u", "_s)});
@@ -43,7 +42,6 @@ AllSandboxRow klavisLocal(const LocalSandbox &sandbox, bool busy)
     read.provider = AllSandboxRow::Provider::KlavisLocal;
     read.id = sandbox.localSandboxId;
     read.name = sandbox.localSandboxId;
-    read.key = sandbox.localSandboxId;
     read.status = sandbox.status;
     read.statusKind = StatusKind::of(sandbox.status);
     QStringList servers;
@@ -68,7 +66,6 @@ AllSandboxRow blaxel(const BlaxelSandbox &sandbox, bool deleting)
     read.provider = AllSandboxRow::Provider::Blaxel;
     read.id = sandbox.name;
     read.name = sandbox.name;
-    read.key = sandbox.name;
     read.status = deleting && BlaxelStatus::of(sandbox.status) != BlaxelStatus::Gone
                       ? BlaxelStatus::deleting()
                       : sandbox.status;

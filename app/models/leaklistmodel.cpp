@@ -4,6 +4,10 @@
 #include "models/relativetime.h"
 #include "models/runlistmodel.h"
 
+#include <QThreadPool>
+
+#include <utility>
+
 
 using namespace Qt::StringLiterals;
 
@@ -12,8 +16,10 @@ LeakListModel::LeakListModel(QObject *parent) : QAbstractTableModel(parent) {}
 void LeakListModel::setLeaks(const QList<Leak> &leaks)
 {
     beginResetModel();
-    m_leaks = leaks;
+    QList<Leak> old = std::exchange(m_leaks, leaks);
     endResetModel();
+    // 50,000 leaks take tens of milliseconds to free: a worker does it when this was their last reader.
+    QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old = {}; });
 }
 
 int LeakListModel::rowOf(const QString &sandboxId) const

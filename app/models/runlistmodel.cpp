@@ -255,7 +255,9 @@ void RunListModel::setListedSandboxes(KlavisSandboxStore::SnapshotPointer klavis
             [self, generation, tagged] {
                 if (!self || generation != self->m_taggedGeneration)
                     return; // a later list is on its way
-                self->m_tagged = std::move(*tagged);
+                // The runs they replace may list tens of thousands of sandboxes: freed by a worker.
+                QThreadPool::globalInstance()->start(
+                    [old = std::exchange(self->m_tagged, std::move(*tagged))]() mutable { old = {}; });
                 self->rebuild();
                 emit self->runsFound();
             },
@@ -352,6 +354,9 @@ QString RunListModel::key(const RunListEntry &entry)
 
 void RunListModel::apply(QList<RunListEntry> fresh)
 {
+    // A tag-only run of a large account lists thousands of sandboxes: the entries a new list replaces are
+    // freed by a worker, not here.
+    QList<RunListEntry> replaced;
     std::stable_sort(fresh.begin(), fresh.end(), [](const RunListEntry &a, const RunListEntry &b) {
         if (a.createdAt.isValid() != b.createdAt.isValid())
             return a.createdAt.isValid();
@@ -366,7 +371,7 @@ void RunListModel::apply(QList<RunListEntry> fresh)
         if (keys.contains(key(m_rows[row])))
             continue;
         beginRemoveRows({}, row, row);
-        m_rows.removeAt(row);
+        replaced.append(m_rows.takeAt(row));
         endRemoveRows();
     }
     for (int row = 0; row < fresh.size(); ++row) {
@@ -388,7 +393,8 @@ void RunListModel::apply(QList<RunListEntry> fresh)
             m_rows.move(at, row);
             endMoveRows();
         }
-        m_rows[row] = fresh[row];
+        replaced.append(std::exchange(m_rows[row], fresh[row]));
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
+    QThreadPool::globalInstance()->start([replaced = std::move(replaced)]() mutable { replaced = {}; });
 }

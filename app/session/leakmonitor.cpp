@@ -66,9 +66,12 @@ void LeakMonitor::find(LeakInput input, quint64 generation)
         // Posted to the application object, which outlives the monitor; `self` is read on its thread.
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [self, generation, report] {
-                if (!self || generation != self->m_generation)
+            [self, generation, report]() mutable {
+                if (!self || generation != self->m_generation) {
+                    // A later recompute won: this report of maybe 50,000 leaks is freed by a worker.
+                    QThreadPool::globalInstance()->start([gone = std::move(report)]() mutable { gone.reset(); });
                     return;
+                }
                 self->m_report = std::move(*report);
                 emit self->leaksChanged();
             },

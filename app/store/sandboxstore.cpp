@@ -15,7 +15,14 @@ template <typename Traits>
 std::shared_ptr<typename SandboxStore<Traits>::Snapshot>
 SandboxStore<Traits>::makeSnapshot(QList<Item> items, quint64 generation)
 {
-    auto snapshot = std::make_shared<Snapshot>();
+    // The last reader to drop a snapshot may be the GUI thread: freeing 100,000 sandboxes there held it for
+    // tens of milliseconds, so a worker frees them (or the caller, once the application is gone).
+    auto snapshot = std::shared_ptr<Snapshot>(new Snapshot, [](Snapshot *gone) {
+        if (QThreadPool *pool = QCoreApplication::instance() ? QThreadPool::globalInstance() : nullptr)
+            pool->start([gone] { delete gone; });
+        else
+            delete gone;
+    });
     snapshot->generation = generation;
     snapshot->index.reserve(items.size());
     // From the back, so that of a key listed twice the first entry is the one that stays.
