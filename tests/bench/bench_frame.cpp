@@ -1,7 +1,7 @@
 // bench_frame [--size MB] [--rows N] [--files N] [--refreshes N] [--max-gui-cpu-ms N]: does the GUI thread
-// ever stall? Runs the
-// real MainWindow (offscreen platform unless QT_QPA_PLATFORM says otherwise) against the standalone emulator
-// in a process of its own and records the gap between event-loop iterations with a 2 ms timer while
+// ever stall? Runs the real MainWindow (offscreen platform unless QT_QPA_PLATFORM says otherwise) against the
+// standalone emulator in a process of its own and records the gap between event-loop iterations with a 2 ms
+// timer while
 //  (b) the list of N sandboxes (default 100,000) loads, then refreshes with 1% of it changed, sorted and
 //      filtered in the view;
 //  (c) a dropped folder of --files files (default 100,000) is counted for the upload confirmation;
