@@ -4,8 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 packaging/install-deps.sh
 cmake --preset release >/dev/null
-cmake --build --preset release --target bench_models bench_pack bench_transfers bench_frame bench_mcp bench_runs
-for bench in bench_models bench_pack bench_transfers bench_frame bench_mcp bench_runs; do
+benches=(bench_models bench_pack bench_transfers bench_frame bench_startup bench_mcp bench_runs)
+cmake --build --preset release --target "${benches[@]}"
+for bench in "${benches[@]}"; do
     echo "== $bench"
     "build/release/tests/bench/$bench"
 done

@@ -1,6 +1,7 @@
-// bench_frame [--size MB] [--rows N] [--files N] [--refreshes N]: does the GUI thread ever stall? Runs the
-// real MainWindow (offscreen platform unless QT_QPA_PLATFORM says otherwise) against the standalone emulator
-// in a process of its own and records the gap between event-loop iterations with a 2 ms timer while
+// bench_frame [--size MB] [--rows N] [--files N] [--refreshes N] [--max-gui-cpu-ms N]: does the GUI thread
+// ever stall? Runs the real MainWindow (offscreen platform unless QT_QPA_PLATFORM says otherwise) against the
+// standalone emulator in a process of its own and records the gap between event-loop iterations with a 2 ms
+// timer while
 //  (b) the list of N sandboxes (default 100,000) loads, then refreshes with 1% of it changed, sorted and
 //      filtered in the view;
 //  (c) a dropped folder of --files files (default 100,000) is counted for the upload confirmation;
@@ -8,11 +9,14 @@
 //      downloaded and extracted.
 // Prints the 99th percentile and the longest gap of each, the start-up time to the first rows and the peak
 // RSS with the list loaded. A gap over 16 ms is one missed frame at 60 Hz.
+// With --max-gui-cpu-ms N it is also a guard (ctest bench_frame_guard): after printing every figure it exits
+// with status 2, naming the scenarios, when the GUI thread's CPU time in any one gap went over N ms.
 
 #include "../ui/filedrop.h"
 #include "benchrandom.h"
 #include "emulatorprocess.h"
 #include "gapmeter.h"
+#include "guicpuguard.h"
 #include "peakmemory.h"
 
 #include "klavis/sandboxespage.h"
@@ -176,6 +180,13 @@ void line(const char *label, const QString &text)
     std::fflush(stdout);
 }
 
+// A scenario's figures, then the guard's look at the meter's gaps since its last reset.
+void scenario(const char *label, const QString &text, const GapMeter &meter, GuiCpuGuard &guard)
+{
+    line(label, text);
+    guard.check(QString::fromUtf8(label), meter);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -189,13 +200,17 @@ int main(int argc, char *argv[])
     const QCommandLineOption filesOption(u"files"_s, u"Files in the dropped folder of (c)."_s, u"N"_s,
                                          u"100000"_s);
     const QCommandLineOption refreshesOption(u"refreshes"_s, u"Refreshes in (b)."_s, u"N"_s, u"10"_s);
-    parser.addOptions({sizeOption, rowsOption, filesOption, refreshesOption});
+    const QCommandLineOption maxGuiCpuOption(
+        u"max-gui-cpu-ms"_s,
+        u"Exit with status 2 when the GUI thread's CPU in one gap exceeds this (0: off)."_s, u"MS"_s, u"0"_s);
+    parser.addOptions({sizeOption, rowsOption, filesOption, refreshesOption, maxGuiCpuOption});
     parser.addHelpOption();
     parser.process(app);
     const qint64 sizeMb = parser.value(sizeOption).toLongLong();
     const int rows = parser.value(rowsOption).toInt();
     const int files = parser.value(filesOption).toInt();
     const int refreshes = parser.value(refreshesOption).toInt();
+    GuiCpuGuard guard(parser.value(maxGuiCpuOption).toDouble());
 
     QTemporaryDir work;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, work.filePath(u"settings"_s));
@@ -219,6 +234,10 @@ int main(int argc, char *argv[])
     window.resize(1280, 780);
     window.show();
     session.connectTo(u"bench"_s, QUrl(emulator.api()), key, u"us"_s);
+    // Building the window is start-up time, which bench_startup measures; the gaps are those of a window
+    // already there, waiting for its rows.
+    const qint64 builtMs = startClock.elapsed();
+    meter.reset();
     SandboxesController *sandboxes = window.sandboxesController();
     if (!GapMeter::waitUntil([&] { return window.sandboxesPage()->view()->model()->rowCount() > 0; },
                              120000)) {
@@ -232,22 +251,34 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "the list did not finish loading\n");
         return 1;
     }
-    line("start-up to first rows", u"%1 ms (%2 rows), all %3 rows in %4 ms, %5"_s.arg(firstRowsMs)
-                                       .arg(firstRows)
-                                       .arg(window.sandboxesPage()->view()->model()->rowCount())
-                                       .arg(startClock.elapsed())
-                                       .arg(meter.summary()));
+    scenario("start-up to first rows",
+             u"%1 ms (%2 rows; the window built in %3 ms, before the gaps), all %4 rows in %5 ms, %6"_s
+                 .arg(firstRowsMs)
+                 .arg(firstRows)
+                 .arg(builtMs)
+                 .arg(window.sandboxesPage()->view()->model()->rowCount())
+                 .arg(startClock.elapsed())
+                 .arg(meter.summary()),
+             meter, guard);
 
     // (b) sorted by Updated, filtered by a search, then refreshed with 1% changed each time.
     QTableView *table = window.sandboxesPage()->view();
     meter.reset();
     table->sortByColumn(table->model()->columnCount() - 1, Qt::DescendingOrder);
     GapMeter::waitUntil([] { return false; }, 200);
-    line("(b) sort by the last column", meter.summary());
+    scenario("(b) sort by the last column", meter.summary(), meter, guard);
     meter.reset();
+    const int rowsBeforeSearch = table->model()->rowCount();
     window.sandboxesPage()->filterBar()->searchField()->setText(u"git"_s);
-    GapMeter::waitUntil([] { return false; }, 500);
-    line("(b) search \"git\"", meter.summary() + u", %1 shown"_s.arg(table->model()->rowCount()));
+    // The search waits for typing to pause before it filters: the filtering itself must fall in the window.
+    if (!GapMeter::waitUntil([&] { return table->model()->rowCount() != rowsBeforeSearch; }, 30000)) {
+        std::fprintf(stderr, "the search \"git\" did not narrow the list of %d rows\n", rowsBeforeSearch);
+        return 1;
+    }
+    // Then what follows it: the repaint, the columns measured once the rows settle.
+    GapMeter::waitUntil([] { return false; }, 400);
+    scenario("(b) search \"git\"", meter.summary() + u", %1 shown"_s.arg(table->model()->rowCount()), meter,
+             guard);
     QNetworkAccessManager network;
     QElapsedTimer refreshClock;
     qint64 refreshTotalMs = 0;
@@ -264,12 +295,16 @@ int main(int argc, char *argv[])
         meter.resume();
         refreshClock.start();
         window.refreshCurrent();
-        GapMeter::waitUntil([&] { return refreshed; }, 60000);
+        if (!GapMeter::waitUntil([&] { return refreshed; }, 60000)) {
+            std::fprintf(stderr, "refresh %d did not finish within 60 s\n", i + 1);
+            return 1;
+        }
         refreshTotalMs += refreshClock.elapsed();
         QObject::disconnect(connection);
     }
-    line("(b) refresh, 1% changed, sorted and filtered",
-         meter.summary() + u", %1 ms a refresh"_s.arg(refreshes ? refreshTotalMs / refreshes : 0));
+    scenario("(b) refresh, 1% changed, sorted and filtered",
+             meter.summary() + u", %1 ms a refresh"_s.arg(refreshes ? refreshTotalMs / refreshes : 0), meter,
+             guard);
     line("peak RSS with the list loaded", u"%1 MB"_s.arg(PeakMemory::kib() / 1024));
 
     // (c) a folder of many files dropped on a local sandbox: counted for the confirmation.
@@ -286,8 +321,10 @@ int main(int argc, char *argv[])
     const QString many = work.filePath(u"many"_s);
     QElapsedTimer generateClock;
     generateClock.start();
-    if (!generateManyFiles(many, files))
+    if (!generateManyFiles(many, files)) {
+        std::fprintf(stderr, "could not write %d files under %s\n", files, qPrintable(many));
         return 1;
+    }
     line("(c) generated the folder", u"%1 files in %2 s"_s.arg(files).arg(generateClock.elapsed() / 1000.0));
     meter.reset();
     QElapsedTimer countClock;
@@ -298,28 +335,34 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "the drop was not counted\n");
         return 1;
     }
-    line("(c) drop of a folder counted",
-         meter.summary() + u", counted in %1 ms: %2"_s.arg(countClock.elapsed()).arg(dialog->summaryText()));
+    scenario("(c) drop of a folder counted",
+             meter.summary() +
+                 u", counted in %1 ms: %2"_s.arg(countClock.elapsed()).arg(dialog->summaryText()),
+             meter, guard);
     dialog->reject();
     // The same drop cancelled at once, while the walk has just begun: closing must not wait for it.
     meter.reset();
     dropOnSandbox(tree, localSandboxRow(tree, localId), {many});
     dialog = openConfirmation(window, many);
-    if (!dialog)
+    if (!dialog) {
+        std::fprintf(stderr, "the second drop opened no confirmation\n");
         return 1;
+    }
     QPointer<UploadConfirmDialog> cancelled(dialog);
     dialog->reject();
     GapMeter::waitUntil([&] { return cancelled.isNull(); }, 1000);
     delete cancelled.data(); // WA_DeleteOnClose's deleteLater waits for the outermost event loop
     GapMeter::waitUntil([] { return false; }, 500);
-    line("(c) the same drop cancelled while counting", meter.summary());
+    scenario("(c) the same drop cancelled while counting", meter.summary(), meter, guard);
     QDir(many).removeRecursively();
 
     // (a) a big workspace up, then its dump down and extracted.
     const QString big = work.filePath(u"big"_s);
     generateClock.start();
-    if (!generateBigTree(big, sizeMb))
+    if (!generateBigTree(big, sizeMb)) {
+        std::fprintf(stderr, "could not write %lld MB under %s\n", sizeMb, qPrintable(big));
         return 1;
+    }
     const qint64 bigBytes = treeBytes(big);
     line("(a) generated the workspace",
          u"%1 MB in %2 s"_s.arg(bigBytes / 1000000).arg(generateClock.elapsed() / 1000.0));
@@ -329,26 +372,32 @@ int main(int argc, char *argv[])
     transferClock.start();
     dropOnSandbox(tree, localSandboxRow(tree, localId), {big});
     dialog = openConfirmation(window, big);
-    if (!dialog || !GapMeter::waitUntil([dialog] { return dialog->isCounted(); }, 300000))
+    if (!dialog || !GapMeter::waitUntil([dialog] { return dialog->isCounted(); }, 300000)) {
+        std::fprintf(stderr, "the workspace's drop was not counted\n");
         return 1;
+    }
     const qsizetype jobsBefore = queue->jobs().size();
     dialog->uploadButton()->click();
-    if (!GapMeter::waitUntil([&] { return queue->jobs().size() > jobsBefore; }, 5000))
+    if (!GapMeter::waitUntil([&] { return queue->jobs().size() > jobsBefore; }, 5000)) {
+        std::fprintf(stderr, "Upload queued no job\n");
         return 1;
+    }
     if (!waitForJob(queue->jobs().constLast(), 3600000))
         return 1;
     const qint64 uploadMs = transferClock.elapsed();
-    line("(a) upload (count, pack, PUT, initialize)",
-         meter.summary() + u", %1 s"_s.arg(uploadMs / 1000.0, 0, 'f', 1));
+    scenario("(a) upload (count, pack, PUT, initialize)",
+             meter.summary() + u", %1 s"_s.arg(uploadMs / 1000.0, 0, 'f', 1), meter, guard);
     meter.reset();
     transferClock.start();
     const QString extracted = work.filePath(u"extracted"_s);
     TransferJob *dump = window.localSandboxesPage()->workspaceActions()->extractDumpTo(localId, extracted);
     if (!waitForJob(dump, 3600000))
         return 1;
-    line("(a) dump download and extract",
-         meter.summary() + u", %1 s, %2 MB extracted"_s.arg(transferClock.elapsed() / 1000.0, 0, 'f', 1)
-                               .arg(treeBytes(extracted) / 1000000));
+    scenario("(a) dump download and extract",
+             meter.summary() + u", %1 s, %2 MB extracted"_s.arg(transferClock.elapsed() / 1000.0, 0, 'f', 1)
+                                   .arg(treeBytes(extracted) / 1000000),
+             meter, guard);
     line("peak RSS at the end", u"%1 MB"_s.arg(PeakMemory::kib() / 1024));
-    return 0;
+    guard.report();
+    return guard.passed() ? 0 : 2;
 }

@@ -22,6 +22,8 @@ GapMeter::GapMeter()
         m_lastCpu = cpu;
     });
     m_clock.start();
+    // Else the first gap would count all the CPU time the thread spent before the meter existed.
+    m_lastCpu = threadCpuNs();
     m_timer.start();
 }
 
@@ -61,6 +63,11 @@ QString GapMeter::summary() const
         .arg(over)
         .arg(cpuP99, 0, 'f', 1)
         .arg(cpu.back(), 0, 'f', 1);
+}
+
+double GapMeter::maxCpuMs() const
+{
+    return m_cpuMs.empty() ? 0.0 : *std::max_element(m_cpuMs.cbegin(), m_cpuMs.cend());
 }
 
 qint64 GapMeter::threadCpuNs()
