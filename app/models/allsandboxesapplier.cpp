@@ -3,6 +3,7 @@
 #include "models/allsandboxesmodel.h"
 
 #include <QElapsedTimer>
+#include <QThreadPool>
 
 namespace {
 
@@ -43,6 +44,7 @@ void AllSandboxesApplier::step()
         const AllSandboxRow::Provider provider = pending.provider;
         const bool changed = !pending.change.changed.empty() || !pending.change.removed.empty() ||
                              !pending.change.added.empty();
+        settle(pending);
         m_queue.pop_front();
         m_done(provider, changed);
     }
@@ -135,6 +137,16 @@ bool AllSandboxesApplier::removeRun(Pending &pending)
     m_model.endRemoveRows();
     last = first;
     return true;
+}
+
+// The rows now equal the settled ones, which hold the new list's strings: swapped in without a signal, and
+// the rows they replace (the last list's last readers, maybe) freed by a worker.
+void AllSandboxesApplier::settle(Pending &pending)
+{
+    std::vector<AllSandboxRow> &rows = *m_model.m_blocks[size_t(pending.provider)].rows;
+    Q_ASSERT(rows == pending.change.settled);
+    rows.swap(pending.change.settled);
+    QThreadPool::globalInstance()->start([old = std::move(pending.change.settled)]() mutable { old = {}; });
 }
 
 bool AllSandboxesApplier::insertBatch(Pending &pending)

@@ -17,6 +17,9 @@ struct AllSandboxesChange
     std::vector<size_t> removed;                           // ascending positions in the block as compared
     std::vector<std::pair<size_t, AllSandboxRow>> changed; // ascending positions, before the removals
     std::vector<AllSandboxRow> added;                      // in the store's order
+    // The block as it is once the change is applied, every row in the new list's strings: swapped in at the
+    // end, so that the block holds nothing of the last list (its unchanged rows would keep it alive).
+    std::vector<AllSandboxRow> settled;
     QSet<QString> statuses;
 };
 
@@ -58,6 +61,7 @@ private:
     bool applyChangeRun(Pending &pending);
     bool removeRun(Pending &pending);
     bool insertBatch(Pending &pending);
+    void settle(Pending &pending);
 
     AllSandboxesModel &m_model;
     std::function<void(AllSandboxRow::Provider, bool)> m_done;

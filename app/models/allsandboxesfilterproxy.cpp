@@ -66,10 +66,9 @@ bool AllSandboxesFilterProxy::acceptsRow(int sourceRow) const
         return false;
     if (m_search.isEmpty())
         return true;
-    const auto matches = [this](const QString &text) { return text.contains(m_search, Qt::CaseInsensitive); };
-    return matches(row.name) || matches(row.status) || matches(row.detail) ||
-           matches(AllSandboxesModel::providerName(row.provider)) ||
-           matches(model->profileName(row.provider));
+    return row.contains(m_search) ||
+           AllSandboxesModel::providerName(row.provider).contains(m_search, Qt::CaseInsensitive) ||
+           model->profileName(row.provider).contains(m_search, Qt::CaseInsensitive);
 }
 
 int AllSandboxesFilterProxy::compareRows(int leftRow, int rightRow, int column) const

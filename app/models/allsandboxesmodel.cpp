@@ -26,6 +26,7 @@ AllSandboxesChange compare(const std::vector<AllSandboxRow> &shown, std::vector<
             change.statuses.insert(status);
     }
     std::vector<char> kept(fresh.size(), 0);
+    change.settled.reserve(fresh.size());
     for (size_t i = 0; i < shown.size(); ++i) {
         const auto found = freshByKey.constFind(shown[i].key());
         if (found == freshByKey.cend() || kept[*found]) {
@@ -34,11 +35,14 @@ AllSandboxesChange compare(const std::vector<AllSandboxRow> &shown, std::vector<
         }
         kept[*found] = 1;
         if (!(shown[i] == fresh[*found]))
-            change.changed.emplace_back(i, std::move(fresh[*found]));
+            change.changed.emplace_back(i, fresh[*found]);
+        change.settled.push_back(std::move(fresh[*found]));
     }
     for (size_t i = 0; i < fresh.size(); ++i) {
-        if (!kept[i])
-            change.added.push_back(std::move(fresh[i]));
+        if (!kept[i]) {
+            change.added.push_back(fresh[i]);
+            change.settled.push_back(std::move(fresh[i]));
+        }
     }
     return change;
 }
@@ -168,11 +172,11 @@ QVariant AllSandboxesModel::data(const QModelIndex &index, int role) const
         case ProviderColumn:
             return providerName(row.provider);
         case NameColumn:
-            return DisplayText::visible(row.name);
+            return DisplayText::visible(row.name());
         case StatusColumn:
             return DisplayText::visible(row.status);
         case DetailColumn:
-            return DisplayText::visible(row.detail);
+            return DisplayText::visible(row.detail());
         case ProfileColumn:
             return DisplayText::visible(m_profiles.value(int(row.provider)));
         case WhenColumn:

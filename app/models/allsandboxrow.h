@@ -4,10 +4,12 @@
 
 #include <QDateTime>
 #include <QString>
+#include <QStringList>
 
 // One sandbox of any provider as the All sandboxes view lists it: enough to show, filter and sort the
-// row and to route a verb to the controller that owns it. Text is kept as the server sent it; the model
-// makes it visible (DisplayText) when a view asks.
+// row and to route a verb to the controller that owns it. Every text is the store's own (shared, not
+// copied: 100,000 rows of composed names and details were 60 MB); the Name and Detail cells are composed
+// when a view asks. Text is kept as the server sent it; the model makes it visible (DisplayText).
 struct AllSandboxRow
 {
     enum class Provider
@@ -20,16 +22,24 @@ struct AllSandboxRow
     Provider provider = Provider::Klavis;
     QString id;         // Klavis: the sandbox id; local: the local sandbox id; Blaxel: the name
     QString serverName; // Klavis only: the server, which with the id names the sandbox
-    QString name;       // the Name cell: "github/abc123", the local id, or the Blaxel name
     QString status;     // the word as sent
     StatusKind::Kind statusKind = StatusKind::Unknown;
-    QString detail;         // Klavis: benchmark and tags; local: its servers; Blaxel: the image
+    // The Detail cell's parts. Klavis: the benchmark and the tags; local: the server count and the servers;
+    // Blaxel: the image and the region.
+    QString detailHead;
+    QStringList detailList;
     QDateTime when;         // Klavis: updated; local and Blaxel: created. Invalid when unknown
     bool busy = false;      // an action is in flight on it
     bool actionable = true; // the provider's verbs apply (not idle in a pool, not terminated)
 
+    // The Name cell: "github/abc123", the local id, or the Blaxel name.
+    QString name() const { return serverName.isEmpty() ? id : serverName + u'/' + id; }
+    // The Detail cell: "MCP_Atlas · nightly, ci", "2 servers: github, jira", "image · region".
+    QString detail() const;
+    // Whether `needle` (lower case) is in the Name, Status or Detail cell, without composing them.
+    bool contains(const QString &needle) const;
     // Tells rows of one provider apart; Klavis server names drift in case. Made when needed (a worker
-    // comparing lists), not kept: 100,000 of them were 15 MB.
+    // comparing lists), not kept.
     QString key() const { return serverName.isEmpty() ? id : serverName.toCaseFolded() + u'/' + id; }
     bool operator==(const AllSandboxRow &) const = default;
 };

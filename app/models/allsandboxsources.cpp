@@ -6,18 +6,6 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-// The Detail column of a row: what is known of it, the unknown parts left out.
-QString detailOf(const QStringList &parts)
-{
-    QStringList known = parts;
-    known.removeAll(QString());
-    return known.join(u" · "_s);
-}
-
-} // namespace
-
 namespace AllSandboxSources {
 
 AllSandboxRow klavis(const SandboxSummary &sandbox, bool busy)
@@ -26,10 +14,10 @@ AllSandboxRow klavis(const SandboxSummary &sandbox, bool busy)
     read.provider = AllSandboxRow::Provider::Klavis;
     read.id = sandbox.sandboxId;
     read.serverName = sandbox.serverName;
-    read.name = sandbox.serverName + u'/' + sandbox.sandboxId;
     read.status = sandbox.status;
     read.statusKind = StatusKind::of(sandbox.status);
-    read.detail = detailOf({sandbox.benchmark, sandbox.tags.join(u", "_s)});
+    read.detailHead = sandbox.benchmark;
+    read.detailList = sandbox.tags;
     read.when = sandbox.updatedAt;
     read.busy = busy;
     read.actionable = StatusKind::isReleasable(read.statusKind);
@@ -41,7 +29,6 @@ AllSandboxRow klavisLocal(const LocalSandbox &sandbox, bool busy)
     AllSandboxRow read;
     read.provider = AllSandboxRow::Provider::KlavisLocal;
     read.id = sandbox.localSandboxId;
-    read.name = sandbox.localSandboxId;
     read.status = sandbox.status;
     read.statusKind = StatusKind::of(sandbox.status);
     QStringList servers;
@@ -53,7 +40,8 @@ AllSandboxRow klavisLocal(const LocalSandbox &sandbox, bool busy)
     };
     const QString count =
         servers.size() == 1 ? translate("1 server") : translate("%1 servers").arg(servers.size());
-    read.detail = servers.isEmpty() ? count : translate("%1: %2").arg(count, servers.join(u", "_s));
+    read.detailHead = count;
+    read.detailList = servers;
     read.when = sandbox.createdAt;
     read.busy = busy;
     read.actionable = StatusKind::isReleasable(read.statusKind);
@@ -65,7 +53,6 @@ AllSandboxRow blaxel(const BlaxelSandbox &sandbox, bool deleting)
     AllSandboxRow read;
     read.provider = AllSandboxRow::Provider::Blaxel;
     read.id = sandbox.name;
-    read.name = sandbox.name;
     read.status = deleting && BlaxelStatus::of(sandbox.status) != BlaxelStatus::Gone
                       ? BlaxelStatus::deleting()
                       : sandbox.status;
@@ -81,7 +68,8 @@ AllSandboxRow blaxel(const BlaxelSandbox &sandbox, bool deleting)
         read.statusKind = StatusKind::Unknown;
         break;
     }
-    read.detail = detailOf({sandbox.image, sandbox.region});
+    read.detailHead = sandbox.image;
+    read.detailList = sandbox.region.isEmpty() ? QStringList() : QStringList{sandbox.region};
     read.when = sandbox.createdAt;
     read.busy = deleting;
     read.actionable = BlaxelStatus::isDeletable(read.status) && !read.busy;

@@ -241,29 +241,43 @@ void RunListModel::setListedSandboxes(KlavisSandboxStore::SnapshotPointer klavis
     m_local = std::move(local);
     const bool sameList = m_klavis && klavis && m_klavis->generation == klavis->generation;
     m_klavis = std::move(klavis);
-    if (sameList || !m_klavis) {
-        rebuild();
+    rebuild(); // the statuses now; the tag-only runs when a worker has them
+    if (!sameList && m_klavis)
+        findTaggedRuns();
+}
+
+// One worker at a time: asked for while one runs, it runs again for the newest list once that one is in (each
+// gathering of a large account is tens of megabytes).
+void RunListModel::findTaggedRuns()
+{
+    if (m_findingTags)
         return;
-    }
+    m_findingTags = true;
     const quint64 generation = m_klavis->generation;
-    m_taggedGeneration = generation;
     const QPointer<RunListModel> self(this);
     QThreadPool::globalInstance()->start([self, generation, listed = m_klavis] {
         auto tagged = std::make_shared<QMap<QString, RunListEntry>>(taggedRuns(listed->items));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [self, generation, tagged] {
-                if (!self || generation != self->m_taggedGeneration)
-                    return; // a later list is on its way
+            [self, generation, tagged]() mutable {
+                if (!self) {
+                    QThreadPool::globalInstance()->start(
+                        [gone = std::move(tagged)]() mutable { gone.reset(); });
+                    return;
+                }
+                self->m_findingTags = false;
                 // The runs they replace may list tens of thousands of sandboxes: freed by a worker.
                 QThreadPool::globalInstance()->start(
                     [old = std::exchange(self->m_tagged, std::move(*tagged))]() mutable { old = {}; });
                 self->rebuild();
+                if (self->m_klavis && self->m_klavis->generation != generation) {
+                    self->findTaggedRuns(); // the list moved on meanwhile
+                    return;
+                }
                 emit self->runsFound();
             },
             Qt::QueuedConnection);
     });
-    rebuild(); // the statuses now; the tag-only runs when the worker has them
 }
 
 QMap<QString, RunListEntry> RunListModel::taggedRuns(const QList<SandboxSummary> &sandboxes)

@@ -107,6 +107,7 @@ signals:
 
 private:
     void rebuild();
+    void findTaggedRuns();
     void apply(QList<RunListEntry> fresh);
     static QString key(const RunListEntry &entry);
     static RunListEntry fromRecord(const RunRecord &record, bool imported);
@@ -117,6 +118,6 @@ private:
     KlavisSandboxStore::SnapshotPointer m_klavis;
     LocalSandboxStore::SnapshotPointer m_local;
     QMap<QString, RunListEntry> m_tagged; // the tag-only runs of m_klavis, by tag
-    quint64 m_taggedGeneration = 0;
+    bool m_findingTags = false;
     QTimer *m_ticker;
 };

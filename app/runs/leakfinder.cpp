@@ -4,6 +4,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -78,8 +79,11 @@ LeakReport LeakFinder::find(const LeakInput &input)
             leak.heldSince.addSecs(*input.thresholdSeconds) <= input.now)
             leak.reasons.append(LeakReason::HeldTooLong);
         if (!leak.reasons.isEmpty())
-            report.leaks.append(leak);
+            report.leaks.append(std::move(leak));
     }
+    held = {};
+    // A large account's leaks are tens of thousands: kept without the list's spare room.
+    report.leaks.squeeze();
     for (const auto &sandbox : input.ledgerHeld)
         if (!onServer.contains(identity(sandbox.provider, sandbox.sandboxId)))
             report.vanished.append(sandbox);

@@ -7,6 +7,8 @@
 #include <QPointer>
 #include <QThreadPool>
 
+#include <utility>
+
 LeakMonitor::LeakMonitor(AppSession *session, QObject *parent) : QObject(parent), m_session(session)
 {
     // A list published (a refresh, a clear on another account) moves the leaks on.
@@ -25,6 +27,11 @@ void LeakMonitor::setThreshold(std::optional<qint64> seconds)
 
 void LeakMonitor::recompute()
 {
+    if (m_running) {
+        m_again = true;
+        return;
+    }
+    m_running = true;
     // The stores' lists as they are now (shared, not copied): what the ledger answers is matched with them,
     // not with a later refresh.
     LeakInput input;
@@ -44,8 +51,6 @@ void LeakMonitor::recompute()
         },
         this,
         [this, input, generation](const LedgerResult<LedgerView> &view) mutable {
-            if (generation != m_generation)
-                return;
             // Without the ledger every held sandbox reads as unclaimed: true of what this window knows.
             m_ledgerProblem = view ? QString() : view.error().message;
             if (view) {
@@ -68,12 +73,18 @@ void LeakMonitor::find(LeakInput input, quint64 generation)
             QCoreApplication::instance(),
             [self, generation, report]() mutable {
                 if (!self || generation != self->m_generation) {
-                    // A later recompute won: this report of maybe 50,000 leaks is freed by a worker.
-                    QThreadPool::globalInstance()->start([gone = std::move(report)]() mutable { gone.reset(); });
+                    // The monitor is gone: this report of maybe 50,000 leaks is freed by a worker.
+                    QThreadPool::globalInstance()->start(
+                        [gone = std::move(report)]() mutable { gone.reset(); });
                     return;
                 }
-                self->m_report = std::move(*report);
+                // The report replaced may be the last reader of as many: a worker frees it too.
+                QThreadPool::globalInstance()->start(
+                    [gone = std::exchange(self->m_report, std::move(*report))]() mutable { gone = {}; });
+                self->m_running = false;
                 emit self->leaksChanged();
+                if (std::exchange(self->m_again, false))
+                    self->recompute();
             },
             Qt::QueuedConnection);
     });

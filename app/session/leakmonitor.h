@@ -23,7 +23,8 @@ public:
     // "Held longer than": nullopt (the default) leaves that reason out.
     void setThreshold(std::optional<qint64> seconds);
 
-    // Reads the ledger, then finds. Answers that arrive after a later recompute was asked are dropped.
+    // Reads the ledger, then finds. One at a time: asked for while one runs, it runs again once that one is
+    // shown (each report of a large account is tens of megabytes; three at once were a hundred).
     void recompute();
 
     const LeakReport &report() const { return m_report; }
@@ -48,4 +49,6 @@ private:
     LeakReport m_report;
     QString m_ledgerProblem;
     quint64 m_generation = 0;
+    bool m_running = false;
+    bool m_again = false;
 };

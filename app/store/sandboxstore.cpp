@@ -4,6 +4,8 @@
 #include <QPointer>
 #include <QThreadPool>
 
+#include <malloc.h>
+
 template <typename Traits>
 SandboxStore<Traits>::SandboxStore(QObject *parent)
     : SandboxStoreSignals(parent), m_snapshot(makeSnapshot({}, 0))
@@ -19,7 +21,13 @@ SandboxStore<Traits>::makeSnapshot(QList<Item> items, quint64 generation)
     // tens of milliseconds, so a worker frees them (or the caller, once the application is gone).
     auto snapshot = std::shared_ptr<Snapshot>(new Snapshot, [](Snapshot *gone) {
         if (QThreadPool *pool = QCoreApplication::instance() ? QThreadPool::globalInstance() : nullptr)
-            pool->start([gone] { delete gone; });
+            pool->start([gone] {
+                delete gone;
+                // glibc keeps what a worker thread freed in that thread's arena; 100,000 sandboxes freed
+                // there and the next list decoded on another thread grew the process by their size at
+                // every refresh. Giving the free pages back keeps it at what it holds.
+                malloc_trim(0);
+            });
         else
             delete gone;
     });

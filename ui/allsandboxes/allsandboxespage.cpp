@@ -179,8 +179,8 @@ RowExport AllSandboxesPage::visibleRows() const
     };
     for (int row = 0; row < m_proxy->rowCount(); ++row) {
         const AllSandboxRow &sandbox = m_model->rowAt(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
-        rows.addRow({providerKey(sandbox.provider), m_model->profileName(sandbox.provider), sandbox.name,
-                     sandbox.id, sandbox.serverName, sandbox.status, sandbox.detail,
+        rows.addRow({providerKey(sandbox.provider), m_model->profileName(sandbox.provider), sandbox.name(),
+                     sandbox.id, sandbox.serverName, sandbox.status, sandbox.detail(),
                      sandbox.when.isValid() ? sandbox.when.toUTC().toString(Qt::ISODate) : QString()});
     }
     return rows;
@@ -251,9 +251,9 @@ void AllSandboxesPage::runKlavisVerb(ReleaseWording::Verb verb)
     const int localCount = int(localIds.size());
     QString question;
     if (localCount == 0)
-        question = Wording::klavisQuestion(verb, klavisCount, rows.first().name);
+        question = Wording::klavisQuestion(verb, klavisCount, rows.first().name());
     else if (klavisCount == 0)
-        question = Wording::localQuestion(verb, localCount, rows.first().name);
+        question = Wording::localQuestion(verb, localCount, rows.first().name());
     else
         question = Wording::mixedQuestion(verb, int(rows.size()));
     QStringList consequences;
