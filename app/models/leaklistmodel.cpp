@@ -8,7 +8,6 @@
 
 #include <utility>
 
-
 using namespace Qt::StringLiterals;
 
 LeakListModel::LeakListModel(QObject *parent) : QAbstractTableModel(parent) {}

@@ -6,8 +6,8 @@
 // follow console's own tests are the second part (tst_followconsole.cpp); the ANSI parser's are in
 // tests/models/tst_ansitextparser.
 
-#include "emulatorprobe.h"
 #include "../postedevents.h"
+#include "emulatorprobe.h"
 #include "executions/consolecolours.h"
 #include "executions/executionconsole.h"
 #include "executions/executionstab.h"
@@ -141,8 +141,8 @@ private slots:
         QCOMPARE(tab()->nameField()->text().startsWith(u"exec-"_s), true); // a fresh name for the next run
     }
 
-    // A console shows one sandbox's log: another sandbox selected shows its own (empty) console, and the run's
-    // comes back with the run's sandbox.
+    // A console shows one sandbox's log: another sandbox selected shows its own (empty) console, and the
+    // run's comes back with the run's sandbox.
     void theConsoleFollowsTheSelectedSandbox()
     {
         const QString first = showFirstSandbox();

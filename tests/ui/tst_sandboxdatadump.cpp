@@ -178,7 +178,8 @@ private slots:
         // The cancelled initialize is not followed by its dump: one would be sent from its answer, and once
         // the transport holds no call every answer has been handled.
         QTRY_COMPARE(session->transport()->inFlight(), 0);
-        QCOMPARE(EmulatorProbe(emulator()).requestCount("GET", u"/sandbox/github/%1/dump"_s.arg(sandboxId)), 0);
+        QCOMPARE(EmulatorProbe(emulator()).requestCount("GET", u"/sandbox/github/%1/dump"_s.arg(sandboxId)),
+                 0);
         QVERIFY(page->errorBanner()->isVisible());
         QVERIFY(!page->cancelButton()->isVisible());
         QVERIFY(page->dumpButton()->isEnabled());

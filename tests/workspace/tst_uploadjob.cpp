@@ -1,5 +1,5 @@
-#include "emulatorprobe.h"
 #include "../postedevents.h"
+#include "emulatorprobe.h"
 #include "transferharness.h"
 #include "workspace/objectstorereply.h"
 #include "workspace/uploadjob.h"
@@ -256,7 +256,9 @@ void TestUploadJob::cancelWhileUploadingLeavesNothing()
     // Only an initialize fills the workspace, and the job sends none once cancelled: what was already queued
     // to it (the aborted upload's last signals) is handled before this call runs.
     QVERIFY(PostedEvents::handled());
-    QCOMPARE(EmulatorProbe(harness.emulator).requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)), 0);
+    QCOMPARE(EmulatorProbe(harness.emulator)
+                 .requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)),
+             0);
     QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()).isEmpty());
 }
 
