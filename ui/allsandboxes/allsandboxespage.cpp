@@ -71,6 +71,10 @@ AllSandboxesPage::AllSandboxesPage(SandboxesController *klavis, LocalSandboxesCo
     m_ages->setInterval(30'000);
     connect(m_ages, &QTimer::timeout, m_model, &AllSandboxesModel::refreshAges);
     updateCounts();
+    setVerbAction(Verb::Release, [this] { releaseSelected(); });
+    setVerbAction(Verb::Reset, [this] { resetSelected(); });
+    setVerbAction(Verb::Delete, [this] { deleteSelected(); });
+    setVerbAction(Verb::CopyIds, [this] { copySelectedIds(); });
 }
 
 void AllSandboxesPage::setupView()
@@ -341,26 +345,6 @@ SandboxListPage::VerbState AllSandboxesPage::verbState(Verb verb) const
         return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
     default:
         return {};
-    }
-}
-
-void AllSandboxesPage::trigger(Verb verb)
-{
-    switch (verb) {
-    case Verb::Release:
-        releaseSelected();
-        break;
-    case Verb::Reset:
-        resetSelected();
-        break;
-    case Verb::Delete:
-        deleteSelected();
-        break;
-    case Verb::CopyIds:
-        copySelectedIds();
-        break;
-    default:
-        break;
     }
 }
 

@@ -88,6 +88,12 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
     m_clock->setInterval(1000);
     connect(m_clock, &QTimer::timeout, model, &BlaxelSandboxListModel::tick);
     updateConnection();
+    setVerbAction(Verb::Create, [this] { createSandbox(); });
+    setVerbAction(Verb::Delete, [this] { deleteSelected(); });
+    setVerbAction(Verb::CopyIds, [this] { copySelectedNames(); });
+    setVerbAction(Verb::UploadWorkspace, [this] { uploadWorkspace(); });
+    setVerbAction(Verb::SaveDump, [this] { saveDump(); });
+    setVerbAction(Verb::ExtractDump, [this] { extractDump(); });
 }
 
 void BlaxelSandboxesPage::setupView()
@@ -405,32 +411,6 @@ SandboxListPage::VerbState BlaxelSandboxesPage::verbState(Verb verb) const
         return {true, selected == 1, {}};
     default:
         return {};
-    }
-}
-
-void BlaxelSandboxesPage::trigger(Verb verb)
-{
-    switch (verb) {
-    case Verb::Create:
-        createSandbox();
-        break;
-    case Verb::Delete:
-        deleteSelected();
-        break;
-    case Verb::CopyIds:
-        copySelectedNames();
-        break;
-    case Verb::UploadWorkspace:
-        uploadWorkspace();
-        break;
-    case Verb::SaveDump:
-        saveDump();
-        break;
-    case Verb::ExtractDump:
-        extractDump();
-        break;
-    default:
-        break;
     }
 }
 

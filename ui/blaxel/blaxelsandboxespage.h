@@ -41,7 +41,6 @@ public:
 
     QStringList contextActionNames() const override;
     VerbState verbState(Verb verb) const override;
-    void trigger(Verb verb) override;
     RowExport visibleRows() const override;
     QString exportFileName() const override;
 

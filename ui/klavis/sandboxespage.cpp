@@ -71,6 +71,11 @@ SandboxesPage::SandboxesPage(SandboxesController *controller, QWidget *parent)
     connect(m_details, &SandboxDetailsPane::copyMcpConfigRequested, this, &SandboxesPage::copyMcpConfig);
     connect(m_details, &SandboxDetailsPane::tagClicked, bar, &SandboxFilterBar::setTag);
     m_details->showEmpty(0);
+    setVerbAction(Verb::Acquire, [this] { acquire(); });
+    setVerbAction(Verb::Release, [this] { releaseSelected(); });
+    setVerbAction(Verb::Reset, [this] { resetSelected(); });
+    setVerbAction(Verb::CopyIds, [this] { copySelectedIds(); });
+    setVerbAction(Verb::CopyMcpConfig, [this] { copyMcpConfig(); });
 }
 
 void SandboxesPage::setupView()
@@ -165,29 +170,6 @@ SandboxListPage::VerbState SandboxesPage::verbState(Verb verb) const
         return {true, selected > 0, {}};
     default:
         return {};
-    }
-}
-
-void SandboxesPage::trigger(Verb verb)
-{
-    switch (verb) {
-    case Verb::Acquire:
-        acquire();
-        break;
-    case Verb::Release:
-        releaseSelected();
-        break;
-    case Verb::Reset:
-        resetSelected();
-        break;
-    case Verb::CopyIds:
-        copySelectedIds();
-        break;
-    case Verb::CopyMcpConfig:
-        copyMcpConfig();
-        break;
-    default:
-        break;
     }
 }
 

@@ -77,6 +77,14 @@ LocalSandboxesPage::LocalSandboxesPage(LocalSandboxesController *controller, QWi
             &LocalSandboxesPage::extractDump);
     connect(m_workspace, &WorkspaceActions::statusMessage, this, &LocalSandboxesPage::statusMessage);
     m_details->showEmpty(0);
+    setVerbAction(Verb::Acquire, [this] { acquire(); });
+    setVerbAction(Verb::Release, [this] { releaseSelected(); });
+    setVerbAction(Verb::Reset, [this] { resetSelected(); });
+    setVerbAction(Verb::CopyIds, [this] { copySelectedIds(); });
+    setVerbAction(Verb::CopyMcpConfig, [this] { copyMcpConfig(); });
+    setVerbAction(Verb::UploadWorkspace, [this] { uploadWorkspace(); });
+    setVerbAction(Verb::SaveDump, [this] { saveDump(); });
+    setVerbAction(Verb::ExtractDump, [this] { extractDump(); });
     setupDropTargets();
 }
 
@@ -420,38 +428,6 @@ SandboxListPage::VerbState LocalSandboxesPage::verbState(Verb verb) const
         return {true, selected == 1, {}};
     default:
         return {};
-    }
-}
-
-void LocalSandboxesPage::trigger(Verb verb)
-{
-    switch (verb) {
-    case Verb::Acquire:
-        acquire();
-        break;
-    case Verb::Release:
-        releaseSelected();
-        break;
-    case Verb::Reset:
-        resetSelected();
-        break;
-    case Verb::CopyIds:
-        copySelectedIds();
-        break;
-    case Verb::CopyMcpConfig:
-        copyMcpConfig();
-        break;
-    case Verb::UploadWorkspace:
-        uploadWorkspace();
-        break;
-    case Verb::SaveDump:
-        saveDump();
-        break;
-    case Verb::ExtractDump:
-        extractDump();
-        break;
-    default:
-        break;
     }
 }
 

@@ -69,7 +69,16 @@ SandboxListPage::VerbState SandboxListPage::verbState(Verb) const
     return {};
 }
 
-void SandboxListPage::trigger(Verb) {}
+void SandboxListPage::trigger(Verb verb)
+{
+    if (const auto action = m_verbActions.value(int(verb)))
+        action();
+}
+
+void SandboxListPage::setVerbAction(Verb verb, std::function<void()> action)
+{
+    m_verbActions.insert(int(verb), std::move(action));
+}
 
 void SandboxListPage::refresh()
 {

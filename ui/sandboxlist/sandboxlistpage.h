@@ -2,6 +2,7 @@
 
 #include "models/rowexport.h"
 
+#include <QHash>
 #include <QModelIndex>
 #include <QStringList>
 #include <QWidget>
@@ -71,7 +72,8 @@ public:
     // The window's action names for this page's right-click menu, in order; an empty name is a separator.
     virtual QStringList contextActionNames() const = 0;
     virtual VerbState verbState(Verb verb) const;
-    virtual void trigger(Verb verb);
+    // Runs what the page does for the verb; nothing when it offers none.
+    void trigger(Verb verb);
     // The rows the filters let through, in the view's order, for File > Export; secrets masked.
     virtual RowExport visibleRows() const = 0;
     // The file name File > Export suggests.
@@ -95,6 +97,8 @@ protected:
     // Puts the view, and the details side when there is one, under the filter bar. Called once by the page,
     // once the view has its model.
     void placeView(QAbstractItemView *view, QWidget *details);
+    // What the verb does on this page.
+    void setVerbAction(Verb verb, std::function<void()> action);
     // Another filter beside the bar's own (the Blaxel view's "Show terminated", the All view's provider).
     void addFilterWidget(QWidget *widget);
     // In place of the list while the page has nothing to list from (no Blaxel profile connected).
@@ -128,4 +132,5 @@ private:
     EmptyStateHint *m_emptyHint = nullptr;
     RowChangeFlash *m_flash = nullptr;
     QWidget *m_placeholder = nullptr;
+    QHash<int, std::function<void()>> m_verbActions; // by int(Verb)
 };
