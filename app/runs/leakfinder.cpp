@@ -23,6 +23,22 @@ bool runIsOpen(const QList<LedgerRun> &runs, const QString &name)
     });
 }
 
+bool isOccupied(const SandboxSummary &sandbox)
+{
+    return sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0;
+}
+
+// A hundred thousand leaks have a handful of distinct reason lists: each leak shares one of them.
+QList<LeakReason> sharedReasons(QList<QList<LeakReason>> &known, QList<LeakReason> reasons)
+{
+    for (const auto &list : std::as_const(known))
+        if (list == reasons)
+            return list;
+    if (!reasons.isEmpty())
+        known.append(reasons);
+    return reasons;
+}
+
 } // namespace
 
 LeakReport LeakFinder::find(const LeakInput &input)
@@ -31,19 +47,32 @@ LeakReport LeakFinder::find(const LeakInput &input)
     for (const auto &sandbox : input.ledgerHeld)
         ledger.insert(identity(sandbox.provider, sandbox.sandboxId), &sandbox);
 
+    // Counted first: a large account holds a hundred thousand sandboxes, and a list grown by doubling, then
+    // copied into the report, held three times their size at its peak.
+    qsizetype heldCount = input.localSandboxes.size();
+    for (const auto &sandbox : input.sandboxes)
+        heldCount += isOccupied(sandbox) ? 1 : 0;
+    for (const auto &sandbox : input.ledgerHeld)
+        heldCount += sandbox.provider == LedgerProvider::KlavisUniverse ? 1 : 0;
     QList<Leak> held;
+    held.reserve(heldCount);
     const auto heldOnServer = [&held](LedgerProvider provider, const QStringList &servers, const QString &id,
                                       const QDateTime &since) {
-        Leak leak;
+        Leak &leak = held.emplaceBack();
         leak.provider = provider;
         leak.servers = servers;
         leak.sandboxId = id;
         leak.heldSince = since;
-        held.append(leak);
     };
-    for (const auto &sandbox : input.sandboxes)
-        if (sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0)
-            heldOnServer(LedgerProvider::Klavis, {sandbox.serverName}, sandbox.sandboxId, sandbox.updatedAt);
+    QHash<QString, QStringList> serverLists; // one shared list per server, not one per sandbox
+    for (const auto &sandbox : input.sandboxes) {
+        if (!isOccupied(sandbox))
+            continue;
+        QStringList &servers = serverLists[sandbox.serverName];
+        if (servers.isEmpty())
+            servers = {sandbox.serverName};
+        heldOnServer(LedgerProvider::Klavis, servers, sandbox.sandboxId, sandbox.updatedAt);
+    }
     // The local list holds only what the account acquired: every entry is held.
     for (const auto &sandbox : input.localSandboxes) {
         QStringList servers;
@@ -59,6 +88,8 @@ LeakReport LeakFinder::find(const LeakInput &input)
 
     LeakReport report;
     QSet<QString> onServer;
+    onServer.reserve(held.size());
+    QList<QList<LeakReason>> reasonLists; // the few distinct combinations, shared by every leak
     for (auto &leak : held) {
         const QString key = identity(leak.provider, leak.sandboxId);
         onServer.insert(key);
@@ -71,19 +102,20 @@ LeakReport LeakFinder::find(const LeakInput &input)
             if (known->acquiredAt.isValid() && known->ttlSeconds > 0)
                 leak.expiresAt = known->acquiredAt.addSecs(known->ttlSeconds);
         }
+        QList<LeakReason> reasons;
         if (!known || known->run.isEmpty() || !runIsOpen(input.runs, known->run))
-            leak.reasons.append(LeakReason::Unclaimed);
+            reasons.append(LeakReason::Unclaimed);
         if (leak.expiresAt.isValid() && leak.expiresAt <= input.now)
-            leak.reasons.append(LeakReason::PastTtl);
+            reasons.append(LeakReason::PastTtl);
         if (input.thresholdSeconds && leak.heldSince.isValid() &&
             leak.heldSince.addSecs(*input.thresholdSeconds) <= input.now)
-            leak.reasons.append(LeakReason::HeldTooLong);
-        if (!leak.reasons.isEmpty())
-            report.leaks.append(std::move(leak));
+            reasons.append(LeakReason::HeldTooLong);
+        leak.reasons = sharedReasons(reasonLists, std::move(reasons));
     }
-    held = {};
-    // A large account's leaks are tens of thousands: kept without the list's spare room.
-    report.leaks.squeeze();
+    // Filtered where they lie, not copied into a second list.
+    held.removeIf([](const Leak &leak) { return leak.reasons.isEmpty(); });
+    held.squeeze();
+    report.leaks = std::move(held);
     for (const auto &sandbox : input.ledgerHeld)
         if (!onServer.contains(identity(sandbox.provider, sandbox.sandboxId)))
             report.vanished.append(sandbox);
