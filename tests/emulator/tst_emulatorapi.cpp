@@ -145,6 +145,9 @@ private Q_SLOTS:
             ids.insert(item[u"sandbox_id"_s].toString());
             for (const QJsonValue &tag : item[u"tags"_s].toArray())
                 tags.insert(tag.toString());
+            // A sandbox in the pool carries no tags: an acquire must not inherit someone else's run.
+            if (item[u"status"_s].toString() == u"idle"_s)
+                QVERIFY2(item[u"tags"_s].toArray().isEmpty(), qPrintable(item[u"sandbox_id"_s].toString()));
             QVERIFY(QDateTime::fromString(item[u"updated_at"_s].toString(), Qt::ISODateWithMs).isValid());
             QCOMPARE(item[u"sandbox_id"_s].toString().size(), 36);
         }
@@ -219,7 +222,7 @@ private Q_SLOTS:
         QJsonObject details = m_client->api("GET", u"/sandbox/slack/"_s + id).object();
         QCOMPARE(details[u"status"_s].toString(), u"occupied"_s);
         QCOMPARE(details[u"benchmark"_s].toString(), u"Toolathlon"_s);
-        QVERIFY(details[u"tags"_s].toArray().contains(u"exp-99"_s));
+        QCOMPARE(details[u"tags"_s].toArray(), QJsonArray{u"exp-99"_s}); // the acquire's tags, nothing else
         QVERIFY(details[u"auth_data"_s][u"access_token"_s].toString().startsWith(u"demo-"_s));
         QVERIFY(details[u"metadata"_s][u"api_token"_s].toString().startsWith(u"demo-tok-"_s));
         QVERIFY(!details[u"server_url"_s].toString().isEmpty());
@@ -241,7 +244,7 @@ private Q_SLOTS:
         details = m_client->api("GET", u"/sandbox/slack/"_s + id).object();
         QCOMPARE(details[u"status"_s].toString(), u"idle"_s);
         QVERIFY(details[u"benchmark"_s].isNull());
-        QVERIFY(!details[u"tags"_s].toArray().contains(u"exp-99"_s));
+        QVERIFY(details[u"tags"_s].toArray().isEmpty());
 
         // Release is idempotent: a retried DELETE still answers 200.
         const Answer again = m_client->api("DELETE", u"/sandbox/slack/"_s + id);
@@ -249,6 +252,17 @@ private Q_SLOTS:
         QCOMPARE(again.object()[u"status"_s].toString(), u"idle"_s);
         // Another server's path does not find it.
         QCOMPARE(m_client->api("GET", u"/sandbox/jira/"_s + id).status, 404);
+    }
+
+    void anAcquireTakesItsListOfTags()
+    {
+        const Answer acquired = m_client->api(
+            "POST", u"/sandbox/github"_s,
+            json({{u"tag"_s, u"trial-day"_s}, {u"tags"_s, QJsonArray{u"a"_s, u"trial-day"_s}}}));
+        QCOMPARE(acquired.status, 201);
+        const QString id = acquired.object()[u"sandbox_id"_s].toString();
+        const QJsonObject details = m_client->api("GET", u"/sandbox/github/"_s + id).object();
+        QCOMPARE(details[u"tags"_s].toArray(), (QJsonArray{u"trial-day"_s, u"a"_s}));
     }
 
     void errorSandboxCannotBeReleased()

@@ -35,7 +35,7 @@ void RemoteSandboxApi::releaseLease(RemoteSandbox &sandbox)
     ServerDataApi::clear(m_state, sandbox.id);
     sandbox.status = u"idle"_s;
     sandbox.benchmark.clear();
-    sandbox.leaseTags.clear();
+    sandbox.tags.clear();
     sandbox.expiresAt = QDateTime();
     sandbox.updatedAt = EmulatorState::now();
 }
@@ -57,7 +57,7 @@ HttpReply RemoteSandboxApi::list(const IncomingRequest &request)
     for (const RemoteSandbox &sandbox : m_state.remote) {
         if (serverName && sandbox.serverName.compare(*serverName, Qt::CaseInsensitive) != 0)
             continue;
-        if (tag && !sandbox.tags().contains(*tag))
+        if (tag && !sandbox.tags.contains(*tag))
             continue;
         matches.append(&sandbox);
     }
@@ -137,9 +137,14 @@ HttpReply RemoteSandboxApi::acquire(const IncomingRequest &request, const QStrin
     chosen->status = u"occupied"_s;
     chosen->instanceId = m_state.ids.uuid();
     chosen->benchmark = body.value(u"benchmark"_s).toString();
-    chosen->leaseTags.clear();
+    // The acquire's own tags and nothing else: `tag`, and the list `tags` the API also takes.
+    chosen->tags.clear();
     if (const QString tag = body.value(u"tag"_s).toString(); !tag.isEmpty())
-        chosen->leaseTags.append(tag);
+        chosen->tags.append(tag);
+    for (const QJsonValue &tag : body.value(u"tags"_s).toArray())
+        if (tag.isString() && !tag.toString().isEmpty())
+            chosen->tags.append(tag.toString());
+    chosen->tags.removeDuplicates();
     chosen->updatedAt = now;
     chosen->expiresAt = now.addSecs(ttlSeconds);
     SeedData::fillSecrets(*chosen, m_state.ids, now);

@@ -43,7 +43,7 @@ QJsonObject SandboxJson::sandboxInfo(const QUrl &apiBase, const RemoteSandbox &s
         {u"updated_at"_s, timestamp(sandbox.updatedAt)},
         {u"metadata"_s, sandbox.metadata},
         {u"auth_data"_s, sandbox.authData},
-        {u"tags"_s, QJsonArray::fromStringList(sandbox.tags())},
+        {u"tags"_s, QJsonArray::fromStringList(sandbox.tags)},
     };
 }
 
@@ -54,7 +54,7 @@ QJsonObject SandboxJson::sandboxListItem(const RemoteSandbox &sandbox)
         {u"server_name"_s, sandbox.serverName},
         {u"status"_s, sandbox.status},
         {u"benchmark"_s, stringOrNull(sandbox.benchmark)},
-        {u"tags"_s, QJsonArray::fromStringList(sandbox.tags())},
+        {u"tags"_s, QJsonArray::fromStringList(sandbox.tags)},
         {u"updated_at"_s, timestamp(sandbox.updatedAt)},
     };
 }

@@ -75,7 +75,7 @@ void SeedData::fillSecrets(RemoteSandbox &sandbox, IdGenerator &ids, const QDate
 QList<RemoteSandbox> SeedData::remoteSandboxes(IdGenerator &ids, const QDateTime &now)
 {
     static const QStringList leaseTagChoices = {u"nightly"_s, u"exp-42"_s, u"run-17"_s, u"ci"_s};
-    static const QStringList accountTagChoices = {u"team-a"_s, u"team-b"_s};
+    static const QStringList teamTagChoices = {u"team-a"_s, u"team-b"_s};
     QList<RemoteSandbox> list;
     int index = 0;
     for (const ServerShare &share : shares()) {
@@ -93,15 +93,17 @@ QList<RemoteSandbox> SeedData::remoteSandboxes(IdGenerator &ids, const QDateTime
                 sandbox.status = u"idle"_s;
             else
                 sandbox.status = u"occupied"_s;
-            if (ids.bounded(3) == 0)
-                sandbox.accountTags.append(ids.pick(accountTagChoices));
+            // Drawn for every sandbox so that the rest of the seed stays as it was; kept by held ones only.
+            const QString teamTag = ids.bounded(3) == 0 ? ids.pick(teamTagChoices) : QString();
             if (sandbox.status == u"occupied") {
+                if (!teamTag.isEmpty())
+                    sandbox.tags.append(teamTag);
                 const int benchmark = ids.bounded(4);
                 sandbox.benchmark = benchmark < 3 ? Catalog::benchmarks().at(benchmark) : QString();
-                sandbox.leaseTags.append(ids.pick(leaseTagChoices));
+                sandbox.tags.append(ids.pick(leaseTagChoices));
                 if (ids.bounded(4) == 0)
-                    sandbox.leaseTags.append(u"exp-42"_s);
-                sandbox.leaseTags.removeDuplicates();
+                    sandbox.tags.append(u"exp-42"_s);
+                sandbox.tags.removeDuplicates();
                 sandbox.updatedAt = now.addSecs(-(120 + ids.bounded(3 * 24 * 3600)));
             } else {
                 sandbox.updatedAt = now.addSecs(-(3600 + ids.bounded(30 * 24 * 3600)));

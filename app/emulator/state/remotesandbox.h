@@ -15,15 +15,14 @@ struct RemoteSandbox
     QString status;    // idle, occupied, error
     QString benchmark; // empty = null
     QString testAccountEmail;
-    QString instanceId;      // changes on every acquire: a TTL release names the lease it means
-    QStringList accountTags; // belong to the account's sandbox, survive release
-    QStringList leaseTags;   // given at acquire, cleared on release
+    QString instanceId; // changes on every acquire: a TTL release names the lease it means
+    // Exactly the tags of the acquire that holds it; an idle sandbox in the pool has none (a tag that
+    // outlived a release would put the next holder's sandbox in someone else's run).
+    QStringList tags;
     QDateTime updatedAt;
     QDateTime expiresAt; // invalid: held without a TTL
     QJsonObject metadata;
     QJsonObject authData;
-
-    QStringList tags() const { return accountTags + leaseTags; }
 };
 
 } // namespace Emulator
