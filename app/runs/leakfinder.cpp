@@ -28,6 +28,13 @@ bool isOccupied(const SandboxSummary &sandbox)
     return sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0;
 }
 
+// The local list names the account's local sandboxes, but one released back to the pool stays listed as
+// idle: only an occupied one (or one whose status the server left out) is held.
+bool isHeld(const LocalSandbox &sandbox)
+{
+    return sandbox.status.isEmpty() || sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0;
+}
+
 // A hundred thousand leaks have a handful of distinct reason lists: each leak shares one of them.
 QList<LeakReason> sharedReasons(QList<QList<LeakReason>> &known, QList<LeakReason> reasons)
 {
@@ -49,9 +56,11 @@ LeakReport LeakFinder::find(const LeakInput &input)
 
     // Counted first: a large account holds a hundred thousand sandboxes, and a list grown by doubling, then
     // copied into the report, held three times their size at its peak.
-    qsizetype heldCount = input.localSandboxes.size();
+    qsizetype heldCount = 0;
     for (const auto &sandbox : input.sandboxes)
         heldCount += isOccupied(sandbox) ? 1 : 0;
+    for (const auto &sandbox : input.localSandboxes)
+        heldCount += isHeld(sandbox) ? 1 : 0;
     for (const auto &sandbox : input.ledgerHeld)
         heldCount += sandbox.provider == LedgerProvider::KlavisUniverse ? 1 : 0;
     QList<Leak> held;
@@ -73,8 +82,9 @@ LeakReport LeakFinder::find(const LeakInput &input)
             servers = {sandbox.serverName};
         heldOnServer(LedgerProvider::Klavis, servers, sandbox.sandboxId, sandbox.updatedAt);
     }
-    // The local list holds only what the account acquired: every entry is held.
     for (const auto &sandbox : input.localSandboxes) {
+        if (!isHeld(sandbox))
+            continue;
         QStringList servers;
         for (const auto &server : sandbox.servers)
             servers.append(server.displayName());

@@ -65,7 +65,15 @@ void TestRuns::leaksHaveTheirReasons()
     LocalSandbox local;
     local.localSandboxId = u"vm-1"_s;
     local.createdAt = now.addSecs(-7200);
-    input.localSandboxes = {local};
+    LocalSandbox idleLocal; // released back to the pool: the account no longer holds it
+    idleLocal.localSandboxId = u"vm-idle"_s;
+    idleLocal.status = u"idle"_s;
+    idleLocal.createdAt = now.addSecs(-7200);
+    LocalSandbox occupiedLocal = local;
+    occupiedLocal.localSandboxId = u"vm-2"_s;
+    occupiedLocal.status = u"Occupied"_s;
+    occupiedLocal.createdAt = now.addSecs(-30);
+    input.localSandboxes = {local, idleLocal, occupiedLocal};
     input.ledgerHeld = {recorded(u"mine"_s, u"r1"_s, now.addSecs(-600), 3600),
                         recorded(u"expired"_s, u"r1"_s, now.addSecs(-4000), 3600),
                         recorded(u"closed"_s, u"r0"_s, now.addSecs(-100)),
@@ -78,8 +86,8 @@ void TestRuns::leaksHaveTheirReasons()
     QStringList order;
     for (const auto &leak : report.leaks)
         order.append(leak.sandboxId);
-    // Oldest first; "mine" is no leak and "idle" is not held.
-    QCOMPARE(order, (QStringList{u"old"_s, u"vm-1"_s, u"expired"_s, u"closed"_s, u"outside"_s}));
+    // Oldest first; "mine" is no leak, and neither "idle" nor "vm-idle" is held.
+    QCOMPARE(order, (QStringList{u"old"_s, u"vm-1"_s, u"expired"_s, u"closed"_s, u"outside"_s, u"vm-2"_s}));
     const auto reasonsOf = [&report](const QString &id) {
         for (const auto &leak : report.leaks)
             if (leak.sandboxId == id)
@@ -97,7 +105,7 @@ void TestRuns::leaksHaveTheirReasons()
     QCOMPARE(report.vanished[0].sandboxId, u"gone"_s);
 
     input.thresholdSeconds.reset();
-    QCOMPARE(LeakFinder::find(input).leaks.size(), 4); // "old" only leaked by the threshold
+    QCOMPARE(LeakFinder::find(input).leaks.size(), 5); // "old" only leaked by the threshold
 }
 
 void TestRuns::leakDurations()
