@@ -3,6 +3,7 @@
 #include "api/apicall.h"
 #include "api/fieldpath.h"
 #include "api/klavisserverdataservice.h"
+#include "api/secretfile.h"
 #include "cli/jsondifferencetext.h"
 #include "cli/terminaltext.h"
 #include "runs/ledgerrecorder.h"
@@ -12,7 +13,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 using namespace Qt::StringLiterals;
 
@@ -140,10 +140,8 @@ void ServerDataCommands::dump()
                         return m_output.jsonAsIs(text), done(0);
                     // Written whole or not at all: a dump a grader reads must never be half a file.
                     const QString target = m_command.option(u"out"_s);
-                    QSaveFile file(target);
-                    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() ||
-                        !file.commit()) {
-                        m_output.err(u"error: cannot write %1: %2\n"_s.arg(target, file.errorString()));
+                    if (const QString problem = SecretFile::write(target, text); !problem.isEmpty()) {
+                        m_output.err(u"error: %1\n"_s.arg(problem));
                         return done(1);
                     }
                     m_output.out(u"Saved the %1 data of sandbox %2 as %3 (%4 bytes).\n"_s.arg(

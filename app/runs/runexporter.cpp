@@ -1,5 +1,6 @@
 #include "runs/runexporter.h"
 
+#include "api/secretfile.h"
 #include "api/unsafecharacters.h"
 #include "api/urlpolicy.h"
 #include "catalog/mcpclientconfig.h"
@@ -9,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -117,12 +117,7 @@ QString RunExporter::writeAtomically(const QString &path, const QByteArray &byte
 {
     if (const QString folder = QFileInfo(path).absolutePath(); !QDir().mkpath(folder))
         return u"Cannot create the folder %1."_s.arg(QDir::toNativeSeparators(folder));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return u"Cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), file.errorString());
-    if (file.write(bytes) != bytes.size() || !file.commit())
-        return u"Cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), file.errorString());
-    return {};
+    return SecretFile::write(path, bytes);
 }
 
 QString RunExporter::writeUrlMap(const QString &path, const QString &runName,

@@ -3496,10 +3496,6 @@
         <translation>Exporte</translation>
     </message>
     <message>
-        <source>What an agent harness reads to reach the run&apos;s sandboxes. The files hold the MCP URLs with their tokens: keep them where only you can read them.</source>
-        <translation>Was ein Agent-Harness liest, um die Sandboxes des Laufs zu erreichen. Die Dateien enthalten die MCP-URLs mit ihren Tokens: Bewahren Sie sie dort auf, wo nur Sie sie lesen können.</translation>
-    </message>
-    <message>
         <source>One file per sandbox: github_1.json, local_1_1.json, …</source>
         <translation>Eine Datei je Sandbox: github_1.json, local_1_1.json, …</translation>
     </message>
@@ -3526,6 +3522,10 @@
     <message>
         <source>Written: %1</source>
         <translation>Geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>What an agent harness reads to reach the run&apos;s sandboxes. The files hold the MCP URLs with their tokens, so each is written readable by you alone.</source>
+        <translation>Was ein Agent-Harness liest, um die Sandboxes des Laufs zu erreichen. Die Dateien enthalten die MCP-URLs mit ihren Tokens, daher wird jede nur für Sie lesbar geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -5388,6 +5388,17 @@
             <numerusform>erlaubt höchstens %n Eintrag</numerusform>
             <numerusform>erlaubt höchstens %n Einträge</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SecretFile</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot make %1 readable by you alone: %2</source>
+        <translation>%1 kann nicht nur für Sie lesbar gemacht werden: %2</translation>
     </message>
 </context>
 <context>

@@ -94,6 +94,11 @@ def check_big_run(base, work):
     config = json.load(open(os.path.join(mcp_dir, "slack_2.json")))
     check("an mcpServers config per sandbox", len(configs) == 30 and
           config["mcpServers"]["slack"]["url"] == urls["urls"]["slack_2"], configs[:3])
+    # They hold the sandboxes' MCP URLs, tokens and all: readable by the user alone (0600), whatever the umask.
+    modes = {path: oct(os.stat(path).st_mode & 0o777)
+             for path in [urls_out, env_out] + [os.path.join(mcp_dir, name) for name in configs]}
+    check("the exports are written 0600", set(modes.values()) == {"0o600"},
+          {path: mode for path, mode in modes.items() if mode != "0o600"})
     answering = [key for key, url in urls["urls"].items() if mcp_answers(url)]
     check("every exported URL answers an MCP initialize", len(answering) == 30, sorted(set(urls["urls"]) - set(answering)))
     check("the server holds 30 sandboxes tagged big-30", len(tagged(base, "big-30")) == 30)
@@ -105,7 +110,8 @@ def check_big_run(base, work):
     first = urls["sandboxes"][0]
     dump = os.path.join(work, "github_1-data.json")
     code, out, err = cli(base, "data", "dump", "github", first["sandbox_id"], "--out", dump)
-    check("data dump of a run's sandbox", code == 0 and os.path.exists(dump), (code, err))
+    check("data dump of a run's sandbox, written 0600", code == 0 and os.path.exists(dump) and
+          os.stat(dump).st_mode & 0o777 == 0o600, (code, err, os.path.exists(dump) and oct(os.stat(dump).st_mode)))
     manifest = os.path.join(work, "manifest.json")
     code, out, err = cli(base, "run", "manifest", "big-30", "--out", manifest)
     check("run manifest writes the file", code == 0 and os.path.exists(manifest), err)

@@ -214,6 +214,20 @@ void TestRuns::exportsAreWrittenAtomically()
         QJsonDocument::fromJson(config.readAll()).object()[u"mcpServers"_s].toObject();
     QCOMPARE(servers.keys(), (QStringList{u"filesystem"_s, u"git"_s}));
     QVERIFY(!QFile::exists(dir.filePath(u"mcp/github_2.json"_s)));
+    // Each holds the sandboxes' MCP URLs, tokens included: readable by the user alone, whatever the umask.
+    const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    const auto userBits = QFileDevice::ReadUser | QFileDevice::WriteUser;
+    for (const QString &name : {u"out/urls.json"_s, u"run.env"_s, u"mcp/local_1_1.json"_s})
+        QCOMPARE(QFile::permissions(dir.filePath(name)) & ~userBits, ownerOnly);
+    // An older file of the same name, readable by everyone, does not lend its mode to the new one.
+    const QString older = dir.filePath(u"older.env"_s);
+    QFile olderFile(older);
+    QVERIFY(olderFile.open(QIODevice::WriteOnly));
+    olderFile.close();
+    QVERIFY(QFile::setPermissions(older, ownerOnly | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    QCOMPARE(RunExporter::writeEnvFile(older, u"r1"_s, sandboxes), QString());
+    QCOMPARE(QFile::permissions(older) & ~userBits, ownerOnly);
+    QVERIFY(QFile::remove(older));
     // A folder where the file should go: an error, and no stray temporary file beside it.
     QVERIFY(QDir().mkpath(dir.filePath(u"taken.json"_s)));
     QVERIFY(!RunExporter::writeUrlMap(dir.filePath(u"taken.json"_s), u"r1"_s, sandboxes).isEmpty());

@@ -277,6 +277,9 @@ private slots:
         QFile file(dir.filePath(u"dump.json"_s));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(QJsonDocument::fromJson(file.readAll()).object(), sampleDump());
+        // A server's data may hold tokens: the file is the user's alone.
+        QCOMPARE(file.permissions() & ~(QFileDevice::ReadUser | QFileDevice::WriteUser),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         view.saveTo(dir.filePath(u"missing/folder/dump.json"_s));
         QVERIFY(saved.wait(5000));
         QVERIFY(!saved.last().at(0).toBool());

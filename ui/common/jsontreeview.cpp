@@ -1,5 +1,6 @@
 #include "common/jsontreeview.h"
 
+#include "api/secretfile.h"
 #include "common/errorcolour.h"
 #include "models/jsontreemodel.h"
 
@@ -17,7 +18,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QQueue>
-#include <QSaveFile>
 #include <QtConcurrent>
 #include <QTimer>
 #include <QToolButton>
@@ -56,12 +56,9 @@ SaveOutcome writeJson(const QString &path, const QJsonValue &value)
         bytes = QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented);
     else // a lone scalar: written as the one element's text
         bytes = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).mid(1) + '\n';
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {false, file.errorString()};
-    file.write(bytes);
-    if (!file.commit())
-        return {false, file.errorString()};
+    // What a tree shows may be a server's data or a call's result, with tokens in it: kept from other users.
+    if (QString problem = SecretFile::write(path, bytes); !problem.isEmpty())
+        return {false, problem};
     return {true, {}};
 }
 

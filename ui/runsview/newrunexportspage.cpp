@@ -34,7 +34,7 @@ NewRunExportsPage::NewRunExportsPage(QWidget *parent)
 {
     setTitle(tr("Exports"));
     setSubTitle(tr("What an agent harness reads to reach the run's sandboxes. The files hold the MCP URLs "
-                   "with their tokens: keep them where only you can read them."));
+                   "with their tokens, so each is written readable by you alone."));
     m_mcpFolder->setToolTip(tr("One file per sandbox: github_1.json, local_1_1.json, …"));
     m_result->setObjectName(u"exportResult"_s);
     m_result->setWordWrap(true);
