@@ -4,7 +4,7 @@ using namespace Qt::StringLiterals;
 
 QString AllSandboxRow::detail() const
 {
-    const QString list = detailList.join(u", "_s);
+    QString list = detailList.join(u", "_s);
     if (provider == Provider::KlavisLocal)
         return list.isEmpty() ? detailHead : detailHead + u": "_s + list;
     if (detailHead.isEmpty())

@@ -77,7 +77,7 @@ void SandboxListPage::trigger(Verb verb)
 
 void SandboxListPage::setVerbAction(Verb verb, std::function<void()> action)
 {
-    m_verbActions.insert(int(verb), std::move(action));
+    m_verbActions[int(verb)] = std::move(action);
 }
 
 void SandboxListPage::refresh()

@@ -141,7 +141,7 @@ HttpReply RemoteSandboxApi::acquire(const IncomingRequest &request, const QStrin
     chosen->tags.clear();
     if (const QString tag = body.value(u"tag"_s).toString(); !tag.isEmpty())
         chosen->tags.append(tag);
-    for (const QJsonValue &tag : body.value(u"tags"_s).toArray())
+    for (const auto &tag : body.value(u"tags"_s).toArray())
         if (tag.isString() && !tag.toString().isEmpty())
             chosen->tags.append(tag.toString());
     chosen->tags.removeDuplicates();
