@@ -162,14 +162,6 @@
         <source>&amp;Delete</source>
         <translation>&amp;Löschen</translation>
     </message>
-    <message>
-        <source>&amp;Copy %1 IDs</source>
-        <translation>%1 &amp;IDs kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Copy ID</source>
-        <translation>&amp;ID kopieren</translation>
-    </message>
 </context>
 <context>
     <name>ApiError</name>
@@ -3081,14 +3073,6 @@
         <source>local %1</source>
         <translation>lokal %1</translation>
     </message>
-    <message>
-        <source>&amp;Copy %1 IDs</source>
-        <translation>%1 &amp;IDs kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Copy ID</source>
-        <translation>&amp;ID kopieren</translation>
-    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -5164,6 +5148,17 @@
     </message>
 </context>
 <context>
+    <name>SandboxListPage</name>
+    <message>
+        <source>&amp;Copy %1 IDs</source>
+        <translation>%1 &amp;IDs kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy ID</source>
+        <translation>&amp;ID kopieren</translation>
+    </message>
+</context>
+<context>
     <name>SandboxTable</name>
     <message>
         <source>Columns</source>
@@ -5264,14 +5259,6 @@
     <message>
         <source>Filters cleared to show the new %1 sandbox.</source>
         <translation>Filter aufgehoben, um die neue %1-Sandbox anzuzeigen.</translation>
-    </message>
-    <message>
-        <source>&amp;Copy %1 IDs</source>
-        <translation>%1 &amp;IDs kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Copy ID</source>
-        <translation>&amp;ID kopieren</translation>
     </message>
 </context>
 <context>

@@ -327,22 +327,18 @@ QStringList AllSandboxesPage::contextActionNames() const
 
 SandboxListPage::VerbState AllSandboxesPage::verbState(Verb verb) const
 {
-    const int selected = selectedCount();
     switch (verb) {
     case Verb::Release:
     case Verb::Reset: {
-        const int active = int(selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}).size());
-        return {true, active > 0,
-                ReleaseWording::actionCountText(verb == Verb::Release ? ReleaseWording::Verb::Release
-                                                                      : ReleaseWording::Verb::Reset,
-                                                active)};
+        return releaseOrResetState(verb,
+                                   int(selectedRowsFor({Provider::Klavis, Provider::KlavisLocal}).size()));
     }
     case Verb::Delete: {
         const int deletable = int(selectedRowsFor({Provider::Blaxel}).size());
         return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete")};
     }
     case Verb::CopyIds:
-        return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
+        return copyIdsState();
     default:
         return {};
     }

@@ -158,14 +158,10 @@ SandboxListPage::VerbState SandboxesPage::verbState(Verb verb) const
     case Verb::Release:
     case Verb::Reset: {
         // Idle sandboxes have nothing to release or reset: only the active ones in the selection count.
-        const int active = int(selectedActiveKeys().size());
-        return {true, active > 0,
-                ReleaseWording::actionCountText(verb == Verb::Release ? ReleaseWording::Verb::Release
-                                                                      : ReleaseWording::Verb::Reset,
-                                                active)};
+        return releaseOrResetState(verb, int(selectedActiveKeys().size()));
     }
     case Verb::CopyIds:
-        return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
+        return copyIdsState();
     case Verb::CopyMcpConfig:
         return {true, selected > 0, {}};
     default:

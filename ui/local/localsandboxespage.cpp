@@ -412,14 +412,10 @@ SandboxListPage::VerbState LocalSandboxesPage::verbState(Verb verb) const
         return {true, true, {}};
     case Verb::Release:
     case Verb::Reset: {
-        const int active = int(selectedActiveIds().size());
-        return {true, active > 0,
-                ReleaseWording::actionCountText(verb == Verb::Release ? ReleaseWording::Verb::Release
-                                                                      : ReleaseWording::Verb::Reset,
-                                                active)};
+        return releaseOrResetState(verb, int(selectedActiveIds().size()));
     }
     case Verb::CopyIds:
-        return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
+        return copyIdsState();
     case Verb::CopyMcpConfig:
         return {true, selected > 0, {}};
     case Verb::UploadWorkspace:

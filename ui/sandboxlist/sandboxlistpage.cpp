@@ -5,6 +5,7 @@
 #include "common/rowchangeflash.h"
 #include "common/splittersizing.h"
 #include "common/viewstatesettings.h"
+#include "sandboxlist/releasewording.h"
 #include "sandboxlist/sandboxfilterbar.h"
 #include "session/sandboxlistcontroller.h"
 
@@ -78,6 +79,19 @@ void SandboxListPage::trigger(Verb verb)
 void SandboxListPage::setVerbAction(Verb verb, std::function<void()> action)
 {
     m_verbActions[int(verb)] = std::move(action);
+}
+
+SandboxListPage::VerbState SandboxListPage::releaseOrResetState(Verb verb, int active)
+{
+    return {true, active > 0,
+            ReleaseWording::actionCountText(
+                verb == Verb::Release ? ReleaseWording::Verb::Release : ReleaseWording::Verb::Reset, active)};
+}
+
+SandboxListPage::VerbState SandboxListPage::copyIdsState() const
+{
+    const int selected = selectedCount();
+    return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
 }
 
 void SandboxListPage::refresh()

@@ -99,6 +99,11 @@ protected:
     void placeView(QAbstractItemView *view, QWidget *details);
     // What the verb does on this page.
     void setVerbAction(Verb verb, std::function<void()> action);
+    // Release or Reset of the selection's `active` sandboxes (idle ones have nothing to give back), its
+    // text counting them.
+    static VerbState releaseOrResetState(Verb verb, int active);
+    // Copy IDs of the selection: "Copy ID", "Copy 3 IDs".
+    VerbState copyIdsState() const;
     // Another filter beside the bar's own (the Blaxel view's "Show terminated", the All view's provider).
     void addFilterWidget(QWidget *widget);
     // In place of the list while the page has nothing to list from (no Blaxel profile connected).
