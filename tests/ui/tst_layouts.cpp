@@ -142,8 +142,8 @@ private slots:
         QVERIFY(QTest::qWaitFor([table] { return table->model()->rowCount() > 5; }, 10000));
         showAt(QSize(800, 500));
         // The column is measured once the rows have settled, a quarter second after they came.
-        const int name = BlaxelSandboxListModel::NameColumn;
-        const auto needed = [table, name] {
+        constexpr int name = BlaxelSandboxListModel::NameColumn;
+        const auto needed = [table] {
             return static_cast<QAbstractItemView *>(table)->sizeHintForColumn(name);
         };
         QTRY_VERIFY2(
