@@ -63,6 +63,11 @@ void RunReleaser::scanned(const QList<ReleaseTarget> &held, const ReconcileRepor
     m_queue = held;
     QSet<qint64> matched;
     for (const auto &leftover : report.leftovers) {
+        // Only what an interrupted acquire of this ledger left is the run's own. A sandbox that merely
+        // carries the run's name as a tag may be another machine's run of the same name, or anyone's tag: it
+        // is left alone (the reconcile dialog shows it, and a person decides).
+        if (leftover.intentId == 0)
+            continue;
         matched.insert(leftover.intentId);
         m_queue.append(
             {leftover.provider, leftover.servers, leftover.sandboxId, leftover.run, true, leftover.intentId});

@@ -4803,6 +4803,10 @@
         <source>Universe instances have no reset: they are re-initialized on release</source>
         <translation>Universum-Instanzen lassen sich nicht zurücksetzen: beim Freigeben werden sie neu initialisiert</translation>
     </message>
+    <message>
+        <source>This ledger has no run named %1: these sandboxes were found only by their tag, and may be someone else&apos;s.</source>
+        <translation>Dieses Laufbuch kennt keinen Lauf namens %1: Diese Sandboxes wurden nur über ihr Tag gefunden und gehören vielleicht jemand anderem.</translation>
+    </message>
 </context>
 <context>
     <name>SandboxDataPage</name>

@@ -141,6 +141,11 @@ void TestRuns::releaserGivesBackARunAndWhatTheServerHoldsForIt()
     const auto leftover = m_emulator->await<AcquiredSandbox>(
         [&](QObject *c, auto done) { return remote.acquire(request, c, done); });
     QVERIFY(leftover.ok());
+    // One that only carries the run's name as a tag, with no intent of this ledger behind it (another
+    // machine's run of the same name): not this run's to release.
+    const auto stranger = m_emulator->await<AcquiredSandbox>(
+        [&](QObject *c, auto done) { return remote.acquire(request, c, done); });
+    QVERIFY(stranger.ok());
     // And one that left nothing on the server.
     intent.server = u"jira"_s;
     const qint64 emptyIntentId = m_ledger->beginOperation(intent).value();
@@ -163,6 +168,10 @@ void TestRuns::releaserGivesBackARunAndWhatTheServerHoldsForIt()
                  sandbox.sandboxId == goneId ? LedgerRelease::Vanished : LedgerRelease::Released);
     }
     QVERIFY(m_ledger->openIntents()->isEmpty());
+    const auto strangerNow = m_emulator->await<SandboxDetails>(
+        [&](QObject *c, auto done) { return remote.details(u"slack"_s, stranger->sandboxId, c, done); });
+    QVERIFY(strangerNow.ok());
+    QCOMPARE(strangerNow->summary.status, u"occupied"_s);
     QCOMPARE(m_ledger->operation(intentId)->state, LedgerOperationState::Abandoned);
     QCOMPARE(m_ledger->operation(emptyIntentId)->state, LedgerOperationState::Abandoned);
 

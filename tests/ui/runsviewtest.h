@@ -37,7 +37,7 @@ inline void answerConfirmation(const QString &text, int *asked, QString *questio
 {
     answerNextDialog<QMessageBox>([text, asked, question](QMessageBox *box) {
         ++*asked;
-        *question = box->text() + u'\n' + box->informativeText();
+        *question = box->text() + u'\n' + box->informativeText() + u'\n' + box->detailedText();
         for (QAbstractButton *button : box->buttons())
             if (button->text() == text) {
                 button->click();

@@ -169,6 +169,8 @@ private slots:
         QString question;
         QVERIFY(releaseSelected(&summary, &failures, &question));
         QVERIFY2(question.contains(tagOnlySandbox), qPrintable(question));
+        // It says the sandboxes were found only by their tag.
+        QVERIFY2(question.contains(u"found only by their tag"_s), qPrintable(question));
         QCOMPARE(requested.count(), 1);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(u'\n')));
         QVERIFY2(summary.contains(tagOnlyRun), qPrintable(summary));

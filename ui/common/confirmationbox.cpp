@@ -5,10 +5,12 @@
 #include <QPushButton>
 
 bool ConfirmationBox::ask(QWidget *parent, const QString &question, const QString &explanation,
-                          const QString &actionText)
+                          const QString &actionText, const QString &details)
 {
     QMessageBox box(QMessageBox::Question, QMessageBox::tr("Confirm"), question, QMessageBox::Cancel, parent);
     box.setInformativeText(explanation);
+    if (!details.isEmpty())
+        box.setDetailedText(details);
     QAbstractButton *confirm = box.addButton(actionText, QMessageBox::AcceptRole);
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();

@@ -12,8 +12,9 @@ class ConfirmationBox final
     Q_DECLARE_TR_FUNCTIONS(ConfirmationBox)
 
 public:
+    // `details`, when given, is behind the box's "Show Details…": the whole list a long question names.
     static bool ask(QWidget *parent, const QString &question, const QString &explanation,
-                    const QString &actionText);
+                    const QString &actionText, const QString &details = {});
     // " 2 idle or failed sandboxes in the selection are left as they are.", to follow the explanation of a
     // Release or Reset that skips them; empty when none is left out.
     static QString leftOutNote(int leftOut);

@@ -107,29 +107,40 @@ void RunActions::releaseSelectedRun()
     if (!run || run->imported)
         return;
     QStringList lines;
+    QStringList every; // a tag-only run's question names every sandbox it would release
     int held = 0;
+    const bool inLedger = run->inLedger();
     for (const LedgerSandbox &sandbox : run->sandboxes) {
         if (!sandbox.isHeld())
             continue;
         if (++held <= listedInQuestion)
             lines << u"• "_s + sandboxLabel(sandbox);
+        if (!inLedger)
+            every << sandboxLabel(sandbox);
     }
     if (held == 0)
         return;
     if (held > listedInQuestion)
         lines << RunsPage::tr("… and %n more", nullptr, held - listedInQuestion);
     const QString name = run->name;
-    const bool inLedger = run->inLedger();
     QList<LedgerSandbox> listed;
     if (!inLedger)
         for (const LedgerSandbox &sandbox : run->sandboxes)
             if (sandbox.isHeld())
                 listed.append(sandbox);
+    // A run this ledger does not know is only a tag: whoever else tagged sandboxes with that name would lose
+    // them too. The question says so and names each one.
+    const QString onlyByTag =
+        inLedger
+            ? QString()
+            : u"\n\n"_s + RunsPage::tr("This ledger has no run named %1: these sandboxes were found only by "
+                                       "their tag, and may be someone else's.")
+                              .arg(name);
     if (!ConfirmationBox::ask(m_page,
                               RunsPage::tr("Release all %n sandbox(es) of run %1?", nullptr, held).arg(name),
                               ReleaseWording::klavisConsequence(ReleaseWording::Verb::Release, held) +
-                                  u"\n\n"_s + lines.join(u'\n'),
-                              ReleaseWording::actionText(ReleaseWording::Verb::Release)))
+                                  onlyByTag + u"\n\n"_s + lines.join(u'\n'),
+                              ReleaseWording::actionText(ReleaseWording::Verb::Release), every.join(u'\n')))
         return;
     // A run the ledger knows is released by name (and what the server holds with its tag); a run only seen
     // as a tag by the sandboxes listed with it.
