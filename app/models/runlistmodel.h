@@ -74,8 +74,7 @@ public:
     // ones. The tags of 100,000 sandboxes are gathered on a worker; runsFound() follows when they are in.
     void setListedSandboxes(KlavisSandboxStore::SnapshotPointer klavis,
                             LocalSandboxStore::SnapshotPointer local);
-    // A tag-only run for each run-like tag on the held sandboxes of `sandboxes`, by tag. Pure.
-    static QMap<QString, RunListEntry> taggedRuns(const QList<SandboxSummary> &sandboxes);
+
     // A manifest read back: shown read-only, marked imported, beside a ledger run of the same name.
     void addImported(const RunRecord &record);
 
