@@ -64,6 +64,11 @@ QList<CliCommandSpec> buildCommands()
             .arg(AcquireRequest::maximumTtlSeconds)};
     const CliOptionSpec noTtl{u"no-ttl"_s, {}, u"never release it by itself"_s};
     const CliOptionSpec region{u"region"_s, u"REGION"_s, u"where the workspace is stored: us or asia"_s};
+    const CliOptionSpec rawLog{
+        u"raw"_s,
+        {},
+        u"write the log's bytes as received; without it only colour, text, line breaks "
+        u"and tabs reach stdout (no bell, cursor move, title or bidi override)"_s};
     return {
         {u"list"_s,
          {},
@@ -109,20 +114,22 @@ QList<CliCommandSpec> buildCommands()
         dumpCommand(u"local dump"_s, u"ID"_s, u"the workspace"_s, region, u"[--region us|asia]"_s),
         {u"local exec"_s,
          {u"ID"_s, u"DIR"_s},
-         u"[--name N] [--follow] [--artifacts DIR] [--region us|asia]"_s,
+         u"[--name N] [--follow] [--raw] [--artifacts DIR] [--region us|asia]"_s,
          u"pack DIR, upload it and run its main.py in the local sandbox; with --follow, stream the log and "
          u"exit "
          "with 0 when it completed, 1 when it failed, 130 on Ctrl+C (the execution goes on)"_s,
          {{u"name"_s, u"N"_s, u"the execution's name (default: exec-<UTC yyyyMMdd-hhmmss>)"_s},
           {u"follow"_s, {}, u"stream the log to stdout until the execution ends"_s},
+          rawLog,
           {u"artifacts"_s, u"DIR"_s,
            u"once it ended, extract the execution's folder into DIR, a new or empty folder (implies --follow)"_s},
           region}},
         {u"local logs"_s,
          {u"ID"_s, u"NAME"_s},
-         u"[--follow] [--cursor N]"_s,
+         u"[--follow] [--cursor N] [--raw]"_s,
          u"print an execution's log: what there is, or with --follow until it ends"_s,
          {{u"follow"_s, {}, u"follow the log until the execution ends; exit 1 if it failed"_s},
+          rawLog,
           {u"cursor"_s, u"N"_s, u"start at byte N of the log"_s}}},
         {u"local artifacts"_s,
          {u"ID"_s, u"NAME"_s},

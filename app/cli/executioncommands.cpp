@@ -18,7 +18,6 @@
 #include <QJsonObject>
 
 #include <cstdio>
-#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -72,10 +71,11 @@ void ExecutionCommands::start()
 
 void ExecutionCommands::writeLog(const QByteArray &bytes)
 {
-    if (!m_logFilter)
-        m_logFilter = std::make_unique<LogTextFilter>(::isatty(STDOUT_FILENO) ? LogTextFilter::Mode::Terminal
-                                                                              : LogTextFilter::Mode::Plain);
-    const QByteArray text = bytes.isNull() ? m_logFilter->finish() : m_logFilter->filter(bytes);
+    if (!m_logFilter && !m_command.has(u"raw"_s))
+        m_logFilter = std::make_unique<LogTextFilter>();
+    QByteArray text = bytes;
+    if (m_logFilter)
+        text = bytes.isNull() ? m_logFilter->finish() : m_logFilter->filter(bytes);
     // As it comes: a person watching sees each chunk at once, a pipe gets it without waiting for a buffer.
     if (!text.isEmpty())
         std::fwrite(text.constData(), 1, size_t(text.size()), stdout);

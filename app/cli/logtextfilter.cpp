@@ -17,13 +17,13 @@ int continuationBytes(unsigned char lead)
     return 0;
 }
 
-// U+0080..U+009F (C1 controls: 0x9B is a one-byte CSI), and on a terminal the invisible characters that
-// reorder or hide text.
+// U+0080..U+009F: C1 controls (0x9B is a one-byte CSI).
 bool isC1(const QByteArray &sequence)
 {
     return sequence.size() == 2 && uchar(sequence[0]) == 0xC2 && uchar(sequence[1]) <= 0x9F;
 }
 
+// The invisible characters that reorder or hide text.
 bool isBidiOrSeparator(const QByteArray &sequence)
 {
     if (sequence.size() == 2)
@@ -113,9 +113,7 @@ void LogTextFilter::text(char byte, QByteArray *out)
             }
             return;
         }
-        // A broken character: what was held goes as it was (the terminal shows a replacement for it).
-        if (m_mode == Mode::Plain)
-            *out += m_pending;
+        // A broken character: what was held is dropped.
         m_pending.clear();
         m_pendingNeeded = 0;
     }
@@ -127,32 +125,25 @@ void LogTextFilter::text(char byte, QByteArray *out)
         if (const int needed = continuationBytes(value); needed > 0) {
             m_pending = QByteArray(1, byte);
             m_pendingNeeded = needed;
-        } else if (m_mode == Mode::Plain) {
-            *out += byte;
         }
         return;
     }
-    if (m_mode == Mode::Terminal && (value < 0x20 || value == 0x7F) && byte != '\n' && byte != '\t')
+    if ((value < 0x20 || value == 0x7F) && byte != '\n' && byte != '\t')
         return;
     *out += byte;
 }
 
 void LogTextFilter::character(const QByteArray &sequence, QByteArray *out)
 {
-    if (isC1(sequence))
-        return;
-    if (m_mode == Mode::Terminal && isBidiOrSeparator(sequence))
+    if (isC1(sequence) || isBidiOrSeparator(sequence))
         return;
     *out += sequence;
 }
 
 QByteArray LogTextFilter::finish()
 {
-    QByteArray rest;
-    if (m_mode == Mode::Plain && m_pendingNeeded > 0)
-        rest = m_pending;
     m_pending.clear();
     m_pendingNeeded = 0;
     m_state = State::Text;
-    return rest;
+    return {};
 }

@@ -2,26 +2,18 @@
 
 #include <QByteArray>
 
-// An execution's log on its way to stdout: the script's bytes, which may hold any escape sequence. On a
-// terminal only colour (SGR: ESC [ digits ; m) and line breaks and tabs pass; every other control and escape
-// sequence (cursor moves, titles, OSC links, C1 controls, bidi overrides, CR, BS) is dropped. Into a file
-// or a pipe the bytes go as received, except escape sequences other than SGR and C1 controls, which would
-// drive the terminal that later shows the file: a plain log stays byte-identical. Sequences and characters
-// split across chunks are carried over, so the result does not depend on where the server cut the log.
+// An execution's log on its way to stdout: the script's bytes, which may hold any escape sequence. Only
+// colour (SGR: ESC [ digits ; m), text, line breaks and tabs pass; every other control and escape sequence
+// (cursor moves, titles, OSC links, C1 controls, BEL, CR, BS, bidi overrides and isolates, broken UTF-8) is
+// dropped. That holds into a pipe or a file too, because a pipe ends in a terminal as often as not
+// (`| less -R`, `| tee`, a file shown with cat): the bytes as received are what `--raw` asks for, on
+// purpose. Sequences and characters split across chunks are carried over, so the result does not depend on
+// where the server cut the log.
 class LogTextFilter
 {
 public:
-    enum class Mode
-    {
-        Terminal,
-        Plain
-    };
-
-    explicit LogTextFilter(Mode mode) : m_mode(mode) {}
-
     QByteArray filter(const QByteArray &chunk);
-    // What is still held at the end of the log: an unfinished escape sequence is dropped, an unfinished
-    // character passes in Plain mode.
+    // What is still held at the end of the log: an unfinished escape sequence or character is dropped.
     QByteArray finish();
 
 private:
@@ -38,7 +30,6 @@ private:
     void text(char byte, QByteArray *out);
     void character(const QByteArray &sequence, QByteArray *out);
 
-    Mode m_mode;
     State m_state = State::Text;
     QByteArray m_csi; // the parameters of the CSI sequence being read
     bool m_csiTooLong = false;

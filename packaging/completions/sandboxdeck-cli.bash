@@ -33,8 +33,8 @@ _sandboxdeck_cli_options_of() {
         "local acquire") echo "--servers --benchmark --email --ttl --no-ttl" ;;
         "local upload") echo "--region" ;;
         "local dump") echo "--out --force --extract --region" ;;
-        "local exec") echo "--name --follow --artifacts --region" ;;
-        "local logs") echo "--follow --cursor" ;;
+        "local exec") echo "--name --follow --raw --artifacts --region" ;;
+        "local logs") echo "--follow --cursor --raw" ;;
         "local artifacts") echo "--extract --region" ;;
         "blaxel list") echo "--status --search --all --workspace" ;;
         "blaxel get") echo "--workspace" ;;

@@ -157,10 +157,12 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l extract -x -
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local dump' -l region -x -a 'us asia' -d region
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l name -x -d 'the execution name'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l follow -d 'stream the log until it ends'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l raw -d 'write the log bytes as received'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l artifacts -x -a '(__fish_complete_directories)' -d 'extract the execution folder here'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec' -l region -x -a 'us asia' -d region
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local exec 1' -x -a '(__fish_complete_directories)'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local logs' -l follow -d 'follow until the execution ends'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local logs' -l raw -d 'write the log bytes as received'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local logs' -l cursor -x -d 'start at this byte'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local artifacts' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is local artifacts' -l region -x -a 'us asia' -d region

@@ -70,16 +70,21 @@ def follow_across_faults(base, local_id, folder):
 
 
 def check_escape_sequences(base, local_id):
-    # Colour passes everywhere; a title (OSC), a screen clear (CSI J) and a C1 CSI never reach stdout; on a
-    # terminal a BEL, a CR and a bidi override are dropped too, into a pipe they stay.
-    folder = script("escapes", "import sys\nsys.stdout.write('\\x1b[31mred\\x1b[0m plain\\x1b]0;title\\x07 "
-                               "\\x1b[2Jbell\\x07 cr\\r bidi\\u202e c1\\u009b2J x\\n')\n")
+    # Colour passes; a title (OSC), a screen clear (CSI J), a C1 CSI, a BEL, a CR and a bidi override never
+    # reach stdout, on a terminal or into a pipe (which ends in a terminal as often as not); --raw asks for
+    # the bytes as the script wrote them.
+    written = ("\x1b[31mred\x1b[0m plain\x1b]0;title\x07 \x1b[2Jbell\x07 cr\r bidi\u202e isolate\u2067 "
+               "c1\u009b2J x\n")
+    folder = script("escapes", "import sys\nsys.stdout.write(%r)\n" % written)
+    safe = "\x1b[31mred\x1b[0m plain bell cr bidi isolate c12J x\n"
     code, out, err = cli(base, "local", "exec", local_id, folder, "--name", "escapes", "--follow")
-    check("into a pipe the log keeps colour, BEL, CR and bidi but no other escape sequence",
-          code == 0 and out == "\x1b[31mred\x1b[0m plain bell\x07 cr\r bidi\u202e c12J x\n", (code, out, err))
+    check("into a pipe only colour, text and line breaks reach stdout: no BEL, CR, bidi or other escape",
+          code == 0 and out == safe, (code, out, err))
     code, raw = stdout_on_terminal(base, "local", "logs", local_id, "escapes")
-    check("on a terminal only colour, text and line breaks reach it",
-          code == 0 and raw == "\x1b[31mred\x1b[0m plain bell cr bidi c12J x\n".encode(), (code, raw))
+    check("on a terminal the same", code == 0 and raw == safe.encode(), (code, raw))
+    code, out, err = cli(base, "local", "logs", local_id, "escapes", "--raw")
+    check("--raw writes the log's bytes as the script wrote them", code == 0 and out == written,
+          (code, out, err))
 
 
 def main():
