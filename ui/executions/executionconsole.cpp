@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -18,7 +19,6 @@
 #include <QPointer>
 #include <QSaveFile>
 #include <QScrollBar>
-#include <QShortcut>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -100,9 +100,6 @@ ExecutionConsole::ExecutionConsole(QWidget *parent)
     connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, &ExecutionConsole::onScrolled);
     connect(m_searchBar, &ConsoleSearchBar::aboutToSearch, this, &ExecutionConsole::flush);
     connect(m_searchBar, &ConsoleSearchBar::matchSelected, this, [this] { setFollowing(false); });
-    auto *findShortcut = new QShortcut(QKeySequence::Find, this);
-    findShortcut->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(findShortcut, &QShortcut::activated, this, &ExecutionConsole::showSearch);
     setStatus(QString());
     updateCounts();
 }
@@ -410,6 +407,27 @@ void ExecutionConsole::saveTo(const QString &fileName)
             },
             Qt::QueuedConnection);
     });
+}
+
+bool ExecutionConsole::event(QEvent *event)
+{
+    // A key the focused child leaves alone comes here before the window's shortcuts are tried; claiming
+    // Find makes Qt deliver it as a key press instead.
+    if (event->type() == QEvent::ShortcutOverride &&
+        static_cast<QKeyEvent *>(event)->matches(QKeySequence::Find)) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void ExecutionConsole::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Find)) {
+        showSearch();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 void ExecutionConsole::changeEvent(QEvent *event)

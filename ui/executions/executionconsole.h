@@ -94,6 +94,10 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    // Ctrl+F with the focus in the console is the console's search, not the window's Find: a QShortcut of
+    // its own made the two ambiguous and Qt ran neither.
+    bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     struct Pending
