@@ -24,6 +24,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+#include <QTextDocument>
 
 using namespace Qt::StringLiterals;
 
@@ -183,6 +184,12 @@ void TestNewRunWizard::badSeedFileShowsItsError()
     NewRunSeedsPage *page = wizard->seedsPage();
     QCOMPARE(wizard->currentId(), int(NewRunWizard::SeedsPage));
     QVERIFY(!page->workspaceEdit()->isEnabled()); // no local sandbox: no workspace
+    // A label whose text marks a mnemonic has a buddy; without one Qt draws the '&' ("Per-server &data:").
+    for (const QLabel *label : wizard->findChildren<QLabel *>()) {
+        const QString text = QString(label->text()).remove(u"&&"_s);
+        if (label->textFormat() != Qt::RichText && !Qt::mightBeRichText(label->text()) && text.contains(u'&'))
+            QVERIFY2(label->buddy(), qPrintable(label->text()));
+    }
     QSignalSpy checked(page, &NewRunSeedsPage::checked);
     page->seedEdit()->setText(seeds);
     QVERIFY(checked.wait(5000));

@@ -69,10 +69,15 @@ NewRunSeedsPage::NewRunSeedsPage(QWidget *parent)
     workspaceRow->addWidget(m_workspace);
     workspaceRow->addWidget(m_folderBrowse);
     workspaceRow->addWidget(m_archiveBrowse);
+    // A row of a layout gets a label without a buddy, which shows its '&' as it is: these name their field.
+    auto *seedLabel = new QLabel(tr("Per-server &data:"), this);
+    seedLabel->setBuddy(m_seedFile);
+    auto *workspaceLabel = new QLabel(tr("Local &workspace:"), this);
+    workspaceLabel->setBuddy(m_workspace);
     auto *form = new QFormLayout(this);
-    form->addRow(tr("Per-server &data:"), seedRow);
+    form->addRow(seedLabel, seedRow);
     form->addRow(QString(), m_seedStatus);
-    form->addRow(tr("Local &workspace:"), workspaceRow);
+    form->addRow(workspaceLabel, workspaceRow);
     form->addRow(QString(), m_workspaceHint);
     form->addRow(QString(), m_workspaceStatus);
 }
