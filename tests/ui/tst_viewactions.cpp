@@ -4,6 +4,7 @@
 // in-process demo emulator.
 
 #include "demoapp.h"
+#include "inspector/sandboxworktabs.h"
 
 #include "klavis/acquiredialog.h"
 #include "local/localacquiredialog.h"
@@ -149,6 +150,17 @@ private slots:
         QVERIFY(!action(u"release"_s)->isEnabled());
         QVERIFY(!action(u"reset"_s)->isEnabled());
         QVERIFY(action(u"copyId"_s)->isEnabled());
+        // Work that needs a lease is disabled on an idle sandbox, and says why.
+        QVERIFY(!action(u"copyMcpConfig"_s)->isEnabled());
+        QVERIFY2(action(u"copyMcpConfig"_s)->toolTip().contains(u"no occupied sandbox"_s),
+                 qPrintable(action(u"copyMcpConfig"_s)->toolTip()));
+        SandboxWorkTabs *tabs = app->sandboxesPage()->workTabs();
+        QTRY_VERIFY(!tabs->isTabEnabled(tabs->dataIndex()));
+        QVERIFY2(tabs->tabToolTip(tabs->dataIndex()).contains(u"is idle: its data went with its lease"_s),
+                 qPrintable(tabs->tabToolTip(tabs->dataIndex())));
+        selectTableRows({idle.first(), occupied.first()});
+        QVERIFY(action(u"copyMcpConfig"_s)->isEnabled());
+        QVERIFY(action(u"copyMcpConfig"_s)->toolTip().startsWith(u"Copy"_s));
 
         selectTableRows({occupied.first()});
         QVERIFY(action(u"release"_s)->isEnabled());

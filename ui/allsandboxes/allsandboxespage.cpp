@@ -335,7 +335,7 @@ SandboxListPage::VerbState AllSandboxesPage::verbState(Verb verb) const
     }
     case Verb::Delete: {
         const int deletable = int(selectedRowsFor({Provider::Blaxel}).size());
-        return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete")};
+        return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete"), {}};
     }
     case Verb::CopyIds:
         return copyIdsState();

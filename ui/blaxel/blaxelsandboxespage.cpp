@@ -397,18 +397,18 @@ SandboxListPage::VerbState BlaxelSandboxesPage::verbState(Verb verb) const
     const int selected = selectedCount();
     switch (verb) {
     case Verb::Create:
-        return {true, m_controller->isConnected(), {}};
+        return {true, m_controller->isConnected(), {}, {}};
     case Verb::Delete: {
         // Blaxel deletes for good: only what is neither deleting nor terminated counts.
         const int deletable = int(selectedDeletableNames().size());
-        return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete")};
+        return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete"), {}};
     }
     case Verb::CopyIds:
-        return {true, selected > 0, selected > 1 ? tr("&Copy %1 Names").arg(selected) : tr("&Copy Name")};
+        return {true, selected > 0, selected > 1 ? tr("&Copy %1 Names").arg(selected) : tr("&Copy Name"), {}};
     case Verb::UploadWorkspace:
     case Verb::SaveDump:
     case Verb::ExtractDump:
-        return {true, selected == 1, {}};
+        return {true, selected == 1, {}, {}};
     default:
         return {};
     }

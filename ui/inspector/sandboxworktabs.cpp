@@ -59,7 +59,6 @@ void SandboxWorkTabs::setDataPage(QWidget *page)
     m_data = new QScrollArea(this);
     holdInScrollArea(m_data, page);
     addTab(m_data, tr("Data"));
-    setTabToolTip(dataIndex(), tr("Dump, seed and compare the data of the sandbox's server"));
     setDataAvailable(false);
 }
 
@@ -92,11 +91,14 @@ void SandboxWorkTabs::holdInScrollArea(QScrollArea *area, QWidget *page)
     area->setFrameShape(QFrame::NoFrame);
 }
 
-void SandboxWorkTabs::setDataAvailable(bool available)
+void SandboxWorkTabs::setDataAvailable(bool available, const QString &whyNot)
 {
     if (!m_data)
         return;
     setTabEnabled(dataIndex(), available);
+    setTabToolTip(dataIndex(), available || whyNot.isEmpty()
+                                   ? tr("Dump, seed and compare the data of the sandbox's server")
+                                   : whyNot);
 }
 
 void SandboxWorkTabs::showServers(const QList<NamedUrl> &servers)

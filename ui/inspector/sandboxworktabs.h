@@ -34,7 +34,8 @@ public:
 
     // The Data tab, enabled only while setDataAvailable(true).
     void setDataPage(QWidget *page);
-    void setDataAvailable(bool available);
+    // `whyNot` is the disabled tab's tooltip.
+    void setDataAvailable(bool available, const QString &whyNot = {});
     // The Executions tab (local sandboxes only), enabled only while setExecutionsAvailable(true).
     void setExecutionsPage(QWidget *page);
     void setExecutionsAvailable(bool available);

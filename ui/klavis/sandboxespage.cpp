@@ -154,7 +154,7 @@ SandboxListPage::VerbState SandboxesPage::verbState(Verb verb) const
     const int selected = selectedCount();
     switch (verb) {
     case Verb::Acquire:
-        return {true, true, {}};
+        return {true, true, {}, {}};
     case Verb::Release:
     case Verb::Reset: {
         // Idle sandboxes have nothing to release or reset: only the active ones in the selection count.
@@ -162,8 +162,17 @@ SandboxListPage::VerbState SandboxesPage::verbState(Verb verb) const
     }
     case Verb::CopyIds:
         return copyIdsState();
-    case Verb::CopyMcpConfig:
-        return {true, selected > 0, {}};
+    case Verb::CopyMcpConfig: {
+        // An idle sandbox has no lease and so no MCP URL: a config of it would point nowhere.
+        const bool anyOccupied = !selectedActiveKeys().isEmpty();
+        return {true,
+                anyOccupied,
+                {},
+                anyOccupied ? QString()
+                : selected == 0
+                    ? tr("Select an occupied sandbox: its MCP URL goes into the config.")
+                    : tr("The selection holds no occupied sandbox: an idle or failed one has no MCP URL.")};
+    }
     default:
         return {};
     }
@@ -233,7 +242,10 @@ void SandboxesPage::followShownSandbox()
     m_shownSummary = *listed;
     m_details->showSummary(*listed);
     // Work that needs a lease is offered on a held sandbox only; the page says when a server has no data.
-    m_workTabs->setDataAvailable(StatusKind::isReleasable(StatusKind::of(listed->status)));
+    m_workTabs->setDataAvailable(StatusKind::isReleasable(StatusKind::of(listed->status)),
+                                 tr("Sandbox %1 is %2: its data went with its lease. Only an occupied "
+                                    "sandbox has data to dump or seed.")
+                                     .arg(m_shownKey.label(), listed->status));
     if (statusChanged)
         m_workTabs->showServers({}); // the lease's MCP URL went with it
     m_controller->loadDetails(m_shownKey);
@@ -334,8 +346,8 @@ void SandboxesPage::copySelectedIds()
 
 void SandboxesPage::copyMcpConfig()
 {
-    // The list has no URLs; the details call does. Ask for each selected sandbox's details.
-    const auto keys = selectedKeys();
+    // The list has no URLs; the details call does. Ask for each occupied selected sandbox's details.
+    const auto keys = selectedActiveKeys();
     if (keys.isEmpty())
         return;
     auto collected = std::make_shared<QList<QPair<QString, QString>>>();

@@ -385,7 +385,7 @@ void LocalSandboxesPage::copySelectedIds()
 void LocalSandboxesPage::copyMcpConfig()
 {
     QList<QPair<QString, QString>> urls;
-    for (const auto &id : selectedIds())
+    for (const auto &id : selectedActiveIds())
         if (const auto *sandbox = m_controller->store()->find(id))
             for (const auto &server : sandbox->servers)
                 if (!server.mcpServerUrl.isEmpty())
@@ -409,19 +409,36 @@ SandboxListPage::VerbState LocalSandboxesPage::verbState(Verb verb) const
     const int selected = selectedCount();
     switch (verb) {
     case Verb::Acquire:
-        return {true, true, {}};
+        return {true, true, {}, {}};
     case Verb::Release:
     case Verb::Reset: {
         return releaseOrResetState(verb, int(selectedActiveIds().size()));
     }
     case Verb::CopyIds:
         return copyIdsState();
-    case Verb::CopyMcpConfig:
-        return {true, selected > 0, {}};
+    case Verb::CopyMcpConfig: {
+        // An idle local sandbox is the pool's: no lease, so no MCP URLs and no workspace of the user's.
+        const bool anyOccupied = !selectedActiveIds().isEmpty();
+        return {true,
+                anyOccupied,
+                {},
+                anyOccupied     ? QString()
+                : selected == 0 ? tr("Select an occupied local sandbox: its MCP URLs go into the config.")
+                                : tr("The selection holds no occupied local sandbox: an idle or failed one "
+                                     "has no MCP URLs.")};
+    }
     case Verb::UploadWorkspace:
     case Verb::SaveDump:
-    case Verb::ExtractDump:
-        return {true, selected == 1, {}};
+    case Verb::ExtractDump: {
+        const bool oneOccupied = selected == 1 && selectedActiveIds().size() == 1;
+        return {true,
+                oneOccupied,
+                {},
+                oneOccupied ? QString()
+                : selected != 1
+                    ? tr("Select one occupied local sandbox: its workspace is the one used.")
+                    : tr("This local sandbox is not occupied: its workspace went with its lease.")};
+    }
     default:
         return {};
     }

@@ -81,17 +81,21 @@ void SandboxListPage::setVerbAction(Verb verb, std::function<void()> action)
     m_verbActions[int(verb)] = std::move(action);
 }
 
-SandboxListPage::VerbState SandboxListPage::releaseOrResetState(Verb verb, int active)
+SandboxListPage::VerbState SandboxListPage::releaseOrResetState(Verb verb, int active) const
 {
     return {true, active > 0,
             ReleaseWording::actionCountText(
-                verb == Verb::Release ? ReleaseWording::Verb::Release : ReleaseWording::Verb::Reset, active)};
+                verb == Verb::Release ? ReleaseWording::Verb::Release : ReleaseWording::Verb::Reset, active),
+            selectedCount() == 0
+                ? tr("Select an occupied sandbox.")
+                : tr("Nothing in the selection is occupied: an idle or failed sandbox has no "
+                     "lease to give back or data to reset.")};
 }
 
 SandboxListPage::VerbState SandboxListPage::copyIdsState() const
 {
     const int selected = selectedCount();
-    return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID")};
+    return {true, selected > 0, selected > 1 ? tr("&Copy %1 IDs").arg(selected) : tr("&Copy ID"), {}};
 }
 
 void SandboxListPage::refresh()

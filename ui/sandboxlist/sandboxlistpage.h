@@ -58,6 +58,8 @@ public:
         bool offered = false;
         bool enabled = false;
         QString text;
+        // Why a disabled verb cannot apply to the selection: its tooltip while disabled.
+        QString whyNot;
     };
 
     ~SandboxListPage() override;
@@ -101,7 +103,7 @@ protected:
     void setVerbAction(Verb verb, std::function<void()> action);
     // Release or Reset of the selection's `active` sandboxes (idle ones have nothing to give back), its
     // text counting them.
-    static VerbState releaseOrResetState(Verb verb, int active);
+    VerbState releaseOrResetState(Verb verb, int active) const;
     // Copy IDs of the selection: "Copy ID", "Copy 3 IDs".
     VerbState copyIdsState() const;
     // Another filter beside the bar's own (the Blaxel view's "Show terminated", the All view's provider).
