@@ -3073,6 +3073,22 @@
         <source>local %1</source>
         <translation>lokal %1</translation>
     </message>
+    <message>
+        <source>Select an occupied local sandbox: its MCP URLs go into the config.</source>
+        <translation>Eine belegte lokale Sandbox auswählen: Ihre MCP-URLs kommen in die Konfiguration.</translation>
+    </message>
+    <message>
+        <source>The selection holds no occupied local sandbox: an idle or failed one has no MCP URLs.</source>
+        <translation>Die Auswahl enthält keine belegte lokale Sandbox: Eine freie oder fehlerhafte hat keine MCP-URLs.</translation>
+    </message>
+    <message>
+        <source>Select one occupied local sandbox: its workspace is the one used.</source>
+        <translation>Eine belegte lokale Sandbox auswählen: Ihr Arbeitsbereich wird verwendet.</translation>
+    </message>
+    <message>
+        <source>This local sandbox is not occupied: its workspace went with its lease.</source>
+        <translation>Diese lokale Sandbox ist nicht belegt: Ihr Arbeitsbereich ging mit ihrer Belegung.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -5161,6 +5177,14 @@
         <source>&amp;Copy ID</source>
         <translation>&amp;ID kopieren</translation>
     </message>
+    <message>
+        <source>Select an occupied sandbox.</source>
+        <translation>Eine belegte Sandbox auswählen.</translation>
+    </message>
+    <message>
+        <source>Nothing in the selection is occupied: an idle or failed sandbox has no lease to give back or data to reset.</source>
+        <translation>Nichts in der Auswahl ist belegt: Eine freie oder fehlerhafte Sandbox hat keine Belegung zum Freigeben und keine Daten zum Zurücksetzen.</translation>
+    </message>
 </context>
 <context>
     <name>SandboxTable</name>
@@ -5263,6 +5287,18 @@
     <message>
         <source>Filters cleared to show the new %1 sandbox.</source>
         <translation>Filter aufgehoben, um die neue %1-Sandbox anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Select an occupied sandbox: its MCP URL goes into the config.</source>
+        <translation>Eine belegte Sandbox auswählen: Ihre MCP-URL kommt in die Konfiguration.</translation>
+    </message>
+    <message>
+        <source>The selection holds no occupied sandbox: an idle or failed one has no MCP URL.</source>
+        <translation>Die Auswahl enthält keine belegte Sandbox: Eine freie oder fehlerhafte hat keine MCP-URL.</translation>
+    </message>
+    <message>
+        <source>Sandbox %1 is %2: its data went with its lease. Only an occupied sandbox has data to dump or seed.</source>
+        <translation>Sandbox %1 ist %2: Ihre Daten gingen mit ihrer Belegung. Nur eine belegte Sandbox hat Daten zum Abrufen oder Befüllen.</translation>
     </message>
 </context>
 <context>
