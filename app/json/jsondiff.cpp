@@ -3,6 +3,7 @@
 #include "json/jsonpath.h"
 
 #include <QHash>
+#include <QSet>
 #include <QJsonDocument>
 
 #include <cstring>
@@ -213,23 +214,62 @@ void JsonDiff::compareArraysByIndex(const QJsonArray &before, const QJsonArray &
 void JsonDiff::compareArraysByKey(const QJsonArray &before, const QJsonArray &after, const QString &key,
                                   const KeyedIndexes &indexes, int depth)
 {
-    // Removed elements are named by their index in the first array, the others by theirs in the second.
-    const auto &beforeIndex = indexes.before;
-    const auto &afterIndex = indexes.after;
-    for (qsizetype i = 0; i < before.size() && !stopped(); ++i) {
-        if (!afterIndex.contains(keyIdentity(before.at(i), key))) {
+    // Elements are matched by their key. One whose key changed (a repository renamed, and its description
+    // edited too) has no match on either side: the k-th such element of the first array and the k-th of the
+    // second are the same element edited when they agree on most of their other members, and are compared
+    // member by member. What is left is removed (named by its index in the first array) or added (by its
+    // index in the second).
+    QList<qsizetype> unmatchedBefore;
+    for (qsizetype i = 0; i < before.size(); ++i)
+        if (!indexes.after.contains(keyIdentity(before.at(i), key)))
+            unmatchedBefore.append(i);
+    QHash<qsizetype, qsizetype> pairedWith; // an unmatched element of the second array -> its first-array twin
+    QSet<qsizetype> pairedBefore;
+    qsizetype next = 0;
+    for (qsizetype j = 0; j < after.size() && next < unmatchedBefore.size(); ++j) {
+        if (indexes.before.contains(keyIdentity(after.at(j), key)))
+            continue;
+        const qsizetype i = unmatchedBefore.at(next++);
+        if (sameElementEdited(before.at(i).toObject(), after.at(j).toObject(), key)) {
+            pairedWith.insert(j, i);
+            pairedBefore.insert(i);
+        }
+    }
+    for (const qsizetype i : std::as_const(unmatchedBefore)) {
+        if (stopped())
+            return;
+        if (!pairedBefore.contains(i)) {
             Step step(this, i);
             add(JsonDifference::Kind::Removed, before.at(i), absent);
         }
     }
     for (qsizetype j = 0; j < after.size() && !stopped(); ++j) {
-        const auto match = beforeIndex.constFind(keyIdentity(after.at(j), key));
-        if (match == beforeIndex.constEnd()) {
-            Step step(this, j);
-            add(JsonDifference::Kind::Added, absent, after.at(j));
-        } else {
-            Step step(this, j);
+        Step step(this, j);
+        const auto match = indexes.before.constFind(keyIdentity(after.at(j), key));
+        if (match != indexes.before.constEnd())
             compareValues(before.at(*match), after.at(j), depth);
-        }
+        else if (const auto twin = pairedWith.constFind(j); twin != pairedWith.constEnd())
+            compareValues(before.at(*twin), after.at(j), depth);
+        else
+            add(JsonDifference::Kind::Added, absent, after.at(j));
     }
+}
+
+bool JsonDiff::sameElementEdited(const QJsonObject &before, const QJsonObject &after, const QString &key)
+{
+    // More than half of the members other than the key, on either side, hold the same value on both.
+    qsizetype members = 0;
+    qsizetype same = 0;
+    for (auto it = before.constBegin(); it != before.constEnd(); ++it) {
+        if (it.key() == key)
+            continue;
+        ++members;
+        const auto other = after.constFind(it.key());
+        if (other != after.constEnd() && *other == it.value())
+            ++same;
+    }
+    for (auto it = after.constBegin(); it != after.constEnd(); ++it)
+        if (it.key() != key && !before.contains(it.key()))
+            ++members;
+    return members > 0 && 2 * same > members;
 }

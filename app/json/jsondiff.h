@@ -10,7 +10,8 @@
 // A structural diff of two JSON values, for comparing two dumps of a sandbox's data. Objects are compared
 // member by member; arrays of objects are matched by a stable key when every element on both sides has one
 // with a distinct scalar value (tried in order: "id", "name", "key", "title"), so that an issue inserted at
-// the front shows as one addition, not as every later issue changed; other arrays are matched by index.
+// the front shows as one addition, not as every later issue changed; an element whose key was edited along
+// with less than half of its other members is still followed down into; other arrays are matched by index.
 //
 // The work is bounded, since dumps come from a server: at most maxVisitedValues values are visited
 // (default 4 million: about 1 µs each on the CI machine, so some 4 s;
@@ -77,6 +78,8 @@ private:
     void compareArraysByIndex(const QJsonArray &before, const QJsonArray &after, int depth);
     void compareArraysByKey(const QJsonArray &before, const QJsonArray &after, const QString &key,
                             const KeyedIndexes &indexes, int depth);
+    // Whether two elements whose keys differ are one element with its key edited.
+    static bool sameElementEdited(const QJsonObject &before, const QJsonObject &after, const QString &key);
     bool stopped() const { return m_truncated; }
 
     qsizetype m_maxDifferences;

@@ -55,16 +55,40 @@ private slots:
         QVERIFY(diff.visitedValues() > 5);
     }
 
-    void elementsMatchedByTitleShowARenameAsRemovalAndAddition()
+    void aRetitledElementIsFollowedDownWhenItsOtherMembersStay()
     {
         const auto before =
             json("{'repos':[{'issues':[{'title':'a'},{'title':'b'},{'title':'c','state':'open'}]}]}");
         const auto after =
             json("{'repos':[{'issues':[{'title':'a'},{'title':'b'},{'title':'C','state':'open'}]}]}");
         JsonDiff diff;
-        // The title is the only key the issues have, so it is what identifies them.
+        // The title is the only key the issues have; the third one's changed, but its state stayed: the same
+        // issue, retitled.
         QCOMPARE(describe(diff.compare(before, after)),
-                 QStringList({u"removed $.repos[0].issues[2]"_s, u"added $.repos[0].issues[2]"_s}));
+                 QStringList({u"changed $.repos[0].issues[2].title"_s}));
+    }
+
+    void twoEditsInsideOneElementAreTwoChangesEvenWhenOneIsItsKey()
+    {
+        const auto before = json("{'repos':[{'name':'storefront-api','description':'old','private':false,"
+                                 "'stars':3,'issues':[{'id':1,'status':'open'}]},{'name':'web','stars':1}]}");
+        const auto after = json("{'repos':[{'name':'storefront','description':'new','private':false,"
+                                "'stars':3,'issues':[{'id':1,'status':'open'}]},{'name':'web','stars':1}]}");
+        JsonDiff diff;
+        QCOMPARE(describe(diff.compare(before, after)),
+                 QStringList({u"changed $.repos[0].description"_s, u"changed $.repos[0].name"_s}));
+    }
+
+    void anElementReplacedByAnotherIsARemovalAndAnAddition()
+    {
+        // Keys differ and most other members too: not the same element edited.
+        const auto before = json("[{'name':'a','description':'x','stars':1},{'name':'keep','stars':0}]");
+        const auto after = json("[{'name':'b','description':'y','stars':2},{'name':'keep','stars':0}]");
+        JsonDiff diff;
+        QCOMPARE(describe(diff.compare(before, after)), QStringList({u"removed $[0]"_s, u"added $[0]"_s}));
+        // Elements that are nothing but their key have nothing else to agree on.
+        QCOMPARE(describe(diff.compare(json("[{'id':1}]"), json("[{'id':2}]"))),
+                 QStringList({u"removed $[0]"_s, u"added $[0]"_s}));
     }
 
     void elementsWithoutKeysAreMatchedByIndex()
@@ -182,7 +206,10 @@ private slots:
     void numberAndStringIdsDoNotMatch()
     {
         JsonDiff diff;
+        // Not one identity; the rest of the element agrees, so it is the element with its id's type changed.
         QCOMPARE(describe(diff.compare(json("[{'id':1,'v':0}]"), json("[{'id':'1','v':0}]"))),
+                 QStringList({u"type-changed $[0].id"_s}));
+        QCOMPARE(describe(diff.compare(json("[{'id':1,'v':0}]"), json("[{'id':'1','v':1}]"))),
                  QStringList({u"removed $[0]"_s, u"added $[0]"_s}));
     }
 
