@@ -4954,6 +4954,14 @@
         <source>The later dump</source>
         <translation>Der spätere Abzug</translation>
     </message>
+    <message>
+        <source>Stale: dumped %1, and the sandbox changed at %2 (a reset or an initialize). Dump again to see its data now.</source>
+        <translation>Veraltet: abgerufen %1, und die Sandbox hat sich um %2 geändert (Zurücksetzen oder Initialisieren). Erneut abrufen, um ihre aktuellen Daten zu sehen.</translation>
+    </message>
+    <message>
+        <source>The tree shows the data as it was at the dump, not as it is.</source>
+        <translation>Der Baum zeigt die Daten zum Zeitpunkt des Abrufs, nicht wie sie jetzt sind.</translation>
+    </message>
 </context>
 <context>
     <name>SandboxDetailsPane</name>

@@ -8,12 +8,15 @@
 #include "api/blaxelcreaterequest.h"
 #include "blaxel/blaxelsandboxdetailspane.h"
 #include "blaxel/blaxelsandboxespage.h"
+#include "common/jsontreeview.h"
 #include "inspector/sandboxworktabs.h"
 #include "klavis/sandboxdetailspane.h"
+#include "klavis/sandboxespage.h"
 #include "mainwindow/statusbarpanel.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/sandboxlistmodel.h"
 #include "sandboxlist/sandboxfilterbar.h"
+#include "serverdata/sandboxdatapage.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/leakmonitor.h"
 #include "session/refreshscheduler.h"
@@ -102,6 +105,39 @@ private slots:
         QTRY_COMPARE(pane->shownUrlCount(), 0);
         QCOMPARE(app->sandboxesPage()->workTabs()->serverChoice()->count(), 0);
         QCOMPARE(app->sandboxesPage()->selectedKeys().size(), 1); // still selected: the same sandbox
+    }
+
+    // A dump shown from before a reset says it is stale once the list shows the reset; a new dump is not.
+    void aDumpFromBeforeAResetSaysItIsStale()
+    {
+        SandboxDataPage *data = app->sandboxesPage()->dataPage();
+        SandboxKey key;
+        for (const SandboxSummary &sandbox : klavis()->store()->snapshot()->items)
+            if (sandbox.status == u"occupied" && selectKlavis({sandbox.serverName, sandbox.sandboxId}) &&
+                data->hasDataEndpoints()) {
+                key = {sandbox.serverName, sandbox.sandboxId};
+                break;
+            }
+        QVERIFY2(!key.sandboxId.isEmpty(),
+                 "the demo has an occupied sandbox of a server with data endpoints");
+        QSignalSpy shown(data, &SandboxDataPage::dumpShown);
+        data->dump();
+        QVERIFY(shown.wait(10000));
+        QVERIFY2(data->statusLabel()->text().startsWith(u"Dumped "_s),
+                 qPrintable(data->statusLabel()->text()));
+
+        QSignalSpy finished(klavis(), &SandboxListController::bulkFinished);
+        klavis()->runBulk(SandboxesController::Bulk::Reset, {key});
+        QVERIFY(finished.wait(10000));
+        QVERIFY(refreshedKlavis());
+        QTRY_VERIFY2(data->statusLabel()->text().startsWith(u"Stale: dumped "_s),
+                     qPrintable(data->statusLabel()->text()));
+        QVERIFY(data->treeView()->json().isObject()); // the old tree stays, marked
+
+        data->dump();
+        QVERIFY(shown.wait(10000));
+        QVERIFY2(data->statusLabel()->text().startsWith(u"Dumped "_s),
+                 qPrintable(data->statusLabel()->text()));
     }
 
     // The leaks are the account's: a filter in the Sandboxes view changes what it shows, never the count.

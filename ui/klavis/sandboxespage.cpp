@@ -248,6 +248,7 @@ void SandboxesPage::followShownSandbox()
                                      .arg(m_shownKey.label(), listed->status));
     if (statusChanged)
         m_workTabs->showServers({}); // the lease's MCP URL went with it
+    m_data->setSandboxChangedAt(listed->updatedAt);
     m_controller->loadDetails(m_shownKey);
 }
 

@@ -125,16 +125,15 @@ SandboxDataPage::SandboxDataPage(ServerDataController *controller, QWidget *pare
         }
         updateState();
     });
-    connect(
-        m_controller, &ServerDataController::dumped, this,
-        [this](const QString &server, const QString &id, const ServerDataDump &dump) {
-            if (!isMine(server, id))
-                return;
-            m_tree->setJson(dump.data);
-            m_status->setText(
-                tr("Dumped %1.").arg(QLocale().toString(dump.dumpedAt.toLocalTime(), QLocale::ShortFormat)));
-            emit dumpShown();
-        });
+    connect(m_controller, &ServerDataController::dumped, this,
+            [this](const QString &server, const QString &id, const ServerDataDump &dump) {
+                if (!isMine(server, id))
+                    return;
+                m_tree->setJson(dump.data);
+                m_shownDumpAt = dump.dumpedAt;
+                showDumpTime();
+                emit dumpShown();
+            });
     connect(m_controller, &ServerDataController::initialized, this,
             [this](const QString &server, const QString &id, const SandboxActionResult &) {
                 if (!isMine(server, id))
@@ -185,6 +184,8 @@ void SandboxDataPage::setSandbox(const QString &serverName, const QString &sandb
 {
     m_serverName = serverName;
     m_sandboxId = sandboxId;
+    m_changedAt = {};
+    m_shownDumpAt = {};
     m_banner->hide();
     showProblems({}, {});
     m_tree->setJson(QJsonValue(QJsonValue::Undefined));
@@ -205,10 +206,37 @@ void SandboxDataPage::setSandbox(const QString &serverName, const QString &sandb
     if (m_controller->hasLastDump(serverName, sandboxId)) {
         const ServerDataDump last = m_controller->lastDump(serverName, sandboxId);
         m_tree->setJson(last.data);
-        m_status->setText(
-            tr("Dumped %1.").arg(QLocale().toString(last.dumpedAt.toLocalTime(), QLocale::ShortFormat)));
+        m_shownDumpAt = last.dumpedAt;
+        showDumpTime();
     }
     updateState();
+}
+
+void SandboxDataPage::setSandboxChangedAt(const QDateTime &changedAt)
+{
+    m_changedAt = changedAt;
+    if (m_shownDumpAt.isValid())
+        showDumpTime();
+}
+
+void SandboxDataPage::showDumpTime()
+{
+    const QLocale locale;
+    const QString dumped =
+        tr("Dumped %1.").arg(locale.toString(m_shownDumpAt.toLocalTime(), QLocale::ShortFormat));
+    const bool stale = m_changedAt.isValid() && m_shownDumpAt.isValid() && m_changedAt > m_shownDumpAt;
+    m_status->setProperty("stale", stale);
+    if (!stale) {
+        m_status->setText(dumped);
+        m_status->setToolTip({});
+        return;
+    }
+    m_status->setText(
+        tr("Stale: dumped %1, and the sandbox changed at %2 (a reset or an initialize). Dump again "
+           "to see its data now.")
+            .arg(locale.toString(m_shownDumpAt.toLocalTime(), QLocale::ShortFormat),
+                 locale.toString(m_changedAt.toLocalTime(), QLocale::ShortFormat)));
+    m_status->setToolTip(tr("The tree shows the data as it was at the dump, not as it is."));
 }
 
 void SandboxDataPage::updateState()

@@ -2,6 +2,7 @@
 
 #include "session/serverdataproblem.h"
 
+#include <QDateTime>
 #include <QString>
 #include <QWidget>
 
@@ -31,6 +32,9 @@ public:
 
     // Shows that sandbox's last dump of this session, if any; a server without data endpoints says so.
     void setSandbox(const QString &serverName, const QString &sandboxId);
+    // When the server last changed the sandbox (its list's updated_at: a reset, an initialize, a release).
+    // A dump shown from before that is stale, and the status says so.
+    void setSandboxChangedAt(const QDateTime &changedAt);
     QString serverName() const { return m_serverName; }
     QString sandboxId() const { return m_sandboxId; }
     bool hasDataEndpoints() const;
@@ -63,6 +67,7 @@ private:
     bool isMine(const QString &serverName, const QString &sandboxId) const;
     void showProblems(const QString &heading, const QList<ServerDataProblem> &problems);
     void updateState();
+    void showDumpTime();
     void chooseSavePath();
     void chooseInitializeFile();
     void chooseSavedDump();
@@ -71,6 +76,8 @@ private:
     ServerDataController *m_controller;
     QString m_serverName;
     QString m_sandboxId;
+    QDateTime m_changedAt;
+    QDateTime m_shownDumpAt; // invalid while no dump is shown
     QLabel *m_title;
     ErrorBanner *m_banner;
     QStackedWidget *m_stack;
