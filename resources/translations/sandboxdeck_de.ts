@@ -504,21 +504,6 @@
     </message>
 </context>
 <context>
-    <name>BlaxelConnectHint</name>
-    <message>
-        <source>Add a Blaxel profile in Settings</source>
-        <translation>Ein Blaxel-Profil in den Einstellungen hinzufügen</translation>
-    </message>
-    <message>
-        <source>Blaxel sandboxes are listed here once a Blaxel workspace and its API key are set up. Settings can also import them from the Blaxel CLI.</source>
-        <translation>Blaxel-Sandboxes werden hier aufgeführt, sobald ein Blaxel-Workspace und sein API-Schlüssel eingerichtet sind. Die Einstellungen können beides auch aus der Blaxel-CLI importieren.</translation>
-    </message>
-    <message>
-        <source>Open &amp;Settings…</source>
-        <translation>&amp;Einstellungen öffnen …</translation>
-    </message>
-</context>
-<context>
     <name>BlaxelCreateDialog</name>
     <message>
         <source>Create Blaxel sandbox</source>
@@ -1303,6 +1288,14 @@
         <source>&amp;Copy Name</source>
         <translation>&amp;Namen kopieren</translation>
     </message>
+    <message>
+        <source>Add a Blaxel profile in Settings</source>
+        <translation>Ein Blaxel-Profil in den Einstellungen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Blaxel sandboxes are listed here once a Blaxel workspace and its API key are set up. Settings can also import them from the Blaxel CLI.</source>
+        <translation>Blaxel-Sandboxes werden hier aufgeführt, sobald ein Blaxel-Workspace und sein API-Schlüssel eingerichtet sind. Die Einstellungen können beides auch aus der Blaxel-CLI importieren.</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelUploadJob</name>
@@ -1397,6 +1390,21 @@
             <numerusform>%n freie oder fehlgeschlagene Sandbox in der Auswahl bleibt unverändert.</numerusform>
             <numerusform>%n freie oder fehlgeschlagene Sandboxes in der Auswahl bleiben unverändert.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ConnectHint</name>
+    <message>
+        <source>Open &amp;Settings…</source>
+        <translation>&amp;Einstellungen öffnen …</translation>
+    </message>
+    <message>
+        <source>Open the &amp;Demo</source>
+        <translation>&amp;Demo öffnen</translation>
+    </message>
+    <message>
+        <source>Look around in the built-in demo: an emulator of the providers on this computer, with sandboxes to try everything on</source>
+        <translation>Sich in der eingebauten Demo umsehen: ein Emulator der Anbieter auf diesem Rechner, mit Sandboxes zum Ausprobieren</translation>
     </message>
 </context>
 <context>
@@ -3088,6 +3096,14 @@
     <message>
         <source>This local sandbox is not occupied: its workspace went with its lease.</source>
         <translation>Diese lokale Sandbox ist nicht belegt: Ihr Arbeitsbereich ging mit ihrer Belegung.</translation>
+    </message>
+    <message>
+        <source>No Klavis account yet</source>
+        <translation>Noch kein Klavis-Konto</translation>
+    </message>
+    <message>
+        <source>Add a profile with your Klavis API key in Settings to list and acquire local sandboxes, or look around first in the built-in demo.</source>
+        <translation>In den Einstellungen ein Profil mit Ihrem Klavis-API-Schlüssel hinzufügen, um lokale Sandboxes aufzulisten und anzufordern, oder sich zuerst in der eingebauten Demo umsehen.</translation>
     </message>
 </context>
 <context>
@@ -5308,6 +5324,14 @@
         <source>Sandbox %1 is %2: its data went with its lease. Only an occupied sandbox has data to dump or seed.</source>
         <translation>Sandbox %1 ist %2: Ihre Daten gingen mit ihrer Belegung. Nur eine belegte Sandbox hat Daten zum Abrufen oder Befüllen.</translation>
     </message>
+    <message>
+        <source>No Klavis account yet</source>
+        <translation>Noch kein Klavis-Konto</translation>
+    </message>
+    <message>
+        <source>Add a profile with your Klavis API key in Settings to list and acquire sandboxes, or look around first in the built-in demo.</source>
+        <translation>In den Einstellungen ein Profil mit Ihrem Klavis-API-Schlüssel hinzufügen, um Sandboxes aufzulisten und anzufordern, oder sich zuerst in der eingebauten Demo umsehen.</translation>
+    </message>
 </context>
 <context>
     <name>SchemaField</name>
@@ -5751,6 +5775,10 @@
             <numerusform>%n Leck</numerusform>
             <numerusform>%n Lecks</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No profile</source>
+        <translation>Kein Profil</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,9 @@
 #include "emulatorprobe.h"
 
 #include "api/httptransport.h"
+#include "common/connecthint.h"
 #include "common/errorbanner.h"
+#include "klavis/sandboxespage.h"
 #include "local/localworkspaceactions.h"
 #include "mainwindow/quitconfirmation.h"
 #include "mainwindow/statusbarpanel.h"
@@ -160,6 +162,49 @@ private slots:
         QCOMPARE(requests.size(), 0);
         for (ErrorBanner *banner : window->findChildren<ErrorBanner *>())
             QVERIFY(!banner->isVisible());
+    }
+
+    // Welcome dialog cancelled: the window says there is no account, offers Settings and the demo, and no
+    // action pretends to work; the demo button then brings the window to life.
+    void firstRunWithoutAProfileSaysSoAndOffersTheDemo()
+    {
+        ApplicationController controller;
+        QVERIFY(controller.start(false));
+        QVERIFY(controller.keyDialog());
+        controller.keyDialog()->reject();
+        MainWindow *window = controller.window();
+        window->showPage(MainWindow::SandboxesView);
+        QCOMPARE(window->statusPanel()->connection(), StatusBarPanel::Connection::NoProfile);
+        SandboxesPage *page = window->sandboxesPage();
+        QVERIFY(page->connectHint()->isVisible());
+        QVERIFY(!page->view()->isVisible());
+        QVERIFY(page->connectHint()->demoButton());
+        for (const QString &name : {u"acquire"_s, u"refresh"_s, u"newRun"_s, u"release"_s}) {
+            QVERIFY2(!window->action(name)->isEnabled(), qPrintable(name));
+        }
+        QVERIFY2(window->action(u"acquire"_s)->toolTip().contains(u"No Klavis account"_s),
+                 qPrintable(window->action(u"acquire"_s)->toolTip()));
+        window->showPage(MainWindow::LocalSandboxesView);
+        QVERIFY(window->localSandboxesPage()->connectHint()->isVisible());
+        QVERIFY(!window->action(u"acquire"_s)->isEnabled());
+
+        window->showPage(MainWindow::SandboxesView);
+        QSignalSpy settings(window, &MainWindow::settingsRequested);
+        emit page->connectHint()->settingsButton()->clicked();
+        QCOMPARE(settings.size(), 1);
+        // Settings opened by the controller: a dialog of the window; closed again.
+        if (auto *dialog = window->findChild<SettingsDialog *>())
+            dialog->reject();
+
+        page->connectHint()->demoButton()->click();
+        QVERIFY(controller.session()->isDemo());
+        QTRY_VERIFY_WITH_TIMEOUT(page->view()->model()->rowCount() > 0, 10000);
+        QVERIFY(!page->connectHint()->isVisible());
+        QVERIFY(page->view()->isVisible());
+        QVERIFY(window->action(u"acquire"_s)->isEnabled());
+        QVERIFY(window->action(u"refresh"_s)->isEnabled());
+        QVERIFY(window->action(u"newRun"_s)->isEnabled());
+        QVERIFY(window->statusPanel()->connection() != StatusBarPanel::Connection::NoProfile);
     }
 
     void customUrlIsNotCalledKlavis()

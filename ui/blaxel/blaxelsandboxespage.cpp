@@ -3,11 +3,11 @@
 #include "api/blaxeloperation.h"
 #include "api/blaxelstatus.h"
 #include "api/remotetext.h"
-#include "blaxel/blaxelconnecthint.h"
 #include "blaxel/blaxelcreatedialog.h"
 #include "blaxel/blaxelsandboxdetailspane.h"
 #include "blaxel/blaxelstatusdelegate.h"
 #include "blaxel/blaxelworkspacehooks.h"
+#include "common/connecthint.h"
 #include "common/emptystatehint.h"
 #include "common/errorbanner.h"
 #include "common/rowchangeflash.h"
@@ -35,15 +35,18 @@ using namespace Qt::StringLiterals;
 
 BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, QWidget *parent)
     : SandboxListPage(controller, u"blaxelSandboxes"_s, parent), m_controller(controller),
-      m_connectHint(new BlaxelConnectHint(this)),
+      m_connectHint(
+          new ConnectHint(tr("Add a Blaxel profile in Settings"),
+                          tr("Blaxel sandboxes are listed here once a Blaxel workspace and its API key "
+                             "are set up. Settings can also import them from the Blaxel CLI."),
+                          ConnectHint::Demo::NotOffered, this)),
       m_showTerminated(new QCheckBox(tr("Show &terminated"), this)), m_view(new QTableView(this)),
       m_details(new BlaxelSandboxDetailsPane(this)), m_clock(new QTimer(this)),
       m_workspace(new WorkspaceActions(WorkspaceActions::Provider::Blaxel,
                                        BlaxelWorkspaceHooks::make(controller), this))
 {
-    setPlaceholder(m_connectHint);
-    connect(m_connectHint, &BlaxelConnectHint::settingsRequested, this,
-            &BlaxelSandboxesPage::settingsRequested);
+    m_connectHint->setObjectName(u"blaxelConnectHint"_s);
+    setConnectHint(m_connectHint);
     m_showTerminated->setObjectName(u"showTerminatedBox"_s);
     m_showTerminated->setToolTip(tr("Also list deleted sandboxes, which Blaxel keeps a while as TERMINATED"));
     addFilterWidget(m_showTerminated);
@@ -134,7 +137,7 @@ void BlaxelSandboxesPage::setupView()
 void BlaxelSandboxesPage::updateConnection()
 {
     const bool connected = m_controller->isConnected();
-    showPlaceholder(!connected);
+    setConnected(connected);
     m_shownName.clear();
     m_shownSandbox.reset();
     m_details->showEmpty(0);

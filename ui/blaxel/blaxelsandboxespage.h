@@ -7,7 +7,7 @@
 
 #include <optional>
 
-class BlaxelConnectHint;
+class ConnectHint;
 class BlaxelSandboxDetailsPane;
 class BlaxelSandboxesController;
 class QCheckBox;
@@ -60,9 +60,6 @@ public:
     void saveState() const override;
     void restoreState() override;
 
-signals:
-    void settingsRequested();
-
 protected:
     void onSelectionChanged() override;
     void showEvent(QShowEvent *event) override;
@@ -77,7 +74,7 @@ private:
     QString workspaceSandbox(const QString &noneMessage);
 
     BlaxelSandboxesController *m_controller;
-    BlaxelConnectHint *m_connectHint;
+    ConnectHint *m_connectHint;
     QCheckBox *m_showTerminated;
     QTableView *m_view;
     BlaxelSandboxDetailsPane *m_details;

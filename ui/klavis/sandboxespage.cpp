@@ -2,6 +2,7 @@
 
 #include "catalog/mcpclientconfig.h"
 #include "common/confirmationbox.h"
+#include "common/connecthint.h"
 #include "common/emptystatehint.h"
 #include "common/rowchangeflash.h"
 #include "common/sandboxtable.h"
@@ -97,6 +98,11 @@ void SandboxesPage::setupView()
     m_view->setMouseTracking(true);
     connect(tags, &TagChipDelegate::tagClicked, filterBar(), &SandboxFilterBar::setTag);
     setEmptyText(tr("No sandboxes. Acquire one with Ctrl+N."));
+    setConnectHint(
+        new ConnectHint(tr("No Klavis account yet"),
+                        tr("Add a profile with your Klavis API key in Settings to list and acquire "
+                           "sandboxes, or look around first in the built-in demo."),
+                        ConnectHint::Demo::Offered, this));
     setFlashKey([](const QModelIndex &index) {
         return flashKey(index.data(Model::ServerNameRole).toString(),
                         index.data(Model::SandboxIdRole).toString());

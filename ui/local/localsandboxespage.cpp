@@ -4,6 +4,7 @@
 #include "api/remotetext.h"
 #include "catalog/mcpclientconfig.h"
 #include "common/confirmationbox.h"
+#include "common/connecthint.h"
 #include "common/rowchangeflash.h"
 #include "common/sandboxtable.h"
 #include "common/viewsizing.h"
@@ -108,6 +109,11 @@ void LocalSandboxesPage::setupView()
     ViewSizing::keepColumnsFitting(m_view, LocalSandboxTreeModel::NameColumn);
     setEmptyText(tr("No local sandboxes. Acquire one with Ctrl+N: a VM with filesystem, git, terminal "
                     "and other MCP servers around a workspace."));
+    setConnectHint(
+        new ConnectHint(tr("No Klavis account yet"),
+                        tr("Add a profile with your Klavis API key in Settings to list and acquire "
+                           "local sandboxes, or look around first in the built-in demo."),
+                        ConnectHint::Demo::Offered, this));
     connect(m_controller->proxy(), &QAbstractItemModel::rowsInserted, m_view,
             [this](const QModelIndex &parent) {
                 if (!parent.isValid())

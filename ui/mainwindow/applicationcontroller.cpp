@@ -83,6 +83,7 @@ bool ApplicationController::start(bool demo)
     m_window = new MainWindow(m_session);
     connect(m_window, &MainWindow::apiKeyNeeded, this, &ApplicationController::promptForKey);
     connect(m_window, &MainWindow::settingsRequested, this, &ApplicationController::openSettings);
+    connect(m_window, &MainWindow::demoRequested, this, &ApplicationController::startDemo);
     if (demo) {
         if (!startDemo())
             return false;

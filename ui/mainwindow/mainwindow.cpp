@@ -3,6 +3,7 @@
 #include "allsandboxes/allsandboxespage.h"
 #include "api/httptransport.h"
 #include "blaxel/blaxelsandboxespage.h"
+#include "common/connecthint.h"
 #include "klavis/sandboxespage.h"
 #include "local/localsandboxespage.h"
 #include "mainwindow/mainwindowactions.h"
@@ -111,9 +112,15 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         updateTitle();
         m_sandboxes->clear();
         m_local->clear();
-        m_statusPanel->setConnection(StatusBarPanel::Connection::Connecting);
+        showKlavisConnection();
         refreshCurrent();
     });
+    showKlavisConnection();
+    for (SandboxListPage *page :
+         {static_cast<SandboxListPage *>(m_sandboxesPage), static_cast<SandboxListPage *>(m_localPage)}) {
+        connect(page, &SandboxListPage::settingsRequested, this, &MainWindow::settingsRequested);
+        connect(page, &SandboxListPage::demoRequested, this, &MainWindow::demoRequested);
+    }
     connect(session, &AppSession::blaxelConnectionChanged, this, [this] {
         m_blaxel->clear();
         m_blaxelPage->updateConnection();
@@ -322,6 +329,23 @@ void MainWindow::updateTitle()
     m_statusPanel->setProfile(m_session->profileName(), m_session->isDemo());
 }
 
+void MainWindow::showKlavisConnection()
+{
+    // Without a key there is nobody to connect to: "Connecting…" would wait forever.
+    const bool connected = m_session->hasKey();
+    m_sandboxesPage->setConnected(connected);
+    m_localPage->setConnected(connected);
+    m_statusPanel->setConnection(connected ? StatusBarPanel::Connection::Connecting
+                                           : StatusBarPanel::Connection::NoProfile);
+    const QString noAccount = connected ? QString() : m_sandboxesPage->connectHint()->title();
+    QAction *newRun = action(u"newRun"_s);
+    newRun->setEnabled(connected);
+    if (!newRun->property("defaultToolTip").isValid())
+        newRun->setProperty("defaultToolTip", newRun->toolTip());
+    newRun->setToolTip(connected ? newRun->property("defaultToolTip").toString() : noAccount);
+    updateActionStates();
+}
+
 void MainWindow::updateActionStates()
 {
     const Page page = currentPage();
@@ -333,6 +357,9 @@ void MainWindow::updateActionStates()
         item->setVisible(page == RunsView);
     m_newRunToolBarItem->setVisible(page == RunsView);
     PageActions::update(this);
+    // A list without an account has nothing to refresh from.
+    const SandboxListPage *front = currentListPage();
+    action(u"refresh"_s)->setEnabled(front ? front->isConnected() : m_session->hasKey());
 }
 
 QList<QAction *> MainWindow::contextMenuActions() const

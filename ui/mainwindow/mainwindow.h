@@ -85,6 +85,7 @@ signals:
     // 401/403 or no key: the application offers to enter one.
     void apiKeyNeeded(int httpStatus);
     void settingsRequested();
+    void demoRequested();
     // The end of exportVisibleRows: error is empty on success.
     void rowsExported(const QString &fileName, const QString &error);
 
@@ -102,6 +103,8 @@ private:
     QString profileLabel() const;
     QString blaxelProfileLabel() const;
     void updateActionStates();
+    // The Klavis pages, the status bar and New Run follow whether the session has a Klavis key.
+    void showKlavisConnection();
     void onRefreshed();
     void onRefreshError(const ApiError &error);
     void showStatusMessage(const QString &message);

@@ -1,5 +1,6 @@
 #include "mainwindow/pageactions.h"
 
+#include "common/connecthint.h"
 #include "mainwindow/mainwindow.h"
 #include "sandboxlist/sandboxlistpage.h"
 
@@ -13,8 +14,12 @@ void PageActions::update(const MainWindow *window)
     using Verb = SandboxListPage::Verb;
     for (const Verb verb : SandboxListPage::allVerbs) {
         QAction *action = window->action(SandboxListPage::actionName(verb));
-        const SandboxListPage::VerbState state =
-            front ? front->verbState(verb) : SandboxListPage::VerbState{};
+        SandboxListPage::VerbState state = front ? front->verbState(verb) : SandboxListPage::VerbState{};
+        if (front && !front->isConnected()) {
+            // No account behind the page: nothing it could do would reach one.
+            state.enabled = false;
+            state.whyNot = front->connectHint() ? front->connectHint()->title() : QString();
+        }
         action->setVisible(state.offered);
         action->setEnabled(state.enabled);
         // The words the action was made with unless the page says otherwise ("&Release 3").

@@ -77,6 +77,10 @@ void StatusBarPanel::setConnection(Connection state, const QString &detail)
     QString text;
     QString colourKey;
     switch (state) {
+    case Connection::NoProfile:
+        text = tr("No profile");
+        colourKey = u"error"_s;
+        break;
     case Connection::Connecting:
         text = tr("Connecting…");
         colourKey = u"unknown"_s;

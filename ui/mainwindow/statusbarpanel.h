@@ -16,6 +16,7 @@ class StatusBarPanel final : public QWidget
 public:
     enum class Connection
     {
+        NoProfile, // no account to connect to: neither a profile with a key nor the demo
         Connecting,
         Connected,
         Offline,

@@ -1,5 +1,6 @@
 #include "sandboxlist/sandboxlistpage.h"
 
+#include "common/connecthint.h"
 #include "common/emptystatehint.h"
 #include "common/errorbanner.h"
 #include "common/rowchangeflash.h"
@@ -131,15 +132,20 @@ void SandboxListPage::addFilterWidget(QWidget *widget)
     m_filters->addWidget(widget, 0, Qt::AlignTop);
 }
 
-void SandboxListPage::setPlaceholder(QWidget *placeholder)
+void SandboxListPage::setConnectHint(ConnectHint *hint)
 {
-    m_placeholder = placeholder;
-    m_stack->addWidget(placeholder);
+    m_connectHint = hint;
+    m_stack->addWidget(hint);
+    connect(hint, &ConnectHint::settingsRequested, this, &SandboxListPage::settingsRequested);
+    connect(hint, &ConnectHint::demoRequested, this, &SandboxListPage::demoRequested);
+    m_stack->setCurrentWidget(m_connected ? m_content : hint);
 }
 
-void SandboxListPage::showPlaceholder(bool shown)
+void SandboxListPage::setConnected(bool connected)
 {
-    m_stack->setCurrentWidget(shown && m_placeholder ? m_placeholder : m_content);
+    m_connected = connected;
+    m_stack->setCurrentWidget(!connected && m_connectHint ? static_cast<QWidget *>(m_connectHint)
+                                                          : m_content);
 }
 
 void SandboxListPage::setEmptyText(const QString &text)

@@ -18,6 +18,7 @@ class QHeaderView;
 class QSplitter;
 class QStackedWidget;
 class RowChangeFlash;
+class ConnectHint;
 class SandboxFilterBar;
 class SandboxListController;
 class SplitterSizing;
@@ -88,9 +89,18 @@ public:
     virtual void saveState() const;
     virtual void restoreState();
 
+    // Whether the page has an account to list. Without one it shows its connect hint in place of the rows,
+    // and PageActions disables its verbs with the hint's title as the reason.
+    void setConnected(bool connected);
+    bool isConnected() const { return m_connected; }
+    ConnectHint *connectHint() const { return m_connectHint; }
+
 signals:
     void statusMessage(const QString &message);
     void selectionChanged(int count);
+    // From the connect hint's buttons.
+    void settingsRequested();
+    void demoRequested();
 
 protected:
     // `stateKey` names the settings group of the view's header and splitter.
@@ -109,8 +119,8 @@ protected:
     // Another filter beside the bar's own (the Blaxel view's "Show terminated", the All view's provider).
     void addFilterWidget(QWidget *widget);
     // In place of the list while the page has nothing to list from (no Blaxel profile connected).
-    void setPlaceholder(QWidget *placeholder);
-    void showPlaceholder(bool shown);
+    // The hint shown while not connected; its buttons reach settingsRequested() and demoRequested().
+    void setConnectHint(ConnectHint *hint);
     void setEmptyText(const QString &text);
     // Names the row an index is on, for the flash of the rows a refresh changed.
     void setFlashKey(std::function<QString(const QModelIndex &)> keyOf);
@@ -138,6 +148,7 @@ private:
     QAbstractItemView *m_view = nullptr;
     EmptyStateHint *m_emptyHint = nullptr;
     RowChangeFlash *m_flash = nullptr;
-    QWidget *m_placeholder = nullptr;
+    ConnectHint *m_connectHint = nullptr;
+    bool m_connected = true;
     QHash<int, std::function<void()>> m_verbActions; // by int(Verb)
 };
