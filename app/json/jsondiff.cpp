@@ -265,7 +265,7 @@ bool JsonDiff::sameElementEdited(const QJsonObject &before, const QJsonObject &a
             continue;
         ++members;
         const auto other = after.constFind(it.key());
-        if (other != after.constEnd() && *other == it.value())
+        if (other != after.constEnd() && QJsonValue(*other) == QJsonValue(it.value()))
             ++same;
     }
     for (auto it = after.constBegin(); it != after.constEnd(); ++it)
