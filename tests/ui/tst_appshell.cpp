@@ -31,6 +31,7 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QThreadPool>
 
 #include <memory>
@@ -205,6 +206,24 @@ private slots:
         QVERIFY(window->action(u"refresh"_s)->isEnabled());
         QVERIFY(window->action(u"newRun"_s)->isEnabled());
         QVERIFY(window->statusPanel()->connection() != StatusBarPanel::Connection::NoProfile);
+    }
+
+    void aLongStatusMessageKeepsAGapBeforeTheIndicators()
+    {
+        DemoApp app;
+        QVERIFY(app.started());
+        MainWindow *window = app.window();
+        window->resize(800, 500);
+        window->show();
+        StatusBarPanel *panel = window->statusPanel();
+        window->statusBar()->showMessage(QString(400, u'x'));
+        // The message is clipped where the panel begins: the panel's first visible part stands clear of it.
+        int firstPart = panel->width();
+        for (const QWidget *part : panel->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+            if (part->isVisible())
+                firstPart = std::min(firstPart, part->x());
+        QVERIFY2(firstPart >= panel->fontMetrics().horizontalAdvance(u"M"_s),
+                 qPrintable(QString::number(firstPart)));
     }
 
     void customUrlIsNotCalledKlavis()

@@ -15,7 +15,9 @@ StatusBarPanel::StatusBarPanel(QWidget *parent)
       m_transfers(new QLabel(this)), m_leaks(new QLabel(this))
 {
     auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // The status bar's message is drawn up to this panel and clipped there: without a gap its last word ran
+    // into the leaks link ("…/dumps/ws121 leaks").
+    layout->setContentsMargins(fontMetrics().horizontalAdvance(u"MM"_s), 0, 0, 0);
     m_busy->setRange(0, 0); // indeterminate: a request is running
     m_busy->setMaximumWidth(60);
     m_busy->setMaximumHeight(12);
