@@ -6229,6 +6229,10 @@
         <source>Transfer failed</source>
         <translation>Übertragung fehlgeschlagen</translation>
     </message>
+    <message>
+        <source>Extracted the dump of %1 into %2.</source>
+        <translation>Dump von %1 nach %2 entpackt.</translation>
+    </message>
 </context>
 <context>
     <name>TransfersPage</name>

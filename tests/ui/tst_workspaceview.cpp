@@ -18,6 +18,7 @@
 #include "models/localsandboxtreemodel.h"
 #include "models/transfermodel.h"
 #include "session/localsandboxescontroller.h"
+#include "transfers/transfernotifier.h"
 #include "transfers/transferspage.h"
 #include "transfers/uploadconfirmdialog.h"
 #include "workspace/transferjob.h"
@@ -396,6 +397,10 @@ private slots:
         QCOMPARE(extract->sha256().size(), 64);
         QVERIFY(extract->archiveBytes() > 0);
         QCOMPARE(extract->fileCount(), inWorkspace);
+        // What the status bar says of each: a saved archive was downloaded, an extraction extracted.
+        QCOMPARE(TransferNotifier::summary(save), u"Downloaded the dump of %1 to %2."_s.arg(target, saved));
+        QCOMPARE(TransferNotifier::summary(extract),
+                 u"Extracted the dump of %1 into %2."_s.arg(target, extracted));
 
         // The ledger has the four, in order, each with its intent closed and what it moved.
         AppSession *session = app->controller()->session();

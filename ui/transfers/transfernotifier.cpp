@@ -2,6 +2,7 @@
 
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
+#include "workspace/workspacedumpjob.h"
 
 #include <QApplication>
 #include <QSystemTrayIcon>
@@ -18,9 +19,14 @@ QString TransferNotifier::summary(const TransferJob *job)
 {
     const bool upload = job->direction() == TransferJob::Direction::Upload;
     switch (job->state()) {
-    case TransferJob::State::Done:
-        return upload ? tr("Uploaded %1 to local sandbox %2.").arg(job->name(), job->sandboxId())
-                      : tr("Downloaded the dump of %1 to %2.").arg(job->sandboxId(), job->resultPath());
+    case TransferJob::State::Done: {
+        if (upload)
+            return tr("Uploaded %1 to local sandbox %2.").arg(job->name(), job->sandboxId());
+        const auto *dump = qobject_cast<const WorkspaceDumpJob *>(job);
+        if (dump && dump->mode() == WorkspaceDumpJob::Mode::Extract)
+            return tr("Extracted the dump of %1 into %2.").arg(job->sandboxId(), job->resultPath());
+        return tr("Downloaded the dump of %1 to %2.").arg(job->sandboxId(), job->resultPath());
+    }
     case TransferJob::State::Cancelled:
         return upload ? tr("Upload of %1 cancelled.").arg(job->name())
                       : tr("Download of the dump of %1 cancelled.").arg(job->sandboxId());
