@@ -6,6 +6,7 @@
 
 #include "common/confirmationbox.h"
 #include "common/errorcolour.h"
+#include "common/newfolderdialog.h"
 #include "klavis/acquiredialog.h"
 #include "local/localacquiredialog.h"
 #include "models/statuskind.h"
@@ -14,10 +15,12 @@
 #include "transfers/uploadconfirmdialog.h"
 
 #include <QAbstractItemView>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,7 +31,9 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -54,6 +59,38 @@ class TstDialogs final : public QObject
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // A typed name that does not exist yet is a new folder, made and chosen; Qt's own folder dialog answered
+    // it with "Directory not found".
+    void theNewFolderPickerTakesATypedNewName()
+    {
+        QTemporaryDir parent;
+        QVERIFY(parent.isValid());
+        NewFolderDialog dialog(nullptr, u"Extract into a new or empty folder"_s, parent.path());
+        dialog.setOption(QFileDialog::DontUseNativeDialog); // the widgets below are Qt's own
+        dialog.show();
+        auto *name = dialog.findChild<QLineEdit *>(u"fileNameEdit"_s);
+        QVERIFY(name);
+        name->setText(u"results-1"_s);
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(QFileInfo(dialog.selectedFiles().value(0)).absoluteFilePath(),
+                 QFileInfo(parent.filePath(u"results-1"_s)).absoluteFilePath());
+        QVERIFY(QFileInfo(parent.filePath(u"results-1"_s)).isDir());
+
+        // A name under a folder that does not exist is not made.
+        NewFolderDialog deep(nullptr, u"Deep"_s, parent.path());
+        deep.setOption(QFileDialog::DontUseNativeDialog);
+        deep.show();
+        QTimer::singleShot(0, &deep, [] {
+            if (QWidget *warning = QApplication::activeModalWidget())
+                warning->close();
+        });
+        deep.findChild<QLineEdit *>(u"fileNameEdit"_s)->setText(u"missing/inner"_s);
+        deep.accept();
+        QVERIFY(deep.result() != int(QDialog::Accepted));
+        QVERIFY(!QFileInfo::exists(parent.filePath(u"missing"_s)));
+    }
 
     void typingFiltersTheCompleter()
     {

@@ -1,6 +1,7 @@
 #include "executions/executionstab.h"
 
 #include "common/errorcolour.h"
+#include "common/newfolderdialog.h"
 #include "common/workspacedroptarget.h"
 #include "execution/executionjob.h"
 #include "executions/executionconsole.h"
@@ -370,7 +371,7 @@ void ExecutionsTab::showEarlier(const QString &executionName)
 void ExecutionsTab::chooseArtifactsFolder()
 {
     const QString folder =
-        QFileDialog::getExistingDirectory(this, tr("Extract the artifacts into a new or empty folder"));
+        NewFolderDialog::choose(this, tr("Extract the artifacts into a new or empty folder"));
     if (!folder.isEmpty())
         exportArtifactsTo(folder);
 }

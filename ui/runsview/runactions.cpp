@@ -2,6 +2,7 @@
 
 #include "api/sandboxkey.h"
 #include "common/confirmationbox.h"
+#include "common/newfolderdialog.h"
 #include "models/runlistmodel.h"
 #include "runsview/runmanifestfiles.h"
 #include "runsview/runspage.h"
@@ -179,8 +180,7 @@ void RunActions::resetSelectedRun()
 
 void RunActions::dumpSelectedRun()
 {
-    const QString folder =
-        QFileDialog::getExistingDirectory(m_page, RunsPage::tr("Dump the Run's Workspaces Into"));
+    const QString folder = NewFolderDialog::choose(m_page, RunsPage::tr("Dump the Run's Workspaces Into"));
     if (!folder.isEmpty())
         dumpSelectedRunTo(folder);
 }

@@ -1,5 +1,6 @@
 #include "transfers/workspaceactions.h"
 
+#include "common/newfolderdialog.h"
 #include "models/displaytext.h"
 #include "transfers/uploadconfirmdialog.h"
 #include "workspace/extractstaging.h"
@@ -150,7 +151,7 @@ void WorkspaceActions::chooseExtractFolder(const QString &sandbox)
 {
     QString start = lastFolder();
     for (;;) {
-        const QString folder = QFileDialog::getExistingDirectory(
+        const QString folder = NewFolderDialog::choose(
             m_dialogParent, tr("Extract the dump of %1 into a new or empty folder").arg(shortId(sandbox)),
             start);
         if (folder.isEmpty())
