@@ -3,8 +3,8 @@
 #include "json/jsonpath.h"
 
 #include <QHash>
-#include <QSet>
 #include <QJsonDocument>
+#include <QSet>
 
 #include <cstring>
 
@@ -223,7 +223,8 @@ void JsonDiff::compareArraysByKey(const QJsonArray &before, const QJsonArray &af
     for (qsizetype i = 0; i < before.size(); ++i)
         if (!indexes.after.contains(keyIdentity(before.at(i), key)))
             unmatchedBefore.append(i);
-    QHash<qsizetype, qsizetype> pairedWith; // an unmatched element of the second array -> its first-array twin
+    QHash<qsizetype, qsizetype>
+        pairedWith; // an unmatched element of the second array -> its first-array twin
     QSet<qsizetype> pairedBefore;
     qsizetype next = 0;
     for (qsizetype j = 0; j < after.size() && next < unmatchedBefore.size(); ++j) {
