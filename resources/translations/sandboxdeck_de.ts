@@ -2974,6 +2974,10 @@
         <source>It was released or expired since it was selected.</source>
         <translation>Sie wurde freigegeben oder ist abgelaufen, seit sie ausgewählt wurde.</translation>
     </message>
+    <message>
+        <source>This local sandbox is %1: its servers and workspace went with its lease.</source>
+        <translation>Diese lokale Sandbox ist %1: Ihre Server und ihr Arbeitsbereich gingen mit ihrer Belegung.</translation>
+    </message>
 </context>
 <context>
     <name>LocalSandboxTreeModel</name>

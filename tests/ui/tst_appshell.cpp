@@ -180,6 +180,12 @@ private slots:
         QVERIFY(page->connectHint()->isVisible());
         QVERIFY(!page->view()->isVisible());
         QVERIFY(page->connectHint()->demoButton());
+        // Its sentence is shown whole, not cut after a line.
+        window->resize(800, 500);
+        auto *text = page->connectHint()->findChild<QLabel *>(u"connectHintText"_s);
+        QVERIFY(text);
+        QTRY_VERIFY2(text->height() >= text->heightForWidth(text->width()),
+                     qPrintable(u"%1 < %2"_s.arg(text->height()).arg(text->heightForWidth(text->width()))));
         for (const QString &name : {u"acquire"_s, u"refresh"_s, u"newRun"_s, u"release"_s}) {
             QVERIFY2(!window->action(name)->isEnabled(), qPrintable(name));
         }

@@ -8,6 +8,8 @@
 
 #include "klavis/acquiredialog.h"
 #include "local/localacquiredialog.h"
+#include "local/localsandboxdetailspane.h"
+#include "local/localsandboxespage.h"
 #include "models/localsandboxfilterproxy.h"
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxfilterproxy.h"
@@ -258,6 +260,43 @@ private slots:
         QVERIFY(window()->statusBar()->currentMessage().contains(u"Filters cleared"_s));
         QCOMPARE(app->localPage()->selectedIds(), QStringList{newId});
         QCOMPARE(tree()->currentIndex().data(LocalSandboxTreeModel::LocalSandboxIdRole).toString(), newId);
+    }
+
+    // An idle local sandbox is the pool's: its pane and the toolbar offer none of a lease's work, and say
+    // why.
+    void anIdleLocalSandboxOffersNoWorkspaceOrConfig()
+    {
+        QVERIFY(showLocal());
+        QModelIndex idle;
+        QModelIndex occupied;
+        for (int row = 0; row < tree()->model()->rowCount(); ++row) {
+            const QModelIndex index = tree()->model()->index(row, 0);
+            const auto kind = StatusKind::Kind(index.data(LocalSandboxTreeModel::StatusKindRole).toInt());
+            (StatusKind::isReleasable(kind) ? occupied : idle) = index;
+        }
+        QVERIFY(idle.isValid() && occupied.isValid());
+        auto *pane = app->localPage()->detailsPane();
+        const QStringList paneButtons = {u"uploadButton"_s, u"saveDumpButton"_s, u"extractDumpButton"_s,
+                                         u"copyMcpConfigButton"_s};
+        tree()->selectionModel()->setCurrentIndex(idle, QItemSelectionModel::ClearAndSelect |
+                                                            QItemSelectionModel::Rows);
+        for (const QString &name : paneButtons) {
+            auto *button = pane->findChild<QPushButton *>(name);
+            QVERIFY2(button, qPrintable(name));
+            QTRY_VERIFY2(!button->isEnabled(), qPrintable(name));
+            QVERIFY2(button->toolTip().contains(u"went with its lease"_s), qPrintable(button->toolTip()));
+        }
+        for (const QString &name :
+             {u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, u"copyMcpConfig"_s})
+            QVERIFY2(!action(name)->isEnabled(), qPrintable(name));
+
+        tree()->selectionModel()->setCurrentIndex(occupied, QItemSelectionModel::ClearAndSelect |
+                                                                QItemSelectionModel::Rows);
+        for (const QString &name : paneButtons)
+            QTRY_VERIFY2(pane->findChild<QPushButton *>(name)->isEnabled(), qPrintable(name));
+        for (const QString &name :
+             {u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, u"copyMcpConfig"_s})
+            QVERIFY2(action(name)->isEnabled(), qPrintable(name));
     }
 
     void localViewFiltersSandboxesAndKeepsTheirServers()

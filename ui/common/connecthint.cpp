@@ -21,6 +21,7 @@ ConnectHint::ConnectHint(const QString &title, const QString &text, Demo demo, Q
     m_title->setAlignment(Qt::AlignCenter);
     m_title->setWordWrap(true);
     auto *body = new QLabel(text, this);
+    body->setObjectName(u"connectHintText"_s);
     body->setWordWrap(true);
     body->setAlignment(Qt::AlignCenter);
     body->setForegroundRole(QPalette::PlaceholderText);
@@ -40,7 +41,13 @@ ConnectHint::ConnectHint(const QString &title, const QString &text, Demo demo, Q
     }
     buttons->addStretch(1);
     layout->addWidget(m_title);
-    layout->addWidget(body, 0, Qt::AlignHCenter);
+    // Centred by stretches, not by an alignment flag: an aligned item gets its size hint's height, and a
+    // wrapped text taller than that was cut off after its first line.
+    auto *bodyRow = new QHBoxLayout;
+    bodyRow->addStretch(1);
+    bodyRow->addWidget(body, 4);
+    bodyRow->addStretch(1);
+    layout->addLayout(bodyRow);
     layout->addSpacing(8);
     layout->addLayout(buttons);
     layout->addStretch(2);

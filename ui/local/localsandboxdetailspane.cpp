@@ -12,6 +12,7 @@
 #include "klavis/sandboxdetailspane.h"
 #include "models/displaytext.h"
 #include "models/localsandboxtreemodel.h"
+#include "models/statuskind.h"
 
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -86,6 +87,7 @@ LocalSandboxDetailsPane::LocalSandboxDetailsPane(QWidget *parent)
     layout->addSpacing(8);
     layout->addWidget(DetailsPaneFrame::sectionTitle(tr("Workspace"), page, 1.0));
     auto *workspaceButtons = new QWidget(page);
+    m_workspaceButtons = workspaceButtons;
     workspaceButtons->setObjectName(u"workspaceButtons"_s);
     auto *workspaceRow = new FlowLayout(workspaceButtons);
     workspaceRow->setContentsMargins(0, 0, 0, 0);
@@ -152,7 +154,24 @@ void LocalSandboxDetailsPane::showSandbox(const LocalSandbox &sandbox)
     updateTimes();
     if (changed)
         rebuildServers();
+    offerLeaseWork();
     updateRawJson();
+}
+
+void LocalSandboxDetailsPane::offerLeaseWork()
+{
+    const bool occupied = StatusKind::isReleasable(StatusKind::of(m_sandbox.status));
+    const bool anyUrl = std::any_of(m_sandbox.servers.cbegin(), m_sandbox.servers.cend(),
+                                    [](const LocalServer &server) { return !server.mcpServerUrl.isEmpty(); });
+    const QString notOccupied =
+        tr("This local sandbox is %1: its servers and workspace went with its lease.").arg(m_sandbox.status);
+    m_copyConfigButton->setEnabled(occupied && anyUrl);
+    m_copyConfigButton->setToolTip(occupied ? QString() : notOccupied);
+    for (QPushButton *button : m_workspaceButtons->findChildren<QPushButton *>()) {
+        button->setEnabled(occupied);
+        button->setToolTip(occupied ? QString() : notOccupied);
+    }
+    m_dropHint->setEnabled(occupied);
 }
 
 void LocalSandboxDetailsPane::rebuildServers()
@@ -207,9 +226,6 @@ void LocalSandboxDetailsPane::rebuildServers()
     }
     m_serversSlot->addWidget(m_serversBox);
     m_revealButton->setVisible(!m_trees.isEmpty());
-    m_copyConfigButton->setEnabled(
-        std::any_of(m_sandbox.servers.cbegin(), m_sandbox.servers.cend(),
-                    [](const LocalServer &s) { return !s.mcpServerUrl.isEmpty(); }));
 }
 
 void LocalSandboxDetailsPane::showError(const ApiError &error)

@@ -62,10 +62,14 @@ private:
     QWidget *m_serversBox = nullptr;
     QVBoxLayout *m_serversSlot;
     QPushButton *m_copyConfigButton;
+    QWidget *m_workspaceButtons;
     RevealSecretsButton *m_revealButton;
     QLabel *m_dropHint;
     RawJsonView *m_rawJson;
     QList<SecretTree *> m_trees;
+
+    // The lease's work (its MCP config, its workspace) is offered on an occupied sandbox only.
+    void offerLeaseWork();
 
     LocalSandbox m_sandbox;
     bool m_shown = false; // m_sandbox holds a sandbox (an empty id is still one)

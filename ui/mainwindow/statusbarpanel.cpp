@@ -71,6 +71,8 @@ void StatusBarPanel::reserveWidths()
 void StatusBarPanel::setProfile(const QString &name, bool demo)
 {
     m_profile->setText(demo ? tr("Profile: Demo (built-in emulator)") : tr("Profile: %1").arg(name));
+    // No profile yet: the connection says so; "Profile:" with nothing after it said nothing.
+    m_profile->setVisible(demo || !name.isEmpty());
 }
 
 void StatusBarPanel::setConnection(Connection state, const QString &detail)
