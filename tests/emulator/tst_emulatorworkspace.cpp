@@ -104,6 +104,19 @@ private Q_SLOTS:
         QVERIFY(names.contains(u"./README.md"_s));
     }
 
+    // A dump made twice must be the same bytes (cli_faults compares a resumed download with a whole one).
+    // gzip's header holds a modification time at bytes 4..7 (RFC 1952); zero means "none".
+    void packIsReproducible()
+    {
+        Workspace source;
+        source.addFile(u"a.txt"_s, "a\n");
+        const QByteArray archive = WorkspaceArchive::pack(source, QDateTime::fromSecsSinceEpoch(1700000000));
+        QVERIFY(archive.size() > 10);
+        QCOMPARE(archive.left(2), QByteArray("\x1f\x8b"));
+        QCOMPARE(archive.mid(4, 4), QByteArray(4, '\0'));
+        QCOMPARE(WorkspaceArchive::pack(source, QDateTime::fromSecsSinceEpoch(1700000000)), archive);
+    }
+
     void limits()
     {
         const QByteArray archive = makeTar({{u"a"_s, TarEntry::File, QByteArray(1000, 'a'), {}},

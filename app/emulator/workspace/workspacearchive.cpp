@@ -131,6 +131,9 @@ QByteArray WorkspaceArchive::pack(const Workspace &workspace, const QDateTime &m
     QByteArray out;
     std::unique_ptr<archive, WriteCloser> a(archive_write_new());
     archive_write_add_filter_gzip(a.get());
+    // The same workspace must pack to the same bytes: a resumed download is compared with a whole one, and
+    // gzip's header would otherwise carry the second the dump was made.
+    archive_write_set_filter_option(a.get(), "gzip", "timestamp", nullptr);
     archive_write_set_format_pax_restricted(a.get());
     archive_write_open(a.get(), &out, nullptr, appendToByteArray, nullptr);
 
