@@ -142,7 +142,10 @@ void TransferConsole::finish()
     CliOutput &output = m_context.output();
     switch (job->state()) {
     case TransferJob::State::Cancelled:
-        output.err(u"Cancelled; temporary files were removed.\n"_s);
+        output.err(job->mayHaveLanded()
+                       ? u"Cancelled after the sandbox was asked to unpack the archive: the "
+                         u"upload may have landed all the same; dump the workspace to see.\n"_s
+                       : u"Cancelled; temporary files were removed.\n"_s);
         return m_context.done(interruptedExitCode);
     case TransferJob::State::Failed:
         output.err(u"error: "_s + job->errorText() + u'\n');

@@ -122,7 +122,10 @@ QString TransferModel::detailsText(const TransferJob *job)
                                   : tr("Retry would fail the same way until the cause is fixed."));
         break;
     case TransferJob::State::Cancelled:
-        lines << tr("Cancelled; nothing half-written was left behind.");
+        lines << (job->mayHaveLanded()
+                      ? tr("Cancelled after the sandbox was asked to unpack the archive: the upload may have "
+                           "landed all the same. Dump the workspace to see what it holds.")
+                      : tr("Cancelled; nothing half-written was left behind."));
         break;
     case TransferJob::State::Done:
         if (!job->leftOut().isEmpty())

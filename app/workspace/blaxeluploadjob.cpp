@@ -42,6 +42,8 @@ QString BlaxelUploadJob::cannotSend() const
 void BlaxelUploadJob::send()
 {
     setState(State::Uploading);
+    if (isCancelling())
+        return; // cancelled by someone watching the state: nothing is sent
     if (const QString problem = cannotSend(); !problem.isEmpty()) {
         cleanUp();
         fail(problem, FailureKind::Local);
@@ -75,6 +77,9 @@ void BlaxelUploadJob::unpack()
 {
     setState(State::Initializing);
     setProgress(0, 0);
+    if (isCancelling())
+        return; // cancelled by someone watching the state or the progress: tar is never run
+    markUnpackRequested();
     // Paths in the archive are relative: they land in the working directory the command runs in.
     m_call = m_files->run(
         u"tar -xzf "_s + m_remoteArchive, {}, this, [this](const ApiResult<BlaxelProcessResult> &result) {

@@ -96,6 +96,9 @@ public:
     qint64 durationSeconds() const;
     // The outcome is decided and only a temporary folder's removal is left: a cancel now comes too late.
     bool isFinishing() const { return m_finishing; }
+    // Cancelled after the sandbox was asked to unpack the upload: that request cannot be taken back, so the
+    // files may be in the workspace all the same.
+    bool mayHaveLanded() const { return m_cancelledWhileUnpacking; }
     // Bytes that went over the network (the upload or the download itself) and the time spent moving them.
     qint64 networkBytes() const { return m_networkBytes; }
     qint64 networkMilliseconds() const;
@@ -150,6 +153,9 @@ protected:
     // From a cancel on, answers still arriving (an aborted call's, a finished worker's) are no news. A job
     // that ends itself while aborting a reply sets it too: the abort's answer is its own.
     bool isCancelling() const { return m_cancelling; }
+    // The request that makes the upload land (unpack it into the workspace) is on its way: a cancel from
+    // now on cannot take it back.
+    void markUnpackRequested() { m_unpackRequested = true; }
     void setCancelling() { m_cancelling = true; }
     // The job's temporary folder for a packed or downloaded archive, from a QTemporaryDir template
     // (".../name-XXXXXX"); false when it cannot be made.
@@ -184,6 +190,8 @@ private:
     FailureKind m_failureKind = FailureKind::Transient;
     bool m_finishing = false;
     bool m_cancelling = false;
+    bool m_unpackRequested = false;
+    bool m_cancelledWhileUnpacking = false;
     std::unique_ptr<QTemporaryDir> m_tempDir;
     QDateTime m_startedAt;
     QDateTime m_finishedAt;

@@ -69,6 +69,8 @@ QList<QPair<TransferJob::State, double>> UploadJob::phaseWeights(bool packed) co
 void UploadJob::requestUrl()
 {
     setState(State::Requesting);
+    if (isCancelling())
+        return; // cancelled by someone watching the state: nothing more is sent
     ++m_urlRequests;
     m_call = m_requestUrl(this, [this](const ApiResult<SignedUrl> &result) {
         if (isCancelling())
@@ -109,6 +111,8 @@ void UploadJob::requestUrl()
 void UploadJob::put()
 {
     setState(State::Uploading);
+    if (isCancelling())
+        return;
     ++m_putAttempts;
     auto *file = new QFile(archivePath(), this);
     if (!file->open(QIODevice::ReadOnly)) {
@@ -211,6 +215,9 @@ void UploadJob::onPutFinished()
 void UploadJob::initialize()
 {
     setState(State::Initializing);
+    if (isCancelling())
+        return; // cancelled by someone watching the state: the unpack is never asked for
+    markUnpackRequested();
     m_call = m_service->initialize(
         sandboxId(), m_region, this, [this](const ApiResult<SandboxActionResult> &result) {
             if (isCancelling())

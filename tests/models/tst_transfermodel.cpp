@@ -32,7 +32,11 @@ public:
         ++starts;
         setState(direction() == Direction::Upload ? State::Packing : State::Requesting);
     }
-    void cancel() override { markCancelled(); }
+    void cancel() override
+    {
+        if (beginCancel())
+            markCancelled();
+    }
     TransferJob *clone(QObject *parent) const override
     {
         return new ScriptedJob(direction(), sandboxId(), name(), parent);
@@ -47,6 +51,12 @@ public:
     {
         setResultPath(path);
         succeed();
+    }
+    // As UploadJob does when it sends the initialize call that unpacks the archive into the workspace.
+    void askToUnpack()
+    {
+        setState(State::Initializing);
+        markUnpackRequested();
     }
     void weighPhases(const QList<QPair<State, double>> &weights) { setPhaseWeights(weights); }
     void failWith(const QString &text, FailureKind kind = FailureKind::Rejected) { fail(text, kind); }
@@ -309,6 +319,31 @@ private slots:
         QVERIFY2(details.contains(u"Failed: boom"_s), qPrintable(details));
         QVERIFY2(details.contains(retryable ? u"Retry may help"_s : u"Retry would fail"_s),
                  qPrintable(details));
+    }
+
+    // Cancel stops what has not happened; an unpack already asked for may happen all the same, and the row
+    // must not promise otherwise.
+    void cancelAfterTheUnpackWasAskedForSaysItMayHaveLanded()
+    {
+        m_queue->setMaxConcurrent(2);
+        ScriptedJob *late = add(Direction::Upload, u"late"_s);
+        ScriptedJob *early = add(Direction::Upload, u"early"_s);
+        QCOMPARE(late->starts, 1);
+        QCOMPARE(early->starts, 1);
+        late->advance(State::Uploading, 100, 100);
+        late->askToUnpack();
+        late->cancel();
+        early->advance(State::Uploading, 10, 100);
+        early->cancel();
+        QCOMPARE(late->state(), State::Cancelled);
+        QCOMPARE(early->state(), State::Cancelled);
+        QVERIFY(late->mayHaveLanded());
+        QVERIFY(!early->mayHaveLanded());
+        const QString lateDetails = TransferModel::detailsText(late);
+        QVERIFY2(lateDetails.contains(u"may have landed"_s), qPrintable(lateDetails));
+        QVERIFY2(!lateDetails.contains(u"nothing half-written"_s), qPrintable(lateDetails));
+        const QString earlyDetails = TransferModel::detailsText(early);
+        QVERIFY2(earlyDetails.contains(u"nothing half-written was left behind"_s), qPrintable(earlyDetails));
     }
 
     void apiFailuresAreSortedByCause()

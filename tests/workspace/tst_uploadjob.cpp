@@ -62,6 +62,9 @@ private slots:
     void twoExpiredUrlsFailWithTheStoreMessage();
     void cancelWhilePackingLeavesNothing();
     void cancelWhileUploadingLeavesNothing();
+    void cancelOnEnteringAPhaseSendsNothingMore_data();
+    void cancelOnEnteringAPhaseSendsNothingMore();
+    void cancelOnceTheUnpackIsAskedForMayHaveLanded();
     void droppedArchiveIsUploadedAsIs();
     void notAnArchiveIsRefusedBeforeAnyRequest_data();
     void notAnArchiveIsRefusedBeforeAnyRequest();
@@ -260,6 +263,61 @@ void TestUploadJob::cancelWhileUploadingLeavesNothing()
                  .requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)),
              0);
     QVERIFY(EmulatorProbe(harness.emulator).workspacePaths(job->sandboxId()).isEmpty());
+}
+
+void TestUploadJob::cancelOnEnteringAPhaseSendsNothingMore_data()
+{
+    QTest::addColumn<int>("phase");
+    QTest::newRow("requesting a URL") << int(TransferJob::State::Requesting);
+    QTest::newRow("uploading") << int(TransferJob::State::Uploading);
+    QTest::newRow("initializing") << int(TransferJob::State::Initializing);
+}
+
+// Whoever watches the job (the Transfers view, the CLI) may cancel it the moment it says it enters a phase:
+// that phase's request must then never go out.
+void TestUploadJob::cancelOnEnteringAPhaseSendsNothingMore()
+{
+    QFETCH(int, phase);
+    TransferHarness harness;
+    auto job = makeJob(harness, {smallTree()});
+    connect(job.get(), &TransferJob::stateChanged, this, [&](TransferJob::State state) {
+        if (int(state) == phase)
+            job->cancel();
+    });
+    job->start();
+    QVERIFY(TransferHarness::waitFinished(job.get()));
+    QCOMPARE(job->state(), TransferJob::State::Cancelled);
+    QVERIFY(!job->mayHaveLanded());
+    // A call sent after the cancel would be in flight until the emulator answered (and recorded) it.
+    QVERIFY(PostedEvents::handled());
+    QTRY_COMPARE(harness.transport->inFlight(), 0);
+    EmulatorProbe probe(harness.emulator);
+    // Nothing reached the API but the requests of the phases before the cancel.
+    if (phase == int(TransferJob::State::Requesting))
+        QCOMPARE(probe.apiRequests().size(), 0);
+    QCOMPARE(probe.requestCount("POST", harness.apiPath(job->sandboxId(), u"initialize"_s)), 0);
+    const auto storeRequests = probe.objectStoreRequests();
+    const auto puts = std::count_if(storeRequests.cbegin(), storeRequests.cend(),
+                                    [](const Emulator::RecordedRequest &r) { return r.method == "PUT"; });
+    QCOMPARE(int(puts), phase == int(TransferJob::State::Initializing) ? 1 : 0);
+    QVERIFY(probe.workspacePaths(job->sandboxId()).isEmpty());
+    QTRY_COMPARE(TransferFiles::leftovers(m_tmp->path()), QStringList());
+}
+
+// The initialize call unpacks the archive into the workspace; once it is sent a cancel cannot take it
+// back, and the job says so instead of promising that nothing was left.
+void TestUploadJob::cancelOnceTheUnpackIsAskedForMayHaveLanded()
+{
+    TransferHarness harness;
+    auto job = makeJob(harness, {smallTree()});
+    connect(job.get(), &TransferJob::stateChanged, this, [&](TransferJob::State state) {
+        if (state == TransferJob::State::Initializing)
+            QMetaObject::invokeMethod(job.get(), &TransferJob::cancel, Qt::QueuedConnection);
+    });
+    job->start();
+    QVERIFY(TransferHarness::waitFinished(job.get()));
+    QCOMPARE(job->state(), TransferJob::State::Cancelled);
+    QVERIFY(job->mayHaveLanded());
 }
 
 void TestUploadJob::droppedArchiveIsUploadedAsIs()

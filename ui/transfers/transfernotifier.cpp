@@ -28,6 +28,9 @@ QString TransferNotifier::summary(const TransferJob *job)
         return tr("Downloaded the dump of %1 to %2.").arg(job->sandboxId(), job->resultPath());
     }
     case TransferJob::State::Cancelled:
+        if (job->mayHaveLanded())
+            return tr("Upload of %1 cancelled after the sandbox was asked to unpack it: it may have landed.")
+                .arg(job->name());
         return upload ? tr("Upload of %1 cancelled.").arg(job->name())
                       : tr("Download of the dump of %1 cancelled.").arg(job->sandboxId());
     default:

@@ -33,7 +33,9 @@ TransfersPage::TransfersPage(TransferQueue *queue, QWidget *parent)
     m_retry->setObjectName(u"retryTransfer"_s);
     m_openFolder->setObjectName(u"openTransferFolder"_s);
     m_clearFinished->setObjectName(u"clearFinishedTransfers"_s);
-    m_cancel->setToolTip(tr("Stop the selected transfers; nothing half-written is left behind"));
+    m_cancel->setToolTip(
+        tr("Stop the selected transfers; nothing half-written is left behind, though an upload the "
+           "sandbox was already asked to unpack may still land"));
     m_retry->setToolTip(tr("Run the selected transfers again where the cause can pass (a network drop, an "
                            "expired link, a server error, a cancel)"));
 
