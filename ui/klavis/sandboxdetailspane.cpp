@@ -88,8 +88,11 @@ SandboxDetailsPane::SandboxDetailsPane(QWidget *parent) : QWidget(parent), m_fra
     m_tagsLabel->setObjectName(u"tagsLabel"_s);
     m_tagsLabel->setWordWrap(true);
     m_tagsLabel->setTextFormat(Qt::RichText);
-    m_tagsLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
-    m_tagsLabel->setToolTip(tr("Click a tag to show the sandboxes that carry it."));
+    // By mouse only: Qt's label keeps Shift+Tab among its links and never lets the focus go back out (a
+    // trap tst_focuschain found). The tag filter above the list does the same from the keyboard.
+    m_tagsLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    m_tagsLabel->setToolTip(tr("Click a tag to show the sandboxes that carry it (from the keyboard: the tag "
+                               "filter above the list)."));
     m_updatedLabel = valueLabel(page);
     fields->addRow(tr("Sandbox ID:"), m_idField);
     fields->addRow(tr("Server:"), m_serverLabel);

@@ -64,6 +64,7 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
     m_filter->installEventFilter(this);
 
     const QStringList servers = ServerLists::sandboxServers();
+    m_servers->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_servers->setColumnCount(2);
     m_servers->setRowCount(int(servers.size()));
     m_servers->setHorizontalHeaderLabels({tr("Server"), tr("Count")});
@@ -105,6 +106,7 @@ NewRunSandboxesPage::NewRunSandboxesPage(QWidget *parent)
     });
     connect(m_addLocal, &QPushButton::clicked, this, &NewRunSandboxesPage::addLocalSet);
 
+    m_localSets->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_localSets->setColumnCount(3);
     m_localSets->setHorizontalHeaderLabels({tr("Servers of each local sandbox"), tr("Count"), QString()});
     m_localSets->verticalHeader()->hide();

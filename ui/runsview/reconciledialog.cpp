@@ -107,8 +107,10 @@ ReconcileDialog::ReconcileDialog(const ReconcileReport &report, QWidget *parent)
     auto *intentLabel = new QLabel(tr("Interrupted acquires the server holds nothing for:"), this);
     leftoverLabel->setBuddy(m_leftovers);
     leftoverLabel->setVisible(!report.leftovers.isEmpty());
+    m_leftovers->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_leftovers->setVisible(!report.leftovers.isEmpty());
     intentLabel->setVisible(!m_emptyIntents.isEmpty());
+    m_intents->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_intents->setVisible(!m_emptyIntents.isEmpty());
 
     m_buttons->button(QDialogButtonBox::Apply)->setText(tr("&Apply"));

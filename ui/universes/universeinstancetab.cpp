@@ -55,6 +55,7 @@ UniverseInstanceTab::UniverseInstanceTab(UniversesController *controller, QWidge
     m_held->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_held->setMinimumContentsLength(24);
     m_instanceId->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_servers->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_servers->setObjectName(u"universeServers"_s);
     m_servers->setHorizontalHeaderLabels({tr("Service"), tr("MCP URL"), QString()});
     m_servers->verticalHeader()->hide();

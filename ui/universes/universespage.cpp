@@ -45,6 +45,7 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     refresh->setIcon(QIcon(u":/icons/refresh.svg"_s));
     refresh->setToolTip(tr("Read the catalogue again"));
     refresh->setAutoRaise(true);
+    m_view->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_view->setObjectName(u"universeList"_s);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
@@ -80,6 +81,7 @@ UniversesPage::UniversesPage(UniversesController *controller, QWidget *parent)
     m_description->setWordWrap(true);
     m_description->setTextFormat(Qt::PlainText);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_personas->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_personas->setObjectName(u"universePersonas"_s);
     m_personas->verticalHeader()->hide();
     m_personas->setEditTriggers(QAbstractItemView::NoEditTriggers);

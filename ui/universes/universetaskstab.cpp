@@ -42,6 +42,7 @@ UniverseTasksTab::UniverseTasksTab(UniversesController *controller, QWidget *par
       m_title(wrappingLabel(this)), m_description(wrappingLabel(this)), m_prompt(new QPlainTextEdit(this)),
       m_copyPrompt(new QPushButton(tr("Copy Prompt"), this)), m_rationale(wrappingLabel(this))
 {
+    m_list->setTabKeyNavigation(false); // Tab goes on to the next part, as in a file manager
     m_list->setObjectName(u"universeTaskList"_s);
     m_list->setHorizontalHeaderLabels({tr("Task"), tr("Title"), tr("Difficulty")});
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
