@@ -4994,10 +4994,6 @@
         <translation>Sandbox-ID</translation>
     </message>
     <message>
-        <source>Click a tag to show the sandboxes that carry it.</source>
-        <translation>Auf ein Tag klicken, um die Sandboxes mit diesem Tag anzuzeigen.</translation>
-    </message>
-    <message>
         <source>Sandbox ID:</source>
         <translation>Sandbox-ID:</translation>
     </message>
@@ -5112,6 +5108,10 @@
     <message>
         <source>It was released, expired or deleted since it was selected.</source>
         <translation>Sie wurde freigegeben, ist abgelaufen oder wurde gelöscht, seit sie ausgewählt wurde.</translation>
+    </message>
+    <message>
+        <source>Click a tag to show the sandboxes that carry it (from the keyboard: the tag filter above the list).</source>
+        <translation>Klicken Sie auf ein Tag, um die Sandboxes mit diesem Tag zu zeigen (mit der Tastatur: der Tag-Filter über der Liste).</translation>
     </message>
 </context>
 <context>
@@ -6198,6 +6198,10 @@
         <source>Kind</source>
         <translation>Art</translation>
     </message>
+    <message>
+        <source>Cancelled after the sandbox was asked to unpack the archive: the upload may have landed all the same. Dump the workspace to see what it holds.</source>
+        <translation>Abgebrochen, nachdem die Sandbox schon gebeten war, das Archiv zu entpacken: Der Upload kann trotzdem angekommen sein. Erstellen Sie einen Dump des Arbeitsbereichs, um zu sehen, was er enthält.</translation>
+    </message>
 </context>
 <context>
     <name>TransferNotifier</name>
@@ -6237,6 +6241,10 @@
         <source>Extracted the dump of %1 into %2.</source>
         <translation>Dump von %1 nach %2 entpackt.</translation>
     </message>
+    <message>
+        <source>Upload of %1 cancelled after the sandbox was asked to unpack it: it may have landed.</source>
+        <translation>Upload von %1 abgebrochen, nachdem die Sandbox schon gebeten war, ihn zu entpacken: Er kann angekommen sein.</translation>
+    </message>
 </context>
 <context>
     <name>TransfersPage</name>
@@ -6255,10 +6263,6 @@
     <message>
         <source>C&amp;lear Finished</source>
         <translation>Abgeschlossene &amp;leeren</translation>
-    </message>
-    <message>
-        <source>Stop the selected transfers; nothing half-written is left behind</source>
-        <translation>Die ausgewählten Übertragungen anhalten; nichts Halbgeschriebenes bleibt zurück</translation>
     </message>
     <message>
         <source>No transfers yet. Drop folders or a .tar.gz on a local sandbox to upload a workspace, or use Save Dump As… to download one.</source>
@@ -6282,6 +6286,10 @@
     <message>
         <source>Drag the row to a file manager or terminal to use it.</source>
         <translation>Die Zeile in einen Dateimanager oder ein Terminal ziehen, um sie zu verwenden.</translation>
+    </message>
+    <message>
+        <source>Stop the selected transfers; nothing half-written is left behind, though an upload the sandbox was already asked to unpack may still land</source>
+        <translation>Die gewählten Übertragungen anhalten; nichts Halbgeschriebenes bleibt zurück, doch ein Upload, den die Sandbox schon entpacken sollte, kann noch ankommen</translation>
     </message>
 </context>
 <context>
