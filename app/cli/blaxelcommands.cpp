@@ -230,7 +230,7 @@ void BlaxelCommands::openSandbox(const std::function<void(BlaxelSandboxFiles *)>
         if (*interrupted) {
             interrupt->deleteLater(); // not now: this runs inside its own signal
             m_output.err(u"Cancelled; nothing was transferred.\n"_s);
-            return done(130);
+            return done(InterruptNotifier::interruptedExitCode);
         }
         // Gone before the job's own notifier is made: there is one at a time.
         delete interrupt;

@@ -23,7 +23,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int interruptedExitCode = 130;
 constexpr int usageExitCode = 2;
 
 QString resumeCommand(const QString &sandboxId, const QString &name)
@@ -166,10 +165,10 @@ void ExecutionCommands::exec()
             m_output.err(
                 u"Stopped following; execution %1 is still running in local sandbox %2. Resume with: "
                 "%3\n"_s.arg(name, sandbox, resumeCommand(sandbox, name)));
-            return done(interruptedExitCode);
+            return done(InterruptNotifier::interruptedExitCode);
         case ExecutionJob::Outcome::Cancelled:
             m_output.err((job->errorText().isEmpty() ? u"Cancelled."_s : job->errorText()) + u'\n');
-            return done(interruptedExitCode);
+            return done(InterruptNotifier::interruptedExitCode);
         case ExecutionJob::Outcome::None:
         case ExecutionJob::Outcome::Error:
             break;
@@ -216,7 +215,7 @@ void ExecutionCommands::logs()
                     .arg(name)
                     .arg(follower->cursor())
                     .arg(resumeCommand(sandboxId, name)));
-            return done(interruptedExitCode);
+            return done(InterruptNotifier::interruptedExitCode);
         case ExecutionLogFollower::Outcome::Failed:
             return done(m_output.apiError(follower->error()));
         case ExecutionLogFollower::Outcome::Running:

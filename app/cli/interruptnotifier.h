@@ -14,6 +14,8 @@ class InterruptNotifier final : public QObject
     Q_DISABLE_COPY_MOVE(InterruptNotifier)
 
 public:
+    // What a command cancelled with Ctrl+C exits with: 128 + SIGINT, as a shell reports a process it ended.
+    static constexpr int interruptedExitCode = 130;
     explicit InterruptNotifier(QObject *parent = nullptr);
     ~InterruptNotifier() override; // restores the previous SIGINT handler
 

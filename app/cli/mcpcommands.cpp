@@ -3,6 +3,7 @@
 #include "api/apicall.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/klavissandboxservice.h"
+#include "cli/interruptnotifier.h"
 #include "cli/mcpresulttext.h"
 #include "cli/mcpsession.h"
 #include "cli/mcptoolarguments.h"
@@ -25,8 +26,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The exit code of a command stopped with Ctrl+C, as a shell reports one killed by SIGINT.
-constexpr int interruptedExitCode = 130;
 // `mcp diff`: like diff(1), trouble is 2 so that a script can tell it from a difference.
 constexpr int troubleExitCode = 2;
 
@@ -88,7 +87,7 @@ void McpCommands::openSession(const std::function<void()> &then)
         m_context.watch(m_sandboxes->details(
             server, args[0], this, [this, server, open](const ApiResult<SandboxDetails> &result) {
                 if (m_session->isInterrupted())
-                    return done(interruptedExitCode);
+                    return done(InterruptNotifier::interruptedExitCode);
                 if (!result)
                     return done(m_output.apiError(result.error()));
                 const QString url = result->serverUrls.value(
@@ -106,7 +105,7 @@ void McpCommands::openSession(const std::function<void()> &then)
         const QString id = m_command.option(u"local"_s);
         m_context.watch(m_local->details(id, this, [this, open](const ApiResult<LocalSandbox> &result) {
             if (m_session->isInterrupted())
-                return done(interruptedExitCode);
+                return done(InterruptNotifier::interruptedExitCode);
             if (!result)
                 return done(m_output.apiError(result.error()));
             QStringList names;
@@ -277,7 +276,7 @@ void McpCommands::listOperandTools(const QString &operand, const ToolsHandler &t
     };
     auto apiFailed = [this](const ApiError &error) {
         if (m_session->isInterrupted())
-            return done(interruptedExitCode);
+            return done(InterruptNotifier::interruptedExitCode);
         m_output.apiError(error);
         done(troubleExitCode);
     };

@@ -14,8 +14,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The exit code of a command stopped with Ctrl+C, as a shell reports one killed by SIGINT.
-constexpr int interruptedExitCode = 130;
 constexpr int troubleExitCode = 2;
 // How long the CLI waits for the DELETE that ends a session before it exits anyway.
 constexpr int closeGraceMs = 300;
@@ -34,7 +32,7 @@ void McpSession::cancelOnInterrupt()
         else if (ApiCall *call = m_context.watchedCall())
             call->abort();
         else
-            m_context.done(interruptedExitCode);
+            m_context.done(InterruptNotifier::interruptedExitCode);
     });
 }
 
@@ -71,7 +69,7 @@ void McpSession::watch(McpCall *call, const std::function<void(McpCall *)> &hand
     connect(call, &McpCall::finished, this, [this, call, handle, everyErrorIsTrouble] {
         if (m_interrupted || call->error().kind == McpError::Kind::Cancelled) {
             m_context.output().err(u"Cancelled.\n"_s);
-            return finish(interruptedExitCode);
+            return finish(InterruptNotifier::interruptedExitCode);
         }
         if (call->error().isError()) {
             m_context.output().err(u"error: "_s + call->error().describe() + u'\n');

@@ -13,8 +13,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int interruptedExitCode = 130;
-
 QString stateWord(RunSandboxState state)
 {
     switch (state) {
@@ -101,7 +99,7 @@ void RunProvisioningConsole::finish(RunProvisioner::Outcome outcome)
         ambiguous += sandbox.state == RunSandboxState::Ambiguous;
     }
     const int held = m_provisioner->heldCount();
-    int exitCode = outcome == RunProvisioner::Outcome::Cancelled ? interruptedExitCode
+    int exitCode = outcome == RunProvisioner::Outcome::Cancelled ? InterruptNotifier::interruptedExitCode
                    : (failed || ambiguous)                       ? 1
                                                                  : 0;
     // The exports hold what the run holds, also after a cancel: a harness can use those at once.

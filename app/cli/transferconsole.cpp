@@ -22,8 +22,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The shell's convention for "ended by SIGINT".
-constexpr int interruptedExitCode = 130;
 // The transfer finished, but the extractor left entries out (listed on stderr and in --json).
 constexpr int incompleteExitCode = 3;
 
@@ -146,7 +144,7 @@ void TransferConsole::finish()
                        ? u"Cancelled after the sandbox was asked to unpack the archive: the "
                          u"upload may have landed all the same; dump the workspace to see.\n"_s
                        : u"Cancelled; temporary files were removed.\n"_s);
-        return m_context.done(interruptedExitCode);
+        return m_context.done(InterruptNotifier::interruptedExitCode);
     case TransferJob::State::Failed:
         output.err(u"error: "_s + job->errorText() + u'\n');
         return m_context.done(1);
