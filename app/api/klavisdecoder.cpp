@@ -27,6 +27,15 @@ QString text(const QJsonObject &object, QLatin1StringView key)
     return {};
 }
 
+// A stated count or size, read tolerantly: absent, null, negative or not a whole number means none (-1).
+qint64 statedCount(const QJsonValue &value)
+{
+    if (value.isDouble() && value.toDouble() >= 0 && value.toDouble() == std::floor(value.toDouble()) &&
+        value.toDouble() < 9.0e15)
+        return qint64(value.toDouble());
+    return -1;
+}
+
 QJsonObject objectField(const QJsonObject &object, QLatin1StringView key)
 {
     return object.value(key).toObject();
@@ -205,6 +214,10 @@ bool KlavisDecoder::readLocalSandbox(const QJsonObject &object, LocalSandbox *sa
     for (const auto &item : object.value("servers"_L1).toArray())
         if (item.isObject())
             sandbox->servers.append(readLocalServer(item.toObject()));
+    const QJsonObject limits = object.value("workspace_limits"_L1).toObject();
+    sandbox->workspaceLimits = {statedCount(limits.value("max_entries"_L1)),
+                                statedCount(limits.value("max_unpacked_bytes"_L1)),
+                                statedCount(limits.value("max_upload_bytes"_L1))};
     sandbox->raw = object;
     return true;
 }
@@ -252,10 +265,6 @@ ApiResult<SignedUrl> KlavisDecoder::signedUrl(const QByteArray &body, const QStr
         return ApiError::decode(
             QCoreApplication::translate("KlavisDecoder", "no usable `%1` in the reply").arg(urlField), body);
     signedUrl.expiresInMinutes = parsed.value().value("expires_in_minutes"_L1).toInt();
-    // Optional and read tolerantly: absent, null, negative or not a whole number means no stated limit.
-    const QJsonValue limit = parsed.value().value("max_upload_bytes"_L1);
-    if (limit.isDouble() && limit.toDouble() >= 0 && limit.toDouble() == std::floor(limit.toDouble()) &&
-        limit.toDouble() < 9.0e15)
-        signedUrl.maxUploadBytes = qint64(limit.toDouble());
+    signedUrl.maxUploadBytes = statedCount(parsed.value().value("max_upload_bytes"_L1));
     return signedUrl;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "api/localserver.h"
+#include "api/workspacelimits.h"
 
 #include <QList>
 
@@ -13,11 +14,13 @@ struct LocalSandbox
     QDateTime createdAt;
     QString message; // only in acquire replies
     QList<LocalServer> servers;
+    WorkspaceLimits workspaceLimits; // what one upload may hold, where the server says
     QJsonObject raw;
 
     bool sameContentAs(const LocalSandbox &other) const
     {
         return localSandboxId == other.localSandboxId && status == other.status &&
-               benchmark == other.benchmark && createdAt == other.createdAt && servers == other.servers;
+               benchmark == other.benchmark && createdAt == other.createdAt && servers == other.servers &&
+               workspaceLimits == other.workspaceLimits;
     }
 };

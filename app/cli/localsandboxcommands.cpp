@@ -3,6 +3,7 @@
 #include "api/apicall.h"
 #include "api/httptransport.h"
 #include "api/klavislocalsandboxservice.h"
+#include "cli/interruptnotifier.h"
 #include "cli/terminaltext.h"
 #include "cli/texttable.h"
 #include "cli/transferconsole.h"
@@ -184,8 +185,33 @@ void LocalSandboxCommands::upload()
     QStringList sources;
     if (!TransferConsole::collectUploadSources(m_context, &sources))
         return;
-    TransferConsole::run(m_context, new UploadJob(m_local, m_context.transport()->networkAccessManager(),
-                                                  m_command.arguments[0], m_command.region(), sources, this));
+    // The sandbox's details state what one upload may hold: a workspace past that is refused after the
+    // count, before it is packed or sent. Ctrl+C while they are read ends the command as cancelled too.
+    auto *interrupt = new InterruptNotifier(this);
+    auto interrupted = std::make_shared<bool>(false);
+    ApiCall *lookup =
+        m_local->details(m_command.arguments[0], this,
+                         [this, sources, interrupt, interrupted](const ApiResult<LocalSandbox> &sandbox) {
+                             if (*interrupted) {
+                                 interrupt->deleteLater(); // not now: this runs inside its own signal
+                                 m_output.err(u"Cancelled; nothing was transferred.\n"_s);
+                                 return done(InterruptNotifier::interruptedExitCode);
+                             }
+                             // Gone before the job's own notifier is made: there is one at a time.
+                             delete interrupt;
+                             if (!sandbox)
+                                 return done(m_output.apiError(sandbox.error()));
+                             auto *job =
+                                 new UploadJob(m_local, m_context.transport()->networkAccessManager(),
+                                               m_command.arguments[0], m_command.region(), sources, this);
+                             job->setLimits(sandbox->workspaceLimits);
+                             TransferConsole::run(m_context, job);
+                         });
+    m_context.watch(lookup);
+    connect(interrupt, &InterruptNotifier::interrupted, lookup, [interrupted, lookup] {
+        *interrupted = true;
+        lookup->abort(); // the handler runs with a Cancelled error
+    });
 }
 
 void LocalSandboxCommands::dump()

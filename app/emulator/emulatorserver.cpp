@@ -234,6 +234,12 @@ void EmulatorServer::addBulkSandboxes(int count)
     }
 }
 
+void EmulatorServer::setMaxWorkspaceEntries(int entries)
+{
+    QMutexLocker locker(&m_mutex);
+    m_state->workspaceLimits.maxEntries = entries;
+}
+
 void EmulatorServer::setMaxWorkspaceBytes(qint64 bytes)
 {
     QMutexLocker locker(&m_mutex);

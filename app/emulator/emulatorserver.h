@@ -58,7 +58,8 @@ public:
     // Idle sandboxes each hosted server hands out beyond the account's idle ones, default 5.
     void setIdlePerServer(int sandboxes);
     void setEmptyPool(const QString &serverName); // every acquire of that server answers 503
-    void setMaxWorkspaceBytes(qint64 bytes);      // uncompressed content initialize accepts, default 512 MiB
+    void setMaxWorkspaceEntries(int entries); // tar entries initialize accepts from one upload, default 20000
+    void setMaxWorkspaceBytes(qint64 bytes);  // uncompressed content initialize accepts, default 512 MiB
     // The largest upload the store takes, stated as max_upload_bytes in upload-url replies; -1 (the
     // default) states none and takes anything.
     void setMaxUploadBytes(qint64 bytes);

@@ -35,6 +35,7 @@ struct Options
     int bulkSandboxes = 0;
     int mcpExtraTools = 0;
     qint64 maxWorkspaceMiB = defaultWorkspaceMiB;
+    int maxWorkspaceEntries = Emulator::WorkspaceArchive::Limits{}.maxEntries;
     qint64 maxUploadBytes = -1;
     bool log = false;
     bool recordRequests = false;
@@ -104,6 +105,11 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         u"Largest workspace (MiB of file content) an upload may unpack to (default %1)."_s.arg(
             defaultWorkspaceMiB),
         u"N"_s, QString::number(defaultWorkspaceMiB));
+    const QCommandLineOption maxEntries(
+        u"max-workspace-entries"_s,
+        u"Most files, folders and links one upload may hold (default %1); stated in each local sandbox."_s
+            .arg(Emulator::WorkspaceArchive::Limits{}.maxEntries),
+        u"N"_s, QString::number(Emulator::WorkspaceArchive::Limits{}.maxEntries));
     const QCommandLineOption latency(u"latency-ms"_s, u"Delay before every API answer."_s, u"N"_s, u"0"_s);
     const QCommandLineOption errorRate(u"error-rate"_s, u"Fraction of API requests answered 500."_s, u"F"_s,
                                        u"0"_s);
@@ -164,14 +170,31 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         u"Longest run of a local sandbox execution; then its process group is killed and it failed."_s,
         u"S"_s, QString::number(executionDefaults.timeLimitSeconds));
     parser.addOptions({executionLog, executionTimeLimit});
-    parser.addOptions({port,          storePort,       apiKey,
-                       seed,          idlePerServer,   emptyPool,
-                       bulk,          maxWorkspace,    latency,
-                       errorRate,     rateLimit,       retryAfter,
-                       dropAfter,     expired,         maxUpload,
-                       log,           blaxelQuota,     blaxelTransition,
-                       blaxelIdle,    blaxelRetention, blaxelProcessTimeout,
-                       blaxelDataDir, mcpExtraTools,   requestsPerSecond,
+    parser.addOptions({port,
+                       storePort,
+                       apiKey,
+                       seed,
+                       idlePerServer,
+                       emptyPool,
+                       bulk,
+                       maxWorkspace,
+                       maxEntries,
+                       latency,
+                       errorRate,
+                       rateLimit,
+                       retryAfter,
+                       dropAfter,
+                       expired,
+                       maxUpload,
+                       log,
+                       blaxelQuota,
+                       blaxelTransition,
+                       blaxelIdle,
+                       blaxelRetention,
+                       blaxelProcessTimeout,
+                       blaxelDataDir,
+                       mcpExtraTools,
+                       requestsPerSecond,
                        rateBurst});
     parser.addOption(universeInstances);
     parser.addOption(recordRequests);
@@ -226,6 +249,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     options.mcpExtraTools = number(mcpExtraTools, toInt, 0, 100000);
     options.maxWorkspaceMiB =
         number(maxWorkspace, toLongLong, 0, std::numeric_limits<qint64>::max() / mebibyte);
+    options.maxWorkspaceEntries = number(maxEntries, toInt, 0);
     options.faults.latencyMs = number(latency, toInt);
     options.faults.serverErrorRate =
         number(errorRate, [](const QString &text, bool *good) { return text.toDouble(good); });
@@ -282,6 +306,7 @@ int main(int argc, char *argv[])
     server.addBulkSandboxes(options.bulkSandboxes);
     server.setMcpExtraTools(options.mcpExtraTools);
     server.setMaxWorkspaceBytes(options.maxWorkspaceMiB * mebibyte);
+    server.setMaxWorkspaceEntries(options.maxWorkspaceEntries);
     server.setMaxUploadBytes(options.maxUploadBytes);
     server.setFaults(options.faults);
     server.setRateLimit(options.rateLimit);

@@ -20,6 +20,7 @@ BlaxelUploadJob::~BlaxelUploadJob()
 TransferJob *BlaxelUploadJob::clone(QObject *parent) const
 {
     auto *fresh = new BlaxelUploadJob(m_files, sources(), parent);
+    fresh->setLimits(limits());
     // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
     if (m_files && m_files->parent() == this)
         m_files->setParent(fresh);

@@ -15,9 +15,11 @@ void TransferQueue::setMaxConcurrent(int count)
     startWaiting();
 }
 
-TransferJob *TransferQueue::enqueueUpload(const QString &localSandboxId, const QStringList &sources)
+TransferJob *TransferQueue::enqueueUpload(const QString &localSandboxId, const QStringList &sources,
+                                          const WorkspaceLimits &limits)
 {
     auto *job = new UploadJob(m_service, m_network, localSandboxId, m_region, sources, this);
+    job->setLimits(limits);
     enqueue(job);
     return job;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/workspacelimits.h"
 #include "workspace/dumpjob.h"
 
 #include <QList>
@@ -35,7 +36,9 @@ public:
     void setMaxConcurrent(int count);
     int maxConcurrent() const { return m_maxConcurrent; }
 
-    TransferJob *enqueueUpload(const QString &localSandboxId, const QStringList &sources);
+    // `limits`: what the sandbox says one upload may hold (its list entry's), checked before packing.
+    TransferJob *enqueueUpload(const QString &localSandboxId, const QStringList &sources,
+                               const WorkspaceLimits &limits = {});
     TransferJob *enqueueDump(const QString &localSandboxId, DumpJob::Mode mode, const QString &targetPath);
     // Adds a job made elsewhere (tests, or clone() for retry).
     void enqueue(TransferJob *job);

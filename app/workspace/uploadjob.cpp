@@ -50,6 +50,7 @@ TransferJob *UploadJob::clone(QObject *parent) const
     auto *job = m_service ? new UploadJob(m_service, m_network, sandboxId(), m_region, sources(), parent)
                           : new UploadJob(m_requestUrl, m_network, sandboxId(), sources(), parent);
     job->setRetryBaseDelayMs(m_retryBaseDelayMs);
+    job->setLimits(limits());
     return job;
 }
 

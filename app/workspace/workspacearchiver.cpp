@@ -60,13 +60,21 @@ ArchiveScan WorkspaceArchiver::scan(const QStringList &sources)
 }
 
 PackResult WorkspaceArchiver::pack(const QStringList &sources, const QString &archivePath, int threads,
-                                   const std::atomic_bool &cancelRequested, const Progress &progress)
+                                   const std::atomic_bool &cancelRequested, const Progress &progress,
+                                   const WorkspaceLimits &limits)
 {
     PackResult result;
     result.archivePath = archivePath;
     result.scan = scan(sources);
     if (!result.scan.error.isEmpty()) {
         result.error = result.scan.error;
+        return result;
+    }
+    const ArchiveScan &counted = result.scan;
+    result.error =
+        limits.refusal(counted.fileCount + counted.dirCount + counted.linkCount, counted.totalBytes, -1);
+    if (!result.error.isEmpty()) {
+        result.pastLimits = true;
         return result;
     }
     const qint64 total = result.scan.totalBytes;
@@ -184,7 +192,8 @@ void WorkspaceArchiver::setThreads(int threads)
     m_threads = threads;
 }
 
-void WorkspaceArchiver::start(const QStringList &sources, const QString &archivePath)
+void WorkspaceArchiver::start(const QStringList &sources, const QString &archivePath,
+                              const WorkspaceLimits &limits)
 {
     if (m_running) {
         qWarning("WorkspaceArchiver::start: a pack is already running");
@@ -196,11 +205,14 @@ void WorkspaceArchiver::start(const QStringList &sources, const QString &archive
     m_totalBytes = 0;
     m_lastEmittedBytes = -1;
     const int threads = m_threads;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, sources, archivePath, threads] {
-        return pack(sources, archivePath, threads, m_cancelRequested, [this](qint64 done, qint64 total) {
-            m_totalBytes = total;
-            m_doneBytes = done;
-        });
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, sources, archivePath, threads, limits] {
+        return pack(
+            sources, archivePath, threads, m_cancelRequested,
+            [this](qint64 done, qint64 total) {
+                m_totalBytes = total;
+                m_doneBytes = done;
+            },
+            limits);
     }));
     m_progressTimer.start();
 }

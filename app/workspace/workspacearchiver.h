@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/workspacelimits.h"
 #include "workspace/archivescan.h"
 
 #include <QFutureWatcher>
@@ -16,7 +17,8 @@ struct PackResult
 {
     bool ok = false;
     bool cancelled = false;
-    QString error; // empty when ok or cancelled
+    QString error;           // empty when ok or cancelled
+    bool pastLimits = false; // refused after the count, before packing: more than the server states it takes
     QString archivePath;
     qint64 archiveBytes = 0;
     QString archiveSha256; // lowercase hex, hashed as it was written
@@ -47,8 +49,10 @@ public:
     static ArchiveScan scan(const QStringList &sources);
     // threads <= 0 means one per core. progress reports bytes of file content read, against scan's total;
     // it runs on the calling thread. cancelRequested is polled between 64 KiB blocks.
+    // With `limits`, what the count finds past them is refused before anything is packed (pastLimits).
     static PackResult pack(const QStringList &sources, const QString &archivePath, int threads,
-                           const std::atomic_bool &cancelRequested, const Progress &progress);
+                           const std::atomic_bool &cancelRequested, const Progress &progress,
+                           const WorkspaceLimits &limits = {});
     // For a dropped archive that is uploaded as it is: gzip magic, and libarchive reads a first tar header.
     static bool isGzipTar(const QString &path, QString *why = nullptr);
 
@@ -57,7 +61,7 @@ public:
     bool isRunning() const { return m_running; }
 
     // Packs on a worker thread; ignored (with a warning) while a pack is running.
-    void start(const QStringList &sources, const QString &archivePath);
+    void start(const QStringList &sources, const QString &archivePath, const WorkspaceLimits &limits = {});
     void cancel();
 
 signals:

@@ -65,6 +65,11 @@ void WorkspaceUploadJob::start()
                  FailureKind::Rejected);
             return;
         }
+        if (const QString refusal = m_limits.refusal(-1, -1, QFileInfo(m_sources.first()).size());
+            !refusal.isEmpty()) {
+            fail(tr("Not uploaded: %1").arg(refusal), FailureKind::Policy);
+            return;
+        }
         setPhaseWeights(phaseWeights(false));
         m_archivePath = m_sources.first();
         // Hashed and counted on a worker while it is sent: the upload does not wait, its success does.
@@ -92,6 +97,11 @@ void WorkspaceUploadJob::pack()
             markCancelled();
             return;
         }
+        if (result.pastLimits) {
+            cleanUp();
+            fail(tr("Not uploaded: %1").arg(result.error), FailureKind::Policy);
+            return;
+        }
         if (!result.ok) {
             cleanUp();
             fail(tr("Could not pack the workspace: %1").arg(result.error), FailureKind::Local);
@@ -102,7 +112,7 @@ void WorkspaceUploadJob::pack()
         setArchiveFacts({result.archiveSha256, result.archiveBytes, result.scan.fileCount});
         send();
     });
-    m_archiver->start(m_sources, temporaryFilePath(u"workspace.tar.gz"_s));
+    m_archiver->start(m_sources, temporaryFilePath(u"workspace.tar.gz"_s), m_limits);
 }
 
 void WorkspaceUploadJob::cancel()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/workspacelimits.h"
 #include "workspace/transferjob.h"
 
 #include <QList>
@@ -21,6 +22,10 @@ public:
     ~WorkspaceUploadJob() override;
 
     QStringList sources() const { return m_sources; }
+    // What the provider says one upload may hold: a workspace past it is refused after the count, before
+    // it is packed or sent.
+    void setLimits(const WorkspaceLimits &limits) { m_limits = limits; }
+    WorkspaceLimits limits() const { return m_limits; }
     void start() final;
     void cancel() final;
 
@@ -41,6 +46,7 @@ private:
     void pack();
 
     QStringList m_sources;
+    WorkspaceLimits m_limits;
     QString m_archivePath;
     WorkspaceArchiver *m_archiver = nullptr;
 };

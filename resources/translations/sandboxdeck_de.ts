@@ -6972,6 +6972,21 @@
     </message>
 </context>
 <context>
+    <name>WorkspaceLimits</name>
+    <message>
+        <source>The server takes at most %1 files, folders and links in one upload, and this holds %2. Upload fewer at a time.</source>
+        <translation>Der Server nimmt höchstens %1 Dateien, Ordner und Links in einem Upload an, und dies enthält %2. Laden Sie weniger auf einmal hoch.</translation>
+    </message>
+    <message>
+        <source>The server unpacks at most %1 of files from one upload, and this holds %2. Upload less at a time.</source>
+        <translation>Der Server entpackt höchstens %1 an Dateien aus einem Upload, und dies enthält %2. Laden Sie weniger auf einmal hoch.</translation>
+    </message>
+    <message>
+        <source>The server takes at most %1 per upload, and this archive is %2.</source>
+        <translation>Der Server nimmt höchstens %1 pro Upload an, und dieses Archiv hat %2.</translation>
+    </message>
+</context>
+<context>
     <name>WorkspaceUploadJob</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
@@ -6995,6 +7010,10 @@
     <message>
         <source>Could not pack the workspace: %1</source>
         <translation>Der Arbeitsbereich konnte nicht gepackt werden: %1</translation>
+    </message>
+    <message>
+        <source>Not uploaded: %1</source>
+        <translation>Nicht hochgeladen: %1</translation>
     </message>
 </context>
 </TS>

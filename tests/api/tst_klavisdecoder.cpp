@@ -1,6 +1,7 @@
 #include "api/klavisdecoder.h"
 #include "fixture.h"
 
+#include <QLocale>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -153,6 +154,37 @@ private slots:
         QCOMPARE(sandbox.servers[0].tags, QStringList{u"k=v"_s});
         QCOMPARE(sandbox.servers[1].id, u"s2"_s);
         QVERIFY(sandbox.servers[1].serverName.isEmpty());
+    }
+
+    // Limits a server states up front are read tolerantly: what is not a whole, non-negative number is
+    // no limit, and a refusal names the first limit passed.
+    void workspaceLimits()
+    {
+        const auto stated = KlavisDecoder::localSandbox(
+            R"({"local_sandbox_id":"l1","workspace_limits":{"max_entries":20000,"max_unpacked_bytes":1000,
+                "max_upload_bytes":500}})");
+        QVERIFY(stated.ok());
+        const WorkspaceLimits limits = stated->workspaceLimits;
+        QCOMPARE(limits, (WorkspaceLimits{20000, 1000, 500}));
+        QVERIFY(limits.refusal(20000, 1000, 500).isEmpty());
+        QVERIFY(limits.refusal(-1, -1, -1).isEmpty());
+        // In the person's own digits: "20,000" or "20.000".
+        const QString tooMany = limits.refusal(20001, 10, -1);
+        QVERIFY2(tooMany.contains(QLocale().toString(20000)) && tooMany.contains(QLocale().toString(20001)),
+                 qPrintable(tooMany));
+        QVERIFY(!limits.refusal(1, 1001, -1).isEmpty());
+        QVERIFY(!limits.refusal(-1, -1, 501).isEmpty());
+
+        for (const QByteArray &hostile : {QByteArray(R"("many")"), QByteArray("-1"), QByteArray("1.5"),
+                                          QByteArray("1e300"), QByteArray("null")}) {
+            const auto odd = KlavisDecoder::localSandbox(
+                R"({"local_sandbox_id":"l1","workspace_limits":{"max_entries":)" + hostile + "}}");
+            QVERIFY(odd.ok());
+            QCOMPARE(odd->workspaceLimits.maxEntries, -1);
+        }
+        const auto none = KlavisDecoder::localSandbox(R"({"local_sandbox_id":"l1"})");
+        QVERIFY(none.ok() && !none->workspaceLimits.statesAny());
+        QVERIFY(none->workspaceLimits.refusal(1'000'000, 1'000'000'000, 1'000'000'000).isEmpty());
     }
 
     void emptyActionBodies()

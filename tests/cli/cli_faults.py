@@ -228,6 +228,32 @@ def check_full_disk(base, local_id, work):
     check("the real folder is as it was", os.listdir(disk) == ["before.txt"], os.listdir(disk))
 
 
+def check_stated_limits(work):
+    """A local sandbox states how many entries one upload may hold: past that, `local upload` refuses after
+    counting, before it packs or sends anything."""
+    proc, base = T.start_emulator("--max-workspace-entries", "3")
+    try:
+        local_id = api(base, "GET", "/local-sandbox")["local_sandboxes"][1]["local_sandbox_id"]
+        folder = os.path.join(work, "four")
+        os.makedirs(os.path.join(folder, "src"), exist_ok=True)
+        for name in ("a.txt", "b.txt", "src/main.py"):
+            with open(os.path.join(folder, name), "w") as f:
+                f.write(name + "\n")
+        code, out, err, _ = cli(base, "local", "upload", local_id, folder)
+        check("an upload past the stated entry limit exits 1 naming it", code == 1 and "at most 3" in err,
+              (code, err))
+        check("... before anything was sent", store_requests(base, "PUT") == [] and
+              recorded(base, "POST", f"/local-sandbox/{local_id}/upload-url") == [], control(base, "GET", "requests"))
+        check("... and leaves no temporary files", temp_leftovers() == [], temp_leftovers())
+        os.remove(os.path.join(folder, "b.txt"))
+        code, out, err, _ = cli(base, "local", "upload", local_id, folder)
+        check("within the limit the same upload lands", code == 0 and len(store_requests(base, "PUT")) == 1,
+              (code, err))
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def main():
     proc, base = start_emulator()
     work = tempfile.mkdtemp(prefix="cli-faults-")
@@ -238,6 +264,7 @@ def main():
         check_deadline_and_cancel(base, local_id, work)
         check_store_faults(base, local_id, work)
         check_full_disk(base, local_id, work)
+        check_stated_limits(work)
     finally:
         proc.terminate()
         proc.wait()

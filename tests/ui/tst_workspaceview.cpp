@@ -18,6 +18,7 @@
 #include "models/localsandboxtreemodel.h"
 #include "models/transfermodel.h"
 #include "session/localsandboxescontroller.h"
+#include "store/sandboxstore.h"
 #include "transfers/transfernotifier.h"
 #include "transfers/transferspage.h"
 #include "transfers/uploadconfirmdialog.h"
@@ -151,6 +152,50 @@ private slots:
         QCOMPARE(paths, (QStringList{u"README.md"_s, u"src"_s, u"src/main.py"_s}));
         QCOMPARE(EmulatorProbe(app->emulator()).workspaceFile(target, u"src/main.py"_s),
                  QByteArray("print('hello')\n"));
+    }
+
+    // The limits the server states are checked in the confirmation, before anything is packed or sent.
+    void aDropPastTheServersLimitsIsRefusedInItsConfirmation()
+    {
+        const QString target = EmulatorProbe(app->emulator()).localSandboxIds().at(1);
+        app->emulator()->setMaxWorkspaceEntries(3);
+        app->window()->refreshCurrent();
+        const LocalSandboxStore *store = app->window()->localSandboxesController()->store();
+        QTRY_COMPARE(store->find(target) ? store->find(target)->workspaceLimits.maxEntries : -1, 3);
+
+        QVERIFY(QDir().mkpath(work->filePath(u"four/src"_s)));
+        writeFile(work->filePath(u"four/src/main.py"_s), "print('hello')\n");
+        writeFile(work->filePath(u"four/a.txt"_s), "a\n");
+        writeFile(work->filePath(u"four/b.txt"_s), "b\n");
+        dropOnTree({work->filePath(u"four"_s)}, tree()->visualRect(sandboxRow(target)).center());
+        QPointer<UploadConfirmDialog> dialog = app->localPage()->findChild<UploadConfirmDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isCounted());
+        QVERIFY2(dialog->limitText().contains(u"at most 3"_s) && dialog->limitText().contains(u"holds 4"_s),
+                 qPrintable(dialog->limitText()));
+        const QLabel *limit = dialog->findChild<QLabel *>(u"uploadLimit"_s);
+        QVERIFY(limit->isVisibleTo(dialog));
+        // Shown whole: the dialog, open before the counts came, grew for the wrapped lines (seen cut at
+        // 1280x780).
+        QTRY_VERIFY2(
+            limit->height() >= limit->heightForWidth(limit->width()),
+            qPrintable(u"%1 of %2 px"_s.arg(limit->height()).arg(limit->heightForWidth(limit->width()))));
+        QVERIFY(!dialog->uploadButton()->isEnabled());
+        dialog->reject();
+        QVERIFY(PostedEvents::handled());
+        QVERIFY(queue()->jobs().isEmpty());
+
+        // Within the limit the same confirmation offers the upload and says nothing of limits.
+        QVERIFY(QDir().mkpath(work->filePath(u"three/src"_s)));
+        writeFile(work->filePath(u"three/src/main.py"_s), "print('hello')\n");
+        writeFile(work->filePath(u"three/a.txt"_s), "a\n");
+        dropOnTree({work->filePath(u"three"_s)}, tree()->visualRect(sandboxRow(target)).center());
+        dialog = app->localPage()->findChild<UploadConfirmDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isCounted());
+        QCOMPARE(dialog->limitText(), QString());
+        QVERIFY(dialog->uploadButton()->isEnabled());
+        dialog->reject();
     }
 
     void cancellingTheConfirmationUploadsNothing()

@@ -140,8 +140,13 @@ WorkspaceActions *LocalSandboxesPage::createWorkspaceActions(LocalSandboxesContr
             "This sandbox is idle: it is not acquired, so it may be handed to someone else or reset, and "
             "your files with it. Acquire it first to keep them.");
     };
-    hooks.queueUpload = [queue](const QString &id, const QStringList &sources) {
-        return queue->enqueueUpload(id, sources);
+    hooks.uploadLimits = [sandboxes](const QString &id) {
+        const LocalSandbox *sandbox = sandboxes ? sandboxes->find(id) : nullptr;
+        return sandbox ? sandbox->workspaceLimits : WorkspaceLimits{};
+    };
+    hooks.queueUpload = [queue, sandboxes](const QString &id, const QStringList &sources) {
+        const LocalSandbox *sandbox = sandboxes ? sandboxes->find(id) : nullptr;
+        return queue->enqueueUpload(id, sources, sandbox ? sandbox->workspaceLimits : WorkspaceLimits{});
     };
     hooks.queueDump = [queue](const QString &id, bool extract, const QString &target) {
         return queue->enqueueDump(id, extract ? DumpJob::Mode::Extract : DumpJob::Mode::SaveArchive, target);

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QtConcurrent>
@@ -33,10 +34,10 @@ QString sourceList(const QStringList &sources)
 } // namespace
 
 UploadConfirmDialog::UploadConfirmDialog(const QString &sandbox, const QStringList &sources,
-                                         const Words &words, QWidget *parent)
-    : QDialog(parent), m_sandbox(sandbox), m_sources(sources), m_summary(new QLabel(this)),
+                                         const Words &words, const WorkspaceLimits &limits, QWidget *parent)
+    : QDialog(parent), m_sandbox(sandbox), m_sources(sources), m_limits(limits), m_summary(new QLabel(this)),
       m_skipped(new QLabel(this)), m_effect(new QLabel(this)), m_warning(new QLabel(this)),
-      m_busy(new QProgressBar(this)), m_upload(nullptr)
+      m_limit(new QLabel(this)), m_busy(new QProgressBar(this)), m_upload(nullptr)
 {
     setWindowTitle(tr("Upload workspace"));
     setWindowIcon(QIcon(u":/icons/upload.svg"_s));
@@ -53,6 +54,11 @@ UploadConfirmDialog::UploadConfirmDialog(const QString &sandbox, const QStringLi
     m_warning->setText(words.warning);
     m_warning->setVisible(!m_warning->text().isEmpty());
     ErrorColour::applyTo(m_warning, palette());
+    m_limit->setObjectName(u"uploadLimit"_s);
+    m_limit->setWordWrap(true);
+    m_limit->setTextFormat(Qt::PlainText);
+    m_limit->hide();
+    ErrorColour::applyTo(m_limit, palette());
     auto *what = new QLabel(sourceList(sources), this);
     what->setTextFormat(Qt::PlainText);
     what->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -74,6 +80,7 @@ UploadConfirmDialog::UploadConfirmDialog(const QString &sandbox, const QStringLi
     form->addRow(tr("Contents:"), m_summary);
     form->addRow(QString(), m_busy);
     form->addRow(QString(), m_skipped);
+    form->addRow(QString(), m_limit);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_upload = buttons->addButton(tr("&Upload"), QDialogButtonBox::AcceptRole);
@@ -137,6 +144,7 @@ void UploadConfirmDialog::showCounts(const Counted &counted)
         }
         m_summary->setText(tr("A .tar.gz archive of %1, uploaded as it is.")
                                .arg(TransferModel::formatBytes(counted.archiveBytes)));
+        m_limit->setText(m_limits.refusal(-1, -1, counted.archiveBytes));
     } else {
         const ArchiveScan &scan = counted.scan;
         if (!scan.error.isEmpty()) {
@@ -157,10 +165,20 @@ void UploadConfirmDialog::showCounts(const Counted &counted)
             m_skipped->setText(tr("Left out:\n%1").arg(shown.join(u'\n')));
             m_skipped->show();
         }
+        m_limit->setText(
+            m_limits.refusal(scan.fileCount + scan.dirCount + scan.linkCount, scan.totalBytes, -1));
     }
     m_counted = true;
-    m_upload->setEnabled(true);
-    m_upload->setFocus();
+    // Past a limit the server states, the upload would fail after the packing and the sending: not offered.
+    m_limit->setVisible(!m_limit->text().isEmpty());
+    m_upload->setEnabled(m_limit->text().isEmpty());
+    if (m_upload->isEnabled())
+        m_upload->setFocus();
+    // The lines shown now (left out, past a limit) wrap: the open dialog grows to show them whole.
+    const int needed =
+        layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : sizeHint().height();
+    if (needed > height())
+        resize(width(), needed);
 }
 
 QString UploadConfirmDialog::effectText() const
@@ -173,6 +191,11 @@ QString UploadConfirmDialog::warningText() const
     return m_warning->text();
 }
 
+QString UploadConfirmDialog::limitText() const
+{
+    return m_limit->text();
+}
+
 QString UploadConfirmDialog::summaryText() const
 {
     return m_summary->text();
@@ -181,6 +204,8 @@ QString UploadConfirmDialog::summaryText() const
 void UploadConfirmDialog::changeEvent(QEvent *event)
 {
     QDialog::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
         ErrorColour::applyTo(m_warning, palette());
+        ErrorColour::applyTo(m_limit, palette());
+    }
 }

@@ -4,6 +4,7 @@
 #include <QFutureWatcher>
 #include <QStringList>
 
+#include "api/workspacelimits.h"
 #include "workspace/archivescan.h"
 
 class QLabel;
@@ -25,8 +26,10 @@ public:
         QString effect;   // what happens to the files already there
         QString warning;  // plain text, shown in the error colour; "" for none
     };
+    // `limits`: what the provider says one upload may hold; counts past them keep Upload disabled and say
+    // why, before anything is packed or sent.
     UploadConfirmDialog(const QString &sandbox, const QStringList &sources, const Words &words,
-                        QWidget *parent = nullptr);
+                        const WorkspaceLimits &limits = {}, QWidget *parent = nullptr);
     ~UploadConfirmDialog() override;
 
     QStringList sources() const { return m_sources; }
@@ -37,6 +40,8 @@ public:
     // What happens to the files already there, and the idle warning when there is one.
     QString effectText() const;
     QString warningText() const;
+    // Why the server would refuse this upload (past a limit it states), or "": Upload stays disabled then.
+    QString limitText() const;
 
     // A single dropped .tar.gz goes up as it is; anything else is packed.
     static bool isSingleArchive(const QStringList &sources);
@@ -57,10 +62,12 @@ private:
 
     QString m_sandbox;
     QStringList m_sources;
+    WorkspaceLimits m_limits;
     QLabel *m_summary;
     QLabel *m_skipped;
     QLabel *m_effect;
     QLabel *m_warning;
+    QLabel *m_limit;
     QProgressBar *m_busy;
     QPushButton *m_upload;
     QFutureWatcher<Counted> m_watcher;

@@ -107,7 +107,9 @@ void WorkspaceActions::confirmUpload(const QString &sandbox, const QStringList &
     const UploadConfirmDialog::Words words{uploadQuestion(sandbox), uploadEffect(),
                                            m_hooks.uploadWarning ? m_hooks.uploadWarning(sandbox)
                                                                  : QString()};
-    auto *dialog = new UploadConfirmDialog(sandbox, paths, words, m_dialogParent);
+    auto *dialog = new UploadConfirmDialog(
+        sandbox, paths, words, m_hooks.uploadLimits ? m_hooks.uploadLimits(sandbox) : WorkspaceLimits{},
+        m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, sandbox, paths] {
         TransferJob *job = m_hooks.queueUpload(sandbox, paths);

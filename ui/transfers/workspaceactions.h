@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/workspacelimits.h"
 #include "common/workspacedroptarget.h"
 
 #include <QObject>
@@ -32,6 +33,8 @@ public:
         std::function<QString(const QString &sandbox)> uploadRefusal;
         // A warning the confirmation shows (an idle Klavis sandbox), or "".
         std::function<QString(const QString &sandbox)> uploadWarning;
+        // What the provider says one upload into `sandbox` may hold; the confirmation refuses more.
+        std::function<WorkspaceLimits(const QString &sandbox)> uploadLimits;
         // Make a job and put it in the transfer queue; null when it cannot be made (the sandbox is gone).
         std::function<TransferJob *(const QString &sandbox, const QStringList &sources)> queueUpload;
         std::function<TransferJob *(const QString &sandbox, bool extract, const QString &target)> queueDump;

@@ -94,11 +94,24 @@ void LocalSandboxApi::releaseExpired()
     });
 }
 
+QJsonObject LocalSandboxApi::info(const LocalSandbox &sandbox) const
+{
+    QJsonObject object = SandboxJson::localSandboxInfo(m_state.apiBase, sandbox);
+    // Not in the provider's schema today: limits stated up front let a client refuse a drop in its
+    // confirmation, before anything is packed or sent (as max_upload_bytes in upload-url does for the PUT).
+    QJsonObject limits{{u"max_entries"_s, m_state.workspaceLimits.maxEntries},
+                       {u"max_unpacked_bytes"_s, double(m_state.workspaceLimits.maxTotalBytes)}};
+    if (m_state.maxUploadBytes >= 0)
+        limits.insert(u"max_upload_bytes"_s, double(m_state.maxUploadBytes));
+    object.insert(u"workspace_limits"_s, limits);
+    return object;
+}
+
 HttpReply LocalSandboxApi::list()
 {
     QJsonArray items;
     for (const LocalSandbox &sandbox : m_state.local)
-        items.append(SandboxJson::localSandboxInfo(m_state.apiBase, sandbox));
+        items.append(info(sandbox));
     return HttpReply::json(200, QJsonObject{{u"local_sandboxes"_s, items}, {u"total_count"_s, items.size()}});
 }
 
@@ -152,7 +165,7 @@ HttpReply LocalSandboxApi::details(const QString &localId)
     const LocalSandbox *sandbox = find(localId);
     if (!sandbox)
         return notFound(localId);
-    return HttpReply::json(200, SandboxJson::localSandboxInfo(m_state.apiBase, *sandbox));
+    return HttpReply::json(200, info(*sandbox));
 }
 
 HttpReply LocalSandboxApi::release(const IncomingRequest &request, const QString &localId)

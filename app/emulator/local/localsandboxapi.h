@@ -31,6 +31,8 @@ public:
 
 private:
     LocalSandbox *find(const QString &localId);
+    // A local sandbox as the list and the details answer it, with the workspace limits this emulator states.
+    QJsonObject info(const LocalSandbox &sandbox) const;
     static HttpReply notFound(const QString &localId);
     // Validates ?region= (default us); answers a 422 when it is neither us nor asia.
     static std::optional<HttpReply> region(const IncomingRequest &request, QString *value);
