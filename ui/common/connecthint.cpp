@@ -1,5 +1,7 @@
 #include "common/connecthint.h"
 
+#include "common/detailspaneframe.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -8,16 +10,12 @@
 using namespace Qt::StringLiterals;
 
 ConnectHint::ConnectHint(const QString &title, const QString &text, Demo demo, QWidget *parent)
-    : QWidget(parent), m_title(new QLabel(title, this))
+    : QWidget(parent), m_title(DetailsPaneFrame::sectionTitle(title, this, 1.25))
 {
     setObjectName(u"connectHint"_s);
     auto *layout = new QVBoxLayout(this);
     layout->addStretch(1);
     m_title->setObjectName(u"connectHintTitle"_s);
-    QFont font = m_title->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 1.25);
-    m_title->setFont(font);
     m_title->setAlignment(Qt::AlignCenter);
     m_title->setWordWrap(true);
     auto *body = new QLabel(text, this);
