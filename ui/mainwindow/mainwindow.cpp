@@ -6,6 +6,7 @@
 #include "common/connecthint.h"
 #include "klavis/sandboxespage.h"
 #include "local/localsandboxespage.h"
+#include "mainwindow/actiontooltip.h"
 #include "mainwindow/mainwindowactions.h"
 #include "mainwindow/mainwindowlayout.h"
 #include "mainwindow/pageactions.h"
@@ -340,9 +341,7 @@ void MainWindow::showKlavisConnection()
     const QString noAccount = connected ? QString() : m_sandboxesPage->connectHint()->title();
     QAction *newRun = action(u"newRun"_s);
     newRun->setEnabled(connected);
-    if (!newRun->property("defaultToolTip").isValid())
-        newRun->setProperty("defaultToolTip", newRun->toolTip());
-    newRun->setToolTip(connected ? newRun->property("defaultToolTip").toString() : noAccount);
+    ActionToolTip::show(newRun, noAccount);
     updateActionStates();
 }
 

@@ -1,6 +1,7 @@
 #include "mainwindow/pageactions.h"
 
 #include "common/connecthint.h"
+#include "mainwindow/actiontooltip.h"
 #include "mainwindow/mainwindow.h"
 #include "sandboxlist/sandboxlistpage.h"
 
@@ -24,11 +25,7 @@ void PageActions::update(const MainWindow *window)
         action->setEnabled(state.enabled);
         // The words the action was made with unless the page says otherwise ("&Release 3").
         action->setText(state.text.isEmpty() ? action->property("defaultText").toString() : state.text);
-        if (!action->property("defaultToolTip").isValid())
-            action->setProperty("defaultToolTip", action->toolTip());
-        action->setToolTip(!state.enabled && !state.whyNot.isEmpty()
-                               ? state.whyNot
-                               : action->property("defaultToolTip").toString());
+        ActionToolTip::show(action, state.enabled ? QString() : state.whyNot);
     }
     // Release owns the Delete key where both are shown (the All view): one key, one meaning.
     const bool releaseOffered = front && front->verbState(Verb::Release).offered;
