@@ -23,11 +23,6 @@ namespace Emulator {
 
 namespace {
 
-QString executionFolder(const QString &name)
-{
-    return u"executions/"_s + name;
-}
-
 bool isFinal(const QString &status)
 {
     return status == u"completed" || status == u"failed";
@@ -209,32 +204,23 @@ HttpReply LocalExecutions::execute(const IncomingRequest &request, const QString
 std::optional<HttpReply> LocalExecutions::prepare(LocalSandbox &sandbox, Sandbox &runs, const QString &name,
                                                   const Workspace &archive)
 {
-    const QString folder = executionFolder(name);
-    Workspace updated = sandbox.workspace;
-    updated.removeTree(folder);
-    if (QString error = updated.addTree(folder, archive); !error.isEmpty())
-        return HttpReply::detail(400, u"Archive rejected: "_s + error);
-    if (updated.totalFileBytes() > m_state.workspaceLimits.maxTotalBytes)
-        return HttpReply::detail(400, u"Archive rejected: the workspace with it would pass its limit of %1 "
-                                      "bytes"_s.arg(m_state.workspaceLimits.maxTotalBytes));
-    // With nothing running the in-memory workspace is the newer copy and the folder is written anew; while
-    // another execution runs the folder is, so only this execution's folder is replaced.
-    const QString root = runs.workspaceRoot();
+    if (archive.totalFileBytes() > m_state.workspaceLimits.maxTotalBytes)
+        return HttpReply::detail(400, u"Archive rejected: it unpacks to more than %1 bytes"_s.arg(
+                                          m_state.workspaceLimits.maxTotalBytes));
+    // With nothing running the in-memory workspace is the newer copy and its folder is written anew; while
+    // another execution runs, the folder is, and stays as it is. The execution's own folder is beside it.
     QString error;
     if (runs.runningCount() == 0) {
         ScratchWorkspace::remove(runs.scratch->path(), u"workspace"_s);
-        error = ScratchWorkspace::write(updated, root);
-    } else {
-        ScratchWorkspace::remove(root, folder);
-        error = ScratchWorkspace::write(updated, root, [&folder](const QString &path) {
-            return path == u"executions" || path == folder || path.startsWith(folder + u'/');
-        });
+        error = ScratchWorkspace::write(sandbox.workspace, runs.workspaceRoot());
+    }
+    if (error.isEmpty()) {
+        ScratchWorkspace::remove(runs.executionsRoot(), name);
+        error = ScratchWorkspace::write(archive, runs.executionsRoot() + u'/' + name);
     }
     if (!error.isEmpty())
         return HttpReply::detail(500,
                                  u"The emulator cannot write the execution's scratch folder: "_s + error);
-    sandbox.workspace = updated;
-    sandbox.updatedAt = EmulatorState::now();
     return std::nullopt;
 }
 
@@ -264,7 +250,7 @@ void LocalExecutions::start(const QString &localId, Sandbox &runs, const Executi
     auto *process = new QProcess;
     process->setProgram(python);
     process->setArguments({u"-u"_s, u"main.py"_s});
-    process->setWorkingDirectory(root + u'/' + executionFolder(execution->name));
+    process->setWorkingDirectory(runs.executionsRoot() + u'/' + execution->name);
     process->setProcessEnvironment(environment);
     process->setProcessChannelMode(QProcess::MergedChannels);
     process->setStandardInputFile(QProcess::nullDevice());
@@ -353,6 +339,11 @@ void LocalExecutions::readBack(const QString &localId, Execution &execution)
     sandbox->updatedAt = EmulatorState::now();
     for (const QString &note : std::as_const(notes))
         execution.log.appendLine(u"[emulator] not kept in the workspace: "_s + note);
+    notes.clear();
+    execution.artifacts = ScratchWorkspace::read(runs->second.executionsRoot() + u'/' + execution.name,
+                                                 m_state.workspaceLimits, &notes);
+    for (const QString &note : std::as_const(notes))
+        execution.log.appendLine(u"[emulator] not kept in the artifacts: "_s + note);
 }
 
 LocalExecutions::ExecutionPointer LocalExecutions::find(const QString &localId, const QString &name,
@@ -418,8 +409,7 @@ HttpReply LocalExecutions::exportArtifacts(const IncomingRequest &request, const
     if (!isFinal(execution->status))
         return HttpReply::detail(409, u"Execution %1 is %2: its artifacts can be exported once it has "
                                       "ended"_s.arg(name, execution->status));
-    const Workspace artifacts = findSandbox(localId)->workspace.subtree(executionFolder(name));
-    const QByteArray archive = WorkspaceArchive::pack(artifacts, EmulatorState::now());
+    const QByteArray archive = WorkspaceArchive::pack(execution->artifacts, EmulatorState::now());
     const QUrl url = m_store.storeArtifacts(localId, region, name, archive);
     return HttpReply::json(200, QJsonObject{{u"download_url"_s, url.toString(QUrl::FullyEncoded)},
                                             {u"expires_in_minutes"_s, ObjectStore::urlLifetimeMinutes}});

@@ -2,6 +2,7 @@
 
 #include "emulator/local/executionlog.h"
 #include "emulator/server/httpreply.h"
+#include "emulator/workspace/workspace.h"
 
 #include <QHash>
 #include <QPointer>
@@ -20,7 +21,6 @@ QT_END_NAMESPACE
 namespace Emulator {
 
 class ObjectStore;
-class Workspace;
 struct EmulatorState;
 struct IncomingRequest;
 struct LocalSandbox;
@@ -28,9 +28,10 @@ struct LocalSandbox;
 // The executions of every local sandbox (/local-sandbox/{id}/execution-upload-url, execute, execution-status,
 // execution-logs, export-artifacts), keyed by sandbox and execution name. An execution runs `python3 -u
 // main.py` for real, in the background on the server's event loop: the sandbox's workspace is written to a
-// scratch folder of its own, the uploaded archive goes to executions/<name>/ in it, stdout and stderr go into
-// one bounded log as they come, a time limit kills the process group, and when the run ends the folder is
-// read back into the in-memory workspace, so the next execution and a dump see what the script wrote.
+// scratch folder of its own (AGENT_WORKSPACE), the uploaded archive to executions/<name>/ beside it (the
+// script's working folder, exported as its artifacts, never part of a dump), stdout and stderr go into one
+// bounded log as they come, a time limit kills the process group, and when the run ends the workspace folder
+// is read back into the in-memory workspace, so the next execution and a dump see what the script wrote.
 // While any execution of a sandbox runs, its folder is the newer copy: changes made to the in-memory
 // workspace meanwhile (initialize, MCP tools) are replaced by the read-back.
 class LocalExecutions
@@ -64,6 +65,7 @@ private:
         bool timedOut = false;
         qint64 pid = 0;
         QPointer<QProcess> process;
+        Workspace artifacts; // its folder as it ended, for export-artifacts
     };
     using ExecutionPointer = std::shared_ptr<Execution>;
     struct Sandbox
@@ -71,6 +73,9 @@ private:
         std::unique_ptr<QTemporaryDir> scratch; // HOME of its executions; the workspace is in workspace/
         QHash<QString, ExecutionPointer> executions;
         QString workspaceRoot() const { return scratch->path() + QStringLiteral("/workspace"); }
+        // Beside the agent's workspace, not in it: a dump is the workspace; an execution's folder is its
+        // artifacts.
+        QString executionsRoot() const { return scratch->path() + QStringLiteral("/executions"); }
         qsizetype runningCount() const;
     };
 
