@@ -56,6 +56,28 @@ public:
         return QTest::qWaitFor([model] { return model->rowCount() > 0; }, timeoutMs);
     }
 
+    // The window shown at 1280x780 and active, as the keyboard needs it, with its first list arrived.
+    bool showActiveWithSandboxes() const
+    {
+        window()->resize(1280, 780);
+        window()->show();
+        window()->activateWindow();
+        return QTest::qWaitForWindowActive(window()) && waitForSandboxes();
+    }
+
+    // "QLabel "name" (accessible name)": a widget as a failure message names it.
+    static QString describe(const QWidget *widget)
+    {
+        if (!widget)
+            return QStringLiteral("(nothing)");
+        QString name = QString::fromLatin1(widget->metaObject()->className());
+        if (!widget->objectName().isEmpty())
+            name += QStringLiteral(" \"") + widget->objectName() + u'"';
+        if (!widget->accessibleName().isEmpty())
+            name += QStringLiteral(" (") + widget->accessibleName() + u')';
+        return name;
+    }
+
 private:
     QTemporaryDir m_settingsDir;
     std::unique_ptr<ApplicationController> m_controller;

@@ -20,23 +20,11 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString describe(const QWidget *widget)
-{
-    if (!widget)
-        return u"(nothing)"_s;
-    QString name = QString::fromLatin1(widget->metaObject()->className());
-    if (!widget->objectName().isEmpty())
-        name += u" \""_s + widget->objectName() + u'"';
-    if (!widget->accessibleName().isEmpty())
-        name += u" ("_s + widget->accessibleName() + u')';
-    return name;
-}
-
-QString describe(const QList<QWidget *> &chain)
+QString describeChain(const QList<QWidget *> &chain)
 {
     QStringList names;
     for (const QWidget *widget : chain)
-        names << describe(widget);
+        names << DemoApp::describe(widget);
     return names.join(u" -> "_s);
 }
 
@@ -79,11 +67,7 @@ private slots:
     {
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
-        app->window()->resize(1280, 780);
-        app->window()->show();
-        app->window()->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(app->window()));
-        QVERIFY(app->waitForSandboxes());
+        QVERIFY(app->showActiveWithSandboxes());
     }
 
     void cleanup() { app.reset(); }
@@ -128,8 +112,8 @@ private slots:
         }
         view->setFocus(Qt::OtherFocusReason);
         QTRY_VERIFY2(QApplication::focusWidget() == view,
-                     qPrintable(describe(view) + u" did not take the focus; it is on "_s +
-                                describe(QApplication::focusWidget())));
+                     qPrintable(DemoApp::describe(view) + u" did not take the focus; it is on "_s +
+                                DemoApp::describe(QApplication::focusWidget())));
         const QPersistentModelIndex chosen = view->currentIndex();
         // The All and Transfers views have no details side.
         QWidget *details = detailsSide(view);
@@ -141,8 +125,8 @@ private slots:
         bool backToTheList = false;
         for (int stop = 0; stop < 80 && !backToTheList; ++stop) {
             QWidget *now = press(Qt::Key_Tab);
-            QVERIFY2(now, qPrintable(u"Tab was kept by "_s + describe(QApplication::focusWidget()) +
-                                     u" after "_s + describe(chain)));
+            QVERIFY2(now, qPrintable(u"Tab was kept by "_s + DemoApp::describe(QApplication::focusWidget()) +
+                                     u" after "_s + describeChain(chain)));
             if (now == view) {
                 backToTheList = true;
                 break;
@@ -152,16 +136,16 @@ private slots:
         }
         QCOMPARE(QModelIndex(chosen), view->currentIndex());
         QVERIFY(!chain.isEmpty());
-        QVERIFY2(!view->isAncestorOf(chain.first()), qPrintable(describe(chain)));
+        QVERIFY2(!view->isAncestorOf(chain.first()), qPrintable(describeChain(chain)));
         QVERIFY2(reachedDetails || !details,
-                 qPrintable(u"the details side was never reached: "_s + describe(chain)));
-        QVERIFY2(backToTheList, qPrintable(u"Tab never came back to the list: "_s + describe(chain)));
+                 qPrintable(u"the details side was never reached: "_s + describeChain(chain)));
+        QVERIFY2(backToTheList, qPrintable(u"Tab never came back to the list: "_s + describeChain(chain)));
 
         // Shift+Tab from the list walks the same widgets, last first.
         for (auto it = chain.crbegin(); it != chain.crend(); ++it) {
             QVERIFY2(press(Qt::Key_Backtab) == *it,
-                     qPrintable(u"Shift+Tab went to "_s + describe(QApplication::focusWidget()) +
-                                u", expected "_s + describe(*it)));
+                     qPrintable(u"Shift+Tab went to "_s + DemoApp::describe(QApplication::focusWidget()) +
+                                u", expected "_s + DemoApp::describe(*it)));
         }
         QCOMPARE(press(Qt::Key_Backtab), view);
         QCOMPARE(QModelIndex(chosen), view->currentIndex());

@@ -57,16 +57,6 @@ public:
     }
 };
 
-QString describe(const QWidget *widget)
-{
-    QString name = QString::fromLatin1(widget->metaObject()->className());
-    if (!widget->objectName().isEmpty())
-        name += u" \""_s + widget->objectName() + u'"';
-    if (!widget->accessibleName().isEmpty())
-        name += u" ("_s + widget->accessibleName() + u')';
-    return name;
-}
-
 bool takesFocus(const QWidget *widget)
 {
     return widget->isVisible() && widget->isEnabled() && widget->focusPolicy() != Qt::NoFocus;
@@ -120,7 +110,7 @@ class TestShortcuts : public QObject
             widget->setFocus(Qt::OtherFocusReason);
             if (QApplication::focusWidget() != widget)
                 continue;
-            where = view + u", focus on "_s + describe(widget);
+            where = view + u", focus on "_s + DemoApp::describe(widget);
             ++m_focused;
             for (const QKeySequence &key : keys)
                 QTest::keySequence(widget, key);
@@ -144,11 +134,7 @@ private slots:
         ambiguities.clear();
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
-        app->window()->resize(1280, 780);
-        app->window()->show();
-        app->window()->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(app->window()));
-        QVERIFY(app->waitForSandboxes());
+        QVERIFY(app->showActiveWithSandboxes());
     }
 
     void cleanup() { app.reset(); }
