@@ -161,7 +161,9 @@ void JsonTreeView::setJson(const QJsonValue &value)
     m_currentHit = -1;
     m_model->setJson(value);
     m_status->setVisible(false);
-    if (m_model->rowCount() == 1)
+    // A lone row with something under it is opened; expanding one without (a "$" null) left the key
+    // column drawn from the previous document after the next reset (seen in the Universes view).
+    if (m_model->rowCount() == 1 && m_model->hasChildren(m_model->index(0, 0)))
         m_tree->expand(m_model->index(0, 0));
     if (!m_search->text().isEmpty())
         find(m_search->text());

@@ -228,7 +228,8 @@ void UniversesPage::loadInitialData()
     if (m_dataUniverse == m_shownUniverse)
         return;
     m_dataUniverse = m_shownUniverse;
-    m_data->setJson(QJsonValue());
+    // Empty while the next document comes: no row at all (a null would be a "$" row of its own).
+    m_data->setJson(QJsonValue(QJsonValue::Undefined));
     m_controller->service()->initialData(
         m_shownUniverse, this, [this, universe = m_shownUniverse](const ApiResult<QJsonValue> &result) {
             if (universe != m_dataUniverse)
