@@ -1,5 +1,7 @@
 #pragma once
 
+#include "api/workspacelimits.h"
+
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -14,6 +16,13 @@ struct ArchiveScan
     qint64 totalBytes = 0; // content of the regular files: the total of the pack's progress
     QStringList skipped;   // "path (reason)" for sockets, FIFOs, devices and names that are not UTF-8
     QString error;         // empty unless the walk failed
+
+    // Why a server with these limits would refuse the pack (every file, folder and link is a tar entry),
+    // or "".
+    QString refusedBy(const WorkspaceLimits &limits) const
+    {
+        return limits.refusal(fileCount + dirCount + linkCount, totalBytes, -1);
+    }
 };
 
 Q_DECLARE_METATYPE(ArchiveScan)

@@ -269,7 +269,6 @@ bool TransferJob::beginCancel()
     if (isFinished() || m_finishing || m_cancelling)
         return false;
     m_cancelling = true;
-    m_cancelledWhileUnpacking = m_unpackRequested;
     *m_stopMeasure = true; // a cancelled job's success never comes: nobody needs its measure
     return true;
 }

@@ -98,7 +98,7 @@ public:
     bool isFinishing() const { return m_finishing; }
     // Cancelled after the sandbox was asked to unpack the upload: that request cannot be taken back, so the
     // files may be in the workspace all the same.
-    bool mayHaveLanded() const { return m_cancelledWhileUnpacking; }
+    bool mayHaveLanded() const { return m_state == State::Cancelled && m_unpackRequested; }
     // Bytes that went over the network (the upload or the download itself) and the time spent moving them.
     qint64 networkBytes() const { return m_networkBytes; }
     qint64 networkMilliseconds() const;
@@ -191,7 +191,6 @@ private:
     bool m_finishing = false;
     bool m_cancelling = false;
     bool m_unpackRequested = false;
-    bool m_cancelledWhileUnpacking = false;
     std::unique_ptr<QTemporaryDir> m_tempDir;
     QDateTime m_startedAt;
     QDateTime m_finishedAt;

@@ -70,9 +70,7 @@ PackResult WorkspaceArchiver::pack(const QStringList &sources, const QString &ar
         result.error = result.scan.error;
         return result;
     }
-    const ArchiveScan &counted = result.scan;
-    result.error =
-        limits.refusal(counted.fileCount + counted.dirCount + counted.linkCount, counted.totalBytes, -1);
+    result.error = result.scan.refusedBy(limits);
     if (!result.error.isEmpty()) {
         result.pastLimits = true;
         return result;

@@ -165,8 +165,7 @@ void UploadConfirmDialog::showCounts(const Counted &counted)
             m_skipped->setText(tr("Left out:\n%1").arg(shown.join(u'\n')));
             m_skipped->show();
         }
-        m_limit->setText(
-            m_limits.refusal(scan.fileCount + scan.dirCount + scan.linkCount, scan.totalBytes, -1));
+        m_limit->setText(scan.refusedBy(m_limits));
     }
     m_counted = true;
     // Past a limit the server states, the upload would fail after the packing and the sending: not offered.
