@@ -59,7 +59,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("server");
         QTest::addColumn<QStringList>("tools");
         QTest::addColumn<QString>("readTool");
-        QTest::newRow("github") << u"github"_s << QStringList{u"list_repositories"_s, u"create_issue"_s}
+        QTest::newRow("github") << u"github"_s
+                                << QStringList{u"list_repositories"_s,   u"create_issue"_s,
+                                               u"add_issue_comment"_s,   u"list_pull_requests"_s,
+                                               u"create_pull_request"_s, u"create_branch"_s}
                                 << u"list_repositories"_s;
         QTest::newRow("slack") << u"slack"_s << QStringList{u"list_channels"_s, u"post_message"_s}
                                << u"list_channels"_s;
@@ -144,6 +147,124 @@ private Q_SLOTS:
         const Rpc gone = m_mcp->callTool(url, u"list_issues"_s, QJsonObject{{u"repo"_s, u"demo"_s}});
         QCOMPARE(gone.result()[u"isError"_s], QJsonValue(true));
         QVERIFY(gone.text().contains(u"not found"_s));
+    }
+
+    // add_issue_comment puts the comment on its issue in the data; a wrong repository, issue or body is a
+    // tool error the model reads, and the data stays as it was.
+    void githubIssueComments()
+    {
+        const auto [id, url] = acquire(u"github"_s);
+        QCOMPARE(
+            m_client->api("POST", u"/sandbox/github/%1/initialize?init_default_data=true"_s.arg(id)).status,
+            200);
+        const QJsonObject seeded = dumpData(u"github"_s, id);
+        const QString repo = seeded[u"repos"_s][0][u"name"_s].toString();
+        QCOMPARE(repo, u"test-repo"_s);
+        const Rpc commented = m_mcp->callTool(
+            url, u"add_issue_comment"_s,
+            QJsonObject{{u"repo"_s, repo}, {u"issue_number"_s, 1}, {u"body"_s, u"Seen on 6.4"_s}});
+        QCOMPARE(commented.result()[u"isError"_s], QJsonValue(false));
+        QCOMPARE(commented.text(), u"Added comment 1 to issue #1 in test-repo"_s);
+        m_mcp->callTool(url, u"add_issue_comment"_s,
+                        QJsonObject{{u"repo"_s, repo}, {u"issue_number"_s, 1}, {u"body"_s, u"And on 6.8"_s}});
+        const QJsonObject changed = dumpData(u"github"_s, id);
+        const QJsonArray comments = changed[u"repos"_s][0][u"issues"_s][0][u"comments"_s].toArray();
+        QCOMPARE(comments.size(), 2);
+        QCOMPARE(comments[0][u"body"_s].toString(), u"Seen on 6.4"_s);
+        QCOMPARE(comments[1][u"id"_s].toInt(), 2);
+        // The changed data is still the provider's GitHubData: it goes back in as it came out.
+        QCOMPARE(m_client->api("POST", u"/sandbox/github/%1/initialize"_s.arg(id), json(changed)).status,
+                 200);
+
+        const QList<std::pair<QJsonObject, QString>> refused = {
+            {QJsonObject{{u"repo"_s, u"nope"_s}, {u"issue_number"_s, 1}, {u"body"_s, u"x"_s}},
+             u"Repository 'nope' not found"_s},
+            {QJsonObject{{u"repo"_s, repo}, {u"issue_number"_s, 7}, {u"body"_s, u"x"_s}},
+             u"Issue #7 not found in test-repo"_s},
+            {QJsonObject{{u"repo"_s, repo}, {u"issue_number"_s, 1}}, u"body: missing"_s},
+            {QJsonObject{{u"repo"_s, repo}, {u"issue_number"_s, 1}, {u"body"_s, u""_s}}, u"body"_s},
+        };
+        for (const auto &[arguments, reason] : refused) {
+            const Rpc bad = m_mcp->callTool(url, u"add_issue_comment"_s, arguments);
+            QCOMPARE(bad.result()[u"isError"_s], QJsonValue(true));
+            QVERIFY2(bad.text().contains(reason), qPrintable(bad.text()));
+        }
+        QCOMPARE(dumpData(u"github"_s, id), changed);
+    }
+
+    // create_branch and create_pull_request add to the repository's branches and prs, list_pull_requests
+    // reads them; branches that are not there, the same branch twice, no title or a second open pull request
+    // for the same branches are tool errors that change nothing.
+    void githubBranchesAndPullRequests()
+    {
+        const auto [id, url] = acquire(u"github"_s);
+        QCOMPARE(
+            m_client->api("POST", u"/sandbox/github/%1/initialize?init_default_data=true"_s.arg(id)).status,
+            200);
+        const Rpc branched = m_mcp->callTool(
+            url, u"create_branch"_s, QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"branch"_s, u"fix-typo"_s}});
+        QCOMPARE(branched.result()[u"isError"_s], QJsonValue(false));
+        QCOMPARE(branched.text(), u"Created branch fix-typo in test-repo from main"_s);
+        const Rpc created = m_mcp->callTool(url, u"create_pull_request"_s,
+                                            QJsonObject{{u"repo"_s, u"test-repo"_s},
+                                                        {u"title"_s, u"Fix the typo"_s},
+                                                        {u"head"_s, u"fix-typo"_s},
+                                                        {u"base"_s, u"main"_s},
+                                                        {u"body"_s, u"One letter."_s}});
+        QCOMPARE(created.result()[u"isError"_s], QJsonValue(false));
+        QCOMPARE(created.text(), u"Created pull request #2 in test-repo (fix-typo into main)"_s);
+        const QJsonObject changed = dumpData(u"github"_s, id);
+        const QJsonObject repo = changed[u"repos"_s][0].toObject();
+        QCOMPARE(repo[u"branches"_s][2][u"name"_s].toString(), u"fix-typo"_s);
+        QCOMPARE(repo[u"branches"_s][2][u"folders"_s], repo[u"branches"_s][0][u"folders"_s]);
+        const QJsonObject pr = repo[u"prs"_s][1].toObject();
+        QCOMPARE(pr[u"pr_title"_s].toString(), u"Fix the typo"_s);
+        QCOMPARE(pr[u"source_branch"_s].toString(), u"fix-typo"_s);
+        QCOMPARE(pr[u"target_branch"_s].toString(), u"main"_s);
+        QCOMPARE(pr[u"status"_s].toString(), u"open"_s);
+        QCOMPARE(pr[u"description"_s].toString(), u"One letter."_s);
+        QCOMPARE(m_client->api("POST", u"/sandbox/github/%1/initialize"_s.arg(id), json(changed)).status,
+                 200);
+        const QJsonArray listed =
+            m_mcp->callTool(url, u"list_pull_requests"_s, QJsonObject{{u"repo"_s, u"test-repo"_s}})
+                .result()[u"structuredContent"_s][u"pull_requests"_s]
+                .toArray();
+        QCOMPARE(listed.size(), 2);
+        QCOMPARE(listed[1][u"number"_s].toInt(), 2);
+        QCOMPARE(listed[1][u"head"_s].toString(), u"fix-typo"_s);
+        QCOMPARE(listed[0][u"head"_s].toString(), u"feature-branch"_s);
+
+        const QJsonObject pull{{u"repo"_s, u"test-repo"_s}, {u"title"_s, u"T"_s}};
+        auto with = [](QJsonObject arguments, const QString &head, const QString &base) {
+            arguments.insert(u"head"_s, head);
+            arguments.insert(u"base"_s, base);
+            return arguments;
+        };
+        QJsonObject untitled = with(pull, u"feature-branch"_s, u"fix-typo"_s);
+        untitled.remove(u"title"_s);
+        QJsonObject otherRepo = with(pull, u"fix-typo"_s, u"main"_s);
+        otherRepo.insert(u"repo"_s, u"nope"_s);
+        const QList<std::pair<QJsonObject, QString>> refused = {
+            {with(pull, u"no-such-branch"_s, u"main"_s), u"Branch 'no-such-branch' not found in test-repo"_s},
+            {with(pull, u"fix-typo"_s, u"release"_s), u"Branch 'release' not found in test-repo"_s},
+            {with(pull, u"main"_s, u"main"_s), u"Head and base are both 'main'"_s},
+            {with(pull, u"fix-typo"_s, u"main"_s), u"already open: #2"_s},
+            {untitled, u"title: missing"_s},
+            {otherRepo, u"Repository 'nope' not found"_s},
+        };
+        for (const auto &[arguments, reason] : refused) {
+            const Rpc bad = m_mcp->callTool(url, u"create_pull_request"_s, arguments);
+            QCOMPARE(bad.result()[u"isError"_s], QJsonValue(true));
+            QVERIFY2(bad.text().contains(reason), qPrintable(bad.text()));
+        }
+        for (const QJsonObject &arguments :
+             {QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"branch"_s, u"main"_s}},
+              QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"branch"_s, u"x"_s}, {u"from_branch"_s, u"gone"_s}},
+              QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"branch"_s, u""_s}}}) {
+            QCOMPARE(m_mcp->callTool(url, u"create_branch"_s, arguments).result()[u"isError"_s],
+                     QJsonValue(true));
+        }
+        QCOMPARE(dumpData(u"github"_s, id), changed);
     }
 
     void otherServersChangeTheirData()
@@ -371,7 +492,7 @@ private Q_SLOTS:
         QCOMPARE(first[u"tools"_s].toArray().size(), 50);
         QVERIFY(first.contains(u"nextCursor"_s));
         const QJsonArray all = m_mcp->allTools(url);
-        QCOMPARE(all.size(), 5 + 1 + 120);
+        QCOMPARE(all.size(), 9 + 1 + 120);
         QCOMPARE(toolNames(all).last(), u"extra_tool_120"_s);
         QCOMPARE(toolNames(all).removeDuplicates(), 0);
         QCOMPARE(m_mcp->rpc(url, u"tools/list"_s, QJsonObject{{u"cursor"_s, u"bogus"_s}})

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "emulator/mcp/mcptoolspec.h"
+
+#include <QList>
+
+namespace Emulator {
+
+// The github server's pull request tools: list_pull_requests and create_pull_request, on a repository's `prs`
+// (the provider's GitHubPullRequest objects, whose source and target are branches of the same repository).
+class McpToolsGithubPulls
+{
+public:
+    static QList<McpToolSpec> tools();
+};
+
+} // namespace Emulator
