@@ -172,6 +172,11 @@ void BlaxelFileDownload::start(BlaxelSandboxCall *call, QNetworkAccessManager *n
             }
             restartFromZero();
         }
+        // A sandbox still deploying or waking: asked again as long as it may take to come up, not as a cut.
+        if (!state->checked && !state->discard && BlaxelSandboxCall::isStartingStatus(status) &&
+            call->retryWhileStarting(BlaxelSandboxReply::httpError(reply, body, remotePath, key),
+                                     limits.startupWaitMs, [attempt] { (*attempt)(); }))
+            return;
         const bool cut = state->discard || state->checked || status == 0 || status == 416 ||
                          RetryPolicy::isRetryableStatus(status);
         if (cut && ++state->failures <= limits.maxResumes) {

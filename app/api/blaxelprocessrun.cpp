@@ -42,24 +42,32 @@ void BlaxelProcessRun::start(BlaxelSandboxFiles *files, BlaxelSandboxCall *call,
                              const QString &workingDir,
                              const std::shared_ptr<ResultHandler<BlaxelProcessResult>> &handler)
 {
+    call->setDeadline(files->limits().processDeadlineMs);
+    post(files, call, command, workingDir, handler);
+}
+
+void BlaxelProcessRun::post(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, const QString &command,
+                            const QString &workingDir,
+                            const std::shared_ptr<ResultHandler<BlaxelProcessResult>> &handler)
+{
     // A name of ours, so that a command the edge stopped waiting for can be asked about.
     const QString name =
         u"sandboxdeck-%1"_s.arg(QString::number(QRandomGenerator::system()->generate64(), 16));
     QJsonObject body{{u"command"_s, command}, {u"waitForCompletion"_s, true}, {u"name"_s, name}};
     if (!workingDir.isEmpty())
         body.insert(u"workingDir"_s, workingDir);
-    QNetworkRequest post = files->request(u"/process"_s);
-    post.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkRequest request = files->request(u"/process"_s);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     // No byte moves while the command runs: the whole command's deadline bounds the wait instead.
-    post.setTransferTimeout(files->limits().processDeadlineMs);
-    call->setDeadline(files->limits().processDeadlineMs);
-    QNetworkReply *reply = files->network()->post(post, QJsonDocument(body).toJson(QJsonDocument::Compact));
+    request.setTransferTimeout(files->limits().processDeadlineMs);
+    QNetworkReply *reply =
+        files->network()->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     call->track(reply, files->limits().maxJsonBytes);
     const BlaxelSandboxFiles::Limits limits = files->limits();
     const QPointer<BlaxelSandboxFiles> self(files);
     QObject::connect(
         reply, &QNetworkReply::finished, call,
-        [self, call, reply, handler, name, limits, key = files->apiKeyToRedact()] {
+        [self, call, reply, handler, name, limits, key = files->apiKeyToRedact(), command, workingDir] {
             if (call->isFinished())
                 return;
             const int status = BlaxelSandboxReply::status(reply);
@@ -76,7 +84,18 @@ void BlaxelProcessRun::start(BlaxelSandboxFiles *files, BlaxelSandboxCall *call,
                 return;
             }
             if (status < 200 || status >= 300) {
-                call->fail(BlaxelSandboxReply::httpError(reply, answer, tr("the command"), key));
+                const ApiError error = BlaxelSandboxReply::httpError(reply, answer, tr("the command"), key);
+                // A 503 says the command was not started: the sandbox is not up yet.
+                if (status == 503 && self &&
+                    call->retryWhileStarting(error, limits.startupWaitMs,
+                                             [self, call, command, workingDir, handler] {
+                                                 if (self)
+                                                     post(self, call, command, workingDir, handler);
+                                                 else
+                                                     call->fail(ApiError::cancelled());
+                                             }))
+                    return;
+                call->fail(error);
                 return;
             }
             bool running = false;

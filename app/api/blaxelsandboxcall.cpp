@@ -1,9 +1,16 @@
 #include "api/blaxelsandboxcall.h"
 
+#include "api/blaxelerrordecoder.h"
+
 #include <QNetworkReply>
 #include <QTimer>
 
-BlaxelSandboxCall::BlaxelSandboxCall(QObject *context) : QObject(context) {}
+#include <algorithm>
+
+BlaxelSandboxCall::BlaxelSandboxCall(QObject *context) : QObject(context)
+{
+    m_started.start();
+}
 
 BlaxelSandboxCall::~BlaxelSandboxCall()
 {
@@ -96,4 +103,33 @@ void BlaxelSandboxCall::finishWith(const std::function<void()> &deliver)
     deliver();
     emit finished();
     deleteLater();
+}
+
+bool BlaxelSandboxCall::isStartingStatus(int httpStatus)
+{
+    return httpStatus == 502 || httpStatus == 503 || httpStatus == 504;
+}
+
+bool BlaxelSandboxCall::retryWhileStarting(const ApiError &error, int waitMs, std::function<void()> again)
+{
+    if (m_finished || !isStartingStatus(error.httpStatus()))
+        return false;
+    constexpr int longestPauseMs = 5'000;
+    const int pauseMs = error.retryAfterSeconds() >= 0
+                            ? std::min(error.retryAfterSeconds() * 1000, longestPauseMs)
+                            : std::min(1'000 * (m_startingRetries + 1), longestPauseMs);
+    const qint64 leftMs = waitMs - m_started.elapsed();
+    if (leftMs < pauseMs)
+        return false;
+    ++m_startingRetries;
+    const QString detail = error.detailText().isEmpty()
+                               ? QString()
+                               : u": "_qs + BlaxelErrorDecoder::oneLine(error.detailText(), 200);
+    emit waiting(tr("The sandbox is not up yet (HTTP %1%2). Asking again in %3 s, for up to %4 s more.")
+                     .arg(error.httpStatus())
+                     .arg(detail)
+                     .arg((pauseMs + 999) / 1000)
+                     .arg(leftMs / 1000));
+    waitThen(pauseMs, std::move(again));
+    return true;
 }

@@ -2,6 +2,7 @@
 
 #include "api/apierror.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 
@@ -41,9 +42,17 @@ public:
     void failSoon(const QString &problem);
     // Runs `deliver` (which calls the caller's handler) once, then ends the call, unless it ended.
     void finishWith(const std::function<void()> &deliver);
+    // A sandbox that is deploying or waking from standby answers 502, 503 or 504 at its edge until it is up
+    // (Blaxel's SDK no longer waits for DEPLOYED before using one). Within `waitMs` of the call's start, a
+    // request refused so is sent again by `again`, after the server's Retry-After (at most 5 s) or a pause
+    // growing from 1 to 5 s, and waiting() says so. False when `error` is anything else or the wait is over.
+    bool retryWhileStarting(const ApiError &error, int waitMs, std::function<void()> again);
+    static bool isStartingStatus(int httpStatus);
 
 signals:
     void progress(qint64 done, qint64 total); // bytes sent or received, total -1 while unknown
+    // The sandbox is not up yet and the request will be sent again: the sentence says why and when.
+    void waiting(const QString &why);
     void finished();
 
 private:
@@ -51,6 +60,8 @@ private:
 
     QPointer<QNetworkReply> m_reply;
     QPointer<QTimer> m_wait;
+    QElapsedTimer m_started;
+    int m_startingRetries = 0;
     std::function<void(const ApiError &)> m_fail;
     bool m_finished = false;
 };

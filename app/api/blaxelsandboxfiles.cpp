@@ -118,13 +118,30 @@ BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const Q
 {
     auto handler = std::make_shared<ResultHandler<qint64>>(std::move(done));
     auto *call = newCall(context, handler);
-    QString problem = refusal(remotePath);
-    auto file = std::make_unique<QFile>(localPath);
-    if (problem.isEmpty() && !file->open(QIODevice::ReadOnly))
-        problem = tr("Could not read %1: %2").arg(localPath, file->errorString());
-    if (!problem.isEmpty()) {
+    if (const QString problem = refusal(remotePath); !problem.isEmpty()) {
         call->failSoon(problem);
         return call;
+    }
+    // Sent again while the sandbox is starting: each attempt reads the file from its start.
+    auto attempt = std::make_shared<std::function<void()>>();
+    *attempt = [this, call, handler, localPath, remotePath, attempt] {
+        sendFile(call, handler, localPath, remotePath, *attempt);
+    };
+    // The function holds itself through `attempt` only while the call lives: the cycle ends with it.
+    connect(call, &QObject::destroyed, call, [attempt] { *attempt = nullptr; });
+    (*attempt)();
+    return call;
+}
+
+void BlaxelSandboxFiles::sendFile(BlaxelSandboxCall *call,
+                                  const std::shared_ptr<ResultHandler<qint64>> &handler,
+                                  const QString &localPath, const QString &remotePath,
+                                  const std::function<void()> &again)
+{
+    auto file = std::make_unique<QFile>(localPath);
+    if (!file->open(QIODevice::ReadOnly)) {
+        call->failSoon(tr("Could not read %1: %2").arg(localPath, file->errorString()));
+        return;
     }
     const qint64 size = file->size();
     // The SDKs' writeBinary (sdk-python src/blaxel/core/sandbox/default/filesystem.py, sdk-typescript
@@ -160,10 +177,9 @@ BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const Q
         if (total > 0)
             emit call->progress(sent, total);
     });
-    const int timeoutMs = m_limits.transferTimeoutMs;
-    const qint64 maxJson = m_limits.maxJsonBytes;
+    const Limits limits = m_limits;
     connect(reply, &QNetworkReply::finished, call,
-            [call, reply, handler, size, remotePath, key = m_apiKey, timeoutMs, maxJson] {
+            [call, reply, handler, size, remotePath, key = m_apiKey, limits, again] {
                 if (call->isFinished())
                     return;
                 const int status = BlaxelSandboxReply::status(reply);
@@ -172,14 +188,15 @@ BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const Q
                     return;
                 }
                 if (status == 0) {
-                    call->fail(BlaxelSandboxReply::networkError(reply, timeoutMs, key));
+                    call->fail(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
                     return;
                 }
-                call->fail(BlaxelSandboxReply::httpError(
-                    reply, BlaxelSandboxReply::boundedBody(reply, maxJson).value_or(QByteArray()), remotePath,
-                    key));
+                const ApiError error = BlaxelSandboxReply::httpError(
+                    reply, BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes).value_or(QByteArray()),
+                    remotePath, key);
+                if (!call->retryWhileStarting(error, limits.startupWaitMs, again))
+                    call->fail(error);
             });
-    return call;
 }
 
 BlaxelSandboxCall *BlaxelSandboxFiles::getFile(const QString &remotePath, const QString &localPath,
@@ -211,57 +228,72 @@ BlaxelSandboxCall *BlaxelSandboxFiles::list(const QString &remoteFolder, QObject
         call->failSoon(problem);
         return call;
     }
+    call->setDeadline(m_limits.listDeadlineMs);
+    auto attempt = std::make_shared<std::function<void()>>();
+    *attempt = [this, call, handler, remoteFolder, attempt] {
+        sendList(call, handler, remoteFolder, *attempt);
+    };
+    connect(call, &QObject::destroyed, call, [attempt] { *attempt = nullptr; });
+    (*attempt)();
+    return call;
+}
+
+void BlaxelSandboxFiles::sendList(BlaxelSandboxCall *call,
+                                  const std::shared_ptr<ResultHandler<BlaxelDirectory>> &handler,
+                                  const QString &remoteFolder, const std::function<void()> &again)
+{
     QNetworkReply *reply = m_network->get(request(filesystemPath(remoteFolder)));
     call->track(reply, m_limits.maxJsonBytes);
-    call->setDeadline(m_limits.listDeadlineMs);
     const Limits limits = m_limits;
-    connect(
-        reply, &QNetworkReply::finished, call, [call, reply, handler, remoteFolder, limits, key = m_apiKey] {
-            if (call->isFinished())
-                return;
-            const int status = BlaxelSandboxReply::status(reply);
-            const std::optional<QByteArray> body =
-                BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes);
-            if (!body) {
-                call->fail(ApiError::tooLarge(limits.maxJsonBytes));
-                return;
-            }
-            if (status == 0) {
-                call->fail(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
-                return;
-            }
-            if (status < 200 || status >= 300) {
-                call->fail(BlaxelSandboxReply::httpError(reply, *body, remoteFolder, key));
-                return;
-            }
-            const QJsonDocument document = QJsonDocument::fromJson(*body);
-            if (!document.isObject()) {
-                call->fail(ApiError::decode(tr("%1 is a file, or the sandbox's listing could not be read")
-                                                .arg(BlaxelErrorDecoder::oneLine(remoteFolder, 200))));
-                return;
-            }
-            const QJsonObject object = document.object();
-            BlaxelDirectory directory;
-            directory.path = object.value(u"path"_s).toString().left(4096);
-            const auto add = [&](const QJsonArray &items, bool folder) {
-                for (const auto &item : items) {
-                    if (directory.entries.size() >= limits.maxListedEntries) {
-                        directory.truncated = true;
-                        return;
-                    }
-                    const QJsonObject entry = item.toObject();
-                    directory.entries.append(
-                        {entry.value(u"name"_s).toString().left(1024),
-                         entry.value(u"path"_s).toString().left(4096),
-                         entry.value(u"size"_s).isDouble() ? qint64(entry.value(u"size"_s).toDouble()) : -1,
-                         entry.value(u"permissions"_s).toString().left(32), folder});
+    connect(reply, &QNetworkReply::finished, call,
+            [call, reply, handler, remoteFolder, limits, key = m_apiKey, again] {
+                if (call->isFinished())
+                    return;
+                const int status = BlaxelSandboxReply::status(reply);
+                const std::optional<QByteArray> body =
+                    BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes);
+                if (!body) {
+                    call->fail(ApiError::tooLarge(limits.maxJsonBytes));
+                    return;
                 }
-            };
-            add(object.value(u"subdirectories"_s).toArray(), true);
-            add(object.value(u"files"_s).toArray(), false);
-            call->finishWith([&] { (*handler)(directory); });
-        });
-    return call;
+                if (status == 0) {
+                    call->fail(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
+                    return;
+                }
+                if (status < 200 || status >= 300) {
+                    const ApiError error = BlaxelSandboxReply::httpError(reply, *body, remoteFolder, key);
+                    if (!call->retryWhileStarting(error, limits.startupWaitMs, again))
+                        call->fail(error);
+                    return;
+                }
+                const QJsonDocument document = QJsonDocument::fromJson(*body);
+                if (!document.isObject()) {
+                    call->fail(ApiError::decode(tr("%1 is a file, or the sandbox's listing could not be read")
+                                                    .arg(BlaxelErrorDecoder::oneLine(remoteFolder, 200))));
+                    return;
+                }
+                const QJsonObject object = document.object();
+                BlaxelDirectory directory;
+                directory.path = object.value(u"path"_s).toString().left(4096);
+                const auto add = [&](const QJsonArray &items, bool folder) {
+                    for (const auto &item : items) {
+                        if (directory.entries.size() >= limits.maxListedEntries) {
+                            directory.truncated = true;
+                            return;
+                        }
+                        const QJsonObject entry = item.toObject();
+                        directory.entries.append({entry.value(u"name"_s).toString().left(1024),
+                                                  entry.value(u"path"_s).toString().left(4096),
+                                                  entry.value(u"size"_s).isDouble()
+                                                      ? qint64(entry.value(u"size"_s).toDouble())
+                                                      : -1,
+                                                  entry.value(u"permissions"_s).toString().left(32), folder});
+                    }
+                };
+                add(object.value(u"subdirectories"_s).toArray(), true);
+                add(object.value(u"files"_s).toArray(), false);
+                call->finishWith([&] { (*handler)(directory); });
+            });
 }
 
 BlaxelSandboxCall *BlaxelSandboxFiles::run(const QString &command, const QString &workingDir,

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 class QNetworkAccessManager;
@@ -74,6 +75,7 @@ public:
         int listDeadlineMs = 90'000;     // a listing, however slowly its bytes trickle
         int maxResumes = 5;              // cuts in a row without new bytes before a download gives up
         int retryBaseDelayMs = 500;      // before a resume: this, times the cuts so far
+        int startupWaitMs = 120'000; // a sandbox deploying or waking (502, 503, 504) is asked again this long
         qint64 maxJsonBytes = qint64{16} * 1024 * 1024;
         int maxListedEntries = 10'000;
         int maxLogChars = 64 * 1024;
@@ -124,6 +126,11 @@ private:
     // "" when a request may go, else the sentence the call fails with.
     QString refusal(const QString &remotePath) const;
     BlaxelSandboxCall *newCall(QObject *context);
+    // One attempt of putFile or list; `again` makes the next one while the sandbox is starting.
+    void sendFile(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<qint64>> &handler,
+                  const QString &localPath, const QString &remotePath, const std::function<void()> &again);
+    void sendList(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<BlaxelDirectory>> &handler,
+                  const QString &remoteFolder, const std::function<void()> &again);
     // A call whose every failure, a refusal here included, goes to `done`.
     template <typename T>
     BlaxelSandboxCall *newCall(QObject *context, const std::shared_ptr<ResultHandler<T>> &done)

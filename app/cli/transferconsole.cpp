@@ -119,6 +119,13 @@ void TransferConsole::start()
         if (state == TransferJob::State::Uploading || state == TransferJob::State::Downloading)
             m_transferBytes = std::max(done, total);
     });
+    // A sandbox still starting holds the job up: said once per wait, on its own line.
+    connect(job, &TransferJob::waitingNoteChanged, this, [this, progress](const QString &note) {
+        if (note.isEmpty())
+            return;
+        progress->makeRoom();
+        m_context.output().err(note + u'\n');
+    });
     connect(job, &TransferJob::finished, this, [this, progress] {
         progress->clear();
         finish();

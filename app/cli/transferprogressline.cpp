@@ -45,6 +45,13 @@ void TransferProgressLine::clear()
     m_drawn = false;
 }
 
+void TransferProgressLine::makeRoom()
+{
+    if (m_drawn)
+        m_output->errControl(eraseLine());
+    m_drawn = false; // drawn again by the next tick
+}
+
 void TransferProgressLine::redraw()
 {
     if (m_job->state() == TransferJob::State::Queued || m_job->isFinished())

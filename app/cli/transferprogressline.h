@@ -19,6 +19,8 @@ public:
     TransferProgressLine(TransferJob *job, CliOutput *output, bool enabled, QObject *parent = nullptr);
 
     // Wipes the line, so that what follows starts on a clean line.
+    // Erases the line for a message of its own; the next tick draws it again below.
+    void makeRoom();
     void clear();
 
     // withNumbers false: only the phase, for a phase whose first progress has not arrived yet (the job

@@ -147,6 +147,11 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
         u"blaxel-transition-ms"_s,
         u"Time a Blaxel sandbox spends DEPLOYING after create and DELETING after delete."_s, u"MS"_s,
         QString::number(blaxelDefaults.transitionMs));
+    const QCommandLineOption blaxelEdgeHold(
+        u"blaxel-edge-hold-ms"_s,
+        u"Longest a call to a DEPLOYING Blaxel sandbox's API is held until it is up; past it, or with 0, the "
+        u"call is answered 503."_s,
+        u"MS"_s, QString::number(blaxelDefaults.edgeHoldMs));
     const QCommandLineOption blaxelIdle(u"blaxel-idle-seconds"_s,
                                         u"Idle time after which a Blaxel sandbox is in STANDBY."_s, u"S"_s,
                                         QString::number(blaxelDefaults.idleToStandbyMs / 1000));
@@ -189,6 +194,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
                        log,
                        blaxelQuota,
                        blaxelTransition,
+                       blaxelEdgeHold,
                        blaxelIdle,
                        blaxelRetention,
                        blaxelProcessTimeout,
@@ -269,6 +275,7 @@ bool parse(const QCoreApplication &app, Options &options, QString &error, bool &
     constexpr qint64 maxSeconds = 365LL * 24 * 3600;
     options.blaxel.quotaPerWorkspace = number(blaxelQuota, toInt, 0);
     options.blaxel.transitionMs = number(blaxelTransition, toInt, 0);
+    options.blaxel.edgeHoldMs = number(blaxelEdgeHold, toInt, 0);
     options.blaxel.idleToStandbyMs = number(blaxelIdle, toLongLong, 0, maxSeconds) * 1000;
     options.blaxel.terminatedRetentionMs = number(blaxelRetention, toLongLong, 0, maxSeconds) * 1000;
     options.blaxel.processTimeoutMs = number(blaxelProcessTimeout, toInt, 1, qint64(24) * 3600) * 1000;

@@ -115,6 +115,8 @@ QString TransferModel::detailsText(const TransferJob *job)
                                     formatBytes(qint64(double(job->networkBytes()) * 1000.0 / double(ms))))
                          : tr("%1 transferred.").arg(moved));
     }
+    if (!job->waitingNote().isEmpty())
+        lines << DisplayText::visible(job->waitingNote());
     switch (job->state()) {
     case TransferJob::State::Failed:
         lines << tr("Failed: %1").arg(DisplayText::visible(job->errorText()));
@@ -161,6 +163,8 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
     case LeftOutCountRole:
         return int(job->leftOut().size());
     case Qt::ToolTipRole:
+        if (!job->waitingNote().isEmpty())
+            return DisplayText::visible(job->waitingNote());
         if (!job->errorText().isEmpty())
             return DisplayText::visible(job->errorText());
         if (!job->leftOut().isEmpty())
@@ -194,6 +198,8 @@ QVariant TransferModel::data(const QModelIndex &index, int role) const
                    ? tr("Failed: %1").arg(DisplayText::visible(job->errorText()))
                : job->state() == TransferJob::State::Done && !job->leftOut().isEmpty()
                    ? tr("Done, %n entry(ies) left out", nullptr, int(job->leftOut().size()))
+               : !job->waitingNote().isEmpty()
+                   ? tr("%1, waiting for the sandbox to start").arg(job->stateText())
                    : job->stateText();
     default:
         return {};

@@ -96,7 +96,9 @@ void BlaxelDumpJob::packInSandbox()
                 }
                 download();
             });
+        reportWaitsOf(m_call);
     });
+    reportWaitsOf(m_call);
 }
 
 void BlaxelDumpJob::download()
@@ -125,6 +127,7 @@ void BlaxelDumpJob::download()
             deliver(m_archivePath);
         });
     connect(m_call, &BlaxelSandboxCall::progress, this, &BlaxelDumpJob::setProgress);
+    reportWaitsOf(m_call);
 }
 
 void BlaxelDumpJob::removeRemoteArchive()

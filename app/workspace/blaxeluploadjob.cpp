@@ -72,6 +72,7 @@ void BlaxelUploadJob::send()
         if (total > 0)
             setProgress(sent, total);
     });
+    reportWaitsOf(m_call);
 }
 
 void BlaxelUploadJob::unpack()
@@ -109,6 +110,7 @@ void BlaxelUploadJob::unpack()
             setResultPath(result->workingDir);
             cleanUpThen([this] { succeed(); });
         });
+    reportWaitsOf(m_call);
 }
 
 void BlaxelUploadJob::removeRemoteArchive()

@@ -1,6 +1,7 @@
 #include "workspace/transferjob.h"
 
 #include "api/apierror.h"
+#include "api/blaxelsandboxcall.h"
 #include "api/retrypolicy.h"
 #include "workspace/diskworker.h"
 
@@ -86,7 +87,22 @@ void TransferJob::setState(State state)
     m_state = state;
     if (isNetworkPhase(state))
         m_networkPhaseStartMs = m_clock.elapsed();
+    setWaitingNote({});
     emit stateChanged(state);
+}
+
+void TransferJob::setWaitingNote(const QString &note)
+{
+    if (m_waitingNote == note)
+        return;
+    m_waitingNote = note;
+    emit waitingNoteChanged(note);
+}
+
+void TransferJob::reportWaitsOf(BlaxelSandboxCall *call)
+{
+    connect(call, &BlaxelSandboxCall::waiting, this, &TransferJob::setWaitingNote);
+    connect(call, &BlaxelSandboxCall::finished, this, [this] { setWaitingNote({}); });
 }
 
 void TransferJob::setPhaseWeights(const QList<QPair<State, double>> &weights)
@@ -207,6 +223,7 @@ void TransferJob::end(State state)
         m_startedAt = now;
     m_finishedAt = now;
     m_state = state;
+    setWaitingNote({});
     emit stateChanged(m_state);
     emit finished();
 }

@@ -18,6 +18,7 @@
 // One workspace transfer (an upload or a dump): progress in bytes, a cancel, and exactly one end in
 // Done, Failed or Cancelled. The Transfers view is the tracker of these jobs.
 class ApiError;
+class BlaxelSandboxCall;
 class QTemporaryDir;
 
 class TransferJob : public QObject
@@ -108,6 +109,8 @@ public:
     // tree, devices, ...): a success that must not look complete.
     QStringList leftOut() const { return m_leftOut; }
     QString stateText() const;
+    // Why the job is held up right now, when it is (a sandbox still starting, asked again); empty otherwise.
+    QString waitingNote() const { return m_waitingNote; }
     // What was moved, for the ledger: the archive's SHA-256 (lowercase hex, empty while unknown), its size
     // in bytes and the regular files in it (-1 while unknown). Complete once the job is Done: a success
     // waits for a measure still running.
@@ -126,12 +129,16 @@ public:
 signals:
     void stateChanged(TransferJob::State state);
     void progressChanged(qint64 done, qint64 total);
+    void waitingNoteChanged(const QString &note);
     void finished();
 
 protected:
     void setState(State state);
     void setProgress(qint64 done, qint64 total);
     void setResultPath(const QString &path) { m_resultPath = path; }
+    void setWaitingNote(const QString &note);
+    // `call`'s waits for its sandbox to come up are this job's waiting note until the call ends.
+    void reportWaitsOf(BlaxelSandboxCall *call);
     void setLeftOut(const QStringList &entries) { m_leftOut = entries; }
     // What the job computed itself, as the bytes passed (the packer's hash, a download's).
     void setArchiveFacts(const ArchiveFacts &facts) { m_facts = facts; }
@@ -186,6 +193,7 @@ private:
     qint64 m_bytesTotal = 0;
     QString m_errorText;
     QString m_resultPath;
+    QString m_waitingNote;
     QStringList m_leftOut;
     FailureKind m_failureKind = FailureKind::Transient;
     bool m_finishing = false;

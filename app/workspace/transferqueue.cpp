@@ -52,6 +52,7 @@ void TransferQueue::watch(TransferJob *job)
     };
     connect(job, &TransferJob::stateChanged, this, changed);
     connect(job, &TransferJob::progressChanged, this, changed);
+    connect(job, &TransferJob::waitingNoteChanged, this, changed);
     connect(job, &TransferJob::finished, this, [this, job] {
         emit jobFinished(job, job->durationSeconds());
         startWaiting();

@@ -338,16 +338,10 @@ def check_transfers(api):
     try:
         tree = os.path.join(work, "tree")
         make_tree(tree, EXECUTABLE)
-        cli(api, "blaxel", "create", "cli-transfer", "--image", "blaxel/base-image:latest")
-        code, out, err = cli(api, "blaxel", "upload", "cli-transfer", tree)
-        check("upload while DEPLOYING: exit 1 with the sandbox's answer", code == 1 and "DEPLOYING" in err,
+        # Used the moment create answers, as Blaxel's SDK does: the edge holds the calls until it is up.
+        code, out, err = cli(api, "--json", "blaxel", "create", "cli-transfer", "--image", "blaxel/base-image:latest")
+        check("create answers while DEPLOYING", code == 0 and json.loads(out).get("status") == "DEPLOYING",
               (code, out, err))
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            code, out, err = cli(api, "--json", "blaxel", "get", "cli-transfer")
-            if code == 0 and json.loads(out).get("status") == "DEPLOYED":
-                break
-            time.sleep(0.2)
         code, out, err = cli(api, "blaxel", "upload", "cli-transfer", tree)
         check("upload: exit 0, what went where", code == 0 and err == "" and out.startswith(
             "Uploaded tree (") and "to Blaxel sandbox cli-transfer and unpacked it into " in out, (code, out, err))
@@ -418,6 +412,27 @@ def check_interrupt(api, tree, work):
         T.control(base, "POST", "faults", {"latency_ms": 0})
 
 
+def check_starting_without_hold(tree_parent):
+    """An edge that does not hold calls answers 503 while the sandbox deploys: the CLI asks again, saying so."""
+    emulator, base = T.start_emulator("--blaxel-transition-ms", "2500", "--blaxel-edge-hold-ms", "0")
+    try:
+        api = base + "/v0"
+        tree = os.path.join(tree_parent, "tree")
+        make_tree(tree, EXECUTABLE)
+        cli(api, "blaxel", "create", "unheld", "--image", "blaxel/base-image:latest")
+        code, out, err = cli(api, "blaxel", "upload", "unheld", tree)
+        check("upload while DEPLOYING without a hold: asked again, said on stderr, exit 0",
+              code == 0 and "The sandbox is not up yet (HTTP 503" in err and "DEPLOYING" in err
+              and out.startswith("Uploaded tree ("), (code, out, err))
+        cli(api, "blaxel", "create", "unheld-dump", "--image", "blaxel/base-image:latest")
+        code, out, err = cli(api, "blaxel", "dump", "unheld-dump", "--out", os.path.join(tree_parent, "d.tar.gz"))
+        check("dump while DEPLOYING without a hold: asked again, exit 0",
+              code == 0 and "The sandbox is not up yet (HTTP 503" in err, (code, out, err))
+    finally:
+        emulator.terminate()
+        emulator.wait(timeout=30)
+
+
 def check_quota():
     emulator, base = T.start_emulator("--blaxel-quota", "1")
     try:
@@ -452,6 +467,11 @@ def main():
         emulator.terminate()
         emulator.wait(timeout=30)
     check_quota()
+    work = tempfile.mkdtemp(prefix="cli-blaxel-unheld-")
+    try:
+        check_starting_without_hold(work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return T.summary()
 
 

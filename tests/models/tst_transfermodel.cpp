@@ -59,6 +59,7 @@ public:
         markUnpackRequested();
     }
     void weighPhases(const QList<QPair<State, double>> &weights) { setPhaseWeights(weights); }
+    void holdUp(const QString &why) { setWaitingNote(why); }
     void failWith(const QString &text, FailureKind kind = FailureKind::Rejected) { fail(text, kind); }
     void finishLeavingOut(const QString &path, const QStringList &leftOut)
     {
@@ -344,6 +345,25 @@ private slots:
         QVERIFY2(!lateDetails.contains(u"nothing half-written"_s), qPrintable(lateDetails));
         const QString earlyDetails = TransferModel::detailsText(early);
         QVERIFY2(earlyDetails.contains(u"nothing half-written was left behind"_s), qPrintable(earlyDetails));
+    }
+
+    void aSandboxStillStartingShowsInTheRow()
+    {
+        ScriptedJob *job = add(Direction::Upload, u"early-bird"_s);
+        job->advance(State::Uploading, 10, 100);
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        const QString why =
+            u"The sandbox is not up yet (HTTP 503: sandbox nb is DEPLOYING). Asking again in 1 s."_s;
+        job->holdUp(why);
+        QCOMPARE(changed.size(), 1);
+        const QModelIndex state = m_model->index(0, TransferModel::StateColumn);
+        QCOMPARE(state.data().toString(), u"Uploading, waiting for the sandbox to start"_s);
+        QCOMPARE(state.data(Qt::ToolTipRole).toString(), why);
+        QVERIFY(TransferModel::detailsText(job).contains(why));
+        // The next phase is no longer held up.
+        job->advance(State::Initializing, 0, 0);
+        QVERIFY(job->waitingNote().isEmpty());
+        QCOMPARE(state.data().toString(), u"Unpacking in sandbox"_s);
     }
 
     void apiFailuresAreSortedByCause()

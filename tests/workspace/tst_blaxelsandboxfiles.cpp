@@ -170,6 +170,72 @@ private Q_SLOTS:
         QVERIFY(!ran);
     }
 
+    // Blaxel's create answers while the sandbox is DEPLOYING and its SDK uses it at once; an edge that does
+    // not hold the call answers 502, 503 or 504 until it is up. Every kind of call asks again, saying so.
+    void aSandboxStillStartingIsAskedAgainSayingSo()
+    {
+        Emulator::BlaxelSettings settings = EmulatorProbe(m_server).blaxelSettings();
+        settings.edgeHoldMs = 0; // no holding: a 503 for each call until the sandbox is up
+        settings.transitionMs = 1200;
+        m_server->setBlaxelSettings(settings);
+        const auto starting = [&](const QString &name) {
+            const int created =
+                m_blaxel->control("POST", {}, EmulatorTest::BlaxelClient::createBody(name)).status;
+            auto files = std::make_unique<BlaxelSandboxFiles>(name, QUrl(m_blaxel->url(name)),
+                                                              m_server->apiKey(), u"demo"_s);
+            BlaxelSandboxFiles::Limits limits = files->limits();
+            limits.processPollMs = 50;
+            files->setLimits(limits);
+            return created == 200 ? std::move(files) : nullptr;
+        };
+        QStringList said;
+        const auto listen = [&](BlaxelSandboxCall *call) {
+            connect(call, &BlaxelSandboxCall::waiting, this, [&](const QString &why) { said << why; });
+        };
+
+        QTemporaryDir local;
+        writeFile(local.filePath(u"up.txt"_s), "made while it started\n");
+        const auto put = starting(u"starting-put"_s);
+        QVERIFY(put);
+        std::optional<ApiResult<qint64>> sent;
+        listen(put->putFile(local.filePath(u"up.txt"_s), u"up.txt"_s, this,
+                            [&](const ApiResult<qint64> &r) { sent = r; }));
+        const auto ran = starting(u"starting-run"_s);
+        QVERIFY(ran);
+        std::optional<ApiResult<BlaxelProcessResult>> made;
+        listen(ran->run(u"mkdir -p made"_s, {}, this,
+                        [&](const ApiResult<BlaxelProcessResult> &r) { made = r; }));
+        const auto got = starting(u"starting-get"_s);
+        QVERIFY(got);
+        std::optional<ApiResult<BlaxelDownload>> missing;
+        listen(got->getFile(u"not-there.bin"_s, local.filePath(u"x"_s), false, this,
+                            [&](const ApiResult<BlaxelDownload> &r) { missing = r; }));
+
+        QVERIFY(wait(sent).has_value());
+        QVERIFY2(sent->ok(), qPrintable(sent->error().fullText()));
+        QVERIFY(wait(made).has_value());
+        QVERIFY2(made->ok() && made->value().succeeded(),
+                 qPrintable(made->ok() ? made->value().logs : made->error().fullText()));
+        QVERIFY(wait(missing).has_value());
+        QCOMPARE(missing->error().httpStatus(), 404); // asked again until up, then the file's own answer
+        QVERIFY2(said.size() >= 3, qPrintable(said.join(u'\n')));
+        for (const QString &why : std::as_const(said))
+            QVERIFY2(why.contains(u"HTTP 503"_s) && why.contains(u"DEPLOYING"_s), qPrintable(why));
+
+        // One that never comes up (seeded DEPLOYING for good) fails once the wait is over, with the 503.
+        BlaxelSandboxFiles stuck(u"data-pipeline"_s, QUrl(m_blaxel->url(u"data-pipeline"_s)),
+                                 m_server->apiKey(), u"demo"_s);
+        BlaxelSandboxFiles::Limits limits = stuck.limits();
+        limits.startupWaitMs = 2500;
+        stuck.setLimits(limits);
+        said.clear();
+        std::optional<ApiResult<BlaxelDirectory>> listed;
+        listen(stuck.list({}, this, [&](const ApiResult<BlaxelDirectory> &r) { listed = r; }));
+        QVERIFY(wait(listed).has_value());
+        QCOMPARE(listed->error().httpStatus(), 503);
+        QVERIFY(!said.isEmpty());
+    }
+
     void droppedDownloadResumesWithRange()
     {
         QByteArray bytes(2 * 1024 * 1024 + 17, Qt::Uninitialized);

@@ -7,7 +7,10 @@
 #include "emulator/server/incomingrequest.h"
 #include "emulator/state/emulatorstate.h"
 
+#include <QMutexLocker>
+#include <QObject>
 #include <QRegularExpression>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -31,7 +34,7 @@ QByteArray effectiveMethod(const IncomingRequest &request)
 } // namespace
 
 BlaxelRouter::BlaxelRouter(EmulatorState &state, QMutex &mutex)
-    : m_state(state), m_control(m_settings), m_processes(m_settings, mutex)
+    : m_state(state), m_control(m_settings), m_processes(m_settings, mutex), m_mutex(mutex)
 {
     m_control.seed(BlaxelSeed::demo(state.startTime));
 }
@@ -149,9 +152,13 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
     BlaxelSandbox *sandbox = m_control.find(workspace, name);
     if (!sandbox || sandbox->status == u"TERMINATED" || sandbox->status == u"DELETING")
         return BlaxelReplies::sandboxError(404, u"sandbox %1 not found"_s.arg(name.left(64)));
+    if (sandbox->status == u"DEPLOYING" && holdUntilDeployed(*sandbox, request, later))
+        return std::nullopt;
     if (sandbox->status != u"DEPLOYED") {
-        return BlaxelReplies::sandboxError(
+        HttpReply reply = BlaxelReplies::sandboxError(
             503, u"sandbox %1 is %2: its API answers once it is DEPLOYED"_s.arg(name, sandbox->status));
+        reply.setHeader("Retry-After", "1");
+        return reply;
     }
     const QByteArray method = effectiveMethod(request);
     const QString &area = s.at(3);
@@ -185,6 +192,25 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
                                 : m_processes.list(key);
     return rest.size() == 2 ? m_processes.logs(key, rest.constFirst())
                             : m_processes.get(key, rest.constFirst());
+}
+
+bool BlaxelRouter::holdUntilDeployed(const BlaxelSandbox &sandbox, const IncomingRequest &request,
+                                     const BlaxelProcesses::LateReply &later)
+{
+    if (!sandbox.transitionAt.isValid())
+        return false; // a seeded one that stays DEPLOYING until touched
+    const qint64 waitMs = QDateTime::currentDateTimeUtc().msecsTo(sandbox.transitionAt);
+    if (waitMs > m_settings.edgeHoldMs)
+        return false;
+    if (!m_holding)
+        m_holding = std::make_unique<QObject>();
+    // A little after the transition, so that advance() finds it due.
+    QTimer::singleShot(std::max<qint64>(waitMs, 0) + 5, m_holding.get(), [this, request, later] {
+        QMutexLocker locker(&m_mutex);
+        if (std::optional<HttpReply> reply = sandboxApi(request, later))
+            later(*reply);
+    });
+    return true;
 }
 
 } // namespace Emulator

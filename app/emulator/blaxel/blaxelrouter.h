@@ -6,10 +6,12 @@
 #include "emulator/blaxel/blaxelsettings.h"
 #include "emulator/server/httpreply.h"
 
+#include <memory>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
 class QMutex;
+class QObject;
 QT_END_NAMESPACE
 
 namespace Emulator {
@@ -21,7 +23,9 @@ struct IncomingRequest;
 // X-Blaxel-Workspace header on every call, Blaxel-Version choosing the list's shape) and each sandbox's own
 // API at its metadata.url, /blaxel-sandbox/<workspace>/<name>/{filesystem,process}. Runs under the server's
 // mutex like every handler; `mutex` is that one, for the commands that finish later. A command run with
-// waitForCompletion is answered later through the LateReply given with its request.
+// waitForCompletion is answered later through the LateReply given with its request, and so is any call to a
+// sandbox still DEPLOYING: held until it is up (within BlaxelSettings::edgeHoldMs), as Blaxel's edge does, so
+// that a client may use a sandbox from the moment create answers.
 class BlaxelRouter
 {
 public:
@@ -45,12 +49,19 @@ private:
     // 401 without a key, 403 with the wrong one; `sandboxShape`: the sandbox API's {"error"} body.
     std::optional<HttpReply> authenticate(const IncomingRequest &request, bool sandboxShape) const;
     void advance();
+    // Answers `request` through `later` once `sandbox` is up; false when it will not be up within the hold.
+    bool holdUntilDeployed(const BlaxelSandbox &sandbox, const IncomingRequest &request,
+                           const BlaxelProcesses::LateReply &later);
 
     EmulatorState &m_state;
     BlaxelSettings m_settings;
     BlaxelControlPlane m_control;
     BlaxelSandboxStorage m_storage;
     BlaxelProcesses m_processes;
+    QMutex &m_mutex;
+    // The context of the held calls' timers, made in the server's thread on first use: they end with the
+    // router.
+    std::unique_ptr<QObject> m_holding;
 };
 
 } // namespace Emulator

@@ -13,6 +13,7 @@ struct BlaxelSettings
     qint64 terminatedRetentionMs = 600000; // a TERMINATED record stays listable (showTerminated) this long
     qint64 idleToStandbyMs = 15000;        // a DEPLOYED sandbox unused this long is in STANDBY
     int processTimeoutMs = 60000;          // the longest a command runs (Blaxel's edge gives up after ~60 s)
+    int edgeHoldMs = 60000; // a call to a DEPLOYING sandbox waits this long for it at most, as Blaxel's edge
     qint64 maxFileBytes = qint64(512) * 1024 * 1024; // the largest body a filesystem PUT takes
     qint64 maxOutputBytes = qint64(1024) * 1024;     // stdout and stderr each keep this much of a process
     QString dataDir; // where sandboxes' folders live; empty: a temporary folder removed at exit
