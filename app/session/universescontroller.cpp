@@ -30,6 +30,7 @@ UniversesController::UniversesController(AppSession *session, QObject *parent)
             m_refreshCall->abort();
         m_model->setUniverses({});
         m_tasks.clear();
+        m_lastRefreshed = {};
     });
 }
 
@@ -40,6 +41,7 @@ void UniversesController::refresh()
     m_refreshCall = m_service->list(this, [this](const ApiResult<QList<Universe>> &result) {
         if (result) {
             m_model->setUniverses(result.value());
+            m_lastRefreshed = QDateTime::currentDateTimeUtc();
             emit refreshed();
         } else if (result.error().kind() != ApiError::Kind::Cancelled) {
             emit refreshFailed(result.error());

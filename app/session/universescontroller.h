@@ -9,6 +9,7 @@
 #include "ledger/ledgersandbox.h"
 #include "runs/ledgerrecorder.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QObject>
 #include <QPointer>
@@ -36,6 +37,8 @@ public:
 
     void refresh();
     bool isRefreshing() const { return !m_refreshCall.isNull(); }
+    // Invalid until a list was answered (and again after the account changed).
+    QDateTime lastRefreshed() const { return m_lastRefreshed; }
     // A task asked for before is answered from the cache (an instance's verdict does not change its text).
     void task(const QString &universeId, const QString &taskNumber, QObject *context,
               ResultHandler<UniverseTask> done);
@@ -67,5 +70,6 @@ private:
     UniverseListModel *m_model;
     LedgerRecorder m_recorder;
     QPointer<ApiCall> m_refreshCall;
+    QDateTime m_lastRefreshed;
     QHash<QString, UniverseTask> m_tasks; // by universe id + '/' + task number
 };

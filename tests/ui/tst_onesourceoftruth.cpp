@@ -20,6 +20,7 @@
 #include "session/blaxelsandboxescontroller.h"
 #include "session/leakmonitor.h"
 #include "session/refreshscheduler.h"
+#include "session/universescontroller.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -166,6 +167,28 @@ private slots:
             QCOMPARE(leaks->count(), before);
             QCOMPARE(app->window()->statusPanel()->leaksIndicator()->text(), text);
         }
+    }
+
+    // "Refreshed ... ago" is the time of the list in front, not the Klavis list's on every view.
+    void theRefreshTimeIsTheViewsOwn()
+    {
+        MainWindow *window = app->window();
+        window->showPage(MainWindow::SandboxesView);
+        QVERIFY(refreshedKlavis());
+        const QDateTime klavis = window->sandboxesController()->lastRefreshed();
+        QCOMPARE(window->statusPanel()->lastRefresh(), klavis);
+        window->showPage(MainWindow::BlaxelSandboxesView);
+        BlaxelSandboxesController *blaxel = window->blaxelSandboxesController();
+        blaxel->refresh();
+        QTRY_VERIFY(blaxel->lastRefreshed().isValid() && blaxel->lastRefreshed() != klavis);
+        QTRY_COMPARE(window->statusPanel()->lastRefresh(), blaxel->lastRefreshed());
+        window->showPage(MainWindow::UniversesView);
+        UniversesController *universes = window->universesController();
+        QTRY_VERIFY(universes->lastRefreshed().isValid());
+        QTRY_COMPARE(window->statusPanel()->lastRefresh(), universes->lastRefreshed());
+        // Back on a view: its own time again.
+        window->showPage(MainWindow::BlaxelSandboxesView);
+        QCOMPARE(window->statusPanel()->lastRefresh(), blaxel->lastRefreshed());
     }
 
     // A Blaxel sandbox created here deploys while it is selected: its pane moves on with its row.

@@ -93,6 +93,7 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
     connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
         m_stack->setCurrentIndex(row);
         updateActionStates();
+        showRefreshTimeOfCurrentView();
         // The view in front is the one worth fresh data.
         if ((row == LocalSandboxesView || row == RunsView) && !m_local->lastRefreshed().isValid())
             m_local->refresh();
@@ -128,8 +129,14 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
         updateActionStates();
     });
     // Blaxel's own refreshes pace the scheduler too; the status bar's connection stays Klavis'.
-    connect(m_blaxel, &BlaxelSandboxesController::refreshed, m_scheduler,
-            &RefreshScheduler::refreshSucceeded);
+    connect(m_blaxel, &BlaxelSandboxesController::refreshed, this, [this] {
+        m_scheduler->refreshSucceeded();
+        showRefreshTimeOfCurrentView();
+    });
+    connect(m_universes, &UniversesController::refreshed, this, [this] {
+        m_scheduler->refreshSucceeded();
+        showRefreshTimeOfCurrentView();
+    });
     connect(m_blaxel, &BlaxelSandboxesController::refreshFailed, this, [this](const ApiError &error) {
         if (error.httpStatus() == 429)
             m_scheduler->refreshRateLimited(error.retryAfterSeconds());
@@ -286,8 +293,39 @@ void MainWindow::refreshCurrent()
 void MainWindow::onRefreshed()
 {
     m_statusPanel->setConnection(StatusBarPanel::Connection::Connected);
-    m_statusPanel->setLastRefresh(QDateTime::currentDateTimeUtc());
+    showRefreshTimeOfCurrentView();
     m_scheduler->refreshSucceeded();
+}
+
+void MainWindow::showRefreshTimeOfCurrentView()
+{
+    QList<QDateTime> times;
+    switch (currentPage()) {
+    case LocalSandboxesView:
+        times = {m_local->lastRefreshed()};
+        break;
+    case BlaxelSandboxesView:
+        times = {m_blaxel->lastRefreshed()};
+        break;
+    case UniversesView:
+        times = {m_universes->lastRefreshed()};
+        break;
+    case AllSandboxesView:
+        times = {m_sandboxes->lastRefreshed(), m_local->lastRefreshed()};
+        if (m_blaxel->isConnected())
+            times << m_blaxel->lastRefreshed();
+        break;
+    case RunsView:
+        times = {m_sandboxes->lastRefreshed(), m_local->lastRefreshed()};
+        break;
+    case SandboxesView:
+    case TransfersView:
+        times = {m_sandboxes->lastRefreshed()};
+        break;
+    }
+    const bool unknown =
+        std::any_of(times.cbegin(), times.cend(), [](const QDateTime &t) { return !t.isValid(); });
+    m_statusPanel->setLastRefresh(unknown ? QDateTime() : *std::min_element(times.cbegin(), times.cend()));
 }
 
 void MainWindow::onRefreshError(const ApiError &error)

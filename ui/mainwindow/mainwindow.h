@@ -106,6 +106,9 @@ private:
     // The Klavis pages, the status bar and New Run follow whether the session has a Klavis key.
     void showKlavisConnection();
     void onRefreshed();
+    // The status bar's "Refreshed ... ago" is the view in front's: its own list, or for a view of several
+    // lists the oldest of them (none while one never was), never fresher than what the view shows.
+    void showRefreshTimeOfCurrentView();
     void onRefreshError(const ApiError &error);
     void showStatusMessage(const QString &message);
 

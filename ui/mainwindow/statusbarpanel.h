@@ -30,6 +30,7 @@ public:
     void setConnection(Connection state, const QString &detail = {});
     Connection connection() const { return m_connection; }
     void setLastRefresh(const QDateTime &when);
+    QDateTime lastRefresh() const { return m_lastRefresh; }
     void setRequestsInFlight(int count);
     void setTransfersInFlight(int count);
     // Sandboxes held that no open run claims, past their TTL or held too long: shown when any.
