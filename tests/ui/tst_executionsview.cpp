@@ -148,11 +148,19 @@ private slots:
         const QString first = showFirstSandbox();
         QVERIFY(runAndWait(scriptFolder("print('only in the first sandbox')\n"), u"first-only"_s));
         QVERIFY(tab()->console()->plainText().contains(u"only in the first sandbox"_s));
+        // Read again from the list: the earlier-log console says "completed" with the run's time.
+        QSignalSpy reread(tab(), &ExecutionsTab::logReread);
+        tab()->showEarlier(u"first-only"_s);
+        QVERIFY(reread.wait(30000));
+        QCOMPARE(tab()->console()->status(), u"completed"_s);
         const QString second = EmulatorProbe(app->emulator()).localSandboxIds().at(1);
         select(second);
         QTRY_COMPARE(tab()->sandboxId(), second);
         QCOMPARE(tab()->console()->plainText(), QString());
         QCOMPARE(tab()->console()->lineCount(), 0);
+        // Nothing of the other sandbox's log stays in its header: no status, no clock.
+        QCOMPARE(tab()->console()->status(), QString());
+        QCOMPARE(tab()->console()->elapsedText(), QString());
         select(first);
         QTRY_COMPARE(tab()->sandboxId(), first);
         QVERIFY(tab()->console()->plainText().contains(u"only in the first sandbox"_s));

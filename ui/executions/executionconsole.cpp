@@ -163,6 +163,16 @@ void ExecutionConsole::clear()
     updateCounts();
 }
 
+void ExecutionConsole::startOver()
+{
+    clear();
+    setStatus({});
+    m_clock.invalidate();
+    m_clockStoppedAtMs = -1;
+    m_clockTimer.stop();
+    updateClock();
+}
+
 void ExecutionConsole::scheduleFlush()
 {
     if (!m_flushTimer.isActive())
@@ -328,6 +338,11 @@ void ExecutionConsole::stopClock()
     m_clockStoppedAtMs = m_clock.elapsed();
     m_clockTimer.stop();
     updateClock();
+}
+
+QString ExecutionConsole::elapsedText() const
+{
+    return m_elapsedLabel->text();
 }
 
 void ExecutionConsole::updateClock()

@@ -48,10 +48,14 @@ public:
     // A line of the console's own (stopped following, an error), in grey italics; not part of the log.
     void appendNote(const QString &note);
     void clear();
+    // Empties it for another log: the text, and the status and clock of the log it showed.
+    void startOver();
 
     // pending, running, completed, failed, or a word of the app's (stopped following, error).
     void setStatus(const QString &word, const QString &shownText = {});
     QString status() const { return m_status; }
+    // The elapsed time the header shows ("0:42"); empty without a clock.
+    QString elapsedText() const;
     void startClock();
     void stopClock();
 

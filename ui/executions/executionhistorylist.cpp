@@ -98,7 +98,7 @@ void ExecutionHistoryList::stopRereading()
 void ExecutionHistoryList::reread(const QString &executionName, ExecutionConsole *console)
 {
     stopRereading();
-    console->clear();
+    console->startOver();
     console->setStatus(u"pending"_s, QCoreApplication::translate("ExecutionsTab", "reading the log"));
     m_reread = m_executions->reread(m_sandboxId, executionName, this);
     ExecutionLogFollower *follower = m_reread;

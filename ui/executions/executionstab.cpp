@@ -179,7 +179,7 @@ void ExecutionsTab::setSandbox(const QString &localSandboxId)
     if (!localSandboxId.isEmpty() && localSandboxId == m_lastSandbox) {
         m_consoles->setCurrentWidget(m_runConsole);
     } else {
-        m_console->clear();
+        m_console->startOver();
         m_consoles->setCurrentWidget(m_console);
     }
     m_history->setSandbox(localSandboxId);
@@ -253,7 +253,7 @@ void ExecutionsTab::run()
     m_history->stopRereading();
     m_starting = true;
     m_message->hide();
-    m_runConsole->clear();
+    m_runConsole->startOver();
     m_consoles->setCurrentWidget(m_runConsole);
     m_runConsole->setStatus(u"pending"_s, tr("packing"));
     m_runConsole->startClock();
