@@ -30,6 +30,8 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
+#include <QHelpEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -42,11 +44,14 @@
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStyledItemDelegate>
 #include <QStyleFactory>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTreeView>
 
 using namespace Qt::StringLiterals;
@@ -297,6 +302,58 @@ private slots:
         QCOMPARE(view.model()->rowCount(), 0);
         QVERIFY(view.statusLabel()->text().contains(u"line 1, column"_s));
         QVERIFY(!view.searchField()->isEnabled());
+    }
+
+    // Issue 26, item 15: deep keys ended in "…" in a column of fourteen M, and a value's line breaks drew
+    // as boxes (no font here has the U+240A picture). The Key column fits the keys shown, within bounds; a
+    // line break is a visible arrow on the one line, and the tooltip gives the text on its lines.
+    void keysFitAndLineBreaksShowOnOneLine()
+    {
+        JsonTreeView view;
+        const QString text = u"first line\nsecond line\r\nthird"_s;
+        view.setJson(
+            QJsonObject{{u"configuration"_s,
+                         QJsonObject{{u"repositories_by_owner"_s,
+                                      QJsonObject{{u"a_rather_long_nested_key"_s,
+                                                   QJsonObject{{u"description_with_newlines"_s, text}}}}}}}});
+        view.resize(900, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.expandAll();
+        QVERIFY(PostedEvents::layoutsSettled());
+        QTreeView *tree = view.treeView();
+        const QFontMetrics metrics(tree->font());
+        int needed = 0;
+        QModelIndex deepest;
+        for (QModelIndex index = view.model()->index(0, 0); index.isValid();
+             index = view.model()->index(0, 0, index)) {
+            int depth = 0;
+            for (QModelIndex up = index.parent(); up.isValid(); up = up.parent())
+                ++depth;
+            needed = std::max(needed, tree->indentation() * (depth + 1) +
+                                          metrics.horizontalAdvance(index.data().toString()));
+            deepest = index;
+        }
+        const int key = tree->header()->sectionSize(JsonTreeModel::KeyColumn);
+        QVERIFY2(key >= needed, qPrintable(u"Key column %1 < %2"_s.arg(key).arg(needed)));
+        // The value keeps room of its own: the key column stops at about half the tree.
+        QVERIFY(key <= tree->viewport()->width() * 6 / 10);
+        const QModelIndex value = deepest.siblingAtColumn(JsonTreeModel::ValueColumn);
+        auto *delegate = qobject_cast<QStyledItemDelegate *>(tree->itemDelegateForIndex(value));
+        QVERIFY(delegate);
+        const QString shown = delegate->displayText(value.data(), QLocale());
+        QVERIFY2(shown.contains(u"first line\u21B5second line"_s), qPrintable(shown));
+        QVERIFY2(!shown.contains(u'\n') && !shown.contains(QChar(0x240A)) && !shown.contains(QChar(0x240D)),
+                 qPrintable(shown));
+        // The tooltip has the text on its lines.
+        const QRect cell = tree->visualRect(value);
+        QHelpEvent help(QEvent::ToolTip, cell.center(), tree->viewport()->mapToGlobal(cell.center()));
+        QApplication::sendEvent(tree->viewport(), &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QString tip = QTextDocumentFragment::fromHtml(QToolTip::text()).toPlainText();
+        tip.replace(QChar::LineSeparator, u'\n').replace(QChar::ParagraphSeparator, u'\n');
+        QToolTip::hideText();
+        QVERIFY2(tip.contains(u"first line\nsecond line\nthird"_s), qPrintable(tip));
     }
 
     void jsonTreeScreenshots_data() { sizesAndThemes(); }

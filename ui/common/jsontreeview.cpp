@@ -2,6 +2,8 @@
 
 #include "api/secretfile.h"
 #include "common/errorcolour.h"
+#include "common/jsoncelldelegate.h"
+#include "common/treecolumnfit.h"
 #include "models/jsontreemodel.h"
 
 #include <QAction>
@@ -72,7 +74,8 @@ JsonTreeView::JsonTreeView(QWidget *parent)
       m_copyValue(toolButton(tr("Copy value"), u":/icons/copy.svg"_s, this)),
       m_expand(toolButton(tr("Expand all"), {}, this)), m_collapse(toolButton(tr("Collapse all"), {}, this)),
       m_save(toolButton(tr("Save as JSON…"), u":/icons/download.svg"_s, this)), m_status(new QLabel(this)),
-      m_searchDelay(new QTimer(this))
+      m_searchDelay(new QTimer(this)), m_keyFit(new TreeColumnFit(m_tree, JsonTreeModel::KeyColumn,
+                                                                  fontMetrics().horizontalAdvance(u'M') * 14))
 {
     m_search->setObjectName(u"jsonSearch"_s);
     m_search->setPlaceholderText(tr("Find in keys and values"));
@@ -97,6 +100,8 @@ JsonTreeView::JsonTreeView(QWidget *parent)
     m_tree->header()->setSectionResizeMode(JsonTreeModel::ValueColumn, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(JsonTreeModel::TypeColumn, QHeaderView::ResizeToContents);
     m_tree->setColumnWidth(JsonTreeModel::KeyColumn, fontMetrics().horizontalAdvance(u'M') * 14);
+    // Line breaks as arrows on the one line, a string's whole text in its tooltip.
+    m_tree->setItemDelegate(new JsonCellDelegate(m_tree));
 
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
@@ -167,6 +172,7 @@ void JsonTreeView::setJson(const QJsonValue &value)
         m_tree->expand(m_model->index(0, 0));
     if (!m_search->text().isEmpty())
         find(m_search->text());
+    m_keyFit->scheduleFit();
     updateActions();
 }
 

@@ -9,6 +9,7 @@ class QLineEdit;
 class QTimer;
 class QToolButton;
 class QTreeView;
+class TreeColumnFit;
 
 // A JSON document as a tree (a sandbox's dump, a tool's structured result): search over keys and values
 // with next/previous, copy a node's path or value, expand or collapse everything (bounded), save as JSON.
@@ -88,4 +89,5 @@ private:
     int m_searchGeneration = 0;
     int m_loadGeneration = 0;
     int m_busy = 0;
+    TreeColumnFit *m_keyFit;
 };
