@@ -4,6 +4,7 @@
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/refreshintervalchoice.h"
 #include "mainwindow/statusbarpanel.h"
+#include "mainwindow/toolbarchevron.h"
 #include "sandboxlist/pagecontextmenu.h"
 
 #include <QAbstractItemView>
@@ -67,6 +68,7 @@ MainWindowLayout::ToolBarItems MainWindowLayout::createToolBar(MainWindow *windo
     bar->setObjectName(u"mainToolBar"_s);
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    new ToolBarChevron(bar);
     for (const auto *name : {"acquire", "release", "reset", "blaxelCreate", "blaxelDelete"})
         bar->addAction(window->action(QString::fromLatin1(name)));
     items.listOnly << bar->addSeparator();
