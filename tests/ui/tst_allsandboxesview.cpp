@@ -126,6 +126,29 @@ private slots:
         QVERIFY(page->statusChoice()->count() > 1);
     }
 
+    // Issue 26, item 15: at 1280 pixels Detail was cut ("registry.examp…:v0") while Age, the stretched last
+    // column, spread "1 min ago" over 400 pixels. Detail is the column that takes what is left; Age has
+    // what its text needs.
+    void detailTakesTheRoomAgeWhatItNeeds()
+    {
+        app->window()->show();
+        QVERIFY(QTest::qWaitForWindowExposed(app->window()));
+        QTableView *view = page->view();
+        QHeaderView *header = view->horizontalHeader();
+        const auto needs = [view, header](int column) {
+            return std::max(header->sectionSizeHint(column),
+                            static_cast<QAbstractItemView *>(view)->sizeHintForColumn(column));
+        };
+        constexpr int detail = AllSandboxesModel::DetailColumn;
+        constexpr int age = AllSandboxesModel::WhenColumn;
+        // The columns are fitted a quarter second after the rows settled.
+        QTRY_VERIFY2(header->sectionSize(detail) >= needs(detail),
+                     qPrintable(u"Detail %1 < %2"_s.arg(header->sectionSize(detail)).arg(needs(detail))));
+        QVERIFY2(header->sectionSize(age) <= needs(age) + view->fontMetrics().averageCharWidth() * 2,
+                 qPrintable(u"Age %1 for %2"_s.arg(header->sectionSize(age)).arg(needs(age))));
+        QVERIFY(header->length() <= view->viewport()->width());
+    }
+
     // File > Export Visible Rows writes what the All and Blaxel views show, filtered and in their order.
     void exportWritesTheRowsShown()
     {

@@ -15,6 +15,7 @@
 #include "transfers/workspaceactions.h"
 
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QTableView>
 #include <QTimer>
@@ -93,6 +94,11 @@ void AllSandboxesPage::setupView()
                          // tells them apart, so the Profile column waits in the header's menu for when that
                          // is not enough.
                          .hiddenByDefault = {Model::ProfileColumn}});
+    // Detail (an image and region, a local sandbox's servers) is the text that runs long, and the last
+    // column is the one that stretches: Age goes before it, as wide as its text.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(Model::WhenColumn), header->visualIndex(Model::DetailColumn));
+    header->setSectionResizeMode(Model::WhenColumn, QHeaderView::ResizeToContents);
     placeView(m_view, nullptr);
     m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new AllStatusDelegate(m_view));
     setEmptyText(tr("No sandboxes on any connected provider."));
