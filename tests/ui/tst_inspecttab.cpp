@@ -2,8 +2,10 @@
 // sandbox's tools when the tab opens, a call that changes the sandbox, each sandbox's page kept while the
 // user looks elsewhere, and a local sandbox's servers to choose from.
 
+#include "../postedevents.h"
 #include "demoapp.h"
 
+#include "common/viewsizing.h"
 #include "inspector/inspectpage.h"
 #include "inspector/sandboxworktabs.h"
 #include "inspector/schemaform.h"
@@ -19,9 +21,12 @@
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTableView>
@@ -200,6 +205,58 @@ private slots:
         QVERIFY(splitter->sizes().at(1) > before.at(1)); // the tab is wider while inspecting
         tabs()->setCurrentIndex(tabs()->detailsIndex());
         QCOMPARE(splitter->sizes(), before);
+    }
+
+    // Issue 26, item 15: opening Inspect gave the table 30 % of the window, which cut the ids to
+    // "d6a80…ecd28" behind a horizontal scroll bar. The table keeps its ids whole and in view; the Inspect
+    // page fits its side of the split without scrolling sideways.
+    void inspectingKeepsTheIdsWhole()
+    {
+        QVERIFY(inspect(plainOccupiedRow(u"github"_s)));
+        QVERIFY(PostedEvents::layoutsSettled());
+        QTableView *table = app->sandboxesPage()->view();
+        QHeaderView *header = table->horizontalHeader();
+        constexpr int id = SandboxListModel::SandboxIdColumn;
+        QTRY_VERIFY2(
+            header->sectionSize(id) >= ViewSizing::idColumnWidth(table),
+            qPrintable(u"%1 < %2"_s.arg(header->sectionSize(id)).arg(ViewSizing::idColumnWidth(table))));
+        QVERIFY2(header->sectionViewportPosition(id) + header->sectionSize(id) <= table->viewport()->width(),
+                 qPrintable(u"the ids end at %1 of %2"_s
+                                .arg(header->sectionViewportPosition(id) + header->sectionSize(id))
+                                .arg(table->viewport()->width())));
+        for (const QScrollArea *area : tabs()->findChildren<QScrollArea *>())
+            if (area->isVisible())
+                QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(DemoApp::describe(area)));
+    }
+
+    // A work tab opened at 1280 pixels, then the window made 800x500: the split was the table's 30 % of
+    // the wide window, and the narrower one took all it lost from the tree, down to about 70 pixels
+    // ("20a9", "fil"). The tree keeps its sandbox ids whole, the pane half of the split.
+    void aLocalTreeKeepsItsIdsAt800()
+    {
+        app->window()->showPage(MainWindow::LocalSandboxesView);
+        LocalSandboxesPage *local = app->localPage();
+        QTreeView *tree = local->view();
+        QVERIFY(QTest::qWaitFor([tree] { return tree->model()->rowCount() > 0; }, 10000));
+        tree->expandAll();
+        tree->setCurrentIndex(tree->model()->index(0, 0));
+        SandboxWorkTabs *localTabs = local->workTabs();
+        QVERIFY(QTest::qWaitFor([localTabs] { return localTabs->isTabEnabled(localTabs->inspectIndex()); },
+                                10000));
+        localTabs->setCurrentIndex(localTabs->inspectIndex());
+        QVERIFY(PostedEvents::layoutsSettled());
+        app->window()->resize(800, 500);
+        QVERIFY(PostedEvents::layoutsSettled());
+        const int needed = ViewSizing::idColumnWidth(tree) + tree->indentation();
+        QHeaderView *header = tree->header();
+        QTRY_VERIFY2(
+            header->sectionSize(0) >= needed,
+            qPrintable(
+                u"names %1 < %2 (tree %3)"_s.arg(header->sectionSize(0)).arg(needed).arg(tree->width())));
+        QVERIFY(header->sectionViewportPosition(0) + header->sectionSize(0) <= tree->viewport()->width());
+        auto *splitter = qobject_cast<QSplitter *>(localTabs->parentWidget());
+        QVERIFY(splitter);
+        QVERIFY(localTabs->width() >= splitter->width() / 2 - splitter->handleWidth());
     }
 
     void aLocalSandboxOffersEachOfItsServers()

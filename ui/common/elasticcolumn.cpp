@@ -4,6 +4,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTimer>
 
 ElasticColumn::ElasticColumn(QAbstractItemView *view, QHeaderView *header, int column, int fullWidth)
@@ -108,7 +109,11 @@ void ElasticColumn::fit()
         floor = std::max(floor, std::min(m_fullWidth, neededWidth(m_column)));
     if (available - others < floor)
         others -= shrinkOthers(floor - (available - others), last);
-    const int width = std::clamp(available - others, floor, m_fullWidth);
+    int width = std::clamp(available - others, floor, m_fullWidth);
+    // Still too wide: the view scrolls sideways anyway. Better the columns after this one out of view
+    // than its middle ("d6a80…ecd28"): it takes what the columns before it leave of the viewport.
+    if (available - others < floor)
+        width = std::clamp(available - widthBefore(), floor, m_fullWidth);
     if (m_header->sectionSize(m_column) != width)
         m_header->resizeSection(m_column, width);
     m_fitting = false;
@@ -145,4 +150,23 @@ int ElasticColumn::shrinkOthers(int deficit, int last)
         gained += take;
     }
     return gained;
+}
+
+int ElasticColumn::widthBefore() const
+{
+    int before = 0;
+    for (int visual = 0; visual < m_header->visualIndex(m_column); ++visual) {
+        const int logical = m_header->logicalIndex(visual);
+        if (!m_header->isSectionHidden(logical))
+            before += m_header->sectionSize(logical);
+    }
+    return before;
+}
+
+int ElasticColumn::widthShowingWhole() const
+{
+    const auto *area = qobject_cast<const QAbstractScrollArea *>(m_view);
+    const int frame = area ? 2 * area->frameWidth() : 0;
+    const int bar = m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_view);
+    return widthBefore() + m_fullWidth + frame + bar;
 }

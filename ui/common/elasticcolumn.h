@@ -25,6 +25,9 @@ public:
 
     // Recomputes now; called on every viewport resize and after a header was restored.
     void fit();
+    // How wide the view has to be to show its columns up to this one with this one whole (frame and
+    // vertical scroll bar included): what a list squeezed beside a work tab keeps.
+    int widthShowingWhole() const;
     void scheduleFit();
 
 protected:
@@ -36,6 +39,7 @@ private:
     int lastVisibleColumn() const;
     int neededWidth(int column) const;
     int shrinkOthers(int deficit, int last);
+    int widthBefore() const;
 
     QAbstractItemView *m_view;
     QHeaderView *m_header;

@@ -1,9 +1,11 @@
 #include "inspector/sandboxworktabs.h"
 
+#include "common/elasticcolumn.h"
 #include "inspector/inspectpage.h"
 #include "inspector/tooldiffdialog.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -169,14 +171,37 @@ void SandboxWorkTabs::makeRoom()
     const bool working = currentWidget() != m_details;
     if (working && m_sizesBeforeWork.isEmpty()) {
         m_sizesBeforeWork = splitter->sizes();
-        const int total = m_sizesBeforeWork.at(0) + m_sizesBeforeWork.at(1);
-        const int table = std::max(160, total * 3 / 10);
-        splitter->setSizes(splitter->widget(0) == this ? QList<int>{total - table, table}
-                                                       : QList<int>{table, total - table});
+        applyWorkSplit(splitter);
+        // A window made narrower while a work tab is open would take it all from the list (the splitter
+        // gives and takes by stretch, and the list has it all): the split is kept on every resize.
+        splitter->installEventFilter(this);
     } else if (!working && !m_sizesBeforeWork.isEmpty()) {
+        splitter->removeEventFilter(this);
         splitter->setSizes(m_sizesBeforeWork);
         m_sizesBeforeWork.clear();
     }
+}
+
+void SandboxWorkTabs::applyWorkSplit(QSplitter *splitter)
+{
+    // From the splitter's width, not its children's: in a resize they still have the old one.
+    const int total = std::max(splitter->contentsRect().width() - splitter->handleWidth(), 0);
+    QWidget *list = splitter->widget(splitter->widget(0) == this ? 1 : 0);
+    // The list keeps its ids whole (up to half the split) or 30 %, whichever is more: a list of
+    // "d6a80…ecd28" beside the tab, or of "20a9" at 800 pixels, no longer tells the sandboxes apart.
+    const auto *elastic = list->findChild<const ElasticColumn *>();
+    const int whole = elastic ? std::min(elastic->widthShowingWhole(), total / 2) : 0;
+    const int table = std::max({160, total * 3 / 10, whole});
+    splitter->setSizes(splitter->widget(0) == this ? QList<int>{total - table, table}
+                                                   : QList<int>{table, total - table});
+}
+
+bool SandboxWorkTabs::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && watched == parentWidget() && !m_sizesBeforeWork.isEmpty())
+        if (auto *splitter = qobject_cast<QSplitter *>(watched))
+            applyWorkSplit(splitter);
+    return QTabWidget::eventFilter(watched, event);
 }
 
 void SandboxWorkTabs::compareTools()

@@ -14,6 +14,7 @@ class QComboBox;
 class QLabel;
 class McpInspector;
 class QScrollArea;
+class QSplitter;
 class QStackedWidget;
 class QWidget;
 
@@ -62,11 +63,16 @@ public:
 signals:
     void copied(const QString &what);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showServer(int choice);
     InspectPage *pageFor(const NamedUrl &server);
     void connectShownPageOnce();
     void makeRoom();
+    // While a work tab is shown: the list's share of `splitter`, the pane the rest.
+    void applyWorkSplit(QSplitter *splitter);
     static void holdInScrollArea(QScrollArea *area, QWidget *page);
 
     QWidget *m_details;
