@@ -197,9 +197,8 @@ void UniverseCommands::release()
                     const bool gone =
                         result.error().kind() == ApiError::Kind::Http && result.error().httpStatus() == 404;
                     if (result || gone)
-                        m_context.recorder().released(LedgerProvider::KlavisUniverse, instanceId,
-                                                      gone ? LedgerRelease::Vanished
-                                                           : LedgerRelease::Released);
+                        m_context.recorder().releasedUniverse(instanceId, gone ? LedgerRelease::Vanished
+                                                                               : LedgerRelease::Released);
                     if (!result)
                         return done(m_output.apiError(result.error()));
                     if (m_command.json)

@@ -8,6 +8,8 @@
 #include <QDateTime>
 #include <QFileInfo>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -249,6 +251,34 @@ void LedgerRecorder::acquiredUniverse(const UniverseInstance &instance, const QS
     LedgerSandbox sandbox = universeRecord(instance, universeId, run);
     sandbox.profile = m_profile;
     write([sandbox](RunLedger &ledger) { return ledger.recordAcquired(sandbox); });
+}
+
+void LedgerRecorder::releasedUniverse(const QString &instanceId, LedgerRelease how)
+{
+    write(
+        [instanceId, how](RunLedger &ledger) -> LedgerStatus {
+            const auto held = ledger.heldSandboxes();
+            if (!held)
+                return held.error();
+            QString run;
+            for (const LedgerSandbox &sandbox : held.value())
+                if (sandbox.provider == LedgerProvider::KlavisUniverse && sandbox.sandboxId == instanceId)
+                    run = sandbox.run;
+            if (LedgerStatus done = ledger.recordReleased(LedgerProvider::KlavisUniverse, instanceId, how);
+                !done)
+                return done;
+            if (run.isEmpty())
+                return LedgerDone{};
+            const bool more =
+                std::any_of(held.value().cbegin(), held.value().cend(), [&](const LedgerSandbox &sandbox) {
+                    return sandbox.run == run && sandbox.sandboxId != instanceId;
+                });
+            const auto known = ledger.run(run);
+            if (more || !known || known.value().state != LedgerRunState::Open)
+                return LedgerDone{};
+            return ledger.setRunState(run, LedgerRunState::Released);
+        },
+        true);
 }
 
 void LedgerRecorder::released(LedgerProvider provider, const QString &sandboxId, LedgerRelease how)

@@ -86,6 +86,9 @@ public:
     void acquiredUniverse(const UniverseInstance &instance, const QString &universeId, const QString &run);
     static LedgerSandbox universeRecord(const UniverseInstance &instance, const QString &universeId,
                                         const QString &run);
+    // A universe instance given back (or found gone): the ledger stops holding it, and the run made for it
+    // is released with its last instance (open with nothing left, it would claim work that is over).
+    void releasedUniverse(const QString &instanceId, LedgerRelease how);
     void released(LedgerProvider provider, const QString &sandboxId,
                   LedgerRelease how = LedgerRelease::Released);
     // The record acquired() writes, for a caller that writes it in a job of its own.

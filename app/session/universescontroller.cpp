@@ -146,8 +146,8 @@ void UniversesController::release(const QString &instanceId, QObject *context,
                     const bool gone =
                         result.error().kind() == ApiError::Kind::Http && result.error().httpStatus() == 404;
                     if (result || gone) {
-                        m_recorder.released(LedgerProvider::KlavisUniverse, instanceId,
-                                            gone ? LedgerRelease::Vanished : LedgerRelease::Released);
+                        m_recorder.releasedUniverse(instanceId,
+                                                    gone ? LedgerRelease::Vanished : LedgerRelease::Released);
                         emit heldChanged();
                     }
                     if (caller)

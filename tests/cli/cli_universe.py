@@ -132,6 +132,10 @@ def check_grading(base):
     check("verify on a released instance: trouble, exit 2", code == 2 and "not acquired" in err, (code, err))
     code, out, err = cli(base, "run", "show", "grade-1")
     check("the ledger no longer holds it", code == 0 and "Holds:          0 of 1" in out, out)
+    code, out, err = cli(base, "--json", "run", "list")
+    states = {r.get("name"): r.get("state") for r in (json.loads(out)["runs"] if code == 0 else [])}
+    check("its only instance given back, the run is released, not open", states.get("grade-1") == "released",
+          (code, states, err))
 
     # Taken again (the pool hands out its idle instances in order: the same one comes back) it is reset.
     taken = []
