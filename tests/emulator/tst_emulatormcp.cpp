@@ -62,7 +62,8 @@ private Q_SLOTS:
         QTest::newRow("github") << u"github"_s
                                 << QStringList{u"list_repositories"_s,   u"create_issue"_s,
                                                u"add_issue_comment"_s,   u"list_pull_requests"_s,
-                                               u"create_pull_request"_s, u"create_branch"_s}
+                                               u"create_pull_request"_s, u"create_branch"_s,
+                                               u"merge_pull_request"_s}
                                 << u"list_repositories"_s;
         QTest::newRow("slack") << u"slack"_s << QStringList{u"list_channels"_s, u"post_message"_s}
                                << u"list_channels"_s;
@@ -263,6 +264,42 @@ private Q_SLOTS:
               QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"branch"_s, u""_s}}}) {
             QCOMPARE(m_mcp->callTool(url, u"create_branch"_s, arguments).result()[u"isError"_s],
                      QJsonValue(true));
+        }
+        QCOMPARE(dumpData(u"github"_s, id), changed);
+    }
+
+    // merge_pull_request marks the pull request merged and gives its base the head's files; a pull request
+    // that is not open, or not there, is a tool error.
+    void githubMergePullRequest()
+    {
+        const auto [id, url] = acquire(u"github"_s);
+        QCOMPARE(
+            m_client->api("POST", u"/sandbox/github/%1/initialize?init_default_data=true"_s.arg(id)).status,
+            200);
+        const QJsonObject seeded = dumpData(u"github"_s, id)[u"repos"_s][0].toObject();
+        QVERIFY(seeded[u"branches"_s][0][u"folders"_s] != seeded[u"branches"_s][1][u"folders"_s]);
+        const Rpc merged = m_mcp->callTool(url, u"merge_pull_request"_s,
+                                           QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"pullNumber"_s, 1}});
+        QCOMPARE(merged.result()[u"isError"_s], QJsonValue(false));
+        QCOMPARE(merged.text(), u"Merged pull request #1 (feature-branch into main)"_s);
+        const QJsonObject changed = dumpData(u"github"_s, id);
+        const QJsonObject repo = changed[u"repos"_s][0].toObject();
+        QCOMPARE(repo[u"prs"_s][0][u"status"_s].toString(), u"merged"_s);
+        QCOMPARE(repo[u"branches"_s][0][u"name"_s].toString(), u"main"_s);
+        QCOMPARE(repo[u"branches"_s][0][u"folders"_s], seeded[u"branches"_s][1][u"folders"_s]);
+        QCOMPARE(m_mcp
+                     ->callTool(url, u"list_pull_requests"_s,
+                                QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"state"_s, u"closed"_s}})
+                     .result()[u"structuredContent"_s][u"pull_requests"_s][0][u"state"_s]
+                     .toString(),
+                 u"merged"_s);
+        for (const auto &[number, reason] : {std::pair{1, u"Pull request #1 is merged, not open"_s},
+                                             std::pair{9, u"Pull request #9 not found in test-repo"_s}}) {
+            const Rpc bad =
+                m_mcp->callTool(url, u"merge_pull_request"_s,
+                                QJsonObject{{u"repo"_s, u"test-repo"_s}, {u"pullNumber"_s, number}});
+            QCOMPARE(bad.result()[u"isError"_s], QJsonValue(true));
+            QCOMPARE(bad.text(), reason);
         }
         QCOMPARE(dumpData(u"github"_s, id), changed);
     }
@@ -492,7 +529,7 @@ private Q_SLOTS:
         QCOMPARE(first[u"tools"_s].toArray().size(), 50);
         QVERIFY(first.contains(u"nextCursor"_s));
         const QJsonArray all = m_mcp->allTools(url);
-        QCOMPARE(all.size(), 9 + 1 + 120);
+        QCOMPARE(all.size(), 10 + 1 + 120);
         QCOMPARE(toolNames(all).last(), u"extra_tool_120"_s);
         QCOMPARE(toolNames(all).removeDuplicates(), 0);
         QCOMPARE(m_mcp->rpc(url, u"tools/list"_s, QJsonObject{{u"cursor"_s, u"bogus"_s}})

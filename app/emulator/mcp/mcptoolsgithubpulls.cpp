@@ -105,11 +105,60 @@ McpToolSpec createPullRequest()
     return tool;
 }
 
+McpToolSpec mergePullRequest()
+{
+    QJsonObject properties = R::repoArgument();
+    properties.insert(u"pullNumber"_s, S::integer(u"Number of the pull request to merge"_s, 1, 1 << 30));
+    properties.insert(
+        u"merge_method"_s,
+        S::stringEnum({u"merge"_s, u"squash"_s, u"rebase"_s},
+                      u"Merge method, default merge (each gives the base the head's files here)"_s));
+    McpToolSpec tool{u"merge_pull_request"_s,
+                     u"Merge pull request"_s,
+                     u"Merge an open pull request: its base branch gets the head branch's files."_s,
+                     S::object(properties, {u"repo"_s, u"pullNumber"_s}),
+                     {},
+                     false,
+                     false,
+                     {}};
+    tool.run = R::onRepo([](QJsonObject &repo, const QJsonObject &arguments) {
+        QJsonArray prs = repo.value(u"prs"_s).toArray();
+        const qint64 number = arguments.value(u"pullNumber"_s).toInteger();
+        const qsizetype at = R::indexOfNumber(prs, number);
+        if (at < 0)
+            return McpToolOutcome::error(
+                u"Pull request #%1 not found in %2"_s.arg(number).arg(repo.value(u"name"_s).toString()));
+        const QJsonObject summary = pullSummary(prs, at);
+        if (summary.value(u"state"_s) != u"open"_s)
+            return McpToolOutcome::error(
+                u"Pull request #%1 is %2, not open"_s.arg(number).arg(summary.value(u"state"_s).toString()));
+        const QString head = summary.value(u"head"_s).toString();
+        const QString base = summary.value(u"base"_s).toString();
+        QJsonArray branches = repo.value(u"branches"_s).toArray();
+        const qsizetype from = R::branchIndex(repo, head);
+        const qsizetype into = R::branchIndex(repo, base);
+        if (from < 0 || into < 0)
+            return McpToolOutcome::error(u"Branch '%1' no longer exists"_s.arg(from < 0 ? head : base));
+        // The data keeps files, not history: the merged base holds what the head holds.
+        QJsonObject merged = branches.at(into).toObject();
+        merged.insert(u"folders"_s, branches.at(from).toObject().value(u"folders"_s));
+        branches.replace(into, merged);
+        repo.insert(u"branches"_s, branches);
+        QJsonObject pr = prs.at(at).toObject();
+        pr.insert(u"status"_s, u"merged"_s);
+        prs.replace(at, pr);
+        repo.insert(u"prs"_s, prs);
+        return McpToolOutcome::message(
+            u"Merged pull request #%1 (%2 into %3)"_s.arg(QString::number(number), head, base));
+    });
+    return tool;
+}
+
 } // namespace
 
 QList<McpToolSpec> McpToolsGithubPulls::tools()
 {
-    return {listPullRequests(), createPullRequest()};
+    return {listPullRequests(), createPullRequest(), mergePullRequest()};
 }
 
 } // namespace Emulator
