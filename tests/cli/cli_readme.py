@@ -183,7 +183,8 @@ def dump(r, w, l):
     elif option(w, "--out"):
         out = option(w, "--out")
         if expect(l, r.run(w, blaxel), 0):
-            check(f"{l}: {out} is a gzip archive", open(r.path(out), "rb").read(2) == b"\x1f\x8b")
+            with open(r.path(out), "rb") as f:
+                check(f"{l}: {out} is a gzip archive", f.read(2) == b"\x1f\x8b")
         # The README: "refuses an existing file unless --force".
         expect(l, r.run(w, blaxel), 2, "--force")
     else:
@@ -191,9 +192,9 @@ def dump(r, w, l):
 
 
 def blaxel_create(r, w, l):
-    for name in [option(w, "--secret-env")] if option(w, "--secret-env") else []:
-        if "=" not in name and name not in r.exports:
-            r.exports[name] = "readme-secret-value"  # --secret-env K reads K from the environment
+    secret = option(w, "--secret-env")
+    if secret and "=" not in secret and secret not in r.exports:
+        r.exports[secret] = "readme-secret-value"  # --secret-env K reads K from the environment
     done = r.run(w, blaxel=True)
     expect(l, done, 0, "Created Blaxel sandbox " + positionals(w)[2])
     check(f"{l}: the secret's value is not printed", "readme-secret-value" not in done[1] + done[2])
