@@ -47,6 +47,18 @@ QString BlaxelCreateRequest::problem() const
                 .arg(port.target);
         targets.insert(port.target);
     }
+    if (QString problem = environmentProblem(envs); !problem.isEmpty())
+        return problem;
+    for (auto it = labels.cbegin(); it != labels.cend(); ++it)
+        if (it.key().trimmed().isEmpty() || hasControl(it.key()) || hasControl(it.value()))
+            return QCoreApplication::translate(
+                "BlaxelCreateRequest",
+                "Each label needs a key, and neither key nor value may hold control characters.");
+    return {};
+}
+
+QString BlaxelCreateRequest::environmentProblem(const QList<BlaxelSandbox::Env> &envs)
+{
     QSet<QString> names;
     for (const auto &env : envs) {
         if (env.name.isEmpty() || env.name.contains(u'=') || hasControl(env.name))
@@ -58,11 +70,6 @@ QString BlaxelCreateRequest::problem() const
                                                "An environment variable is named twice.");
         names.insert(env.name);
     }
-    for (auto it = labels.cbegin(); it != labels.cend(); ++it)
-        if (it.key().trimmed().isEmpty() || hasControl(it.key()) || hasControl(it.value()))
-            return QCoreApplication::translate(
-                "BlaxelCreateRequest",
-                "Each label needs a key, and neither key nor value may hold control characters.");
     return {};
 }
 

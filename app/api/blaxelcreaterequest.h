@@ -24,5 +24,7 @@ struct BlaxelCreateRequest
 
     // "" when the request may be sent, else a sentence naming the field at fault (checked before sending).
     QString problem() const;
+    // The part of problem() about the environment: names present, single, without '=' or control characters.
+    static QString environmentProblem(const QList<BlaxelSandbox::Env> &envs);
     QByteArray toJson() const;
 };

@@ -8,11 +8,13 @@
 
 #include "api/blaxelsandboxservice.h"
 #include "blaxel/blaxelcreatedialog.h"
+#include "blaxel/blaxelenvironmenteditor.h"
 #include "blaxel/blaxelsandboxdetailspane.h"
 #include "blaxel/blaxelsandboxespage.h"
 #include "blaxel/blaxelstatusdelegate.h"
 #include "blaxel/blaxelstatusicons.h"
 #include "common/copyablefield.h"
+#include "common/maskedtextdelegate.h"
 #include "common/rawjsonview.h"
 #include "common/secrettree.h"
 #include "common/statusicons.h"
@@ -39,6 +41,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
+#include <QToolButton>
 #include <QTreeWidget>
 
 using namespace Qt::StringLiterals;
@@ -348,10 +352,36 @@ private slots:
         dialog->nameField()->setText(u"gui-created"_s);
         dialog->ttlField()->setText(u"2h"_s);
         dialog->labelsField()->setText(u"team=qa"_s);
+        // Environment and secrets, as the CLI's --env and --secret-env: a name given twice is refused beside
+        // the field, a secret's value is shown as bullets.
+        BlaxelEnvironmentEditor *environment = dialog->environmentField();
+        environment->addVariable(u"MODE"_s, u"fast"_s, false);
+        environment->addVariable(u"MODE"_s, u"slow"_s, false);
+        QVERIFY(dialog->fieldError(u"envs"_s).contains(u"named twice"_s));
+        environment->table()->selectRow(1);
+        environment->removeButton()->click();
+        QVERIFY(dialog->fieldError(u"envs"_s).isEmpty());
+        environment->addVariable(u"HF_TOKEN"_s, u"hf-secret-value"_s, true);
+        const QModelIndex secretValue =
+            environment->table()->model()->index(1, BlaxelEnvironmentEditor::ValueColumn);
+        QStyleOptionViewItem shown;
+        static_cast<MaskedTextDelegate *>(
+            environment->table()->itemDelegateForColumn(BlaxelEnvironmentEditor::ValueColumn))
+            ->initStyleOption(&shown, secretValue);
+        QCOMPARE(shown.text, QString(15, QChar(0x2022)));
         dialog->okButton()->click();
         QVERIFY(QTest::qWaitFor([this] { return page()->selectedNames() == QStringList{u"gui-created"_s}; },
                                 10000));
         QVERIFY(QTest::qWaitFor([&] { return !dialog || !dialog->isVisible(); }, 5000));
+        const BlaxelSandbox *made =
+            app->window()->blaxelSandboxesController()->store()->find(u"gui-created"_s);
+        QVERIFY(made);
+        QCOMPARE(made->envs.size(), 2);
+        QCOMPARE(made->envs.at(0).name, u"MODE"_s);
+        QCOMPARE(made->envs.at(0).value, u"fast"_s);
+        QVERIFY(!made->envs.at(0).secret);
+        QCOMPARE(made->envs.at(1).name, u"HF_TOKEN"_s);
+        QVERIFY(made->envs.at(1).secret);
         const int row = rowOf(u"gui-created"_s);
         QVERIFY(!table()
                      ->model()

@@ -2,6 +2,7 @@
 
 #include "api/apierror.h"
 #include "api/blaxelsandboxname.h"
+#include "blaxel/blaxelenvironmenteditor.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -20,13 +21,15 @@ const QString memoryKey = u"memory"_s;
 const QString regionKey = u"region"_s;
 const QString labelsKey = u"labels"_s;
 const QString ttlKey = u"ttl"_s;
+const QString envsKey = u"envs"_s;
 
 } // namespace
 
 BlaxelCreateDialog::BlaxelCreateDialog(QWidget *parent)
     : FormDialog(tr("Create Blaxel sandbox"), parent), m_name(new QLineEdit(this)),
       m_displayName(new QLineEdit(this)), m_image(new QComboBox(this)), m_memory(new QSpinBox(this)),
-      m_region(new QComboBox(this)), m_labels(new QLineEdit(this)), m_ttl(new QLineEdit(this))
+      m_region(new QComboBox(this)), m_labels(new QLineEdit(this)), m_ttl(new QLineEdit(this)),
+      m_environment(new BlaxelEnvironmentEditor(this))
 {
     m_name->setObjectName(u"nameField"_s);
     m_name->setPlaceholderText(tr("e.g. my-sandbox-1"));
@@ -59,6 +62,7 @@ BlaxelCreateDialog::BlaxelCreateDialog(QWidget *parent)
     addField(tr("&Region:"), m_region, regionKey);
     addField(tr("&Labels:"), m_labels, labelsKey);
     addField(tr("&TTL:"), m_ttl, ttlKey);
+    addField(tr("&Environment:"), m_environment, envsKey);
 
     okButton()->setText(tr("Create"));
     connect(m_name, &QLineEdit::textEdited, this, &BlaxelCreateDialog::checkName);
@@ -67,6 +71,9 @@ BlaxelCreateDialog::BlaxelCreateDialog(QWidget *parent)
         QString problem;
         parsedLabels(&problem);
         setFieldError(labelsKey, problem);
+    });
+    connect(m_environment, &BlaxelEnvironmentEditor::edited, this, [this] {
+        setFieldError(envsKey, BlaxelCreateRequest::environmentProblem(m_environment->variables()));
     });
     m_name->setFocus();
 }
@@ -133,6 +140,11 @@ QString BlaxelCreateDialog::validate()
         setFieldError(ttlKey, ttl);
         problem = attention;
     }
+    if (const QString envs = BlaxelCreateRequest::environmentProblem(m_environment->variables());
+        !envs.isEmpty()) {
+        setFieldError(envsKey, envs);
+        problem = attention;
+    }
     if (problem.isEmpty()) {
         if (const QString other = request().problem(); !other.isEmpty())
             problem = other;
@@ -152,6 +164,7 @@ BlaxelCreateRequest BlaxelCreateDialog::request() const
     request.region = listed >= 0 ? m_region->itemData(listed).toString() : m_region->currentText().trimmed();
     request.labels = parsedLabels();
     request.ttl = m_ttl->text().trimmed();
+    request.envs = m_environment->variables();
     return request;
 }
 
@@ -168,6 +181,7 @@ QString BlaxelCreateDialog::fieldOf(const ApiError &error)
         {"spec.runtime.image", &imageKey},
         {"spec.runtime.memory", &memoryKey},
         {"spec.runtime.ttl", &ttlKey},
+        {"spec.runtime.envs", &envsKey},
         {"spec.region", &regionKey}};
     for (const auto &[path, field] : paths) {
         if (text.contains(QLatin1StringView(path)))

@@ -4,11 +4,13 @@
 #include "common/formdialog.h"
 
 class ApiError;
+class BlaxelEnvironmentEditor;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
 
-// "Create Blaxel sandbox": name, display name, image, memory, region, labels and TTL (POST /sandboxes). The
+// "Create Blaxel sandbox": name, display name, image, memory, region, labels, TTL and environment (variables
+// and secrets, as the CLI's --env and --secret-env) (POST /sandboxes). The
 // name rule (BlaxelSandboxName) is checked as it is typed; the server's complaint goes beside the field it
 // is about (a taken name's 409 beside Name, a 400 naming spec.runtime.ttl beside TTL).
 class BlaxelCreateDialog final : public FormDialog
@@ -33,6 +35,7 @@ public:
     QComboBox *regionField() const { return m_region; }
     QLineEdit *labelsField() const { return m_labels; }
     QLineEdit *ttlField() const { return m_ttl; }
+    BlaxelEnvironmentEditor *environmentField() const { return m_environment; }
 
 private:
     // Labels typed as "team=research, project=eval"; `problem` gets a sentence when one is malformed.
@@ -47,4 +50,5 @@ private:
     QComboBox *m_region;
     QLineEdit *m_labels;
     QLineEdit *m_ttl;
+    BlaxelEnvironmentEditor *m_environment;
 };
