@@ -144,7 +144,8 @@ private slots:
         // The columns are fitted a quarter second after the rows settled.
         QTRY_VERIFY2(header->sectionSize(detail) >= needs(detail),
                      qPrintable(u"Detail %1 < %2"_s.arg(header->sectionSize(detail)).arg(needs(detail))));
-        QVERIFY2(header->sectionSize(age) <= needs(age) + view->fontMetrics().averageCharWidth() * 2,
+        QVERIFY2(header->sectionSize(age) >= needs(age) &&
+                     header->sectionSize(age) <= needs(age) + view->fontMetrics().averageCharWidth() * 2,
                  qPrintable(u"Age %1 for %2"_s.arg(header->sectionSize(age)).arg(needs(age))));
         QVERIFY(header->length() <= view->viewport()->width());
     }

@@ -98,7 +98,17 @@ void AllSandboxesPage::setupView()
     // column is the one that stretches: Age goes before it, as wide as its text.
     QHeaderView *header = m_view->horizontalHeader();
     header->moveSection(header->visualIndex(Model::WhenColumn), header->visualIndex(Model::DetailColumn));
-    header->setSectionResizeMode(Model::WhenColumn, QHeaderView::ResizeToContents);
+    // Measured again when the ages move on ("59 s ago" becomes "1 min ago") and rows come: a column in
+    // ResizeToContents mode is only measured when the view lays out, and cut a longer age it had not seen.
+    auto *fitAge = new QTimer(m_view);
+    fitAge->setSingleShot(true);
+    fitAge->setInterval(0);
+    connect(fitAge, &QTimer::timeout, m_view, [this] { m_view->resizeColumnToContents(Model::WhenColumn); });
+    const auto scheduleAgeFit = [fitAge] { fitAge->start(); };
+    connect(m_proxy, &QAbstractItemModel::dataChanged, fitAge, scheduleAgeFit);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, fitAge, scheduleAgeFit);
+    connect(m_proxy, &QAbstractItemModel::modelReset, fitAge, scheduleAgeFit);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, fitAge, scheduleAgeFit);
     placeView(m_view, nullptr);
     m_view->setItemDelegateForColumn(AllSandboxesModel::StatusColumn, new AllStatusDelegate(m_view));
     setEmptyText(tr("No sandboxes on any connected provider."));
