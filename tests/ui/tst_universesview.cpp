@@ -45,6 +45,8 @@ namespace {
 
 const QString universeId = u"acme-software"_s;
 const QString runName = u"univ-run"_s;
+// Its only instance given back, univ-run is released and takes no new one: the next acquire names another.
+const QString againRunName = u"univ-run-again"_s;
 
 // Clicks `text` on the next message box and counts it.
 void answerConfirmation(const QString &text, int *asked)
@@ -255,7 +257,16 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty() && instanceTab()->heldList()->findData(first) < 0, 10000);
         for (const LedgerSandbox &held : heldInstances())
             QVERIFY(held.sandboxId != first);
+        // Holding nothing, the run is released, not left open.
+        std::optional<LedgerResult<LedgerRun>> run;
+        app->controller()->session()->ledger()->post<LedgerRun>(
+            [](RunLedger &ledger) { return ledger.run(runName); }, this,
+            [&](const LedgerResult<LedgerRun> &result) { run = result; });
+        QTRY_VERIFY(run.has_value());
+        QVERIFY(run->ok());
+        QCOMPARE(run->value().state, LedgerRunState::Released);
 
+        instanceTab()->runField()->setText(againRunName);
         QVERIFY(!acquire().isEmpty());
         bool passed = true;
         QVERIFY(verify(&passed));
@@ -276,7 +287,7 @@ private slots:
         QSignalSpy loaded(runs, &RunsPage::runsLoaded);
         runs->reload();
         QVERIFY(loaded.wait(10000));
-        QVERIFY(runs->selectRun(runName));
+        QVERIFY(runs->selectRun(againRunName));
         QTreeWidget *details = runs->detailsTable();
         QList<QTreeWidgetItem *> rows = details->findItems(id, Qt::MatchExactly, 2);
         QCOMPARE(rows.size(), 1);
