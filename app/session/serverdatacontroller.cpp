@@ -1,7 +1,9 @@
 #include "session/serverdatacontroller.h"
 
 #include "api/apicall.h"
+#include "api/klavissandboxservice.h"
 #include "api/klavisserverdataservice.h"
+#include "api/sandboxdetails.h"
 #include "models/jsontreemodel.h"
 #include "session/appsession.h"
 #include "session/serverdataschema.h"
@@ -158,8 +160,8 @@ void ServerDataController::fetchDump(const QString &serverName, const QString &s
                 else
                     m_recorder.finish(intent, result.error(), sandboxId);
                 if (!result) {
-                    emit failed(tr("Could not dump the %1 data").arg(serverName), result.error(), {});
-                    setBusy(false);
+                    fail(tr("Could not dump the %1 data").arg(serverName), serverName, sandboxId,
+                         result.error(), {});
                     return;
                 }
                 m_lastDumps.insert(key(serverName, sandboxId), result.value());
@@ -266,14 +268,51 @@ void ServerDataController::afterInitialize(const QString &serverName, const QStr
 {
     m_call = nullptr;
     if (error.isError()) {
-        emit failed(tr("Could not initialize the %1 data").arg(serverName), error,
-                    ServerDataProblem::fromError(error));
-        setBusy(false);
+        fail(tr("Could not initialize the %1 data").arg(serverName), serverName, sandboxId, error,
+             ServerDataProblem::fromError(error));
         return;
     }
     emit initialized(serverName, sandboxId, result);
     // What was seeded is what the user wants to see next.
     dump(serverName, sandboxId);
+}
+
+void ServerDataController::fail(const QString &context, const QString &serverName, const QString &sandboxId,
+                                const ApiError &error, const QList<ServerDataProblem> &problems)
+{
+    // A refusal of a sandbox the list still shows as occupied: most often it was released (by another
+    // window, the CLI, its TTL) after the list was read, which the server's words ("malformed", "not
+    // found") do not say. Its status now tells.
+    const int status = error.httpStatus();
+    if (error.kind() != ApiError::Kind::Http || (status != 400 && status != 404 && status != 409)) {
+        emit failed(context, error, problems);
+        setBusy(false);
+        return;
+    }
+    const int generation = m_generation;
+    m_call = m_session->sandboxes()->details(
+        serverName, sandboxId, this,
+        [this, generation, context, serverName, sandboxId, error,
+         problems](const ApiResult<SandboxDetails> &details) {
+            m_call = nullptr;
+            if (generation != m_generation)
+                return; // cancelled meanwhile: nothing more is said
+            const bool gone = !details && details.error().httpStatus() == 404;
+            const QString now = details ? details->summary.status : QString();
+            if (gone || (details && now != u"occupied"_s)) {
+                const QString why =
+                    gone ? tr("The %1 sandbox %2 no longer exists: it was released after the list was read.")
+                               .arg(serverName, sandboxId)
+                         : tr("The %1 sandbox %2 is %3 now, not occupied: it was released after the list was "
+                              "read, so it has no data to work on. Refresh the list (F5).")
+                               .arg(serverName, sandboxId, now);
+                ApiError released = ApiError::local(why);
+                emit failed(context, released, {});
+            } else {
+                emit failed(context, error, problems);
+            }
+            setBusy(false);
+        });
 }
 
 void ServerDataController::compareValues(const QJsonValue &before, const QJsonValue &after,

@@ -86,6 +86,9 @@ private:
     static Comparison diff(const QJsonValue &before, const QJsonValue &after);
 
     void setBusy(bool busy, const QString &activity = {});
+    // Ends the operation with `error`, said as a release when that is what the sandbox's status now shows.
+    void fail(const QString &context, const QString &serverName, const QString &sandboxId,
+              const ApiError &error, const QList<ServerDataProblem> &problems);
     // Dumps, keeps the dump as the sandbox's last and emits dumped(), then runs `then`; on an error emits
     // failed() and ends the operation.
     void fetchDump(const QString &serverName, const QString &sandboxId,

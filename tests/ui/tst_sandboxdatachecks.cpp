@@ -164,6 +164,27 @@ private slots:
         QCOMPARE(requests.size(), 1);
         QCOMPARE(requests.first().status, 422);
     }
+
+    // Released behind the list's back (another window, the CLI, its TTL): the server refuses the dump, and
+    // the banner says the sandbox was released instead of "malformed".
+    void aSandboxReleasedMeanwhileSaysSo()
+    {
+        QString sandboxId;
+        QString mcpUrl;
+        QVERIFY(acquireGithub(&sandboxId, &mcpUrl));
+        page->setSandbox(u"github"_s, sandboxId);
+        bool released = false;
+        session->sandboxes()->release(
+            u"github"_s, sandboxId, this,
+            [&](const ApiResult<SandboxActionResult> &result) { released = result.ok(); });
+        QTRY_VERIFY(released);
+        page->dump();
+        QTRY_VERIFY_WITH_TIMEOUT(page->errorBanner()->isVisible(), 10000);
+        QVERIFY(waitIdle());
+        const QString message = page->errorBanner()->message() + u' ' + page->errorBanner()->details();
+        QVERIFY2(message.contains(u"released"_s) && message.contains(u"idle"_s), qPrintable(message));
+        QVERIFY2(!message.contains(u"malformed"_s), qPrintable(message));
+    }
 };
 
 std::unique_ptr<QObject> SandboxDataTest::newChecksTest()
