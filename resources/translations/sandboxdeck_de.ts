@@ -585,6 +585,10 @@
         <source>Choose an image.</source>
         <translation>Ein Image wählen.</translation>
     </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelCreateRequest</name>
@@ -665,6 +669,37 @@
     <message>
         <source>The download failed. %1</source>
         <translation>Der Download ist fehlgeschlagen. %1</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelEnvironmentEditor</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>Geheim</translation>
+    </message>
+    <message>
+        <source>Variables of the sandbox&apos;s environment. A secret is sent as one and shown as bullets; its value is never written anywhere by this app.</source>
+        <translation>Variablen der Umgebung der Sandbox. Ein Geheimnis wird als solches gesendet und als Punkte gezeigt; diese App schreibt seinen Wert nirgends hin.</translation>
+    </message>
+    <message>
+        <source>&amp;Add variable</source>
+        <translation>Variable &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Sent as a secret: Blaxel keeps its value out of what it shows.</source>
+        <translation>Als Geheimnis gesendet: Blaxel zeigt seinen Wert nicht an.</translation>
     </message>
 </context>
 <context>
@@ -824,6 +859,13 @@
     <message>
         <source>Nothing was imported.</source>
         <translation>Es wurde nichts importiert.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxCall</name>
+    <message>
+        <source>The sandbox is not up yet (HTTP %1%2). Asking again in %3 s, for up to %4 s more.</source>
+        <translation>Die Sandbox läuft noch nicht (HTTP %1%2). Erneute Anfrage in %3 s, noch bis zu %4 s lang.</translation>
     </message>
 </context>
 <context>
@@ -5554,6 +5596,14 @@
         <source>%1 now</source>
         <translation>%1 jetzt</translation>
     </message>
+    <message>
+        <source>The %1 sandbox %2 no longer exists: it was released after the list was read.</source>
+        <translation>Die %1-Sandbox %2 existiert nicht mehr: Sie wurde freigegeben, nachdem die Liste gelesen wurde.</translation>
+    </message>
+    <message>
+        <source>The %1 sandbox %2 is %3 now, not occupied: it was released after the list was read, so it has no data to work on. Refresh the list (F5).</source>
+        <translation>Die %1-Sandbox %2 ist jetzt %3, nicht belegt: Sie wurde freigegeben, nachdem die Liste gelesen wurde, und hat daher keine Daten zum Bearbeiten. Aktualisieren Sie die Liste (F5).</translation>
+    </message>
 </context>
 <context>
     <name>ServerDataProblem</name>
@@ -6201,6 +6251,10 @@
     <message>
         <source>Cancelled after the sandbox was asked to unpack the archive: the upload may have landed all the same. Dump the workspace to see what it holds.</source>
         <translation>Abgebrochen, nachdem die Sandbox schon gebeten war, das Archiv zu entpacken: Der Upload kann trotzdem angekommen sein. Erstellen Sie einen Dump des Arbeitsbereichs, um zu sehen, was er enthält.</translation>
+    </message>
+    <message>
+        <source>%1, waiting for the sandbox to start</source>
+        <translation>%1, wartet auf den Start der Sandbox</translation>
     </message>
 </context>
 <context>
