@@ -17,4 +17,11 @@ struct SandboxSummary
     QString updatedAtText;
 
     bool operator==(const SandboxSummary &) const = default;
+    // Held by someone now: the one status that means the sandbox is in use (the word's case as the API
+    // chose).
+    bool isOccupied() const { return isOccupiedStatus(status); }
+    static bool isOccupiedStatus(const QString &status)
+    {
+        return status.compare(QLatin1StringView("occupied"), Qt::CaseInsensitive) == 0;
+    }
 };

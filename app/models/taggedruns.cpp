@@ -10,7 +10,7 @@ namespace {
 
 bool isHeldOnServer(const SandboxSummary &sandbox)
 {
-    return sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0;
+    return sandbox.isOccupied();
 }
 
 } // namespace

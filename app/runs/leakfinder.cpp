@@ -25,14 +25,14 @@ bool runIsOpen(const QList<LedgerRun> &runs, const QString &name)
 
 bool isOccupied(const SandboxSummary &sandbox)
 {
-    return sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0;
+    return sandbox.isOccupied();
 }
 
 // The local list names the account's local sandboxes, but one released back to the pool stays listed as
 // idle: only an occupied one (or one whose status the server left out) is held.
 bool isHeld(const LocalSandbox &sandbox)
 {
-    return sandbox.status.isEmpty() || sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) == 0;
+    return sandbox.status.isEmpty() || SandboxSummary::isOccupiedStatus(sandbox.status);
 }
 
 // A hundred thousand leaks have a handful of distinct reason lists: each leak shares one of them.

@@ -54,7 +54,7 @@ QList<RunLeftover> leftoversOf(const QString &run, const QList<LedgerOperation> 
     };
     QList<RunLeftover> leftovers;
     for (const auto &sandbox : remote.sandboxes) {
-        if (sandbox.status.compare(u"occupied"_s, Qt::CaseInsensitive) != 0 || !sandbox.tags.contains(run) ||
+        if (!sandbox.isOccupied() || !sandbox.tags.contains(run) ||
             isKnown(LedgerProvider::Klavis, sandbox.sandboxId))
             continue;
         leftovers.append({LedgerProvider::Klavis,

@@ -299,15 +299,14 @@ void ServerDataController::fail(const QString &context, const QString &serverNam
                 return; // cancelled meanwhile: nothing more is said
             const bool gone = !details && details.error().httpStatus() == 404;
             const QString now = details ? details->summary.status : QString();
-            if (gone || (details && now != u"occupied"_s)) {
+            if (gone || (details && !details->summary.isOccupied())) {
                 const QString why =
                     gone ? tr("The %1 sandbox %2 no longer exists: it was released after the list was read.")
                                .arg(serverName, sandboxId)
                          : tr("The %1 sandbox %2 is %3 now, not occupied: it was released after the list was "
                               "read, so it has no data to work on. Refresh the list (F5).")
                                .arg(serverName, sandboxId, now);
-                ApiError released = ApiError::local(why);
-                emit failed(context, released, {});
+                emit failed(context, ApiError::local(why), {});
             } else {
                 emit failed(context, error, problems);
             }
