@@ -187,10 +187,13 @@ private Q_SLOTS:
         QCOMPARE(elsewhere.status, 200);
         QCOMPARE(elsewhere.object()[u"path"_s].toString(), u"/blaxel/here.bin"_s);
         QVERIFY(!QFileInfo::exists(folder() + u"/etc/elsewhere"_s));
-        // An encoded '/' cannot pass for the "//": refused, for reading and writing.
-        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/%2Ftmp/note.txt"_s).status, 400);
-        QCOMPARE(putForm(u"/filesystem/%2Ftmp/other.txt"_s, "x").status, 400);
-        QVERIFY(!QFileInfo::exists(folder() + u"/tmp/other.txt"_s));
+        // An encoded '/' is a '/', as the sandbox's router reads the decoded path: @blaxel/core sends the
+        // whole path as one segment, "/tmp/other.txt" as "%2Ftmp%2Fother.txt".
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/filesystem/%2Ftmp/note.txt"_s).status, 200);
+        QCOMPARE(putForm(u"/filesystem/%2Ftmp%2Fother.txt"_s, "x").status, 200);
+        QCOMPARE(download(u"/filesystem//tmp/other.txt"_s).body, QByteArray("x"));
+        QCOMPARE(putForm(u"/filesystem/sub%2Fother.txt"_s, "y").status, 200);
+        QVERIFY(QFileInfo::exists(folder() + u"/blaxel/sub/other.txt"_s));
         QString error;
         QCOMPARE(Emulator::BlaxelSandboxPaths::fromUrlSegments({u""_s, u"tmp"_s, u"x"_s}, &error)
                      .value_or(QString()),
@@ -199,7 +202,10 @@ private Q_SLOTS:
             Emulator::BlaxelSandboxPaths::fromUrlSegments({u"tmp"_s, u"x"_s}, &error).value_or(QString()),
             u"/blaxel/tmp/x"_s);
         QCOMPARE(Emulator::BlaxelSandboxPaths::fromUrlSegments({}, &error).value_or(QString()), u"/blaxel"_s);
-        QVERIFY(!Emulator::BlaxelSandboxPaths::fromUrlSegments({u"/tmp"_s, u"x"_s}, &error));
+        QCOMPARE(
+            Emulator::BlaxelSandboxPaths::fromUrlSegments({u"/tmp"_s, u"x"_s}, &error).value_or(QString()),
+            u"/tmp/x"_s);
+        QVERIFY(!Emulator::BlaxelSandboxPaths::fromUrlSegments({u"a/../../x"_s}, &error));
     }
 
     void hostileForms()
@@ -306,6 +312,37 @@ private Q_SLOTS:
         QVERIFY(tar.object()[u"error"_s].toString().contains(u"/blaxel/escape"_s));
     }
 
+    // DELETE /filesystem/{path}, as @blaxel/core's fs.rm sends it (the whole path one encoded segment): a
+    // file, an empty folder, a full one only with recursive=true; never the root, a link's target or a path
+    // outside.
+    void removePaths()
+    {
+        QVERIFY(QDir().mkpath(folder() + u"/blaxel/full/inner"_s));
+        QVERIFY(QDir().mkpath(folder() + u"/blaxel/empty"_s));
+        QCOMPARE(putForm(u"/filesystem/full/inner/a.txt"_s, "x").status, 200);
+        const Answer file = m_blaxel->sandbox("DELETE", m_url, u"/filesystem/%2Fblaxel%2FREADME.md"_s);
+        QCOMPARE(file.status, 200);
+        QCOMPARE(file.object()[u"path"_s].toString(), u"/blaxel/README.md"_s);
+        QVERIFY(!file.object()[u"message"_s].toString().isEmpty());
+        QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/README.md"_s));
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/README.md"_s).status, 404);
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/empty"_s).status, 200);
+        QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/empty"_s));
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/full?recursive=false"_s).status, 400);
+        QVERIFY(QFileInfo::exists(folder() + u"/blaxel/full/inner/a.txt"_s));
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/full?recursive=true"_s).status, 200);
+        QVERIFY(!QFileInfo::exists(folder() + u"/blaxel/full"_s));
+        for (const QString &kept : {u"/filesystem//"_s, u"/filesystem/"_s, u"/filesystem/%2Fblaxel"_s})
+            QCOMPARE(m_blaxel->sandbox("DELETE", m_url, kept + u"?recursive=true"_s).status, 400);
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/..%2F..%2Fother?recursive=true"_s).status,
+                 400);
+        // A link goes, what it points to stays.
+        QVERIFY(QFile::link(folder() + u"/blaxel/src"_s, folder() + u"/blaxel/src-link"_s));
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/src-link?recursive=true"_s).status, 200);
+        QVERIFY(!QFileInfo(folder() + u"/blaxel/src-link"_s).isSymLink());
+        QVERIFY(QFileInfo::exists(folder() + u"/blaxel/src/main.py"_s));
+    }
+
     void unavailableSandboxes()
     {
         // Seeded DEPLOYING with no end in sight: past the edge's hold, so refused at once, with a wait.
@@ -316,7 +353,7 @@ private Q_SLOTS:
         QCOMPARE(m_blaxel->sandbox("GET", m_blaxel->url(u"finished-benchmark"_s), u"/filesystem/"_s).status,
                  404);
         QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/elsewhere"_s).status, 404);
-        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/filesystem/README.md"_s).status, 405);
+        QCOMPARE(m_blaxel->sandbox("POST", m_url, u"/filesystem/README.md"_s).status, 405);
 
         // A new sandbox's folder appears with its API, and its data goes when it is deleted.
         // Used from the moment create answers: the call is held until the sandbox is up, as Blaxel's edge

@@ -192,6 +192,45 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(folder() + u"/blaxel/README.md"_s).exists()); // nothing above ran
     }
 
+    // DELETE /process/{id} stops (SIGTERM), DELETE /process/{id}/kill kills: answered at once, the status
+    // "stopped" or "killed" once the command has ended, as @blaxel/core's stop() and kill() expect.
+    void stopAndKill()
+    {
+        Emulator::BlaxelSettings settings = EmulatorProbe(m_server).blaxelSettings();
+        settings.processTimeoutMs = 30000; // init's 1.5 s would end the commands before they are stopped
+        m_server->setBlaxelSettings(settings);
+        const QString sleeper = u"python3 -c 'import time; time.sleep(30)'"_s;
+        for (const QString &name : {u"to-stop"_s, u"to-kill"_s})
+            QCOMPARE(
+                run(sleeper, {{u"name"_s, name}, {u"waitForCompletion"_s, false}})[u"status"_s].toString(),
+                u"running"_s);
+        QElapsedTimer clock;
+        clock.start();
+        const Answer stop = m_blaxel->sandbox("DELETE", m_url, u"/process/to-stop"_s);
+        QCOMPARE(stop.status, 200);
+        QVERIFY(!stop.object()[u"message"_s].toString().isEmpty());
+        const Answer kill = m_blaxel->sandbox("DELETE", m_url, u"/process/to-kill/kill"_s);
+        QCOMPARE(kill.status, 200);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_blaxel->sandbox("GET", m_url, u"/process/to-stop"_s).object()[u"status"_s].toString(),
+            u"stopped"_s, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_blaxel->sandbox("GET", m_url, u"/process/to-kill"_s).object()[u"status"_s].toString(),
+            u"killed"_s, 5000);
+        QVERIFY(clock.elapsed() < 5000); // SIGTERM ends python3 long before its 30 s
+        // Ended, unknown, or the wrong method: refused.
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/process/to-stop"_s).status, 400);
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/process/to-kill/kill"_s).status, 400);
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/process/nobody"_s).status, 404);
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/process/nobody/kill"_s).status, 404);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/process/to-kill/kill"_s).status, 405);
+        QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/process/to-kill/logs"_s).status, 405);
+        // A ProcessResponse carries stdout and stderr, as @blaxel/core's type has them.
+        const QJsonObject done = run(u"python3 -c 'import sys; print(1); print(2, file=sys.stderr)'"_s);
+        QCOMPARE(done[u"stdout"_s].toString(), u"1\n"_s);
+        QCOMPARE(done[u"stderr"_s].toString(), u"2\n"_s);
+    }
+
     void timeout()
     {
         QElapsedTimer clock;

@@ -93,7 +93,9 @@ void BlaxelProcesses::finish(Record &record, QProcess &process)
 {
     record.completedAt = QDateTime::currentDateTimeUtc();
     record.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    if (record.timedOut)
+    if (!record.endedAs.isEmpty())
+        record.status = record.endedAs;
+    else if (record.timedOut)
         record.status = u"killed"_s;
     else if (process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0)
         record.status = u"completed"_s;
@@ -244,7 +246,9 @@ QJsonObject BlaxelProcesses::toJson(const Record &record)
                        {u"workingDir"_s, record.workingDir},
                        {u"status"_s, record.status},
                        {u"startedAt"_s, BlaxelSandboxJson::timestamp(record.startedAt)},
-                       {u"logs"_s, QString::fromUtf8(record.logs)}};
+                       {u"logs"_s, QString::fromUtf8(record.logs)},
+                       {u"stdout"_s, QString::fromUtf8(record.standardOutput)},
+                       {u"stderr"_s, QString::fromUtf8(record.standardError)}};
     if (record.completedAt.isValid()) {
         object.insert(u"completedAt"_s, BlaxelSandboxJson::timestamp(record.completedAt));
         object.insert(u"exitCode"_s, record.exitCode);
@@ -276,6 +280,53 @@ HttpReply BlaxelProcesses::logs(const QString &key, const QString &identifier) c
     return HttpReply::json(200, QJsonObject{{u"logs"_s, QString::fromUtf8(record->logs)},
                                             {u"stdout"_s, QString::fromUtf8(record->standardOutput)},
                                             {u"stderr"_s, QString::fromUtf8(record->standardError)}});
+}
+
+QProcess *BlaxelProcesses::running(const QString &key, const QString &identifier, RecordPointer *record,
+                                   HttpReply *refusal) const
+{
+    *record = find(key, identifier);
+    if (!*record) {
+        *refusal = BlaxelReplies::sandboxError(404, u"process %1 not found"_s.arg(identifier.left(64)));
+        return nullptr;
+    }
+    QProcess *process = (*record)->process.data();
+    if (!process || process->state() == QProcess::NotRunning) {
+        *refusal = BlaxelReplies::sandboxError(
+            400, u"process %1 is not running (%2)"_s.arg(identifier.left(64), (*record)->status));
+        return nullptr;
+    }
+    return process;
+}
+
+HttpReply BlaxelProcesses::stop(const QString &key, const QString &identifier)
+{
+    RecordPointer record;
+    HttpReply refusal;
+    QProcess *process = running(key, identifier, &record, &refusal);
+    if (!process)
+        return refusal;
+    record->endedAs = u"stopped"_s;
+    if (const qint64 pid = process->processId(); pid > 0)
+        ::kill(-pid_t(pid), SIGTERM);
+    // A command that ignores SIGTERM still ends, as the sandbox's API escalates too.
+    QTimer::singleShot(stopGraceMs, process, [this, process]() {
+        QMutexLocker locker(&m_mutex);
+        killGroup(*process);
+    });
+    return HttpReply::json(200, QJsonObject{{u"message"_s, u"Process stopped successfully"_s}});
+}
+
+HttpReply BlaxelProcesses::kill(const QString &key, const QString &identifier)
+{
+    RecordPointer record;
+    HttpReply refusal;
+    QProcess *process = running(key, identifier, &record, &refusal);
+    if (!process)
+        return refusal;
+    record->endedAs = u"killed"_s;
+    killGroup(*process);
+    return HttpReply::json(200, QJsonObject{{u"message"_s, u"Process killed successfully"_s}});
 }
 
 } // namespace Emulator

@@ -39,6 +39,7 @@ public:
     static constexpr int maxRunningPerSandbox = 8;
     static constexpr int maxKeptPerSandbox = 100;
     static constexpr int maxEnvironment = 64;
+    static constexpr int stopGraceMs = 3000;
 
     BlaxelProcesses(const BlaxelSettings &settings, QMutex &mutex);
     ~BlaxelProcesses();
@@ -51,6 +52,12 @@ public:
     HttpReply list(const QString &key) const;
     HttpReply get(const QString &key, const QString &identifier) const;
     HttpReply logs(const QString &key, const QString &identifier) const;
+    // DELETE /process/{id}: SIGTERM to the command's process group, SIGKILL after stopGraceMs, status
+    // "stopped"; DELETE /process/{id}/kill: SIGKILL at once, status "killed". Both answer at once with
+    // @blaxel/core's SuccessResponse, before the command has ended (the SDK polls get() for that); 400 for
+    // a process that is not running.
+    HttpReply stop(const QString &key, const QString &identifier);
+    HttpReply kill(const QString &key, const QString &identifier);
     // The sandbox is gone: its processes are killed and forgotten, and calls waiting for them are answered.
     void forget(const QString &key);
 
@@ -64,6 +71,7 @@ private:
         QString status = QStringLiteral("running");
         int exitCode = -1;
         bool timedOut = false;
+        QString endedAs; // "stopped" or "killed" when a client ended it
         QDateTime startedAt;
         QDateTime completedAt;
         QByteArray standardOutput;
@@ -82,6 +90,9 @@ private:
     RecordPointer find(const QString &key, const QString &identifier) const;
     static QJsonObject toJson(const Record &record);
     void keepBounded(QList<RecordPointer> &records);
+    // The running process `identifier` names, or the reply refusing the call.
+    QProcess *running(const QString &key, const QString &identifier, RecordPointer *record,
+                      HttpReply *refusal) const;
 
     const BlaxelSettings &m_settings;
     QMutex &m_mutex;

@@ -2,6 +2,8 @@
 
 #include "emulator/blaxel/blaxelcreaterequest.h"
 #include "emulator/blaxel/blaxelfilesystemapi.h"
+#include "emulator/blaxel/blaxelfilesystemremove.h"
+#include "emulator/blaxel/blaxelfilesystemsearch.h"
 #include "emulator/blaxel/blaxelreplies.h"
 #include "emulator/blaxel/blaxelseed.h"
 #include "emulator/server/incomingrequest.h"
@@ -164,15 +166,23 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
     const QString &area = s.at(3);
     const QStringList rest = s.mid(4);
     if (area == u"filesystem") {
-        if (method != "GET" && method != "PUT")
-            return methodNotAllowed("GET, PUT", true);
+        if (method != "GET" && method != "PUT" && method != "DELETE")
+            return methodNotAllowed("GET, PUT, DELETE", true);
+    } else if (BlaxelFilesystemSearch::owns(area)) {
+        if (method != "GET")
+            return methodNotAllowed("GET", true);
     } else if (area == u"process") {
         const bool collection = rest.isEmpty() || (rest.size() == 1 && rest.constFirst().isEmpty());
         const bool logs = rest.size() == 2 && rest.at(1) == u"logs";
-        if (!collection && rest.size() != 1 && !logs)
+        const bool kill = rest.size() == 2 && rest.at(1) == u"kill";
+        if (!collection && rest.size() != 1 && !logs && !kill)
             return BlaxelReplies::sandboxError(404, u"Not Found"_s);
-        if (collection ? (method != "GET" && method != "POST") : method != "GET")
-            return methodNotAllowed(collection ? "GET, POST" : "GET", true);
+        const QByteArrayList allowed = collection ? QByteArrayList{"GET", "POST"}
+                                       : logs     ? QByteArrayList{"GET"}
+                                       : kill     ? QByteArrayList{"DELETE"}
+                                                  : QByteArrayList{"GET", "DELETE"};
+        if (!allowed.contains(method))
+            return methodNotAllowed(allowed.join(", "), true);
     } else {
         return BlaxelReplies::sandboxError(404, u"Not Found"_s);
     }
@@ -184,14 +194,20 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
         return BlaxelReplies::sandboxError(500, error);
     const QString key = workspace + u'/' + name;
     if (area == u"filesystem") {
+        if (method == "DELETE")
+            return BlaxelFilesystemRemove::remove(request, root, rest);
         return method == "PUT" ? BlaxelFilesystemApi::put(request, root, rest, m_settings.maxFileBytes)
                                : BlaxelFilesystemApi::get(request, root, rest);
     }
+    if (BlaxelFilesystemSearch::owns(area))
+        return BlaxelFilesystemSearch::search(request, area, root, rest);
     if (rest.isEmpty() || rest.constFirst().isEmpty())
         return method == "POST" ? m_processes.start(request, key, root, sandbox->envs, later)
                                 : m_processes.list(key);
-    return rest.size() == 2 ? m_processes.logs(key, rest.constFirst())
-                            : m_processes.get(key, rest.constFirst());
+    const QString &identifier = rest.constFirst();
+    if (rest.size() == 2)
+        return rest.at(1) == u"kill" ? m_processes.kill(key, identifier) : m_processes.logs(key, identifier);
+    return method == "DELETE" ? m_processes.stop(key, identifier) : m_processes.get(key, identifier);
 }
 
 bool BlaxelRouter::holdUntilDeployed(const BlaxelSandbox &sandbox, const IncomingRequest &request,

@@ -21,11 +21,12 @@ struct IncomingRequest;
 
 // Blaxel beside Klavis on the emulator's API port: the control plane under /v0/sandboxes (Bearer key, the
 // X-Blaxel-Workspace header on every call, Blaxel-Version choosing the list's shape) and each sandbox's own
-// API at its metadata.url, /blaxel-sandbox/<workspace>/<name>/{filesystem,process}. Runs under the server's
-// mutex like every handler; `mutex` is that one, for the commands that finish later. A command run with
-// waitForCompletion is answered later through the LateReply given with its request, and so is any call to a
-// sandbox still DEPLOYING: held until it is up (within BlaxelSettings::edgeHoldMs), as Blaxel's edge does, so
-// that a client may use a sandbox from the moment create answers.
+// API at its metadata.url, /blaxel-sandbox/<workspace>/<name>/ followed by filesystem, filesystem-find,
+// filesystem-search, filesystem-content-search or process. Runs under the server's mutex like every handler;
+// `mutex` is that one, for the commands that finish later. A command run with waitForCompletion is answered
+// later through the LateReply given with its request, and so is any call to a sandbox still DEPLOYING: held
+// until it is up (within BlaxelSettings::edgeHoldMs), as Blaxel's edge does, so that a client may use a
+// sandbox from the moment create answers.
 class BlaxelRouter
 {
 public:

@@ -37,13 +37,8 @@ std::optional<QString> BlaxelSandboxPaths::sandboxPath(const QString &path, QStr
 
 std::optional<QString> BlaxelSandboxPaths::fromUrlSegments(const QStringList &segments, QString *error)
 {
-    for (const QString &segment : segments) {
-        if (segment.contains(u'/')) {
-            *error = u"a path segment holds an encoded '/'"_s;
-            return std::nullopt;
-        }
-    }
-    // With no '/' inside a segment, the joined path starts with '/' exactly when the URL had "//".
+    // The sandbox's router reads the decoded path, so an encoded '/' is a '/' like any other: @blaxel/core
+    // sends "/app/x" as "%2Fapp%2Fx", and ".." stays refused after the join.
     return sandboxPath(segments.join(u'/'), error);
 }
 

@@ -21,8 +21,8 @@ public:
     // The absolute sandbox path that the URL segments after /filesystem/ name. The sandbox's API (blaxel-ai/
     // sandbox, sandbox-api/src/handler/filesystem.go, extractPathFromRequest) reads them relative to the
     // working directory unless they start with an empty one: "/filesystem//tmp/x" is /tmp/x,
-    // "/filesystem/tmp/x" is /blaxel/tmp/x. A segment holding an encoded '/' is refused, so that "%2Ftmp"
-    // cannot pass for the "//" that only the path itself may carry.
+    // "/filesystem/tmp/x" is /blaxel/tmp/x. It reads them decoded: "%2Ftmp%2Fx", as @blaxel/core sends
+    // "/tmp/x", is /tmp/x too.
     static std::optional<QString> fromUrlSegments(const QStringList &segments, QString *error);
     // The real path of an absolute sandbox path inside `root` (a real, canonical folder), checked against
     // links that lead out; nullopt with `error` set.
