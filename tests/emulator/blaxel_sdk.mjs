@@ -1,0 +1,217 @@
+// The official Blaxel SDK (@blaxel/core, installed by packaging/run-tests.sh into <build>/npm) against
+// sandboxdeck-emulator, through its public API only. tests/emulator/blaxel_sdk.py starts the emulator and sets
+// BL_API_URL, BL_WORKSPACE and BL_API_KEY. Every call's result is checked before it counts: one line per call,
+// `PASS name` or `FAIL name: reason`, then `N of M SDK calls passed`; the exit status is 1 on any FAIL.
+//
+// usage: node blaxel_sdk.mjs NPM_DIR
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(path.join(process.argv[2], "package.json"));
+const { SandboxInstance } = require("@blaxel/core");
+
+let passed = 0;
+let total = 0;
+const notEmulated = [];
+
+async function call(name, body) {
+    total += 1;
+    try {
+        await body();
+        passed += 1;
+        console.log(`PASS ${name}`);
+    } catch (error) {
+        console.log(`FAIL ${name}: ${error?.message ?? JSON.stringify(error)}`);
+    }
+}
+
+function expect(condition, why) {
+    if (!condition)
+        throw new Error(why);
+}
+
+// A generated control-plane call with throwOnError throws the body it was answered with, not an Error.
+function statusOf(error) {
+    return error?.status ?? error?.code ?? error?.response?.status;
+}
+
+async function absent(thunk, what) {
+    try {
+        await thunk();
+    } catch (error) {
+        return;
+    }
+    throw new Error(`${what} is still there`);
+}
+
+const name = `sdk-${process.pid}`;
+const other = `${name}-b`;
+let sandbox;
+
+await call("SandboxInstance.create", async () => {
+    sandbox = await SandboxInstance.create({ name, image: "blaxel/base-image:latest", memory: 2048,
+                                             region: "us-pdx-1", labels: { origin: "blaxel_sdk" } });
+    expect(sandbox.metadata.name === name, `metadata.name is ${sandbox.metadata.name}`);
+    expect(sandbox.metadata.url, "no metadata.url");
+});
+if (!sandbox) {
+    console.log(`${passed} of ${total} SDK calls passed`);
+    process.exit(1);
+}
+
+await call("SandboxInstance.get", async () => {
+    const got = await SandboxInstance.get(name);
+    expect(got.metadata.name === name, `got ${got.metadata.name}`);
+    expect(got.metadata.labels?.origin === "blaxel_sdk", `labels ${JSON.stringify(got.metadata.labels)}`);
+});
+
+await call("SandboxInstance.list", async () => {
+    const names = [];
+    for await (const item of await SandboxInstance.list())
+        names.push(item.metadata.name);
+    expect(names.includes(name), `${name} not among ${names.length} listed`);
+});
+
+await call("SandboxInstance.createIfNotExists (existing)", async () => {
+    const again = await SandboxInstance.createIfNotExists({ name, region: "us-pdx-1" });
+    expect(again.metadata.name === name, `answered ${again.metadata.name}`);
+});
+
+await call("SandboxInstance.createIfNotExists (new)", async () => {
+    const created = await SandboxInstance.createIfNotExists({ name: other, region: "us-pdx-1" });
+    expect(created.metadata.name === other, `answered ${created.metadata.name}`);
+});
+
+// Filesystem.
+const text = "hello from @blaxel/core\nsecond line\n";
+await call("fs.mkdir", async () => {
+    await sandbox.fs.mkdir("/app/sdk/nested");
+    const listing = await sandbox.fs.ls("/app/sdk");
+    expect(listing.subdirectories?.some((d) => d.name === "nested"), "nested not listed after mkdir");
+});
+await call("fs.write", async () => {
+    await sandbox.fs.write("/app/sdk/notes.txt", text);
+    await sandbox.fs.write("/app/sdk/nested/deep.txt", "deep needle\n");
+});
+await call("fs.read", async () => {
+    const back = await sandbox.fs.read("/app/sdk/notes.txt");
+    expect(back === text, `read back ${JSON.stringify(back)}`);
+});
+await call("fs.ls", async () => {
+    const listing = await sandbox.fs.ls("/app/sdk");
+    const file = listing.files?.find((f) => f.name === "notes.txt");
+    expect(file, `notes.txt not in ${JSON.stringify(listing.files?.map((f) => f.name))}`);
+    expect(file.size === Buffer.byteLength(text), `size ${file.size}`);
+});
+const bytes = Uint8Array.from({ length: 512 }, (_, i) => (i * 37) & 0xff);
+await call("fs.writeBinary", async () => {
+    await sandbox.fs.writeBinary("/app/sdk/blob.bin", bytes);
+    const listing = await sandbox.fs.ls("/app/sdk");
+    const file = listing.files?.find((f) => f.name === "blob.bin");
+    expect(file?.size === bytes.length, `blob.bin listed as ${JSON.stringify(file)}`);
+});
+await call("fs.readBinary", async () => {
+    const blob = await sandbox.fs.readBinary("/app/sdk/blob.bin");
+    const back = new Uint8Array(await blob.arrayBuffer());
+    expect(Buffer.from(back).equals(Buffer.from(bytes)), `read back ${back.length} different bytes`);
+});
+await call("fs.find", async () => {
+    const found = await sandbox.fs.find("/app/sdk", { type: "file", patterns: ["*.txt"] });
+    const paths = (found?.matches ?? []).map((m) => m.path);
+    expect(paths.some((p) => p.endsWith("nested/deep.txt")), `found ${JSON.stringify(found)}`);
+    expect(!paths.some((p) => p.endsWith("blob.bin")), `*.txt found blob.bin: ${JSON.stringify(paths)}`);
+});
+// fs.search(query, path, options) in 0.3.21 sends only the options: the names come from `patterns`.
+await call("fs.search", async () => {
+    const found = await sandbox.fs.search("deep", "/app/sdk", { patterns: ["deep"] });
+    const paths = (found?.matches ?? []).map((m) => m.path);
+    expect(paths.some((p) => p.endsWith("deep.txt")), `search answered ${JSON.stringify(found)}`);
+});
+await call("fs.grep", async () => {
+    const found = await sandbox.fs.grep("needle", "/app/sdk");
+    const hits = found?.matches ?? [];
+    expect(hits.some((m) => m.path?.endsWith("deep.txt") && m.line === 1), `grep answered ${JSON.stringify(found)}`);
+});
+await call("fs.rm", async () => {
+    await sandbox.fs.rm("/app/sdk/notes.txt");
+    const listing = await sandbox.fs.ls("/app/sdk");
+    expect(!listing.files?.some((f) => f.name === "notes.txt"), "notes.txt still listed");
+});
+await call("fs.rm (recursive)", async () => {
+    await sandbox.fs.rm("/app/sdk", true);
+    await absent(() => sandbox.fs.ls("/app/sdk"), "/app/sdk");
+});
+
+// Processes. The emulator runs no shell: python3 stands in for echo and sleep.
+await call("process.exec (waitForCompletion)", async () => {
+    const done = await sandbox.process.exec({ name: "hello", command: "python3 -c \"print('sdk-echo')\"",
+                                              waitForCompletion: true });
+    expect(done.status === "completed" && done.exitCode === 0, `ended ${done.status} ${done.exitCode}`);
+});
+await call("process.get", async () => {
+    const got = await sandbox.process.get("hello");
+    expect(got.name === "hello" && got.status === "completed" && got.exitCode === 0, JSON.stringify(got));
+});
+await call("process.logs", async () => {
+    const all = await sandbox.process.logs("hello");
+    const out = await sandbox.process.logs("hello", "stdout");
+    expect(all.includes("sdk-echo") && out.includes("sdk-echo"), `logs ${JSON.stringify(all)}`);
+});
+await call("process.exec (failing)", async () => {
+    const done = await sandbox.process.exec({ name: "fails", command: "python3 -c \"raise SystemExit(3)\"",
+                                              waitForCompletion: true });
+    expect(done.status === "failed" && done.exitCode === 3, `ended ${done.status} ${done.exitCode}`);
+});
+await call("process.list", async () => {
+    const listed = (await sandbox.process.list()).map((p) => p.name);
+    expect(listed.includes("hello") && listed.includes("fails"), `listed ${JSON.stringify(listed)}`);
+});
+const sleeper = "python3 -c \"import time; time.sleep(60)\"";
+await call("process.stop", async () => {
+    const started = await sandbox.process.exec({ name: "to-stop", command: sleeper });
+    expect(started.status === "running", `started ${started.status}`);
+    await sandbox.process.stop("to-stop");
+    const ended = await sandbox.process.wait("to-stop", { maxWait: 10000, interval: 100 });
+    expect(ended.status === "stopped", `after stop: ${ended.status}`);
+});
+await call("process.kill", async () => {
+    const started = await sandbox.process.exec({ name: "to-kill", command: sleeper });
+    expect(started.status === "running", `started ${started.status}`);
+    await sandbox.process.kill("to-kill");
+    const ended = await sandbox.process.wait("to-kill", { maxWait: 10000, interval: 100 });
+    expect(ended.status === "killed", `after kill: ${ended.status}`);
+});
+
+// Previews live on the control plane, /v0/sandboxes/{name}/previews.
+try {
+    await sandbox.previews.list();
+    await call("previews.create", async () => {
+        const preview = await sandbox.previews.create({ metadata: { name: "web" }, spec: { port: 8080, public: true } });
+        expect(preview.name === "web", `created ${preview.name}`);
+        const names = (await sandbox.previews.list()).map((p) => p.name);
+        expect(names.includes("web"), `listed ${JSON.stringify(names)}`);
+    });
+} catch (error) {
+    notEmulated.push(`previews (list answered ${statusOf(error) ?? error?.message})`);
+}
+
+await call("SandboxInstance.delete", async () => {
+    await SandboxInstance.delete(other);
+    await sandbox.delete();
+    await absent(() => sandbox.fs.ls("/"), "the deleted sandbox's API");
+    // Gone, or on its way: DELETING until the record turns TERMINATED.
+    for (const deleted of [name, other]) {
+        let status = "gone";
+        try {
+            status = (await SandboxInstance.get(deleted)).status;
+        } catch (error) {
+            expect(statusOf(error) === 404, `get after delete answered ${JSON.stringify(error)}`);
+        }
+        expect(["gone", "DELETING", "TERMINATED"].includes(status), `${deleted} is ${status} after delete`);
+    }
+});
+
+for (const what of notEmulated)
+    console.log(`NOT EMULATED ${what}`);
+console.log(`${passed} of ${total} SDK calls passed`);
+process.exit(passed === total ? 0 : 1);
