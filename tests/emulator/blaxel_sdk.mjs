@@ -35,10 +35,12 @@ function statusOf(error) {
     return error?.status ?? error?.code ?? error?.response?.status;
 }
 
+// Resolves when `thunk` is refused with 404; anything else (an answer, another error) fails the call.
 async function absent(thunk, what) {
     try {
         await thunk();
     } catch (error) {
+        expect(statusOf(error) === 404, `${what}: ${error?.message ?? JSON.stringify(error)}`);
         return;
     }
     throw new Error(`${what} is still there`);
