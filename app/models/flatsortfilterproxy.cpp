@@ -2,6 +2,9 @@
 
 #include "models/proxyroworder.h"
 
+#include <QFuture>
+#include <QtConcurrentRun>
+
 #include <algorithm>
 
 namespace {
@@ -109,6 +112,7 @@ auto FlatSortFilterProxy::order(qsizetype batch) const
 
 void FlatSortFilterProxy::rebuild()
 {
+    ++m_version;
     const int count = sourceModel() ? sourceModel()->rowCount() : 0;
     std::vector<int> rows;
     rows.reserve(size_t(count));
@@ -124,13 +128,63 @@ void FlatSortFilterProxy::sort(int column, Qt::SortOrder order)
 {
     if (column >= columnCount())
         column = -1;
-    if (column == m_sortColumn && (order == m_sortOrder || column < 0))
+    if (column == sortColumn() && (order == sortOrder() || column < 0))
         return;
+    if (column >= 0 && m_map.size() >= backgroundSortRows) {
+        if (RankTask task = rankTask(column)) {
+            sortInBackground(column, order, std::move(task));
+            return;
+        }
+    }
+    applySort(column, order);
+}
+
+void FlatSortFilterProxy::applySort(int column, Qt::SortOrder order)
+{
+    m_pendingSort.reset();
     m_sortColumn = column;
     m_sortOrder = order;
     std::vector<int> rows = m_map.rows();
     std::sort(rows.begin(), rows.end(), this->order(qsizetype(rows.size())));
     relayout(std::move(rows), QAbstractItemModel::VerticalSortHint);
+    emit sortApplied();
+}
+
+void FlatSortFilterProxy::sortInBackground(int column, Qt::SortOrder order, RankTask task)
+{
+    const quint64 request = ++m_sortRequests;
+    m_pendingSort = PendingSort{column, order, request};
+    const quint64 version = m_version;
+    auto sorted = [rows = m_map.rows(), task = std::move(task), column, order]() mutable {
+        const std::vector<quint32> ranks = task();
+        const auto unused = [](int, int, int) { return 0; };
+        std::sort(rows.begin(), rows.end(), ProxyRowOrder(column, order, &ranks, unused));
+        return rows;
+    };
+    // The continuation runs on this object's thread, and not at all once this object is gone.
+    QtConcurrent::run(std::move(sorted)).then(this, [this, request, version](std::vector<int> rows) {
+        backgroundSortDone(request, version, std::move(rows));
+    });
+}
+
+void FlatSortFilterProxy::backgroundSortDone(quint64 request, quint64 version, std::vector<int> rows)
+{
+    if (!m_pendingSort || m_pendingSort->request != request)
+        return; // another sort() came after it
+    const PendingSort pending = *m_pendingSort;
+    if (version != m_version) {
+        // The rows changed while it was computed: its order is of rows that are no longer these.
+        if (RankTask task = rankTask(pending.column); task && m_map.size() >= backgroundSortRows)
+            sortInBackground(pending.column, pending.order, std::move(task));
+        else
+            applySort(pending.column, pending.order);
+        return;
+    }
+    m_pendingSort.reset();
+    m_sortColumn = pending.column;
+    m_sortOrder = pending.order;
+    relayout(std::move(rows), QAbstractItemModel::VerticalSortHint);
+    emit sortApplied();
 }
 
 // Replaces the rows shown with `rows` (in display order) in one layout change: persistent indexes follow
@@ -159,6 +213,7 @@ void FlatSortFilterProxy::relayout(std::vector<int> rows, QAbstractItemModel::La
 // in memory: in display order each would be a cache miss.
 void FlatSortFilterProxy::refilter(Change change)
 {
+    ++m_version;
     const int count = sourceModel() ? sourceModel()->rowCount() : 0;
     std::vector<char> hidden(size_t(m_map.size()), 0);
     bool anyHidden = false;
@@ -298,6 +353,7 @@ void FlatSortFilterProxy::onRowsInserted(const QModelIndex &parent, int first, i
 {
     if (parent.isValid())
         return;
+    ++m_version;
     m_map.sourceRowsInserted(first, last - first + 1);
     std::vector<int> show;
     for (int row = first; row <= last; ++row)
@@ -310,6 +366,7 @@ void FlatSortFilterProxy::onRowsAboutToBeRemoved(const QModelIndex &parent, int 
 {
     if (parent.isValid())
         return;
+    ++m_version;
     std::vector<int> positions;
     for (int row = first; row <= last; ++row)
         if (const int at = m_map.proxyRow(row); at >= 0)
@@ -339,6 +396,7 @@ void FlatSortFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModel
                              roles);
         return;
     }
+    ++m_version;
     std::vector<int> hide;
     std::vector<int> show;
     std::vector<int> stay;
@@ -369,6 +427,7 @@ void FlatSortFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModel
 
 void FlatSortFilterProxy::onLayoutAboutToBeChanged()
 {
+    ++m_version;
     emit layoutAboutToBeChanged();
     m_layoutFrom = persistentIndexList();
     m_layoutSources.clear();

@@ -4,6 +4,8 @@
 
 #include <QAbstractProxyModel>
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 // A sorting and filtering proxy for a flat (table or list) source, written for 100,000 rows that change
@@ -15,6 +17,10 @@
 // many scattered rows at once (a filter keystroke) is one layout change in which the persistent indexes
 // of rows still shown follow them; a few rows are inserted or removed. Subclasses say which rows pass
 // (acceptsRow()) and call refilter() when that changes.
+//
+// Sorting many rows is a worker's job: when the subclass can copy a column's values (rankTask()), the new
+// order is computed on a pool thread and applied here in one layout change. Until then the rows keep the
+// old order, and sortColumn() already answers the new one; a change of the rows meanwhile starts it again.
 class FlatSortFilterProxy : public QAbstractProxyModel
 {
     Q_OBJECT
@@ -45,9 +51,17 @@ public:
     }
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
-    // -1 when unsorted (source order).
-    int sortColumn() const { return m_sortColumn; }
-    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+    // -1 when unsorted (source order). The order asked for, even while it is still being computed.
+    int sortColumn() const { return m_pendingSort ? m_pendingSort->column : m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_pendingSort ? m_pendingSort->order : m_sortOrder; }
+    // A sort is being computed off this thread; sortApplied() says when its order is shown.
+    bool isSorting() const { return m_pendingSort.has_value(); }
+
+    // From this many rows, sort() computes the order on a worker when rankTask() allows it.
+    static constexpr int backgroundSortRows = 10000;
+
+signals:
+    void sortApplied();
 
 protected:
     enum class Change
@@ -62,6 +76,10 @@ protected:
     virtual int compareRows(int leftRow, int rightRow, int column) const;
     // A rank per source row for `column` (equal values share one) to sort many rows fast, or nullptr.
     virtual const std::vector<quint32> *sortRanks(int /*column*/) const { return nullptr; }
+    // Builds `column`'s ranks (as sortRanks()) from a copy of its values taken now, so that it can run on
+    // another thread while the source changes; empty when the subclass cannot, and the sort runs here.
+    using RankTask = std::function<std::vector<quint32>()>;
+    virtual RankTask rankTask(int /*column*/) const { return {}; }
     // Whether a source dataChanged with these roles can change what passes the filter or the order.
     virtual bool rolesAffectFilter(const QList<int> & /*roles*/) const { return true; }
     virtual bool rolesAffectOrder(const QList<int> &roles) const
@@ -78,6 +96,16 @@ private:
         int sourceRow;
         int column;
     };
+    struct PendingSort
+    {
+        int column;
+        Qt::SortOrder order;
+        quint64 request; // which sort() asked for it: a later one supersedes it
+    };
+
+    void sortInBackground(int column, Qt::SortOrder order, RankTask task);
+    void backgroundSortDone(quint64 request, quint64 version, std::vector<int> rows);
+    void applySort(int column, Qt::SortOrder order);
 
     auto order(qsizetype batch) const; // a ProxyRowOrder for sorting `batch` rows
     void rebuild();
@@ -96,8 +124,12 @@ private:
 
     QList<QMetaObject::Connection> m_sourceConnections;
     ProxyRowMap m_map;
+    // The order the rows are in now; a pending sort's order is not applied yet.
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
-    QModelIndexList m_layoutFrom;                 // across a source layout change: our persistent indexes
+    std::optional<PendingSort> m_pendingSort;
+    quint64 m_sortRequests = 0;
+    quint64 m_version = 0;        // counts every change of the rows shown or of the source's rows
+    QModelIndexList m_layoutFrom; // across a source layout change: our persistent indexes
     QList<QPersistentModelIndex> m_layoutSources; // and the source indexes they stood for
 };

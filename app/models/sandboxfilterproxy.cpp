@@ -97,6 +97,11 @@ const std::vector<quint32> *SandboxFilterProxy::sortRanks(int column) const
     return m_list ? &m_list->sortRanks(column) : nullptr;
 }
 
+FlatSortFilterProxy::RankTask SandboxFilterProxy::rankTask(int column) const
+{
+    return m_list ? m_list->rankTask(column) : RankTask();
+}
+
 bool SandboxFilterProxy::rolesAffectFilter(const QList<int> &roles) const
 {
     if (!m_list)

@@ -47,6 +47,7 @@ protected:
     bool acceptsRow(int sourceRow) const override;
     int compareRows(int leftRow, int rightRow, int column) const override;
     const std::vector<quint32> *sortRanks(int column) const override;
+    RankTask rankTask(int column) const override;
     bool rolesAffectFilter(const QList<int> &roles) const override;
     bool rolesAffectOrder(const QList<int> &roles) const override;
 

@@ -240,6 +240,12 @@ const std::vector<quint32> &SandboxListModel::sortRanks(int column) const
     return m_ranks;
 }
 
+std::function<std::vector<quint32>()> SandboxListModel::rankTask(int column) const
+{
+    return SandboxOrdering::rankTask(rowCount(), column,
+                                     [this](int row) -> const SandboxSummary & { return sandboxAt(row); });
+}
+
 void SandboxListModel::setBusy(const QString &serverName, const QString &sandboxId, bool busy)
 {
     const int row = rowOf(serverName, sandboxId);

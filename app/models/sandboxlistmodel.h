@@ -11,6 +11,7 @@
 #include <QPointer>
 #include <QSet>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -88,6 +89,8 @@ public:
     // Each row's dense rank by a column (equal values share one), indexed by row: comparing ranks is
     // compareRows() at the cost of two array reads. Built on first use and kept until the rows change.
     const std::vector<quint32> &sortRanks(int column) const;
+    // The same ranks, built off this thread by the function returned (SandboxOrdering::rankTask).
+    std::function<std::vector<quint32>()> rankTask(int column) const;
 
     bool isBusy(int row) const;
     void setBusy(const QString &serverName, const QString &sandboxId, bool busy);

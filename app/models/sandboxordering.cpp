@@ -56,6 +56,54 @@ template <typename Key> std::vector<quint32> ranksOfKeys(std::vector<std::pair<K
     return ranks;
 }
 
+// A few dozen distinct values over all rows: rank the values, then look each row's up.
+std::vector<quint32> ranksOfFewValues(const std::vector<QString> &texts)
+{
+    QHash<QString, quint32> valueIndex;
+    QList<QString> values;
+    std::vector<quint32> ranks(texts.size());
+    for (size_t row = 0; row < texts.size(); ++row) {
+        auto it = valueIndex.find(texts[row]);
+        if (it == valueIndex.end()) {
+            it = valueIndex.insert(texts[row], quint32(values.size()));
+            values.append(texts[row]);
+        }
+        ranks[row] = *it;
+    }
+    std::vector<quint32> order(size_t(values.size()));
+    std::iota(order.begin(), order.end(), 0U);
+    std::sort(order.begin(), order.end(),
+              [&](quint32 a, quint32 b) { return compareText(values[a], values[b]) < 0; });
+    std::vector<quint32> valueRank(size_t(values.size()));
+    quint32 rank = 0;
+    for (size_t i = 0; i < order.size(); ++i) {
+        if (i > 0 && compareText(values[order[i]], values[order[i - 1]]) != 0)
+            ++rank;
+        valueRank[order[i]] = rank;
+    }
+    for (quint32 &entry : ranks)
+        entry = valueRank[entry];
+    return ranks;
+}
+
+// Ranks by sorting the rows with `compare` on their keys (many distinct values).
+template <typename Key, typename Compare>
+std::vector<quint32> ranksBySorting(const std::vector<Key> &keys, Compare compare)
+{
+    std::vector<int> rows(keys.size());
+    std::iota(rows.begin(), rows.end(), 0);
+    std::sort(rows.begin(), rows.end(),
+              [&](int a, int b) { return compare(keys[size_t(a)], keys[size_t(b)]) < 0; });
+    std::vector<quint32> ranks(keys.size(), 0);
+    quint32 rank = 0;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        if (i > 0 && compare(keys[size_t(rows[i])], keys[size_t(rows[i - 1])]) != 0)
+            ++rank;
+        ranks[size_t(rows[i])] = rank;
+    }
+    return ranks;
+}
+
 } // namespace
 
 int SandboxOrdering::compare(const SandboxSummary &a, const SandboxSummary &b, int column)
@@ -83,51 +131,35 @@ int SandboxOrdering::compare(const SandboxSummary &a, const SandboxSummary &b, i
 std::vector<quint32> SandboxOrdering::ranks(int count, int column,
                                             const std::function<const SandboxSummary &(int)> &at)
 {
+    return rankTask(count, column, at)();
+}
+
+std::function<std::vector<quint32>()>
+SandboxOrdering::rankTask(int count, int column, const std::function<const SandboxSummary &(int)> &at)
+{
     if (column == SandboxListModel::UpdatedColumn) {
         std::vector<std::pair<qint64, int>> keyed(static_cast<size_t>(count));
         for (int row = 0; row < count; ++row)
             keyed[size_t(row)] = {instant(at(row).updatedAt), row};
-        return ranksOfKeys(std::move(keyed), count);
+        return [keyed = std::move(keyed), count]() mutable { return ranksOfKeys(std::move(keyed), count); };
     }
     if (column == SandboxListModel::ServerColumn || column == SandboxListModel::StatusColumn ||
         column == SandboxListModel::BenchmarkColumn) {
-        // A few dozen distinct values over all rows: rank the values, then look each row's up.
-        QHash<QString, quint32> valueIndex;
-        QList<QString> values;
-        std::vector<quint32> ranks(static_cast<size_t>(count));
-        for (int row = 0; row < count; ++row) {
-            const QString &value = textOf(at(row), column);
-            auto it = valueIndex.find(value);
-            if (it == valueIndex.end()) {
-                it = valueIndex.insert(value, quint32(values.size()));
-                values.append(value);
-            }
-            ranks[size_t(row)] = *it;
-        }
-        std::vector<quint32> order(size_t(values.size()));
-        std::iota(order.begin(), order.end(), 0u);
-        std::sort(order.begin(), order.end(),
-                  [&](quint32 a, quint32 b) { return compareText(values[a], values[b]) < 0; });
-        std::vector<quint32> valueRank(size_t(values.size()));
-        quint32 rank = 0;
-        for (size_t i = 0; i < order.size(); ++i) {
-            if (i > 0 && compareText(values[order[i]], values[order[i - 1]]) != 0)
-                ++rank;
-            valueRank[order[i]] = rank;
-        }
-        for (quint32 &entry : ranks)
-            entry = valueRank[entry];
-        return ranks;
+        std::vector<QString> texts(static_cast<size_t>(count));
+        for (int row = 0; row < count; ++row)
+            texts[size_t(row)] = textOf(at(row), column);
+        return [texts = std::move(texts)] { return ranksOfFewValues(texts); };
     }
-    std::vector<int> rows(static_cast<size_t>(count));
-    std::iota(rows.begin(), rows.end(), 0);
-    std::sort(rows.begin(), rows.end(), [&](int a, int b) { return compare(at(a), at(b), column) < 0; });
-    std::vector<quint32> ranks(static_cast<size_t>(count), 0);
-    quint32 rank = 0;
-    for (size_t i = 0; i < rows.size(); ++i) {
-        if (i > 0 && compare(at(rows[i]), at(rows[i - 1]), column) != 0)
-            ++rank;
-        ranks[size_t(rows[i])] = rank;
+    if (column == SandboxListModel::TagsColumn) {
+        std::vector<QStringList> tags(static_cast<size_t>(count));
+        for (int row = 0; row < count; ++row)
+            tags[size_t(row)] = at(row).tags;
+        return [tags = std::move(tags)] { return ranksBySorting(tags, compareTags); };
     }
-    return ranks;
+    std::vector<QString> texts(static_cast<size_t>(count));
+    if (column == SandboxListModel::SandboxIdColumn)
+        for (int row = 0; row < count; ++row)
+            texts[size_t(row)] = at(row).sandboxId;
+    // Any other column compares equal throughout: every row gets rank 0.
+    return [texts = std::move(texts)] { return ranksBySorting(texts, compareText); };
 }

@@ -19,4 +19,9 @@ public:
     // comparing the rows (ties included), for a fraction of the cost. `at(row)` gives a row's summary.
     static std::vector<quint32> ranks(int count, int column,
                                       const std::function<const SandboxSummary &(int)> &at);
+
+    // The same ranks, built later by the function returned: it holds a copy of the column's values taken
+    // now, so it may run on another thread while the rows change.
+    static std::function<std::vector<quint32>()>
+    rankTask(int count, int column, const std::function<const SandboxSummary &(int)> &at);
 };

@@ -80,6 +80,80 @@ private Q_SLOTS:
         QVERIFY(sourceOrder(*m_proxy) == sourceOrder(oracle));
     }
 
+    // Past FlatSortFilterProxy::backgroundSortRows the order is computed on a worker: sort() returns with
+    // the rows as they were and the new column already answered, then one layout change shows the order
+    // QSortFilterProxyModel gives, with a persistent index following its row.
+    void aLargeSortIsComputedOffThisThreadAndAppliedInOneStep()
+    {
+        quint64 random = 77;
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        m_model->applySnapshot(oracleList(random, 3 * FlatSortFilterProxy::backgroundSortRows));
+        QVERIFY(m_model->rowCount() > FlatSortFilterProxy::backgroundSortRows);
+        const std::vector<int> before = sourceOrder(*m_proxy);
+        const QPersistentModelIndex held = m_proxy->index(10, 2);
+        const QString heldId = held.data(SandboxListModel::SandboxIdRole).toString();
+        QSignalSpy layouts(m_proxy, &QAbstractItemModel::layoutChanged);
+        QSignalSpy applied(m_proxy, &FlatSortFilterProxy::sortApplied);
+        m_proxy->sort(SandboxListModel::UpdatedColumn, Qt::DescendingOrder);
+        QVERIFY(m_proxy->isSorting());
+        QCOMPARE(m_proxy->sortColumn(), int(SandboxListModel::UpdatedColumn));
+        QCOMPARE(m_proxy->sortOrder(), Qt::DescendingOrder);
+        QVERIFY(sourceOrder(*m_proxy) == before);
+        QVERIFY(applied.wait(10000));
+        QVERIFY(!m_proxy->isSorting());
+        QCOMPARE(layouts.count(), 1);
+        OracleProxy oracle;
+        oracle.setSourceModel(m_model);
+        oracle.sort(SandboxListModel::UpdatedColumn, Qt::DescendingOrder);
+        QVERIFY(sourceOrder(*m_proxy) == sourceOrder(oracle));
+        QVERIFY(held.isValid());
+        QCOMPARE(held.data(SandboxListModel::SandboxIdRole).toString(), heldId);
+        QCOMPARE(held.column(), 2);
+    }
+
+    // Rows that change while the order is computed are not lost or misplaced: the sort starts again on
+    // the new rows. A second sort() before the first lands supersedes it.
+    void rowsChangingDuringABackgroundSortEndInTheRightOrder()
+    {
+        quint64 random = 78;
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        m_model->applySnapshot(oracleList(random, 3 * FlatSortFilterProxy::backgroundSortRows));
+        QSignalSpy applied(m_proxy, &FlatSortFilterProxy::sortApplied);
+        m_proxy->sort(SandboxListModel::UpdatedColumn, Qt::AscendingOrder);
+        QVERIFY(m_proxy->isSorting());
+        QList<SandboxSummary> next;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const quint64 pick = nextRandom(random) % 20;
+            if (pick == 0)
+                continue; // gone
+            next << m_model->sandboxAt(row);
+            if (pick == 1)
+                next.back().updatedAt = now.addSecs(qint64(nextRandom(random) % 7200));
+        }
+        next << randomList(random, 50, 100000);
+        m_model->applySnapshot(next);
+        QVERIFY(applied.wait(10000));
+        QVERIFY(!m_proxy->isSorting());
+        OracleProxy oracle;
+        oracle.setSourceModel(m_model);
+        oracle.sort(SandboxListModel::UpdatedColumn, Qt::AscendingOrder);
+        QCOMPARE(m_proxy->rowCount(), oracle.rowCount());
+        QVERIFY(sourceOrder(*m_proxy) == sourceOrder(oracle));
+
+        m_proxy->sort(SandboxListModel::ServerColumn, Qt::DescendingOrder);
+        m_proxy->sort(SandboxListModel::StatusColumn, Qt::AscendingOrder);
+        QVERIFY(applied.wait(10000));
+        QCOMPARE(applied.count(), 2);
+        QCOMPARE(m_proxy->sortColumn(), int(SandboxListModel::StatusColumn));
+        oracle.sort(SandboxListModel::StatusColumn, Qt::AscendingOrder);
+        QVERIFY(sourceOrder(*m_proxy) == sourceOrder(oracle));
+        // Nothing else lands later: the superseded sort's result was dropped.
+        QVERIFY(!applied.wait(300));
+        QCOMPARE(applied.count(), 2);
+    }
+
     void sortsByTheRealValue()
     {
         m_model->applySnapshot({sandbox(u"b"_s, u"2h"_s, u"idle"_s, {}, {}, 120),
