@@ -37,7 +37,8 @@ def argument_pool(dump):
     return {key: value for key, value in pool.items() if value is not None}
 
 
-def check_tools(c, url, dump, failures):
+def check_tools(c, url, dump, failures, overrides=None):
+    """overrides: {tool: {argument: value}} where the pool's value does not suit a tool."""
     rpc(c, url, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
                                "clientInfo": {"name": "conformance", "version": "1"}}, failures)
     tools, params = [], {}
@@ -64,7 +65,7 @@ def check_tools(c, url, dump, failures):
                 failures.append("%s without its required arguments did not answer isError" % name)
         if not tool.get("annotations", {}).get("readOnlyHint") or any(key not in pool for key in required):
             continue
-        arguments = {key: pool[key] for key in required}
+        arguments = {key: (overrides or {}).get(name, {}).get(key, pool[key]) for key in required}
         Draft202012Validator(tool["inputSchema"]).validate(arguments)
         result = rpc(c, url, "tools/call", {"name": name, "arguments": arguments}, failures)
         called += 1
@@ -95,9 +96,12 @@ def exercise_mcp(c):
     status, _, raw = c.request("POST", c.base + "/local-sandbox", {"server_names": ["filesystem"]})
     if status == 201:
         url = json.loads(raw)["servers"][0]["mcp_server_url"]
-        rpc(c, url, "tools/call", {"name": "write_file", "arguments": {"path": "README.md", "content": "# hi"}},
-            c.failures)
-        counts = check_tools(c, url, {}, c.failures)
+        rpc(c, url, "tools/call",
+            {"name": "filesystem_write_file", "arguments": {"path": "README.md", "content": "# hi"}}, c.failures)
+        folder = {"path": "."}  # the pool's path is a file: the folder tools read the root
+        counts = check_tools(c, url, {}, c.failures, {"filesystem_list_directory": folder,
+                                                      "filesystem_list_directory_with_sizes": folder,
+                                                      "filesystem_directory_tree": folder})
         listed, called = listed + counts[0], called + counts[1]
     else:
         c.failures.append("local acquire answered %d" % status)

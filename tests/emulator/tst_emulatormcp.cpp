@@ -553,23 +553,33 @@ private Q_SLOTS:
                      .result()[u"serverInfo"_s][u"name"_s]
                      .toString(),
                  u"klavis-filesystem"_s);
-        QVERIFY(m_mcp->callTool(url, u"list_directory"_s, {}).text().contains(u"[FILE] README.md"_s));
-        QVERIFY(m_mcp->callTool(url, u"read_file"_s, QJsonObject{{u"path"_s, u"/README.md"_s}})
+        QVERIFY(m_mcp->callTool(url, u"filesystem_list_directory"_s, QJsonObject{{u"path"_s, u"."_s}})
+                    .text()
+                    .contains(u"[FILE] README.md"_s));
+        QVERIFY(m_mcp
+                    ->callTool(url, u"filesystem_read_text_file"_s,
+                               QJsonObject{{u"path"_s, u"/workspace/README.md"_s}})
                     .text()
                     .startsWith(u"# Demo workspace"_s));
+        QVERIFY(!m_mcp->callTool(url, u"filesystem_create_directory"_s, QJsonObject{{u"path"_s, u"out"_s}})
+                     .result()[u"isError"_s]
+                     .toBool());
         QVERIFY(!m_mcp
-                     ->callTool(url, u"write_file"_s,
+                     ->callTool(url, u"filesystem_write_file"_s,
                                 QJsonObject{{u"path"_s, u"out/result.txt"_s}, {u"content"_s, u"42"_s}})
                      .result()[u"isError"_s]
                      .toBool());
         QCOMPARE(EmulatorProbe(m_server).workspaceFile(localId, u"out/result.txt"_s), QByteArray("42"));
-        QVERIFY(m_mcp->callTool(url, u"read_file"_s, QJsonObject{{u"path"_s, u"../etc/passwd"_s}})
-                    .result()[u"isError"_s]
-                    .toBool());
+        QVERIFY(
+            m_mcp->callTool(url, u"filesystem_read_text_file"_s, QJsonObject{{u"path"_s, u"../etc/passwd"_s}})
+                .result()[u"isError"_s]
+                .toBool());
         QCOMPARE(m_client->api("POST", u"/local-sandbox/%1/reset"_s.arg(localId)).status, 200);
-        QVERIFY(m_mcp->callTool(url, u"read_file"_s, QJsonObject{{u"path"_s, u"out/result.txt"_s}})
-                    .result()[u"isError"_s]
-                    .toBool());
+        QVERIFY(
+            m_mcp
+                ->callTool(url, u"filesystem_read_text_file"_s, QJsonObject{{u"path"_s, u"out/result.txt"_s}})
+                .result()[u"isError"_s]
+                .toBool());
         QUrl other = url;
         other.setQuery(u"local_sandbox_id=nope"_s);
         QCOMPARE(m_mcp->rpc(other, u"ping"_s).answer.status, 404);

@@ -275,7 +275,7 @@ private slots:
         InspectPage *page = localTabs->currentInspectPage();
         QVERIFY(page);
         QVERIFY(QTest::qWaitFor([page] { return page->toolModel()->rowCount() > 0; }, 10000));
-        QVERIFY(page->selectTool(u"read_file"_s));
+        QVERIFY(page->selectTool(u"filesystem_read_text_file"_s));
     }
 };
 

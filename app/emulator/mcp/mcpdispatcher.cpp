@@ -18,7 +18,9 @@ QJsonObject success(const QJsonValue &id, const QJsonObject &result)
 QJsonObject toolResult(const McpToolOutcome &outcome)
 {
     QJsonObject result{
-        {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, outcome.text}}}},
+        {u"content"_s, outcome.content.isEmpty()
+                           ? QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, outcome.text}}}
+                           : outcome.content},
         {u"isError"_s, outcome.isError},
     };
     if (!outcome.structured.isUndefined())

@@ -54,7 +54,9 @@ McpToolSpec generatedTool(int number)
 QList<McpToolSpec> McpToolbox::toolsFor(const QString &server, const QString &benchmark, int extraTools)
 {
     QList<McpToolSpec> tools = ownTools(server);
-    tools.append(McpToolsGeneric::wait());
+    // Klavis's filesystem server is a published one whose 14 tools clients compare by name: nothing is added.
+    if (server != u"filesystem")
+        tools.append(McpToolsGeneric::wait());
     for (int i = 1; i <= extraTools; ++i)
         tools.append(generatedTool(i));
     if (benchmark == u"MCP_Atlas")

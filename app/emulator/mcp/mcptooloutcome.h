@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -14,6 +15,7 @@ namespace Emulator {
 struct McpToolOutcome
 {
     QString text;
+    QJsonArray content; // blocks other than text (a media file's image, audio or blob) in place of `text`
     QJsonValue structured = QJsonValue(QJsonValue::Undefined);
     bool isError = false;
     QStringList progress; // one notifications/progress each, in order, before the result

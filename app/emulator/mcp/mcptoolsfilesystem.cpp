@@ -1,131 +1,65 @@
 #include "emulator/mcp/mcptoolsfilesystem.h"
 
 #include "emulator/mcp/mcpschema.h"
-#include "emulator/workspace/workspace.h"
+#include "emulator/mcp/mcptoolsfilesystemlist.h"
+#include "emulator/mcp/mcptoolsfilesystemread.h"
+#include "emulator/mcp/mcptoolsfilesystemwrite.h"
 
 using namespace Qt::StringLiterals;
 
 namespace Emulator {
 
-namespace {
-
-using S = McpSchema;
-
-constexpr int maxWriteBytes = 1 << 20; // one call writes at most 1 MiB
-
-// The workspace path an argument names ("" is the root), or the reason it names none.
-QString workspacePath(const QJsonObject &arguments, QString *error)
+McpToolOutcome McpToolsFilesystem::text(const QString &text)
 {
-    QString path = arguments.value(u"path"_s).toString();
-    while (path.startsWith(u'/'))
-        path.remove(0, 1); // the workspace is the server's root: "/notes" and "notes" are one file
-    return Workspace::normalizePath(path, error);
+    McpToolOutcome outcome = McpToolOutcome::message(text);
+    outcome.structured = QJsonObject{{u"content"_s, text}};
+    return outcome;
 }
 
-McpToolSpec listDirectory()
+QJsonObject McpToolsFilesystem::textOutput()
 {
-    McpToolSpec tool{
-        u"list_directory"_s,
-        u"List directory"_s,
-        u"List a folder of the workspace: [DIR] and [FILE] entries. The root is \"\" or \"/\"."_s,
-        S::object(QJsonObject{{u"path"_s, S::string(u"Folder path, default the root"_s)}}),
-        S::listOutput(u"entries"_s, QJsonObject{{u"name"_s, S::string(u"Name"_s)},
-                                                {u"type"_s, S::string(u"file, directory or symlink"_s)}}),
-        true,
-        false,
-        {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        QString error;
-        const QString folder = workspacePath(arguments, &error);
-        if (!error.isEmpty())
-            return McpToolOutcome::error(error);
-        if (!folder.isEmpty()) {
-            const Workspace::Entry *entry = context.workspace->entry(folder);
-            if (!entry || entry->type != Workspace::EntryType::Directory)
-                return McpToolOutcome::error(u"ENOENT: no such directory: %1"_s.arg(folder));
-        }
-        const QString prefix = folder.isEmpty() ? QString() : folder + u'/';
-        QJsonArray entries;
-        QStringList lines;
-        const auto &all = context.workspace->entries();
-        for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
-            if (!it.key().startsWith(prefix) || it.key().size() == prefix.size())
-                continue;
-            const QString name = it.key().mid(prefix.size());
-            if (name.contains(u'/'))
-                continue;
-            const bool directory = it->type == Workspace::EntryType::Directory;
-            const QString type = directory                                   ? u"directory"_s
-                                 : it->type == Workspace::EntryType::Symlink ? u"symlink"_s
-                                                                             : u"file"_s;
-            entries.append(QJsonObject{{u"name"_s, name}, {u"type"_s, type}});
-            lines.append((directory ? u"[DIR] "_s : u"[FILE] "_s) + name);
-        }
-        McpToolOutcome outcome = McpToolOutcome::object(QJsonObject{{u"entries"_s, entries}});
-        outcome.text = lines.join(u'\n');
-        return outcome;
-    };
-    return tool;
+    return QJsonObject{{u"type"_s, u"object"_s},
+                       {u"properties"_s, QJsonObject{{u"content"_s, plain(u"string"_s)}}},
+                       {u"required"_s, QJsonArray{u"content"_s}}};
 }
 
-McpToolSpec readFile()
+QJsonObject McpToolsFilesystem::plain(const QString &type)
 {
-    McpToolSpec tool{u"read_file"_s,
-                     u"Read file"_s,
-                     u"Read a UTF-8 text file of the workspace."_s,
-                     S::object(QJsonObject{{u"path"_s, S::string(u"File path"_s)}}, {u"path"_s}),
-                     {},
-                     true,
-                     false,
-                     {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        QString error;
-        const QString path = workspacePath(arguments, &error);
-        if (!error.isEmpty())
-            return McpToolOutcome::error(error);
-        const Workspace::Entry *entry = context.workspace->entry(path);
-        if (!entry || entry->type != Workspace::EntryType::File)
-            return McpToolOutcome::error(u"ENOENT: no such file: %1"_s.arg(path));
-        return McpToolOutcome::message(QString::fromUtf8(entry->data));
-    };
-    return tool;
+    return QJsonObject{{u"type"_s, type}};
 }
 
-McpToolSpec writeFile()
+QJsonObject McpToolsFilesystem::stringList(const QString &description)
 {
-    QJsonObject content = S::string(u"The whole new content"_s);
-    content.insert(u"maxLength"_s, maxWriteBytes);
-    McpToolSpec tool{u"write_file"_s,
-                     u"Write file"_s,
-                     u"Create a file or replace its content; missing folders are created."_s,
-                     S::object(QJsonObject{{u"path"_s, S::string(u"File path"_s)}, {u"content"_s, content}},
-                               {u"path"_s, u"content"_s}),
-                     {},
-                     false,
-                     true,
-                     {}};
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        QString error;
-        const QString path = workspacePath(arguments, &error);
-        if (error.isEmpty() && path.isEmpty())
-            error = u"a file path is needed"_s;
-        if (!error.isEmpty())
-            return McpToolOutcome::error(error);
-        const QByteArray data = arguments.value(u"content"_s).toString().toUtf8();
-        if (data.size() > maxWriteBytes)
-            return McpToolOutcome::error(u"content over %1 bytes"_s.arg(maxWriteBytes));
-        if (const QString refused = context.workspace->addFile(path, data); !refused.isEmpty())
-            return McpToolOutcome::error(refused);
-        return McpToolOutcome::message(u"Wrote %1 bytes to %2"_s.arg(data.size()).arg(path));
-    };
-    return tool;
+    QJsonObject list{{u"type"_s, u"array"_s}, {u"items"_s, plain(u"string"_s)}};
+    if (!description.isEmpty())
+        list.insert(u"description"_s, description);
+    return list;
 }
 
-} // namespace
+McpToolSpec McpToolsFilesystem::spec(const QString &name, const QString &title, const QString &description,
+                                     const QJsonObject &properties, const QStringList &required,
+                                     bool readOnly, bool destructive)
+{
+    return McpToolSpec{name,         title,    description, McpSchema::object(properties, required),
+                       textOutput(), readOnly, destructive, {}};
+}
 
 QList<McpToolSpec> McpToolsFilesystem::tools()
 {
-    return {listDirectory(), readFile(), writeFile()};
+    return {McpToolsFilesystemRead::readFile(),
+            McpToolsFilesystemRead::readTextFile(),
+            McpToolsFilesystemRead::readMediaFile(),
+            McpToolsFilesystemRead::readMultipleFiles(),
+            McpToolsFilesystemWrite::writeFile(),
+            McpToolsFilesystemWrite::editFile(),
+            McpToolsFilesystemWrite::createDirectory(),
+            McpToolsFilesystemList::listDirectory(),
+            McpToolsFilesystemList::listDirectoryWithSizes(),
+            McpToolsFilesystemList::directoryTree(),
+            McpToolsFilesystemWrite::moveFile(),
+            McpToolsFilesystemList::searchFiles(),
+            McpToolsFilesystemList::getFileInfo(),
+            McpToolsFilesystemList::listAllowedDirectories()};
 }
 
 } // namespace Emulator

@@ -1,0 +1,106 @@
+#include "emulator/mcp/mcpglob.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace Emulator {
+
+namespace {
+
+constexpr int maxBraceDepth = 8;
+constexpr int maxAlternatives = 256; // a pattern is an argument: its expansion stays bounded
+
+QRegularExpression segmentExpression(const QString &segment)
+{
+    QString expression;
+    for (qsizetype i = 0; i < segment.size(); ++i) {
+        const QChar c = segment.at(i);
+        if (c == u'*') {
+            expression += u"[^/]*"_s;
+        } else if (c == u'?') {
+            expression += u"[^/]"_s;
+        } else if (c == u'[' && segment.indexOf(u']', i + 2) > i) {
+            const qsizetype close = segment.indexOf(u']', i + 2);
+            QString body = segment.mid(i + 1, close - i - 1);
+            const bool negated = body.startsWith(u'!') || body.startsWith(u'^');
+            if (negated)
+                body.remove(0, 1);
+            body.replace(u'\\', u"\\\\"_s).replace(u'[', u"\\["_s);
+            expression += (negated ? u"[^"_s : u"["_s) + body + u']';
+            i = close;
+        } else {
+            expression += QRegularExpression::escape(QString(c));
+        }
+    }
+    return QRegularExpression(QRegularExpression::anchoredPattern(expression));
+}
+
+bool matchSegments(const QStringList &pattern, qsizetype at, const QStringList &parts, qsizetype from)
+{
+    if (at == pattern.size())
+        return from == parts.size();
+    if (pattern.at(at) == u"**") {
+        for (qsizetype next = from; next <= parts.size(); ++next) {
+            if (matchSegments(pattern, at + 1, parts, next))
+                return true;
+        }
+        return false;
+    }
+    return from < parts.size() && segmentExpression(pattern.at(at)).match(parts.at(from)).hasMatch() &&
+           matchSegments(pattern, at + 1, parts, from + 1);
+}
+
+} // namespace
+
+QStringList McpGlob::expandBraces(const QString &pattern, int depth)
+{
+    const qsizetype open = pattern.indexOf(u'{');
+    if (open < 0 || depth > maxBraceDepth)
+        return {pattern};
+    qsizetype level = 0;
+    QList<qsizetype> commas;
+    qsizetype close = -1;
+    for (qsizetype i = open; i < pattern.size() && close < 0; ++i) {
+        if (pattern.at(i) == u'{')
+            ++level;
+        else if (pattern.at(i) == u'}' && --level == 0)
+            close = i;
+        else if (pattern.at(i) == u',' && level == 1)
+            commas.append(i);
+    }
+    if (close < 0 || commas.isEmpty())
+        return {pattern}; // "{a}" and an unclosed brace are literal, as in minimatch
+    QStringList expanded;
+    qsizetype start = open + 1;
+    commas.append(close);
+    for (const qsizetype end : std::as_const(commas)) {
+        const QString choice = pattern.left(open) + pattern.mid(start, end - start) + pattern.mid(close + 1);
+        expanded += expandBraces(choice, depth + 1);
+        if (expanded.size() > maxAlternatives)
+            return expanded.mid(0, maxAlternatives);
+        start = end + 1;
+    }
+    return expanded;
+}
+
+bool McpGlob::matches(const QString &path, const QString &pattern)
+{
+    const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
+    for (const QString &alternative : expandBraces(pattern)) {
+        if (matchSegments(alternative.split(u'/', Qt::SkipEmptyParts), 0, parts, 0))
+            return true;
+    }
+    return false;
+}
+
+bool McpGlob::matchesAny(const QString &path, const QStringList &patterns)
+{
+    for (const QString &pattern : patterns) {
+        if (matches(path, pattern))
+            return true;
+    }
+    return false;
+}
+
+} // namespace Emulator
