@@ -1,6 +1,7 @@
 #include "emulator/mcp/mcptoolsfilesystem.h"
 
 #include "emulator/mcp/mcpschema.h"
+#include "emulator/mcp/mcptoolsfilesysteminfo.h"
 #include "emulator/mcp/mcptoolsfilesystemlist.h"
 #include "emulator/mcp/mcptoolsfilesystemread.h"
 #include "emulator/mcp/mcptoolsfilesystemwrite.h"
@@ -58,8 +59,8 @@ QList<McpToolSpec> McpToolsFilesystem::tools()
             McpToolsFilesystemList::directoryTree(),
             McpToolsFilesystemWrite::moveFile(),
             McpToolsFilesystemList::searchFiles(),
-            McpToolsFilesystemList::getFileInfo(),
-            McpToolsFilesystemList::listAllowedDirectories()};
+            McpToolsFilesystemInfo::getFileInfo(),
+            McpToolsFilesystemInfo::listAllowedDirectories()};
 }
 
 } // namespace Emulator

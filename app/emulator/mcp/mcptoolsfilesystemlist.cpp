@@ -4,9 +4,7 @@
 #include "emulator/mcp/mcpglob.h"
 #include "emulator/mcp/mcptoolsfilesystem.h"
 
-#include <QDateTime>
 #include <QJsonDocument>
-#include <QLocale>
 
 #include <cmath>
 
@@ -18,8 +16,6 @@ namespace {
 
 using Fs = McpToolsFilesystem;
 using Paths = McpFilesystemPaths;
-
-constexpr qint64 folderSize = 4096; // what stat answers for a folder on the VM's ext4
 
 // A listing is bounded like a file's content: one reply, one SSE event.
 McpToolOutcome bounded(const QString &text, const QString &hint)
@@ -46,13 +42,13 @@ Paths::Resolved folderOf(const Workspace &workspace, const QString &requested)
 qint64 statSize(const Workspace &workspace, const QString &path, const Workspace::Entry &entry)
 {
     if (entry.type == Workspace::EntryType::Directory)
-        return folderSize;
+        return McpToolsFilesystemList::folderSize;
     if (entry.type == Workspace::EntryType::File)
         return entry.data.size();
     const Paths::Resolved target = Paths::validate(workspace, Paths::absolute(path));
     if (!target.error.isEmpty() || target.kind == Paths::Kind::Missing)
         return 0;
-    return target.kind == Paths::Kind::File ? target.entry->data.size() : folderSize;
+    return target.kind == Paths::Kind::File ? target.entry->data.size() : McpToolsFilesystemList::folderSize;
 }
 
 QString jsonString(const QString &text)
@@ -106,13 +102,6 @@ void search(const Workspace &workspace, const QString &root, const QString &fold
         if (entry->type == Workspace::EntryType::Directory)
             search(workspace, root, path, pattern, excludes, results);
     }
-}
-
-// Date.prototype.toString in UTC, as the VM prints it.
-QString dateText(const QDateTime &moment)
-{
-    return QLocale::c().toString(moment.toUTC(), u"ddd MMM dd yyyy HH:mm:ss"_s) +
-           u" GMT+0000 (Coordinated Universal Time)"_s;
 }
 
 } // namespace
@@ -264,47 +253,6 @@ McpToolSpec McpToolsFilesystemList::searchFiles()
                excludePatterns, results);
         return bounded(results.isEmpty() ? u"No matches found"_s : results.join(u'\n'),
                        u"narrow the pattern or exclude more"_s);
-    };
-    return tool;
-}
-
-McpToolSpec McpToolsFilesystemList::getFileInfo()
-{
-    McpToolSpec tool = Fs::spec(
-        u"filesystem_get_file_info"_s, u"Get File Info"_s,
-        u"Retrieve detailed metadata about a file or directory. Returns comprehensive information including "
-        "size, creation time, last modified time, permissions, and type. Only works within allowed "
-        "directories."_s,
-        QJsonObject{{u"path"_s, Fs::plain(u"string"_s)}}, {u"path"_s}, true, false);
-    tool.run = [](McpToolContext &context, const QJsonObject &arguments) {
-        const Paths::Resolved item =
-            Paths::validate(*context.workspace, arguments.value(u"path"_s).toString());
-        if (!item.error.isEmpty())
-            return McpToolOutcome::error(item.error);
-        if (item.kind == Paths::Kind::Missing)
-            return McpToolOutcome::error(Paths::nodeError(u"ENOENT"_s, u"stat"_s, item.absolute()));
-        const bool isFile = item.kind == Paths::Kind::File;
-        // The workspace keeps no times: each is the moment of the call.
-        const QString now = dateText(QDateTime::currentDateTimeUtc());
-        const int mode = item.entry ? item.entry->mode : 0755;
-        return Fs::text(QStringList{u"size: %1"_s.arg(isFile ? item.entry->data.size() : folderSize),
-                                    u"created: "_s + now, u"modified: "_s + now, u"accessed: "_s + now,
-                                    u"isDirectory: "_s + (isFile ? u"false"_s : u"true"_s),
-                                    u"isFile: "_s + (isFile ? u"true"_s : u"false"_s),
-                                    u"permissions: "_s + QString::number(mode, 8).right(3)}
-                            .join(u'\n'));
-    };
-    return tool;
-}
-
-McpToolSpec McpToolsFilesystemList::listAllowedDirectories()
-{
-    McpToolSpec tool = Fs::spec(u"filesystem_list_allowed_directories"_s, u"List Allowed Directories"_s,
-                                u"Returns the list of directories that this server is allowed to access. "
-                                "Subdirectories within these allowed directories are also accessible."_s,
-                                QJsonObject(), {}, true, false);
-    tool.run = [](McpToolContext &, const QJsonObject &) {
-        return Fs::text(u"Allowed directories:\n"_s + Paths::root());
     };
     return tool;
 }
