@@ -420,6 +420,24 @@ private Q_SLOTS:
                  u"No matches found"_s);
     }
 
+    // Each "**" may take any number of segments: tried naively, many of them on a deep path would not end.
+    void searchFilesWithManyGlobstarsEnds()
+    {
+        QStringList deep;
+        for (int i = 0; i < 30; ++i)
+            deep.append(u"d%1"_s.arg(i));
+        put(deep.join(u'/') + u"/y.txt"_s, "");
+        QStringList pattern(12, u"**"_s);
+        pattern.append(u"z.txt"_s);
+        QCOMPARE(ok(u"filesystem_search_files"_s, {{u"path"_s, u"d0"_s}, {u"pattern"_s, pattern.join(u'/')}},
+                    __LINE__),
+                 u"No matches found"_s);
+        pattern.last() = u"y.txt"_s;
+        QCOMPARE(ok(u"filesystem_search_files"_s, {{u"path"_s, u"d0"_s}, {u"pattern"_s, pattern.join(u'/')}},
+                    __LINE__),
+                 u"/workspace/"_s + deep.join(u'/') + u"/y.txt"_s);
+    }
+
     void getFileInfoPrintsTheStatLines()
     {
         put(u"info/five.txt"_s, "12345");

@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <vector>
+
 using namespace Qt::StringLiterals;
 
 namespace Emulator {
@@ -36,19 +38,26 @@ QRegularExpression segmentExpression(const QString &segment)
     return QRegularExpression(QRegularExpression::anchoredPattern(expression));
 }
 
-bool matchSegments(const QStringList &pattern, qsizetype at, const QStringList &parts, qsizetype from)
+// Segment by segment; `seen` remembers each (pattern, path) position already tried, so that a pattern with
+// many `**` (an argument, run under the server's lock) costs at most their product, never an exponential.
+bool matchSegments(const QStringList &pattern, qsizetype at, const QStringList &parts, qsizetype from,
+                   std::vector<char> &seen)
 {
     if (at == pattern.size())
         return from == parts.size();
+    char &tried = seen[size_t(at * (parts.size() + 1) + from)];
+    if (tried)
+        return false; // an earlier try from here failed, or it would have ended the search
+    tried = 1;
     if (pattern.at(at) == u"**") {
         for (qsizetype next = from; next <= parts.size(); ++next) {
-            if (matchSegments(pattern, at + 1, parts, next))
+            if (matchSegments(pattern, at + 1, parts, next, seen))
                 return true;
         }
         return false;
     }
     return from < parts.size() && segmentExpression(pattern.at(at)).match(parts.at(from)).hasMatch() &&
-           matchSegments(pattern, at + 1, parts, from + 1);
+           matchSegments(pattern, at + 1, parts, from + 1, seen);
 }
 
 } // namespace
@@ -88,7 +97,9 @@ bool McpGlob::matches(const QString &path, const QString &pattern)
 {
     const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
     for (const QString &alternative : expandBraces(pattern)) {
-        if (matchSegments(alternative.split(u'/', Qt::SkipEmptyParts), 0, parts, 0))
+        const QStringList segments = alternative.split(u'/', Qt::SkipEmptyParts);
+        std::vector<char> seen(size_t((segments.size() + 1) * (parts.size() + 1)), 0);
+        if (matchSegments(segments, 0, parts, 0, seen))
             return true;
     }
     return false;
