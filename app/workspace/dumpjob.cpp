@@ -17,6 +17,8 @@
 #include <QSaveFile>
 #include <QTimer>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -24,6 +26,9 @@ namespace {
 constexpr int maxFailures = 5;    // dropped connections and transient errors in a row, without progress
 constexpr int maxUrlRequests = 2; // the first URL, and one fresh one after a refusal
 constexpr qsizetype readChunk = qsizetype{256} * 1024;
+// What one turn of the event loop takes from the reply: each byte is written, inflated by the gzip check
+// and hashed here, about 10 ms a MB, and the reply can hold 4 MB at once. The rest waits for the next turn.
+constexpr qint64 bytesPerTurn = qint64{512} * 1024;
 constexpr qint64 readBufferBytes = qint64{4} * 1024 * 1024;
 
 } // namespace
@@ -184,8 +189,9 @@ void DumpJob::consume()
     if (m_buffer.size() != readChunk)
         m_buffer.resize(readChunk);
     qint64 moved = 0;
-    for (;;) {
-        const qint64 got = m_reply->read(m_buffer.data(), m_buffer.size());
+    while (moved < bytesPerTurn) {
+        const qint64 got =
+            m_reply->read(m_buffer.data(), std::min<qint64>(m_buffer.size(), bytesPerTurn - moved));
         if (got <= 0)
             break;
         if (m_file->write(m_buffer.constData(), got) != got) {
@@ -205,6 +211,17 @@ void DumpJob::consume()
     }
     if (moved == 0)
         return;
+    if (m_reply->bytesAvailable() > 0 && !m_consumeQueued) {
+        // No new readyRead comes for bytes already in the reply's buffer.
+        m_consumeQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_consumeQueued = false;
+                consume();
+            },
+            Qt::QueuedConnection);
+    }
     m_written += moved;
     // Progress: only cuts in a row without new bytes give up. New means past the furthest point so far: a
     // store that cuts every answer at the same place, restarting from zero each time, must not loop forever.
@@ -223,6 +240,12 @@ void DumpJob::onGetFinished()
     consume(); // the last bytes, or the whole of an empty body, may come with the end
     if (m_reply != reply)
         return; // consume() ended the job
+    if (m_replyChecked && reply->bytesAvailable() > 0 && !m_discardReply && !isCancelling()) {
+        // The rest of the archive is still in the reply's buffer: a turn at a time, as consume() reads it.
+        // (An error body stays there for classify() below.)
+        QMetaObject::invokeMethod(this, &DumpJob::onGetFinished, Qt::QueuedConnection);
+        return;
+    }
     reply->disconnect(this);
     reply->deleteLater();
     m_reply = nullptr;

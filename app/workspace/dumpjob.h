@@ -67,6 +67,7 @@ private:
     qint64 m_total = -1;
     qint64 m_mostWritten = 0; // the furthest any attempt got: only going past it is progress
     QByteArray m_buffer;
+    bool m_consumeQueued = false; // a consume() is posted for bytes the reply already holds
     // The archive's SHA-256 as its bytes are written: a resumed download appends, a restart starts over.
     QCryptographicHash m_hash{QCryptographicHash::Sha256};
     bool m_replyChecked = false;
