@@ -161,9 +161,15 @@ void FlatSortFilterProxy::sortInBackground(int column, Qt::SortOrder order, Rank
         std::sort(rows.begin(), rows.end(), ProxyRowOrder(column, order, &ranks, unused));
         return rows;
     };
-    // The continuation runs on this object's thread, and not at all once this object is gone.
+    // The continuation runs on this object's thread, and not at all once this object is gone. It runs at
+    // once when the worker is already done, so the order is posted: sort() never applies it itself.
     QtConcurrent::run(std::move(sorted)).then(this, [this, request, version](std::vector<int> rows) {
-        backgroundSortDone(request, version, std::move(rows));
+        QMetaObject::invokeMethod(
+            this,
+            [this, request, version, rows = std::move(rows)]() mutable {
+                backgroundSortDone(request, version, std::move(rows));
+            },
+            Qt::QueuedConnection);
     });
 }
 
