@@ -112,6 +112,9 @@ QWidget *InspectPage::buildToolSide()
     m_toolView->setModel(m_toolProxy);
     m_toolView->setRootIsDecorated(false);
     m_toolView->setUniformRowHeights(true);
+    // A server's tools often share a prefix (filesystem_read_file, filesystem_read_text_file…): the end of
+    // a name tells them apart, so a narrow column keeps both ends.
+    m_toolView->setTextElideMode(Qt::ElideMiddle);
     m_toolView->setItemDelegateForColumn(McpToolListModel::AnnotationsColumn,
                                          new TagChipDelegate(McpToolListModel::AnnotationsRole, m_toolView));
     m_toolView->header()->setSectionResizeMode(McpToolListModel::NameColumn, QHeaderView::Stretch);
