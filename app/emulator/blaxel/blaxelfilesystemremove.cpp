@@ -28,14 +28,13 @@ HttpReply BlaxelFilesystemRemove::remove(const IncomingRequest &request, const Q
     const QFileInfo info(*real);
     if (!info.exists() && !info.isSymLink())
         return BlaxelReplies::sandboxError(404, u"no such file or directory: %1"_s.arg(*sandboxPath));
-    const QString recursive = request.queryValue(u"recursive"_s).value_or(QString());
     bool removed = false;
     // A link goes itself, never what it points to.
     if (info.isDir() && !info.isSymLink()) {
         QDir folder(*real);
         const bool empty =
             folder.isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-        if (!empty && recursive != u"true" && recursive != u"1")
+        if (!empty && !request.queryFlag(u"recursive"_s, false))
             return BlaxelReplies::sandboxError(
                 400,
                 u"%1 is a directory that is not empty: remove it with recursive=true"_s.arg(*sandboxPath));

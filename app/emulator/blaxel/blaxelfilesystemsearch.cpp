@@ -2,6 +2,7 @@
 
 #include "emulator/blaxel/blaxelreplies.h"
 #include "emulator/blaxel/blaxelsandboxpaths.h"
+#include "emulator/server/globpattern.h"
 #include "emulator/server/incomingrequest.h"
 
 #include <QDir>
@@ -9,7 +10,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <functional>
@@ -35,14 +35,6 @@ QStringList commaList(const IncomingRequest &request, const QString &name, const
     return items;
 }
 
-bool flag(const IncomingRequest &request, const QString &name, bool fallback)
-{
-    const std::optional<QString> value = request.queryValue(name);
-    if (!value || value->isEmpty())
-        return fallback;
-    return *value == u"true" || *value == u"1";
-}
-
 // nullopt for a value that is no whole number, 0 or more.
 std::optional<int> count(const IncomingRequest &request, const QString &name, int fallback)
 {
@@ -57,15 +49,6 @@ std::optional<int> count(const IncomingRequest &request, const QString &name, in
 bool isGlob(const QString &pattern)
 {
     return pattern.contains(u'*') || pattern.contains(u'?') || pattern.contains(u'[');
-}
-
-bool globMatches(const QStringList &patterns, const QString &name)
-{
-    return std::any_of(patterns.cbegin(), patterns.cend(), [&](const QString &pattern) {
-        // A name holds no '/', so the path-aware conversion matches it as fnmatch would.
-        const QRegularExpression glob(QRegularExpression::wildcardToRegularExpression(pattern));
-        return glob.match(name).hasMatch();
-    });
 }
 
 // The letters of `pattern` in order in `name`, case aside: 0 when they are not; more for a name that holds
@@ -137,11 +120,11 @@ HttpReply find(const IncomingRequest &request, const Walk &where)
     const std::optional<int> most = count(request, u"maxResults"_s, 20);
     if (!most)
         return BlaxelReplies::sandboxError(400, u"maxResults must be a whole number, 0 or more"_s);
-    const QStringList patterns = commaList(request, u"patterns"_s);
+    const QList<GlobPattern> patterns = GlobPattern::compile(commaList(request, u"patterns"_s));
     QJsonArray matches;
     walk(where, [&](const QFileInfo &info, const QString &path) {
         if ((type.isEmpty() || typeOf(info) == type) &&
-            (patterns.isEmpty() || globMatches(patterns, info.fileName())))
+            (patterns.isEmpty() || GlobPattern::anyMatches(patterns, info.fileName())))
             matches.append(QJsonObject{{u"path"_s, path}, {u"type"_s, typeOf(info)}});
         return *most == 0 || matches.size() < *most;
     });
@@ -153,7 +136,15 @@ HttpReply fuzzySearch(const IncomingRequest &request, const Walk &where)
     const std::optional<int> most = count(request, u"maxResults"_s, 20);
     if (!most)
         return BlaxelReplies::sandboxError(400, u"maxResults must be a whole number, 0 or more"_s);
-    const QStringList patterns = commaList(request, u"patterns"_s);
+    // A pattern with a wildcard is a glob, matched or not; any other is a fuzzy name.
+    QStringList fuzzyPatterns;
+    QList<GlobPattern> globs;
+    for (const QString &pattern : commaList(request, u"patterns"_s)) {
+        if (isGlob(pattern))
+            globs.append(GlobPattern(pattern));
+        else
+            fuzzyPatterns.append(pattern);
+    }
     struct Hit
     {
         QString path;
@@ -162,10 +153,11 @@ HttpReply fuzzySearch(const IncomingRequest &request, const Walk &where)
     };
     QList<Hit> hits;
     walk(where, [&](const QFileInfo &info, const QString &path) {
-        double score = patterns.isEmpty() ? 1.0 : 0.0;
-        for (const QString &pattern : patterns)
-            score = std::max(score, isGlob(pattern) ? (globMatches({pattern}, info.fileName()) ? 1.0 : 0.0)
-                                                    : fuzzyScore(pattern, info.fileName()));
+        double score = fuzzyPatterns.isEmpty() && globs.isEmpty() ? 1.0 : 0.0;
+        if (GlobPattern::anyMatches(globs, info.fileName()))
+            score = 1.0;
+        for (const QString &pattern : fuzzyPatterns)
+            score = std::max(score, fuzzyScore(pattern, info.fileName()));
         if (score > 0)
             hits.append({path, typeOf(info), score});
         return true;
@@ -187,13 +179,14 @@ HttpReply contentSearch(const IncomingRequest &request, const Walk &where)
     if (!most)
         return BlaxelReplies::sandboxError(400, u"maxResults must be a whole number, 0 or more"_s);
     const Qt::CaseSensitivity sensitivity =
-        flag(request, u"caseSensitive"_s, false) ? Qt::CaseSensitive : Qt::CaseInsensitive;
+        request.queryFlag(u"caseSensitive"_s, false) ? Qt::CaseSensitive : Qt::CaseInsensitive;
     const QString filePattern = request.queryValue(u"filePattern"_s).value_or(QString());
+    const GlobPattern fileGlob(filePattern);
     QJsonArray matches;
     walk(where, [&](const QFileInfo &info, const QString &path) {
         if (!info.isFile() || info.isSymLink() ||
             info.size() > BlaxelFilesystemSearch::maxSearchedFileBytes ||
-            (!filePattern.isEmpty() && !globMatches({filePattern}, info.fileName())))
+            (!filePattern.isEmpty() && !fileGlob.matches(info.fileName())))
             return true;
         QFile file(info.absoluteFilePath());
         if (!file.open(QIODevice::ReadOnly))
@@ -238,7 +231,7 @@ HttpReply BlaxelFilesystemSearch::search(const IncomingRequest &request, const Q
     if (!QFileInfo(*real).isDir())
         return BlaxelReplies::sandboxError(400, u"%1 is not a directory"_s.arg(*sandboxPath));
     const Walk where{root, *real, commaList(request, u"excludeDirs"_s, defaultExcludedDirs),
-                     flag(request, u"excludeHidden"_s, true)};
+                     request.queryFlag(u"excludeHidden"_s, true)};
     if (area == u"filesystem-find")
         return find(request, where);
     if (area == u"filesystem-search")

@@ -1,8 +1,8 @@
 #include "emulator/mcp/mcptoolsfilesystemlist.h"
 
 #include "emulator/mcp/mcpfilesystempaths.h"
-#include "emulator/mcp/mcpglob.h"
 #include "emulator/mcp/mcptoolsfilesystem.h"
+#include "emulator/server/globpattern.h"
 
 #include <QJsonDocument>
 
@@ -59,19 +59,12 @@ QString jsonString(const QString &text)
 
 // JSON.stringify(tree, null, 2) of [{name, type, children?}], in that key order.
 void writeTree(const Workspace &workspace, const QString &folder, const QString &relative,
-               const QStringList &excludes, const QString &indent, QStringList &out)
+               const QList<GlobPattern> &excludes, const QString &indent, QStringList &out)
 {
     QStringList items;
     for (const auto &[name, entry] : Paths::children(workspace, folder)) {
         const QString path = relative.isEmpty() ? name : relative + u'/' + name;
-        bool excluded = false;
-        for (const QString &pattern : excludes) {
-            excluded = excluded ||
-                       (pattern.contains(u'*') ? McpGlob::matches(path, pattern)
-                                               : McpGlob::matchesAny(path, {pattern, u"**/"_s + pattern,
-                                                                            u"**/"_s + pattern + u"/**"_s}));
-        }
-        if (excluded)
+        if (GlobPattern::anyMatches(excludes, path))
             continue;
         const bool isFolder = entry->type == Workspace::EntryType::Directory;
         const QString inner = indent + u"    "_s;
@@ -87,17 +80,17 @@ void writeTree(const Workspace &workspace, const QString &folder, const QString 
     out.append(items.isEmpty() ? u"[]"_s : u"[\n"_s + items.join(u",\n"_s) + u'\n' + indent + u']');
 }
 
-void search(const Workspace &workspace, const QString &root, const QString &folder, const QString &pattern,
-            const QStringList &excludes, QStringList &results)
+void search(const Workspace &workspace, const QString &root, const QString &folder,
+            const GlobPattern &pattern, const QList<GlobPattern> &excludes, QStringList &results)
 {
     for (const auto &[name, entry] : Paths::children(workspace, folder)) {
         const QString path = Paths::join(folder, name);
         if (!Paths::validate(workspace, Paths::absolute(path)).error.isEmpty())
             continue; // a link that leads out is skipped, as the reference's validatePath makes it
         const QString relative = root.isEmpty() ? path : path.mid(root.size() + 1);
-        if (McpGlob::matchesAny(relative, excludes))
+        if (GlobPattern::anyMatches(excludes, relative))
             continue;
-        if (McpGlob::matches(relative, pattern))
+        if (pattern.matches(relative))
             results.append(Paths::absolute(path));
         if (entry->type == Workspace::EntryType::Directory)
             search(workspace, root, path, pattern, excludes, results);
@@ -215,9 +208,16 @@ McpToolSpec McpToolsFilesystemList::directoryTree()
         const Paths::Resolved folder = folderOf(*context.workspace, arguments.value(u"path"_s).toString());
         if (!folder.error.isEmpty())
             return McpToolOutcome::error(folder.error);
-        QStringList excludes;
-        for (const auto &pattern : arguments.value(u"excludePatterns"_s).toArray())
-            excludes.append(pattern.toString());
+        // The reference excludes a pattern without '*' wherever it names a path segment, and all below it.
+        QList<GlobPattern> excludes;
+        for (const auto &value : arguments.value(u"excludePatterns"_s).toArray()) {
+            const QString pattern = value.toString();
+            excludes.append(GlobPattern(pattern));
+            if (!pattern.contains(u'*')) {
+                excludes.append(GlobPattern(u"**/"_s + pattern));
+                excludes.append(GlobPattern(u"**/"_s + pattern + u"/**"_s));
+            }
+        }
         QStringList out;
         writeTree(*context.workspace, folder.path, QString(), excludes, QString(), out);
         return bounded(out.join(QString()), u"ask for a folder deeper down or exclude more"_s);
@@ -249,8 +249,9 @@ McpToolSpec McpToolsFilesystemList::searchFiles()
         for (const auto &pattern : arguments.value(u"excludePatterns"_s).toArray())
             excludePatterns.append(pattern.toString());
         QStringList results;
-        search(*context.workspace, folder.path, folder.path, arguments.value(u"pattern"_s).toString(),
-               excludePatterns, results);
+        search(*context.workspace, folder.path, folder.path,
+               GlobPattern(arguments.value(u"pattern"_s).toString()), GlobPattern::compile(excludePatterns),
+               results);
         return bounded(results.isEmpty() ? u"No matches found"_s : results.join(u'\n'),
                        u"narrow the pattern or exclude more"_s);
     };

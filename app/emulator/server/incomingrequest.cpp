@@ -100,6 +100,14 @@ std::optional<QString> IncomingRequest::queryValue(const QString &name) const
     return found;
 }
 
+bool IncomingRequest::queryFlag(const QString &name, bool fallback) const
+{
+    const std::optional<QString> value = queryValue(name);
+    if (!value || value->isEmpty())
+        return fallback;
+    return *value == u"true" || *value == u"1";
+}
+
 bool IncomingRequest::wantsClose() const
 {
     return header("Connection").trimmed().compare("close", Qt::CaseInsensitive) == 0;

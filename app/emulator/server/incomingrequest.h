@@ -33,6 +33,9 @@ struct IncomingRequest
 
     QByteArray header(const QByteArray &name) const;
     std::optional<QString> queryValue(const QString &name) const; // the last one wins, as in Starlette
+    // A boolean query parameter as Go's sandbox API reads one: "true" or "1" is true, absent or empty is
+    // `fallback`, anything else false.
+    bool queryFlag(const QString &name, bool fallback) const;
     bool wantsClose() const;
 };
 

@@ -1,7 +1,6 @@
-#include "emulator/mcp/mcpglob.h"
+#include "emulator/server/globpattern.h"
 
-#include <QRegularExpression>
-
+#include <algorithm>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -38,31 +37,9 @@ QRegularExpression segmentExpression(const QString &segment)
     return QRegularExpression(QRegularExpression::anchoredPattern(expression));
 }
 
-// Segment by segment; `seen` remembers each (pattern, path) position already tried, so that a pattern with
-// many `**` (an argument, run under the server's lock) costs at most their product, never an exponential.
-bool matchSegments(const QStringList &pattern, qsizetype at, const QStringList &parts, qsizetype from,
-                   std::vector<char> &seen)
-{
-    if (at == pattern.size())
-        return from == parts.size();
-    char &tried = seen[size_t(at * (parts.size() + 1) + from)];
-    if (tried)
-        return false; // an earlier try from here failed, or it would have ended the search
-    tried = 1;
-    if (pattern.at(at) == u"**") {
-        for (qsizetype next = from; next <= parts.size(); ++next) {
-            if (matchSegments(pattern, at + 1, parts, next, seen))
-                return true;
-        }
-        return false;
-    }
-    return from < parts.size() && segmentExpression(pattern.at(at)).match(parts.at(from)).hasMatch() &&
-           matchSegments(pattern, at + 1, parts, from + 1, seen);
-}
-
 } // namespace
 
-QStringList McpGlob::expandBraces(const QString &pattern, int depth)
+QStringList GlobPattern::expandBraces(const QString &pattern, int depth)
 {
     const qsizetype open = pattern.indexOf(u'{');
     if (open < 0 || depth > maxBraceDepth)
@@ -93,25 +70,63 @@ QStringList McpGlob::expandBraces(const QString &pattern, int depth)
     return expanded;
 }
 
-bool McpGlob::matches(const QString &path, const QString &pattern)
+// Segment by segment; `seen` remembers each (pattern, path) position already tried, so that a pattern with
+// many `**` (an argument, run under the server's lock) costs at most their product, never an exponential.
+bool GlobPattern::matchSegments(const Alternative &pattern, qsizetype at, const QStringList &parts,
+                                qsizetype from, std::vector<char> &seen)
+{
+    if (at == pattern.size())
+        return from == parts.size();
+    char &tried = seen[size_t(at * (parts.size() + 1) + from)];
+    if (tried)
+        return false; // an earlier try from here failed, or it would have ended the search
+    tried = 1;
+    if (pattern.at(at).globstar) {
+        for (qsizetype next = from; next <= parts.size(); ++next) {
+            if (matchSegments(pattern, at + 1, parts, next, seen))
+                return true;
+        }
+        return false;
+    }
+    return from < parts.size() && pattern.at(at).expression.match(parts.at(from)).hasMatch() &&
+           matchSegments(pattern, at + 1, parts, from + 1, seen);
+}
+
+GlobPattern::GlobPattern(const QString &pattern)
+{
+    for (const QString &alternative : expandBraces(pattern)) {
+        Alternative segments;
+        for (const QString &segment : alternative.split(u'/', Qt::SkipEmptyParts))
+            segments.append(segment == u"**" ? Segment{true, {}}
+                                             : Segment{false, segmentExpression(segment)});
+        m_alternatives.append(segments);
+    }
+}
+
+bool GlobPattern::matches(const QString &path) const
 {
     const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
-    for (const QString &alternative : expandBraces(pattern)) {
-        const QStringList segments = alternative.split(u'/', Qt::SkipEmptyParts);
-        std::vector<char> seen(size_t((segments.size() + 1) * (parts.size() + 1)), 0);
-        if (matchSegments(segments, 0, parts, 0, seen))
+    for (const Alternative &alternative : m_alternatives) {
+        std::vector<char> seen(size_t((alternative.size() + 1) * (parts.size() + 1)), 0);
+        if (matchSegments(alternative, 0, parts, 0, seen))
             return true;
     }
     return false;
 }
 
-bool McpGlob::matchesAny(const QString &path, const QStringList &patterns)
+bool GlobPattern::anyMatches(const QList<GlobPattern> &patterns, const QString &path)
 {
-    for (const QString &pattern : patterns) {
-        if (matches(path, pattern))
-            return true;
-    }
-    return false;
+    return std::any_of(patterns.cbegin(), patterns.cend(),
+                       [&](const GlobPattern &pattern) { return pattern.matches(path); });
+}
+
+QList<GlobPattern> GlobPattern::compile(const QStringList &patterns)
+{
+    QList<GlobPattern> compiled;
+    compiled.reserve(patterns.size());
+    for (const QString &pattern : patterns)
+        compiled.append(GlobPattern(pattern));
+    return compiled;
 }
 
 } // namespace Emulator
