@@ -2,9 +2,6 @@
 
 #include "models/proxyroworder.h"
 
-#include <QFuture>
-#include <QtConcurrentRun>
-
 #include <algorithm>
 
 namespace {
@@ -17,7 +14,14 @@ constexpr qsizetype rankBatch = 4096;
 
 } // namespace
 
-FlatSortFilterProxy::FlatSortFilterProxy(QObject *parent) : QAbstractProxyModel(parent) {}
+FlatSortFilterProxy::FlatSortFilterProxy(QObject *parent)
+    : QAbstractProxyModel(parent),
+      m_backgroundSort(new BackgroundSort(
+          [this](BackgroundSort::Order order, quint64 version, std::vector<int> rows) {
+              backgroundSortDone(order, version, std::move(rows));
+          },
+          this))
+{}
 
 FlatSortFilterProxy::~FlatSortFilterProxy() = default;
 
@@ -132,7 +136,7 @@ void FlatSortFilterProxy::sort(int column, Qt::SortOrder order)
         return;
     if (column >= 0 && m_map.size() >= backgroundSortRows) {
         if (RankTask task = rankTask(column)) {
-            sortInBackground(column, order, std::move(task));
+            m_backgroundSort->start({column, order}, m_map.rows(), m_version, std::move(task));
             return;
         }
     }
@@ -141,7 +145,7 @@ void FlatSortFilterProxy::sort(int column, Qt::SortOrder order)
 
 void FlatSortFilterProxy::applySort(int column, Qt::SortOrder order)
 {
-    m_pendingSort.reset();
+    m_backgroundSort->cancel();
     m_sortColumn = column;
     m_sortOrder = order;
     std::vector<int> rows = m_map.rows();
@@ -150,45 +154,19 @@ void FlatSortFilterProxy::applySort(int column, Qt::SortOrder order)
     emit sortApplied();
 }
 
-void FlatSortFilterProxy::sortInBackground(int column, Qt::SortOrder order, RankTask task)
+void FlatSortFilterProxy::backgroundSortDone(BackgroundSort::Order order, quint64 version,
+                                             std::vector<int> rows)
 {
-    const quint64 request = ++m_sortRequests;
-    m_pendingSort = PendingSort{column, order, request};
-    const quint64 version = m_version;
-    auto sorted = [rows = m_map.rows(), task = std::move(task), column, order]() mutable {
-        const std::vector<quint32> ranks = task();
-        const auto unused = [](int, int, int) { return 0; };
-        std::sort(rows.begin(), rows.end(), ProxyRowOrder(column, order, &ranks, unused));
-        return rows;
-    };
-    // The continuation runs on this object's thread, and not at all once this object is gone. It runs at
-    // once when the worker is already done, so the order is posted: sort() never applies it itself.
-    QtConcurrent::run(std::move(sorted)).then(this, [this, request, version](std::vector<int> rows) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, request, version, rows = std::move(rows)]() mutable {
-                backgroundSortDone(request, version, std::move(rows));
-            },
-            Qt::QueuedConnection);
-    });
-}
-
-void FlatSortFilterProxy::backgroundSortDone(quint64 request, quint64 version, std::vector<int> rows)
-{
-    if (!m_pendingSort || m_pendingSort->request != request)
-        return; // another sort() came after it
-    const PendingSort pending = *m_pendingSort;
     if (version != m_version) {
         // The rows changed while it was computed: its order is of rows that are no longer these.
-        if (RankTask task = rankTask(pending.column); task && m_map.size() >= backgroundSortRows)
-            sortInBackground(pending.column, pending.order, std::move(task));
+        if (RankTask task = rankTask(order.column); task && m_map.size() >= backgroundSortRows)
+            m_backgroundSort->start(order, m_map.rows(), m_version, std::move(task));
         else
-            applySort(pending.column, pending.order);
+            applySort(order.column, order.order);
         return;
     }
-    m_pendingSort.reset();
-    m_sortColumn = pending.column;
-    m_sortOrder = pending.order;
+    m_sortColumn = order.column;
+    m_sortOrder = order.order;
     relayout(std::move(rows), QAbstractItemModel::VerticalSortHint);
     emit sortApplied();
 }

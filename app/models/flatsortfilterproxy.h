@@ -1,11 +1,10 @@
 #pragma once
 
+#include "models/backgroundsort.h"
 #include "models/proxyrowmap.h"
 
 #include <QAbstractProxyModel>
 
-#include <functional>
-#include <optional>
 #include <vector>
 
 // A sorting and filtering proxy for a flat (table or list) source, written for 100,000 rows that change
@@ -52,10 +51,10 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     // -1 when unsorted (source order). The order asked for, even while it is still being computed.
-    int sortColumn() const { return m_pendingSort ? m_pendingSort->column : m_sortColumn; }
-    Qt::SortOrder sortOrder() const { return m_pendingSort ? m_pendingSort->order : m_sortOrder; }
+    int sortColumn() const { return isSorting() ? m_backgroundSort->pending()->column : m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return isSorting() ? m_backgroundSort->pending()->order : m_sortOrder; }
     // A sort is being computed off this thread; sortApplied() says when its order is shown.
-    bool isSorting() const { return m_pendingSort.has_value(); }
+    bool isSorting() const { return m_backgroundSort->pending().has_value(); }
 
     // From this many rows, sort() computes the order on a worker when rankTask() allows it.
     static constexpr int backgroundSortRows = 10000;
@@ -78,7 +77,7 @@ protected:
     virtual const std::vector<quint32> *sortRanks(int /*column*/) const { return nullptr; }
     // Builds `column`'s ranks (as sortRanks()) from a copy of its values taken now, so that it can run on
     // another thread while the source changes; empty when the subclass cannot, and the sort runs here.
-    using RankTask = std::function<std::vector<quint32>()>;
+    using RankTask = BackgroundSort::RankTask;
     virtual RankTask rankTask(int /*column*/) const { return {}; }
     // Whether a source dataChanged with these roles can change what passes the filter or the order.
     virtual bool rolesAffectFilter(const QList<int> & /*roles*/) const { return true; }
@@ -96,15 +95,8 @@ private:
         int sourceRow;
         int column;
     };
-    struct PendingSort
-    {
-        int column;
-        Qt::SortOrder order;
-        quint64 request; // which sort() asked for it: a later one supersedes it
-    };
 
-    void sortInBackground(int column, Qt::SortOrder order, RankTask task);
-    void backgroundSortDone(quint64 request, quint64 version, std::vector<int> rows);
+    void backgroundSortDone(BackgroundSort::Order order, quint64 version, std::vector<int> rows);
     void applySort(int column, Qt::SortOrder order);
 
     auto order(qsizetype batch) const; // a ProxyRowOrder for sorting `batch` rows
@@ -127,8 +119,7 @@ private:
     // The order the rows are in now; a pending sort's order is not applied yet.
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
-    std::optional<PendingSort> m_pendingSort;
-    quint64 m_sortRequests = 0;
+    BackgroundSort *m_backgroundSort;
     quint64 m_version = 0;        // counts every change of the rows shown or of the source's rows
     QModelIndexList m_layoutFrom; // across a source layout change: our persistent indexes
     QList<QPersistentModelIndex> m_layoutSources; // and the source indexes they stood for

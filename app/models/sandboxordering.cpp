@@ -56,19 +56,21 @@ template <typename Key> std::vector<quint32> ranksOfKeys(std::vector<std::pair<K
     return ranks;
 }
 
-// A few dozen distinct values over all rows: rank the values, then look each row's up.
-std::vector<quint32> ranksOfFewValues(const std::vector<QString> &texts)
+// A few dozen distinct values over all rows: rank the values, then look each row's up. `textAt(row)` reads
+// a row's value, in the rows themselves or in a copy of the column.
+template <typename TextAt> std::vector<quint32> ranksOfFewValues(int count, const TextAt &textAt)
 {
     QHash<QString, quint32> valueIndex;
     QList<QString> values;
-    std::vector<quint32> ranks(texts.size());
-    for (size_t row = 0; row < texts.size(); ++row) {
-        auto it = valueIndex.find(texts[row]);
+    std::vector<quint32> ranks(static_cast<size_t>(count));
+    for (int row = 0; row < count; ++row) {
+        const QString &text = textAt(row);
+        auto it = valueIndex.find(text);
         if (it == valueIndex.end()) {
-            it = valueIndex.insert(texts[row], quint32(values.size()));
-            values.append(texts[row]);
+            it = valueIndex.insert(text, quint32(values.size()));
+            values.append(text);
         }
-        ranks[row] = *it;
+        ranks[size_t(row)] = *it;
     }
     std::vector<quint32> order(size_t(values.size()));
     std::iota(order.begin(), order.end(), 0U);
@@ -86,22 +88,36 @@ std::vector<quint32> ranksOfFewValues(const std::vector<QString> &texts)
     return ranks;
 }
 
-// Ranks by sorting the rows with `compare` on their keys (many distinct values).
-template <typename Key, typename Compare>
-std::vector<quint32> ranksBySorting(const std::vector<Key> &keys, Compare compare)
+// Ranks by sorting the rows with `compare` on their keys (many distinct values), read through `keyAt(row)`.
+template <typename KeyAt, typename Compare>
+std::vector<quint32> ranksBySorting(int count, const KeyAt &keyAt, Compare compare)
 {
-    std::vector<int> rows(keys.size());
+    std::vector<int> rows(static_cast<size_t>(count));
     std::iota(rows.begin(), rows.end(), 0);
-    std::sort(rows.begin(), rows.end(),
-              [&](int a, int b) { return compare(keys[size_t(a)], keys[size_t(b)]) < 0; });
-    std::vector<quint32> ranks(keys.size(), 0);
+    std::sort(rows.begin(), rows.end(), [&](int a, int b) { return compare(keyAt(a), keyAt(b)) < 0; });
+    std::vector<quint32> ranks(static_cast<size_t>(count), 0);
     quint32 rank = 0;
     for (size_t i = 0; i < rows.size(); ++i) {
-        if (i > 0 && compare(keys[size_t(rows[i])], keys[size_t(rows[i - 1])]) != 0)
+        if (i > 0 && compare(keyAt(rows[i]), keyAt(rows[i - 1])) != 0)
             ++rank;
         ranks[size_t(rows[i])] = rank;
     }
     return ranks;
+}
+
+std::vector<std::pair<qint64, int>> updateKeys(int count,
+                                               const std::function<const SandboxSummary &(int)> &at)
+{
+    std::vector<std::pair<qint64, int>> keyed(static_cast<size_t>(count));
+    for (int row = 0; row < count; ++row)
+        keyed[size_t(row)] = {instant(at(row).updatedAt), row};
+    return keyed;
+}
+
+bool isFewValuesColumn(int column)
+{
+    return column == SandboxListModel::ServerColumn || column == SandboxListModel::StatusColumn ||
+           column == SandboxListModel::BenchmarkColumn;
 }
 
 } // namespace
@@ -131,35 +147,50 @@ int SandboxOrdering::compare(const SandboxSummary &a, const SandboxSummary &b, i
 std::vector<quint32> SandboxOrdering::ranks(int count, int column,
                                             const std::function<const SandboxSummary &(int)> &at)
 {
-    return rankTask(count, column, at)();
+    // The rows are read in place: on this path nothing changes them while the ranks are built.
+    if (column == SandboxListModel::UpdatedColumn)
+        return ranksOfKeys(updateKeys(count, at), count);
+    if (isFewValuesColumn(column))
+        return ranksOfFewValues(count, [&](int row) -> const QString & { return textOf(at(row), column); });
+    if (column == SandboxListModel::TagsColumn)
+        return ranksBySorting(
+            count, [&](int row) -> const QStringList & { return at(row).tags; }, compareTags);
+    if (column == SandboxListModel::SandboxIdColumn)
+        return ranksBySorting(
+            count, [&](int row) -> const QString & { return at(row).sandboxId; }, compareText);
+    return std::vector<quint32>(static_cast<size_t>(count), 0); // any other column: all rows equal
 }
 
 std::function<std::vector<quint32>()>
 SandboxOrdering::rankTask(int count, int column, const std::function<const SandboxSummary &(int)> &at)
 {
-    if (column == SandboxListModel::UpdatedColumn) {
-        std::vector<std::pair<qint64, int>> keyed(static_cast<size_t>(count));
-        for (int row = 0; row < count; ++row)
-            keyed[size_t(row)] = {instant(at(row).updatedAt), row};
-        return [keyed = std::move(keyed), count]() mutable { return ranksOfKeys(std::move(keyed), count); };
-    }
-    if (column == SandboxListModel::ServerColumn || column == SandboxListModel::StatusColumn ||
-        column == SandboxListModel::BenchmarkColumn) {
+    // A copy of the column's values only, taken now; the same ranking steps as ranks() run on it later.
+    if (column == SandboxListModel::UpdatedColumn)
+        return
+            [keyed = updateKeys(count, at), count]() mutable { return ranksOfKeys(std::move(keyed), count); };
+    if (isFewValuesColumn(column) || column == SandboxListModel::SandboxIdColumn) {
         std::vector<QString> texts(static_cast<size_t>(count));
         for (int row = 0; row < count; ++row)
-            texts[size_t(row)] = textOf(at(row), column);
-        return [texts = std::move(texts)] { return ranksOfFewValues(texts); };
+            texts[size_t(row)] =
+                column == SandboxListModel::SandboxIdColumn ? at(row).sandboxId : textOf(at(row), column);
+        const auto textAt = [](const std::vector<QString> &values) {
+            return [&values](int row) -> const QString & { return values[size_t(row)]; };
+        };
+        if (isFewValuesColumn(column))
+            return
+                [texts = std::move(texts), count, textAt] { return ranksOfFewValues(count, textAt(texts)); };
+        return [texts = std::move(texts), count, textAt] {
+            return ranksBySorting(count, textAt(texts), compareText);
+        };
     }
     if (column == SandboxListModel::TagsColumn) {
         std::vector<QStringList> tags(static_cast<size_t>(count));
         for (int row = 0; row < count; ++row)
             tags[size_t(row)] = at(row).tags;
-        return [tags = std::move(tags)] { return ranksBySorting(tags, compareTags); };
+        return [tags = std::move(tags), count] {
+            return ranksBySorting(
+                count, [&tags](int row) -> const QStringList & { return tags[size_t(row)]; }, compareTags);
+        };
     }
-    std::vector<QString> texts(static_cast<size_t>(count));
-    if (column == SandboxListModel::SandboxIdColumn)
-        for (int row = 0; row < count; ++row)
-            texts[size_t(row)] = at(row).sandboxId;
-    // Any other column compares equal throughout: every row gets rank 0.
-    return [texts = std::move(texts)] { return ranksBySorting(texts, compareText); };
+    return [count] { return std::vector<quint32>(static_cast<size_t>(count), 0); };
 }

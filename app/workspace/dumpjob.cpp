@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
 #include <QSaveFile>
 #include <QTimer>
 
@@ -211,17 +212,8 @@ void DumpJob::consume()
     }
     if (moved == 0)
         return;
-    if (m_reply->bytesAvailable() > 0 && !m_consumeQueued) {
-        // No new readyRead comes for bytes already in the reply's buffer.
-        m_consumeQueued = true;
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                m_consumeQueued = false;
-                consume();
-            },
-            Qt::QueuedConnection);
-    }
+    if (m_reply->bytesAvailable() > 0)
+        queueDrain();
     m_written += moved;
     // Progress: only cuts in a row without new bytes give up. New means past the furthest point so far: a
     // store that cuts every answer at the same place, restarting from zero each time, must not loop forever.
@@ -230,6 +222,25 @@ void DumpJob::consume()
         m_failures = 0;
     }
     setProgress(m_written, m_total);
+}
+
+void DumpJob::queueDrain()
+{
+    if (m_drainQueued)
+        return;
+    m_drainQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this, reply = QPointer<QNetworkReply>(m_reply)] {
+            m_drainQueued = false;
+            if (!reply || reply != m_reply)
+                return; // the job ended or moved on to another reply, which drives itself
+            if (reply->isFinished())
+                onGetFinished();
+            else
+                consume();
+        },
+        Qt::QueuedConnection);
 }
 
 void DumpJob::onGetFinished()
@@ -243,7 +254,7 @@ void DumpJob::onGetFinished()
     if (m_replyChecked && reply->bytesAvailable() > 0 && !m_discardReply && !isCancelling()) {
         // The rest of the archive is still in the reply's buffer: a turn at a time, as consume() reads it.
         // (An error body stays there for classify() below.)
-        QMetaObject::invokeMethod(this, &DumpJob::onGetFinished, Qt::QueuedConnection);
+        queueDrain();
         return;
     }
     reply->disconnect(this);

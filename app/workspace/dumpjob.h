@@ -46,6 +46,9 @@ private:
     // Moves what the reply has into the file, after deciding once per reply whether its body is ours.
     void consume();
     void onGetFinished();
+    // Reads on in the next turn of the event loop: no new readyRead comes for bytes the reply already holds,
+    // nor after finished(). One drain at a time, whichever of the two asked.
+    void queueDrain();
     void restartFromZero();
     void retryLater();
     void completeDownload();
@@ -67,7 +70,7 @@ private:
     qint64 m_total = -1;
     qint64 m_mostWritten = 0; // the furthest any attempt got: only going past it is progress
     QByteArray m_buffer;
-    bool m_consumeQueued = false; // a consume() is posted for bytes the reply already holds
+    bool m_drainQueued = false;
     // The archive's SHA-256 as its bytes are written: a resumed download appends, a restart starts over.
     QCryptographicHash m_hash{QCryptographicHash::Sha256};
     bool m_replyChecked = false;
