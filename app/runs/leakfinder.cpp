@@ -121,7 +121,12 @@ LeakReport LeakFinder::find(const LeakInput &input)
             leak.heldSince.addSecs(*input.thresholdSeconds) <= input.now)
             reasons.append(LeakReason::HeldTooLong);
         leak.reasons = sharedReasons(reasonLists, std::move(reasons));
+        if (leak.expiresAt.isValid() && leak.expiresAt > input.now &&
+            leak.expiresAt <= input.now.addSecs(input.expiryWarningSeconds))
+            report.expiringSoon.append(leak);
     }
+    std::sort(report.expiringSoon.begin(), report.expiringSoon.end(),
+              [](const Leak &a, const Leak &b) { return a.expiresAt < b.expiresAt; });
     // Filtered where they lie, not copied into a second list.
     held.removeIf([](const Leak &leak) { return leak.reasons.isEmpty(); });
     held.squeeze();

@@ -41,6 +41,8 @@ struct LeakInput
     QList<LedgerRun> runs;
     QDateTime now;
     std::optional<qint64> thresholdSeconds; // "held longer than"; nullopt: no such reason
+    // How long before its TTL ends a held sandbox counts as expiring soon (LeakReport::expiringSoon).
+    qint64 expiryWarningSeconds = 600;
 };
 
 struct LeakReport
@@ -49,6 +51,9 @@ struct LeakReport
     // Held in the ledger but no longer on the server (expired, released elsewhere): not leaks, but the
     // ledger can be told (RunLedger::recordReleased with Vanished).
     QList<LedgerSandbox> vanished;
+    // Held, known to the ledger with a TTL that ends within LeakInput::expiryWarningSeconds: Klavis releases
+    // them then, and has no call to extend a TTL. Soonest first; a leak may be here too.
+    QList<Leak> expiringSoon;
 };
 
 // Pure: no network, no disk. The CLI's `leaks` and a GUI view feed it what they fetched.

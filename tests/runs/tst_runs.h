@@ -37,6 +37,7 @@ private slots:
     // tst_runsmanifest.cpp: leaks and manifests.
     void leaksHaveTheirReasons();
     void leakDurations();
+    void expiringSoonNamesTheHeldSandboxesDueSoon();
     void manifestMatchesItsSchema();
     void manifestReadsBackAndImports();
     void hostileManifestsAreRefused_data();

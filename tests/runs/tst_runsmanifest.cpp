@@ -108,6 +108,36 @@ void TestRuns::leaksHaveTheirReasons()
     QCOMPARE(LeakFinder::find(input).leaks.size(), 5); // "old" only leaked by the threshold
 }
 
+void TestRuns::expiringSoonNamesTheHeldSandboxesDueSoon()
+{
+    LeakInput input;
+    input.now = now;
+    input.sandboxes = {occupied(u"github"_s, u"soon"_s),   occupied(u"github"_s, u"sooner"_s),
+                       occupied(u"github"_s, u"later"_s),  occupied(u"github"_s, u"expired"_s),
+                       occupied(u"github"_s, u"no-ttl"_s), occupied(u"github"_s, u"released"_s)};
+    input.sandboxes.last().status = u"idle"_s;                                     // released: no longer held
+    input.ledgerHeld = {recorded(u"soon"_s, u"r1"_s, now.addSecs(-3300), 3600),    // 5 min left
+                        recorded(u"sooner"_s, u"r1"_s, now.addSecs(-3540), 3600),  // 1 min left
+                        recorded(u"later"_s, u"r1"_s, now.addSecs(-600), 3600),    // 50 min left
+                        recorded(u"expired"_s, u"r1"_s, now.addSecs(-4000), 3600), // past: a leak instead
+                        recorded(u"no-ttl"_s, u"r1"_s, now.addSecs(-3500)),
+                        recorded(u"released"_s, u"r1"_s, now.addSecs(-3500), 3600)};
+    input.runs = {runNamed(u"r1"_s, LedgerRunState::Open)};
+
+    LeakReport report = LeakFinder::find(input);
+    QStringList expiring;
+    for (const auto &leak : report.expiringSoon)
+        expiring.append(leak.sandboxId);
+    QCOMPARE(expiring, (QStringList{u"sooner"_s, u"soon"_s}));
+    QCOMPARE(report.expiringSoon[0].expiresAt, now.addSecs(60));
+    QVERIFY(report.expiringSoon[0].reasons.isEmpty()); // in an open run, before its TTL: no leak
+
+    input.expiryWarningSeconds = 3600;
+    report = LeakFinder::find(input);
+    QCOMPARE(report.expiringSoon.size(), 3);
+    QCOMPARE(report.expiringSoon.last().sandboxId, u"later"_s);
+}
+
 void TestRuns::leakDurations()
 {
     QCOMPARE(LeakFinder::parseDuration(u"2h"_s), 7200);
