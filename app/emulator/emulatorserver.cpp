@@ -22,6 +22,7 @@
 #include <QHttpServerRequest>
 #include <QPointer>
 #include <QTcpSocket>
+#include <QWebSocket>
 
 #include <algorithm>
 
@@ -72,6 +73,15 @@ EmulatorServer::EmulatorServer(QObject *parent, quint64 seed)
     m_faults = std::make_unique<FaultInjector>(m_state->faults, m_state->faultDice);
     m_apiListener = new HttpListener(
         [this](const QHttpServerRequest &request, QTcpSocket *socket) { handleApi(request, socket); }, this);
+    // Qt's server upgrades a WebSocket request itself (HttpListener leaves it alone), only while this is
+    // connected: the only one the API serves is a Blaxel sandbox's /terminal/ws.
+    connect(m_apiListener, &QAbstractHttpServer::newWebSocketConnection, this, [this] {
+        while (m_apiListener->hasPendingWebSocketConnections()) {
+            std::unique_ptr<QWebSocket> socket = m_apiListener->nextPendingWebSocketConnection();
+            QMutexLocker locker(&m_mutex);
+            m_blaxel->openTerminal(std::move(socket));
+        }
+    });
     m_storeListener = new HttpListener(
         [this](const QHttpServerRequest &request, QTcpSocket *socket) { handleStore(request, socket); },
         this);

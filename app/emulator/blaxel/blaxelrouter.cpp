@@ -13,6 +13,8 @@
 #include <QObject>
 #include <QRegularExpression>
 #include <QTimer>
+#include <QUrlQuery>
+#include <QWebSocket>
 
 using namespace Qt::StringLiterals;
 
@@ -36,7 +38,8 @@ QByteArray effectiveMethod(const IncomingRequest &request)
 } // namespace
 
 BlaxelRouter::BlaxelRouter(EmulatorState &state, QMutex &mutex)
-    : m_state(state), m_control(m_settings), m_processes(m_settings, mutex), m_mutex(mutex)
+    : m_state(state), m_control(m_settings), m_processes(m_settings, mutex), m_terminals(mutex),
+      m_mutex(mutex)
 {
     m_control.seed(BlaxelSeed::demo(state.startTime));
 }
@@ -77,6 +80,7 @@ void BlaxelRouter::advance()
 {
     for (const auto &[workspace, name] : m_control.advance(QDateTime::currentDateTimeUtc())) {
         m_processes.forget(workspace + u'/' + name);
+        m_terminals.forget(workspace + u'/' + name);
         m_storage.destroy(workspace, name, m_settings.dataDir);
     }
 }
@@ -135,8 +139,11 @@ HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStri
     if (method == "GET")
         return m_control.get(workspace, name, apiBase);
     HttpReply reply = m_control.remove(workspace, name, apiBase);
-    if (reply.status == 200)
-        m_processes.forget(workspace + u'/' + name); // its API is gone with the DELETING status
+    if (reply.status == 200) {
+        // Its API is gone with the DELETING status.
+        m_processes.forget(workspace + u'/' + name);
+        m_terminals.forget(workspace + u'/' + name);
+    }
     return reply;
 }
 
@@ -208,6 +215,47 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
     if (rest.size() == 2)
         return rest.at(1) == u"kill" ? m_processes.kill(key, identifier) : m_processes.logs(key, identifier);
     return method == "DELETE" ? m_processes.stop(key, identifier) : m_processes.get(key, identifier);
+}
+
+void BlaxelRouter::openTerminal(std::unique_ptr<QWebSocket> socket)
+{
+    const QUrl url = socket->requestUrl();
+    QStringList s = url.path().split(u'/');
+    if (!s.isEmpty() && s.constFirst().isEmpty())
+        s.removeFirst();
+    if (s.size() != 5 || s.at(0) != u"blaxel-sandbox" || s.at(3) != u"terminal" || s.at(4) != u"ws")
+        return BlaxelTerminals::refuse(std::move(socket), u"Not Found"_s);
+    const QUrlQuery query(url);
+    QByteArray authorization = socket->request().rawHeader("Authorization").trimmed();
+    if (authorization.isEmpty())
+        authorization = socket->request().rawHeader("X-Blaxel-Authorization").trimmed();
+    QByteArray token;
+    if (authorization.size() > 7 && authorization.left(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
+        token = authorization.mid(7).trimmed();
+    else if (authorization.isEmpty())
+        token = query.queryItemValue(u"token"_s, QUrl::FullyDecoded).toUtf8();
+    if (token.isEmpty())
+        return BlaxelTerminals::refuse(std::move(socket), u"Missing Bearer token"_s);
+    if (token != m_state.apiKey.toUtf8())
+        return BlaxelTerminals::refuse(std::move(socket), u"Invalid API key or token"_s);
+    advance();
+    BlaxelSandbox *sandbox = m_control.find(s.at(1), s.at(2));
+    if (!sandbox || sandbox->status != u"DEPLOYED")
+        return BlaxelTerminals::refuse(std::move(socket),
+                                       u"sandbox %1 is not DEPLOYED"_s.arg(s.at(2).left(64)));
+    m_control.touch(*sandbox);
+    QString error;
+    const QString root = m_storage.prepare(*sandbox, m_settings.dataDir, &error);
+    if (root.isEmpty())
+        return BlaxelTerminals::refuse(std::move(socket), error);
+    QStringList environment;
+    for (const auto &env : std::as_const(sandbox->envs)) {
+        const QString name = env[u"name"_s].toString();
+        static const QRegularExpression valid(u"^[A-Za-z_][A-Za-z0-9_]{0,127}$"_s);
+        if (valid.match(name).hasMatch() && name != u"PATH" && !name.startsWith(u"LD_"))
+            environment.append(name + u'=' + env[u"value"_s].toString());
+    }
+    m_terminals.open(std::move(socket), s.at(1) + u'/' + s.at(2), root, environment, query);
 }
 
 bool BlaxelRouter::holdUntilDeployed(const BlaxelSandbox &sandbox, const IncomingRequest &request,

@@ -4,6 +4,7 @@
 #include "emulator/blaxel/blaxelprocesses.h"
 #include "emulator/blaxel/blaxelsandboxstorage.h"
 #include "emulator/blaxel/blaxelsettings.h"
+#include "emulator/blaxel/blaxelterminals.h"
 #include "emulator/server/httpreply.h"
 
 #include <memory>
@@ -12,6 +13,7 @@
 QT_BEGIN_NAMESPACE
 class QMutex;
 class QObject;
+class QWebSocket;
 QT_END_NAMESPACE
 
 namespace Emulator {
@@ -40,7 +42,16 @@ public:
     // Nothing when the answer comes later, through `later`.
     std::optional<HttpReply> handle(const IncomingRequest &request, const BlaxelProcesses::LateReply &later);
 
-    void setSettings(const BlaxelSettings &settings) { m_settings = settings; }
+    // GET /terminal/ws, upgraded by the listener before any handler saw it: the same key as every sandbox
+    // call (the Authorization header, or the `token` query the sandbox API also reads), then a shell. A
+    // refusal is an error frame and a close, as the upgrade is already done.
+    void openTerminal(std::unique_ptr<QWebSocket> socket);
+
+    void setSettings(const BlaxelSettings &settings)
+    {
+        m_settings = settings;
+        m_terminals.setIdleMs(settings.terminalIdleMs);
+    }
     const BlaxelSettings &settings() const { return m_settings; }
 
 private:
@@ -59,6 +70,7 @@ private:
     BlaxelControlPlane m_control;
     BlaxelSandboxStorage m_storage;
     BlaxelProcesses m_processes;
+    BlaxelTerminals m_terminals;
     QMutex &m_mutex;
     // The context of the held calls' timers, made in the server's thread on first use: they end with the
     // router.

@@ -16,6 +16,7 @@ struct BlaxelSettings
     int edgeHoldMs = 60000; // a call to a DEPLOYING sandbox waits this long for it at most, as Blaxel's edge
     qint64 maxFileBytes = qint64(512) * 1024 * 1024; // the largest body a filesystem PUT takes
     qint64 maxOutputBytes = qint64(1024) * 1024;     // stdout and stderr each keep this much of a process
+    int terminalIdleMs = 5 * 60 * 1000; // a terminal session nobody is connected to lives this long
     QString dataDir; // where sandboxes' folders live; empty: a temporary folder removed at exit
 };
 

@@ -1,5 +1,7 @@
 #include "emulator/server/httplistener.h"
 
+#include <QHttpServerRequest>
+
 namespace Emulator {
 
 HttpListener::HttpListener(Handler handler, QObject *parent)
@@ -8,6 +10,10 @@ HttpListener::HttpListener(Handler handler, QObject *parent)
 
 bool HttpListener::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    // Qt 6.4 offers a WebSocket upgrade to the handler first and upgrades it after, whatever the handler
+    // did: an answer here would reach the client before the 101.
+    if (request.value("Upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
+        return true;
     m_handler(request, socket);
     return true;
 }
