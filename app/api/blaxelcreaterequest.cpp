@@ -13,16 +13,6 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-bool hasControl(const QString &text)
-{
-    return std::any_of(text.cbegin(), text.cend(),
-                       [](QChar c) { return UnsafeCharacters::isControl(c.unicode()); });
-}
-
-} // namespace
-
 QString BlaxelCreateRequest::problem() const
 {
     if (QString nameProblem = BlaxelSandboxName::problem(name); !nameProblem.isEmpty())
@@ -30,7 +20,8 @@ QString BlaxelCreateRequest::problem() const
     if (image.trimmed().isEmpty())
         return QCoreApplication::translate(
             "BlaxelCreateRequest", "Choose an image for the sandbox (for example blaxel/base-image:latest).");
-    if (hasControl(image) || hasControl(region) || hasControl(ttl) || hasControl(displayName))
+    if (UnsafeCharacters::containsControl(image) || UnsafeCharacters::containsControl(region) ||
+        UnsafeCharacters::containsControl(ttl) || UnsafeCharacters::containsControl(displayName))
         return QCoreApplication::translate(
             "BlaxelCreateRequest",
             "The display name, image, region and TTL must be single lines without control characters.");
@@ -50,7 +41,8 @@ QString BlaxelCreateRequest::problem() const
     if (QString problem = environmentProblem(envs); !problem.isEmpty())
         return problem;
     for (auto it = labels.cbegin(); it != labels.cend(); ++it)
-        if (it.key().trimmed().isEmpty() || hasControl(it.key()) || hasControl(it.value()))
+        if (it.key().trimmed().isEmpty() || UnsafeCharacters::containsControl(it.key()) ||
+            UnsafeCharacters::containsControl(it.value()))
             return QCoreApplication::translate(
                 "BlaxelCreateRequest",
                 "Each label needs a key, and neither key nor value may hold control characters.");
@@ -61,7 +53,7 @@ QString BlaxelCreateRequest::environmentProblem(const QList<BlaxelSandbox::Env> 
 {
     QSet<QString> names;
     for (const auto &env : envs) {
-        if (env.name.isEmpty() || env.name.contains(u'=') || hasControl(env.name))
+        if (env.name.isEmpty() || env.name.contains(u'=') || UnsafeCharacters::containsControl(env.name))
             return QCoreApplication::translate(
                 "BlaxelCreateRequest",
                 "Each environment variable needs a name without '=' or control characters.");

@@ -18,6 +18,7 @@ public:
     {
         Read, // list or details
         Create,
+        Update, // PUT of a live sandbox's labels or TTL
         Delete,
     };
 

@@ -7,6 +7,7 @@
 #include "api/blaxelsandbox.h"
 #include "api/blaxelsandboxfilter.h"
 #include "api/blaxelsandboxlist.h"
+#include "api/blaxelsandboxupdate.h"
 #include "api/blaxeltermination.h"
 #include "api/resulthandler.h"
 #include "api/servicedispatch.h"
@@ -54,6 +55,11 @@ public:
     BlaxelOperation *get(const QString &name, QObject *context, ResultHandler<BlaxelSandbox> done);
     // Not retried: a second POST would meet a 409 from the first one.
     BlaxelOperation *create(const BlaxelCreateRequest &request, QObject *context,
+                            ResultHandler<BlaxelSandbox> done);
+    // GET, then PUT of the sandbox as answered with `change` applied, as the official SDK updates one (a PUT
+    // replaces: the fields it leaves out are cleared, so it must start from the whole sandbox). `done` gets
+    // the sandbox as the PUT answered it.
+    BlaxelOperation *update(const QString &name, const BlaxelSandboxUpdate &change, QObject *context,
                             ResultHandler<BlaxelSandbox> done);
     // DELETE: the sandbox as the server answers it (usually DELETING). Its data is gone for good.
     BlaxelOperation *remove(const QString &name, QObject *context, ResultHandler<BlaxelSandbox> done);

@@ -1,5 +1,9 @@
 #pragma once
 
+#include <QStringView>
+
+#include <algorithm>
+
 // The one rule for characters in remote text that a terminal acts on or a screen does not show: the
 // terminal escaper, the JSON printer, the views and the key check all ask here.
 namespace UnsafeCharacters {
@@ -21,6 +25,12 @@ constexpr bool isInvisibleFormat(char32_t c)
 constexpr bool isUnsafe(char32_t c)
 {
     return isControl(c) || isInvisibleFormat(c);
+}
+
+// A field a request sends must be one line: no control character in it.
+inline bool containsControl(QStringView text)
+{
+    return std::any_of(text.cbegin(), text.cend(), [](QChar c) { return isControl(c.unicode()); });
 }
 
 } // namespace UnsafeCharacters

@@ -58,6 +58,11 @@ protected:
     {
         return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->create(request, c, done); });
     }
+    ApiResult<BlaxelSandbox> update(const QString &name, const BlaxelSandboxUpdate &change)
+    {
+        return await<BlaxelSandbox>(
+            [&](QObject *c, auto done) { return service->update(name, change, c, done); });
+    }
     ApiResult<BlaxelSandbox> remove(const QString &name)
     {
         return await<BlaxelSandbox>([&](QObject *c, auto done) { return service->remove(name, c, done); });

@@ -1,6 +1,6 @@
 // BlaxelSandboxService changing sandboxes over real HTTP against the emulator's Blaxel control plane: create
-// with its 409 and quota (and never repeated after a 503), delete to TERMINATED, and the wait's ends (gone,
-// its deadline, cancelled).
+// with its 409 and quota (and never repeated after a 503), update (labels, TTL: GET then PUT, as the SDK),
+// delete to TERMINATED, and the wait's ends (gone, its deadline, cancelled).
 
 #include "blaxelservicefixture.h"
 #include "emulatorprobe.h"
@@ -114,6 +114,83 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(operation.isNull(), 5000);
         QCOMPARE(transport->inFlight(), 0);
         QCOMPARE(seen().size(), polled); // nothing after the end
+    }
+
+    void updateChangesLabelsAndTtlAndKeepsTheRest()
+    {
+        const auto before = get(u"research-notebook"_s);
+        QVERIFY(before.ok());
+        QCOMPARE(before->ttl, u"7d"_s);
+        QVERIFY(before->expiresInSeconds.has_value());
+        EmulatorProbe(server).clearRecordedRequests();
+        BlaxelSandboxUpdate change;
+        change.labels = QMap<QString, QString>{{u"team"_s, u"research"_s}, {u"owner"_s, u"ana"_s}};
+        change.ttl = u"14d"_s;
+        const auto updated = update(u"research-notebook"_s, change);
+        QVERIFY2(updated.ok(), qPrintable(updated.error().fullText()));
+        QCOMPARE(updated->labels, *change.labels);
+        QCOMPARE(updated->ttl, u"14d"_s);
+        // As the SDK does it: the sandbox read, then sent back whole.
+        QCOMPARE(seen().size(), 2);
+        QCOMPARE(seen().at(0).method, QByteArray("GET"));
+        QCOMPARE(seen().at(1).method, QByteArray("PUT"));
+        QCOMPARE(seen().at(1).path, u"/v0/sandboxes/research-notebook"_s);
+        const auto after = get(u"research-notebook"_s);
+        QVERIFY(after.ok());
+        QCOMPARE(after->labels, *change.labels);
+        QCOMPARE(after->displayName, before->displayName);
+        QCOMPARE(after->memoryMb, before->memoryMb);
+        QCOMPARE(after->image, before->image);
+        QCOMPARE(after->envs, before->envs);
+        QCOMPARE(after->ports, before->ports);
+        // The TTL counts from the creation: seven more days to go.
+        QVERIFY(after->expiresInSeconds.has_value());
+        const qint64 gained = *after->expiresInSeconds - *before->expiresInSeconds;
+        QVERIFY2(gained > 7 * 86400 - 120 && gained <= 7 * 86400, qPrintable(QString::number(gained)));
+    }
+
+    void anEmptyTtlRemovesIt()
+    {
+        BlaxelSandboxUpdate change;
+        change.ttl = QString();
+        const auto updated = update(u"research-notebook"_s, change);
+        QVERIFY2(updated.ok(), qPrintable(updated.error().fullText()));
+        QVERIFY(updated->ttl.isEmpty());
+        QVERIFY(!updated->expiresInSeconds.has_value());
+        QCOMPARE(updated->labels.value(u"team"_s), u"research"_s); // untouched
+    }
+
+    void aBadChangeIsRefusedBeforeAnythingIsSent()
+    {
+        EmulatorProbe(server).clearRecordedRequests();
+        BlaxelSandboxUpdate change;
+        change.ttl = u"soon"_s;
+        const auto refused = update(u"research-notebook"_s, change);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message().contains(u"duration"_s), qPrintable(refused.error().message()));
+        change.ttl.reset();
+        change.labels = QMap<QString, QString>{{u"team"_s, u"a\nb"_s}};
+        QVERIFY(!update(u"research-notebook"_s, change).ok());
+        QVERIFY(!update(u"research-notebook"_s, BlaxelSandboxUpdate()).ok()); // nothing to change
+        QCOMPARE(seen().size(), 0);
+    }
+
+    void updatesOfAMissingOrDeletingSandboxFailClearly()
+    {
+        BlaxelSandboxUpdate change;
+        change.ttl = u"1h"_s;
+        EmulatorProbe(server).clearRecordedRequests();
+        const auto missing = update(u"no-such-sandbox"_s, change);
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.error().httpStatus(), 404);
+        QCOMPARE(seen().size(), 1); // nothing is sent after the GET's 404
+
+        blaxelSettings([](Emulator::BlaxelSettings &s) { s.transitionMs = 60000; });
+        QVERIFY(remove(u"agent-runner-02"_s).ok());
+        const auto deleting = update(u"agent-runner-02"_s, change);
+        QVERIFY(!deleting.ok());
+        QCOMPARE(deleting.error().httpStatus(), 409);
+        QVERIFY2(deleting.error().message().contains(u"state"_s), qPrintable(deleting.error().message()));
     }
 
     void waitIsCancellable()

@@ -84,6 +84,33 @@ await call("SandboxInstance.createIfNotExists (new)", async () => {
     expect(created.metadata.name === other, `answered ${created.metadata.name}`);
 });
 
+// Live changes: the SDK reads the sandbox and PUTs it back whole to /v0/sandboxes/{name}.
+await call("SandboxInstance.updateMetadata", async () => {
+    const updated = await SandboxInstance.updateMetadata(name, { labels: { origin: "blaxel_sdk", stage: "updated" } });
+    expect(updated.metadata.labels?.stage === "updated", `answered labels ${JSON.stringify(updated.metadata.labels)}`);
+    const got = await SandboxInstance.get(name);
+    expect(got.metadata.labels?.stage === "updated", `then labels ${JSON.stringify(got.metadata.labels)}`);
+    expect(got.spec?.runtime?.memory === 2048, `memory became ${got.spec?.runtime?.memory}`);
+});
+
+await call("SandboxInstance.updateTtl", async () => {
+    const updated = await SandboxInstance.updateTtl(name, "2h");
+    expect(updated.spec?.runtime?.ttl === "2h", `answered ttl ${updated.spec?.runtime?.ttl}`);
+    const got = await SandboxInstance.get(name);
+    expect(got.spec?.runtime?.ttl === "2h", `then ttl ${got.spec?.runtime?.ttl}`);
+    expect(got.metadata.labels?.stage === "updated", `the labels went: ${JSON.stringify(got.metadata.labels)}`);
+});
+
+await call("SandboxInstance.updateLifecycle", async () => {
+    const policies = [{ type: "ttl-idle", value: "30m", action: "delete" }];
+    await SandboxInstance.updateLifecycle(name, { expirationPolicies: policies });
+    const got = await SandboxInstance.get(name);
+    const kept = got.spec?.lifecycle?.expirationPolicies ?? [];
+    expect(kept.length === 1 && kept[0].type === "ttl-idle" && kept[0].value === "30m",
+           `then policies ${JSON.stringify(kept)}`);
+    expect(got.spec?.runtime?.ttl === "2h", `the ttl went: ${got.spec?.runtime?.ttl}`);
+});
+
 // Filesystem.
 const text = "hello from @blaxel/core\nsecond line\n";
 await call("fs.mkdir", async () => {
@@ -184,18 +211,46 @@ await call("process.kill", async () => {
     expect(ended.status === "killed", `after kill: ${ended.status}`);
 });
 
-// Previews live on the control plane, /v0/sandboxes/{name}/previews.
-try {
-    await sandbox.previews.list();
-    await call("previews.create", async () => {
-        const preview = await sandbox.previews.create({ metadata: { name: "web" }, spec: { port: 8080, public: true } });
-        expect(preview.name === "web", `created ${preview.name}`);
-        const names = (await sandbox.previews.list()).map((p) => p.name);
-        expect(names.includes("web"), `listed ${JSON.stringify(names)}`);
-    });
-} catch (error) {
-    notEmulated.push(`previews (list answered ${statusOf(error) ?? error?.message})`);
-}
+// Previews live on the control plane, /v0/sandboxes/{name}/previews, with a private one's tokens below it.
+await call("previews.create", async () => {
+    const preview = await sandbox.previews.create({ metadata: { name: "web" }, spec: { port: 8080, public: true } });
+    expect(preview.name === "web", `created ${preview.name}`);
+    expect(preview.spec.port === 8080 && preview.spec.public === true, `spec ${JSON.stringify(preview.spec)}`);
+    expect(typeof preview.spec.url === "string" && preview.spec.url.length > 0, "no url");
+});
+
+await call("previews.list and get", async () => {
+    const names = (await sandbox.previews.list()).map((p) => p.name);
+    expect(names.includes("web"), `listed ${JSON.stringify(names)}`);
+    const got = await sandbox.previews.get("web");
+    expect(got.spec.port === 8080, `got ${JSON.stringify(got.spec)}`);
+});
+
+await call("previews.createIfNotExists", async () => {
+    const again = await sandbox.previews.createIfNotExists({ metadata: { name: "web" }, spec: { port: 9999 } });
+    expect(again.spec.port === 8080, `the existing one was replaced: ${JSON.stringify(again.spec)}`);
+    const privatePreview = await sandbox.previews.createIfNotExists({ metadata: { name: "api" },
+                                                                       spec: { port: 3000, public: false } });
+    expect(privatePreview.spec.public === false, `spec ${JSON.stringify(privatePreview.spec)}`);
+});
+
+await call("preview tokens create, list and delete", async () => {
+    const preview = await sandbox.previews.get("api");
+    const token = await preview.tokens.create(new Date(Date.now() + 3600 * 1000));
+    expect(token.value.length >= 16, `token ${JSON.stringify(token.value)}`);
+    expect(!token.expired, "a new token is expired");
+    const listed = await preview.tokens.list();
+    expect(listed.length === 1 && listed[0].value === token.value, `listed ${listed.length}`);
+    await preview.tokens.delete(token.previewToken.metadata.name);
+    expect((await preview.tokens.list()).length === 0, "the token is still listed");
+});
+
+await call("previews.delete", async () => {
+    await sandbox.previews.delete("web");
+    await absent(() => sandbox.previews.get("web"), "the deleted preview");
+    const names = (await sandbox.previews.list()).map((p) => p.name);
+    expect(JSON.stringify(names) === JSON.stringify(["api"]), `left ${JSON.stringify(names)}`);
+});
 
 await call("SandboxInstance.delete", async () => {
     await SandboxInstance.delete(other);

@@ -230,7 +230,8 @@ private Q_SLOTS:
             {{"X-Blaxel-Workspace", "demo"}, {"X-Blaxel-Authorization", "Bearer demo-key"}});
         QCOMPARE(alternative.status, 200);
         QCOMPARE(m_blaxel->control("GET", u"/no-such-sandbox"_s).status, 404);
-        QCOMPARE(m_blaxel->control("PUT", u"/scratch"_s).status, 405);
+        QCOMPARE(m_blaxel->control("PATCH", u"/scratch"_s).status, 405);
+        QCOMPARE(m_blaxel->control("PUT", u"/scratch"_s).status, 400); // a PUT carries the whole sandbox
         BlaxelClient::Call badWorkspace;
         badWorkspace.workspace = u"../etc"_s;
         QCOMPARE(m_blaxel->control("GET", {}, {}, badWorkspace).status, 400);
@@ -325,6 +326,39 @@ private Q_SLOTS:
         QCOMPARE(m_blaxel->control("POST", {}, BlaxelClient::createBody(u"q3"_s), call).status, 200);
         // The demo workspace has its own count (twelve live sandboxes, above this quota).
         QCOMPARE(m_blaxel->control("POST", {}, BlaxelClient::createBody(u"q4"_s)).status, 403);
+    }
+
+    // PUT replaces what a live sandbox can change, from the whole sandbox sent back (as the SDK sends it).
+    void updateReplacesWhatALiveSandboxCanChange()
+    {
+        QJsonObject sandbox = m_blaxel->control("GET", u"/research-notebook"_s).object();
+        QJsonObject metadata = sandbox.value(u"metadata"_s).toObject();
+        metadata.insert(u"labels"_s, QJsonObject{{u"team"_s, u"eval"_s}});
+        sandbox.insert(u"metadata"_s, metadata);
+        QJsonObject spec = sandbox.value(u"spec"_s).toObject();
+        QJsonObject runtime = spec.value(u"runtime"_s).toObject();
+        runtime.remove(u"ttl"_s);                              // left out: cleared
+        runtime.insert(u"image"_s, u"blaxel/py-app:latest"_s); // not a live change: ignored
+        spec.insert(u"runtime"_s, runtime);
+        sandbox.insert(u"spec"_s, spec);
+        const Answer updated = m_blaxel->control("PUT", u"/research-notebook"_s,
+                                                 QJsonDocument(sandbox).toJson(QJsonDocument::Compact));
+        QCOMPARE(updated.status, 200);
+        const QJsonObject now = m_blaxel->control("GET", u"/research-notebook"_s).object();
+        QCOMPARE(now.value(u"metadata"_s).toObject().value(u"labels"_s).toObject(),
+                 (QJsonObject{{u"team"_s, u"eval"_s}}));
+        const QJsonObject nowRuntime = now.value(u"spec"_s).toObject().value(u"runtime"_s).toObject();
+        QVERIFY(!nowRuntime.contains(u"ttl"_s));
+        QCOMPARE(nowRuntime.value(u"image"_s).toString(), u"blaxel/base-image:latest"_s);
+        QVERIFY(!now.contains(u"expiresIn"_s));
+
+        metadata.insert(u"name"_s, u"another-name"_s);
+        sandbox.insert(u"metadata"_s, metadata);
+        const Answer renamed = m_blaxel->control("PUT", u"/research-notebook"_s,
+                                                 QJsonDocument(sandbox).toJson(QJsonDocument::Compact));
+        QCOMPARE(renamed.status, 400);
+        QVERIFY(renamed.body.contains("metadata.name"));
+        QCOMPARE(m_blaxel->control("PUT", u"/no-such-sandbox"_s, "{}").status, 404);
     }
 
     void deleteToTerminated()

@@ -192,4 +192,43 @@ HttpReply BlaxelControlPlane::remove(const QString &workspace, const QString &na
                                                           BlaxelSandboxJson::Form::Full));
 }
 
+HttpReply BlaxelControlPlane::update(const IncomingRequest &request, const QString &workspace,
+                                     const QString &name, const QUrl &apiBase)
+{
+    BlaxelSandbox *sandbox = find(workspace, name);
+    if (!sandbox || sandbox->status == u"TERMINATED")
+        return notFound(name);
+    if (sandbox->status == u"DELETING")
+        return BlaxelReplies::controlError(409, u"Sandbox %1 is being deleted"_s.arg(name));
+    QJsonParseError parseError{};
+    const QJsonDocument document = QJsonDocument::fromJson(request.body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject())
+        return BlaxelReplies::controlError(400, u"The body must be a JSON object (a Sandbox)"_s);
+    QJsonObject body = document.object();
+    QJsonObject metadata = body.value(u"metadata"_s).toObject();
+    if (!metadata.contains(u"name"_s)) {
+        metadata.insert(u"name"_s, name);
+        body.insert(u"metadata"_s, metadata);
+    } else if (metadata.value(u"name"_s).toString() != name) {
+        return BlaxelReplies::controlError(400,
+                                           u"metadata.name cannot change (the sandbox is %1)"_s.arg(name));
+    }
+    // The body is checked as a whole, as at create: a changed sandbox must still be a valid one.
+    QString error;
+    const std::optional<BlaxelSandbox> changed = BlaxelCreateRequest::parse(body, &error);
+    if (!changed)
+        return BlaxelReplies::controlError(400, error);
+    sandbox->displayName = changed->displayName;
+    sandbox->labels = changed->labels;
+    sandbox->ttl = changed->ttl;
+    sandbox->expires = changed->expires;
+    sandbox->expirationPolicies = changed->expirationPolicies;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    sandbox->updatedAt = now;
+    sandbox->updatedBy = u"api-key"_s;
+    addEvent(*sandbox, u"UPDATE"_s, sandbox->status, u"Sandbox updated"_s, now);
+    return HttpReply::json(200, BlaxelSandboxJson::toJson(*sandbox, apiBase, now, m_settings.idleToStandbyMs,
+                                                          BlaxelSandboxJson::Form::Full));
+}
+
 } // namespace Emulator

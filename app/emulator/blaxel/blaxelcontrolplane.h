@@ -38,6 +38,12 @@ public:
     HttpReply create(const IncomingRequest &request, const QString &workspace, const QUrl &apiBase,
                      QString *created);
     HttpReply remove(const QString &workspace, const QString &name, const QUrl &apiBase);
+    // PUT /sandboxes/{name}: the SDK sends the whole sandbox back, changed (updateMetadata, updateTtl,
+    // updateLifecycle). A PUT replaces: what a live sandbox can change is taken from it, and a field the body
+    // leaves out is cleared (display name, labels, TTL, expiry date, expiration policies). Image, memory,
+    // ports, envs and region stay as they were.
+    HttpReply update(const IncomingRequest &request, const QString &workspace, const QString &name,
+                     const QUrl &apiBase);
 
     BlaxelSandbox *find(const QString &workspace, const QString &name);
     void touch(BlaxelSandbox &sandbox); // its own API was used: RUNNING again, idle clock restarted

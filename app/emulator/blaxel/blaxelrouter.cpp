@@ -81,6 +81,7 @@ void BlaxelRouter::advance()
     for (const auto &[workspace, name] : m_control.advance(QDateTime::currentDateTimeUtc())) {
         m_processes.forget(workspace + u'/' + name);
         m_terminals.forget(workspace + u'/' + name);
+        m_previews.forget(workspace + u'/' + name);
         m_storage.destroy(workspace, name, m_settings.dataDir);
     }
 }
@@ -99,13 +100,15 @@ std::optional<HttpReply> BlaxelRouter::handle(const IncomingRequest &request,
 HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStringList &segments)
 {
     const QByteArray method = effectiveMethod(request);
-    if (segments.isEmpty() || segments.constFirst() != u"sandboxes" || segments.size() > 2 ||
+    // A sandbox's previews (and their tokens) sit below it: /sandboxes/{name}/previews/...
+    const bool previews = segments.size() > 2 && segments.size() <= 6 && segments.at(2) == u"previews";
+    if (segments.isEmpty() || segments.constFirst() != u"sandboxes" || (segments.size() > 2 && !previews) ||
         segments.contains(QString()))
         return BlaxelReplies::controlError(404, u"Not Found"_s);
     const bool collection = segments.size() == 1;
     const QByteArrayList allowed =
-        collection ? QByteArrayList{"GET", "POST"} : QByteArrayList{"GET", "DELETE"};
-    if (!allowed.contains(method))
+        collection ? QByteArrayList{"GET", "POST"} : QByteArrayList{"GET", "PUT", "DELETE"};
+    if (!previews && !allowed.contains(method))
         return methodNotAllowed(allowed.join(", "), false);
     if (auto denied = authenticate(request, false))
         return *denied;
@@ -131,18 +134,29 @@ HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStri
         if (!created.isEmpty()) {
             // A name used before (or a data dir from an earlier run) starts with an empty folder.
             m_processes.forget(workspace + u'/' + created);
+            m_previews.forget(workspace + u'/' + created);
             m_storage.destroy(workspace, created, m_settings.dataDir);
         }
         return reply;
     }
     const QString &name = segments.at(1);
+    if (previews) {
+        const BlaxelSandbox *sandbox = m_control.find(workspace, name);
+        if (!sandbox || sandbox->status == u"TERMINATED" || sandbox->status == u"DELETING")
+            return BlaxelReplies::controlError(404, u"Sandbox %1 not found"_s.arg(name));
+        return m_previews.handle(request, method, workspace + u'/' + name, workspace, name, segments.mid(2),
+                                 apiBase, m_state.ids);
+    }
     if (method == "GET")
         return m_control.get(workspace, name, apiBase);
+    if (method == "PUT")
+        return m_control.update(request, workspace, name, apiBase);
     HttpReply reply = m_control.remove(workspace, name, apiBase);
     if (reply.status == 200) {
         // Its API is gone with the DELETING status.
         m_processes.forget(workspace + u'/' + name);
         m_terminals.forget(workspace + u'/' + name);
+        m_previews.forget(workspace + u'/' + name);
     }
     return reply;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emulator/blaxel/blaxelcontrolplane.h"
+#include "emulator/blaxel/blaxelpreviews.h"
 #include "emulator/blaxel/blaxelprocesses.h"
 #include "emulator/blaxel/blaxelsandboxstorage.h"
 #include "emulator/blaxel/blaxelsettings.h"
@@ -71,6 +72,7 @@ private:
     BlaxelSandboxStorage m_storage;
     BlaxelProcesses m_processes;
     BlaxelTerminals m_terminals;
+    BlaxelPreviews m_previews;
     QMutex &m_mutex;
     // The context of the held calls' timers, made in the server's thread on first use: they end with the
     // router.

@@ -1,0 +1,11 @@
+#include "api/blaxelduration.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+bool BlaxelDuration::isValid(const QString &text)
+{
+    static const QRegularExpression duration(u"^([0-9]{1,9}[smhdw])+$"_s);
+    return text.size() <= 32 && duration.match(text).hasMatch();
+}
