@@ -20,7 +20,7 @@ import sys
 LAYERS = [
     ("facts", ["app/catalog", "app/json"]),
     ("transport", ["app/api"]),
-    ("services", ["app/workspace", "app/ledger", "app/mcp", "app/settings"]),
+    ("services", ["app/workspace", "app/ledger", "app/mcp", "app/settings", "app/terminal"]),
     ("execution", ["app/execution"]),
     ("runs", ["app/runs"]),
     ("stores", ["app/store"]),
@@ -33,7 +33,7 @@ LAYERS = [
     ("the sandbox lists' base", ["ui/sandboxlist"]),
     # What a user does inside a sandbox or beside the lists; a list page may hold them.
     ("work features", ["ui/inspector", "ui/serverdata", "ui/executions", "ui/transfers", "ui/universes",
-                       "ui/preferences"]),
+                       "ui/preferences", "ui/terminal"]),
     ("list features", ["ui/klavis", "ui/local", "ui/blaxel", "ui/allsandboxes", "ui/runsview"]),
     ("the main window", ["ui/mainwindow"]),
     ("the app's entry point", ["ui"]),

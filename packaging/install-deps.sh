@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(
     ccache cmake dpkg-dev g++ ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev qt6-svg-dev qt6-tools-dev
-    qt6-l10n-tools libqt6sql6-sqlite libgl-dev libarchive-dev libsimdjson-dev zlib1g-dev qtkeychain-qt6-dev libyaml-cpp-dev
+    qt6-l10n-tools libqt6sql6-sqlite libgl-dev libarchive-dev libsimdjson-dev zlib1g-dev qtkeychain-qt6-dev libyaml-cpp-dev libvterm-dev
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
     python3 python3-jsonschema pigz curl file tar gzip
     appstream desktop-file-utils man-db groff-base fish zsh qt6-translations-l10n
