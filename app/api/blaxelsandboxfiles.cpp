@@ -4,6 +4,7 @@
 #include "api/blaxelerrordecoder.h"
 #include "api/blaxelfiledownload.h"
 #include "api/blaxelprocessrun.h"
+#include "api/blaxelsandboxjsoncall.h"
 #include "api/blaxelsandboxreply.h"
 #include "api/httptransport.h"
 #include "api/remotetext.h"
@@ -267,7 +268,10 @@ void BlaxelSandboxFiles::sendList(BlaxelSandboxCall *call,
                     return;
                 }
                 const QJsonDocument document = QJsonDocument::fromJson(*body);
-                if (!document.isObject()) {
+                // A file answers as an object too (@blaxel/core's FileWithContent), with content instead.
+                const bool file =
+                    document.object().contains(u"content"_s) && !document.object().contains(u"files"_s);
+                if (!document.isObject() || file) {
                     call->fail(ApiError::decode(tr("%1 is a file, or the sandbox's listing could not be read")
                                                     .arg(BlaxelErrorDecoder::oneLine(remoteFolder, 200))));
                     return;
@@ -306,5 +310,25 @@ BlaxelSandboxCall *BlaxelSandboxFiles::run(const QString &command, const QString
         return call;
     }
     BlaxelProcessRun::start(this, call, command, workingDir, handler);
+    return call;
+}
+
+BlaxelSandboxCall *BlaxelSandboxFiles::remove(const QString &remotePath, bool recursive, QObject *context,
+                                              ResultHandler<QString> done)
+{
+    auto handler = std::make_shared<ResultHandler<QString>>(std::move(done));
+    auto *call = newCall(context, handler);
+    if (const QString problem = refusal(remotePath); !problem.isEmpty() || remotePath.isEmpty()) {
+        call->failSoon(problem.isEmpty() ? tr("Say which file or folder to remove.") : problem);
+        return call;
+    }
+    call->setDeadline(m_limits.listDeadlineMs);
+    BlaxelSandboxJsonCall::Query query;
+    if (recursive)
+        query.append({u"recursive"_s, u"true"_s});
+    BlaxelSandboxJsonCall::send(this, call, "DELETE", filesystemPath(remotePath), query, remotePath,
+                                [call, handler, remotePath](const QByteArray &) {
+                                    call->finishWith([&] { (*handler)(remotePath); });
+                                });
     return call;
 }

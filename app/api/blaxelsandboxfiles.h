@@ -117,20 +117,18 @@ public:
     // A name that cannot collide, for a temporary file in the sandbox (/tmp/sandboxdeck-<what>-<hex>.tar.gz).
     static QString temporaryArchivePath(const QString &what);
 
-    // For the calls' helpers (BlaxelProcessRun): a request to `path` under the sandbox's URL with the key,
-    // the workspace, no redirects and the transfer timeout; the network manager it goes through.
+    // DELETE /filesystem/{path}: a file, or a folder (one that is not empty only with `recursive`). `done`
+    // gets the path removed.
+    BlaxelSandboxCall *remove(const QString &remotePath, bool recursive, QObject *context,
+                              ResultHandler<QString> done);
+
+    // For the calls' helpers (BlaxelProcessRun, BlaxelSandboxJsonCall, BlaxelSandboxSearch,
+    // BlaxelSandboxProcesses): a request to `path` under the sandbox's URL with the key, the workspace, no
+    // redirects and the transfer timeout; the network manager it goes through.
     QNetworkRequest request(const QString &path) const;
     QNetworkAccessManager *network() const { return m_network; }
-
-private:
     // "" when a request may go, else the sentence the call fails with.
     QString refusal(const QString &remotePath) const;
-    BlaxelSandboxCall *newCall(QObject *context);
-    // One attempt of putFile or list; `again` makes the next one while the sandbox is starting.
-    void sendFile(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<qint64>> &handler,
-                  const QString &localPath, const QString &remotePath, const std::function<void()> &again);
-    void sendList(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<BlaxelDirectory>> &handler,
-                  const QString &remoteFolder, const std::function<void()> &again);
     // A call whose every failure, a refusal here included, goes to `done`.
     template <typename T>
     BlaxelSandboxCall *newCall(QObject *context, const std::shared_ptr<ResultHandler<T>> &done)
@@ -139,6 +137,14 @@ private:
         call->setFailure([call, done](const ApiError &error) { call->finishWith([&] { (*done)(error); }); });
         return call;
     }
+
+private:
+    BlaxelSandboxCall *newCall(QObject *context);
+    // One attempt of putFile or list; `again` makes the next one while the sandbox is starting.
+    void sendFile(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<qint64>> &handler,
+                  const QString &localPath, const QString &remotePath, const std::function<void()> &again);
+    void sendList(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<BlaxelDirectory>> &handler,
+                  const QString &remoteFolder, const std::function<void()> &again);
 
     QString m_sandboxName;
     QUrl m_url;

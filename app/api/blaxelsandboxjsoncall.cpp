@@ -1,0 +1,67 @@
+#include "api/blaxelsandboxjsoncall.h"
+
+#include "api/blaxelsandboxreply.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPointer>
+
+using namespace Qt::StringLiterals;
+
+QString BlaxelSandboxJsonCall::areaPath(const QString &area, const QString &remotePath)
+{
+    static const QString filesystem = u"/filesystem"_s;
+    return u'/' + area + BlaxelSandboxFiles::filesystemPath(remotePath).mid(filesystem.size());
+}
+
+void BlaxelSandboxJsonCall::send(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, const QByteArray &verb,
+                                 const QString &path, const Query &query, const QString &what,
+                                 const std::function<void(const QByteArray &)> &answered)
+{
+    QNetworkRequest request = files->request(path);
+    if (!query.isEmpty()) {
+        QByteArrayList pairs;
+        for (const auto &[name, value] : query)
+            pairs << QUrl::toPercentEncoding(name) + '=' + QUrl::toPercentEncoding(value);
+        QUrl url = request.url();
+        url.setQuery(QString::fromLatin1(pairs.join('&')), QUrl::StrictMode);
+        request.setUrl(url);
+    }
+    QNetworkReply *reply = files->network()->sendCustomRequest(request, verb);
+    const BlaxelSandboxFiles::Limits limits = files->limits();
+    call->track(reply, limits.maxJsonBytes);
+    const QPointer<BlaxelSandboxFiles> self(files);
+    QObject::connect(
+        reply, &QNetworkReply::finished, call,
+        [self, call, reply, verb, path, query, what, answered, limits, key = files->apiKeyToRedact()] {
+            if (call->isFinished())
+                return;
+            const int status = BlaxelSandboxReply::status(reply);
+            const std::optional<QByteArray> body =
+                BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes);
+            if (!body) {
+                call->fail(ApiError::tooLarge(limits.maxJsonBytes));
+                return;
+            }
+            if (status == 0) {
+                call->fail(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
+                return;
+            }
+            if (status >= 200 && status < 300) {
+                answered(*body);
+                return;
+            }
+            const ApiError error = BlaxelSandboxReply::httpError(reply, *body, what, key);
+            // A 503 is a sandbox that did nothing yet; a 502 or 504 may come after a change was made, so
+            // only a GET is sent again then.
+            const bool again = status == 503 || verb == "GET";
+            const auto resend = [self, call, verb, path, query, what, answered] {
+                if (self)
+                    send(self, call, verb, path, query, what, answered);
+                else
+                    call->fail(ApiError::cancelled());
+            };
+            if (!again || !self || !call->retryWhileStarting(error, limits.startupWaitMs, resend))
+                call->fail(error);
+        });
+}

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "api/blaxelsandboxfiles.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+// One process as GET /process and GET /process/{id} answer it (@blaxel/core's ProcessResponse), bounded.
+struct BlaxelProcess
+{
+    QString name;
+    QString pid;    // the API sends it as text
+    QString status; // running, completed, failed, killed, stopped (or another word)
+    int exitCode = -1;
+    bool hasExitCode = false;
+    QString command;
+    QString workingDir;
+    QDateTime startedAt; // invalid when not sent or not a time
+    QDateTime completedAt;
+
+    bool isRunning() const
+    {
+        return !hasExitCode && (status == QStringLiteral("running") || status == QStringLiteral("starting"));
+    }
+};
+
+// What GET /process/{id}/logs answered: the output so far, each part its last maxLogChars.
+struct BlaxelProcessLogs
+{
+    QString logs; // stdout and stderr as they came
+    QString standardOutput;
+    QString standardError;
+};
+
+// The process API of a sandbox beyond running one command (BlaxelSandboxFiles::run): list the processes,
+// one process, its logs, and its end: DELETE /process/{id} asks it to stop (SIGTERM, then a kill after a
+// grace), DELETE /process/{id}/kill kills it. A process is named by its name or its pid. Each call ends
+// within listDeadlineMs.
+class BlaxelSandboxProcesses
+{
+    Q_DECLARE_TR_FUNCTIONS(BlaxelSandboxProcesses)
+
+public:
+    static constexpr int maxProcesses = 1'000;
+
+    // `files` outlives every call made through this.
+    explicit BlaxelSandboxProcesses(BlaxelSandboxFiles *files) : m_files(files) {}
+
+    BlaxelSandboxCall *list(QObject *context, ResultHandler<QList<BlaxelProcess>> done);
+    BlaxelSandboxCall *get(const QString &process, QObject *context, ResultHandler<BlaxelProcess> done);
+    BlaxelSandboxCall *logs(const QString &process, QObject *context, ResultHandler<BlaxelProcessLogs> done);
+    // `kill`: at once (SIGKILL); else a graceful stop. `done` gets the sandbox's message.
+    BlaxelSandboxCall *end(const QString &process, bool kill, QObject *context, ResultHandler<QString> done);
+
+    // A process as the API sends it; the strings cut to sane lengths.
+    static BlaxelProcess fromJson(const QJsonObject &object);
+
+private:
+    // The call for `process`, or one failing soon when the name cannot be sent.
+    template <typename T>
+    BlaxelSandboxCall *newCall(const QString &process, QObject *context,
+                               const std::shared_ptr<ResultHandler<T>> &handler, QString *path) const;
+
+    BlaxelSandboxFiles *m_files;
+};
