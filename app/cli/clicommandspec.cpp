@@ -4,6 +4,9 @@
 #include "catalog/blaxelhosts.h"
 #include "catalog/klavishosts.h"
 #include "catalog/serverlists.h"
+#include "cli/blaxelsandboxcommandspecs.h"
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -143,7 +146,7 @@ QList<CliCommandSpec> buildCommands()
 QList<CliCommandSpec> buildBlaxelCommands()
 {
     const CliOptionSpec workspace{u"workspace"_s, u"W"_s, u"the Blaxel workspace (default: BL_WORKSPACE)"_s};
-    return {
+    QList<CliCommandSpec> commands = {
         {u"blaxel list"_s,
          {},
          u"[--status S]... [--search Q] [--all] [--workspace W]"_s,
@@ -183,6 +186,8 @@ QList<CliCommandSpec> buildBlaxelCommands()
         dumpCommand(u"blaxel dump"_s, u"NAME"_s, u"the working directory"_s, workspace, u"[--workspace W]"_s,
                     u"the sandbox's working directory"_s),
     };
+    commands += BlaxelSandboxCommandSpecs::build(workspace);
+    return commands;
 }
 
 QList<CliCommandSpec> buildDataCommands()
@@ -348,6 +353,12 @@ QList<CliCommandSpec> buildUniverseCommands()
 
 } // namespace
 
+qsizetype CliCommandSpec::requiredArguments() const
+{
+    return std::count_if(argumentNames.cbegin(), argumentNames.cend(),
+                         [](const QString &name) { return !name.startsWith(u'['); });
+}
+
 bool CliCommandSpec::takesMoreArguments() const
 {
     return !argumentNames.isEmpty() && argumentNames.constLast().endsWith(u"..."_s);
@@ -407,7 +418,10 @@ bool CliCommandSpecs::isGroup(const QString &name)
 
 QStringList CliCommandSpecs::groups()
 {
-    return {localGroup, blaxelGroup, dataGroup, mcpGroup, runGroup, universeGroup};
+    QStringList groups{localGroup, blaxelGroup, dataGroup, mcpGroup, runGroup, universeGroup};
+    // A group inside "blaxel", whose commands are "blaxel fs ls" and so on.
+    groups.insert(2, BlaxelSandboxCommandSpecs::fileGroup());
+    return groups;
 }
 
 QStringList CliCommandSpecs::subcommandsOf(const QString &group)
@@ -415,8 +429,10 @@ QStringList CliCommandSpecs::subcommandsOf(const QString &group)
     QStringList names;
     const QString prefix = group + u' ';
     for (const auto &spec : all()) {
-        if (spec.name.startsWith(prefix))
-            names << spec.name.mid(prefix.size());
+        // "blaxel fs ls" is under "blaxel" as "fs", once.
+        const QString next = spec.name.mid(prefix.size()).section(u' ', 0, 0);
+        if (spec.name.startsWith(prefix) && !names.contains(next))
+            names << next;
     }
     return names;
 }

@@ -20,11 +20,13 @@ struct CliOptionSpec
 struct CliCommandSpec
 {
     QString name;
-    QStringList argumentNames; // "SERVER", "ID"; the last may end in "..." (one or more)
-    QString synopsis;          // the options part of the usage line, with their alternatives
+    // "SERVER", "ID"; the last may end in "..." (one or more); optional ones, last, in brackets ("[PATH]")
+    QStringList argumentNames;
+    QString synopsis; // the options part of the usage line, with their alternatives
     QString summary;
     QList<CliOptionSpec> options;
 
+    qsizetype requiredArguments() const;
     bool takesMoreArguments() const;
     const CliOptionSpec *option(const QString &optionName) const;
 };
@@ -39,8 +41,10 @@ public:
     static const QList<CliOptionSpec> &globalOptions();
     // Whether any command accepts this option: an option given to the wrong one is named as such.
     static bool isCommandOption(const QString &optionName);
-    // "local" and "blaxel" are groups, not commands: their sub-commands are "local list" and so on.
+    // "local" and "blaxel" are groups, not commands: their sub-commands are "local list" and so on. A group
+    // may hold another ("blaxel fs", whose commands are "blaxel fs ls" and so on).
     static bool isGroup(const QString &name);
     static QStringList groups();
+    // The next words after the group: "fs" once for "blaxel fs ls" and "blaxel fs cat".
     static QStringList subcommandsOf(const QString &group);
 };

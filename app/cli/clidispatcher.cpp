@@ -2,6 +2,8 @@
 
 #include "api/httptransport.h"
 #include "cli/blaxelcommands.h"
+#include "cli/blaxelfilecommands.h"
+#include "cli/blaxelprocesscommands.h"
 #include "cli/clicontext.h"
 #include "cli/clienvironment.h"
 #include "cli/cliusage.h"
@@ -34,6 +36,10 @@ std::unique_ptr<CliCommandGroup> groupFor(CliContext &context)
         return std::make_unique<ExecutionCommands>(context);
     if (BlaxelCommands::handles(name))
         return std::make_unique<BlaxelCommands>(context);
+    if (BlaxelFileCommands::handles(name))
+        return std::make_unique<BlaxelFileCommands>(context);
+    if (BlaxelProcessCommands::handles(name))
+        return std::make_unique<BlaxelProcessCommands>(context);
     if (ServerDataCommands::handles(name))
         return std::make_unique<ServerDataCommands>(context);
     if (McpCommands::handles(name))

@@ -98,18 +98,18 @@ QString optionTerm(const CliOptionSpec &option)
     return option.takesValue() ? term + u' ' + option.valueName : term;
 }
 
-// "local" of "local list"; "" for a command of no group.
-QString groupOf(const QString &commandName)
+// Whether the command is in the group ("local list" in "local", "blaxel fs ls" in "blaxel" and in
+// "blaxel fs"), or, for group "", in none.
+bool inGroup(const QString &commandName, const QString &group)
 {
-    const auto space = commandName.indexOf(u' ');
-    return space < 0 ? QString() : commandName.left(space);
+    return group.isEmpty() ? !commandName.contains(u' ') : commandName.startsWith(group + u' ');
 }
 
 QString commandSection(const QString &title, const QString &group)
 {
     QString text = title + u":\n"_s;
     for (const auto &spec : CliCommandSpecs::all()) {
-        if (groupOf(spec.name) == group)
+        if (inGroup(spec.name, group))
             text += twoColumns(usageLine(spec), spec.summary);
     }
     return text;

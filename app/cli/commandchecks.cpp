@@ -135,14 +135,15 @@ std::optional<int> CommandChecks::seconds(const QString &text, int minimum)
 
 std::optional<QString> CommandChecks::checkArguments(const CliCommandSpec &spec, const QStringList &arguments)
 {
-    const auto required = spec.argumentNames.size();
+    const auto required = spec.requiredArguments();
     if (arguments.size() < required) {
         QString missing = spec.argumentNames.at(arguments.size());
         missing.remove(u"..."_s);
         return u"`%1`: no %2 given"_s.arg(spec.name, missing);
     }
-    if (arguments.size() > required && !spec.takesMoreArguments())
-        return u"`%1`: unexpected argument '%2'"_s.arg(spec.name, arguments.at(required));
+    const auto most = spec.argumentNames.size();
+    if (arguments.size() > most && !spec.takesMoreArguments())
+        return u"`%1`: unexpected argument '%2'"_s.arg(spec.name, arguments.at(most));
     return std::nullopt;
 }
 
@@ -209,5 +210,10 @@ std::optional<QString> CommandChecks::checkOptions(const CliCommandSpec &spec, c
         return error;
     if (spec.name == u"blaxel create"_s)
         return checkBlaxelCreate(command);
+    if (command.has(u"type"_s) && command.option(u"type"_s) != u"file"_s &&
+        command.option(u"type"_s) != u"directory"_s)
+        return u"--type must be file or directory"_s;
+    if (command.has(u"stdout"_s) && command.has(u"stderr"_s))
+        return u"--stdout and --stderr exclude each other"_s;
     return std::nullopt;
 }

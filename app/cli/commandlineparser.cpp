@@ -194,7 +194,8 @@ CommandLineParser::Result CommandLineParser::parse(const QStringList &arguments)
 
     QString name = top.positional.constFirst();
     QStringList rest = top.positional.mid(1);
-    if (CliCommandSpecs::isGroup(name)) {
+    // A group may hold a group ("blaxel fs"): one level per word until a command is named.
+    while (CliCommandSpecs::isGroup(name)) {
         Level group;
         if (const auto error = parseLevel(rest, name, {}, true, globals, group))
             return usageError(*error);

@@ -14,14 +14,15 @@ _sandboxdeck_cli_blaxel_statuses="DEPLOYING DEPLOYED FAILED DELETING TERMINATED 
 
 _sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel data mcp run leaks universe"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump exec logs artifacts"
-_sandboxdeck_cli_blaxel_commands="list get create delete upload dump"
+_sandboxdeck_cli_blaxel_commands="list get create delete upload dump fs ps logs kill"
+_sandboxdeck_cli_blaxel_fs_commands="ls cat put get rm find grep"
 _sandboxdeck_cli_data_commands="dump init diff"
 _sandboxdeck_cli_mcp_commands="info tools call ping diff"
 _sandboxdeck_cli_run_commands="create list show release adopt manifest import"
 _sandboxdeck_cli_universe_commands="list data acquire release task verify"
 _sandboxdeck_cli_global_options="--base-url --json --timeout --help --version"
 # The options that take a value: their value is not a command or an argument.
-_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor --service --run --mcp-config"
+_sandboxdeck_cli_value_options="--base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor --service --run --mcp-config --type"
 
 _sandboxdeck_cli_options_of() {
     case $1 in
@@ -42,6 +43,12 @@ _sandboxdeck_cli_options_of() {
         "blaxel delete") echo "--wait --workspace" ;;
         "blaxel upload") echo "--workspace" ;;
         "blaxel dump") echo "--out --force --extract --workspace" ;;
+        "blaxel fs ls" | "blaxel fs cat" | "blaxel fs put" | "blaxel fs grep" | "blaxel ps") echo "--workspace" ;;
+        "blaxel fs get") echo "--force --workspace" ;;
+        "blaxel fs rm") echo "--recursive --workspace" ;;
+        "blaxel fs find") echo "--name --type --workspace" ;;
+        "blaxel logs") echo "--stdout --stderr --workspace" ;;
+        "blaxel kill") echo "--stop --workspace" ;;
         "data dump") echo "--out --force" ;;
         "data init") echo "--file --default" ;;
         "mcp call") echo "--args --arg --sandbox --local" ;;
@@ -107,12 +114,16 @@ _sandboxdeck_cli() {
             compopt -o nospace 2>/dev/null
             return
             ;;
+        --type)
+            ((blaxel)) && COMPREPLY=($(compgen -W "file directory" -- "$cur"))
+            return
+            ;;
         --base-url | --timeout | --email | --tag | --ttl | --instance-id | --search | --workspace | --image | \
             --display-name | --memory | --label | --port | --env | --secret-env | --args | --arg | --local | \
             --older-than | --service | --run) return ;;
     esac
 
-    # The command, local's or blaxel's sub-command and the number of arguments typed so far.
+    # The command, local's or blaxel's sub-command (and blaxel fs's) and the number of arguments typed so far.
     local i word command="" arguments=0 options_ended=0
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
@@ -132,8 +143,8 @@ _sandboxdeck_cli() {
             *)
                 if [[ -z $command ]]; then
                     command=$word
-                elif [[ $command == local || $command == blaxel || $command == data || $command == mcp || \
-                    $command == run || $command == universe ]]; then
+                elif [[ $command == local || $command == blaxel || $command == "blaxel fs" || $command == data || \
+                    $command == mcp || $command == run || $command == universe ]]; then
                     command="$command $word"
                 else
                     ((arguments++))
@@ -150,6 +161,9 @@ _sandboxdeck_cli() {
         "") COMPREPLY=($(compgen -W "$_sandboxdeck_cli_commands" -- "$cur")) ;;
         local) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_local_commands" -- "$cur")) ;;
         blaxel) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_blaxel_commands" -- "$cur")) ;;
+        "blaxel fs") COMPREPLY=($(compgen -W "$_sandboxdeck_cli_blaxel_fs_commands" -- "$cur")) ;;
+        "blaxel fs put") ((arguments == 1)) && _sandboxdeck_cli_files "$cur" ;;
+        "blaxel fs get") ((arguments == 2)) && _sandboxdeck_cli_files "$cur" ;;
         data) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_data_commands" -- "$cur")) ;;
         mcp) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_mcp_commands" -- "$cur")) ;;
         run) COMPREPLY=($(compgen -W "$_sandboxdeck_cli_run_commands" -- "$cur")) ;;

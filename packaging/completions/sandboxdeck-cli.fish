@@ -29,7 +29,7 @@ function __sandboxdeck_cli_words
             continue
         end
         switch $word
-            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor --service --run --mcp-config
+            case --base-url --timeout --server --servers --status --benchmark --email --tag --ttl --instance-id --region --out --extract --search --workspace --image --display-name --memory --label --port --env --secret-env --file --args --arg --sandbox --local --older-than --urls-out --env-out --mcp-dir --seed-data --seed-workspace --name --artifacts --cursor --service --run --mcp-config --type
                 set skip 1
             case --
                 set ended 1
@@ -68,6 +68,11 @@ end
 function __sandboxdeck_cli_needs_blaxel_command
     set -l words (__sandboxdeck_cli_words)
     test (count $words) -eq 1; and test "$words[1]" = blaxel
+end
+
+function __sandboxdeck_cli_needs_blaxel_fs_command
+    set -l words (__sandboxdeck_cli_words)
+    test (count $words) -eq 2; and test "$words[1] $words[2]" = "blaxel fs"
 end
 
 function __sandboxdeck_cli_needs_group_command
@@ -123,6 +128,17 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a create 
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a delete -d 'delete Blaxel sandboxes for good'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a upload -d 'upload into a Blaxel sandbox'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a dump -d 'download a Blaxel working directory'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a fs -d 'the files of a Blaxel sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a ps -d 'list the processes of a Blaxel sandbox'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a logs -d 'print what a process wrote'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a kill -d 'kill or stop a process'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a ls -d 'list a folder'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a cat -d 'print a file'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a put -d 'upload one file'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a get -d 'download one file'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a rm -d 'remove a file or folder'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a find -d 'find files and folders by name'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a grep -d 'print the lines that contain a text'
 
 # The server is the first argument of get, acquire, release and reset.
 for command in get acquire release reset
@@ -184,7 +200,16 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel upload; and not __sa
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l out -r -a '(__fish_complete_path (commandline -ct))' -d 'save as this .tar.gz'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l force -d 'replace an existing --out file'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel dump' -l extract -x -a '(__fish_complete_directories)' -d 'extract into this folder'
-for command in list get create delete upload dump
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs put 1' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs get 2' -F
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs get' -l force -d 'replace LOCAL if it exists'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs rm' -l recursive -d 'remove a folder with everything in it'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs find' -l name -x -d 'only the names that match GLOB'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs find' -l type -x -a 'file directory' -d 'only files or only folders'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel logs' -l stdout -d 'only its stdout'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel logs' -l stderr -d 'only its stderr'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel kill' -l stop -d 'ask it to stop (SIGTERM) instead'
+for command in list get create delete upload dump 'fs ls' 'fs cat' 'fs put' 'fs get' 'fs rm' 'fs find' 'fs grep' ps logs kill
     complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is blaxel $command" -l workspace -x -d 'the Blaxel workspace'
 end
 

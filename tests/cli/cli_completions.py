@@ -58,7 +58,7 @@ def server_lists():
 def commands_and_options():
     """The commands ("local upload") and, per command, the options its own --help lists."""
     usage = cli_help()
-    commands = re.findall(r"^  ((?:local |blaxel |data |mcp |run |universe )?[a-z]+)\b", usage.split("Options (")[0], re.M)
+    commands = re.findall(r"^  ((?:local |blaxel fs |blaxel |data |mcp |run |universe )?[a-z]+)\b", usage.split("Options (")[0], re.M)
     per_command = {}
     for command in commands:
         text = cli_help(*command.split())
@@ -136,7 +136,11 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli mcp tools --sandbox notio", ["notion"]),
         ("sandboxdeck-cli mcp call --local ID ", []),
         ("sandboxdeck-cli bl", ["blaxel"]),
-        ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete", "upload", "dump"]),
+        ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete", "upload", "dump", "fs", "ps", "logs", "kill"]),
+        ("sandboxdeck-cli blaxel fs ", ["ls", "cat", "put", "get", "rm", "find", "grep"]),
+        ("sandboxdeck-cli blaxel fs find NAME --type ", ["file", "directory"]),
+        ("sandboxdeck-cli blaxel fs ls NAME ", []),
+        ("sandboxdeck-cli blaxel kill NAME ", []),
         ("sandboxdeck-cli blaxel list --status ", lists["blaxelStatuses"]),
         ("sandboxdeck-cli blaxel list --status DEPLOY", ["DEPLOYING", "DEPLOYED"]),
         ("sandboxdeck-cli blaxel get ", []),
@@ -181,6 +185,10 @@ def check_file_completion(shell, complete):
         check(f"{shell}: data diff offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
         words, _ = complete("sandboxdeck-cli blaxel upload NAME res")
         check(f"{shell}: blaxel upload offers files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
+        words, _ = complete("sandboxdeck-cli blaxel fs put NAME res")
+        check(f"{shell}: blaxel fs put offers local files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
+        words, _ = complete("sandboxdeck-cli blaxel fs get NAME REMOTE res")
+        check(f"{shell}: blaxel fs get offers local files", "results.tar.gz" in [w.rstrip("/") for w in words], words)
         words, _ = complete("sandboxdeck-cli universe acquire ID --mcp-config res")
         check(f"{shell}: universe acquire --mcp-config offers files", "results.tar.gz" in words, words)
         words, _ = complete("sandboxdeck-cli blaxel dump NAME --extract res")
@@ -196,7 +204,7 @@ def main():
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 44 commands", len(per_command) == 44, sorted(per_command))
+    check("--help lists 54 commands", len(per_command) == 54, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)
