@@ -194,7 +194,7 @@ void BlaxelFileCommands::cat(BlaxelSandboxFiles *files)
             RemoteBytesWriter writer(stdout);
             bool written = true;
             while (written && !file.atEnd())
-                written = writer.write(file.read(64 * 1024));
+                written = writer.write(file.read(qint64{64} * 1024));
             written = written && writer.finish();
             file.close();
             m_download.reset();

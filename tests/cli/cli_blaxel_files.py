@@ -159,6 +159,28 @@ def check_cat(api, work):
     check("cat leaves nothing in TMPDIR", T.temp_leftovers() == [], T.temp_leftovers())
 
 
+def check_hostile_names(api, url, work):
+    """Names and lines the sandbox sends are escaped wherever they are printed, into a pipe too."""
+    maker = os.path.join(work, "maker.py")
+    with open(maker, "w") as f:
+        f.write("import os\nos.makedirs('odd', exist_ok=True)\n"
+                "open('odd/evil\\x1b[2J\\u202ename.txt', 'w').write('needle \\x1b]0;t\\x07 line\\n')\n")
+    cli(api, "blaxel", "fs", "put", SANDBOX, maker, "maker.py")
+    made = sandbox_api(url, "POST", "/process", {"name": "maker", "command": "python3 maker.py",
+                                                  "waitForCompletion": True})
+    check("a file with ESC and a bidi override in its name was made", made.get("exitCode") == 0, made)
+    shown = "evil\\x1b[2J\\u202ename.txt"
+    for args in (["fs", "ls", SANDBOX, "odd"], ["fs", "find", SANDBOX, "odd"], ["fs", "grep", SANDBOX, "needle", "odd"]):
+        code, out, err = cli(api, "blaxel", *args)
+        check(f"{args[1]}: the name escaped, no ESC or bidi override printed", code == 0 and shown in out
+              and "\x1b" not in out and "\u202e" not in out, (code, out, err))
+    code, out, err = cli(api, "blaxel", "fs", "grep", SANDBOX, "needle", "odd")
+    check("grep: the line escaped", "needle \\x1b]0;t\\x07 line" in out, out)
+    code, out, err = cli(api, "--json", "blaxel", "fs", "ls", SANDBOX, "odd")
+    check("ls --json: the name as sent, in JSON", code == 0 and any(
+        e.get("name") == "evil\x1b[2J\u202ename.txt" for e in json.loads(out or "[]")), (code, out, err))
+
+
 def check_remove(api):
     code, out, err = cli(api, "blaxel", "fs", "rm", SANDBOX, "data")
     check("rm of a folder that is not empty: exit 1, --recursive named", code == 1 and "not empty" in err
@@ -266,6 +288,7 @@ def main():
         check("create: a sandbox with an API URL", url.startswith("http://127.0.0.1:"), (code, out, err))
         check_files(api, work)
         check_cat(api, work)
+        check_hostile_names(api, url, work)
         check_remove(api)
         check_processes(api, url, work)
         check_errors(api)
