@@ -20,14 +20,20 @@ bool EmulatorHost::start(quint16 apiPort, quint16 objectStorePort)
 {
     if (m_server)
         return false;
-    m_server = new EmulatorServer(nullptr, m_seed);
-    m_server->moveToThread(&m_thread);
+    // The server is made on its own thread, not moved there: Qt 6.4's HttpServer keeps the QWebSocketServer
+    // that upgrades /terminal/ws as a member, not a child, and a move would leave it behind on this thread.
+    auto *anchor = new QObject;
+    anchor->moveToThread(&m_thread);
     m_thread.start();
     bool listening = false;
-    // Listening happens on the server's thread, so that its sockets belong there.
     QMetaObject::invokeMethod(
-        m_server, [&]() { listening = m_server->listen(apiPort, objectStorePort); },
+        anchor,
+        [&]() {
+            m_server = new EmulatorServer(nullptr, m_seed);
+            listening = m_server->listen(apiPort, objectStorePort);
+        },
         Qt::BlockingQueuedConnection);
+    anchor->deleteLater();
     if (!listening)
         stop();
     return listening;

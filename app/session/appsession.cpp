@@ -14,6 +14,7 @@
 #include "session/leakmonitor.h"
 #include "session/mcpinspector.h"
 #include "session/serverdatacontroller.h"
+#include "session/terminalcontroller.h"
 #include "session/transferledger.h"
 #include "workspace/transferqueue.h"
 
@@ -53,6 +54,7 @@ AppSession::AppSession(QObject *parent)
     m_executionRuns = new ExecutionsController(this, this);
     m_serverData = new ServerDataController(this, this);
     m_mcpInspector = new McpInspector(m_transport->networkAccessManager(), this);
+    m_terminals = new TerminalController(this, this);
 }
 
 AppSession::~AppSession()

@@ -21,6 +21,7 @@ class ServerDataController;
 class LedgerWorker;
 class QTemporaryDir;
 class QNetworkAccessManager;
+class TerminalController;
 class TransferLedger;
 class TransferQueue;
 namespace Emulator {
@@ -64,6 +65,8 @@ public:
     ServerDataController *serverData() const { return m_serverData; }
     // The MCP clients of the Inspect tabs and tool comparisons, on the Klavis transport's network access.
     McpInspector *mcpInspector() const { return m_mcpInspector; }
+    // Terminals on Blaxel sandboxes (the Terminal tab), with the connected key.
+    TerminalController *terminals() const { return m_terminals; }
 
     HttpTransport *transport() const { return m_transport; }
     KlavisSandboxService *sandboxes() const { return m_sandboxes; }
@@ -136,6 +139,7 @@ private:
     ExecutionsController *m_executionRuns = nullptr;
     ServerDataController *m_serverData = nullptr;
     McpInspector *m_mcpInspector = nullptr;
+    TerminalController *m_terminals = nullptr;
     QString m_ledgerPath;
     QString m_ledgerProblem;
     QStringList m_ledgerSecrets;

@@ -23,10 +23,8 @@ TerminalConnection::TerminalConnection(Target target, QObject *parent)
 
 TerminalConnection::~TerminalConnection()
 {
-    if (m_socket) {
+    if (m_socket)
         m_socket->disconnect(this);
-        m_socket->abort();
-    }
 }
 
 QString TerminalConnection::checkUrl(const QUrl &url)
@@ -73,20 +71,19 @@ void TerminalConnection::connectSocket()
 {
     if (m_state == State::Ended)
         return;
-    if (m_socket) {
-        m_socket->disconnect(this);
-        m_socket.release()->deleteLater();
+    // One socket for the connection's life, opened again after a drop (open() replaces its TCP socket).
+    if (!m_socket) {
+        m_socket = std::make_unique<QWebSocket>();
+        connect(m_socket.get(), &QWebSocket::connected, this, &TerminalConnection::connected);
+        connect(m_socket.get(), &QWebSocket::disconnected, this, &TerminalConnection::disconnected);
+        connect(m_socket.get(), &QWebSocket::textMessageReceived, this, &TerminalConnection::frameReceived);
+        // A handshake that fails may say so only here, without disconnected(). Qt 6.4 names the signal
+        // error(); 6.5 renames it errorOccurred().
+        connect(m_socket.get(), qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this, [this] {
+            if (m_socket && m_socket->state() == QAbstractSocket::UnconnectedState)
+                disconnected();
+        });
     }
-    m_socket = std::make_unique<QWebSocket>();
-    connect(m_socket.get(), &QWebSocket::connected, this, &TerminalConnection::connected);
-    connect(m_socket.get(), &QWebSocket::disconnected, this, &TerminalConnection::disconnected);
-    connect(m_socket.get(), &QWebSocket::textMessageReceived, this, &TerminalConnection::frameReceived);
-    // A handshake that fails may say so only here, without disconnected().
-    // Qt 6.4 names the signal error(); 6.5 renames it errorOccurred().
-    connect(m_socket.get(), qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this, [this] {
-        if (m_socket && m_socket->state() == QAbstractSocket::UnconnectedState)
-            disconnected();
-    });
     QNetworkRequest request(socketUrl());
     request.setRawHeader("User-Agent", HttpTransport::userAgent());
     if (!m_target.apiKey.isEmpty())

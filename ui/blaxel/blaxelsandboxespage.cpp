@@ -21,13 +21,16 @@
 #include "models/displaytext.h"
 #include "sandboxlist/deletewording.h"
 #include "sandboxlist/sandboxfilterbar.h"
+#include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
+#include "terminal/terminalpane.h"
 #include "transfers/workspaceactions.h"
 
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 
@@ -121,7 +124,13 @@ void BlaxelSandboxesPage::setupView()
                          .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn,
                                              Model::ImageColumn, Model::MemoryColumn, Model::LastUsedColumn},
                          .namesNotIds = true});
-    placeView(m_view, m_details);
+    m_sideTabs = new QTabWidget(this);
+    m_sideTabs->setObjectName(u"blaxelSideTabs"_s);
+    m_sideTabs->setDocumentMode(true);
+    m_sideTabs->addTab(m_details, tr("Details"));
+    m_terminal = new TerminalPane(m_controller->session()->terminals(), m_sideTabs);
+    m_sideTabs->addTab(m_terminal, tr("Terminal"));
+    placeView(m_view, m_sideTabs);
     m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
     auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
     m_view->setItemDelegateForColumn(Model::LabelsColumn, labels);
@@ -231,6 +240,7 @@ void BlaxelSandboxesPage::onSelectionChanged()
         m_shownName.clear();
         m_shownSandbox.reset();
         m_details->showEmpty(int(names.size()));
+        m_terminal->showSandbox({}, {}, false);
         return;
     }
     if (names.first() == m_shownName)
@@ -252,12 +262,14 @@ void BlaxelSandboxesPage::followShownSandbox()
             return;
         m_shownSandbox.reset();
         m_details->showGone(m_shownName);
+        m_terminal->showSandbox({}, {}, false);
         return;
     }
     if (m_shownSandbox && m_shownSandbox->sameContentAs(*listed))
         return;
     m_shownSandbox = *listed;
     m_details->showSandbox(*listed, false);
+    m_terminal->showSandbox(listed->name, listed->url, listed->status == u"DEPLOYED"_s);
     m_controller->loadDetails(m_shownName);
 }
 

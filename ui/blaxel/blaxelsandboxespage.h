@@ -13,6 +13,8 @@ class BlaxelSandboxesController;
 class QCheckBox;
 class QPushButton;
 class QTableView;
+class QTabWidget;
+class TerminalPane;
 class QTimer;
 class WorkspaceActions;
 
@@ -30,6 +32,9 @@ public:
     QTableView *view() const { return m_view; }
     QCheckBox *showTerminatedBox() const { return m_showTerminated; }
     BlaxelSandboxDetailsPane *detailsPane() const { return m_details; }
+    // The details side's tabs: the details, then the sandbox's terminals.
+    QTabWidget *sideTabs() const { return m_sideTabs; }
+    TerminalPane *terminalPane() const { return m_terminal; }
     QPushButton *settingsButton() const;
     // The "Add a Blaxel profile" hint is in front (no Blaxel profile is connected).
     bool showsConnectHint() const;
@@ -78,6 +83,8 @@ private:
     QCheckBox *m_showTerminated;
     QTableView *m_view;
     BlaxelSandboxDetailsPane *m_details;
+    QTabWidget *m_sideTabs = nullptr;
+    TerminalPane *m_terminal = nullptr;
     QTimer *m_clock; // the countdowns and ages, once a second while the page is shown
     QString m_shownName;
     std::optional<BlaxelSandbox> m_shownSandbox;
