@@ -4,6 +4,7 @@
 #include "api/blaxelcreaterequest.h"
 #include "api/blaxeloperation.h"
 #include "api/blaxelsandbox.h"
+#include "api/blaxelsandboxupdate.h"
 #include "api/resulthandler.h"
 #include "runs/ledgerrecorder.h"
 #include "session/coalescedrefresh.h"
@@ -52,6 +53,11 @@ public:
     // Not retried (a second POST would meet the first one's 409). On success the list is refreshed and
     // createdSandboxListed() follows once the new row is in it. `done` runs while `context` lives.
     void create(const BlaxelCreateRequest &request, QObject *context, ResultHandler<BlaxelSandbox> done);
+    // Changes a live sandbox's display name, labels or TTL. On success the sandbox as the server answered it
+    // replaces its row in the store (every view shows it at once) and detailsLoaded() follows. The row is
+    // marked busy meanwhile. `done` runs while `context` lives; the change is made even if it is gone.
+    void update(const QString &name, const BlaxelSandboxUpdate &change, QObject *context,
+                ResultHandler<BlaxelSandbox> done);
     // Deletes each (names already being deleted are skipped); the data in them is gone for good.
     void deleteSandboxes(const QStringList &names);
     int deletionsUnderway() const { return int(m_deletions.size()); }

@@ -1,13 +1,14 @@
 #include "blaxel/blaxelcreatedialog.h"
 
 #include "api/apierror.h"
+#include "api/blaxelduration.h"
 #include "api/blaxelsandboxname.h"
 #include "blaxel/blaxelenvironmenteditor.h"
+#include "blaxel/blaxellabelstext.h"
 
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 
 using namespace Qt::StringLiterals;
@@ -87,35 +88,14 @@ void BlaxelCreateDialog::checkName()
 
 QMap<QString, QString> BlaxelCreateDialog::parsedLabels(QString *problem) const
 {
-    QMap<QString, QString> labels;
-    const QStringList entries = m_labels->text().split(u',', Qt::SkipEmptyParts);
-    static const QRegularExpression key(u"^[A-Za-z0-9._/-]{1,63}$"_s);
-    for (const QString &entry : entries) {
-        const QString trimmed = entry.trimmed();
-        if (trimmed.isEmpty())
-            continue;
-        const qsizetype equals = trimmed.indexOf(u'=');
-        const QString name = (equals < 0 ? trimmed : trimmed.left(equals)).trimmed();
-        const QString value = equals < 0 ? QString() : trimmed.mid(equals + 1).trimmed();
-        if (!key.match(name).hasMatch()) {
-            if (problem)
-                *problem = tr("A label is name=value; a name holds letters, digits, '.', '_', '/' or '-'.");
-            return {};
-        }
-        labels.insert(name, value);
-    }
-    if (problem)
-        problem->clear();
-    return labels;
+    return BlaxelLabelsText::parse(m_labels->text(), problem);
 }
 
 QString BlaxelCreateDialog::ttlProblem() const
 {
-    static const QRegularExpression duration(u"^([0-9]+[smhdw])+$"_s);
     const QString ttl = m_ttl->text().trimmed();
-    if (ttl.isEmpty() || duration.match(ttl).hasMatch())
-        return {};
-    return tr("A duration such as 30m, 24h or 1h30m.");
+    return ttl.isEmpty() || BlaxelDuration::isValid(ttl) ? QString()
+                                                         : tr("A duration such as 30m, 24h or 1h30m.");
 }
 
 QString BlaxelCreateDialog::validate()

@@ -3,8 +3,8 @@
 #include "api/blaxeloperation.h"
 #include "api/blaxelstatus.h"
 #include "api/remotetext.h"
-#include "blaxel/blaxelcreatedialog.h"
 #include "blaxel/blaxelsandboxdetailspane.h"
+#include "blaxel/blaxelsandboxdialogs.h"
 #include "blaxel/blaxelstatusdelegate.h"
 #include "blaxel/blaxelworkspacehooks.h"
 #include "common/connecthint.h"
@@ -46,7 +46,8 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
       m_showTerminated(new QCheckBox(tr("Show &terminated"), this)), m_view(new QTableView(this)),
       m_details(new BlaxelSandboxDetailsPane(this)), m_clock(new QTimer(this)),
       m_workspace(new WorkspaceActions(WorkspaceActions::Provider::Blaxel,
-                                       BlaxelWorkspaceHooks::make(controller), this))
+                                       BlaxelWorkspaceHooks::make(controller), this)),
+      m_dialogs(new BlaxelSandboxDialogs(controller, this))
 {
     m_connectHint->setObjectName(u"blaxelConnectHint"_s);
     setConnectHint(m_connectHint);
@@ -89,6 +90,9 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
             [this](const QString &what) { emit statusMessage(tr("Copied %1 to the clipboard.").arg(what)); });
 
     connect(m_workspace, &WorkspaceActions::statusMessage, this, &BlaxelSandboxesPage::statusMessage);
+    connect(m_dialogs, &BlaxelSandboxDialogs::statusMessage, this, &BlaxelSandboxesPage::statusMessage);
+    // The new row is selected once it is listed (createdSandboxListed): until then nothing is.
+    connect(m_dialogs, &BlaxelSandboxDialogs::created, m_view, &QAbstractItemView::clearSelection);
     setupDropTargets();
 
     m_clock->setInterval(1000);
@@ -96,6 +100,7 @@ BlaxelSandboxesPage::BlaxelSandboxesPage(BlaxelSandboxesController *controller, 
     updateConnection();
     setVerbAction(Verb::Create, [this] { createSandbox(); });
     setVerbAction(Verb::Delete, [this] { deleteSelected(); });
+    setVerbAction(Verb::Edit, [this] { editSelected(); });
     setVerbAction(Verb::CopyIds, [this] { copySelectedNames(); });
     setVerbAction(Verb::UploadWorkspace, [this] { uploadWorkspace(); });
     setVerbAction(Verb::SaveDump, [this] { saveDump(); });
@@ -295,25 +300,13 @@ void BlaxelSandboxesPage::selectSandbox(const QString &name)
 
 void BlaxelSandboxesPage::createSandbox()
 {
-    if (!m_controller->isConnected())
-        return;
-    auto *dialog = new BlaxelCreateDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &FormDialog::submitted, this, [this, dialog] {
-        dialog->setBusy(true, tr("Creating…"));
-        m_controller->create(
-            dialog->request(), dialog, [this, dialog](const ApiResult<BlaxelSandbox> &result) {
-                dialog->setBusy(false);
-                if (!result) {
-                    dialog->showCreateError(result.error());
-                    return;
-                }
-                emit statusMessage(tr("Created Blaxel sandbox %1.").arg(DisplayText::visible(result->name)));
-                m_view->clearSelection();
-                dialog->accept();
-            });
-    });
-    dialog->open();
+    m_dialogs->create();
+}
+
+void BlaxelSandboxesPage::editSelected()
+{
+    if (const QStringList names = selectedDeletableNames(); names.size() == 1)
+        m_dialogs->edit(names.constFirst());
 }
 
 void BlaxelSandboxesPage::deleteSelected()
@@ -403,7 +396,7 @@ void BlaxelSandboxesPage::extractDump()
 
 QStringList BlaxelSandboxesPage::contextActionNames() const
 {
-    return {u"copyId"_s,       {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {},
+    return {u"copyId"_s,       {}, u"uploadWorkspace"_s, u"saveDump"_s, u"extractDump"_s, {}, u"blaxelEdit"_s,
             u"blaxelDelete"_s, {}, u"blaxelCreate"_s,    u"refresh"_s,  u"exportRows"_s};
 }
 
@@ -417,6 +410,15 @@ SandboxListPage::VerbState BlaxelSandboxesPage::verbState(Verb verb) const
         // Blaxel deletes for good: only what is neither deleting nor terminated counts.
         const int deletable = int(selectedDeletableNames().size());
         return {true, deletable > 0, deletable > 1 ? tr("&Delete %1").arg(deletable) : tr("&Delete"), {}};
+    }
+    case Verb::Edit: {
+        const bool one = selected == 1 && selectedDeletableNames().size() == 1;
+        return {true,
+                one,
+                {},
+                one            ? QString()
+                : selected > 1 ? tr("Select one sandbox: its labels and TTL are edited on their own.")
+                               : tr("Select a sandbox that is neither being deleted nor terminated.")};
     }
     case Verb::CopyIds:
         return {true, selected > 0, selected > 1 ? tr("&Copy %1 Names").arg(selected) : tr("&Copy Name"), {}};

@@ -9,6 +9,7 @@
 
 class ConnectHint;
 class BlaxelSandboxDetailsPane;
+class BlaxelSandboxDialogs;
 class BlaxelSandboxesController;
 class QCheckBox;
 class QPushButton;
@@ -56,6 +57,8 @@ public:
     void extractDump();
 
     void createSandbox();
+    // The one selected sandbox's display name, labels and TTL, in a dialog, changed while it runs.
+    void editSelected();
     void deleteSelected();
     void copySelectedNames();
     void selectSandbox(const QString &name);
@@ -89,4 +92,5 @@ private:
     QString m_shownName;
     std::optional<BlaxelSandbox> m_shownSandbox;
     WorkspaceActions *m_workspace;
+    BlaxelSandboxDialogs *m_dialogs;
 };

@@ -179,6 +179,8 @@ SandboxListPage::VerbState SandboxesPage::verbState(Verb verb) const
                     ? tr("Select an occupied sandbox: its MCP URL goes into the config.")
                     : tr("The selection holds no occupied sandbox: an idle or failed one has no MCP URL.")};
     }
+    case Verb::Edit:
+        return klavisEditState();
     default:
         return {};
     }

@@ -450,6 +450,8 @@ SandboxListPage::VerbState LocalSandboxesPage::verbState(Verb verb) const
                     ? tr("Select one occupied local sandbox: its workspace is the one used.")
                     : tr("This local sandbox is not occupied: its workspace went with its lease.")};
     }
+    case Verb::Edit:
+        return klavisEditState();
     default:
         return {};
     }

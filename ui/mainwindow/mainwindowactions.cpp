@@ -106,6 +106,9 @@ MainWindowActions::MainWindowActions(MainWindow *window, const QStringList &page
     add(u"blaxelDelete"_s, MainWindow::tr("&Delete"), u":/icons/delete.svg"_s, QKeySequence::Delete,
         onList(Verb::Delete))
         ->setToolTip(MainWindow::tr("Delete the selected Blaxel sandboxes for good (Delete)"));
+    add(u"blaxelEdit"_s, MainWindow::tr("&Edit Labels and TTL…"), QString(), QKeySequence(Qt::Key_F2),
+        onList(Verb::Edit))
+        ->setToolTip(MainWindow::tr("Change the selected Blaxel sandbox's display name, labels or TTL (F2)"));
     add(u"find"_s, MainWindow::tr("&Find…"), u":/icons/search.svg"_s, QKeySequence::Find,
         [this] { m_window->focusSearch(); });
     add(u"settings"_s, MainWindow::tr("&Settings…"), u":/icons/settings.svg"_s, QKeySequence::Preferences,
@@ -158,6 +161,7 @@ void MainWindowActions::fillMenuBar(QMenuBar *bar, RefreshIntervalChoice *interv
     sandbox->addAction(action(u"reset"_s));
     sandbox->addAction(action(u"blaxelCreate"_s));
     sandbox->addAction(action(u"blaxelDelete"_s));
+    sandbox->addAction(action(u"blaxelEdit"_s));
     sandbox->addSection(MainWindow::tr("Runs"));
     sandbox->addAction(action(u"newRun"_s));
     sandbox->addSection(MainWindow::tr("Workspace"));

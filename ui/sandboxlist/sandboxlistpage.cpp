@@ -52,6 +52,8 @@ QString SandboxListPage::actionName(Verb verb)
         return u"reset"_s;
     case Verb::Delete:
         return u"blaxelDelete"_s;
+    case Verb::Edit:
+        return u"blaxelEdit"_s;
     case Verb::CopyIds:
         return u"copyId"_s;
     case Verb::CopyMcpConfig:
@@ -91,6 +93,13 @@ SandboxListPage::VerbState SandboxListPage::releaseOrResetState(Verb verb, int a
                 ? tr("Select an occupied sandbox.")
                 : tr("Nothing in the selection is occupied: an idle or failed sandbox has no "
                      "lease to give back or data to reset.")};
+}
+
+SandboxListPage::VerbState SandboxListPage::klavisEditState()
+{
+    return {true, false, tr("&Edit Tags and TTL…"),
+            tr("Klavis cannot change a sandbox's tags or TTL once it is acquired: release it and acquire "
+               "another with the tags and TTL you want.")};
 }
 
 SandboxListPage::VerbState SandboxListPage::copyIdsState() const

@@ -41,15 +41,17 @@ public:
         Release,
         Reset,
         Delete, // Blaxel's: for good
+        Edit,   // Blaxel's: a live sandbox's labels and TTL
         CopyIds,
         CopyMcpConfig,
         UploadWorkspace,
         SaveDump,
         ExtractDump
     };
-    static constexpr Verb allVerbs[] = {
-        Verb::Acquire, Verb::Create,        Verb::Release,         Verb::Reset,    Verb::Delete,
-        Verb::CopyIds, Verb::CopyMcpConfig, Verb::UploadWorkspace, Verb::SaveDump, Verb::ExtractDump};
+    static constexpr Verb allVerbs[] = {Verb::Acquire,  Verb::Create,        Verb::Release,
+                                        Verb::Reset,    Verb::Delete,        Verb::Edit,
+                                        Verb::CopyIds,  Verb::CopyMcpConfig, Verb::UploadWorkspace,
+                                        Verb::SaveDump, Verb::ExtractDump};
     static QString actionName(Verb verb);
 
     // How a verb stands on this page now: offered at all (else its action is hidden here), enabled for the
@@ -116,6 +118,8 @@ protected:
     VerbState releaseOrResetState(Verb verb, int active) const;
     // Copy IDs of the selection: "Copy ID", "Copy 3 IDs".
     VerbState copyIdsState() const;
+    // Edit on a Klavis list: shown, never enabled, saying why (Klavis has no call to change a live sandbox).
+    static VerbState klavisEditState();
     // Another filter beside the bar's own (the Blaxel view's "Show terminated", the All view's provider).
     void addFilterWidget(QWidget *widget);
     // In place of the list while the page has nothing to list from (no Blaxel profile connected).
