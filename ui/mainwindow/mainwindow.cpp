@@ -17,6 +17,7 @@
 #include "models/localsandboxtreemodel.h"
 #include "models/sandboxlistmodel.h"
 #include "models/universelistmodel.h"
+#include "runsview/expirynotifier.h"
 #include "runsview/runcoordinator.h"
 #include "runsview/runspage.h"
 #include "sandboxlist/rowexportfile.h"
@@ -68,7 +69,8 @@ MainWindow::MainWindow(AppSession *session, QWidget *parent)
       m_universes(new UniversesController(session, this)),
       m_universesPage(new UniversesPage(m_universes, m_stack)),
       m_runCoordinator(new RunCoordinator(session, this)),
-      m_notifier(new TransferNotifier(session->transfers(), this)), m_statusPanel(new StatusBarPanel(this))
+      m_notifier(new TransferNotifier(session->transfers(), this)),
+      m_expiry(new ExpiryNotifier(session->leakMonitor(), this)), m_statusPanel(new StatusBarPanel(this))
 {
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon(u":/icons/sandboxdeck.svg"_s));
@@ -263,6 +265,9 @@ void MainWindow::connectTransfers()
     connect(m_session->leakMonitor(), &LeakMonitor::leaksChanged, this,
             [this] { m_statusPanel->setLeakCount(m_session->leakMonitor()->count()); });
     connect(m_statusPanel, &StatusBarPanel::leaksClicked, this, [this] { showPage(RunsView); });
+    // Sandboxes about to reach the end of their TTL: Klavis cannot extend one, so the person is told.
+    connect(m_expiry, &ExpiryNotifier::expiringChanged, m_statusPanel, &StatusBarPanel::setExpiringCount);
+    connect(m_expiry, &ExpiryNotifier::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_runsPage, &RunsPage::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_universesPage, &UniversesPage::statusMessage, this, &MainWindow::showStatusMessage);
     // An instance taken or given back belongs in the Runs view (under its run, or as a leak).

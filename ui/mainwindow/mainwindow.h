@@ -19,6 +19,7 @@ class SandboxListPage;
 class SandboxesController;
 class SandboxesPage;
 class StatusBarPanel;
+class ExpiryNotifier;
 class TransferNotifier;
 class TransfersPage;
 class UniversesController;
@@ -65,6 +66,7 @@ public:
     QAction *action(const QString &name) const;
     TransfersPage *transfersPage() const { return m_transfersPage; }
     TransferNotifier *transferNotifier() const { return m_notifier; }
+    ExpiryNotifier *expiryNotifier() const { return m_expiry; }
     RunsPage *runsPage() const { return m_runsPage; }
     RunCoordinator *runCoordinator() const { return m_runCoordinator; }
     UniversesPage *universesPage() const { return m_universesPage; }
@@ -130,6 +132,7 @@ private:
     UniversesPage *m_universesPage;
     RunCoordinator *m_runCoordinator;
     TransferNotifier *m_notifier;
+    ExpiryNotifier *m_expiry;
     StatusBarPanel *m_statusPanel;
     MainWindowActions *m_actions = nullptr;
     QList<QAction *> m_transferActions;      // the Transfers page's own, shown on that view only

@@ -12,7 +12,7 @@ using namespace Qt::StringLiterals;
 StatusBarPanel::StatusBarPanel(QWidget *parent)
     : QWidget(parent), m_profile(new QLabel(this)), m_connectionLabel(new QLabel(this)),
       m_refresh(new QLabel(this)), m_busy(new QProgressBar(this)), m_requests(new QLabel(this)),
-      m_transfers(new QLabel(this)), m_leaks(new QLabel(this))
+      m_transfers(new QLabel(this)), m_leaks(new QLabel(this)), m_expiring(new QLabel(this))
 {
     auto *layout = new QHBoxLayout(this);
     // The status bar's message is drawn up to this panel and clipped there: without a gap its last word ran
@@ -33,8 +33,10 @@ StatusBarPanel::StatusBarPanel(QWidget *parent)
     m_leaks->setTextFormat(Qt::RichText);
     m_leaks->setToolTip(tr("Show the leaks in the Runs view"));
     connect(m_leaks, &QLabel::linkActivated, this, &StatusBarPanel::leaksClicked);
-    for (QWidget *part : std::initializer_list<QWidget *>{m_leaks, m_transfers, m_busy, m_requests, m_refresh,
-                                                          m_connectionLabel, m_profile})
+    m_expiring->setVisible(false);
+    m_expiring->setObjectName(u"expiringIndicator"_s);
+    for (QWidget *part : std::initializer_list<QWidget *>{
+             m_expiring, m_leaks, m_transfers, m_busy, m_requests, m_refresh, m_connectionLabel, m_profile})
         layout->addWidget(part);
     reserveWidths();
     auto *ticker = new QTimer(this);
@@ -146,6 +148,15 @@ void StatusBarPanel::setLeakCount(int count)
 {
     m_leaks->setVisible(count > 0);
     m_leaks->setText(u"<a href=\"leaks\">%1</a>"_s.arg(tr("%n leak(s)", nullptr, count)));
+}
+
+void StatusBarPanel::setExpiringCount(int count, const QString &detail)
+{
+    m_expiring->setVisible(count > 0);
+    const QColor colour = StatusIcons::color(u"error"_s);
+    m_expiring->setText(u"<span style='color:%1'>●</span> %2"_s.arg(
+        colour.name(), tr("%n expire(s) soon", nullptr, count).toHtmlEscaped()));
+    m_expiring->setToolTip(detail);
 }
 
 QWidget *StatusBarPanel::transfersIndicator() const

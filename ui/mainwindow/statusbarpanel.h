@@ -35,8 +35,12 @@ public:
     void setTransfersInFlight(int count);
     // Sandboxes held that no open run claims, past their TTL or held too long: shown when any.
     void setLeakCount(int count);
+    // Held sandboxes whose TTL ends within minutes (Klavis releases them then): shown when any, `detail` as
+    // its tooltip.
+    void setExpiringCount(int count, const QString &detail);
     QWidget *transfersIndicator() const;
     QLabel *leaksIndicator() const { return m_leaks; }
+    QLabel *expiringIndicator() const { return m_expiring; }
 
 signals:
     // The transfers indicator was clicked: show the Transfers view.
@@ -55,6 +59,7 @@ private:
     QLabel *m_requests;
     QLabel *m_transfers;
     QLabel *m_leaks;
+    QLabel *m_expiring;
     QDateTime m_lastRefresh;
     Connection m_connection = Connection::Connecting;
 };

@@ -1,16 +1,14 @@
 #include "transfers/transfernotifier.h"
 
+#include "common/desktopnotifier.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 #include "workspace/workspacedumpjob.h"
 
-#include <QApplication>
-#include <QSystemTrayIcon>
 #include <QWidget>
 
-using namespace Qt::StringLiterals;
-
-TransferNotifier::TransferNotifier(TransferQueue *queue, QWidget *window) : QObject(window), m_window(window)
+TransferNotifier::TransferNotifier(TransferQueue *queue, QWidget *window)
+    : QObject(window), m_desktop(new DesktopNotifier(window))
 {
     connect(queue, &TransferQueue::jobFinished, this, &TransferNotifier::onFinished);
 }
@@ -48,16 +46,7 @@ void TransferNotifier::onFinished(TransferJob *job, qint64 seconds)
         return;
     const QString title =
         job->state() == TransferJob::State::Done ? tr("Transfer finished") : tr("Transfer failed");
-    if (QSystemTrayIcon::isSystemTrayAvailable() && QSystemTrayIcon::supportsMessages()) {
-        if (!m_tray) {
-            m_tray = new QSystemTrayIcon(QIcon(u":/icons/sandboxdeck.svg"_s), this);
-            m_tray->setToolTip(u"SandboxDeck"_s);
-        }
-        m_tray->show();
-        m_tray->showMessage(title, text,
-                            job->state() == TransferJob::State::Done ? QSystemTrayIcon::Information
-                                                                     : QSystemTrayIcon::Warning);
-    }
-    if (m_window)
-        QApplication::alert(m_window); // the taskbar entry asks for attention where no tray exists
+    m_desktop->notify(title, text,
+                      job->state() == TransferJob::State::Done ? DesktopNotifier::Severity::Information
+                                                               : DesktopNotifier::Severity::Warning);
 }

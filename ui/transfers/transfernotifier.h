@@ -1,9 +1,8 @@
 #pragma once
 
 #include <QObject>
-#include <QPointer>
 
-class QSystemTrayIcon;
+class DesktopNotifier;
 class QWidget;
 class TransferJob;
 class TransferQueue;
@@ -29,7 +28,6 @@ signals:
 private:
     void onFinished(TransferJob *job, qint64 seconds);
 
-    QPointer<QWidget> m_window;
-    QSystemTrayIcon *m_tray = nullptr;
+    DesktopNotifier *m_desktop;
     int m_longSeconds = 10;
 };
