@@ -121,13 +121,14 @@ int BlaxelFileCommands::failed(const ApiError &error, const QString &path)
     return m_output.apiError(error);
 }
 
-void BlaxelFileCommands::cancelOnInterrupt(BlaxelSandboxCall *call)
+void BlaxelFileCommands::cancelOnInterrupt()
 {
-    // A child of the call: gone with it, the default Ctrl+C back.
-    auto *interrupt = new InterruptNotifier(call);
-    connect(interrupt, &InterruptNotifier::interrupted, call, [this, call] {
+    // Its signal comes through the event loop, so m_call is set by the time it arrives.
+    auto *interrupt = new InterruptNotifier(this);
+    connect(interrupt, &InterruptNotifier::interrupted, this, [this] {
         m_interrupted = true;
-        call->abort();
+        if (m_call)
+            m_call->abort();
     });
 }
 
@@ -172,6 +173,7 @@ void BlaxelFileCommands::list(BlaxelSandboxFiles *files)
 void BlaxelFileCommands::cat(BlaxelSandboxFiles *files)
 {
     const QString path = m_command.arguments[1];
+    cancelOnInterrupt();
     m_download = std::make_unique<QTemporaryFile>(QDir::temp().filePath(u"sandboxdeck-cat-XXXXXX"_s));
     if (!m_download->open()) {
         m_output.err(u"error: could not make a temporary file in %1: %2\n"_s.arg(QDir::tempPath(),
@@ -179,7 +181,7 @@ void BlaxelFileCommands::cat(BlaxelSandboxFiles *files)
         return done(1);
     }
     m_download->close();
-    BlaxelSandboxCall *call = files->getFile(
+    m_call = files->getFile(
         path, m_download->fileName(), false, this, [this, path](const ApiResult<BlaxelDownload> &result) {
             if (!result) {
                 m_download.reset();
@@ -202,7 +204,6 @@ void BlaxelFileCommands::cat(BlaxelSandboxFiles *files)
                 m_output.err(u"error: could not write the file to stdout.\n"_s);
             done(written ? 0 : 1);
         });
-    cancelOnInterrupt(call);
 }
 
 void BlaxelFileCommands::put(BlaxelSandboxFiles *files)
@@ -211,28 +212,28 @@ void BlaxelFileCommands::put(BlaxelSandboxFiles *files)
     QString remote = m_command.arguments[2];
     if (remote.endsWith(u'/'))
         remote += QFileInfo(local).fileName();
-    BlaxelSandboxCall *call =
-        files->putFile(local, remote, this, [this, remote](const ApiResult<qint64> &result) {
-            if (!result)
-                return done(failed(result.error(), remote));
-            if (m_command.json)
-                m_output.jsonAsIs(compact(QJsonObject{{u"sandbox"_s, m_command.arguments[0]},
-                                                      {u"workspace"_s, m_command.option(u"workspace"_s)},
-                                                      {u"direction"_s, u"upload"_s},
-                                                      {u"path"_s, remote},
-                                                      {u"bytes"_s, double(result.value())}}));
-            else
-                m_output.out(u"Uploaded %1 bytes to %2:%3\n"_s.arg(result.value())
-                                 .arg(m_command.arguments[0], TerminalText::escape(remote)));
-            done(0);
-        });
-    cancelOnInterrupt(call);
+    cancelOnInterrupt();
+    m_call = files->putFile(local, remote, this, [this, remote](const ApiResult<qint64> &result) {
+        if (!result)
+            return done(failed(result.error(), remote));
+        if (m_command.json)
+            m_output.jsonAsIs(compact(QJsonObject{{u"sandbox"_s, m_command.arguments[0]},
+                                                  {u"workspace"_s, m_command.option(u"workspace"_s)},
+                                                  {u"direction"_s, u"upload"_s},
+                                                  {u"path"_s, remote},
+                                                  {u"bytes"_s, double(result.value())}}));
+        else
+            m_output.out(u"Uploaded %1 bytes to %2:%3\n"_s.arg(result.value())
+                             .arg(m_command.arguments[0], TerminalText::escape(remote)));
+        done(0);
+    });
 }
 
 void BlaxelFileCommands::get(BlaxelSandboxFiles *files)
 {
     const QString remote = m_command.arguments[1];
     const QFileInfo target(m_target);
+    cancelOnInterrupt();
     // Beside the target, so that the rename is one step on one file system; hidden until complete.
     m_download = std::make_unique<QTemporaryFile>(
         target.absoluteDir().filePath(u".%1.XXXXXX.part"_s.arg(target.fileName())));
@@ -242,7 +243,7 @@ void BlaxelFileCommands::get(BlaxelSandboxFiles *files)
         return done(1);
     }
     m_download->close();
-    BlaxelSandboxCall *call = files->getFile(
+    m_call = files->getFile(
         remote, m_download->fileName(), false, this, [this, remote](const ApiResult<BlaxelDownload> &result) {
             if (!result) {
                 m_download.reset();
@@ -270,7 +271,6 @@ void BlaxelFileCommands::get(BlaxelSandboxFiles *files)
                 m_output.out(u"Downloaded %1 bytes to %2\n"_s.arg(result->bytes).arg(m_target));
             done(0);
         });
-    cancelOnInterrupt(call);
 }
 
 void BlaxelFileCommands::remove(BlaxelSandboxFiles *files)

@@ -3,6 +3,7 @@
 #include "cli/clicommandgroup.h"
 
 #include <QMap>
+#include <QPointer>
 #include <QString>
 
 #include <memory>
@@ -47,14 +48,16 @@ private:
     // Prints why a call on `path` failed (a 404 as no such file) and answers the exit code: 130 after a
     // Ctrl+C.
     int failed(const ApiError &error, const QString &path);
-    // A Ctrl+C ends `call` as cancelled, and so the command, with its temporary file removed.
-    void cancelOnInterrupt(BlaxelSandboxCall *call);
+    // From now on a Ctrl+C ends the call in m_call as cancelled, and so the command, with its temporary file
+    // removed. Installed before the temporary file is made, so that no Ctrl+C can leave it behind.
+    void cancelOnInterrupt();
     // After rm without --recursive was refused: says so plainly when PATH is a folder with entries.
     void explainRefusedRemove(BlaxelSandboxFiles *files, const QString &path, const ApiError &error);
 
     BlaxelSandboxService *m_blaxel;
     // cat's and get's download, removed unless renamed into place.
     std::unique_ptr<QTemporaryFile> m_download;
-    QString m_target; // get: where the file goes
+    QString m_target;                   // get: where the file goes
+    QPointer<BlaxelSandboxCall> m_call; // cat's, put's or get's transfer
     bool m_interrupted = false;
 };

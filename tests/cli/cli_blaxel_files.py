@@ -8,6 +8,7 @@ one; a missing sandbox, file or process is an error that says so."""
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -181,6 +182,25 @@ def check_hostile_names(api, url, work):
         e.get("name") == "evil\x1b[2J\u202ename.txt" for e in json.loads(out or "[]")), (code, out, err))
 
 
+def check_interrupt(api, base, work):
+    """Ctrl+C while get's request waits (every request held 3 s): exit 130, no partial file, no target."""
+    target = os.path.join(work, "interrupted.bin")
+    T.control(base, "POST", "faults", {"latency_ms": 3000})
+    try:
+        proc = subprocess.Popen([CLI, "--base-url", api, "blaxel", "fs", "get", SANDBOX, "data/deep/" + BINARY_NAME,
+                                 target], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env())
+        # The temporary file beside the target is made once the sandbox was looked up, as its file is asked for.
+        partial = wait_for(lambda: [f for f in os.listdir(work) if f.startswith(".interrupted.bin.")], 30)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        check("Ctrl+C during get: exit 130, said", partial and proc.returncode == 130 and "Cancelled." in err,
+              (partial, proc.returncode, out, err))
+        check("... and neither the partial file nor the target is left",
+              [f for f in os.listdir(work) if "interrupted" in f] == [], os.listdir(work))
+    finally:
+        T.control(base, "POST", "faults", {"latency_ms": 0})
+
+
 def check_remove(api):
     code, out, err = cli(api, "blaxel", "fs", "rm", SANDBOX, "data")
     check("rm of a folder that is not empty: exit 1, --recursive named", code == 1 and "not empty" in err
@@ -289,6 +309,7 @@ def main():
         check_files(api, work)
         check_cat(api, work)
         check_hostile_names(api, url, work)
+        check_interrupt(api, base, work)
         check_remove(api)
         check_processes(api, url, work)
         check_errors(api)
