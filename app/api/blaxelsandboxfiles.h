@@ -54,13 +54,14 @@ struct BlaxelDownload
 };
 
 // The client of one Blaxel sandbox's own API at its metadata.url (blaxel-notes.md, "Inside a sandbox"): the
-// filesystem API (PUT a file streamed from disk, GET a file into a file with Range resume, list a folder) and
-// the process API (POST /process with waitForCompletion). Every request carries the Blaxel key as a Bearer
-// token and the workspace header, goes only to that URL (https, or http to this machine: UrlPolicy), follows
-// no redirect, and ends: a transfer timeout when no byte moves, a deadline for a whole command. A remote path
-// is relative to the sandbox's working directory unless it starts with '/' (sent as the API's "//"). Every
-// call answers through `done` in `context`'s thread exactly once, unless the context dies first (the call is
-// then aborted).
+// filesystem API (PUT a file streamed from disk, GET a file into a file with Range resume, list a folder,
+// delete) and the process API (POST /process with waitForCompletion); searches and the process list are
+// BlaxelSandboxSearch's and BlaxelSandboxProcesses', through the same client. Every request carries the
+// Blaxel key as a Bearer token and the workspace header, goes only to that URL (https, or http to this
+// machine: UrlPolicy), follows no redirect, and ends: a transfer timeout when no byte moves, a deadline for a
+// whole command. A remote path is relative to the sandbox's working directory unless it starts with '/' (sent
+// as the API's "//"). Every call answers through `done` in `context`'s thread exactly once, unless the
+// context dies first (the call is then aborted).
 class BlaxelSandboxFiles final : public QObject
 {
     Q_OBJECT
