@@ -1253,6 +1253,14 @@
 <context>
     <name>BlaxelSandboxesPage</name>
     <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
         <source>Show &amp;terminated</source>
         <translation>Beendete an&amp;zeigen</translation>
     </message>
@@ -7068,6 +7076,71 @@
     <message>
         <source>Not uploaded: %1</source>
         <translation>Nicht hochgeladen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>TerminalConnection</name>
+    <message>
+        <source>The connection to the terminal was lost.</source>
+        <translation>Die Verbindung zum Terminal ist abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>TerminalController</name>
+    <message>
+        <source>Connect to Blaxel to open a terminal.</source>
+        <translation>Verbinden Sie sich mit Blaxel, um ein Terminal zu öffnen.</translation>
+    </message>
+    <message>
+        <source>This sandbox has no API address yet.</source>
+        <translation>Diese Sandbox hat noch keine API-Adresse.</translation>
+    </message>
+</context>
+<context>
+    <name>TerminalPane</name>
+    <message>
+        <source>&amp;New Terminal</source>
+        <translation>&amp;Neues Terminal</translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation>Terminal %1</translation>
+    </message>
+    <message>
+        <source>Demo: the shell runs on this machine, as you, in the sandbox's folder.</source>
+        <translation>Demo: Die Shell läuft auf diesem Rechner, unter Ihrem Benutzer, im Ordner der Sandbox.</translation>
+    </message>
+    <message>
+        <source>A shell inside the sandbox, through Blaxel's terminal API.</source>
+        <translation>Eine Shell in der Sandbox, über die Terminal-API von Blaxel.</translation>
+    </message>
+    <message>
+        <source>Select one sandbox to open a terminal on it.</source>
+        <translation>Wählen Sie eine Sandbox, um darauf ein Terminal zu öffnen.</translation>
+    </message>
+    <message>
+        <source>A terminal opens on a DEPLOYED sandbox.</source>
+        <translation>Ein Terminal lässt sich auf einer Sandbox im Status DEPLOYED öffnen.</translation>
+    </message>
+    <message>
+        <source>No terminal open: New Terminal starts a shell.</source>
+        <translation>Kein Terminal offen: „Neues Terminal“ startet eine Shell.</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbinde…</translation>
+    </message>
+    <message>
+        <source>Disconnected — reconnecting…</source>
+        <translation>Getrennt – verbinde erneut…</translation>
+    </message>
+    <message>
+        <source>The shell ended. Close this tab, or open a new terminal.</source>
+        <translation>Die Shell wurde beendet. Schließen Sie diesen Tab oder öffnen Sie ein neues Terminal.</translation>
+    </message>
+    <message>
+        <source>The terminal closed: %1</source>
+        <translation>Das Terminal wurde geschlossen: %1</translation>
     </message>
 </context>
 </TS>
