@@ -43,7 +43,7 @@ public:
         QString workingDir; // empty: the sandbox's working directory
     };
 
-    static constexpr qsizetype maxQueuedInputBytes = 64 * 1024;
+    static constexpr qsizetype maxQueuedInputBytes = qsizetype{64} * 1024;
     static constexpr int maxReconnectDelayMs = 5000;
 
     explicit TerminalConnection(Target target, QObject *parent = nullptr);

@@ -191,7 +191,7 @@ void BlaxelTerminalSession::readOutput()
     char buffer[16384];
     bool ended = false;
     // Bounded per wake-up, so that a shell printing without end does not starve the server's other sockets.
-    while (bytes.size() < 256 * 1024) {
+    while (bytes.size() < qsizetype{256} * 1024) {
         const ssize_t count = ::read(m_master, buffer, sizeof buffer);
         if (count > 0) {
             bytes.append(buffer, count);

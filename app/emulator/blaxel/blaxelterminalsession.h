@@ -30,8 +30,8 @@ class BlaxelTerminalSession final : public QObject
     Q_DISABLE_COPY_MOVE(BlaxelTerminalSession)
 
 public:
-    static constexpr qsizetype maxTailBytes = 64 * 1024;
-    static constexpr qsizetype maxPendingInputBytes = 1024 * 1024;
+    static constexpr qsizetype maxTailBytes = qsizetype{64} * 1024;
+    static constexpr qsizetype maxPendingInputBytes = qsizetype{1024} * 1024;
 
     struct Spec
     {
