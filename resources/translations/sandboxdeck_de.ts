@@ -570,10 +570,6 @@
         <translation>Erstellen</translation>
     </message>
     <message>
-        <source>A label is name=value; a name holds letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; or &apos;-&apos;.</source>
-        <translation>Ein Label hat die Form name=value; ein Name enthält Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; oder &apos;-&apos;.</translation>
-    </message>
-    <message>
         <source>A duration such as 30m, 24h or 1h30m.</source>
         <translation>Eine Dauer wie 30m, 24h oder 1h30m.</translation>
     </message>
@@ -669,6 +665,61 @@
     <message>
         <source>The download failed. %1</source>
         <translation>Der Download ist fehlgeschlagen. %1</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelEditDialog</name>
+    <message>
+        <source>Edit Blaxel sandbox %1</source>
+        <translation>Blaxel-Sandbox %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>None, e.g. team=research, project=eval</source>
+        <translation>Keine, z. B. team=research, project=eval</translation>
+    </message>
+    <message>
+        <source>None, e.g. 24h or 7d</source>
+        <translation>Keine, z. B. 24h oder 7d</translation>
+    </message>
+    <message>
+        <source>Blaxel deletes the sandbox for good this long after its creation. Empty: no TTL.</source>
+        <translation>Blaxel löscht die Sandbox so lange nach ihrer Erstellung endgültig. Leer: keine TTL.</translation>
+    </message>
+    <message>
+        <source>Now deleted in %1; a new TTL counts from the creation.</source>
+        <translation>Derzeit gelöscht in %1; eine neue TTL zählt ab der Erstellung.</translation>
+    </message>
+    <message>
+        <source>No deletion is planned now; a new TTL counts from the creation.</source>
+        <translation>Derzeit ist keine Löschung geplant; eine neue TTL zählt ab der Erstellung.</translation>
+    </message>
+    <message>
+        <source>&amp;Display name:</source>
+        <translation>&amp;Anzeigename:</translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation>&amp;Labels:</translation>
+    </message>
+    <message>
+        <source>&amp;TTL:</source>
+        <translation>&amp;TTL:</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>A duration such as 30m, 24h or 1h30m.</source>
+        <translation>Eine Dauer wie 30m, 24h oder 1h30m.</translation>
+    </message>
+    <message>
+        <source>Some fields need attention.</source>
+        <translation>Einige Felder brauchen Aufmerksamkeit.</translation>
+    </message>
+    <message>
+        <source>Nothing has changed.</source>
+        <translation>Nichts wurde geändert.</translation>
     </message>
 </context>
 <context>
@@ -817,6 +868,13 @@
     <message>
         <source>Saving the keys in the keychain…</source>
         <translation>Schlüssel werden im Schlüsselbund gespeichert …</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelLabelsText</name>
+    <message>
+        <source>A label is name=value; a name holds letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; or &apos;-&apos;.</source>
+        <translation>Ein Label ist name=wert; ein Name besteht aus Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; oder &apos;-&apos;.</translation>
     </message>
 </context>
 <context>
@@ -1067,6 +1125,25 @@
     </message>
 </context>
 <context>
+    <name>BlaxelSandboxDialogs</name>
+    <message>
+        <source>Creating…</source>
+        <translation>Wird erstellt …</translation>
+    </message>
+    <message>
+        <source>Created Blaxel sandbox %1.</source>
+        <translation>Blaxel-Sandbox %1 erstellt.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>Updated Blaxel sandbox %1.</source>
+        <translation>Blaxel-Sandbox %1 geändert.</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelSandboxFiles</name>
     <message>
         <source>The sandbox %1 has no API URL (it is not running, or Blaxel sent none that may be used).</source>
@@ -1087,6 +1164,10 @@
     <message>
         <source>%1 is a file, or the sandbox&apos;s listing could not be read</source>
         <translation>%1 ist eine Datei, oder die Auflistung der Sandbox konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Say which file or folder to remove.</source>
+        <translation>Geben Sie an, welche Datei oder welcher Ordner entfernt werden soll.</translation>
     </message>
 </context>
 <context>
@@ -1164,6 +1245,29 @@
     </message>
 </context>
 <context>
+    <name>BlaxelSandboxProcesses</name>
+    <message>
+        <source>&apos;%1&apos; is not a process name or pid that can be sent.</source>
+        <translation>„%1“ ist kein Prozessname und keine PID, die gesendet werden kann.</translation>
+    </message>
+    <message>
+        <source>the process list</source>
+        <translation>die Prozessliste</translation>
+    </message>
+    <message>
+        <source>the sandbox&apos;s process list</source>
+        <translation>die Prozessliste der Sandbox</translation>
+    </message>
+    <message>
+        <source>the process %1</source>
+        <translation>der Prozess %1</translation>
+    </message>
+    <message>
+        <source>the sandbox&apos;s answer</source>
+        <translation>die Antwort der Sandbox</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelSandboxReply</name>
     <message>
         <source>The sandbox&apos;s API refused the Blaxel key (HTTP %1).</source>
@@ -1188,6 +1292,17 @@
     <message>
         <source>The sandbox&apos;s API refused the request for %1 (HTTP %2).</source>
         <translation>Die API der Sandbox hat die Anfrage für %1 abgelehnt (HTTP %2).</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxSearch</name>
+    <message>
+        <source>the sandbox&apos;s answer to a search</source>
+        <translation>die Antwort der Sandbox auf eine Suche</translation>
+    </message>
+    <message>
+        <source>There is no text to search for.</source>
+        <translation>Es gibt keinen Text, nach dem gesucht werden kann.</translation>
     </message>
 </context>
 <context>
@@ -1223,6 +1338,25 @@
     <message>
         <source>The workspace name holds spaces, control characters or letters outside ASCII, or is longer than 128 characters, so it cannot be sent. Check it in the profile.</source>
         <translation>Der Workspace-Name enthält Leerzeichen, Steuerzeichen oder Buchstaben außerhalb von ASCII oder ist länger als 128 Zeichen und kann daher nicht gesendet werden. Den Namen im Profil prüfen.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelSandboxUpdate</name>
+    <message>
+        <source>Nothing to change.</source>
+        <translation>Nichts zu ändern.</translation>
+    </message>
+    <message>
+        <source>The display name must be one line without control characters.</source>
+        <translation>Der Anzeigename muss eine Zeile ohne Steuerzeichen sein.</translation>
+    </message>
+    <message>
+        <source>The TTL must be a duration like 24h, 30m or 1h30m (units w, d, h, m, s), or empty for none.</source>
+        <translation>Die TTL muss eine Dauer wie 24h, 30m oder 1h30m sein (Einheiten w, d, h, m, s), oder leer für keine.</translation>
+    </message>
+    <message>
+        <source>Each label needs a key, and neither key nor value may hold control characters.</source>
+        <translation>Jedes Label braucht einen Schlüssel, und weder Schlüssel noch Wert dürfen Steuerzeichen enthalten.</translation>
     </message>
 </context>
 <context>
@@ -1288,14 +1422,6 @@
         <source>Filters cleared to show the new sandbox %1.</source>
         <translation>Filter aufgehoben, um die neue Sandbox %1 anzuzeigen.</translation>
     </message>
-    <message>
-        <source>Creating…</source>
-        <translation>Wird erstellt …</translation>
-    </message>
-    <message>
-        <source>Created Blaxel sandbox %1.</source>
-        <translation>Blaxel-Sandbox %1 erstellt.</translation>
-    </message>
     <message numerus="yes">
         <source>Deleting %n sandbox(es)…</source>
         <translation>
@@ -1345,6 +1471,14 @@
     <message>
         <source>Blaxel sandboxes are listed here once a Blaxel workspace and its API key are set up. Settings can also import them from the Blaxel CLI.</source>
         <translation>Blaxel-Sandboxes werden hier aufgeführt, sobald ein Blaxel-Workspace und sein API-Schlüssel eingerichtet sind. Die Einstellungen können beides auch aus der Blaxel-CLI importieren.</translation>
+    </message>
+    <message>
+        <source>Select one sandbox: its labels and TTL are edited on their own.</source>
+        <translation>Wählen Sie eine Sandbox: Labels und TTL werden je Sandbox bearbeitet.</translation>
+    </message>
+    <message>
+        <source>Select a sandbox that is neither being deleted nor terminated.</source>
+        <translation>Wählen Sie eine Sandbox, die weder gelöscht wird noch beendet ist.</translation>
     </message>
 </context>
 <context>
@@ -1998,6 +2132,39 @@
     <message>
         <source>The artifacts of %1 could not be exported: %2</source>
         <translation>Die Artefakte von %1 konnten nicht exportiert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ExpiryNotifier</name>
+    <message>
+        <source>%1 %2 (%3): released in %4</source>
+        <translation>%1 %2 (%3): freigegeben in %4</translation>
+    </message>
+    <message>
+        <source>Klavis cannot extend a TTL: save what these hold now.</source>
+        <translation>Klavis kann eine TTL nicht verlängern: Sichern Sie jetzt, was diese enthalten.</translation>
+    </message>
+    <message>
+        <source>%1. Klavis releases it at the end of its TTL and cannot extend it: save what it holds now.</source>
+        <translation>%1. Klavis gibt sie am Ende ihrer TTL frei und kann sie nicht verlängern: Sichern Sie jetzt, was sie enthält.</translation>
+    </message>
+    <message numerus="yes">
+        <source>TTL ending within minutes for %n sandbox(es); Klavis releases them then and cannot extend a TTL.</source>
+        <translation>
+            <numerusform>TTL läuft in wenigen Minuten für %n Sandbox ab; Klavis gibt sie dann frei und kann keine TTL verlängern.</numerusform>
+            <numerusform>TTL läuft in wenigen Minuten für %n Sandboxes ab; Klavis gibt sie dann frei und kann keine TTL verlängern.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>TTL ending within minutes for %n sandbox(es): see the status bar.</source>
+        <translation>
+            <numerusform>TTL läuft in wenigen Minuten für %n Sandbox ab: siehe Statusleiste.</numerusform>
+            <numerusform>TTL läuft in wenigen Minuten für %n Sandboxes ab: siehe Statusleiste.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sandbox TTL ending</source>
+        <translation>TTL einer Sandbox läuft ab</translation>
     </message>
 </context>
 <context>
@@ -3384,6 +3551,14 @@
     <message>
         <source>Universes</source>
         <translation>Universen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Labels and TTL…</source>
+        <translation>Labels und TTL &amp;bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Change the selected Blaxel sandbox&apos;s display name, labels or TTL (F2)</source>
+        <translation>Anzeigename, Labels oder TTL der gewählten Blaxel-Sandbox ändern (F2)</translation>
     </message>
 </context>
 <context>
@@ -5263,6 +5438,14 @@
         <source>Nothing in the selection is occupied: an idle or failed sandbox has no lease to give back or data to reset.</source>
         <translation>Nichts in der Auswahl ist belegt: Eine freie oder fehlerhafte Sandbox hat keine Belegung zum Freigeben und keine Daten zum Zurücksetzen.</translation>
     </message>
+    <message>
+        <source>&amp;Edit Tags and TTL…</source>
+        <translation>Tags und TTL &amp;bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Klavis cannot change a sandbox&apos;s tags or TTL once it is acquired: release it and acquire another with the tags and TTL you want.</source>
+        <translation>Klavis kann Tags oder TTL einer belegten Sandbox nicht ändern: Geben Sie sie frei und belegen Sie eine andere mit den gewünschten Tags und der TTL.</translation>
+    </message>
 </context>
 <context>
     <name>SandboxTable</name>
@@ -5842,12 +6025,84 @@
         <source>No profile</source>
         <translation>Kein Profil</translation>
     </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) expiring soon</source>
+        <translation>
+            <numerusform>%n Sandbox läuft bald ab</numerusform>
+            <numerusform>%n Sandboxes laufen bald ab</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TagChipDelegate</name>
     <message>
         <source>Click to show sandboxes tagged “%1”</source>
         <translation>Klicken, um Sandboxes mit dem Tag „%1“ anzuzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>TerminalConnection</name>
+    <message>
+        <source>The connection to the terminal was lost.</source>
+        <translation>Die Verbindung zum Terminal ist abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>TerminalController</name>
+    <message>
+        <source>Connect to Blaxel to open a terminal.</source>
+        <translation>Verbinden Sie sich mit Blaxel, um ein Terminal zu öffnen.</translation>
+    </message>
+    <message>
+        <source>This sandbox has no API address yet.</source>
+        <translation>Diese Sandbox hat noch keine API-Adresse.</translation>
+    </message>
+</context>
+<context>
+    <name>TerminalPane</name>
+    <message>
+        <source>&amp;New Terminal</source>
+        <translation>&amp;Neues Terminal</translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation>Terminal %1</translation>
+    </message>
+    <message>
+        <source>Demo: the shell runs on this machine, as you, in the sandbox&apos;s folder.</source>
+        <translation>Demo: Die Shell läuft auf diesem Rechner, unter Ihrem Benutzer, im Ordner der Sandbox.</translation>
+    </message>
+    <message>
+        <source>A shell inside the sandbox, through Blaxel&apos;s terminal API.</source>
+        <translation>Eine Shell in der Sandbox, über die Terminal-API von Blaxel.</translation>
+    </message>
+    <message>
+        <source>Select one sandbox to open a terminal on it.</source>
+        <translation>Wählen Sie eine Sandbox, um darauf ein Terminal zu öffnen.</translation>
+    </message>
+    <message>
+        <source>A terminal opens on a DEPLOYED sandbox.</source>
+        <translation>Ein Terminal lässt sich auf einer Sandbox im Status DEPLOYED öffnen.</translation>
+    </message>
+    <message>
+        <source>No terminal open: New Terminal starts a shell.</source>
+        <translation>Kein Terminal offen: „Neues Terminal“ startet eine Shell.</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbinde…</translation>
+    </message>
+    <message>
+        <source>Disconnected — reconnecting…</source>
+        <translation>Getrennt – verbinde erneut…</translation>
+    </message>
+    <message>
+        <source>The shell ended. Close this tab, or open a new terminal.</source>
+        <translation>Die Shell wurde beendet. Schließen Sie diesen Tab oder öffnen Sie ein neues Terminal.</translation>
+    </message>
+    <message>
+        <source>The terminal closed: %1</source>
+        <translation>Das Terminal wurde geschlossen: %1</translation>
     </message>
 </context>
 <context>
@@ -7076,71 +7331,6 @@
     <message>
         <source>Not uploaded: %1</source>
         <translation>Nicht hochgeladen: %1</translation>
-    </message>
-</context>
-<context>
-    <name>TerminalConnection</name>
-    <message>
-        <source>The connection to the terminal was lost.</source>
-        <translation>Die Verbindung zum Terminal ist abgebrochen.</translation>
-    </message>
-</context>
-<context>
-    <name>TerminalController</name>
-    <message>
-        <source>Connect to Blaxel to open a terminal.</source>
-        <translation>Verbinden Sie sich mit Blaxel, um ein Terminal zu öffnen.</translation>
-    </message>
-    <message>
-        <source>This sandbox has no API address yet.</source>
-        <translation>Diese Sandbox hat noch keine API-Adresse.</translation>
-    </message>
-</context>
-<context>
-    <name>TerminalPane</name>
-    <message>
-        <source>&amp;New Terminal</source>
-        <translation>&amp;Neues Terminal</translation>
-    </message>
-    <message>
-        <source>Terminal %1</source>
-        <translation>Terminal %1</translation>
-    </message>
-    <message>
-        <source>Demo: the shell runs on this machine, as you, in the sandbox's folder.</source>
-        <translation>Demo: Die Shell läuft auf diesem Rechner, unter Ihrem Benutzer, im Ordner der Sandbox.</translation>
-    </message>
-    <message>
-        <source>A shell inside the sandbox, through Blaxel's terminal API.</source>
-        <translation>Eine Shell in der Sandbox, über die Terminal-API von Blaxel.</translation>
-    </message>
-    <message>
-        <source>Select one sandbox to open a terminal on it.</source>
-        <translation>Wählen Sie eine Sandbox, um darauf ein Terminal zu öffnen.</translation>
-    </message>
-    <message>
-        <source>A terminal opens on a DEPLOYED sandbox.</source>
-        <translation>Ein Terminal lässt sich auf einer Sandbox im Status DEPLOYED öffnen.</translation>
-    </message>
-    <message>
-        <source>No terminal open: New Terminal starts a shell.</source>
-        <translation>Kein Terminal offen: „Neues Terminal“ startet eine Shell.</translation>
-    </message>
-    <message>
-        <source>Connecting…</source>
-        <translation>Verbinde…</translation>
-    </message>
-    <message>
-        <source>Disconnected — reconnecting…</source>
-        <translation>Getrennt – verbinde erneut…</translation>
-    </message>
-    <message>
-        <source>The shell ended. Close this tab, or open a new terminal.</source>
-        <translation>Die Shell wurde beendet. Schließen Sie diesen Tab oder öffnen Sie ein neues Terminal.</translation>
-    </message>
-    <message>
-        <source>The terminal closed: %1</source>
-        <translation>Das Terminal wurde geschlossen: %1</translation>
     </message>
 </context>
 </TS>

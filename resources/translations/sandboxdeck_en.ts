@@ -93,6 +93,17 @@
     </message>
 </context>
 <context>
+    <name>ExpiryNotifier</name>
+    <message numerus="yes">
+        <source>TTL ending within minutes for %n sandbox(es); Klavis releases them then and cannot extend a TTL.</source>
+        <translation><numerusform>TTL ending within minutes for %n sandbox; Klavis releases them then and cannot extend a TTL.</numerusform><numerusform>TTL ending within minutes for %n sandboxes; Klavis releases them then and cannot extend a TTL.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>TTL ending within minutes for %n sandbox(es): see the status bar.</source>
+        <translation><numerusform>TTL ending within minutes for %n sandbox: see the status bar.</numerusform><numerusform>TTL ending within minutes for %n sandboxes: see the status bar.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>FollowConsole</name>
     <message numerus="yes">
         <source>Choose the folder with main.py to run in %n sandbox(es)</source>
@@ -350,6 +361,10 @@
     <message numerus="yes">
         <source>%n leak(s)</source>
         <translation><numerusform>%n leak</numerusform><numerusform>%n leaks</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) expiring soon</source>
+        <translation><numerusform>%n sandbox expiring soon</numerusform><numerusform>%n sandboxes expiring soon</numerusform></translation>
     </message>
 </context>
 <context>

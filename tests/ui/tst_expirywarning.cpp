@@ -71,7 +71,7 @@ private slots:
         QVERIFY(acquired);
         QTRY_COMPARE_WITH_TIMEOUT(notifier()->expiringCount(), 1, 10000);
         QVERIFY(indicator()->isVisibleTo(app->window()));
-        QVERIFY2(indicator()->text().contains(u"1 expire"_s), qPrintable(indicator()->text()));
+        QVERIFY2(indicator()->text().contains(u"1 sandbox expiring soon"_s), qPrintable(indicator()->text()));
         QVERIFY2(indicator()->toolTip().contains(acquired->sandboxId), qPrintable(indicator()->toolTip()));
         QVERIFY(!indicator()->toolTip().contains(longLived->sandboxId));
         QVERIFY(indicator()->toolTip().contains(u"cannot extend"_s));

@@ -156,6 +156,8 @@ void MainWindowActions::fillMenuBar(QMenuBar *bar, RefreshIntervalChoice *interv
     view->addAction(action(u"refresh"_s));
     interval->addMenu(view);
     auto *sandbox = bar->addMenu(MainWindow::tr("&Sandbox"));
+    // A greyed entry says why on hover (Edit Tags and TTL on a Klavis view: Klavis cannot change them).
+    sandbox->setToolTipsVisible(true);
     sandbox->addAction(action(u"acquire"_s));
     sandbox->addAction(action(u"release"_s));
     sandbox->addAction(action(u"reset"_s));

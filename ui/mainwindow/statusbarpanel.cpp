@@ -155,7 +155,7 @@ void StatusBarPanel::setExpiringCount(int count, const QString &detail)
     m_expiring->setVisible(count > 0);
     const QColor colour = StatusIcons::color(u"error"_s);
     m_expiring->setText(u"<span style='color:%1'>●</span> %2"_s.arg(
-        colour.name(), tr("%n expire(s) soon", nullptr, count).toHtmlEscaped()));
+        colour.name(), tr("%n sandbox(es) expiring soon", nullptr, count).toHtmlEscaped()));
     m_expiring->setToolTip(detail);
 }
 

@@ -58,9 +58,11 @@ void ExpiryNotifier::onReport()
         fresh.size() == 1 ? tr("%1. Klavis releases it at the end of its TTL and cannot extend it: save "
                                "what it holds now.")
                                 .arg(fresh.constFirst())
-                          : tr("%n sandboxes reach the end of their TTL within minutes; Klavis releases them "
-                               "then and cannot extend a TTL.",
+                          : tr("TTL ending within minutes for %n sandbox(es); Klavis releases them then and "
+                               "cannot extend a TTL.",
                                nullptr, int(fresh.size()));
-    emit statusMessage(text);
+    // The status bar has room for one short line; the notification and the count's tooltip say the rest.
+    emit statusMessage(
+        tr("TTL ending within minutes for %n sandbox(es): see the status bar.", nullptr, int(fresh.size())));
     m_desktop->notify(tr("Sandbox TTL ending"), text, DesktopNotifier::Severity::Warning);
 }
