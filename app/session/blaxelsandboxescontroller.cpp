@@ -123,22 +123,21 @@ void BlaxelSandboxesController::create(const BlaxelCreateRequest &request, QObje
         });
 }
 
-void BlaxelSandboxesController::update(const QString &name, const BlaxelSandboxUpdate &change, QObject *context,
-                                       ResultHandler<BlaxelSandbox> done)
+void BlaxelSandboxesController::update(const QString &name, const BlaxelSandboxUpdate &change,
+                                       QObject *context, ResultHandler<BlaxelSandbox> done)
 {
     m_store->setBusy(name, true);
-    session()->blaxelSandboxes()->update(
-        name, change, this,
-        [this, name, caller = QPointer<QObject>(context), done = std::move(done)](
-            const ApiResult<BlaxelSandbox> &result) {
-            m_store->setBusy(name, false);
-            if (result) {
-                m_store->replace(result.value());
-                emit detailsLoaded(result.value());
-            }
-            if (caller)
-                done(result);
-        });
+    session()->blaxelSandboxes()->update(name, change, this,
+                                         [this, name, caller = QPointer<QObject>(context),
+                                          done = std::move(done)](const ApiResult<BlaxelSandbox> &result) {
+                                             m_store->setBusy(name, false);
+                                             if (result) {
+                                                 m_store->replace(result.value());
+                                                 emit detailsLoaded(result.value());
+                                             }
+                                             if (caller)
+                                                 done(result);
+                                         });
 }
 
 void BlaxelSandboxesController::deleteSandboxes(const QStringList &names)

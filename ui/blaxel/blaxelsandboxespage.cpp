@@ -30,8 +30,8 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSettings>
-#include <QTabWidget>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
