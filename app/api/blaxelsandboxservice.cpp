@@ -3,13 +3,13 @@
 #include "api/blaxeldecoder.h"
 #include "api/blaxeldispatch.h"
 #include "api/blaxelsandboxname.h"
+#include "api/blaxelsandboxupdatecall.h"
 #include "api/blaxelstatus.h"
 #include "catalog/blaxelhosts.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QHash>
-#include <QJsonDocument>
 #include <QSet>
 #include <QTimer>
 
@@ -366,40 +366,9 @@ BlaxelOperation *BlaxelSandboxService::update(const QString &name, const BlaxelS
     auto *operation = new BlaxelOperation(context);
     auto handler = std::make_shared<ResultHandler<BlaxelSandbox>>(std::move(done));
     operation->setFailure([handler](const ApiError &error) { (*handler)(error); });
-    ApiRequest put = request(ApiRequest::Method::Put, sandboxPath(name));
-    const auto fail = [operation, handler](ApiError error, const QStringList &secrets) {
-        for (const QString &secret : secrets)
-            error.redact(secret);
-        operation->finishWith([&] { (*handler)(error); });
-    };
-    const auto onPut = [operation, handler, name, fail](const QStringList &secrets) {
-        return ResultHandler<BlaxelSandbox>([=](const ApiResult<BlaxelSandbox> &result) {
-            if (!result) {
-                fail(result.error(), secrets);
-                return;
-            }
-            operation->finishWith([&] { (*handler)(named(result, name)); });
-        });
-    };
-    HttpTransport *transport = m_transport;
-    const auto onGet = [=](const ApiResult<BlaxelSandbox> &current) mutable {
-        if (!current) {
-            fail(current.error(), {});
-            return;
-        }
-        // The body carries the sandbox's env values back: a server quoting it must not leak a secret.
-        QStringList secrets;
-        for (const auto &env : current->envs)
-            if (env.secret && !env.value.isEmpty())
-                secrets << env.value;
-        put.jsonBody = QJsonDocument(change.appliedTo(current->raw)).toJson(QJsonDocument::Compact);
-        operation->track(dispatchBlaxelCall<BlaxelSandbox>(transport, put, Call::Update, operation,
-                                                           onPut(secrets), &BlaxelDecoder::sandbox,
-                                                           DecodeOn::CallerThread));
-    };
-    operation->track(dispatchBlaxelCall<BlaxelSandbox>(
-        m_transport, request(ApiRequest::Method::Get, sandboxPath(name)), Call::Read, operation,
-        ResultHandler<BlaxelSandbox>(onGet), &BlaxelDecoder::sandbox, DecodeOn::CallerThread));
+    BlaxelSandboxUpdateCall::start(
+        m_transport, operation, request(ApiRequest::Method::Get, sandboxPath(name)),
+        request(ApiRequest::Method::Put, sandboxPath(name)), change, name, handler);
     return operation;
 }
 
