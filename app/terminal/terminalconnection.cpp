@@ -74,6 +74,8 @@ void TerminalConnection::connectSocket()
     // One socket for the connection's life, opened again after a drop (open() replaces its TCP socket).
     if (!m_socket) {
         m_socket = std::make_unique<QWebSocket>();
+        m_socket->setMaxAllowedIncomingFrameSize(quint64(maxIncomingFrameBytes));
+        m_socket->setMaxAllowedIncomingMessageSize(quint64(maxIncomingFrameBytes));
         connect(m_socket.get(), &QWebSocket::connected, this, &TerminalConnection::connected);
         connect(m_socket.get(), &QWebSocket::disconnected, this, &TerminalConnection::disconnected);
         connect(m_socket.get(), &QWebSocket::textMessageReceived, this, &TerminalConnection::frameReceived);

@@ -45,6 +45,9 @@ public:
 
     static constexpr qsizetype maxQueuedInputBytes = qsizetype{64} * 1024;
     static constexpr int maxReconnectDelayMs = 5000;
+    // A frame from the sandbox is remote input: one larger than this closes the connection (Qt refuses it)
+    // instead of growing without bound. Blaxel's own replay after a reconnect is 100 KB.
+    static constexpr qint64 maxIncomingFrameBytes = qint64{4} * 1024 * 1024;
 
     explicit TerminalConnection(Target target, QObject *parent = nullptr);
     ~TerminalConnection() override;

@@ -13,6 +13,7 @@
 #include <QScrollBar>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -38,9 +39,14 @@ TerminalView::TerminalView(QWidget *parent) : QAbstractScrollArea(parent)
     setObjectName(QStringLiteral("terminalView"));
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     font.setStyleHint(QFont::TypeWriter);
+    // A glyph's advance is fractional (7.8 px, say): cells are whole pixels, and the letter spacing makes
+    // every glyph of a run advance by exactly one cell, or a long run would end past its last cell and the
+    // last column be clipped (seen: "\033[31m" wrapped at the edge lost its '3').
+    const qreal advance = QFontMetricsF(font).horizontalAdvance(QLatin1Char('M'));
+    m_cellWidth = std::max(1, int(std::ceil(advance)));
+    font.setLetterSpacing(QFont::AbsoluteSpacing, m_cellWidth - advance);
     setFont(font);
     const QFontMetrics metrics(font);
-    m_cellWidth = std::max(1, metrics.horizontalAdvance(QLatin1Char('M')));
     m_cellHeight = std::max(1, metrics.height());
     m_ascent = metrics.ascent();
     setFocusPolicy(Qt::StrongFocus);

@@ -117,6 +117,9 @@ bool BlaxelTerminalSession::start(const Spec &spec, QString *error)
 void BlaxelTerminalSession::attach(QWebSocket *socket)
 {
     socket->setParent(this);
+    // A client's frame is bounded as its input is: a larger one closes the socket.
+    socket->setMaxAllowedIncomingFrameSize(quint64(maxPendingInputBytes));
+    socket->setMaxAllowedIncomingMessageSize(quint64(maxPendingInputBytes));
     m_sockets.append(socket);
     m_idle.stop();
     connect(socket, &QWebSocket::textMessageReceived, this,
