@@ -150,6 +150,34 @@ private Q_SLOTS:
         QCOMPARE(QApplication::clipboard()->text(), u"selected"_s);
     }
 
+    // vim, less and top draw on the alternate screen: the view shows that screen, not the history above it
+    // (seen: vim's first lines drawn under two lines of an earlier top, its status line cut off).
+    void theAlternateScreenIsShownWholeWhateverTheHistory()
+    {
+        TerminalView *view = openTerminal();
+        QVERIFY(view);
+        TerminalScreen *screen = view->session()->screen();
+        QTest::keyClicks(view, u"seq 1 300"_s);
+        QTest::keyClick(view, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(screen->scrollbackSize() > 200, 10000);
+        QTest::keyClicks(view, u"printf '\\033[?1049h\\033[2J\\033[HALT''-TOP\\n'"_s);
+        QTest::keyClick(view, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            screen->isAlternateScreen() && screen->lineText(screen->scrollbackSize()) == u"ALT-TOP"_s, 10000);
+        QCOMPARE(view->firstLine(), screen->scrollbackSize());
+        // What a drag over the top row selects is what is drawn there.
+        const int cellHeight = view->viewport()->height() / view->rowsFitting();
+        const int cellWidth = view->viewport()->width() / view->columnsFitting();
+        const int y = cellHeight / 2;
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, QPoint(cellWidth / 2, y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(cellWidth * 6 + cellWidth / 2, y),
+                         view->viewport()->mapToGlobal(QPointF(cellWidth * 6 + cellWidth / 2, y)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view->viewport(), &move);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, QPoint(cellWidth * 6 + cellWidth / 2, y));
+        QCOMPARE(view->selectedText(), u"ALT-TOP"_s);
+    }
+
     void closingATabEndsItsTerminal()
     {
         QVERIFY(openTerminal());

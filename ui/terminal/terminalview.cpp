@@ -101,6 +101,13 @@ void TerminalView::applySize()
     updateScrollRange();
 }
 
+int TerminalView::firstLine() const
+{
+    if (screen() && screen()->isAlternateScreen())
+        return screen()->scrollbackSize();
+    return verticalScrollBar()->value();
+}
+
 void TerminalView::updateScrollRange()
 {
     QScrollBar *bar = verticalScrollBar();
@@ -177,7 +184,7 @@ QPoint TerminalView::cellAt(const QPoint &pos) const
 {
     const int col = std::clamp(pos.x() / m_cellWidth, 0, screen() ? screen()->cols() - 1 : 0);
     const int total = screen() ? screen()->scrollbackSize() + screen()->rows() : 1;
-    const int line = std::clamp(verticalScrollBar()->value() + pos.y() / m_cellHeight, 0, total - 1);
+    const int line = std::clamp(firstLine() + pos.y() / m_cellHeight, 0, total - 1);
     return {col, line};
 }
 
@@ -253,7 +260,7 @@ void TerminalView::paintEvent(QPaintEvent *event)
     painter.fillRect(viewport()->rect(), QColor::fromRgb(defaultBackground));
     if (!screen())
         return;
-    const int first = verticalScrollBar()->value();
+    const int first = firstLine();
     const int total = screen()->scrollbackSize() + screen()->rows();
     for (int row = 0; row < rowsFitting() + 1 && first + row < total; ++row)
         paintLine(painter, first + row, row * m_cellHeight);

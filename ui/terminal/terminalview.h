@@ -28,6 +28,9 @@ public:
     int columnsFitting() const;
     int rowsFitting() const;
     QString selectedText() const;
+    // The line drawn at the top, counted from the oldest scrollback line: where the scroll bar is, or, on the
+    // alternate screen (vim, less), that screen's first line, since it has no history to scroll through.
+    int firstLine() const;
     void copySelection();
     void pasteClipboard();
 
