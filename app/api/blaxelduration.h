@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 // A duration as Blaxel writes one (spec.runtime.ttl, an expiration policy's value): whole numbers with the
@@ -7,6 +8,10 @@
 // edit dialogs and the services alike.
 class BlaxelDuration
 {
+    Q_DECLARE_TR_FUNCTIONS(BlaxelDuration)
+
 public:
     static bool isValid(const QString &text);
+    // What a TTL field says under itself: "" when `text` is empty (none) or a duration, else the rule.
+    static QString problem(const QString &text);
 };

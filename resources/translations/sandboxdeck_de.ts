@@ -570,10 +570,6 @@
         <translation>Erstellen</translation>
     </message>
     <message>
-        <source>A duration such as 30m, 24h or 1h30m.</source>
-        <translation>Eine Dauer wie 30m, 24h oder 1h30m.</translation>
-    </message>
-    <message>
         <source>Some fields need attention.</source>
         <translation>Einige Felder müssen korrigiert werden.</translation>
     </message>
@@ -668,6 +664,13 @@
     </message>
 </context>
 <context>
+    <name>BlaxelDuration</name>
+    <message>
+        <source>A duration such as 30m, 24h or 1h30m.</source>
+        <translation>Eine Dauer wie 30m, 24h oder 1h30m.</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelEditDialog</name>
     <message>
         <source>Edit Blaxel sandbox %1</source>
@@ -708,10 +711,6 @@
     <message>
         <source>Save</source>
         <translation>Speichern</translation>
-    </message>
-    <message>
-        <source>A duration such as 30m, 24h or 1h30m.</source>
-        <translation>Eine Dauer wie 30m, 24h oder 1h30m.</translation>
     </message>
     <message>
         <source>Some fields need attention.</source>

@@ -67,7 +67,8 @@ BlaxelCreateDialog::BlaxelCreateDialog(QWidget *parent)
 
     okButton()->setText(tr("Create"));
     connect(m_name, &QLineEdit::textEdited, this, &BlaxelCreateDialog::checkName);
-    connect(m_ttl, &QLineEdit::textEdited, this, [this] { setFieldError(ttlKey, ttlProblem()); });
+    connect(m_ttl, &QLineEdit::textEdited, this,
+            [this] { setFieldError(ttlKey, BlaxelDuration::problem(m_ttl->text().trimmed())); });
     connect(m_labels, &QLineEdit::textEdited, this, [this] {
         QString problem;
         parsedLabels(&problem);
@@ -91,13 +92,6 @@ QMap<QString, QString> BlaxelCreateDialog::parsedLabels(QString *problem) const
     return BlaxelLabelsText::parse(m_labels->text(), problem);
 }
 
-QString BlaxelCreateDialog::ttlProblem() const
-{
-    const QString ttl = m_ttl->text().trimmed();
-    return ttl.isEmpty() || BlaxelDuration::isValid(ttl) ? QString()
-                                                         : tr("A duration such as 30m, 24h or 1h30m.");
-}
-
 QString BlaxelCreateDialog::validate()
 {
     QString problem = FormDialog::validate();
@@ -116,7 +110,7 @@ QString BlaxelCreateDialog::validate()
         setFieldError(labelsKey, labels);
         problem = attention;
     }
-    if (const QString ttl = ttlProblem(); !ttl.isEmpty()) {
+    if (const QString ttl = BlaxelDuration::problem(m_ttl->text().trimmed()); !ttl.isEmpty()) {
         setFieldError(ttlKey, ttl);
         problem = attention;
     }

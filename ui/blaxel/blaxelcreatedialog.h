@@ -40,7 +40,6 @@ public:
 private:
     // Labels typed as "team=research, project=eval"; `problem` gets a sentence when one is malformed.
     QMap<QString, QString> parsedLabels(QString *problem = nullptr) const;
-    QString ttlProblem() const;
     void checkName();
 
     QLineEdit *m_name;

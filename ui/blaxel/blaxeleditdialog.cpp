@@ -48,20 +48,14 @@ BlaxelEditDialog::BlaxelEditDialog(const BlaxelSandbox &sandbox, QWidget *parent
     addFormWidget(m_expiry);
     okButton()->setText(tr("Save"));
 
-    connect(m_ttl, &QLineEdit::textEdited, this, [this] { setFieldError(ttlKey, ttlProblem()); });
+    connect(m_ttl, &QLineEdit::textEdited, this,
+            [this] { setFieldError(ttlKey, BlaxelDuration::problem(m_ttl->text().trimmed())); });
     connect(m_labels, &QLineEdit::textEdited, this, [this] {
         QString problem;
         BlaxelLabelsText::parse(m_labels->text(), &problem);
         setFieldError(labelsKey, problem);
     });
     m_labels->setFocus();
-}
-
-QString BlaxelEditDialog::ttlProblem() const
-{
-    const QString ttl = m_ttl->text().trimmed();
-    return ttl.isEmpty() || BlaxelDuration::isValid(ttl) ? QString()
-                                                         : tr("A duration such as 30m, 24h or 1h30m.");
 }
 
 BlaxelSandboxUpdate BlaxelEditDialog::update() const
@@ -86,7 +80,7 @@ QString BlaxelEditDialog::validate()
         setFieldError(labelsKey, labels);
         problem = attention;
     }
-    if (const QString ttl = ttlProblem(); !ttl.isEmpty()) {
+    if (const QString ttl = BlaxelDuration::problem(m_ttl->text().trimmed()); !ttl.isEmpty()) {
         setFieldError(ttlKey, ttl);
         problem = attention;
     }

@@ -31,8 +31,6 @@ public:
     QLineEdit *ttlField() const { return m_ttl; }
 
 private:
-    QString ttlProblem() const;
-
     BlaxelSandbox m_sandbox;
     QLineEdit *m_displayName;
     QLineEdit *m_labels;
