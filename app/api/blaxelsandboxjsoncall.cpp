@@ -16,7 +16,8 @@ QString BlaxelSandboxJsonCall::areaPath(const QString &area, const QString &remo
 
 void BlaxelSandboxJsonCall::send(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, const QByteArray &verb,
                                  const QString &path, const Query &query, const QString &what,
-                                 const std::function<void(const QByteArray &)> &answered)
+                                 const std::function<void(const QByteArray &)> &answered,
+                                 const QByteArray &body)
 {
     QNetworkRequest request = files->request(path);
     if (!query.isEmpty()) {
@@ -27,19 +28,21 @@ void BlaxelSandboxJsonCall::send(BlaxelSandboxFiles *files, BlaxelSandboxCall *c
         url.setQuery(QString::fromLatin1(pairs.join('&')), QUrl::StrictMode);
         request.setUrl(url);
     }
-    QNetworkReply *reply = files->network()->sendCustomRequest(request, verb);
+    if (!body.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, u"application/json"_s);
+    QNetworkReply *reply = files->network()->sendCustomRequest(request, verb, body);
     const BlaxelSandboxFiles::Limits limits = files->limits();
     call->track(reply, limits.maxJsonBytes);
     const QPointer<BlaxelSandboxFiles> self(files);
     QObject::connect(
         reply, &QNetworkReply::finished, call,
-        [self, call, reply, verb, path, query, what, answered, limits, key = files->apiKeyToRedact()] {
+        [self, call, reply, verb, path, query, what, answered, body, limits, key = files->apiKeyToRedact()] {
             if (call->isFinished())
                 return;
             const int status = BlaxelSandboxReply::status(reply);
-            const std::optional<QByteArray> body =
+            const std::optional<QByteArray> answer =
                 BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes);
-            if (!body) {
+            if (!answer) {
                 call->fail(ApiError::tooLarge(limits.maxJsonBytes));
                 return;
             }
@@ -48,16 +51,16 @@ void BlaxelSandboxJsonCall::send(BlaxelSandboxFiles *files, BlaxelSandboxCall *c
                 return;
             }
             if (status >= 200 && status < 300) {
-                answered(*body);
+                answered(*answer);
                 return;
             }
-            const ApiError error = BlaxelSandboxReply::httpError(reply, *body, what, key);
+            const ApiError error = BlaxelSandboxReply::httpError(reply, *answer, what, key);
             // A 503 is a sandbox that did nothing yet; a 502 or 504 may come after a change was made, so
             // only a GET is sent again then.
             const bool again = status == 503 || verb == "GET";
-            const auto resend = [self, call, verb, path, query, what, answered] {
+            const auto resend = [self, call, verb, path, query, what, answered, body] {
                 if (self)
-                    send(self, call, verb, path, query, what, answered);
+                    send(self, call, verb, path, query, what, answered, body);
                 else
                     call->fail(ApiError::cancelled());
             };

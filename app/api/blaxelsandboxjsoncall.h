@@ -23,10 +23,11 @@ public:
     using Query = QList<std::pair<QString, QString>>;
 
     // `path` is encoded already ("/process/x%2Fy"); `what` names what was asked for in an error. `answered`
-    // gets the body of a 2xx answer; every failure goes to the call's own.
+    // gets the body of a 2xx answer; every failure goes to the call's own. A non-empty `body` is sent as
+    // JSON.
     static void send(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, const QByteArray &verb,
                      const QString &path, const Query &query, const QString &what,
-                     const std::function<void(const QByteArray &)> &answered);
+                     const std::function<void(const QByteArray &)> &answered, const QByteArray &body = {});
     // "/filesystem-find/..." and the like: `area` followed by a remote path as filesystemPath() encodes it.
     static QString areaPath(const QString &area, const QString &remotePath);
 };

@@ -90,6 +90,49 @@ BlaxelSandboxCall *BlaxelSandboxProcesses::list(QObject *context, ResultHandler<
     return call;
 }
 
+BlaxelSandboxCall *BlaxelSandboxProcesses::start(const BlaxelProcessRequest &request, QObject *context,
+                                                 ResultHandler<BlaxelProcess> done)
+{
+    auto handler = std::make_shared<ResultHandler<BlaxelProcess>>(std::move(done));
+    BlaxelSandboxCall *call = m_files->newCall(context, handler);
+    QString problem = m_files->refusal(request.workingDir);
+    if (problem.isEmpty() && request.command.trimmed().isEmpty())
+        problem = tr("Say which command to start.");
+    if (!problem.isEmpty()) {
+        call->failSoon(problem);
+        return call;
+    }
+    QJsonObject body{{u"command"_s, request.command}, {u"waitForCompletion"_s, false}};
+    if (!request.name.isEmpty())
+        body.insert(u"name"_s, request.name);
+    if (!request.workingDir.isEmpty())
+        body.insert(u"workingDir"_s, request.workingDir);
+    QJsonObject environment;
+    for (const auto &[name, value] : request.environment)
+        environment.insert(name, value);
+    if (!environment.isEmpty())
+        body.insert(u"env"_s, environment);
+    QJsonArray ports;
+    for (const int port : request.waitForPorts)
+        ports.append(port);
+    if (!ports.isEmpty())
+        body.insert(u"waitForPorts"_s, ports);
+    call->setDeadline(m_files->limits().listDeadlineMs);
+    BlaxelSandboxJsonCall::send(
+        m_files, call, "POST", u"/process"_s, {}, tr("the new process"),
+        [call, handler](const QByteArray &answer) {
+            const QJsonDocument document = QJsonDocument::fromJson(answer);
+            if (!document.isObject()) {
+                call->fail(ApiError::decode(tr("the sandbox's answer"), answer));
+                return;
+            }
+            const BlaxelProcess started = fromJson(document.object());
+            call->finishWith([&] { (*handler)(started); });
+        },
+        QJsonDocument(body).toJson(QJsonDocument::Compact));
+    return call;
+}
+
 BlaxelSandboxCall *BlaxelSandboxProcesses::get(const QString &process, QObject *context,
                                                ResultHandler<BlaxelProcess> done)
 {

@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 
+#include <utility>
+
 // One process as GET /process and GET /process/{id} answer it (@blaxel/core's ProcessResponse), bounded.
 struct BlaxelProcess
 {
@@ -35,6 +37,18 @@ struct BlaxelProcessLogs
     QString standardError;
 };
 
+// What POST /process is asked to start (@blaxel/core's ProcessRequest): `command` run by the sandbox's
+// shell in `workingDir` (empty: the sandbox's own) with `environment` added; the call answers once it has
+// started, or once `waitForPorts` listen.
+struct BlaxelProcessRequest
+{
+    QString name; // empty: the sandbox names it
+    QString command;
+    QString workingDir;
+    QList<std::pair<QString, QString>> environment;
+    QList<int> waitForPorts;
+};
+
 // The process API of a sandbox beyond running one command (BlaxelSandboxFiles::run): list the processes,
 // one process, its logs, and its end: DELETE /process/{id} asks it to stop (SIGTERM, then a kill after a
 // grace), DELETE /process/{id}/kill kills it. A process is named by its name or its pid. Each call ends
@@ -49,6 +63,9 @@ public:
     // `files` outlives every call made through this.
     explicit BlaxelSandboxProcesses(BlaxelSandboxFiles *files) : m_files(files) {}
 
+    // Starts a process without waiting for it to end; `done` gets it as the sandbox reported it.
+    BlaxelSandboxCall *start(const BlaxelProcessRequest &request, QObject *context,
+                             ResultHandler<BlaxelProcess> done);
     BlaxelSandboxCall *list(QObject *context, ResultHandler<QList<BlaxelProcess>> done);
     BlaxelSandboxCall *get(const QString &process, QObject *context, ResultHandler<BlaxelProcess> done);
     BlaxelSandboxCall *logs(const QString &process, QObject *context, ResultHandler<BlaxelProcessLogs> done);

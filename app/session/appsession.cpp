@@ -13,6 +13,7 @@
 #include "session/executionscontroller.h"
 #include "session/leakmonitor.h"
 #include "session/mcpinspector.h"
+#include "session/processcontroller.h"
 #include "session/serverdatacontroller.h"
 #include "session/terminalcontroller.h"
 #include "session/transferledger.h"
@@ -55,6 +56,7 @@ AppSession::AppSession(QObject *parent)
     m_serverData = new ServerDataController(this, this);
     m_mcpInspector = new McpInspector(m_transport->networkAccessManager(), this);
     m_terminals = new TerminalController(this, this);
+    m_processes = new ProcessController(this, this);
 }
 
 AppSession::~AppSession()

@@ -21,6 +21,7 @@ class ServerDataController;
 class LedgerWorker;
 class QTemporaryDir;
 class QNetworkAccessManager;
+class ProcessController;
 class TerminalController;
 class TransferLedger;
 class TransferQueue;
@@ -67,6 +68,7 @@ public:
     McpInspector *mcpInspector() const { return m_mcpInspector; }
     // Terminals on Blaxel sandboxes (the Terminal tab), with the connected key.
     TerminalController *terminals() const { return m_terminals; }
+    ProcessController *processes() const { return m_processes; }
 
     HttpTransport *transport() const { return m_transport; }
     KlavisSandboxService *sandboxes() const { return m_sandboxes; }
@@ -140,6 +142,7 @@ private:
     ServerDataController *m_serverData = nullptr;
     McpInspector *m_mcpInspector = nullptr;
     TerminalController *m_terminals = nullptr;
+    ProcessController *m_processes = nullptr;
     QString m_ledgerPath;
     QString m_ledgerProblem;
     QStringList m_ledgerSecrets;

@@ -877,6 +877,29 @@
     </message>
 </context>
 <context>
+    <name>BlaxelProcessListModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelProcessRun</name>
     <message>
         <source>the command</source>
@@ -1265,6 +1288,14 @@
         <source>the sandbox&apos;s answer</source>
         <translation>die Antwort der Sandbox</translation>
     </message>
+    <message>
+        <source>Say which command to start.</source>
+        <translation>Angeben, welcher Befehl gestartet werden soll.</translation>
+    </message>
+    <message>
+        <source>the new process</source>
+        <translation>den neuen Prozess</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelSandboxReply</name>
@@ -1478,6 +1509,10 @@
     <message>
         <source>Select a sandbox that is neither being deleted nor terminated.</source>
         <translation>Wählen Sie eine Sandbox, die weder gelöscht wird noch beendet ist.</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
     </message>
 </context>
 <context>
@@ -4174,6 +4209,127 @@
     <message>
         <source>Compression failed</source>
         <translation>Komprimierung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>ProcessController</name>
+    <message>
+        <source>This sandbox has no API address yet.</source>
+        <translation>Diese Sandbox hat noch keine API-Adresse.</translation>
+    </message>
+    <message>
+        <source>Connect to Blaxel to see a sandbox&apos;s processes.</source>
+        <translation>Mit Blaxel verbinden, um die Prozesse einer Sandbox zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>ProcessStartDialog</name>
+    <message>
+        <source>Start a Process in %1</source>
+        <translation>Einen Prozess in %1 starten</translation>
+    </message>
+    <message>
+        <source>python3 -m http.server 8000</source>
+        <translation>python3 -m http.server 8000</translation>
+    </message>
+    <message>
+        <source>the sandbox&apos;s working folder</source>
+        <translation>der Arbeitsordner der Sandbox</translation>
+    </message>
+    <message>
+        <source>NAME=value, one per line</source>
+        <translation>NAME=Wert, einer je Zeile</translation>
+    </message>
+    <message>
+        <source>chosen by the sandbox</source>
+        <translation>von der Sandbox gewählt</translation>
+    </message>
+    <message>
+        <source>e.g. 8000, 8080</source>
+        <translation>z. B. 8000, 8080</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Ordner:</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Wait for ports:</source>
+        <translation>Auf &amp;Ports warten:</translation>
+    </message>
+    <message>
+        <source>Type the command to start.</source>
+        <translation>Den zu startenden Befehl eingeben.</translation>
+    </message>
+    <message>
+        <source>The folder is a path in the sandbox, from / .</source>
+        <translation>Der Ordner ist ein Pfad in der Sandbox, ab / .</translation>
+    </message>
+    <message>
+        <source>A name is up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>Ein Name besteht aus bis zu 64 Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; oder &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>Each environment line is NAME=value: &apos;%1&apos; is not.</source>
+        <translation>Jede Umgebungszeile lautet NAME=Wert: &apos;%1&apos; nicht.</translation>
+    </message>
+    <message>
+        <source>A port is a number from 1 to 65535: &apos;%1&apos; is not.</source>
+        <translation>Ein Port ist eine Zahl von 1 bis 65535: &apos;%1&apos; nicht.</translation>
+    </message>
+</context>
+<context>
+    <name>ProcessesPane</name>
+    <message>
+        <source>S&amp;tart…</source>
+        <translation>S&amp;tarten …</translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation>An&amp;halten</translation>
+    </message>
+    <message>
+        <source>&amp;Kill</source>
+        <translation>&amp;Beenden erzwingen</translation>
+    </message>
+    <message>
+        <source>Asks the process to stop (SIGTERM), and kills it if it has not after a grace</source>
+        <translation>Bittet den Prozess anzuhalten (SIGTERM) und beendet ihn zwangsweise, wenn er es nach einer Frist nicht getan hat</translation>
+    </message>
+    <message>
+        <source>Kills the process at once (SIGKILL)</source>
+        <translation>Beendet den Prozess sofort zwangsweise (SIGKILL)</translation>
+    </message>
+    <message>
+        <source>Demo: processes run on this machine, as you, in the sandbox&apos;s folder.</source>
+        <translation>Demo: Prozesse laufen auf diesem Rechner, als Sie, im Ordner der Sandbox.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s processes, through Blaxel&apos;s process API.</source>
+        <translation>Die Prozesse der Sandbox, über Blaxels Prozess-API.</translation>
+    </message>
+    <message>
+        <source>Select one sandbox to see its processes.</source>
+        <translation>Eine Sandbox auswählen, um ihre Prozesse zu sehen.</translation>
+    </message>
+    <message>
+        <source>A DEPLOYED sandbox lists its processes.</source>
+        <translation>Eine Sandbox im Status DEPLOYED listet ihre Prozesse auf.</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/displaytext.h"
+#include "processes/processespane.h"
 #include "sandboxlist/deletewording.h"
 #include "sandboxlist/sandboxfilterbar.h"
 #include "session/appsession.h"
@@ -135,6 +136,8 @@ void BlaxelSandboxesPage::setupView()
     m_sideTabs->addTab(m_details, tr("Details"));
     m_terminal = new TerminalPane(m_controller->session()->terminals(), m_sideTabs);
     m_sideTabs->addTab(m_terminal, tr("Terminal"));
+    m_processes = new ProcessesPane(m_controller->session()->processes(), m_sideTabs);
+    m_sideTabs->addTab(m_processes, tr("Processes"));
     placeView(m_view, m_sideTabs);
     m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
     auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
@@ -245,7 +248,7 @@ void BlaxelSandboxesPage::onSelectionChanged()
         m_shownName.clear();
         m_shownSandbox.reset();
         m_details->showEmpty(int(names.size()));
-        m_terminal->showSandbox({}, {}, false);
+        showInside({}, {}, false);
         return;
     }
     if (names.first() == m_shownName)
@@ -267,15 +270,21 @@ void BlaxelSandboxesPage::followShownSandbox()
             return;
         m_shownSandbox.reset();
         m_details->showGone(m_shownName);
-        m_terminal->showSandbox({}, {}, false);
+        showInside({}, {}, false);
         return;
     }
     if (m_shownSandbox && m_shownSandbox->sameContentAs(*listed))
         return;
     m_shownSandbox = *listed;
     m_details->showSandbox(*listed, false);
-    m_terminal->showSandbox(listed->name, listed->url, listed->status == u"DEPLOYED"_s);
+    showInside(listed->name, listed->url, listed->status == u"DEPLOYED"_s);
     m_controller->loadDetails(m_shownName);
+}
+
+void BlaxelSandboxesPage::showInside(const QString &name, const QUrl &url, bool deployed)
+{
+    m_terminal->showSandbox(name, url, deployed);
+    m_processes->showSandbox(name, url, deployed);
 }
 
 void BlaxelSandboxesPage::selectSandbox(const QString &name)

@@ -15,6 +15,7 @@ class QCheckBox;
 class QPushButton;
 class QTableView;
 class QTabWidget;
+class ProcessesPane;
 class TerminalPane;
 class QTimer;
 class WorkspaceActions;
@@ -36,6 +37,7 @@ public:
     // The details side's tabs: the details, then the sandbox's terminals.
     QTabWidget *sideTabs() const { return m_sideTabs; }
     TerminalPane *terminalPane() const { return m_terminal; }
+    ProcessesPane *processesPane() const { return m_processes; }
     QPushButton *settingsButton() const;
     // The "Add a Blaxel profile" hint is in front (no Blaxel profile is connected).
     bool showsConnectHint() const;
@@ -76,6 +78,8 @@ protected:
 private:
     void setupView();
     void followShownSandbox();
+    // The Terminal and Processes tabs follow the sandbox the details show.
+    void showInside(const QString &name, const QUrl &url, bool deployed);
     void updateEmptyHint();
     void setupDropTargets();
     // The one selected sandbox for a workspace verb, or "" after saying why there is none.
@@ -88,6 +92,7 @@ private:
     BlaxelSandboxDetailsPane *m_details;
     QTabWidget *m_sideTabs = nullptr;
     TerminalPane *m_terminal = nullptr;
+    ProcessesPane *m_processes = nullptr;
     QTimer *m_clock; // the countdowns and ages, once a second while the page is shown
     QString m_shownName;
     std::optional<BlaxelSandbox> m_shownSandbox;

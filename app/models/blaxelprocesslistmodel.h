@@ -1,0 +1,47 @@
+#pragma once
+
+#include "api/blaxelsandboxprocesses.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+
+// The processes of one Blaxel sandbox as its Processes tab lists them, one row per process name. A new list
+// from the sandbox updates the rows in place (rows that went are removed, new ones appended), so that the
+// selected process stays selected while the list is polled.
+class BlaxelProcessListModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BlaxelProcessListModel)
+
+public:
+    enum Column
+    {
+        NameColumn,
+        StatusColumn,
+        ExitCodeColumn,
+        CommandColumn,
+        StartedColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        NameRole = Qt::UserRole + 1,
+        RunningRole,
+        StatusRole
+    };
+
+    explicit BlaxelProcessListModel(QObject *parent = nullptr);
+
+    void setProcesses(const QList<BlaxelProcess> &processes);
+    void clear();
+    int rowOf(const QString &name) const;
+    const BlaxelProcess &processAt(int row) const { return m_processes.at(row); }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<BlaxelProcess> m_processes;
+};

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "api/blaxelsandboxprocesses.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+class BlaxelProcessListModel;
+class BlaxelSandboxCall;
+class BlaxelSandboxFiles;
+
+// The processes of one Blaxel sandbox for its Processes tab: the list, polled while the tab is shown (the
+// sandbox API has no list stream), the process whose log is followed, polled while it runs and once more
+// when it ended, and the start, stop and kill the user asks for. It owns the sandbox's API client, so the
+// key stays in this layer. Whatever it was asking goes with it: a reply for a monitor that is gone, or for a
+// log no longer followed, changes nothing.
+class ProcessMonitor final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ProcessMonitor)
+
+public:
+    static constexpr int defaultPollIntervalMs = 2000;
+
+    // Takes `files` (made for this sandbox) as its child.
+    ProcessMonitor(const QString &sandbox, BlaxelSandboxFiles *files, QObject *parent = nullptr);
+    ~ProcessMonitor() override;
+
+    QString sandbox() const { return m_sandbox; }
+    BlaxelProcessListModel *model() const { return m_model; }
+    // While active the list and the followed log are polled; inactive, nothing is asked.
+    void setActive(bool active);
+    bool isActive() const { return m_active; }
+    void setPollIntervalMs(int ms);
+
+    void refresh();
+    void start(const BlaxelProcessRequest &request);
+    // `kill`: SIGKILL at once; else a stop (SIGTERM, then a kill after the sandbox's grace).
+    void end(const QString &process, bool kill);
+    // Follows `process`'s log (empty: none). logsChanged() gives it whole the first time.
+    void follow(const QString &process);
+    QString followed() const { return m_followed; }
+
+Q_SIGNALS:
+    // The list as last read, or why it could not be (an empty `problem` after a good read).
+    void listProblemChanged(const QString &problem);
+    void started(const QString &process);
+    void actionFailed(const QString &problem);
+    // The followed log: `text` replaces what was shown when `replace`, else is appended to it.
+    void logsChanged(const QString &process, const QString &text, bool replace);
+    void logsFailed(const QString &process, const QString &problem);
+
+private:
+    void poll();
+    void pollLogs();
+
+    QString m_sandbox;
+    BlaxelSandboxFiles *m_files;
+    BlaxelSandboxProcesses m_processes;
+    BlaxelProcessListModel *m_model;
+    QTimer m_timer;
+    bool m_active = false;
+    QPointer<BlaxelSandboxCall> m_listCall;
+    QPointer<BlaxelSandboxCall> m_logsCall;
+    QString m_followed;
+    QString m_shownLogs;
+    // The followed process had ended when its log was last read: nothing more will come.
+    bool m_followedEnded = false;
+    QString m_listProblem;
+};

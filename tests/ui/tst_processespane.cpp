@@ -1,0 +1,228 @@
+// The Processes tab of a Blaxel sandbox, driven as a person drives it against the in-process demo emulator:
+// a process started through the dialog (a real python3 on this machine, in the sandbox's folder), listed
+// and selected, its stdout and stderr followed in the log, then killed; a start the sandbox refuses says
+// why; another sandbox starts over; a hidden tab asks nothing.
+
+#include "demoapp.h"
+
+#include "blaxel/blaxelsandboxespage.h"
+#include "executions/executionconsole.h"
+#include "models/blaxelprocesslistmodel.h"
+#include "models/blaxelsandboxlistmodel.h"
+#include "processes/processespane.h"
+#include "processes/processstartdialog.h"
+#include "session/processcontroller.h"
+#include "session/processmonitor.h"
+#include "session/refreshscheduler.h"
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+
+class TestProcessesPane : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<DemoApp> app;
+
+    BlaxelSandboxesPage *page() const { return app->window()->blaxelSandboxesPage(); }
+    ProcessesPane *pane() const { return page()->processesPane(); }
+    QPushButton *button(const QString &name) const { return pane()->findChild<QPushButton *>(name); }
+
+    void select(const QString &name)
+    {
+        QTableView *table = page()->view();
+        QAbstractItemModel *model = table->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString() == name) {
+                table->selectionModel()->select(model->index(row, 0), QItemSelectionModel::ClearAndSelect |
+                                                                          QItemSelectionModel::Rows);
+                return;
+            }
+        }
+        QFAIL(qPrintable(name));
+    }
+
+    // The Processes tab of `sandbox`, its monitor polling.
+    bool showProcessesOf(const QString &sandbox)
+    {
+        select(sandbox);
+        page()->sideTabs()->setCurrentWidget(pane());
+        return QTest::qWaitFor(
+            [this] {
+                return pane()->monitor() && pane()->monitor()->isActive() &&
+                       button(u"startProcessButton"_s)->isEnabled();
+            },
+            10000);
+    }
+
+    // Clicks Start…, fills the dialog with `fill` once it shows, and clicks its Start button.
+    void startThroughTheDialog(const std::function<void(ProcessStartDialog *)> &fill)
+    {
+        bool filled = false;
+        QTimer::singleShot(0, this, [&] {
+            auto *dialog = qobject_cast<ProcessStartDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            fill(dialog);
+            filled = true;
+            QPushButton *start = dialog->buttons()->button(QDialogButtonBox::Ok);
+            if (start->isEnabled())
+                start->click();
+            else
+                dialog->reject();
+        });
+        button(u"startProcessButton"_s)->click();
+        QVERIFY(filled);
+    }
+
+    QString logText() const
+    {
+        pane()->console()->flush();
+        return pane()->console()->plainText();
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        QVERIFY(app->started());
+        app->controller()->session()->processes()->setPollIntervalMs(200);
+        app->window()->scheduler()->setIntervalSeconds(0);
+        QVERIFY(app->showActiveWithSandboxes());
+        app->window()->showPage(MainWindow::BlaxelSandboxesView);
+        QVERIFY(QTest::qWaitFor([this] { return page()->view()->model()->rowCount() > 0; }, 10000));
+    }
+    void cleanup() { app.reset(); }
+
+    void startsFollowsAndKillsAProcess()
+    {
+        QVERIFY(showProcessesOf(u"research-notebook"_s));
+        QVERIFY(pane()->findChild<QLabel *>(u"processesNotice"_s)->text().contains(u"this machine"_s));
+        startThroughTheDialog([](ProcessStartDialog *dialog) {
+            dialog->commandField()->setText(u"python3 -u -c \"import os,sys,time; "
+                                            u"print('out', os.environ['GREETING']); "
+                                            u"print('err-line', file=sys.stderr); time.sleep(120)\""_s);
+            dialog->environmentField()->setPlainText(u"GREETING=hello-42"_s);
+            dialog->nameField()->setText(u"sleeper"_s);
+        });
+        // Listed and selected by itself, its log followed: stdout with the environment given, and stderr.
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->selectedProcess(), u"sleeper"_s, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(logText().contains(u"out hello-42"_s) && logText().contains(u"err-line"_s),
+                                 10000);
+        const QModelIndex row = pane()->view()->currentIndex();
+        QCOMPARE(row.siblingAtColumn(BlaxelProcessListModel::StatusColumn).data().toString(), u"running"_s);
+        QVERIFY(button(u"stopProcessButton"_s)->isEnabled());
+        QVERIFY(button(u"killProcessButton"_s)->isEnabled());
+        QCOMPARE(pane()->console()->status(), u"running"_s);
+
+        button(u"killProcessButton"_s)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(pane()
+                                      ->view()
+                                      ->currentIndex()
+                                      .siblingAtColumn(BlaxelProcessListModel::StatusColumn)
+                                      .data()
+                                      .toString(),
+                                  u"killed"_s, 10000);
+        QVERIFY(!button(u"killProcessButton"_s)->isEnabled());
+        QVERIFY(!button(u"stopProcessButton"_s)->isEnabled());
+        QCOMPARE(pane()->console()->status(), u"killed"_s);
+        QVERIFY(pane()->stateLabel()->isHidden());
+    }
+
+    void aStopEndsItGracefully()
+    {
+        QVERIFY(showProcessesOf(u"research-notebook"_s));
+        startThroughTheDialog([](ProcessStartDialog *dialog) {
+            dialog->commandField()->setText(u"python3 -c \"import time; time.sleep(120)\""_s);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!pane()->selectedProcess().isEmpty(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(button(u"stopProcessButton"_s)->isEnabled(), 10000);
+        button(u"stopProcessButton"_s)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(pane()
+                                      ->view()
+                                      ->currentIndex()
+                                      .siblingAtColumn(BlaxelProcessListModel::StatusColumn)
+                                      .data()
+                                      .toString(),
+                                  u"stopped"_s, 10000);
+    }
+
+    void aRefusedStartSaysWhy()
+    {
+        QVERIFY(showProcessesOf(u"research-notebook"_s));
+        startThroughTheDialog([](ProcessStartDialog *dialog) {
+            dialog->commandField()->setText(u"curl https://example.com"_s);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->isVisible(), 10000);
+        QVERIFY2(pane()->stateLabel()->text().contains(u"curl"_s), qPrintable(pane()->stateLabel()->text()));
+        QCOMPARE(pane()->view()->model()->rowCount(), 0);
+    }
+
+    void theDialogSaysWhatCannotBeSent()
+    {
+        ProcessStartDialog dialog(u"research-notebook"_s);
+        QPushButton *start = dialog.buttons()->button(QDialogButtonBox::Ok);
+        QVERIFY(!start->isEnabled());
+        dialog.commandField()->setText(u"ls"_s);
+        QVERIFY(start->isEnabled());
+        dialog.environmentField()->setPlainText(u"1BAD=x"_s);
+        QVERIFY(!start->isEnabled());
+        QVERIFY(dialog.problemLabel()->text().contains(u"1BAD=x"_s));
+        dialog.environmentField()->setPlainText(u"GOOD=a=b\n\nOTHER="_s);
+        QVERIFY(start->isEnabled());
+        dialog.portsField()->setText(u"8000, 70000"_s);
+        QVERIFY(!start->isEnabled());
+        QVERIFY(dialog.problemLabel()->text().contains(u"70000"_s));
+        dialog.portsField()->setText(u"8000, 8080"_s);
+        dialog.folderField()->setText(u"relative"_s);
+        QVERIFY(!start->isEnabled());
+        dialog.folderField()->setText(u"/blaxel"_s);
+        QString problem;
+        const auto request = dialog.request(&problem);
+        QVERIFY(request);
+        QCOMPARE(request->environment,
+                 (QList<std::pair<QString, QString>>{{u"GOOD"_s, u"a=b"_s}, {u"OTHER"_s, QString()}}));
+        QCOMPARE(request->waitForPorts, (QList<int>{8000, 8080}));
+        QCOMPARE(request->workingDir, u"/blaxel"_s);
+    }
+
+    void anotherSandboxStartsOverAndAHiddenTabAsksNothing()
+    {
+        QVERIFY(showProcessesOf(u"research-notebook"_s));
+        startThroughTheDialog([](ProcessStartDialog *dialog) {
+            dialog->commandField()->setText(u"python3 -u -c \"print('from-the-notebook')\""_s);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(logText().contains(u"from-the-notebook"_s), 10000);
+        const QPointer<ProcessMonitor> first = pane()->monitor();
+
+        QVERIFY(showProcessesOf(u"agent-runner-01"_s));
+        QVERIFY(first.isNull());
+        QCOMPARE(pane()->monitor()->sandbox(), u"agent-runner-01"_s);
+        QCOMPARE(pane()->view()->model()->rowCount(), 0);
+        QVERIFY(!logText().contains(u"from-the-notebook"_s));
+
+        // Behind the Details tab it stops asking the sandbox.
+        page()->sideTabs()->setCurrentIndex(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!pane()->monitor()->isActive(), 5000);
+
+        // A sandbox that is not DEPLOYED has no monitor, and says why.
+        select(u"data-pipeline"_s);
+        page()->sideTabs()->setCurrentWidget(pane());
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->monitor() == nullptr, 5000);
+        QVERIFY(!button(u"startProcessButton"_s)->isEnabled());
+        QVERIFY(pane()->stateLabel()->text().contains(u"DEPLOYED"_s));
+    }
+};
+
+QTEST_MAIN(TestProcessesPane)
+#include "tst_processespane.moc"
