@@ -73,5 +73,11 @@ QList<CliCommandSpec> BlaxelSandboxCommandSpecs::build(const CliOptionSpec &work
          u"[--stop] [--workspace W]"_s,
          u"kill a running process (its name or pid) of a Blaxel sandbox and wait a moment for its end"_s,
          {{u"stop"_s, {}, u"ask it to stop instead (SIGTERM, killed after a grace period)"_s}, workspace}},
+        {u"blaxel connect"_s,
+         {u"NAME"_s},
+         w,
+         u"open a shell of a Blaxel sandbox in this terminal (raw: Ctrl+] leaves, the shell goes on); with "
+         "stdin from a pipe, send it to the shell and end when the shell does"_s,
+         {workspace}},
     };
 }

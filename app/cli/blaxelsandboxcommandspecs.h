@@ -3,8 +3,8 @@
 #include "cli/clicommandspec.h"
 
 // The commands of sandboxdeck-cli inside one Blaxel sandbox, through its own API: `blaxel fs ...` (its
-// files) and `blaxel ps`, `logs` and `kill` (its processes). Part of CliCommandSpecs' table, kept apart as
-// the table's largest group.
+// files), `blaxel ps`, `logs` and `kill` (its processes) and `blaxel connect` (its shell). Part of
+// CliCommandSpecs' table, kept apart as the table's largest group.
 class BlaxelSandboxCommandSpecs
 {
 public:

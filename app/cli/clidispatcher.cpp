@@ -2,6 +2,7 @@
 
 #include "api/httptransport.h"
 #include "cli/blaxelcommands.h"
+#include "cli/blaxelconnectcommand.h"
 #include "cli/blaxelfilecommands.h"
 #include "cli/blaxelprocesscommands.h"
 #include "cli/clicontext.h"
@@ -40,6 +41,8 @@ std::unique_ptr<CliCommandGroup> groupFor(CliContext &context)
         return std::make_unique<BlaxelFileCommands>(context);
     if (BlaxelProcessCommands::handles(name))
         return std::make_unique<BlaxelProcessCommands>(context);
+    if (BlaxelConnectCommand::handles(name))
+        return std::make_unique<BlaxelConnectCommand>(context);
     if (ServerDataCommands::handles(name))
         return std::make_unique<ServerDataCommands>(context);
     if (McpCommands::handles(name))

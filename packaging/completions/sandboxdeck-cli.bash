@@ -14,7 +14,7 @@ _sandboxdeck_cli_blaxel_statuses="DEPLOYING DEPLOYED FAILED DELETING TERMINATED 
 
 _sandboxdeck_cli_commands="list get acquire release reset prepare local blaxel data mcp run leaks universe"
 _sandboxdeck_cli_local_commands="list get acquire release reset upload dump exec logs artifacts"
-_sandboxdeck_cli_blaxel_commands="list get create delete upload dump fs ps logs kill"
+_sandboxdeck_cli_blaxel_commands="list get create delete upload dump fs ps logs kill connect"
 _sandboxdeck_cli_blaxel_fs_commands="ls cat put get rm find grep"
 _sandboxdeck_cli_data_commands="dump init diff"
 _sandboxdeck_cli_mcp_commands="info tools call ping diff"
@@ -43,7 +43,7 @@ _sandboxdeck_cli_options_of() {
         "blaxel delete") echo "--wait --workspace" ;;
         "blaxel upload") echo "--workspace" ;;
         "blaxel dump") echo "--out --force --extract --workspace" ;;
-        "blaxel fs ls" | "blaxel fs cat" | "blaxel fs put" | "blaxel fs grep" | "blaxel ps") echo "--workspace" ;;
+        "blaxel fs ls" | "blaxel fs cat" | "blaxel fs put" | "blaxel fs grep" | "blaxel ps" | "blaxel connect") echo "--workspace" ;;
         "blaxel fs get") echo "--force --workspace" ;;
         "blaxel fs rm") echo "--recursive --workspace" ;;
         "blaxel fs find") echo "--name --type --workspace" ;;

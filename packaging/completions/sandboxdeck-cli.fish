@@ -132,6 +132,7 @@ complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a fs -d '
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a ps -d 'list the processes of a Blaxel sandbox'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a logs -d 'print what a process wrote'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a kill -d 'kill or stop a process'
+complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_command -a connect -d 'open a shell of a Blaxel sandbox here'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a ls -d 'list a folder'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a cat -d 'print a file'
 complete -c sandboxdeck-cli -n __sandboxdeck_cli_needs_blaxel_fs_command -a put -d 'upload one file'
@@ -209,7 +210,7 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs find' -l type -x 
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel logs' -l stdout -d 'only its stdout'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel logs' -l stderr -d 'only its stderr'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel kill' -l stop -d 'ask it to stop (SIGTERM) instead'
-for command in list get create delete upload dump 'fs ls' 'fs cat' 'fs put' 'fs get' 'fs rm' 'fs find' 'fs grep' ps logs kill
+for command in list get create delete upload dump 'fs ls' 'fs cat' 'fs put' 'fs get' 'fs rm' 'fs find' 'fs grep' ps logs kill connect
     complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is blaxel $command" -l workspace -x -d 'the Blaxel workspace'
 end
 

@@ -54,7 +54,7 @@ def check_usage_errors():
         ("unknown --status in a list", ["list", "--status", "idle", "--status", "idle,Gone"],
          "--status must be one of idle, occupied, error, not 'Gone'"),
         ("terminal controls in argv are escaped", ["frob\x1b[2Jnicate"], "unknown command 'frob\\x1b[2Jnicate'"),
-        ("blaxel without a command", ["blaxel"], "`blaxel` needs a command: list, get, create, delete, upload, dump, fs, ps, logs, kill"),
+        ("blaxel without a command", ["blaxel"], "`blaxel` needs a command: list, get, create, delete, upload, dump, fs, ps, logs, kill, connect"),
         ("unknown blaxel command", ["blaxel", "release", "x"], "unknown command 'blaxel release'"),
         ("blaxel create without --image", ["blaxel", "create", "box"], "`blaxel create` needs --image I"),
         ("a Klavis option to blaxel", ["blaxel", "list", "--server", "github"], "`blaxel list` does not take --server"),

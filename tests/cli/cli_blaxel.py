@@ -305,7 +305,7 @@ def check_usage(api):
         (["blaxel", "delete"], "`blaxel delete`: no NAME given"),
         (["blaxel", "get", "a", "b"], "`blaxel get`: unexpected argument 'b'"),
         (["blaxel", "list", "--wait"], "`blaxel list` does not take --wait"),
-        (["blaxel"], "`blaxel` needs a command: list, get, create, delete, upload, dump, fs, ps, logs, kill"),
+        (["blaxel"], "`blaxel` needs a command: list, get, create, delete, upload, dump, fs, ps, logs, kill, connect"),
     ]
     for args, what in cases:
         code, out, err = cli(api, *args)

@@ -136,11 +136,12 @@ def check_completer(shell, complete, per_command, globals_, lists):
         ("sandboxdeck-cli mcp tools --sandbox notio", ["notion"]),
         ("sandboxdeck-cli mcp call --local ID ", []),
         ("sandboxdeck-cli bl", ["blaxel"]),
-        ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete", "upload", "dump", "fs", "ps", "logs", "kill"]),
+        ("sandboxdeck-cli blaxel ", ["list", "get", "create", "delete", "upload", "dump", "fs", "ps", "logs", "kill", "connect"]),
         ("sandboxdeck-cli blaxel fs ", ["ls", "cat", "put", "get", "rm", "find", "grep"]),
         ("sandboxdeck-cli blaxel fs find NAME --type ", ["file", "directory"]),
         ("sandboxdeck-cli blaxel fs ls NAME ", []),
         ("sandboxdeck-cli blaxel kill NAME ", []),
+        ("sandboxdeck-cli blaxel connect NAME ", []),
         ("sandboxdeck-cli blaxel list --status ", lists["blaxelStatuses"]),
         ("sandboxdeck-cli blaxel list --status DEPLOY", ["DEPLOYING", "DEPLOYED"]),
         ("sandboxdeck-cli blaxel get ", []),
@@ -204,7 +205,7 @@ def main():
     check("ServerLists read from the source", len(lists["sandboxServers"]) > 10 and len(lists["benchmarks"]) == 3)
     check("DataServers read from the source", len(lists["dataServers"]) >= 40, lists["dataServers"])
     per_command, globals_ = commands_and_options()
-    check("--help lists 54 commands", len(per_command) == 54, sorted(per_command))
+    check("--help lists 55 commands", len(per_command) == 55, sorted(per_command))
     check("Blaxel's statuses read from the source", len(lists["blaxelStatuses"]) >= 13, lists["blaxelStatuses"])
     check_lists(lists)
     check_mentions(per_command, globals_, lists)

@@ -94,12 +94,12 @@ class Readme:
     def env(self):
         return T.env(KEY, self.exports)
 
-    def run(self, words, blaxel=False):
+    def run(self, words, blaxel=False, stdin_text=None):
         """The command as written (placeholders replaced) against the emulator: Klavis at its root, Blaxel at
-        its /v0, as the README's Blaxel export says."""
+        its /v0, as the README's Blaxel export says. `stdin_text`: what a user would type."""
         api = self.base + "/v0" if blaxel else self.base
         done = subprocess.run([CLI, "--base-url", api, *words], capture_output=True, text=True, env=self.env(),
-                              cwd=self.work, timeout=120)
+                              cwd=self.work, timeout=120, input=stdin_text)
         return done.returncode, done.stdout, done.stderr
 
 
@@ -213,6 +213,11 @@ def blaxel_list(r, w, l):
     check(f"{l}: the sandboxes it searches for are up within 60 s", status and "DEPLOYING" not in status.values(),
           status)
     expect(l, r.run(w, blaxel=True), 0, *([search] if search else []))
+
+
+def blaxel_connect(r, w, l):
+    # What a user types into the shell, from a pipe: the command ends when the shell does.
+    expect(l, r.run(w, blaxel=True, stdin_text="echo readme-$((6*7))\nexit\n"), 0, "readme-42")
 
 
 def blaxel_delete(r, w, l):
@@ -353,6 +358,7 @@ COMMANDS = {
     ("blaxel", "list"): blaxel_list,
     ("blaxel", "upload"): upload,
     ("blaxel", "dump"): dump,
+    ("blaxel", "connect"): blaxel_connect,
     ("blaxel", "delete"): blaxel_delete,
     ("data", "init"): data_init,
     ("data", "dump"): data_dump,
