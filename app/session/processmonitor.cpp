@@ -64,13 +64,12 @@ void ProcessMonitor::refresh()
         m_listCall = nullptr;
         if (cancelled(result))
             return;
-        const QString problem = result ? QString() : result.error().fullText();
-        if (result)
+        if (result) {
+            // Set before the rows change, so that a view counting them knows the list was read.
+            m_hasListed = true;
             m_model->setProcesses(result.value());
-        if (problem != m_listProblem) {
-            m_listProblem = problem;
-            Q_EMIT listProblemChanged(problem);
         }
+        Q_EMIT listed(result ? QString() : result.error().fullText());
     });
 }
 

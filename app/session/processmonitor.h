@@ -36,6 +36,8 @@ public:
     void setPollIntervalMs(int ms);
 
     void refresh();
+    // True once the list was read (an empty model is then an empty sandbox, not one not asked yet).
+    bool hasListed() const { return m_hasListed; }
     void start(const BlaxelProcessRequest &request);
     // `kill`: SIGKILL at once; else a stop (SIGTERM, then a kill after the sandbox's grace).
     void end(const QString &process, bool kill);
@@ -44,8 +46,8 @@ public:
     QString followed() const { return m_followed; }
 
 Q_SIGNALS:
-    // The list as last read, or why it could not be (an empty `problem` after a good read).
-    void listProblemChanged(const QString &problem);
+    // The list was read (`problem` empty), or why it could not be, after every poll.
+    void listed(const QString &problem);
     void started(const QString &process);
     void actionFailed(const QString &problem);
     // The followed log: `text` replaces what was shown when `replace`, else is appended to it.
@@ -68,5 +70,5 @@ private:
     QString m_shownLogs;
     // The followed process had ended when its log was last read: nothing more will come.
     bool m_followedEnded = false;
-    QString m_listProblem;
+    bool m_hasListed = false;
 };

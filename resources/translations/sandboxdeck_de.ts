@@ -4331,6 +4331,10 @@
         <source>A DEPLOYED sandbox lists its processes.</source>
         <translation>Eine Sandbox im Status DEPLOYED listet ihre Prozesse auf.</translation>
     </message>
+    <message>
+        <source>No processes in %1 yet: Start… runs one.</source>
+        <translation>Noch keine Prozesse in %1: Starten … startet einen.</translation>
+    </message>
 </context>
 <context>
     <name>ProfileForm</name>

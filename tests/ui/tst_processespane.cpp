@@ -108,6 +108,9 @@ private Q_SLOTS:
     {
         QVERIFY(showProcessesOf(u"research-notebook"_s));
         QVERIFY(pane()->findChild<QLabel *>(u"processesNotice"_s)->text().contains(u"this machine"_s));
+        // An empty list says what to do, once it was read.
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->stateLabel()->text(),
+                                  u"No processes in research-notebook yet: Start… runs one."_s, 10000);
         startThroughTheDialog([](ProcessStartDialog *dialog) {
             dialog->commandField()->setText(u"python3 -u -c \"import os,sys,time; "
                                             u"print('out', os.environ['GREETING']); "
@@ -166,6 +169,24 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->isVisible(), 10000);
         QVERIFY2(pane()->stateLabel()->text().contains(u"curl"_s), qPrintable(pane()->stateLabel()->text()));
         QCOMPARE(pane()->view()->model()->rowCount(), 0);
+        // The next Start… offers what was typed, and a good start clears the complaint.
+        QString offered;
+        startThroughTheDialog([&offered](ProcessStartDialog *dialog) {
+            offered = dialog->commandField()->text();
+            dialog->commandField()->setText(u"ls"_s);
+        });
+        QCOMPARE(offered, u"curl https://example.com"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->view()->model()->rowCount() == 1, 10000);
+        QVERIFY(!pane()->stateLabel()->text().contains(u"curl"_s));
+    }
+
+    void aNewPaneSaysWhatToDo()
+    {
+        ProcessesPane fresh(app->controller()->session()->processes());
+        QCOMPARE(fresh.stateLabel()->text(), u"Select one sandbox to see its processes."_s);
+        QVERIFY(!fresh.findChild<QPushButton *>(u"startProcessButton"_s)->isEnabled());
+        QVERIFY(!fresh.findChild<QPushButton *>(u"stopProcessButton"_s)->isEnabled());
+        QVERIFY(!fresh.findChild<QPushButton *>(u"killProcessButton"_s)->isEnabled());
     }
 
     void theDialogSaysWhatCannotBeSent()
@@ -214,6 +235,13 @@ private Q_SLOTS:
         // Behind the Details tab it stops asking the sandbox.
         page()->sideTabs()->setCurrentIndex(0);
         QTRY_VERIFY_WITH_TIMEOUT(!pane()->monitor()->isActive(), 5000);
+
+        // Nothing selected: nothing to stop, and it says what to do.
+        page()->view()->clearSelection();
+        page()->sideTabs()->setCurrentWidget(pane());
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->monitor() == nullptr, 5000);
+        QCOMPARE(pane()->stateLabel()->text(), u"Select one sandbox to see its processes."_s);
+        QVERIFY(!button(u"stopProcessButton"_s)->isEnabled());
 
         // A sandbox that is not DEPLOYED has no monitor, and says why.
         select(u"data-pipeline"_s);

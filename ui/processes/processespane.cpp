@@ -64,28 +64,28 @@ ProcessesPane::ProcessesPane(ProcessController *controller, QWidget *parent)
 void ProcessesPane::showSandbox(const QString &name, const QUrl &url, bool ready)
 {
     ready = ready && !name.isEmpty() && url.isValid();
-    if (name == m_name && url == m_url && ready == m_ready && (m_monitor || !ready))
+    if (m_showing && name == m_name && url == m_url && ready == m_ready && (m_monitor || !ready))
         return;
+    m_showing = true;
     m_name = name;
     m_url = url;
     m_ready = ready;
     delete m_monitor;
     m_toSelect.clear();
+    m_actionProblem.clear();
+    m_listProblem.clear();
+    m_noMonitor.clear();
     m_view->setModel(nullptr);
     m_console->startOver();
     m_notice->setText(m_controller->runsLocally()
                           ? tr("Demo: processes run on this machine, as you, in the sandbox's folder.")
                           : tr("The sandbox's processes, through Blaxel's process API."));
-    if (name.isEmpty()) {
-        m_state->setText(tr("Select one sandbox to see its processes."));
-    } else if (!ready) {
-        m_state->setText(tr("A DEPLOYED sandbox lists its processes."));
-    } else {
-        QString problem;
-        m_monitor = m_controller->monitorBlaxel(name, url, this, &problem);
-        m_state->setText(problem);
-    }
-    m_state->setVisible(!m_state->text().isEmpty());
+    if (name.isEmpty())
+        m_noMonitor = tr("Select one sandbox to see its processes.");
+    else if (!ready)
+        m_noMonitor = tr("A DEPLOYED sandbox lists its processes.");
+    else
+        m_monitor = m_controller->monitorBlaxel(name, url, this, &m_noMonitor);
     if (m_monitor) {
         m_view->setModel(m_monitor->model());
         m_view->header()->resizeSection(BlaxelProcessListModel::NameColumn, 140);
@@ -95,17 +95,27 @@ void ProcessesPane::showSandbox(const QString &name, const QUrl &url, bool ready
         connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
                 &ProcessesPane::selectionChanged);
         connect(m_monitor->model(), &QAbstractItemModel::dataChanged, this, &ProcessesPane::updateButtons);
+        connect(m_monitor->model(), &QAbstractItemModel::rowsRemoved, this, &ProcessesPane::updateState);
+        connect(m_monitor->model(), &QAbstractItemModel::modelReset, this, &ProcessesPane::updateState);
         connect(m_monitor->model(), &QAbstractItemModel::rowsInserted, this, [this] {
+            updateState();
             if (const int row = m_monitor->model()->rowOf(m_toSelect); row >= 0) {
                 m_toSelect.clear();
                 m_view->setCurrentIndex(m_monitor->model()->index(row, 0));
             }
         });
-        connect(m_monitor, &ProcessMonitor::listProblemChanged, this, &ProcessesPane::showProblem);
-        connect(m_monitor, &ProcessMonitor::actionFailed, this, &ProcessesPane::showProblem);
+        connect(m_monitor, &ProcessMonitor::listed, this, [this](const QString &problem) {
+            m_listProblem = problem;
+            updateState();
+        });
+        connect(m_monitor, &ProcessMonitor::actionFailed, this, [this](const QString &problem) {
+            m_actionProblem = problem;
+            updateState();
+        });
         connect(m_monitor, &ProcessMonitor::started, this, [this](const QString &process) {
-            showProblem({});
+            m_actionProblem.clear();
             m_toSelect = process;
+            updateState();
         });
         connect(m_monitor, &ProcessMonitor::logsChanged, this, &ProcessesPane::showLogs);
         connect(m_monitor, &ProcessMonitor::logsFailed, this,
@@ -114,6 +124,7 @@ void ProcessesPane::showSandbox(const QString &name, const QUrl &url, bool ready
                 });
         m_monitor->setActive(isVisible());
     }
+    updateState();
     updateButtons();
 }
 
@@ -122,11 +133,17 @@ void ProcessesPane::startProcess()
     if (!m_monitor)
         return;
     ProcessStartDialog dialog(m_name, this);
+    if (m_lastRequest)
+        dialog.setRequest(*m_lastRequest);
     if (dialog.exec() != QDialog::Accepted || !m_monitor)
         return;
     QString problem;
-    if (const auto request = dialog.request(&problem))
-        m_monitor->start(*request);
+    m_lastRequest = dialog.request(&problem);
+    if (m_lastRequest) {
+        m_actionProblem.clear();
+        updateState();
+        m_monitor->start(*m_lastRequest);
+    }
 }
 
 void ProcessesPane::stopSelected()
@@ -141,8 +158,11 @@ void ProcessesPane::killSelected()
 
 void ProcessesPane::endSelected(bool kill)
 {
-    if (const QString process = selectedProcess(); m_monitor && !process.isEmpty())
+    if (const QString process = selectedProcess(); m_monitor && !process.isEmpty()) {
+        m_actionProblem.clear();
+        updateState();
         m_monitor->end(process, kill);
+    }
 }
 
 QString ProcessesPane::selectedProcess() const
@@ -182,10 +202,17 @@ void ProcessesPane::updateButtons()
         m_console->setStatus(current.data(BlaxelProcessListModel::StatusRole).toString());
 }
 
-void ProcessesPane::showProblem(const QString &problem)
+void ProcessesPane::updateState()
 {
-    m_state->setText(DisplayText::visibleLines(problem));
-    m_state->setVisible(!problem.isEmpty());
+    // What the user asked for last failing first, then the list's problem or why there is none; else, once
+    // the list was read, what an empty one means.
+    QString text = DisplayText::visibleLines(!m_actionProblem.isEmpty() ? m_actionProblem
+                                             : !m_listProblem.isEmpty() ? m_listProblem
+                                                                        : m_noMonitor);
+    if (text.isEmpty() && m_monitor && m_monitor->hasListed() && m_monitor->model()->rowCount() == 0)
+        text = tr("No processes in %1 yet: Start… runs one.").arg(DisplayText::visible(m_name));
+    m_state->setText(text);
+    m_state->setVisible(!text.isEmpty());
 }
 
 void ProcessesPane::showLogs(const QString &process, const QString &text, bool replace)

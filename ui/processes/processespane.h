@@ -2,10 +2,14 @@
 
 #include "session/processmonitor.h"
 
+#include "api/blaxelsandboxprocesses.h"
+
 #include <QPointer>
 #include <QString>
 #include <QUrl>
 #include <QWidget>
+
+#include <optional>
 
 class ExecutionConsole;
 class ProcessController;
@@ -45,7 +49,7 @@ protected:
 private:
     void selectionChanged();
     void updateButtons();
-    void showProblem(const QString &problem);
+    void updateState();
     void showLogs(const QString &process, const QString &text, bool replace);
     void endSelected(bool kill);
 
@@ -61,6 +65,14 @@ private:
     QString m_name;
     QUrl m_url;
     bool m_ready = false;
+    bool m_showing = false; // showSandbox() ran: what it shows is set
+
+    QString m_actionProblem; // a start, stop or kill that failed
+    QString m_listProblem;
+    QString m_noMonitor; // why there is no list
+
+    // What Start… sent last, offered again by the next Start….
+    std::optional<BlaxelProcessRequest> m_lastRequest;
     // A name to select once the list shows it (the process just started).
     QString m_toSelect;
 };

@@ -50,7 +50,24 @@ ProcessStartDialog::ProcessStartDialog(const QString &sandbox, QWidget *parent)
     for (auto *field : {m_command, m_folder, m_name, m_ports})
         connect(field, &QLineEdit::textChanged, this, &ProcessStartDialog::validate);
     connect(m_environment, &QPlainTextEdit::textChanged, this, &ProcessStartDialog::validate);
+    // Commands are long lines: room for one.
+    setMinimumWidth(fontMetrics().averageCharWidth() * 80);
     validate();
+}
+
+void ProcessStartDialog::setRequest(const BlaxelProcessRequest &request)
+{
+    m_command->setText(request.command);
+    m_folder->setText(request.workingDir);
+    QStringList lines;
+    for (const auto &[name, value] : request.environment)
+        lines << name + u'=' + value;
+    m_environment->setPlainText(lines.join(u'\n'));
+    m_name->setText(request.name);
+    QStringList ports;
+    for (const int port : request.waitForPorts)
+        ports << QString::number(port);
+    m_ports->setText(ports.join(u", "_s));
 }
 
 std::optional<BlaxelProcessRequest> ProcessStartDialog::request(QString *problem) const

@@ -21,6 +21,8 @@ class ProcessStartDialog final : public QDialog
 public:
     explicit ProcessStartDialog(const QString &sandbox, QWidget *parent = nullptr);
 
+    // Fills the fields with `request` (the last one sent, so that a refused start loses nothing typed).
+    void setRequest(const BlaxelProcessRequest &request);
     // The request as typed, or nothing with `problem` said.
     std::optional<BlaxelProcessRequest> request(QString *problem) const;
 
