@@ -119,8 +119,19 @@ struct TerminalScreenCallbacks
     static int pushLine(int cols, const VTermScreenCell *cells, void *user)
     {
         TerminalScreen *screen = self(user);
-        screen->pushLine(screen->convert(cells, cols));
+        // The blank default cells at the end of a line are not kept: most lines are much shorter than the
+        // screen is wide, and converting each blank cell was most of the cost of a fast-scrolling shell.
+        // popLine() and the view draw a short line as if padded.
+        int used = cols;
+        while (used > 0 && isBlank(cells[used - 1]))
+            --used;
+        screen->pushLine(screen->convert(cells, used));
         return 1;
+    }
+    static bool isBlank(const VTermScreenCell &cell)
+    {
+        return (cell.chars[0] == 0 || cell.chars[0] == ' ') && VTERM_COLOR_IS_DEFAULT_BG(&cell.bg) &&
+               !cell.attrs.reverse && !cell.attrs.underline && !cell.attrs.strike;
     }
     static int popLine(int cols, VTermScreenCell *cells, void *user)
     {

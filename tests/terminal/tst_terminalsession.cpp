@@ -110,6 +110,27 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(session.connection()->state(), TerminalConnection::State::Ended, 10000);
     }
 
+    // A burst of output reaches the screen over several turns of the event loop, not in the one it arrived
+    // in, and whole; the history keeps short lines short.
+    void aBurstIsFedInSlicesAndWhole()
+    {
+        TerminalSession session(u"research-notebook"_s, new TerminalConnection(target(u"burst"_s)));
+        session.screen()->resize(24, 120);
+        QByteArray burst;
+        for (int i = 1; i <= 20'000; ++i)
+            burst += QByteArray::number(i) + "\r\n";
+        Q_EMIT session.connection()->output(burst);
+        QCOMPARE(session.queuedBytes(), burst.size());
+        QCoreApplication::processEvents();
+        QVERIFY(session.queuedBytes() > 0);
+        QVERIFY(session.queuedBytes() < burst.size());
+        QTRY_COMPARE_WITH_TIMEOUT(session.queuedBytes(), 0, 10000);
+        const TerminalScreen *screen = session.screen();
+        QCOMPARE(screen->lineText(screen->scrollbackSize() + screen->cursor().y() - 1), u"20000"_s);
+        QVERIFY(screen->scrollbackSize() > 0);
+        QCOMPARE(screen->scrollbackLine(screen->scrollbackSize() - 1).size(), qsizetype(5));
+    }
+
     void theKeyStaysOutOfTheUrl()
     {
         TerminalConnection connection(target(u"a b"_s));
