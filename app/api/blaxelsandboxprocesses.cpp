@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <memory>
@@ -176,6 +177,43 @@ BlaxelSandboxCall *BlaxelSandboxProcesses::logs(const QString &process, QObject 
                                          object.value(u"stdout"_s).toString().right(maxChars),
                                          object.value(u"stderr"_s).toString().right(maxChars)};
             call->finishWith([&] { (*handler)(logs); });
+        });
+    return call;
+}
+
+BlaxelSandboxCall *BlaxelSandboxProcesses::ports(const QString &pid, QObject *context,
+                                                 ResultHandler<QList<int>> done)
+{
+    auto handler = std::make_shared<ResultHandler<QList<int>>>(std::move(done));
+    static const QRegularExpression digits(u"^[1-9][0-9]{0,9}$"_s);
+    if (!digits.match(pid).hasMatch()) {
+        BlaxelSandboxCall *call = m_files->newCall(context, handler);
+        call->failSoon(tr("'%1' is not a pid.").arg(pid.left(64)));
+        return call;
+    }
+    QString processPath;
+    BlaxelSandboxCall *call = newCall(pid, context, handler, &processPath);
+    if (processPath.isEmpty())
+        return call;
+    BlaxelSandboxJsonCall::send(
+        m_files, call, "GET", u"/network/process/%1/ports"_s.arg(pid), {}, tr("the process %1").arg(pid),
+        [call, handler](const QByteArray &body) {
+            const QJsonDocument document = QJsonDocument::fromJson(body);
+            if (!document.isObject() || !document.object().value(u"ports"_s).isArray()) {
+                call->fail(ApiError::decode(tr("the sandbox's answer"), body));
+                return;
+            }
+            QList<int> ports;
+            const QJsonArray entries = document.object().value(u"ports"_s).toArray();
+            for (const QJsonValue entry : entries) {
+                const double port = entry.toObject().value(u"localPort"_s).toDouble(0);
+                if (port >= 1 && port <= 65535 && port == double(int(port)) && !ports.contains(int(port)))
+                    ports.append(int(port));
+                if (ports.size() >= maxPorts)
+                    break;
+            }
+            std::sort(ports.begin(), ports.end());
+            call->finishWith([&] { (*handler)(ports); });
         });
     return call;
 }

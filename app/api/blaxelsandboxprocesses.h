@@ -59,6 +59,7 @@ class BlaxelSandboxProcesses
 
 public:
     static constexpr int maxProcesses = 1'000;
+    static constexpr int maxPorts = 256;
 
     // `files` outlives every call made through this.
     explicit BlaxelSandboxProcesses(BlaxelSandboxFiles *files) : m_files(files) {}
@@ -69,6 +70,9 @@ public:
     BlaxelSandboxCall *list(QObject *context, ResultHandler<QList<BlaxelProcess>> done);
     BlaxelSandboxCall *get(const QString &process, QObject *context, ResultHandler<BlaxelProcess> done);
     BlaxelSandboxCall *logs(const QString &process, QObject *context, ResultHandler<BlaxelProcessLogs> done);
+    // GET /network/process/{pid}/ports: the TCP ports the process `pid` (digits, not a name) listens on,
+    // ascending, each once, at most maxPorts.
+    BlaxelSandboxCall *ports(const QString &pid, QObject *context, ResultHandler<QList<int>> done);
     // `kill`: at once (SIGKILL); else a graceful stop. `done` gets the sandbox's message.
     BlaxelSandboxCall *end(const QString &process, bool kill, QObject *context, ResultHandler<QString> done);
 

@@ -11,9 +11,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringList>
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -89,31 +92,93 @@ int BlaxelProcessCommands::failed(const ApiError &error)
 
 void BlaxelProcessCommands::list(BlaxelSandboxFiles *files)
 {
-    BlaxelSandboxProcesses(files).list(this, [this](const ApiResult<QList<BlaxelProcess>> &result) {
+    BlaxelSandboxProcesses(files).list(this, [this, files](const ApiResult<QList<BlaxelProcess>> &result) {
         if (!result)
             return done(m_output.apiError(result.error()));
-        if (m_command.json) {
-            QJsonArray processes;
-            for (const auto &process : result.value())
-                processes.append(toJson(process));
-            m_output.jsonAsIs(QJsonDocument(processes).toJson(QJsonDocument::Compact));
-            return done(0);
+        struct Gathering
+        {
+            QList<BlaxelProcess> processes;
+            QHash<QString, QList<int>> ports;
+            int pending = 0;
+            int notAsked = 0;
+        };
+        auto gathering = std::make_shared<Gathering>();
+        gathering->processes = result.value();
+        QStringList pids;
+        for (const BlaxelProcess &process : std::as_const(gathering->processes)) {
+            if (!process.isRunning() || process.pid.isEmpty() || pids.contains(process.pid))
+                continue;
+            if (pids.size() < maxPortsAsked)
+                pids.append(process.pid);
+            else
+                ++gathering->notAsked;
         }
-        if (result->isEmpty()) {
-            m_output.out(u"No processes in %1.\n"_s.arg(m_command.arguments[0]));
-            return done(0);
-        }
-        TextTable table({u"NAME"_s, u"PID"_s, u"STATUS"_s, u"EXIT CODE"_s, u"STARTED"_s, u"COMMAND"_s});
-        table.setMaxColumnWidth(0, 40);
-        table.setMaxColumnWidth(5, 80);
-        for (const auto &process : result.value())
-            table.addRow({process.name, process.pid.isEmpty() ? u"-"_s : process.pid,
-                          process.status.isEmpty() ? u"-"_s : process.status,
-                          process.hasExitCode ? QString::number(process.exitCode) : u"-"_s,
-                          CliOutput::age(process.startedAt), process.command});
-        m_output.out(table.render());
-        done(0);
+        if (pids.isEmpty())
+            return printList(gathering->processes, {}, 0);
+        gathering->pending = int(pids.size());
+        for (const QString &pid : std::as_const(pids))
+            BlaxelSandboxProcesses(files).ports(
+                pid, this, [this, gathering, pid](const ApiResult<QList<int>> &ports) {
+                    if (ports)
+                        gathering->ports.insert(pid, ports.value());
+                    if (--gathering->pending == 0)
+                        printList(gathering->processes, gathering->ports, gathering->notAsked);
+                });
     });
+}
+
+void BlaxelProcessCommands::printList(const QList<BlaxelProcess> &processes,
+                                      const QHash<QString, QList<int>> &ports, int runningNotAsked)
+{
+    const auto portsText = [&](const BlaxelProcess &process) -> QString {
+        if (!process.isRunning())
+            return u"-"_s;
+        const auto found = ports.constFind(process.pid);
+        if (found == ports.cend())
+            return u"?"_s;
+        QStringList numbers;
+        for (const int port : *found)
+            numbers.append(QString::number(port));
+        return numbers.isEmpty() ? u"-"_s : numbers.join(u',');
+    };
+    if (m_command.json) {
+        QJsonArray items;
+        for (const auto &process : processes) {
+            QJsonObject object = toJson(process);
+            const auto found = ports.constFind(process.pid);
+            if (process.isRunning() && found != ports.cend()) {
+                QJsonArray numbers;
+                for (const int port : *found)
+                    numbers.append(port);
+                object.insert(u"ports"_s, numbers);
+            } else {
+                object.insert(u"ports"_s, process.isRunning() ? QJsonValue() : QJsonValue(QJsonArray()));
+            }
+            items.append(object);
+        }
+        m_output.jsonAsIs(QJsonDocument(items).toJson(QJsonDocument::Compact));
+        return done(0);
+    }
+    if (processes.isEmpty()) {
+        m_output.out(u"No processes in %1.\n"_s.arg(m_command.arguments[0]));
+        return done(0);
+    }
+    TextTable table(
+        {u"NAME"_s, u"PID"_s, u"STATUS"_s, u"EXIT CODE"_s, u"STARTED"_s, u"PORTS"_s, u"COMMAND"_s});
+    table.setMaxColumnWidth(0, 40);
+    table.setMaxColumnWidth(5, 40);
+    table.setMaxColumnWidth(6, 80);
+    for (const auto &process : processes)
+        table.addRow({process.name, process.pid.isEmpty() ? u"-"_s : process.pid,
+                      process.status.isEmpty() ? u"-"_s : process.status,
+                      process.hasExitCode ? QString::number(process.exitCode) : u"-"_s,
+                      CliOutput::age(process.startedAt), portsText(process), process.command});
+    m_output.out(table.render());
+    if (runningNotAsked > 0)
+        m_output.out(
+            u"Ports were read for the first %1 running processes only (%2 more: ?).\n"_s.arg(maxPortsAsked)
+                .arg(runningNotAsked));
+    done(0);
 }
 
 void BlaxelProcessCommands::logs(BlaxelSandboxFiles *files)

@@ -4,6 +4,8 @@
 
 #include <QHash>
 #include <QLocale>
+#include <QSet>
+#include <QStringList>
 
 using namespace Qt::StringLiterals;
 
@@ -23,8 +25,13 @@ BlaxelProcessListModel::BlaxelProcessListModel(QObject *parent) : QAbstractTable
 void BlaxelProcessListModel::setProcesses(const QList<BlaxelProcess> &processes)
 {
     QHash<QString, qsizetype> incoming;
-    for (qsizetype i = 0; i < processes.size(); ++i)
+    QSet<QString> runningPids;
+    for (qsizetype i = 0; i < processes.size(); ++i) {
         incoming.insert(processes.at(i).name, i);
+        if (processes.at(i).isRunning())
+            runningPids.insert(processes.at(i).pid);
+    }
+    m_ports.removeIf([&](const auto &entry) { return !runningPids.contains(entry.key()); });
     // Backwards, so that each removal leaves the rows still to visit where they were.
     for (int row = int(m_processes.size()) - 1; row >= 0; --row) {
         if (incoming.contains(m_processes.at(row).name))
@@ -58,11 +65,28 @@ void BlaxelProcessListModel::setProcesses(const QList<BlaxelProcess> &processes)
 
 void BlaxelProcessListModel::clear()
 {
+    m_ports.clear();
     if (m_processes.isEmpty())
         return;
     beginResetModel();
     m_processes.clear();
     endResetModel();
+}
+
+void BlaxelProcessListModel::setPorts(const QString &pid, const QList<int> &ports)
+{
+    if (m_ports.value(pid) == ports)
+        return;
+    int row = -1;
+    for (int i = 0; i < m_processes.size() && row < 0; ++i) {
+        if (m_processes.at(i).pid == pid && m_processes.at(i).isRunning())
+            row = i;
+    }
+    // A process that ended meanwhile shows none: nothing to keep for it.
+    if (row < 0)
+        return;
+    m_ports.insert(pid, ports);
+    Q_EMIT dataChanged(index(row, PortsColumn), index(row, PortsColumn));
 }
 
 int BlaxelProcessListModel::rowOf(const QString &name) const
@@ -118,6 +142,14 @@ QVariant BlaxelProcessListModel::data(const QModelIndex &index, int role) const
         return process.startedAt.isValid()
                    ? QLocale().toString(process.startedAt.toLocalTime().time(), QLocale::ShortFormat)
                    : QString();
+    case PortsColumn: {
+        if (!process.isRunning())
+            return QString();
+        QStringList ports;
+        for (const int port : m_ports.value(process.pid))
+            ports.append(QString::number(port));
+        return ports.join(u", "_s);
+    }
     default:
         return {};
     }
@@ -138,6 +170,8 @@ QVariant BlaxelProcessListModel::headerData(int section, Qt::Orientation orienta
         return tr("Command");
     case StartedColumn:
         return tr("Started");
+    case PortsColumn:
+        return tr("Ports");
     default:
         return {};
     }

@@ -3,6 +3,7 @@
 #include "api/blaxelsandboxprocesses.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QList>
 
 // The processes of one Blaxel sandbox as its Processes tab lists them, one row per process name. A new list
@@ -21,6 +22,7 @@ public:
         ExitCodeColumn,
         CommandColumn,
         StartedColumn,
+        PortsColumn,
         ColumnCount
     };
     enum Role
@@ -34,6 +36,8 @@ public:
 
     void setProcesses(const QList<BlaxelProcess> &processes);
     void clear();
+    // The ports the process `pid` listens on, shown while it runs. A pid no longer listed forgets them.
+    void setPorts(const QString &pid, const QList<int> &ports);
     int rowOf(const QString &name) const;
     const BlaxelProcess &processAt(int row) const { return m_processes.at(row); }
 
@@ -44,4 +48,5 @@ public:
 
 private:
     QList<BlaxelProcess> m_processes;
+    QHash<QString, QList<int>> m_ports; // by pid
 };

@@ -4,6 +4,8 @@
 #include "api/blaxelsandboxfiles.h"
 #include "models/blaxelprocesslistmodel.h"
 
+#include <utility>
+
 namespace {
 
 // A call this monitor aborted (it is going, or the followed process changed): nothing to say about it.
@@ -30,6 +32,11 @@ ProcessMonitor::~ProcessMonitor()
         m_listCall->abortNow();
     if (m_logsCall)
         m_logsCall->abortNow();
+    const QHash<QString, QPointer<BlaxelSandboxCall>> portsCalls = std::exchange(m_portsCalls, {});
+    for (const QPointer<BlaxelSandboxCall> &call : portsCalls) {
+        if (call)
+            call->abortNow();
+    }
 }
 
 void ProcessMonitor::setActive(bool active)
@@ -68,9 +75,31 @@ void ProcessMonitor::refresh()
             // Set before the rows change, so that a view counting them knows the list was read.
             m_hasListed = true;
             m_model->setProcesses(result.value());
+            pollPorts();
         }
         Q_EMIT listed(result ? QString() : result.error().fullText());
     });
+}
+
+void ProcessMonitor::pollPorts()
+{
+    int asked = 0;
+    for (int row = 0; row < m_model->rowCount() && asked < maxPortsAsked; ++row) {
+        const BlaxelProcess &process = m_model->processAt(row);
+        if (!process.isRunning() || process.pid.isEmpty())
+            continue;
+        ++asked;
+        const QString pid = process.pid;
+        if (m_portsCalls.value(pid))
+            continue;
+        m_portsCalls.insert(pid,
+                            m_processes.ports(pid, this, [this, pid](const ApiResult<QList<int>> &result) {
+                                m_portsCalls.remove(pid);
+                                // A failed read keeps what was shown: the next list asks again.
+                                if (result)
+                                    m_model->setPorts(pid, result.value());
+                            }));
+    }
 }
 
 void ProcessMonitor::start(const BlaxelProcessRequest &request)

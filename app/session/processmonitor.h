@@ -2,6 +2,7 @@
 
 #include "api/blaxelsandboxprocesses.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -13,7 +14,8 @@ class BlaxelSandboxFiles;
 
 // The processes of one Blaxel sandbox for its Processes tab: the list, polled while the tab is shown (the
 // sandbox API has no list stream), the process whose log is followed, polled while it runs and once more
-// when it ended, and the start, stop and kill the user asks for. It owns the sandbox's API client, so the
+// when it ended, the ports the running processes listen on, asked after each list, and the start, stop and
+// kill the user asks for. It owns the sandbox's API client, so the
 // key stays in this layer. Whatever it was asking goes with it: a reply for a monitor that is gone, or for a
 // log no longer followed, changes nothing.
 class ProcessMonitor final : public QObject
@@ -23,6 +25,8 @@ class ProcessMonitor final : public QObject
 
 public:
     static constexpr int defaultPollIntervalMs = 2000;
+    // After each list, the ports of at most this many running processes are asked for.
+    static constexpr int maxPortsAsked = 20;
 
     // Takes `files` (made for this sandbox) as its child.
     ProcessMonitor(const QString &sandbox, BlaxelSandboxFiles *files, QObject *parent = nullptr);
@@ -57,6 +61,7 @@ Q_SIGNALS:
 private:
     void poll();
     void pollLogs();
+    void pollPorts();
 
     QString m_sandbox;
     BlaxelSandboxFiles *m_files;
@@ -66,6 +71,7 @@ private:
     bool m_active = false;
     QPointer<BlaxelSandboxCall> m_listCall;
     QPointer<BlaxelSandboxCall> m_logsCall;
+    QHash<QString, QPointer<BlaxelSandboxCall>> m_portsCalls; // by pid: one in flight each
     QString m_followed;
     QString m_shownLogs;
     // The followed process had ended when its log was last read: nothing more will come.

@@ -898,6 +898,10 @@
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
+    <message>
+        <source>Ports</source>
+        <translation>Ports</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelProcessRun</name>
@@ -1295,6 +1299,10 @@
     <message>
         <source>the new process</source>
         <translation>den neuen Prozess</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a pid.</source>
+        <translation>„%1“ ist keine PID.</translation>
     </message>
 </context>
 <context>

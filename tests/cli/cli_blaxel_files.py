@@ -28,6 +28,8 @@ BINARY = bytes(range(256)) * 4000 + b"\x00\xff end"
 HOSTILE = "safe \x1b]0;pwned\x07 title, \x1b[2J clear, \u202eevil\u202c, tab\there\n".encode()
 SLEEPER = b"import sys, time\nprint('hello from stdout', flush=True)\nprint('oops on stderr', file=sys.stderr, " \
           b"flush=True)\ntime.sleep(int(sys.argv[1]))\n"
+LISTENER = b"import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen()\n" \
+           b"print('port', s.getsockname()[1], flush=True)\ntime.sleep(300)\n"
 
 
 def env():
@@ -223,6 +225,11 @@ def check_processes(api, url, work):
     with open(script, "wb") as f:
         f.write(SLEEPER)
     cli(api, "blaxel", "fs", "put", SANDBOX, script, "sleeper.py")
+    listener = os.path.join(work, "listener.py")
+    with open(listener, "wb") as f:
+        f.write(LISTENER)
+    cli(api, "blaxel", "fs", "put", SANDBOX, listener, "listener.py")
+    sandbox_api(url, "POST", "/process", {"name": "listener", "command": "python3 listener.py"})
     short = sandbox_api(url, "POST", "/process", {"name": "short", "command": "python3 sleeper.py 0",
                                                    "waitForCompletion": True})
     check("the API ran a short process", short.get("status") == "completed", short)
@@ -231,6 +238,8 @@ def check_processes(api, url, work):
     # Its first line says it runs Python, not just that it was forked.
     check("the long processes started", wait_for(lambda: all(
         "hello" in (process(url, n) or {}).get("logs", "") for n in ("sleeper", "stopper"))))
+    check("the listener listens", wait_for(lambda: "port " in (process(url, "listener") or {}).get("logs", "")))
+    port = (process(url, "listener") or {}).get("logs", "").split("port ")[-1].split()[0]
 
     code, out, err = cli(api, "blaxel", "ps", SANDBOX)
     rows = {l.split()[0]: l.split() for l in out.splitlines()[1:] if l.strip()}
@@ -239,8 +248,18 @@ def check_processes(api, url, work):
     check("ps: status and exit code", rows.get("short", [])[2:4] == ["completed", "0"]
           and rows.get("sleeper", [])[2:4] == ["running", "-"], rows)
     check("ps: the command", "python3 sleeper.py 300" in out, out)
+    header = out.splitlines()[0] if out else ""
+    ports_at = header.find("PORTS")
+    lines = {l.split()[0]: l for l in out.splitlines()[1:] if l.strip()}
+    check("ps: a PORTS column with the port a running process listens on, '-' for none", ports_at > 0
+          and lines.get("listener", "")[ports_at:].split()[:1] == [port]
+          and lines.get("sleeper", "")[ports_at:].split()[:1] == ["-"]
+          and lines.get("short", "")[ports_at:].split()[:1] == ["-"], (port, out))
     code, out, err = cli(api, "--json", "blaxel", "ps", SANDBOX)
     listed = {p.get("name"): p for p in json.loads(out)} if code == 0 else {}
+    check("ps --json: ports", listed.get("listener", {}).get("ports") == [int(port)]
+          and listed.get("sleeper", {}).get("ports") == [] and listed.get("short", {}).get("ports") == [],
+          (port, out))
     check("ps --json: name, pid, status, exit code, command, start",
           listed.get("short", {}).get("exitCode") == 0 and listed.get("sleeper", {}).get("exitCode") is None
           and listed.get("sleeper", {}).get("pid") and listed["sleeper"].get("startedAt")

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 const require = createRequire(path.join(process.argv[2], "package.json"));
-const { SandboxInstance } = require("@blaxel/core");
+const { SandboxInstance, getNetworkProcessByPidPorts } = require("@blaxel/core");
 
 let passed = 0;
 let total = 0;
@@ -209,6 +209,26 @@ await call("process.kill", async () => {
     await sandbox.process.kill("to-kill");
     const ended = await sandbox.process.wait("to-kill", { maxWait: 10000, interval: 100 });
     expect(ended.status === "killed", `after kill: ${ended.status}`);
+});
+// The SDK has no SandboxInstance method for it, only the generated call, made as its own actions make theirs.
+await call("getNetworkProcessByPidPorts", async () => {
+    const listener = "python3 -c \"import socket,time; s=socket.socket(); s.bind(('127.0.0.1',0)); s.listen(); " +
+        "print('port', s.getsockname()[1], flush=True); time.sleep(60)\"";
+    const started = await sandbox.process.exec({ name: "listener", command: listener });
+    let port = 0;
+    for (let i = 0; i < 100 && !port; i += 1) {
+        const match = /port (\d+)/.exec(await sandbox.process.logs("listener", "stdout"));
+        port = match ? Number(match[1]) : 0;
+        if (!port)
+            await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(port > 0, "the listener printed no port");
+    const { data, error } = await getNetworkProcessByPidPorts(
+        sandbox.process.withClient({ path: { pid: Number(started.pid) }, baseUrl: sandbox.process.url }));
+    expect(!error, `answered ${JSON.stringify(error)}`);
+    expect(data.pid === Number(started.pid), `pid ${data.pid}`);
+    expect(data.ports.some((p) => p.localPort === port && p.state === "LISTEN"), JSON.stringify(data.ports));
+    await sandbox.process.kill("listener");
 });
 
 // Previews live on the control plane, /v0/sandboxes/{name}/previews, with a private one's tokens below it.

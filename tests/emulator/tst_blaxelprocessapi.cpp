@@ -231,6 +231,65 @@ private Q_SLOTS:
         QCOMPARE(done[u"stderr"_s].toString(), u"2\n"_s);
     }
 
+    // GET /network/process/{pid}/ports: the sandbox API's {"pid", "ports": [PortInfo]}, with the ports the
+    // process listens on, and those of the children it forked.
+    void listeningPorts()
+    {
+        Emulator::BlaxelSettings settings = EmulatorProbe(m_server).blaxelSettings();
+        settings.processTimeoutMs = 30000;
+        m_server->setBlaxelSettings(settings);
+        const QString listener =
+            u"python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\",0)); s.listen(); "
+            "print(s.getsockname()[1], flush=True); time.sleep(30)'"_s;
+        const QString forkingListener =
+            u"python3 -c 'import os,socket,time; s=socket.socket(); s.bind((\"127.0.0.1\",0)); "
+            "pid=os.fork(); pid and s.close(); pid or (s.listen(), print(s.getsockname()[1], flush=True)); "
+            "time.sleep(30)'"_s;
+        for (const auto &[name, command] :
+             {std::pair(u"listener"_s, listener), std::pair(u"forking-listener"_s, forkingListener)}) {
+            const QJsonObject started = run(command, {{u"name"_s, name}, {u"waitForCompletion"_s, false}});
+            const QString pid = started[u"pid"_s].toString();
+            QVERIFY(!pid.isEmpty());
+            const QString logsPath = u"/process/%1/logs"_s.arg(name);
+            QTRY_VERIFY_WITH_TIMEOUT(!m_blaxel->sandbox("GET", m_url, logsPath)
+                                          .object()[u"stdout"_s]
+                                          .toString()
+                                          .trimmed()
+                                          .isEmpty(),
+                                     5000);
+            const int port =
+                m_blaxel->sandbox("GET", m_url, logsPath).object()[u"stdout"_s].toString().toInt();
+            QVERIFY(port > 0);
+            const QString portsPath = u"/network/process/%1/ports"_s.arg(pid);
+            const auto listedPorts = [&] {
+                QList<int> ports;
+                for (const QJsonValue &entry :
+                     m_blaxel->sandbox("GET", m_url, portsPath).object()[u"ports"_s].toArray())
+                    ports.append(entry[u"localPort"_s].toInt());
+                return ports;
+            };
+            QTRY_COMPARE_WITH_TIMEOUT(listedPorts(), QList<int>{port}, 5000);
+            const Answer answer = m_blaxel->sandbox("GET", m_url, portsPath);
+            QCOMPARE(answer.status, 200);
+            QCOMPARE(answer.object()[u"pid"_s].toInt(), pid.toInt());
+            const QJsonObject info = answer.object()[u"ports"_s].toArray().at(0).toObject();
+            QCOMPARE(info[u"protocol"_s].toString(), u"tcp"_s);
+            QCOMPARE(info[u"state"_s].toString(), u"LISTEN"_s);
+            QCOMPARE(info[u"localAddr"_s].toString(), u"127.0.0.1"_s);
+            QCOMPARE(info[u"processName"_s].toString(), u"python3"_s);
+            // Once it ended, it listens on nothing.
+            QCOMPARE(m_blaxel->sandbox("DELETE", m_url, u"/process/%1/kill"_s.arg(name)).status, 200);
+            QTRY_COMPARE_WITH_TIMEOUT(listedPorts(), QList<int>{}, 5000);
+        }
+        // Not a process of this sandbox, not a pid, or the wrong method: refused as the sandbox API does.
+        const Answer unknown = m_blaxel->sandbox("GET", m_url, u"/network/process/999999999/ports"_s);
+        QCOMPARE(unknown.status, 404);
+        QVERIFY(unknown.object()[u"error"_s].toString().contains(u"not found"_s));
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/network/process/abc/ports"_s).status, 400);
+        QCOMPARE(m_blaxel->sandbox("GET", m_url, u"/network/process/1/monitors"_s).status, 404);
+        QCOMPARE(m_blaxel->sandbox("POST", m_url, u"/network/process/1/ports"_s).status, 405);
+    }
+
     void timeout()
     {
         QElapsedTimer clock;

@@ -160,6 +160,47 @@ private Q_SLOTS:
                                   u"stopped"_s, 10000);
     }
 
+    // The Ports column shows what a running process listens on, asked by the monitor after each list, and
+    // nothing once it ended.
+    void thePortsColumnShowsWhatItListensOn()
+    {
+        QVERIFY(showProcessesOf(u"research-notebook"_s));
+        startThroughTheDialog([](ProcessStartDialog *dialog) {
+            dialog->commandField()->setText(u"python3 -u -c \"import socket,time; s=socket.socket(); "
+                                            u"s.bind(('127.0.0.1',0)); s.listen(); "
+                                            u"print('port', s.getsockname()[1]); time.sleep(120)\""_s);
+            dialog->nameField()->setText(u"listener"_s);
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->selectedProcess(), u"listener"_s, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(logText().contains(u"port "_s), 10000);
+        const QString port = logText().section(u"port "_s, 1).section(u'\n', 0, 0).trimmed();
+        QVERIFY(port.toInt() > 0);
+        const auto shownPorts = [this] {
+            return pane()
+                ->view()
+                ->currentIndex()
+                .siblingAtColumn(BlaxelProcessListModel::PortsColumn)
+                .data()
+                .toString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(shownPorts(), port, 10000);
+        QCOMPARE(pane()
+                     ->view()
+                     ->model()
+                     ->headerData(BlaxelProcessListModel::PortsColumn, Qt::Horizontal)
+                     .toString(),
+                 u"Ports"_s);
+        button(u"killProcessButton"_s)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(pane()
+                                      ->view()
+                                      ->currentIndex()
+                                      .siblingAtColumn(BlaxelProcessListModel::StatusColumn)
+                                      .data()
+                                      .toString(),
+                                  u"killed"_s, 10000);
+        QCOMPARE(shownPorts(), QString());
+    }
+
     void aRefusedStartSaysWhy()
     {
         QVERIFY(showProcessesOf(u"research-notebook"_s));

@@ -4,6 +4,7 @@
 #include "emulator/blaxel/blaxelreplies.h"
 #include "emulator/blaxel/blaxelsandboxjson.h"
 #include "emulator/blaxel/blaxelsandboxpaths.h"
+#include "emulator/blaxel/listeningports.h"
 #include "emulator/server/incomingrequest.h"
 
 #include <QFileInfo>
@@ -280,6 +281,35 @@ HttpReply BlaxelProcesses::logs(const QString &key, const QString &identifier) c
     return HttpReply::json(200, QJsonObject{{u"logs"_s, QString::fromUtf8(record->logs)},
                                             {u"stdout"_s, QString::fromUtf8(record->standardOutput)},
                                             {u"stderr"_s, QString::fromUtf8(record->standardError)}});
+}
+
+HttpReply BlaxelProcesses::ports(const QString &key, const QString &pid) const
+{
+    bool isNumber = false;
+    const int number = pid.toInt(&isNumber);
+    if (!isNumber || number <= 0)
+        return BlaxelReplies::sandboxError(400, u"invalid PID"_s);
+    RecordPointer record;
+    for (const RecordPointer &candidate : m_records.value(key)) {
+        if (candidate->pid == QString::number(number))
+            record = candidate;
+    }
+    if (!record)
+        return BlaxelReplies::sandboxError(404, u"process %1 not found"_s.arg(number));
+    QJsonArray ports;
+    const QProcess *process = record->process.data();
+    if (process && process->state() != QProcess::NotRunning) {
+        for (const ListeningPorts::Port &port : ListeningPorts::of(process->processId()))
+            ports.append(QJsonObject{{u"pid"_s, port.pid},
+                                     {u"protocol"_s, u"tcp"_s},
+                                     {u"localAddr"_s, port.localAddress},
+                                     {u"localPort"_s, port.localPort},
+                                     {u"remoteAddr"_s, QString()},
+                                     {u"remotePort"_s, 0},
+                                     {u"state"_s, u"LISTEN"_s},
+                                     {u"processName"_s, port.processName}});
+    }
+    return HttpReply::json(200, QJsonObject{{u"pid"_s, number}, {u"ports"_s, ports}});
 }
 
 QProcess *BlaxelProcesses::running(const QString &key, const QString &identifier, RecordPointer *record,

@@ -52,6 +52,10 @@ public:
     HttpReply list(const QString &key) const;
     HttpReply get(const QString &key, const QString &identifier) const;
     HttpReply logs(const QString &key, const QString &identifier) const;
+    // GET /network/process/{pid}/ports: {"pid", "ports": [PortInfo]} as the sandbox API's network handler
+    // answers, the TCP ports the process and its descendants listen on (ListeningPorts); none once it ended.
+    // Only this sandbox's processes: another pid is not found.
+    HttpReply ports(const QString &key, const QString &pid) const;
     // DELETE /process/{id}: SIGTERM to the command's process group, SIGKILL after stopGraceMs, status
     // "stopped"; DELETE /process/{id}/kill: SIGKILL at once, status "killed". Both answer at once with
     // @blaxel/core's SuccessResponse, before the command has ended (the SDK polls get() for that); 400 for

@@ -204,6 +204,11 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
                                                   : QByteArrayList{"GET", "DELETE"};
         if (!allowed.contains(method))
             return methodNotAllowed(allowed.join(", "), true);
+    } else if (area == u"network") {
+        if (rest.size() != 3 || rest.at(0) != u"process" || rest.at(2) != u"ports")
+            return BlaxelReplies::sandboxError(404, u"Not Found"_s);
+        if (method != "GET")
+            return methodNotAllowed("GET", true);
     } else {
         return BlaxelReplies::sandboxError(404, u"Not Found"_s);
     }
@@ -222,6 +227,8 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
     }
     if (BlaxelFilesystemSearch::owns(area))
         return BlaxelFilesystemSearch::search(request, area, root, rest);
+    if (area == u"network")
+        return m_processes.ports(key, rest.at(1));
     if (rest.isEmpty() || rest.constFirst().isEmpty())
         return method == "POST" ? m_processes.start(request, key, root, sandbox->envs, later)
                                 : m_processes.list(key);
