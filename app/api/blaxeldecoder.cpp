@@ -205,6 +205,11 @@ QJsonValue masked(const QJsonValue &value)
 
 } // namespace
 
+QUrl BlaxelDecoder::acceptedUrl(const QString &text)
+{
+    return acceptedSandboxUrl(text);
+}
+
 BlaxelSandbox BlaxelDecoder::readSandbox(const QJsonObject &object)
 {
     BlaxelSandbox sandbox;

@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QUrl>
 
 // Tolerant readers of the Blaxel control plane's JSON (blaxel-notes.md): every field optional, unknown keys
 // ignored, both list shapes ({data, meta} with the version header, a bare array without), the seed's older
@@ -23,6 +24,8 @@ public:
     static ApiResult<BlaxelSandbox> sandbox(const QByteArray &body);
 
     static BlaxelSandbox readSandbox(const QJsonObject &object);
+    // A URL the API named, if a request (or a browser) may go there: https, or plain http to this machine.
+    static QUrl acceptedUrl(const QString &text);
     // `raw` with the values of secret environment variables and configurations replaced by
     // RemoteText::mask(): what a raw JSON view or `--json` output may show.
     static QJsonObject maskedSecrets(const QJsonObject &raw);

@@ -13,6 +13,7 @@
 #include "session/executionscontroller.h"
 #include "session/leakmonitor.h"
 #include "session/mcpinspector.h"
+#include "session/previewcontroller.h"
 #include "session/processcontroller.h"
 #include "session/serverdatacontroller.h"
 #include "session/terminalcontroller.h"
@@ -57,6 +58,7 @@ AppSession::AppSession(QObject *parent)
     m_mcpInspector = new McpInspector(m_transport->networkAccessManager(), this);
     m_terminals = new TerminalController(this, this);
     m_processes = new ProcessController(this, this);
+    m_previews = new PreviewController(this, this);
 }
 
 AppSession::~AppSession()

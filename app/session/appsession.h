@@ -21,6 +21,7 @@ class ServerDataController;
 class LedgerWorker;
 class QTemporaryDir;
 class QNetworkAccessManager;
+class PreviewController;
 class ProcessController;
 class TerminalController;
 class TransferLedger;
@@ -69,6 +70,7 @@ public:
     // Terminals on Blaxel sandboxes (the Terminal tab), with the connected key.
     TerminalController *terminals() const { return m_terminals; }
     ProcessController *processes() const { return m_processes; }
+    PreviewController *previews() const { return m_previews; }
 
     HttpTransport *transport() const { return m_transport; }
     KlavisSandboxService *sandboxes() const { return m_sandboxes; }
@@ -143,6 +145,7 @@ private:
     McpInspector *m_mcpInspector = nullptr;
     TerminalController *m_terminals = nullptr;
     ProcessController *m_processes = nullptr;
+    PreviewController *m_previews = nullptr;
     QString m_ledgerPath;
     QString m_ledgerProblem;
     QStringList m_ledgerSecrets;

@@ -877,6 +877,80 @@
     </message>
 </context>
 <context>
+    <name>BlaxelPreviewListModel</name>
+    <message>
+        <source>Not opened: %1 is neither https nor on this machine.</source>
+        <translation>Nicht geöffnet: %1 ist weder https noch auf diesem Rechner.</translation>
+    </message>
+    <message>
+        <source>public</source>
+        <translation>öffentlich</translation>
+    </message>
+    <message>
+        <source>private</source>
+        <translation>privat</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 after creation</source>
+        <translation>%1 nach dem Anlegen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Zugriff</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelPreviewService</name>
+    <message>
+        <source>A preview&apos;s name is 1 to 63 lower-case letters, digits or &apos;-&apos;, not starting or ending with &apos;-&apos;.</source>
+        <translation>Der Name einer Vorschau besteht aus 1 bis 63 Kleinbuchstaben, Ziffern oder &apos;-&apos; und beginnt und endet nicht mit &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>the sandbox&apos;s previews</source>
+        <translation>die Vorschauen der Sandbox</translation>
+    </message>
+    <message>
+        <source>the preview</source>
+        <translation>die Vorschau</translation>
+    </message>
+    <message>
+        <source>The answer to the new token held no token this app can use.</source>
+        <translation>Die Antwort auf das neue Token enthielt kein Token, das diese Anwendung verwenden kann.</translation>
+    </message>
+    <message>
+        <source>A port is a number from 1 to 65535.</source>
+        <translation>Ein Port ist eine Zahl von 1 bis 65535.</translation>
+    </message>
+    <message>
+        <source>A token expires in the future.</source>
+        <translation>Ein Token läuft in der Zukunft ab.</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelProcessListModel</name>
     <message>
         <source>Name</source>
@@ -1379,6 +1453,25 @@
     </message>
 </context>
 <context>
+    <name>BlaxelSandboxTabs</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <source>Previews</source>
+        <translation>Vorschauen</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelSandboxUpdate</name>
     <message>
         <source>Nothing to change.</source>
@@ -1424,14 +1517,6 @@
 </context>
 <context>
     <name>BlaxelSandboxesPage</name>
-    <message>
-        <source>Details</source>
-        <translation>Details</translation>
-    </message>
-    <message>
-        <source>Terminal</source>
-        <translation>Terminal</translation>
-    </message>
     <message>
         <source>Show &amp;terminated</source>
         <translation>Beendete an&amp;zeigen</translation>
@@ -1517,10 +1602,6 @@
     <message>
         <source>Select a sandbox that is neither being deleted nor terminated.</source>
         <translation>Wählen Sie eine Sandbox, die weder gelöscht wird noch beendet ist.</translation>
-    </message>
-    <message>
-        <source>Processes</source>
-        <translation>Prozesse</translation>
     </message>
 </context>
 <context>
@@ -4220,6 +4301,158 @@
     </message>
 </context>
 <context>
+    <name>PreviewController</name>
+    <message>
+        <source>Connect to Blaxel to see a sandbox&apos;s previews.</source>
+        <translation>Mit Blaxel verbinden, um die Vorschauen einer Sandbox zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewCreateDialog</name>
+    <message>
+        <source>&amp;Public: anyone with the URL reaches the port</source>
+        <translation>Ö&amp;ffentlich: Jeder mit der URL erreicht den Port</translation>
+    </message>
+    <message>
+        <source>New Preview of %1</source>
+        <translation>Neue Vorschau von %1</translation>
+    </message>
+    <message>
+        <source>web</source>
+        <translation>web</translation>
+    </message>
+    <message>
+        <source>choose a port</source>
+        <translation>Port wählen</translation>
+    </message>
+    <message>
+        <source>e.g. 24h; empty: until deleted</source>
+        <translation>z. B. 24h; leer: bis zum Löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>&amp;Anlegen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>P&amp;ort:</translation>
+    </message>
+    <message>
+        <source>&amp;Lives for:</source>
+        <translation>&amp;Lebensdauer:</translation>
+    </message>
+    <message>
+        <source>Name the preview.</source>
+        <translation>Der Vorschau einen Namen geben.</translation>
+    </message>
+    <message>
+        <source>Choose the port the preview reaches.</source>
+        <translation>Den Port wählen, den die Vorschau erreicht.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewTokenDialog</name>
+    <message>
+        <source>Token for %1</source>
+        <translation>Token für %1</translation>
+    </message>
+    <message>
+        <source>Shown once: SandboxDeck keeps the token nowhere. Valid until %1.</source>
+        <translation>Nur einmal angezeigt: SandboxDeck speichert das Token nirgends. Gültig bis %1.</translation>
+    </message>
+    <message>
+        <source>Token:</source>
+        <translation>Token:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>Co&amp;py</source>
+        <translation>Ko&amp;pieren</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>Im &amp;Browser öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewsPane</name>
+    <message>
+        <source>&amp;New Preview…</source>
+        <translation>&amp;Neue Vorschau …</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen …</translation>
+    </message>
+    <message>
+        <source>&amp;Copy URL</source>
+        <translation>URL &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>To&amp;ken…</source>
+        <translation>&amp;Token …</translation>
+    </message>
+    <message>
+        <source>Opens the preview&apos;s URL in the browser</source>
+        <translation>Öffnet die URL der Vorschau im Browser</translation>
+    </message>
+    <message>
+        <source>A token for a private preview, shown once</source>
+        <translation>Ein Token für eine private Vorschau, nur einmal angezeigt</translation>
+    </message>
+    <message>
+        <source>Demo: previews are listed and made as Blaxel does, but their URLs lead nowhere.</source>
+        <translation>Demo: Vorschauen werden wie bei Blaxel aufgelistet und angelegt, aber ihre URLs führen nirgendwohin.</translation>
+    </message>
+    <message>
+        <source>A preview is a URL on Blaxel&apos;s edge that reaches one port of the sandbox.</source>
+        <translation>Eine Vorschau ist eine URL an Blaxels Edge, die einen Port der Sandbox erreicht.</translation>
+    </message>
+    <message>
+        <source>Select one sandbox to see its previews.</source>
+        <translation>Eine Sandbox auswählen, um ihre Vorschauen zu sehen.</translation>
+    </message>
+    <message>
+        <source>A DEPLOYED sandbox has previews.</source>
+        <translation>Eine Sandbox im Status DEPLOYED hat Vorschauen.</translation>
+    </message>
+    <message>
+        <source>Delete Preview</source>
+        <translation>Vorschau löschen</translation>
+    </message>
+    <message>
+        <source>Delete the preview %1 of %2? Its URL stops working, for everyone who has it.</source>
+        <translation>Die Vorschau %1 von %2 löschen? Ihre URL funktioniert dann für niemanden mehr, der sie hat.</translation>
+    </message>
+    <message>
+        <source>New Token</source>
+        <translation>Neues Token</translation>
+    </message>
+    <message>
+        <source>A token for %1, valid for (hours):</source>
+        <translation>Ein Token für %1, gültig für (Stunden):</translation>
+    </message>
+    <message>
+        <source>No previews of %1 yet: New Preview… makes one.</source>
+        <translation>Noch keine Vorschauen von %1: Neue Vorschau … legt eine an.</translation>
+    </message>
+</context>
+<context>
     <name>ProcessController</name>
     <message>
         <source>This sandbox has no API address yet.</source>
@@ -4304,10 +4537,6 @@
 <context>
     <name>ProcessesPane</name>
     <message>
-        <source>S&amp;tart…</source>
-        <translation>S&amp;tarten …</translation>
-    </message>
-    <message>
         <source>St&amp;op</source>
         <translation>An&amp;halten</translation>
     </message>
@@ -4342,6 +4571,10 @@
     <message>
         <source>No processes in %1 yet: Start… runs one.</source>
         <translation>Noch keine Prozesse in %1: Starten … startet einen.</translation>
+    </message>
+    <message>
+        <source>St&amp;art…</source>
+        <translation>St&amp;arten …</translation>
     </message>
 </context>
 <context>

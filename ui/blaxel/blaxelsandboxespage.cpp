@@ -19,12 +19,10 @@
 #include "models/blaxelsandboxfilterproxy.h"
 #include "models/blaxelsandboxlistmodel.h"
 #include "models/displaytext.h"
-#include "processes/processespane.h"
 #include "sandboxlist/deletewording.h"
 #include "sandboxlist/sandboxfilterbar.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
-#include "terminal/terminalpane.h"
 #include "transfers/workspaceactions.h"
 
 #include <QCheckBox>
@@ -32,7 +30,6 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QTableView>
-#include <QTabWidget>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -130,14 +127,7 @@ void BlaxelSandboxesPage::setupView()
                          .hiddenByDefault = {Model::DisplayNameColumn, Model::RegionColumn,
                                              Model::ImageColumn, Model::MemoryColumn, Model::LastUsedColumn},
                          .namesNotIds = true});
-    m_sideTabs = new QTabWidget(this);
-    m_sideTabs->setObjectName(u"blaxelSideTabs"_s);
-    m_sideTabs->setDocumentMode(true);
-    m_sideTabs->addTab(m_details, tr("Details"));
-    m_terminal = new TerminalPane(m_controller->session()->terminals(), m_sideTabs);
-    m_sideTabs->addTab(m_terminal, tr("Terminal"));
-    m_processes = new ProcessesPane(m_controller->session()->processes(), m_sideTabs);
-    m_sideTabs->addTab(m_processes, tr("Processes"));
+    m_sideTabs = new BlaxelSandboxTabs(m_details, m_controller->session(), this);
     placeView(m_view, m_sideTabs);
     m_view->setItemDelegateForColumn(Model::StatusColumn, new BlaxelStatusDelegate(m_view));
     auto *labels = new TagChipDelegate(Model::LabelsRole, m_view);
@@ -248,7 +238,7 @@ void BlaxelSandboxesPage::onSelectionChanged()
         m_shownName.clear();
         m_shownSandbox.reset();
         m_details->showEmpty(int(names.size()));
-        showInside({}, {}, false);
+        m_sideTabs->showSandbox({}, {}, false);
         return;
     }
     if (names.first() == m_shownName)
@@ -270,21 +260,15 @@ void BlaxelSandboxesPage::followShownSandbox()
             return;
         m_shownSandbox.reset();
         m_details->showGone(m_shownName);
-        showInside({}, {}, false);
+        m_sideTabs->showSandbox({}, {}, false);
         return;
     }
     if (m_shownSandbox && m_shownSandbox->sameContentAs(*listed))
         return;
     m_shownSandbox = *listed;
     m_details->showSandbox(*listed, false);
-    showInside(listed->name, listed->url, listed->status == u"DEPLOYED"_s);
+    m_sideTabs->showSandbox(listed->name, listed->url, listed->status == u"DEPLOYED"_s);
     m_controller->loadDetails(m_shownName);
-}
-
-void BlaxelSandboxesPage::showInside(const QString &name, const QUrl &url, bool deployed)
-{
-    m_terminal->showSandbox(name, url, deployed);
-    m_processes->showSandbox(name, url, deployed);
 }
 
 void BlaxelSandboxesPage::selectSandbox(const QString &name)

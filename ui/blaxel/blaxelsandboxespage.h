@@ -1,6 +1,7 @@
 #pragma once
 
 #include "api/blaxelsandbox.h"
+#include "blaxel/blaxelsandboxtabs.h"
 #include "sandboxlist/sandboxlistpage.h"
 
 #include <QStringList>
@@ -14,7 +15,7 @@ class BlaxelSandboxesController;
 class QCheckBox;
 class QPushButton;
 class QTableView;
-class QTabWidget;
+class PreviewsPane;
 class ProcessesPane;
 class TerminalPane;
 class QTimer;
@@ -35,9 +36,10 @@ public:
     QCheckBox *showTerminatedBox() const { return m_showTerminated; }
     BlaxelSandboxDetailsPane *detailsPane() const { return m_details; }
     // The details side's tabs: the details, then the sandbox's terminals.
-    QTabWidget *sideTabs() const { return m_sideTabs; }
-    TerminalPane *terminalPane() const { return m_terminal; }
-    ProcessesPane *processesPane() const { return m_processes; }
+    BlaxelSandboxTabs *sideTabs() const { return m_sideTabs; }
+    TerminalPane *terminalPane() const { return m_sideTabs->terminalPane(); }
+    ProcessesPane *processesPane() const { return m_sideTabs->processesPane(); }
+    PreviewsPane *previewsPane() const { return m_sideTabs->previewsPane(); }
     QPushButton *settingsButton() const;
     // The "Add a Blaxel profile" hint is in front (no Blaxel profile is connected).
     bool showsConnectHint() const;
@@ -78,8 +80,6 @@ protected:
 private:
     void setupView();
     void followShownSandbox();
-    // The Terminal and Processes tabs follow the sandbox the details show.
-    void showInside(const QString &name, const QUrl &url, bool deployed);
     void updateEmptyHint();
     void setupDropTargets();
     // The one selected sandbox for a workspace verb, or "" after saying why there is none.
@@ -90,9 +90,7 @@ private:
     QCheckBox *m_showTerminated;
     QTableView *m_view;
     BlaxelSandboxDetailsPane *m_details;
-    QTabWidget *m_sideTabs = nullptr;
-    TerminalPane *m_terminal = nullptr;
-    ProcessesPane *m_processes = nullptr;
+    BlaxelSandboxTabs *m_sideTabs = nullptr;
     QTimer *m_clock; // the countdowns and ages, once a second while the page is shown
     QString m_shownName;
     std::optional<BlaxelSandbox> m_shownSandbox;

@@ -19,7 +19,7 @@ using namespace Qt::StringLiterals;
 
 ProcessesPane::ProcessesPane(ProcessController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_notice(new QLabel(this)), m_state(new QLabel(this)),
-      m_start(new QPushButton(tr("S&tart…"), this)), m_stop(new QPushButton(tr("St&op"), this)),
+      m_start(new QPushButton(tr("St&art…"), this)), m_stop(new QPushButton(tr("St&op"), this)),
       m_kill(new QPushButton(tr("&Kill"), this)), m_view(new QTreeView(this)),
       m_console(new ExecutionConsole(this))
 {
