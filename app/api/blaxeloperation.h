@@ -1,14 +1,16 @@
 #pragma once
 
 #include "api/apierror.h"
+#include "api/resulthandler.h"
 
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <functional>
+#include <memory>
 
 class ApiCall;
-class QTimer;
 
 // The handle of one BlaxelSandboxService call, which may take several requests (a list follows its cursor
 // pages, a deletion is polled until it ends). It is a child of the caller's context: when the context dies,
@@ -21,6 +23,20 @@ class BlaxelOperation final : public QObject
 
 public:
     explicit BlaxelOperation(QObject *context);
+
+    // An operation refused before any request (a bad name, say): `done` gets `why` from the event loop, as
+    // every answer comes, so that the caller can connect to the operation after this returns.
+    template <typename T>
+    static BlaxelOperation *refused(QObject *context, ResultHandler<T> done, const QString &why)
+    {
+        auto *operation = new BlaxelOperation(context);
+        auto handler = std::make_shared<ResultHandler<T>>(std::move(done));
+        operation->setFailure([handler](const ApiError &error) { (*handler)(ApiResult<T>(error)); });
+        QTimer::singleShot(0, operation, [operation, handler, why] {
+            operation->finishWith([&] { (*handler)(ApiResult<T>(ApiError::local(why))); });
+        });
+        return operation;
+    }
 
     // Stops the current request or wait and starts no other: the handler gets a Cancelled error.
     void abort();

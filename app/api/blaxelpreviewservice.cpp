@@ -5,14 +5,13 @@
 #include "api/blaxeldispatch.h"
 #include "api/blaxelduration.h"
 #include "api/blaxelsandboxname.h"
+#include "api/blaxelsandboxservice.h"
 #include "api/isotimestamp.h"
-#include "catalog/blaxelhosts.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QTimer>
 
 #include <memory>
 
@@ -101,25 +100,8 @@ ApiResult<BlaxelPreviewToken> BlaxelPreviewService::decodeToken(const QByteArray
 ApiRequest BlaxelPreviewService::request(ApiRequest::Method method, const QString &sandbox,
                                          const QString &rest) const
 {
-    ApiRequest api;
-    api.method = method;
-    api.path = u"/sandboxes/"_s + ApiRequest::encodeSegment(sandbox) + u"/previews"_s + rest;
-    api.headers = {{QByteArrayLiteral("X-Blaxel-Workspace"), m_workspace.toUtf8()},
-                   {QByteArrayLiteral("Blaxel-Version"), BlaxelHosts::apiVersion().toLatin1()}};
-    return api;
-}
-
-template <typename T>
-BlaxelOperation *BlaxelPreviewService::refuse(QObject *context, ResultHandler<T> done, const QString &why)
-{
-    auto *operation = new BlaxelOperation(context);
-    auto handler = std::make_shared<ResultHandler<T>>(std::move(done));
-    operation->setFailure([handler](const ApiError &error) { (*handler)(ApiResult<T>(error)); });
-    // Answered later, as every call is: the caller connects to the operation after this returns.
-    QTimer::singleShot(0, operation, [operation, handler, why] {
-        operation->finishWith([&] { (*handler)(ApiResult<T>(ApiError::local(why))); });
-    });
-    return operation;
+    return BlaxelSandboxService::controlPlaneRequest(
+        method, u"/sandboxes/"_s + ApiRequest::encodeSegment(sandbox) + u"/previews"_s + rest, m_workspace);
 }
 
 template <typename T>
@@ -144,7 +126,7 @@ BlaxelOperation *BlaxelPreviewService::list(const QString &sandbox, QObject *con
                                             ResultHandler<QList<BlaxelPreview>> done)
 {
     if (const QString problem = BlaxelSandboxName::problem(sandbox); !problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     return send(request(ApiRequest::Method::Get, sandbox, {}), context, std::move(done), &decodeList);
 }
 
@@ -159,7 +141,7 @@ BlaxelOperation *BlaxelPreviewService::create(const QString &sandbox, const Blax
     if (problem.isEmpty())
         problem = BlaxelDuration::problem(preview.ttl);
     if (!problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     QJsonObject spec{{u"port"_s, preview.port}, {u"public"_s, preview.isPublic}};
     if (!preview.ttl.isEmpty())
         spec.insert(u"ttl"_s, preview.ttl);
@@ -178,7 +160,7 @@ BlaxelOperation *BlaxelPreviewService::remove(const QString &sandbox, const QStr
     if (problem.isEmpty())
         problem = nameProblem(preview);
     if (!problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     return send(request(ApiRequest::Method::Delete, sandbox, u'/' + ApiRequest::encodeSegment(preview)),
                 context, std::move(done), &decodePreview);
 }
@@ -193,7 +175,7 @@ BlaxelOperation *BlaxelPreviewService::createToken(const QString &sandbox, const
     if (problem.isEmpty() && (!expiresAt.isValid() || expiresAt <= QDateTime::currentDateTimeUtc()))
         problem = tr("A token expires in the future.");
     if (!problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     ApiRequest api =
         request(ApiRequest::Method::Post, sandbox, u'/' + ApiRequest::encodeSegment(preview) + u"/tokens"_s);
     const QString name = u"sandboxdeck-"_s + QString::number(QDateTime::currentMSecsSinceEpoch());

@@ -44,8 +44,6 @@ private:
     template <typename T>
     BlaxelOperation *send(const ApiRequest &api, QObject *context, ResultHandler<T> done,
                           ApiResult<T> (*decode)(const QByteArray &));
-    template <typename T>
-    BlaxelOperation *refuse(QObject *context, ResultHandler<T> done, const QString &why);
 
     HttpTransport *m_transport;
     QString m_workspace;

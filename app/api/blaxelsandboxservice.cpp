@@ -233,27 +233,15 @@ QString BlaxelSandboxService::workspaceProblem() const
     return {};
 }
 
-ApiRequest BlaxelSandboxService::request(ApiRequest::Method method, const QString &path) const
+ApiRequest BlaxelSandboxService::controlPlaneRequest(ApiRequest::Method method, const QString &path,
+                                                     const QString &workspace)
 {
     ApiRequest api;
     api.method = method;
     api.path = path;
-    api.headers = {{QByteArrayLiteral("X-Blaxel-Workspace"), m_workspace.toUtf8()},
+    api.headers = {{QByteArrayLiteral("X-Blaxel-Workspace"), workspace.toUtf8()},
                    {QByteArrayLiteral("Blaxel-Version"), BlaxelHosts::apiVersion().toLatin1()}};
     return api;
-}
-
-template <typename T>
-BlaxelOperation *BlaxelSandboxService::refuse(QObject *context, ResultHandler<T> done, const QString &why)
-{
-    auto *operation = new BlaxelOperation(context);
-    auto handler = std::make_shared<ResultHandler<T>>(std::move(done));
-    operation->setFailure([handler](const ApiError &error) { (*handler)(ApiResult<T>(error)); });
-    // Answered later, as every call is: the caller connects to the operation after this returns.
-    QTimer::singleShot(0, operation, [operation, handler, why] {
-        operation->finishWith([&] { (*handler)(ApiResult<T>(ApiError::local(why))); });
-    });
-    return operation;
 }
 
 BlaxelOperation *BlaxelSandboxService::list(const BlaxelSandboxFilter &filter, QObject *context,
@@ -273,7 +261,7 @@ BlaxelOperation *BlaxelSandboxService::listPaged(const BlaxelSandboxFilter &filt
                                                  ResultHandler<BlaxelSandboxList> done, DecodeOn decodeOn)
 {
     if (const QString problem = workspaceProblem(); !problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     auto state = std::make_shared<ListState>();
     state->transport = m_transport;
     state->limits = m_limits;
@@ -334,7 +322,7 @@ BlaxelOperation *BlaxelSandboxService::get(const QString &name, QObject *context
                                            ResultHandler<BlaxelSandbox> done)
 {
     if (const QString problem = requestProblem(BlaxelSandboxName::problem(name)); !problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     return sandboxCall(request(ApiRequest::Method::Get, sandboxPath(name)), Call::Read, name, {}, context,
                        std::move(done));
 }
@@ -343,7 +331,7 @@ BlaxelOperation *BlaxelSandboxService::create(const BlaxelCreateRequest &request
                                               ResultHandler<BlaxelSandbox> done)
 {
     if (const QString problem = requestProblem(request.problem()); !problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     ApiRequest api = this->request(ApiRequest::Method::Post, u"/sandboxes"_s);
     api.jsonBody = request.toJson();
     api.idempotent = false;
@@ -362,7 +350,7 @@ BlaxelOperation *BlaxelSandboxService::update(const QString &name, const BlaxelS
     if (subjectProblem.isEmpty())
         subjectProblem = change.problem();
     if (const QString problem = requestProblem(subjectProblem); !problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     auto *operation = new BlaxelOperation(context);
     auto handler = std::make_shared<ResultHandler<BlaxelSandbox>>(std::move(done));
     operation->setFailure([handler](const ApiError &error) { (*handler)(error); });
@@ -376,7 +364,7 @@ BlaxelOperation *BlaxelSandboxService::remove(const QString &name, QObject *cont
                                               ResultHandler<BlaxelSandbox> done)
 {
     if (const QString problem = requestProblem(BlaxelSandboxName::problem(name)); !problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     // A repeated DELETE finds the sandbox DELETING or TERMINATED: retrying one is safe.
     return sandboxCall(request(ApiRequest::Method::Delete, sandboxPath(name)), Call::Delete, name, {},
                        context, std::move(done));
@@ -386,7 +374,7 @@ BlaxelOperation *BlaxelSandboxService::waitUntilTerminated(const QString &name, 
                                                            ResultHandler<BlaxelTermination> done)
 {
     if (const QString problem = requestProblem(BlaxelSandboxName::problem(name)); !problem.isEmpty())
-        return refuse(context, std::move(done), problem);
+        return BlaxelOperation::refused(context, std::move(done), problem);
     auto state = std::make_shared<WaitState>();
     state->transport = m_transport;
     state->poll = request(ApiRequest::Method::Get, sandboxPath(name));

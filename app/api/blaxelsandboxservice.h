@@ -43,6 +43,10 @@ public:
     void setWorkspace(const QString &workspace) { m_workspace = workspace; }
     const Limits &limits() const { return m_limits; }
     void setLimits(const Limits &limits) { m_limits = limits; }
+    // A request of the control plane at `path` for `workspace`: the workspace and API version headers every
+    // Blaxel call carries (the previews' service builds its requests with it too).
+    static ApiRequest controlPlaneRequest(ApiRequest::Method method, const QString &path,
+                                          const QString &workspace);
 
     // Every page of GET /sandboxes, following `cursor` until the server says there is no more, a cursor
     // repeats, or a limit is reached (then the list says why in incompleteReason). A bare-array answer (a
@@ -80,9 +84,10 @@ private:
     BlaxelOperation *sandboxCall(const ApiRequest &api, BlaxelErrorDecoder::Call kind, const QString &name,
                                  const QStringList &secrets, QObject *context,
                                  ResultHandler<BlaxelSandbox> done);
-    ApiRequest request(ApiRequest::Method method, const QString &path) const;
-    template <typename T>
-    BlaxelOperation *refuse(QObject *context, ResultHandler<T> done, const QString &why);
+    ApiRequest request(ApiRequest::Method method, const QString &path) const
+    {
+        return controlPlaneRequest(method, path, m_workspace);
+    }
 
     HttpTransport *m_transport;
     QString m_workspace;

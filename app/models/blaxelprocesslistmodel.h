@@ -20,9 +20,10 @@ public:
         NameColumn,
         StatusColumn,
         ExitCodeColumn,
+        // Before the command, whose width pushes what follows out of a narrow pane.
+        PortsColumn,
         CommandColumn,
         StartedColumn,
-        PortsColumn,
         ColumnCount
     };
     enum Role

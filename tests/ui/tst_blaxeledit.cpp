@@ -4,6 +4,7 @@
 // sent; a refusal by the server stays in the dialog; the action says why it cannot apply elsewhere, Klavis's
 // pages included (Klavis has no call to change a live sandbox).
 
+#include "blaxelrows.h"
 #include "demoapp.h"
 #include "emulatorprobe.h"
 
@@ -40,14 +41,9 @@ private:
     {
         table()->clearSelection();
         for (const QString &name : names) {
-            int row = -1;
-            for (int r = 0; r < table()->model()->rowCount(); ++r) {
-                if (table()->model()->index(r, 0).data(BlaxelSandboxListModel::NameRole).toString() == name)
-                    row = r;
-            }
-            QVERIFY2(row >= 0, qPrintable(name));
-            table()->selectionModel()->select(table()->model()->index(row, 0),
-                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            const QModelIndex index = BlaxelRows::find(table(), name);
+            QVERIFY2(index.isValid(), qPrintable(name));
+            table()->selectionModel()->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
         }
     }
 

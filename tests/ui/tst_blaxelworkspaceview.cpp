@@ -3,6 +3,7 @@
 // lands in the sandbox's working directory (read back through a dump); a dump saved as a .tar.gz; a sandbox
 // that is not DEPLOYED refused with words; a cancel mid-way; the workspace verbs on the Blaxel view.
 
+#include "blaxelrows.h"
 #include "demoapp.h"
 #include "filedrop.h"
 #include "testwidgets.h"
@@ -48,16 +49,7 @@ private:
     QTableView *table() const { return page()->view(); }
     TransferQueue *queue() const { return app->controller()->session()->transfers(); }
 
-    QModelIndex rowOf(const QString &name) const
-    {
-        auto *model = table()->model();
-        for (int row = 0; row < model->rowCount(); ++row) {
-            const QModelIndex index = model->index(row, 0);
-            if (index.data(BlaxelSandboxListModel::NameRole).toString() == name)
-                return index;
-        }
-        return {};
-    }
+    QModelIndex rowOf(const QString &name) const { return BlaxelRows::find(table(), name); }
 
     void select(const QString &name)
     {

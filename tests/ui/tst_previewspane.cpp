@@ -2,6 +2,7 @@
 // a public preview made through the dialog and its URL copied; a private one and its token, shown once with
 // the URL that carries it; a taken name refused with the service's reason; a deletion asked first, then gone.
 
+#include "blaxelrows.h"
 #include "demoapp.h"
 
 #include "blaxel/blaxelsandboxespage.h"
@@ -45,16 +46,7 @@ class TestPreviewsPane : public QObject
 
     void select(const QString &name)
     {
-        QTableView *table = page()->view();
-        QAbstractItemModel *model = table->model();
-        for (int row = 0; row < model->rowCount(); ++row) {
-            if (model->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString() == name) {
-                table->selectionModel()->select(model->index(row, 0), QItemSelectionModel::ClearAndSelect |
-                                                                          QItemSelectionModel::Rows);
-                return;
-            }
-        }
-        QFAIL(qPrintable(name));
+        QVERIFY2(BlaxelRows::selectOnly(page()->view(), name), qPrintable(name));
     }
 
     bool showPreviewsOf(const QString &sandbox)

@@ -3,6 +3,7 @@
 // and selected, its stdout and stderr followed in the log, then killed; a start the sandbox refuses says
 // why; another sandbox starts over; a hidden tab asks nothing.
 
+#include "blaxelrows.h"
 #include "demoapp.h"
 
 #include "blaxel/blaxelsandboxespage.h"
@@ -40,16 +41,7 @@ class TestProcessesPane : public QObject
 
     void select(const QString &name)
     {
-        QTableView *table = page()->view();
-        QAbstractItemModel *model = table->model();
-        for (int row = 0; row < model->rowCount(); ++row) {
-            if (model->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString() == name) {
-                table->selectionModel()->select(model->index(row, 0), QItemSelectionModel::ClearAndSelect |
-                                                                          QItemSelectionModel::Rows);
-                return;
-            }
-        }
-        QFAIL(qPrintable(name));
+        QVERIFY2(BlaxelRows::selectOnly(page()->view(), name), qPrintable(name));
     }
 
     // The Processes tab of `sandbox`, its monitor polling.

@@ -2,6 +2,7 @@
 // real shell on this machine behind the sandbox's /terminal/ws, typed into with the keyboard, a dropped
 // connection that says so and comes back, a selection copied, and the notice of where the shell runs.
 
+#include "blaxelrows.h"
 #include "demoapp.h"
 
 #include "blaxel/blaxelsandboxespage.h"
@@ -43,16 +44,7 @@ class TestTerminalView : public QObject
 
     void select(const QString &name)
     {
-        QTableView *table = page()->view();
-        QAbstractItemModel *model = table->model();
-        for (int row = 0; row < model->rowCount(); ++row) {
-            if (model->index(row, 0).data(BlaxelSandboxListModel::NameRole).toString() == name) {
-                table->selectionModel()->select(model->index(row, 0), QItemSelectionModel::ClearAndSelect |
-                                                                          QItemSelectionModel::Rows);
-                return;
-            }
-        }
-        QFAIL(qPrintable(name));
+        QVERIFY2(BlaxelRows::selectOnly(page()->view(), name), qPrintable(name));
     }
 
     // The Terminal tab of research-notebook (DEPLOYED in the seed) with one terminal connected.
