@@ -10,6 +10,7 @@
 #include "api/remotetext.h"
 #include "api/urlpolicy.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFile>
 #include <QHttpMultiPart>
@@ -117,16 +118,42 @@ QNetworkRequest BlaxelSandboxFiles::request(const QString &path) const
 BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const QString &remotePath,
                                                QObject *context, ResultHandler<qint64> done)
 {
+    const BodySource source = [localPath](QString *problem) -> std::unique_ptr<QIODevice> {
+        auto file = std::make_unique<QFile>(localPath);
+        if (!file->open(QIODevice::ReadOnly)) {
+            *problem = tr("Could not read %1: %2").arg(localPath, file->errorString());
+            return nullptr;
+        }
+        return file;
+    };
+    return put(source, remotePath, context, std::move(done));
+}
+
+BlaxelSandboxCall *BlaxelSandboxFiles::putBytes(const QByteArray &bytes, const QString &remotePath,
+                                                QObject *context, ResultHandler<qint64> done)
+{
+    const BodySource source = [bytes](QString *) -> std::unique_ptr<QIODevice> {
+        auto buffer = std::make_unique<QBuffer>();
+        buffer->setData(bytes);
+        buffer->open(QIODevice::ReadOnly);
+        return buffer;
+    };
+    return put(source, remotePath, context, std::move(done));
+}
+
+BlaxelSandboxCall *BlaxelSandboxFiles::put(const BodySource &source, const QString &remotePath,
+                                           QObject *context, ResultHandler<qint64> done)
+{
     auto handler = std::make_shared<ResultHandler<qint64>>(std::move(done));
     auto *call = newCall(context, handler);
     if (const QString problem = refusal(remotePath); !problem.isEmpty()) {
         call->failSoon(problem);
         return call;
     }
-    // Sent again while the sandbox is starting: each attempt reads the file from its start.
+    // Sent again while the sandbox is starting: each attempt reads the body from its start.
     auto attempt = std::make_shared<std::function<void()>>();
-    *attempt = [this, call, handler, localPath, remotePath, attempt] {
-        sendFile(call, handler, localPath, remotePath, *attempt);
+    *attempt = [this, call, handler, source, remotePath, attempt] {
+        sendFile(call, handler, source, remotePath, *attempt);
     };
     // The function holds itself through `attempt` only while the call lives: the cycle ends with it.
     connect(call, &QObject::destroyed, call, [attempt] { *attempt = nullptr; });
@@ -134,17 +161,8 @@ BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const Q
     return call;
 }
 
-void BlaxelSandboxFiles::sendFile(BlaxelSandboxCall *call,
-                                  const std::shared_ptr<ResultHandler<qint64>> &handler,
-                                  const QString &localPath, const QString &remotePath,
-                                  const std::function<void()> &again)
+QHttpMultiPart *BlaxelSandboxFiles::binaryForm(std::unique_ptr<QIODevice> body, const QString &remotePath)
 {
-    auto file = std::make_unique<QFile>(localPath);
-    if (!file->open(QIODevice::ReadOnly)) {
-        call->failSoon(tr("Could not read %1: %2").arg(localPath, file->errorString()));
-        return;
-    }
-    const qint64 size = file->size();
     // The SDKs' writeBinary (sdk-python src/blaxel/core/sandbox/default/filesystem.py, sdk-typescript
     // @blaxel/core/src/sandbox/filesystem/filesystem.ts): PUT {url}/filesystem/{path} with the path as given,
     // so "/tmp/x" goes as "/filesystem//tmp/x", and multipart/form-data holding a "file" part (a made-up file
@@ -156,11 +174,12 @@ void BlaxelSandboxFiles::sendFile(BlaxelSandboxCall *call,
     filePart.setHeader(QNetworkRequest::ContentDispositionHeader,
                        QByteArrayLiteral("form-data; name=\"file\"; filename=\"binary-file.bin\""));
     filePart.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
-    // From a QFile the form reads the body as it goes, with a Content-Length, instead of buffering it.
-    filePart.setBodyDevice(file.get());
-    // The file lives exactly as long as the form, and the form as the reply: Qt's HTTP thread may still ask
+    // From a QFile or QBuffer the form reads the body as it goes, with a Content-Length, instead of buffering
+    // it.
+    filePart.setBodyDevice(body.get());
+    // The body lives exactly as long as the form, and the form as the reply: Qt's HTTP thread may still ask
     // for body after an abort.
-    file.release()->setParent(form);
+    body.release()->setParent(form);
     form->append(filePart);
     const auto field = [form](const QByteArray &name, const QByteArray &value) {
         QHttpPart part;
@@ -171,6 +190,22 @@ void BlaxelSandboxFiles::sendFile(BlaxelSandboxCall *call,
     };
     field("permissions", "0644");
     field("path", remotePath.toUtf8());
+    return form;
+}
+
+void BlaxelSandboxFiles::sendFile(BlaxelSandboxCall *call,
+                                  const std::shared_ptr<ResultHandler<qint64>> &handler,
+                                  const BodySource &source, const QString &remotePath,
+                                  const std::function<void()> &again)
+{
+    QString problem;
+    std::unique_ptr<QIODevice> body = source(&problem);
+    if (!body) {
+        call->failSoon(problem);
+        return;
+    }
+    const qint64 size = body->size();
+    QHttpMultiPart *form = binaryForm(std::move(body), remotePath);
     QNetworkReply *reply = m_network->put(request(filesystemPath(remotePath)), form);
     form->setParent(reply);
     call->track(reply, m_limits.maxJsonBytes);

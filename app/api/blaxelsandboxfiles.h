@@ -12,6 +12,8 @@
 #include <functional>
 #include <memory>
 
+class QHttpMultiPart;
+class QIODevice;
 class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
@@ -101,6 +103,9 @@ public:
     // whole), become `remotePath`; folders are made. `done` gets the file's size.
     BlaxelSandboxCall *putFile(const QString &localPath, const QString &remotePath, QObject *context,
                                ResultHandler<qint64> done);
+    // As putFile, from bytes held in memory (BlaxelFileContent::write): the same form, so binary-safe.
+    BlaxelSandboxCall *putBytes(const QByteArray &bytes, const QString &remotePath, QObject *context,
+                                ResultHandler<qint64> done);
     // GET into `localPath` (created or truncated; with `resume`, an existing file is continued from its
     // size with Range). A cut connection resumes with Range from the bytes written.
     BlaxelSandboxCall *getFile(const QString &remotePath, const QString &localPath, bool resume,
@@ -140,10 +145,18 @@ public:
     }
 
 private:
+    // The body of one attempt of a PUT, opened from its start (each attempt reads it again), or null with
+    // `problem` set.
+    using BodySource = std::function<std::unique_ptr<QIODevice>(QString *problem)>;
+
     BlaxelSandboxCall *newCall(QObject *context);
-    // One attempt of putFile or list; `again` makes the next one while the sandbox is starting.
+    BlaxelSandboxCall *put(const BodySource &source, const QString &remotePath, QObject *context,
+                           ResultHandler<qint64> done);
+    // The SDKs' writeBinary form around `body`, which the form owns from now on.
+    static QHttpMultiPart *binaryForm(std::unique_ptr<QIODevice> body, const QString &remotePath);
+    // One attempt of a PUT or list; `again` makes the next one while the sandbox is starting.
     void sendFile(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<qint64>> &handler,
-                  const QString &localPath, const QString &remotePath, const std::function<void()> &again);
+                  const BodySource &source, const QString &remotePath, const std::function<void()> &again);
     void sendList(BlaxelSandboxCall *call, const std::shared_ptr<ResultHandler<BlaxelDirectory>> &handler,
                   const QString &remoteFolder, const std::function<void()> &again);
 
