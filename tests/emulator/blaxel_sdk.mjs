@@ -161,6 +161,34 @@ await call("fs.grep", async () => {
     const hits = found?.matches ?? [];
     expect(hits.some((m) => m.path?.endsWith("deep.txt") && m.line === 1), `grep answered ${JSON.stringify(found)}`);
 });
+// fs.watch gives no sign that its stream is open: a new file is written until one is reported (the first may
+// come before the stream's first snapshot), each attempt waiting a little for its event.
+await call("fs.watch", async () => {
+    const events = [];
+    const errors = [];
+    const handle = sandbox.fs.watch("/app/sdk", (event) => { events.push(event); },
+                                    { onError: (error) => errors.push(error) });
+    try {
+        let written = null;
+        for (let attempt = 0; attempt < 40 && !written; attempt += 1) {
+            const file = `watched-${attempt}.txt`;
+            await sandbox.fs.write(`/app/sdk/${file}`, "watched\n");
+            for (let wait = 0; wait < 10 && !written; wait += 1) {
+                if (events.some((e) => e.name === file))
+                    written = file;
+                else
+                    await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+            expect(errors.length === 0, `onError: ${errors.map((e) => e.message).join("; ")}`);
+        }
+        expect(written, `no event for a written file: ${JSON.stringify(events)}`);
+        const seen = events.filter((e) => e.name === written);
+        expect(seen.every((e) => e.path === "/app/sdk" && ["CREATE", "WRITE"].includes(e.op)),
+               `events ${JSON.stringify(seen)}`);
+    } finally {
+        handle.close();
+    }
+});
 await call("fs.rm", async () => {
     await sandbox.fs.rm("/app/sdk/notes.txt");
     const listing = await sandbox.fs.ls("/app/sdk");

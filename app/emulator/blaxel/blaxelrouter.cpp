@@ -79,11 +79,17 @@ std::optional<HttpReply> BlaxelRouter::authenticate(const IncomingRequest &reque
 void BlaxelRouter::advance()
 {
     for (const auto &[workspace, name] : m_control.advance(QDateTime::currentDateTimeUtc())) {
-        m_processes.forget(workspace + u'/' + name);
-        m_terminals.forget(workspace + u'/' + name);
-        m_previews.forget(workspace + u'/' + name);
+        forgetApi(workspace + u'/' + name);
         m_storage.destroy(workspace, name, m_settings.dataDir);
     }
+}
+
+void BlaxelRouter::forgetApi(const QString &key)
+{
+    m_processes.forget(key);
+    m_terminals.forget(key);
+    m_previews.forget(key);
+    m_watches.forget(key);
 }
 
 std::optional<HttpReply> BlaxelRouter::handle(const IncomingRequest &request,
@@ -135,6 +141,7 @@ HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStri
             // A name used before (or a data dir from an earlier run) starts with an empty folder.
             m_processes.forget(workspace + u'/' + created);
             m_previews.forget(workspace + u'/' + created);
+            m_watches.forget(workspace + u'/' + created);
             m_storage.destroy(workspace, created, m_settings.dataDir);
         }
         return reply;
@@ -154,9 +161,7 @@ HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStri
     HttpReply reply = m_control.remove(workspace, name, apiBase);
     if (reply.status == 200) {
         // Its API is gone with the DELETING status.
-        m_processes.forget(workspace + u'/' + name);
-        m_terminals.forget(workspace + u'/' + name);
-        m_previews.forget(workspace + u'/' + name);
+        forgetApi(workspace + u'/' + name);
     }
     return reply;
 }
@@ -204,6 +209,11 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
                                                   : QByteArrayList{"GET", "DELETE"};
         if (!allowed.contains(method))
             return methodNotAllowed(allowed.join(", "), true);
+    } else if (area == u"watch") {
+        if (rest.isEmpty() || rest.constFirst() != u"filesystem")
+            return BlaxelReplies::sandboxError(404, u"Not Found"_s);
+        if (method != "GET")
+            return methodNotAllowed("GET", true);
     } else if (area == u"network") {
         if (rest.size() != 3 || rest.at(0) != u"process" || rest.at(2) != u"ports")
             return BlaxelReplies::sandboxError(404, u"Not Found"_s);
@@ -227,6 +237,8 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
     }
     if (BlaxelFilesystemSearch::owns(area))
         return BlaxelFilesystemSearch::search(request, area, root, rest);
+    if (area == u"watch")
+        return m_watches.open(request, key, root, rest.mid(1), m_settings);
     if (area == u"network")
         return m_processes.ports(key, rest.at(1));
     if (rest.isEmpty() || rest.constFirst().isEmpty())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emulator/blaxel/blaxelcontrolplane.h"
+#include "emulator/blaxel/blaxelfilewatches.h"
 #include "emulator/blaxel/blaxelpreviews.h"
 #include "emulator/blaxel/blaxelprocesses.h"
 #include "emulator/blaxel/blaxelsandboxstorage.h"
@@ -25,11 +26,11 @@ struct IncomingRequest;
 // Blaxel beside Klavis on the emulator's API port: the control plane under /v0/sandboxes (Bearer key, the
 // X-Blaxel-Workspace header on every call, Blaxel-Version choosing the list's shape) and each sandbox's own
 // API at its metadata.url, /blaxel-sandbox/<workspace>/<name>/ followed by filesystem, filesystem-find,
-// filesystem-search, filesystem-content-search or process. Runs under the server's mutex like every handler;
-// `mutex` is that one, for the commands that finish later. A command run with waitForCompletion is answered
-// later through the LateReply given with its request, and so is any call to a sandbox still DEPLOYING: held
-// until it is up (within BlaxelSettings::edgeHoldMs), as Blaxel's edge does, so that a client may use a
-// sandbox from the moment create answers.
+// filesystem-search, filesystem-content-search, watch/filesystem (a stream) or process. Runs under the
+// server's mutex like every handler; `mutex` is that one, for the commands that finish later. A command run
+// with waitForCompletion is answered later through the LateReply given with its request, and so is any call
+// to a sandbox still DEPLOYING: held until it is up (within BlaxelSettings::edgeHoldMs), as Blaxel's edge
+// does, so that a client may use a sandbox from the moment create answers.
 class BlaxelRouter
 {
 public:
@@ -62,6 +63,8 @@ private:
     // 401 without a key, 403 with the wrong one; `sandboxShape`: the sandbox API's {"error"} body.
     std::optional<HttpReply> authenticate(const IncomingRequest &request, bool sandboxShape) const;
     void advance();
+    // One place for all a sandbox's API holds, so that none of the three ways a sandbox goes misses a part.
+    void forgetApi(const QString &key);
     // Answers `request` through `later` once `sandbox` is up; false when it will not be up within the hold.
     bool holdUntilDeployed(const BlaxelSandbox &sandbox, const IncomingRequest &request,
                            const BlaxelProcesses::LateReply &later);
@@ -73,6 +76,7 @@ private:
     BlaxelProcesses m_processes;
     BlaxelTerminals m_terminals;
     BlaxelPreviews m_previews;
+    BlaxelFileWatches m_watches;
     QMutex &m_mutex;
     // The context of the held calls' timers, made in the server's thread on first use: they end with the
     // router.

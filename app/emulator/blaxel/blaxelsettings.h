@@ -17,6 +17,13 @@ struct BlaxelSettings
     qint64 maxFileBytes = qint64(512) * 1024 * 1024; // the largest body a filesystem PUT takes
     qint64 maxOutputBytes = qint64(1024) * 1024;     // stdout and stderr each keep this much of a process
     int terminalIdleMs = 5 * 60 * 1000; // a terminal session nobody is connected to lives this long
+    // GET /watch/filesystem: the real server sends "[keepalive]" every 30 s (sandbox-api/src/handler/
+    // filesystem.go); the emulator looks for changes every watchScanMs, over at most watchMaxEntries
+    // entries, with at most maxWatchesPerSandbox streams open at once.
+    int watchKeepaliveMs = 30'000;
+    int watchScanMs = 250;
+    int watchMaxEntries = 10'000;
+    int maxWatchesPerSandbox = 16;
     QString dataDir; // where sandboxes' folders live; empty: a temporary folder removed at exit
 };
 

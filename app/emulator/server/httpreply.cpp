@@ -73,11 +73,20 @@ QByteArray HttpReply::head() const
     out += "Server: sandboxdeck-emulator\r\n";
     for (const auto &[key, value] : headers)
         out += key + ": " + value + "\r\n";
+    if (stream) {
+        out += "Transfer-Encoding: chunked\r\n\r\n";
+        return out;
+    }
     qint64 length = body.size();
     for (const QByteArray &part : laterParts)
         length += part.size();
     out += "Content-Length: " + QByteArray::number(length) + "\r\n\r\n";
     return out;
+}
+
+QByteArray HttpReply::chunk(const QByteArray &data)
+{
+    return QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n";
 }
 
 QByteArray HttpReply::reasonPhrase(int status)

@@ -6,6 +6,12 @@
 #include <QPair>
 #include <QString>
 
+#include <functional>
+
+QT_BEGIN_NAMESPACE
+class QTcpSocket;
+QT_END_NAMESPACE
+
 namespace Emulator {
 
 // One HTTP answer, written to the socket by the emulator itself (not by QHttpServerResponder), so that an
@@ -38,6 +44,11 @@ struct HttpReply
     // at once, each of these `partIntervalMs` after the one before. Content-Length counts them all.
     QList<QByteArray> laterParts;
     int partIntervalMs = 0;
+    // An answer with no end (a watch stream): the head says Transfer-Encoding: chunked instead of a
+    // Content-Length, `body` and `laterParts` are not sent, and once the head is written the connection is
+    // handed to this, which writes chunks for as long as it likes. Called on the server's thread, without
+    // the server's mutex; not called for a HEAD or when the client went before the head.
+    std::function<void(QTcpSocket *)> stream;
     Fault fault = Fault::None;
 
     static HttpReply json(int status, const QJsonValue &value);
@@ -49,8 +60,10 @@ struct HttpReply
 
     void setHeader(const QByteArray &name, const QByteArray &value);
     QByteArray header(const QByteArray &name) const;
-    // Status line and headers, with a Content-Length of the whole body.
+    // Status line and headers, with a Content-Length of the whole body (chunked for a stream).
     QByteArray head() const;
+    // One piece of a chunked body; an empty `data` is the last chunk, which ends the body.
+    static QByteArray chunk(const QByteArray &data);
     static QByteArray reasonPhrase(int status);
     // The control endpoint's word for it: "none", "injected_rate_limit", "rate_limiter", ...
     static QString faultName(Fault fault);

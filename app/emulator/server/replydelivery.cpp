@@ -19,6 +19,11 @@ void ReplyDelivery::deliver(QObject *context, QTcpSocket *socket, const HttpRepl
             return;
         QTcpSocket *s = guarded.data();
         s->write(reply.head());
+        // A stream the dropped-reply fault cuts ends right after its head, below.
+        if (reply.stream && !headOnly && reply.dropAfterBodyBytes < 0) {
+            reply.stream(s);
+            return;
+        }
         if (headOnly) {
             if (close)
                 s->disconnectFromHost();
