@@ -2,8 +2,11 @@
 // write from memory, a folder made, a move through the process API, and the errors of each.
 
 #include "api/blaxelfilecontent.h"
+#include "api/blaxelsandboxcall.h"
 #include "blaxelworkspacefixture.h"
 #include "emulatorprobe.h"
+
+#include <QPointer>
 
 #include <optional>
 
@@ -239,6 +242,59 @@ private Q_SLOTS:
         if (!emulatorLacksMv(missing))
             QVERIFY2(missing.error().fullText().contains(u"not-there.txt"_s),
                      qPrintable(missing.error().fullText()));
+    }
+
+    // A context that dies takes its calls with them, a move's process among them: no handler runs.
+    void aCallEndsWithItsContext()
+    {
+        QVERIFY(writeFile(workingDir() + u"/a.txt"_s, "a\n"));
+        bool ran = false;
+        QPointer<BlaxelSandboxCall> reading;
+        QPointer<BlaxelSandboxCall> moving;
+        {
+            QObject context;
+            reading = m_content->read(u"a.txt"_s, 10, &context,
+                                      [&](const ApiResult<BlaxelFileBytes> &) { ran = true; });
+            moving = m_content->move(u"a.txt"_s, u"b.txt"_s, &context,
+                                     [&](const ApiResult<QString> &) { ran = true; });
+        }
+        QVERIFY(reading.isNull());
+        QVERIFY(moving.isNull());
+        // A call made after them, answered: anything the first ones still had coming would have come first.
+        QVERIFY(read(u"a.txt"_s, 10).ok());
+        QVERIFY(!ran);
+        QVERIFY(QFileInfo::exists(workingDir() + u"/a.txt"_s));
+        QVERIFY(!QFileInfo::exists(workingDir() + u"/b.txt"_s));
+    }
+
+    // Blaxel's create answers while the sandbox is DEPLOYING; every call asks again while it starts, saying
+    // so.
+    void aSandboxStillStartingIsAskedAgain()
+    {
+        Emulator::BlaxelSettings settings = EmulatorProbe(m_server).blaxelSettings();
+        settings.edgeHoldMs = 0; // a 503 for each call until the sandbox is up
+        settings.transitionMs = 1200;
+        m_server->setBlaxelSettings(settings);
+        const QString name = u"starting-content"_s;
+        QCOMPARE(m_blaxel->control("POST", {}, EmulatorTest::BlaxelClient::createBody(name)).status, 200);
+        BlaxelSandboxFiles files(name, QUrl(m_blaxel->url(name)), m_server->apiKey(), u"demo"_s);
+        BlaxelFileContent content(&files);
+        QStringList said;
+        const auto listen = [&](BlaxelSandboxCall *call) {
+            connect(call, &BlaxelSandboxCall::waiting, this, [&](const QString &why) { said << why; });
+        };
+        std::optional<ApiResult<BlaxelFileBytes>> missing;
+        listen(content.read(u"not-yet.txt"_s, 10, this,
+                            [&](const ApiResult<BlaxelFileBytes> &r) { missing = r; }));
+        std::optional<ApiResult<QString>> made;
+        listen(content.makeFolder(u"early"_s, this, [&](const ApiResult<QString> &r) { made = r; }));
+        QVERIFY(wait(missing).has_value());
+        QCOMPARE(missing->error().httpStatus(), 404); // asked again until up, then the file's own answer
+        QVERIFY(wait(made).has_value());
+        QVERIFY2(made->ok(), qPrintable(made->error().fullText()));
+        QVERIFY2(said.size() >= 2, qPrintable(said.join(u'\n')));
+        for (const QString &why : std::as_const(said))
+            QVERIFY2(why.contains(u"HTTP 503"_s), qPrintable(why));
     }
 
     void hostilePathsAreRefusedAsByTheOtherCalls()
