@@ -146,14 +146,42 @@ private Q_SLOTS:
         QTRY_VERIFY(changes(changed).contains(Change(u"REMOVE"_s, u"/blaxel/watched/sub/deep.txt"_s)));
     }
 
+    // The wire as the real server writes it: chunked text, Go's FileEvent with its null error, and `ignore`
+    // dropping events whose full path holds one of its comma-separated strings.
+    void wireFormatAndIgnore()
+    {
+        QTcpSocket socket;
+        socket.connectToHost(u"127.0.0.1"_s, m_server->apiPort());
+        QVERIFY(socket.waitForConnected(5000));
+        socket.write(
+            "GET /blaxel-sandbox/demo/research-notebook/watch/filesystem/%2Fblaxel%2Fwatched"
+            "?ignore=skipped,other HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-key\r\n\r\n");
+        QByteArray received;
+        QTRY_VERIFY((received += socket.readAll()).contains("\r\n\r\n"));
+        const QByteArray head = received.left(received.indexOf("\r\n\r\n"));
+        QVERIFY2(head.startsWith("HTTP/1.1 200"), head.constData());
+        QVERIFY(head.contains("Transfer-Encoding: chunked"));
+        QVERIFY(head.contains("Content-Type: text/plain; charset=utf-8"));
+        QVERIFY(!head.contains("Content-Length"));
+        write(u"/blaxel/watched/skipped.txt"_s, "");
+        write(u"/blaxel/watched/kept.txt"_s, "");
+        QTRY_VERIFY((received += socket.readAll()).contains("kept.txt"));
+        QVERIFY(!received.contains("skipped"));
+        QVERIFY2(received.contains("\r\n{\"error\":null,\"name\":\"kept.txt\",\"op\":\"CREATE\","
+                                   "\"path\":\"/blaxel/watched\"}\n\r\n"),
+                 received.constData());
+    }
+
     void keepaliveKeepsQuietStreamOpen()
     {
         adjust([](Emulator::BlaxelSettings &settings) { settings.watchKeepaliveMs = 100; });
-        auto watch = newWatch(100);
+        // The client allows 1.2 s of silence (three of 400 ms), the server speaks every 100 ms: a busy
+        // machine's late timers do not break the stream, and without keepalives it would break four times
+        // over within the wait. Nothing but keepalives arrives meanwhile.
+        auto watch = newWatch(400);
         QSignalSpy interrupted(watch.get(), &BlaxelFileWatch::interrupted);
         startAndWait(*watch, u"/blaxel/watched"_s);
-        // Ten times the 300 ms of silence that would break it: only keepalives arrive meanwhile.
-        QVERIFY(!interrupted.wait(3000));
+        QVERIFY(!interrupted.wait(5000));
     }
 
     void silenceBreaksStream()

@@ -32,7 +32,8 @@ public:
 
     // The events that lead from this snapshot to `next`, for a folder whose sandbox path is `sandboxPath`,
     // leaving out entries whose full path contains one of `ignore` (the real server's strings.Contains).
-    // An entry of `this` missing from a truncated `next` is kept in `next` rather than reported REMOVEd.
+    // An entry of `this` missing from a truncated `next` is kept in `next` rather than reported REMOVEd. Past
+    // the bound the window moves as entries before it come and go: one moving into it is reported CREATEd.
     QList<BlaxelWatchEvent> changesTo(BlaxelFolderSnapshot &next, const QString &sandboxPath,
                                       const QStringList &ignore) const;
     // The whole folder gone: every entry REMOVEd, children first, then the folder itself.
