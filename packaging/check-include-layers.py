@@ -33,7 +33,7 @@ LAYERS = [
     ("the sandbox lists' base", ["ui/sandboxlist"]),
     # What a user does inside a sandbox or beside the lists; a list page may hold them.
     ("work features", ["ui/inspector", "ui/serverdata", "ui/executions", "ui/transfers", "ui/universes",
-                       "ui/preferences", "ui/terminal", "ui/processes", "ui/previews"]),
+                       "ui/preferences", "ui/terminal", "ui/processes", "ui/previews", "ui/files"]),
     ("list features", ["ui/klavis", "ui/local", "ui/blaxel", "ui/allsandboxes", "ui/runsview"]),
     ("the main window", ["ui/mainwindow"]),
     ("the app's entry point", ["ui"]),

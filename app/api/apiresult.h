@@ -18,6 +18,8 @@ public:
     T &value() { return *m_value; }
     const T *operator->() const { return &*m_value; }
     const ApiError &error() const { return m_error; }
+    // The caller aborted the call (it is going, or asked for something else): nothing to say about it.
+    bool wasCancelled() const { return !ok() && m_error.kind() == ApiError::Kind::Cancelled; }
 
 private:
     std::optional<T> m_value;

@@ -11,6 +11,7 @@
 #include "ledger/ledgerworker.h"
 #include "ledger/runledger.h"
 #include "session/executionscontroller.h"
+#include "session/filecontroller.h"
 #include "session/leakmonitor.h"
 #include "session/mcpinspector.h"
 #include "session/previewcontroller.h"
@@ -58,6 +59,7 @@ AppSession::AppSession(QObject *parent)
     m_mcpInspector = new McpInspector(m_transport->networkAccessManager(), this);
     m_terminals = new TerminalController(this, this);
     m_processes = new ProcessController(this, this);
+    m_files = new FileController(this, this);
     m_previews = new PreviewController(this, this);
 }
 
@@ -174,4 +176,21 @@ BlaxelSandboxFiles *AppSession::blaxelSandboxFiles(const QString &name, const QU
     // A network manager of its own: it lives as long as the client (a job's), not as long as the session's.
     return new BlaxelSandboxFiles(name, url, m_blaxelTransport->config().apiKey, m_blaxel->workspace(),
                                   nullptr, parent);
+}
+
+BlaxelSandboxFiles *AppSession::checkedBlaxelSandboxFiles(const QString &name, const QUrl &url,
+                                                          const QString &withoutBlaxel,
+                                                          QString *problem) const
+{
+    BlaxelSandboxFiles *files = blaxelSandboxFiles(name, url, nullptr);
+    if (!files) {
+        *problem = hasBlaxel() ? tr("This sandbox has no API address yet.") : withoutBlaxel;
+        return nullptr;
+    }
+    if (const QString refused = files->refusal({}); !refused.isEmpty()) {
+        delete files;
+        *problem = refused;
+        return nullptr;
+    }
+    return files;
 }

@@ -22,6 +22,7 @@ class LedgerWorker;
 class QTemporaryDir;
 class QNetworkAccessManager;
 class PreviewController;
+class FileController;
 class ProcessController;
 class TerminalController;
 class TransferLedger;
@@ -70,6 +71,7 @@ public:
     // Terminals on Blaxel sandboxes (the Terminal tab), with the connected key.
     TerminalController *terminals() const { return m_terminals; }
     ProcessController *processes() const { return m_processes; }
+    FileController *files() const { return m_files; }
     PreviewController *previews() const { return m_previews; }
 
     HttpTransport *transport() const { return m_transport; }
@@ -106,6 +108,10 @@ public:
     // A client of one Blaxel sandbox's own API at `url` (its checked metadata.url) with the connected key and
     // workspace, so that the key never leaves this layer; null without a Blaxel connection or a URL.
     BlaxelSandboxFiles *blaxelSandboxFiles(const QString &name, const QUrl &url, QObject *parent) const;
+    // The same for a tab inside the sandbox, checked: null with `problem` said (`withoutBlaxel` when there is
+    // no Blaxel connection, else why the URL may not carry the key).
+    BlaxelSandboxFiles *checkedBlaxelSandboxFiles(const QString &name, const QUrl &url,
+                                                  const QString &withoutBlaxel, QString *problem) const;
 
 signals:
     void connectionChanged();
@@ -145,6 +151,7 @@ private:
     McpInspector *m_mcpInspector = nullptr;
     TerminalController *m_terminals = nullptr;
     ProcessController *m_processes = nullptr;
+    FileController *m_files = nullptr;
     PreviewController *m_previews = nullptr;
     QString m_ledgerPath;
     QString m_ledgerProblem;

@@ -11,17 +11,10 @@ ProcessController::ProcessController(AppSession *session, QObject *parent)
 ProcessMonitor *ProcessController::monitorBlaxel(const QString &name, const QUrl &url, QObject *parent,
                                                  QString *problem)
 {
-    BlaxelSandboxFiles *files = m_session->blaxelSandboxFiles(name, url, nullptr);
-    if (!files) {
-        *problem = m_session->hasBlaxel() ? tr("This sandbox has no API address yet.")
-                                          : tr("Connect to Blaxel to see a sandbox's processes.");
+    BlaxelSandboxFiles *files = m_session->checkedBlaxelSandboxFiles(
+        name, url, tr("Connect to Blaxel to see a sandbox's processes."), problem);
+    if (!files)
         return nullptr;
-    }
-    if (const QString refused = files->refusal({}); !refused.isEmpty()) {
-        delete files;
-        *problem = refused;
-        return nullptr;
-    }
     auto *monitor = new ProcessMonitor(name, files, parent);
     monitor->setPollIntervalMs(m_pollIntervalMs);
     return monitor;

@@ -6,16 +6,6 @@
 
 #include <utility>
 
-namespace {
-
-// A call this monitor aborted (it is going, or the followed process changed): nothing to say about it.
-template <typename T> bool cancelled(const ApiResult<T> &result)
-{
-    return !result && result.error().kind() == ApiError::Kind::Cancelled;
-}
-
-} // namespace
-
 ProcessMonitor::ProcessMonitor(const QString &sandbox, BlaxelSandboxFiles *files, QObject *parent)
     : QObject(parent), m_sandbox(sandbox), m_files(files), m_processes(files),
       m_model(new BlaxelProcessListModel(this))
@@ -69,7 +59,7 @@ void ProcessMonitor::refresh()
         return;
     m_listCall = m_processes.list(this, [this](const ApiResult<QList<BlaxelProcess>> &result) {
         m_listCall = nullptr;
-        if (cancelled(result))
+        if (result.wasCancelled())
             return;
         if (result) {
             // Set before the rows change, so that a view counting them knows the list was read.
@@ -148,7 +138,7 @@ void ProcessMonitor::pollLogs()
     m_logsCall = m_processes.logs(process, this,
                                   [this, process, endedBefore](const ApiResult<BlaxelProcessLogs> &result) {
                                       m_logsCall = nullptr;
-                                      if (cancelled(result) || process != m_followed)
+                                      if (result.wasCancelled() || process != m_followed)
                                           return;
                                       if (!result) {
                                           Q_EMIT logsFailed(process, result.error().fullText());

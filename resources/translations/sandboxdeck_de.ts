@@ -318,6 +318,10 @@
         <source>The demo server could not start on a loopback port.</source>
         <translation>Der Demo-Server konnte auf keinem Loopback-Port starten.</translation>
     </message>
+    <message>
+        <source>This sandbox has no API address yet.</source>
+        <translation>Diese Sandbox hat noch keine API-Adresse.</translation>
+    </message>
 </context>
 <context>
     <name>ApplicationController</name>
@@ -800,6 +804,53 @@
     </message>
 </context>
 <context>
+    <name>BlaxelFileContent</name>
+    <message>
+        <source>a range of bytes other than the one asked for</source>
+        <translation>einen anderen Bytebereich als den angefragten</translation>
+    </message>
+    <message>
+        <source>the connection dropped while %1 was read</source>
+        <translation>die Verbindung brach ab, während %1 gelesen wurde</translation>
+    </message>
+    <message>
+        <source>Say how many bytes to read (at least one).</source>
+        <translation>Angeben, wie viele Bytes gelesen werden sollen (mindestens eines).</translation>
+    </message>
+    <message>
+        <source>The working directory</source>
+        <translation>Das Arbeitsverzeichnis</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file: open a file to read it.</source>
+        <translation>%1 ist ein Ordner, keine Datei: Zum Lesen eine Datei öffnen.</translation>
+    </message>
+    <message>
+        <source>Say which folder to make.</source>
+        <translation>Angeben, welcher Ordner angelegt werden soll.</translation>
+    </message>
+    <message>
+        <source>Say which file or folder to move, and where to.</source>
+        <translation>Angeben, welche Datei oder welcher Ordner wohin verschoben werden soll.</translation>
+    </message>
+    <message>
+        <source>%1 was not moved: something came to be at %2 meanwhile, and it was left as it is.</source>
+        <translation>%1 wurde nicht verschoben: Inzwischen liegt etwas unter %2, und es blieb unverändert.</translation>
+    </message>
+    <message>
+        <source>Could not move %1 to %2: %3</source>
+        <translation>%1 konnte nicht nach %2 verschoben werden: %3</translation>
+    </message>
+    <message>
+        <source>mv failed</source>
+        <translation>mv ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 exists already: nothing was moved, and it was left as it is.</source>
+        <translation>%1 existiert bereits: Nichts wurde verschoben, und es blieb unverändert.</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelFileDownload</name>
     <message>
         <source>Could not write %1: %2</source>
@@ -808,6 +859,36 @@
     <message>
         <source>the connection dropped %1 times in a row without new bytes</source>
         <translation>die Verbindung ist %1-mal in Folge ohne neue Bytes abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelFileTreeModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation>Berechtigungen</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelFileWatch</name>
+    <message>
+        <source>The sandbox sent nothing for %1 s, not even a keepalive.</source>
+        <translation>Die Sandbox hat %1 s lang nichts gesendet, nicht einmal ein Keepalive.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s client is gone.</source>
+        <translation>Der Client der Sandbox ist nicht mehr da.</translation>
+    </message>
+    <message>
+        <source>The sandbox ended the watch of %1.</source>
+        <translation>Die Sandbox hat die Beobachtung von %1 beendet.</translation>
     </message>
 </context>
 <context>
@@ -1469,6 +1550,10 @@
     <message>
         <source>Previews</source>
         <translation>Vorschauen</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
     </message>
 </context>
 <context>
@@ -2629,6 +2714,301 @@
     <message>
         <source>Could not create the link %1: %2</source>
         <translation>Die Verknüpfung %1 konnte nicht angelegt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>FileBrowser</name>
+    <message>
+        <source>Made the folder %1.</source>
+        <translation>Ordner %1 angelegt.</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2.</source>
+        <translation>%1 in %2 umbenannt.</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>%1 gelöscht.</translation>
+    </message>
+</context>
+<context>
+    <name>FileController</name>
+    <message>
+        <source>Connect to Blaxel to see a sandbox&apos;s files.</source>
+        <translation>Mit Blaxel verbinden, um die Dateien einer Sandbox zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>FilePreview</name>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>Neu la&amp;den</translation>
+    </message>
+    <message>
+        <source>Writes the text to the sandbox (Ctrl+S), unless the file changed there meanwhile</source>
+        <translation>Schreibt den Text in die Sandbox (Strg+S), sofern sich die Datei dort nicht inzwischen geändert hat</translation>
+    </message>
+    <message>
+        <source>Reads the file again from the sandbox, dropping changes not saved</source>
+        <translation>Liest die Datei erneut aus der Sandbox und verwirft nicht gespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>Choose a file to see it here.</source>
+        <translation>Eine Datei wählen, um sie hier zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3</source>
+        <translation>%1 × %2 Pixel, %3</translation>
+    </message>
+    <message>
+        <source>%1 is not text (%2). Download it to open it with a program of this computer.</source>
+        <translation>%1 ist kein Text (%2). Zum Öffnen mit einem Programm dieses Computers herunterladen.</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 (%3) are shown, read-only.</source>
+        <translation>Die ersten %1 von %2 (%3) werden schreibgeschützt angezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>FileSearchPanel</name>
+    <message>
+        <source>F&amp;ind</source>
+        <translation>&amp;Finden</translation>
+    </message>
+    <message>
+        <source>Find files (*.py) or text…</source>
+        <translation>Dateien (*.py) oder Text finden …</translation>
+    </message>
+    <message>
+        <source>By name</source>
+        <translation>Nach Name</translation>
+    </message>
+    <message>
+        <source>By content</source>
+        <translation>Nach Inhalt</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>Gefunden</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Nothing found.</source>
+        <translation>Nichts gefunden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first %n found are shown.</source>
+        <translation>
+            <numerusform>Der erste Treffer (%n) wird angezeigt.</numerusform>
+            <numerusform>Die ersten %n Treffer werden angezeigt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n found.</source>
+        <translation>
+            <numerusform>%n Treffer.</numerusform>
+            <numerusform>%n Treffer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No line holds that text.</source>
+        <translation>Keine Zeile enthält diesen Text.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first %n lines found are shown.</source>
+        <translation>
+            <numerusform>Die erste gefundene Zeile (%n) wird angezeigt.</numerusform>
+            <numerusform>Die ersten %n gefundenen Zeilen werden angezeigt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lines found.</source>
+        <translation>
+            <numerusform>%n Zeile gefunden.</numerusform>
+            <numerusform>%n Zeilen gefunden.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FilesPane</name>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>New F&amp;older…</source>
+        <translation>Neuer &amp;Ordner …</translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation>&amp;Umbenennen …</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen …</translation>
+    </message>
+    <message>
+        <source>Lists the open folders again (F5)</source>
+        <translation>Listet die geöffneten Ordner erneut auf (F5)</translation>
+    </message>
+    <message>
+        <source>Renames the selected file or folder (F2)</source>
+        <translation>Benennt die ausgewählte Datei oder den ausgewählten Ordner um (F2)</translation>
+    </message>
+    <message>
+        <source>Deletes the selected file or folder, after a question (Delete)</source>
+        <translation>Löscht die ausgewählte Datei oder den ausgewählten Ordner nach einer Rückfrage (Entf)</translation>
+    </message>
+    <message>
+        <source>The folder the tree starts at; Enter goes there</source>
+        <translation>Der Ordner, bei dem der Baum beginnt; Eingabe wechselt dorthin</translation>
+    </message>
+    <message>
+        <source>Choose a file to see it here.</source>
+        <translation>Eine Datei wählen, um sie hier zu sehen.</translation>
+    </message>
+    <message>
+        <source>Demo: the sandbox&apos;s files are a folder of this machine.</source>
+        <translation>Demo: Die Dateien der Sandbox sind ein Ordner dieses Rechners.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s files, through Blaxel&apos;s filesystem API.</source>
+        <translation>Die Dateien der Sandbox, über die Dateisystem-API von Blaxel.</translation>
+    </message>
+    <message>
+        <source>Select one sandbox to see its files.</source>
+        <translation>Eine Sandbox auswählen, um ihre Dateien zu sehen.</translation>
+    </message>
+    <message>
+        <source>A DEPLOYED sandbox shows its files.</source>
+        <translation>Eine Sandbox im Status DEPLOYED zeigt ihre Dateien.</translation>
+    </message>
+    <message>
+        <source>Could not list %1: %2</source>
+        <translation>%1 konnte nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2).</source>
+        <translation>%1 gespeichert (%2).</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>Die Suche ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Following changes again.</source>
+        <translation>Änderungen werden wieder verfolgt.</translation>
+    </message>
+    <message>
+        <source>Changes in the sandbox are not followed now: %1</source>
+        <translation>Änderungen in der Sandbox werden gerade nicht verfolgt: %1</translation>
+    </message>
+    <message>
+        <source>Type a folder&apos;s full path, starting with /.</source>
+        <translation>Den vollständigen Pfad eines Ordners eingeben, beginnend mit /.</translation>
+    </message>
+    <message>
+        <source>A name cannot hold &apos;/&apos; or be &apos;.&apos; or &apos;..&apos;: %1</source>
+        <translation>Ein Name darf kein „/“ enthalten und nicht „.“ oder „..“ sein: %1</translation>
+    </message>
+    <message>
+        <source>New Folder</source>
+        <translation>Neuer Ordner</translation>
+    </message>
+    <message>
+        <source>A new folder in %1:</source>
+        <translation>Ein neuer Ordner in %1:</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Umbenennen</translation>
+    </message>
+    <message>
+        <source>New name for %1:</source>
+        <translation>Neuer Name für %1:</translation>
+    </message>
+    <message>
+        <source>Delete the folder %1 and everything in it?</source>
+        <translation>Den Ordner %1 mit seinem gesamten Inhalt löschen?</translation>
+    </message>
+    <message>
+        <source>Delete %1?</source>
+        <translation>%1 löschen?</translation>
+    </message>
+    <message>
+        <source>It is deleted in the sandbox %1; there is no undo.</source>
+        <translation>Es wird in der Sandbox %1 gelöscht; das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Searching %1…</source>
+        <translation>%1 wird durchsucht …</translation>
+    </message>
+    <message>
+        <source>Drop your changes to %1?</source>
+        <translation>Ihre Änderungen an %1 verwerfen?</translation>
+    </message>
+    <message>
+        <source>They were not saved to the sandbox.</source>
+        <translation>Sie wurden nicht in der Sandbox gespeichert.</translation>
+    </message>
+    <message>
+        <source>Drop Changes</source>
+        <translation>Änderungen verwerfen</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen …</translation>
+    </message>
+    <message>
+        <source>Changed in the Sandbox</source>
+        <translation>In der Sandbox geändert</translation>
+    </message>
+    <message>
+        <source>%1 changed in the sandbox since you opened it.</source>
+        <translation>%1 wurde in der Sandbox geändert, seit Sie die Datei geöffnet haben.</translation>
+    </message>
+    <message>
+        <source>Overwrite it with your text, or reload what it holds now (your changes are lost)?</source>
+        <translation>Mit Ihrem Text überschreiben oder den jetzigen Inhalt neu laden (Ihre Änderungen gehen verloren)?</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite</source>
+        <translation>Über&amp;schreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>Neu &amp;laden</translation>
+    </message>
+    <message>
+        <source>Not saved: %1 changed in the sandbox.</source>
+        <translation>Nicht gespeichert: %1 wurde in der Sandbox geändert.</translation>
+    </message>
+    <message>
+        <source>%1 changed in the sandbox; Save will ask before overwriting it.</source>
+        <translation>%1 wurde in der Sandbox geändert; Speichern fragt vor dem Überschreiben nach.</translation>
     </message>
 </context>
 <context>
@@ -4454,10 +4834,6 @@
 </context>
 <context>
     <name>ProcessController</name>
-    <message>
-        <source>This sandbox has no API address yet.</source>
-        <translation>Diese Sandbox hat noch keine API-Adresse.</translation>
-    </message>
     <message>
         <source>Connect to Blaxel to see a sandbox&apos;s processes.</source>
         <translation>Mit Blaxel verbinden, um die Prozesse einer Sandbox zu sehen.</translation>

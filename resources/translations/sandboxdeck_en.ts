@@ -104,6 +104,25 @@
     </message>
 </context>
 <context>
+    <name>FileSearchPanel</name>
+    <message numerus="yes">
+        <source>The first %n found are shown.</source>
+        <translation><numerusform>The first %n found are shown.</numerusform><numerusform>The first %n found are shown.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n found.</source>
+        <translation><numerusform>%n found.</numerusform><numerusform>%n found.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The first %n lines found are shown.</source>
+        <translation><numerusform>The first %n lines found are shown.</numerusform><numerusform>The first %n lines found are shown.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lines found.</source>
+        <translation><numerusform>%n lines found.</numerusform><numerusform>%n lines found.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>FollowConsole</name>
     <message numerus="yes">
         <source>Choose the folder with main.py to run in %n sandbox(es)</source>

@@ -16,6 +16,7 @@ class QCheckBox;
 class QPushButton;
 class QTableView;
 class PreviewsPane;
+class FilesPane;
 class ProcessesPane;
 class TerminalPane;
 class QTimer;
@@ -38,6 +39,7 @@ public:
     // The details side's tabs: the details, then the sandbox's terminals.
     BlaxelSandboxTabs *sideTabs() const { return m_sideTabs; }
     TerminalPane *terminalPane() const { return m_sideTabs->terminalPane(); }
+    FilesPane *filesPane() const { return m_sideTabs->filesPane(); }
     ProcessesPane *processesPane() const { return m_sideTabs->processesPane(); }
     PreviewsPane *previewsPane() const { return m_sideTabs->previewsPane(); }
     QPushButton *settingsButton() const;

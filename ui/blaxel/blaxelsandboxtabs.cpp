@@ -1,5 +1,6 @@
 #include "blaxel/blaxelsandboxtabs.h"
 
+#include "files/filespane.h"
 #include "previews/previewspane.h"
 #include "processes/processespane.h"
 #include "session/appsession.h"
@@ -9,6 +10,7 @@ using namespace Qt::StringLiterals;
 
 BlaxelSandboxTabs::BlaxelSandboxTabs(QWidget *details, AppSession *session, QWidget *parent)
     : QTabWidget(parent), m_terminal(new TerminalPane(session->terminals(), this)),
+      m_files(new FilesPane(session->files(), this)),
       m_processes(new ProcessesPane(session->processes(), this)),
       m_previews(new PreviewsPane(session->previews(), this))
 {
@@ -16,6 +18,7 @@ BlaxelSandboxTabs::BlaxelSandboxTabs(QWidget *details, AppSession *session, QWid
     setDocumentMode(true);
     addTab(details, tr("Details"));
     addTab(m_terminal, tr("Terminal"));
+    addTab(m_files, tr("Files"));
     addTab(m_processes, tr("Processes"));
     addTab(m_previews, tr("Previews"));
 }
@@ -23,6 +26,7 @@ BlaxelSandboxTabs::BlaxelSandboxTabs(QWidget *details, AppSession *session, QWid
 void BlaxelSandboxTabs::showSandbox(const QString &name, const QUrl &url, bool deployed)
 {
     m_terminal->showSandbox(name, url, deployed);
+    m_files->showSandbox(name, url, deployed);
     m_processes->showSandbox(name, url, deployed);
     m_previews->showSandbox(name, deployed);
 }

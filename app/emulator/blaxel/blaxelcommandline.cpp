@@ -26,7 +26,8 @@ QString shellRefusal(QChar c)
 
 const QStringList &BlaxelCommandLine::allowedPrograms()
 {
-    static const QStringList programs{u"tar"_s, u"ls"_s, u"cat"_s, u"python3"_s, u"mkdir"_s, u"rm"_s};
+    static const QStringList programs{u"tar"_s,   u"ls"_s, u"cat"_s, u"python3"_s,
+                                      u"mkdir"_s, u"rm"_s, u"mv"_s};
     return programs;
 }
 
@@ -244,8 +245,8 @@ std::optional<BlaxelCommandLine::Prepared> BlaxelCommandLine::prepare(const QStr
         const std::optional<QString> mapped = mapArgument(argument, root, workingDir, error);
         if (!mapped)
             return std::nullopt;
-        if (name == u"rm" && (*mapped == root || *mapped == root + u'/')) {
-            *error = u"rm of the sandbox's root is refused"_s;
+        if ((name == u"rm" || name == u"mv") && (*mapped == root || *mapped == root + u'/')) {
+            *error = u"%1 of the sandbox's root is refused"_s.arg(name);
             return std::nullopt;
         }
         prepared.arguments.append(*mapped);

@@ -10,7 +10,8 @@ namespace Emulator {
 // Turns the process API's command text into a program and arguments without a shell. Splitting follows the
 // shell's quoting (spaces, '...', "...", backslash) but refuses what only a shell could do (pipes,
 // redirections, ';', '&', '$', backquotes). Only the programs workspaces need run (tar, ls, cat, python3,
-// mkdir, rm); an argument starting with '/' names a path inside the sandbox and is mapped into its folder,
+// mkdir, rm, and mv for a rename in the Files tab); an argument starting with '/' names a path inside the
+// sandbox and is mapped into its folder,
 // ".." is refused, and a path argument that resolves outside the folder is refused. tar runs with
 // --force-local and only the options that neither run other programs nor follow or write absolute paths.
 // python3 can do anything its user can: the allow-list keeps mistakes in, not a holder of the API key out.

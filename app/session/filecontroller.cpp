@@ -1,0 +1,28 @@
+#include "session/filecontroller.h"
+
+#include "session/appsession.h"
+#include "session/filebrowser.h"
+
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+FileController::FileController(AppSession *session, QObject *parent) : QObject(parent), m_session(session) {}
+
+FileBrowser *FileController::browseBlaxel(const QString &name, const QUrl &url, QObject *parent,
+                                          QString *problem)
+{
+    BlaxelSandboxFiles *files = m_session->checkedBlaxelSandboxFiles(
+        name, url, tr("Connect to Blaxel to see a sandbox's files."), problem);
+    if (!files)
+        return nullptr;
+    auto *browser = new FileBrowser(name, files, parent);
+    // Where a sandbox's work is: its working directory, as the API reads a relative path.
+    browser->setRootPath(u"/blaxel"_s);
+    return browser;
+}
+
+bool FileController::isLocal() const
+{
+    return m_session->isDemo();
+}

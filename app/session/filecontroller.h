@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class AppSession;
+class FileBrowser;
+class QUrl;
+
+// The file browsers of Blaxel sandboxes, made on the window's request with the connected key and workspace,
+// so that the key never leaves this layer (as ProcessController does for processes).
+class FileController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FileController)
+
+public:
+    explicit FileController(AppSession *session, QObject *parent = nullptr);
+
+    // The files of sandbox `name` at `url` (its metadata.url), a child of `parent`, rooted at its working
+    // directory (/blaxel), not yet watching. Null, with `problem` said, without a Blaxel connection or when
+    // the URL may not carry the key.
+    FileBrowser *browseBlaxel(const QString &name, const QUrl &url, QObject *parent, QString *problem);
+    // True when the sandbox's files are a folder of this machine (the demo), which the view says.
+    bool isLocal() const;
+
+private:
+    AppSession *m_session;
+};

@@ -1,0 +1,362 @@
+// The Files tab of a Blaxel sandbox, driven as a person drives it against the in-process demo emulator: the
+// tree opened folder by folder, a file shown with line numbers, edited and saved; a save that finds the file
+// changed by someone else asks before it overwrites; a folder made, renamed and deleted; find by name and by
+// content; a file another writer makes appears by itself (the watch stream); images and binary files; another
+// sandbox starts over; a hidden tab watches nothing. The other writer is a second client of the sandbox's
+// API.
+
+#include "blaxelrows.h"
+#include "demoapp.h"
+
+#include "api/blaxelfilecontent.h"
+#include "api/blaxelsandboxfiles.h"
+#include "blaxel/blaxelsandboxespage.h"
+#include "common/linenumberedit.h"
+#include "files/filepreview.h"
+#include "files/filesearchpanel.h"
+#include "files/filespane.h"
+#include "models/blaxelfiletreemodel.h"
+#include "session/blaxelsandboxescontroller.h"
+#include "session/filebrowser.h"
+#include "session/refreshscheduler.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QImage>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTreeView>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+
+class TestFilesPane : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<DemoApp> app;
+    std::unique_ptr<BlaxelSandboxFiles> other; // another writer in the same sandbox
+    int testNumber = 0;
+
+    BlaxelSandboxesPage *page() const { return app->window()->blaxelSandboxesPage(); }
+    FilesPane *pane() const { return page()->filesPane(); }
+    BlaxelFileTreeModel *tree() const { return pane()->browser()->model(); }
+    QPushButton *button(const QString &name) const { return pane()->findChild<QPushButton *>(name); }
+
+    // The Files tab of `sandbox`, its working folder (the tree's root) listed.
+    bool showFilesOf(const QString &sandbox)
+    {
+        if (!BlaxelRows::selectOnly(page()->view(), sandbox))
+            return false;
+        page()->sideTabs()->setCurrentWidget(pane());
+        return QTest::qWaitFor([this] { return pane()->browser() && tree()->isListed(u"/blaxel"_s); }, 10000);
+    }
+
+    void connectOther(const QString &sandbox)
+    {
+        const BlaxelSandbox *stored = app->window()->blaxelSandboxesController()->store()->find(sandbox);
+        QVERIFY(stored);
+        other.reset(app->controller()->session()->blaxelSandboxFiles(sandbox, stored->url, nullptr));
+        QVERIFY(other);
+    }
+
+    // What the other writer's calls answer, waited for.
+    template <typename T, typename Call> T waitFor(Call call)
+    {
+        std::optional<ApiResult<T>> answer;
+        call([&](const ApiResult<T> &result) { answer = result; });
+        if (!QTest::qWaitFor([&] { return answer.has_value(); }, 10000) || !*answer) {
+            qWarning() << (answer ? answer->error().fullText() : u"no answer"_s);
+            return T{};
+        }
+        return answer->value();
+    }
+
+    qint64 writeElsewhere(const QString &path, const QByteArray &bytes)
+    {
+        BlaxelFileContent content(other.get());
+        return waitFor<qint64>([&](auto done) { content.write(path, bytes, this, done); });
+    }
+
+    QByteArray readElsewhere(const QString &path)
+    {
+        BlaxelFileContent content(other.get());
+        return waitFor<BlaxelFileBytes>([&](auto done) { content.read(path, 1 << 20, this, done); }).bytes;
+    }
+
+    // Acts on the next modal dialog once it shows (a dialog's exec() holds the test until it closes).
+    // A handler whose dialog never came is dropped when its test ends, so that it cannot answer the next
+    // test's dialog.
+    void onNextDialog(const std::function<void(QWidget *)> &act)
+    {
+        QTimer::singleShot(0, this, [this, act, test = testNumber] {
+            if (test != testNumber)
+                return;
+            if (QWidget *modal = QApplication::activeModalWidget())
+                act(modal);
+            else
+                onNextDialog(act);
+        });
+    }
+
+    void typeIntoNextInput(const QString &text)
+    {
+        onNextDialog([text](QWidget *modal) {
+            auto *input = qobject_cast<QInputDialog *>(modal);
+            QVERIFY(input);
+            input->setTextValue(text);
+            input->accept();
+        });
+    }
+
+    bool select(const QString &path)
+    {
+        if (!QTest::qWaitFor([&] { return tree()->indexOfPath(path).isValid(); }, 10000))
+            return false;
+        pane()->view()->setCurrentIndex(tree()->indexOfPath(path));
+        return true;
+    }
+
+    QString editorText() const { return pane()->preview()->editor()->toPlainText(); }
+
+    // Replaces the text as typing does (setPlainText would leave the document unmodified).
+    void typeOver(const QString &text)
+    {
+        LineNumberEdit *editor = pane()->preview()->editor();
+        editor->selectAll();
+        editor->insertPlainText(text);
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        app = std::make_unique<DemoApp>();
+        QVERIFY(app->started());
+        app->window()->scheduler()->setIntervalSeconds(0);
+        QVERIFY(app->showActiveWithSandboxes());
+        app->window()->showPage(MainWindow::BlaxelSandboxesView);
+        QVERIFY(QTest::qWaitFor([this] { return page()->view()->model()->rowCount() > 0; }, 10000));
+        connectOther(u"research-notebook"_s);
+    }
+    void cleanup()
+    {
+        ++testNumber;
+        other.reset();
+        app.reset();
+    }
+
+    void opensEditsAndSavesAFile()
+    {
+        writeElsewhere(u"/blaxel/notes.txt"_s, "first line\nsecond line\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QVERIFY(pane()->findChild<QLabel *>(u"filesNotice"_s)->text().contains(u"this machine"_s));
+        QVERIFY(select(u"/blaxel/notes.txt"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(editorText(), u"first line\nsecond line\n"_s, 10000);
+        QVERIFY(!pane()->preview()->saveButton()->isEnabled());
+        QVERIFY(!pane()->preview()->editor()->isReadOnly());
+
+        pane()->preview()->editor()->moveCursor(QTextCursor::End);
+        pane()->preview()->editor()->insertPlainText(u"third line, typed\n"_s);
+        QVERIFY(pane()->preview()->saveButton()->isEnabled());
+        pane()->preview()->saveButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->text().startsWith(u"Saved /blaxel/notes.txt"_s),
+                                 10000);
+        QCOMPARE(readElsewhere(u"/blaxel/notes.txt"_s), "first line\nsecond line\nthird line, typed\n");
+        QVERIFY(!pane()->preview()->saveButton()->isEnabled());
+
+        // The tree starts where the sandbox's work is; the whole filesystem is a path away.
+        auto *root = pane()->findChild<QLineEdit *>(u"filesRootEdit"_s);
+        QCOMPARE(root->text(), u"/blaxel"_s);
+        root->setText(u"/"_s);
+        QTest::keyClick(root, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(tree()->isListed(u"/"_s), 10000);
+        QVERIFY(tree()->isFolder(tree()->indexOfPath(u"/blaxel"_s)));
+        QVERIFY(!tree()->isListed(u"/blaxel"_s));
+    }
+
+    void aFileChangedMeanwhileIsNotOverwrittenUnseen()
+    {
+        writeElsewhere(u"/blaxel/shared.txt"_s, "original\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        // Not followed: the change below must be found by the save itself.
+        pane()->browser()->setActive(false);
+        QVERIFY(select(u"/blaxel/shared.txt"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(editorText(), u"original\n"_s, 10000);
+        typeOver(u"mine\n"_s);
+        writeElsewhere(u"/blaxel/shared.txt"_s, "theirs\n");
+
+        // Cancel: nothing is written, and the text stays to be saved.
+        bool asked = false;
+        onNextDialog([&](QWidget *modal) {
+            auto *box = qobject_cast<QMessageBox *>(modal);
+            QVERIFY(box);
+            QVERIFY(box->text().contains(u"changed in the sandbox"_s));
+            asked = true;
+            box->button(QMessageBox::Cancel)->click();
+        });
+        pane()->preview()->saveButton()->click();
+        QTRY_VERIFY2_WITH_TIMEOUT(asked, qPrintable(pane()->stateLabel()->text()), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->text().startsWith(u"Not saved"_s), 10000);
+        QCOMPARE(readElsewhere(u"/blaxel/shared.txt"_s), "theirs\n");
+        QCOMPARE(editorText(), u"mine\n"_s);
+
+        // Reload: what the sandbox holds now, and the changes dropped.
+        onNextDialog([](QWidget *modal) {
+            auto *box = qobject_cast<QMessageBox *>(modal);
+            QVERIFY(box);
+            for (QAbstractButton *b : box->buttons())
+                if (b->text().remove(u'&') == u"Reload"_s)
+                    b->click();
+        });
+        pane()->preview()->saveButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(editorText(), u"theirs\n"_s, 10000);
+        QVERIFY(!pane()->preview()->isModified());
+
+        // Overwrite: written although it changed.
+        typeOver(u"mine again\n"_s);
+        writeElsewhere(u"/blaxel/shared.txt"_s, "theirs again\n");
+        onNextDialog([](QWidget *modal) {
+            auto *box = qobject_cast<QMessageBox *>(modal);
+            QVERIFY(box);
+            for (QAbstractButton *b : box->buttons())
+                if (b->text().remove(u'&') == u"Overwrite"_s)
+                    b->click();
+        });
+        pane()->preview()->saveButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->text().startsWith(u"Saved /blaxel/shared.txt"_s),
+                                 10000);
+        QCOMPARE(readElsewhere(u"/blaxel/shared.txt"_s), "mine again\n");
+    }
+
+    void makesRenamesAndDeletesAFolder()
+    {
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        typeIntoNextInput(u"made here"_s);
+        button(u"newFolderButton"_s)->click();
+        QVERIFY(select(u"/blaxel/made here"_s));
+        QVERIFY(tree()->isFolder(tree()->indexOfPath(u"/blaxel/made here"_s)));
+
+        // F2 on the tree renames, as in a file manager.
+        typeIntoNextInput(u"it's renamed"_s);
+        pane()->view()->setFocus();
+        QTest::keyClick(pane()->view(), Qt::Key_F2);
+        QVERIFY2(select(u"/blaxel/it's renamed"_s), qPrintable(pane()->stateLabel()->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(!tree()->indexOfPath(u"/blaxel/made here"_s).isValid(), 10000);
+
+        // A name that is not one segment is refused before anything is asked.
+        typeIntoNextInput(u"../escape"_s);
+        button(u"newFolderButton"_s)->click();
+        QVERIFY(pane()->stateLabel()->text().contains(u"cannot hold '/'"_s));
+
+        // Delete asks first; Cancel keeps it.
+        onNextDialog([](QWidget *modal) {
+            auto *box = qobject_cast<QMessageBox *>(modal);
+            QVERIFY(box);
+            QVERIFY(box->text().contains(u"it's renamed"_s));
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(select(u"/blaxel/it's renamed"_s));
+        button(u"deleteFileButton"_s)->click();
+        QVERIFY(tree()->indexOfPath(u"/blaxel/it's renamed"_s).isValid());
+        onNextDialog([](QWidget *modal) {
+            auto *box = qobject_cast<QMessageBox *>(modal);
+            QVERIFY(box);
+            for (QAbstractButton *b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::AcceptRole ||
+                    box->buttonRole(b) == QMessageBox::DestructiveRole)
+                    b->click();
+        });
+        button(u"deleteFileButton"_s)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!tree()->indexOfPath(u"/blaxel/it's renamed"_s).isValid(), 10000);
+    }
+
+    void findsByNameAndByContent()
+    {
+        writeElsewhere(u"/blaxel/src/alpha.py"_s, "import os\n\nNEEDLE = 42\n");
+        writeElsewhere(u"/blaxel/src/beta.txt"_s, "nothing here\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        FileSearchPanel *search = pane()->searchPanel();
+        pane()->search(u"*.py"_s, FileSearchPanel::Mode::Names);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !search->results()->findItems(u"/blaxel/src/alpha.py"_s, Qt::MatchExactly).isEmpty(), 10000);
+        QVERIFY(search->results()->findItems(u"/blaxel/src/beta.txt"_s, Qt::MatchExactly).isEmpty());
+
+        // By content, through the field and Enter as a person does; the line found opens at its number.
+        search->setMode(FileSearchPanel::Mode::Contents);
+        search->searchEdit()->setText(u"needle"_s);
+        QTest::keyClick(search->searchEdit(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(search->results()->topLevelItemCount(), 1, 10000);
+        QTreeWidgetItem *found = search->results()->topLevelItem(0);
+        QCOMPARE(found->text(0), u"/blaxel/src/alpha.py"_s);
+        QCOMPARE(found->text(1), u"3"_s);
+        emit search->results()->itemActivated(found, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(editorText().contains(u"NEEDLE"_s), 10000);
+        QCOMPARE(pane()->preview()->editor()->textCursor().blockNumber(), 2);
+    }
+
+    void aFileWrittenElsewhereAppearsAndTheShownOneFollows()
+    {
+        writeElsewhere(u"/blaxel/live.txt"_s, "one\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->browser()->isWatching(), 10000);
+        QVERIFY(select(u"/blaxel/live.txt"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(editorText(), u"one\n"_s, 10000);
+
+        // Nothing refreshes by hand here: the watch stream says what changed.
+        writeElsewhere(u"/blaxel/appeared.txt"_s, "new\n");
+        QTRY_VERIFY_WITH_TIMEOUT(tree()->indexOfPath(u"/blaxel/appeared.txt"_s).isValid(), 10000);
+        writeElsewhere(u"/blaxel/live.txt"_s, "two\n");
+        QTRY_COMPARE_WITH_TIMEOUT(editorText(), u"two\n"_s, 10000);
+    }
+
+    void showsImagesAndSaysWhatIsNotText()
+    {
+        QImage image(32, 16, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(image.save(&buffer, "PNG"));
+        writeElsewhere(u"/blaxel/picture.png"_s, png);
+        writeElsewhere(u"/blaxel/data.bin"_s, QByteArray("\x00\x01\x02binary", 9));
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+
+        QVERIFY(select(u"/blaxel/picture.png"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->preview()->image()->isVisible(), 10000);
+        QCOMPARE(pane()->preview()->image()->pixmap().size(), QSize(32, 16));
+
+        QVERIFY(select(u"/blaxel/data.bin"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->preview()->message()->text().contains(u"is not text"_s), 10000);
+        QVERIFY(!pane()->preview()->saveButton()->isEnabled());
+    }
+
+    void anotherSandboxStartsOverAndAHiddenTabWatchesNothing()
+    {
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->browser()->isWatching(), 10000);
+        QPointer<FileBrowser> first = pane()->browser();
+        page()->sideTabs()->setCurrentIndex(0);
+        QVERIFY(!first->isWatching());
+        QVERIFY(!first->isActive());
+
+        QVERIFY(showFilesOf(u"agent-runner-01"_s));
+        QVERIFY(first.isNull());
+        QCOMPARE(pane()->browser()->sandbox(), u"agent-runner-01"_s);
+        QVERIFY(!tree()->indexOfPath(u"/blaxel/notes.txt"_s).isValid());
+
+        // A sandbox that is not DEPLOYED has no files to show, and says so.
+        QVERIFY(BlaxelRows::selectOnly(page()->view(), u"broken-image"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!pane()->browser(), 10000);
+        QVERIFY(pane()->stateLabel()->text().contains(u"DEPLOYED"_s));
+        QVERIFY(!button(u"newFolderButton"_s)->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestFilesPane)
+#include "tst_filespane.moc"
