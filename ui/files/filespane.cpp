@@ -60,8 +60,9 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     m_view->setAllColumnsShowFocus(true);
     m_view->setItemDelegate(new FileIconDelegate(m_view));
 
+    // The notice has a row of its own: beside four buttons a narrow pane would wrap it word by word.
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_notice, 1);
+    buttons->addStretch(1);
     buttons->addWidget(m_refresh);
     buttons->addWidget(m_newFolder);
     buttons->addWidget(m_rename);
@@ -79,6 +80,7 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     m_split->setStretchFactor(0, 1);
     m_split->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_notice);
     layout->addLayout(buttons);
     layout->addLayout(searchRow);
     layout->addWidget(m_state);
