@@ -152,6 +152,10 @@ void FilesPane::showSandbox(const QString &name, const QUrl &url, bool ready)
                 [this](const QString &folder, const QString &problem) {
                     setState(tr("Could not list %1: %2").arg(folder, problem));
                 });
+        connect(m_browser, &FileBrowser::listedInPart, this, [this](const QString &folder, int shown) {
+            setState(tr("%1 holds more than the tree shows: the first %n entries are listed.", nullptr, shown)
+                         .arg(DisplayText::visible(folder)));
+        });
         connect(m_browser, &FileBrowser::opened, this, &FilesPane::opened);
         connect(m_browser, &FileBrowser::openFailed, this,
                 [this](const QString &path, const QString &problem) {
