@@ -1,5 +1,6 @@
 #include "api/blaxelfilecontent.h"
 
+#include "api/blaxelcommandpath.h"
 #include "api/blaxelerrordecoder.h"
 #include "api/blaxelsandboxjsoncall.h"
 #include "api/blaxelsandboxreply.h"
@@ -188,15 +189,6 @@ void fetch(const QPointer<BlaxelSandboxFiles> &files, BlaxelSandboxCall *call, c
         });
 }
 
-// A path quoted for the process API's command line: the real sandbox hands it to a shell, the emulator
-// splits it the shell's way, and inside single quotes neither reads anything but the closing quote.
-QString quoted(const QString &path)
-{
-    QString inner = path;
-    inner.replace(u'\'', u"'\\''"_s);
-    return u'\'' + inner + u'\'';
-}
-
 } // namespace
 
 BlaxelSandboxCall *BlaxelFileContent::read(const QString &remotePath, qint64 maxBytes, QObject *context,
@@ -320,7 +312,8 @@ BlaxelSandboxCall *BlaxelFileContent::move(const QString &fromPath, const QStrin
         }
         // A child of this call: it ends with it.
         BlaxelSandboxCall *run =
-            files->run(u"mv -n -- %1 %2"_s.arg(quoted(fromPath), quoted(toPath)), {}, call, moved);
+            files->run(u"mv -n -- %1 %2"_s.arg(blaxelCommandQuoted(fromPath), blaxelCommandQuoted(toPath)),
+                       {}, call, moved);
         QObject::connect(run, &BlaxelSandboxCall::waiting, call, &BlaxelSandboxCall::waiting);
     };
     fetch(files, call, toPath, 1, checked);

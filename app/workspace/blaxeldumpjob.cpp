@@ -1,5 +1,6 @@
 #include "workspace/blaxeldumpjob.h"
 
+#include "api/blaxelcommandpath.h"
 #include "api/blaxelsandboxfiles.h"
 #include "workspace/diskspace.h"
 
@@ -9,8 +10,10 @@
 
 using namespace Qt::StringLiterals;
 
-BlaxelDumpJob::BlaxelDumpJob(BlaxelSandboxFiles *files, Mode mode, const QString &targetPath, QObject *parent)
-    : WorkspaceDumpJob(files->sandboxName(), mode, targetPath, parent), m_files(files)
+BlaxelDumpJob::BlaxelDumpJob(BlaxelSandboxFiles *files, Mode mode, const QString &targetPath, QObject *parent,
+                             const QString &remotePath)
+    : WorkspaceDumpJob(files->sandboxName(), mode, targetPath, parent), m_files(files),
+      m_remotePath(remotePath)
 {}
 
 BlaxelDumpJob::~BlaxelDumpJob()
@@ -21,7 +24,7 @@ BlaxelDumpJob::~BlaxelDumpJob()
 
 TransferJob *BlaxelDumpJob::clone(QObject *parent) const
 {
-    auto *fresh = new BlaxelDumpJob(m_files, mode(), targetPath(), parent);
+    auto *fresh = new BlaxelDumpJob(m_files, mode(), targetPath(), parent, m_remotePath);
     // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
     if (m_files && m_files->parent() == this)
         m_files->setParent(fresh);
@@ -32,6 +35,10 @@ void BlaxelDumpJob::start()
 {
     if (!m_files) {
         fail(tr("The sandbox's connection is gone."), FailureKind::Local);
+        return;
+    }
+    if (!m_remotePath.isEmpty() && !isBlaxelCommandPath(m_remotePath)) {
+        fail(tr("%1 is not a file or folder inside the sandbox.").arg(m_remotePath), FailureKind::Policy);
         return;
     }
     if (!acceptTarget())
@@ -72,33 +79,46 @@ void BlaxelDumpJob::packInSandbox()
             return;
         }
         m_remoteWritten = true;
-        // "." from the working directory: the archive holds the workspace's own relative paths.
-        m_call = m_files->run(
-            u"tar -czf "_s + m_remoteArchive + u" ."_s, {}, this,
-            [this](const ApiResult<BlaxelProcessResult> &result) {
-                if (isCancelling())
-                    return;
-                if (!result) {
-                    removeRemoteArchive();
-                    cleanUp();
-                    fail(tr("The sandbox could not pack its workspace. %1").arg(result.error().fullText()),
-                         failureKindOf(result.error()));
-                    return;
-                }
-                if (!result->succeeded()) {
-                    removeRemoteArchive();
-                    cleanUp();
-                    fail(tr("tar in the sandbox could not pack the workspace (exit code %1): %2")
-                             .arg(result->exitCode)
-                             .arg(result->logTail(m_files ? m_files->apiKeyToRedact() : QString())),
-                         FailureKind::Rejected);
-                    return;
-                }
-                download();
-            });
+        m_call = m_files->run(tarCommand(), {}, this, [this](const ApiResult<BlaxelProcessResult> &result) {
+            if (isCancelling())
+                return;
+            if (!result) {
+                removeRemoteArchive();
+                cleanUp();
+                fail(tr("The sandbox could not pack its workspace. %1").arg(result.error().fullText()),
+                     failureKindOf(result.error()));
+                return;
+            }
+            if (!result->succeeded()) {
+                removeRemoteArchive();
+                cleanUp();
+                fail(tr("tar in the sandbox could not pack the workspace (exit code %1): %2")
+                         .arg(result->exitCode)
+                         .arg(result->logTail(m_files ? m_files->apiKeyToRedact() : QString())),
+                     FailureKind::Rejected);
+                return;
+            }
+            download();
+        });
         reportWaitsOf(m_call);
     });
     reportWaitsOf(m_call);
+}
+
+QString BlaxelDumpJob::tarCommand() const
+{
+    // "." from the working directory: the archive holds the workspace's own relative paths.
+    if (m_remotePath.isEmpty())
+        return u"tar -czf "_s + m_remoteArchive + u" ."_s;
+    // From the parent, under its own name: one file or one folder comes out as itself. "./" keeps a name
+    // that starts with '-' from reading as an option.
+    QString path = m_remotePath;
+    while (path.size() > 1 && path.endsWith(u'/'))
+        path.chop(1);
+    const qsizetype slash = path.lastIndexOf(u'/');
+    const QString parent = slash == 0 ? u"/"_s : path.left(slash);
+    return u"tar -czf "_s + m_remoteArchive + u" -C "_s + blaxelCommandQuoted(parent) + u' ' +
+           blaxelCommandQuoted(u"./"_s + path.mid(slash + 1));
 }
 
 void BlaxelDumpJob::download()

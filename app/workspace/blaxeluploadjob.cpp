@@ -1,5 +1,6 @@
 #include "workspace/blaxeluploadjob.h"
 
+#include "api/blaxelcommandpath.h"
 #include "api/blaxelsandboxfiles.h"
 
 #include <QCoreApplication>
@@ -7,8 +8,9 @@
 
 using namespace Qt::StringLiterals;
 
-BlaxelUploadJob::BlaxelUploadJob(BlaxelSandboxFiles *files, const QStringList &sources, QObject *parent)
-    : WorkspaceUploadJob(files->sandboxName(), sources, parent), m_files(files)
+BlaxelUploadJob::BlaxelUploadJob(BlaxelSandboxFiles *files, const QStringList &sources, QObject *parent,
+                                 const QString &remoteFolder)
+    : WorkspaceUploadJob(files->sandboxName(), sources, parent), m_files(files), m_remoteFolder(remoteFolder)
 {}
 
 BlaxelUploadJob::~BlaxelUploadJob()
@@ -19,7 +21,7 @@ BlaxelUploadJob::~BlaxelUploadJob()
 
 TransferJob *BlaxelUploadJob::clone(QObject *parent) const
 {
-    auto *fresh = new BlaxelUploadJob(m_files, sources(), parent);
+    auto *fresh = new BlaxelUploadJob(m_files, sources(), parent, m_remoteFolder);
     fresh->setLimits(limits());
     // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
     if (m_files && m_files->parent() == this)
@@ -37,7 +39,11 @@ QList<QPair<TransferJob::State, double>> BlaxelUploadJob::phaseWeights(bool pack
 
 QString BlaxelUploadJob::cannotSend() const
 {
-    return m_files ? QString() : tr("The sandbox's connection is gone.");
+    if (!m_files)
+        return tr("The sandbox's connection is gone.");
+    if (!m_remoteFolder.isEmpty() && !isBlaxelCommandPath(m_remoteFolder))
+        return tr("%1 is not a folder inside the sandbox.").arg(m_remoteFolder);
+    return {};
 }
 
 void BlaxelUploadJob::send()
@@ -82,34 +88,61 @@ void BlaxelUploadJob::unpack()
     if (isCancelling())
         return; // cancelled by someone watching the state or the progress: tar is never run
     markUnpackRequested();
-    // Paths in the archive are relative: they land in the working directory the command runs in.
+    if (m_remoteFolder.isEmpty()) {
+        extractArchive();
+        return;
+    }
+    // tar -C needs the folder to be there already.
     m_call = m_files->run(
-        u"tar -xzf "_s + m_remoteArchive, {}, this, [this](const ApiResult<BlaxelProcessResult> &result) {
+        u"mkdir -p -- "_s + blaxelCommandQuoted(m_remoteFolder), {}, this,
+        [this](const ApiResult<BlaxelProcessResult> &made) {
             if (isCancelling())
                 return;
-            removeRemoteArchive();
-            if (!result) {
+            if (!made || !made->succeeded() || !m_files) {
+                removeRemoteArchive();
                 cleanUp();
-                fail(
-                    QCoreApplication::translate(
-                        "BlaxelUploadJob", "The archive was uploaded but the sandbox could not unpack it. %1")
-                        .arg(result.error().fullText()),
-                    failureKindOf(result.error()));
+                fail(tr("The sandbox could not make the folder %1. %2")
+                         .arg(m_remoteFolder,
+                              made ? made->logTail(m_files ? m_files->apiKeyToRedact() : QString())
+                                   : made.error().fullText()),
+                     made ? FailureKind::Rejected : failureKindOf(made.error()));
                 return;
             }
-            if (!result->succeeded()) {
-                cleanUp();
-                fail(QCoreApplication::translate(
-                         "BlaxelUploadJob",
-                         "tar in the sandbox could not unpack the archive (exit code %1): %2")
-                         .arg(result->exitCode)
-                         .arg(result->logTail(m_files ? m_files->apiKeyToRedact() : QString())),
-                     FailureKind::Rejected);
-                return;
-            }
-            setResultPath(result->workingDir);
-            cleanUpThen([this] { succeed(); });
+            extractArchive();
         });
+    reportWaitsOf(m_call);
+}
+
+void BlaxelUploadJob::extractArchive()
+{
+    // Paths in the archive are relative: they land in the working directory the command runs in, or under -C.
+    QString command = u"tar -xzf "_s + m_remoteArchive;
+    if (!m_remoteFolder.isEmpty())
+        command += u" -C "_s + blaxelCommandQuoted(m_remoteFolder);
+    m_call = m_files->run(command, {}, this, [this](const ApiResult<BlaxelProcessResult> &result) {
+        if (isCancelling())
+            return;
+        removeRemoteArchive();
+        if (!result) {
+            cleanUp();
+            fail(QCoreApplication::translate(
+                     "BlaxelUploadJob", "The archive was uploaded but the sandbox could not unpack it. %1")
+                     .arg(result.error().fullText()),
+                 failureKindOf(result.error()));
+            return;
+        }
+        if (!result->succeeded()) {
+            cleanUp();
+            fail(QCoreApplication::translate(
+                     "BlaxelUploadJob", "tar in the sandbox could not unpack the archive (exit code %1): %2")
+                     .arg(result->exitCode)
+                     .arg(result->logTail(m_files ? m_files->apiKeyToRedact() : QString())),
+                 FailureKind::Rejected);
+            return;
+        }
+        setResultPath(m_remoteFolder.isEmpty() ? result->workingDir : m_remoteFolder);
+        cleanUpThen([this] { succeed(); });
+    });
     reportWaitsOf(m_call);
 }
 

@@ -666,6 +666,10 @@
         <source>The download failed. %1</source>
         <translation>Der Download ist fehlgeschlagen. %1</translation>
     </message>
+    <message>
+        <source>%1 is not a file or folder inside the sandbox.</source>
+        <translation>%1 ist keine Datei und kein Ordner in der Sandbox.</translation>
+    </message>
 </context>
 <context>
     <name>BlaxelDuration</name>
@@ -1706,6 +1710,14 @@
     <message>
         <source>tar in the sandbox could not unpack the archive (exit code %1): %2</source>
         <translation>tar in der Sandbox konnte das Archiv nicht entpacken (Exit-Code %1): %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder inside the sandbox.</source>
+        <translation>%1 ist kein Ordner in der Sandbox.</translation>
+    </message>
+    <message>
+        <source>The sandbox could not make the folder %1. %2</source>
+        <translation>Die Sandbox konnte den Ordner %1 nicht anlegen. %2</translation>
     </message>
 </context>
 <context>
@@ -3009,6 +3021,13 @@
     <message>
         <source>%1 changed in the sandbox; Save will ask before overwriting it.</source>
         <translation>%1 wurde in der Sandbox geändert; Speichern fragt vor dem Überschreiben nach.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds more than the tree shows: the first %n entries are listed.</source>
+        <translation>
+            <numerusform>%1 enthält mehr, als der Baum zeigt: Nur %n Eintrag wird aufgeführt.</numerusform>
+            <numerusform>%1 enthält mehr, als der Baum zeigt: Die ersten %n Einträge werden aufgeführt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,13 @@
     </message>
 </context>
 <context>
+    <name>FilesPane</name>
+    <message numerus="yes">
+        <source>%1 holds more than the tree shows: the first %n entries are listed.</source>
+        <translation><numerusform>%1 holds more than the tree shows: the first %n entries are listed.</numerusform><numerusform>%1 holds more than the tree shows: the first %n entries are listed.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>FollowConsole</name>
     <message numerus="yes">
         <source>Choose the folder with main.py to run in %n sandbox(es)</source>

@@ -141,6 +141,57 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(temporaryArchives().isEmpty(), 10000);
     }
 
+    void uploadIntoASubfolderLandsThere()
+    {
+        QTemporaryDir work;
+        const QString source = work.filePath(u"source"_s);
+        const QStringList tree = sourceTree(source, 0);
+        QVERIFY(writeFile(workingDir() + u"/kept.txt"_s, "stays\n"));
+        BlaxelUploadJob upload(m_files.get(), {source}, nullptr, u"/blaxel/sub/dir"_s);
+        upload.start();
+        QVERIFY(TransferHarness::waitFinished(&upload, 120000));
+        QVERIFY2(upload.state() == TransferJob::State::Done, qPrintable(upload.errorText()));
+        QCOMPARE(upload.resultPath(), u"/blaxel/sub/dir"_s);
+        QCOMPARE(describeTree(workingDir() + u"/sub/dir"_s), tree);
+        // Nothing else moved: the working directory holds what it held and the new folder.
+        QCOMPARE(QDir(workingDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
+                 (QStringList{u"kept.txt"_s, u"sub"_s}));
+        QTRY_VERIFY_WITH_TIMEOUT(temporaryArchives().isEmpty(), 10000);
+
+        // A folder outside the sandbox is refused before anything is sent.
+        BlaxelUploadJob outside(m_files.get(), {source}, nullptr, u"/blaxel/../etc"_s);
+        outside.start();
+        QVERIFY(TransferHarness::waitFinished(&outside, 120000));
+        QCOMPARE(outside.state(), TransferJob::State::Failed);
+    }
+
+    void dumpOfAFolderOrAFileGivesOnlyThat()
+    {
+        QVERIFY(writeFile(workingDir() + u"/top.txt"_s, "not wanted\n"));
+        QVERIFY(writeFile(workingDir() + u"/sub/a.txt"_s, "alpha\n"));
+        QVERIFY(writeFile(workingDir() + u"/sub/deep/b.txt"_s, "beta\n"));
+        QVERIFY(writeFile(workingDir() + u"/other/c.txt"_s, "not wanted\n"));
+        QTemporaryDir work;
+
+        const QString folder = work.filePath(u"folder"_s);
+        BlaxelDumpJob dump(m_files.get(), BlaxelDumpJob::Mode::Extract, folder, nullptr, u"/blaxel/sub"_s);
+        dump.start();
+        QVERIFY(TransferHarness::waitFinished(&dump, 120000));
+        QVERIFY2(dump.state() == TransferJob::State::Done, qPrintable(dump.errorText()));
+        QCOMPARE(describeTree(folder), describeTree(workingDir()).filter(u"sub"_s));
+        QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{u"sub"_s});
+        QTRY_VERIFY_WITH_TIMEOUT(temporaryArchives().isEmpty(), 10000);
+
+        const QString file = work.filePath(u"file"_s);
+        BlaxelDumpJob one(m_files.get(), BlaxelDumpJob::Mode::Extract, file, nullptr,
+                          u"/blaxel/sub/deep/b.txt"_s);
+        one.start();
+        QVERIFY(TransferHarness::waitFinished(&one, 120000));
+        QVERIFY2(one.state() == TransferJob::State::Done, qPrintable(one.errorText()));
+        QCOMPARE(QDir(file).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{u"b.txt"_s});
+        QCOMPARE(sha256(file + u"/b.txt"_s), sha256(workingDir() + u"/sub/deep/b.txt"_s));
+    }
+
     void failingTarIsReportedWithItsLog()
     {
         // A folder with files in it where the archive has a file: tar cannot replace it, exits non-zero and
