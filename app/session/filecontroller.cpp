@@ -1,7 +1,10 @@
 #include "session/filecontroller.h"
 
+#include "api/blaxelsandboxfiles.h"
 #include "session/appsession.h"
 #include "session/filebrowser.h"
+#include "workspace/blaxeluploadjob.h"
+#include "workspace/transferqueue.h"
 
 #include <QUrl>
 
@@ -20,6 +23,19 @@ FileBrowser *FileController::browseBlaxel(const QString &name, const QUrl &url, 
     // Where a sandbox's work is: its working directory, as the API reads a relative path.
     browser->setRootPath(u"/blaxel"_s);
     return browser;
+}
+
+TransferJob *FileController::uploadInto(const QString &name, const QUrl &url, const QStringList &sources,
+                                        const QString &remoteFolder, QString *problem)
+{
+    BlaxelSandboxFiles *files = m_session->checkedBlaxelSandboxFiles(
+        name, url, tr("Connect to Blaxel to upload into a sandbox."), problem);
+    if (!files)
+        return nullptr;
+    auto *job = new BlaxelUploadJob(files, sources, nullptr, remoteFolder);
+    files->setParent(job); // the job's own client: it goes with the job (or its retry, which takes it)
+    m_session->transfers()->enqueue(job);
+    return job;
 }
 
 bool FileController::isLocal() const

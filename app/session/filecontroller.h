@@ -2,10 +2,12 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 class AppSession;
 class FileBrowser;
 class QUrl;
+class TransferJob;
 
 // The file browsers of Blaxel sandboxes, made on the window's request with the connected key and workspace,
 // so that the key never leaves this layer (as ProcessController does for processes).
@@ -21,6 +23,11 @@ public:
     // directory (/blaxel), not yet watching. Null, with `problem` said, without a Blaxel connection or when
     // the URL may not carry the key.
     FileBrowser *browseBlaxel(const QString &name, const QUrl &url, QObject *parent, QString *problem);
+    // Local files and folders into `remoteFolder` of sandbox `name`, through the session's transfer queue
+    // (the Transfers page shows it; the job owns its own files client). Null, with `problem` said, when the
+    // sandbox cannot be reached.
+    TransferJob *uploadInto(const QString &name, const QUrl &url, const QStringList &sources,
+                            const QString &remoteFolder, QString *problem);
     // True when the sandbox's files are a folder of this machine (the demo), which the view says.
     bool isLocal() const;
 

@@ -2749,6 +2749,10 @@
         <source>Connect to Blaxel to see a sandbox&apos;s files.</source>
         <translation>Mit Blaxel verbinden, um die Dateien einer Sandbox zu sehen.</translation>
     </message>
+    <message>
+        <source>Connect to Blaxel to upload into a sandbox.</source>
+        <translation>Verbinden Sie sich mit Blaxel, um in eine Sandbox hochzuladen.</translation>
+    </message>
 </context>
 <context>
     <name>FilePreview</name>
@@ -3028,6 +3032,26 @@
             <numerusform>%1 enthält mehr, als der Baum zeigt: Nur %n Eintrag wird aufgeführt.</numerusform>
             <numerusform>%1 enthält mehr, als der Baum zeigt: Die ersten %n Einträge werden aufgeführt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Drop to upload into %1.</source>
+        <translation>Zum Hochladen nach %1 hier ablegen.</translation>
+    </message>
+    <message>
+        <source>There is no sandbox to upload into.</source>
+        <translation>Es gibt keine Sandbox, in die hochgeladen werden kann.</translation>
+    </message>
+    <message>
+        <source>Uploading into %1; Transfers shows its progress.</source>
+        <translation>Wird nach %1 hochgeladen; Übertragungen zeigt den Fortschritt.</translation>
+    </message>
+    <message>
+        <source>Uploaded into %1.</source>
+        <translation>Nach %1 hochgeladen.</translation>
+    </message>
+    <message>
+        <source>The upload into %1 did not finish: %2</source>
+        <translation>Das Hochladen nach %1 wurde nicht abgeschlossen: %2</translation>
     </message>
 </context>
 <context>

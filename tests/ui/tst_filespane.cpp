@@ -7,6 +7,7 @@
 
 #include "blaxelrows.h"
 #include "demoapp.h"
+#include "filedrop.h"
 
 #include "api/blaxelfilecontent.h"
 #include "api/blaxelsandboxfiles.h"
@@ -16,9 +17,12 @@
 #include "files/filesearchpanel.h"
 #include "files/filespane.h"
 #include "models/blaxelfiletreemodel.h"
+#include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/filebrowser.h"
 #include "session/refreshscheduler.h"
+#include "workspace/blaxeluploadjob.h"
+#include "workspace/transferqueue.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -30,6 +34,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -124,6 +129,38 @@ class TestFilesPane : public QObject
     }
 
     QString editorText() const { return pane()->preview()->editor()->toPlainText(); }
+
+    // The centre of `path`'s row in the tree's viewport, once the row is there.
+    QPoint rowCentre(const QString &path)
+    {
+        if (!QTest::qWaitFor([&] { return tree()->indexOfPath(path).isValid(); }, 10000))
+            return {};
+        const QModelIndex index = tree()->indexOfPath(path);
+        pane()->view()->scrollTo(index);
+        return pane()->view()->visualRect(index).center();
+    }
+
+    // A folder of the tree opened and listed.
+    bool openFolder(const QString &path)
+    {
+        if (!QTest::qWaitFor([&] { return tree()->indexOfPath(path).isValid(); }, 10000))
+            return false;
+        pane()->view()->expand(tree()->indexOfPath(path));
+        return QTest::qWaitFor([&] { return tree()->isListed(path); }, 10000);
+    }
+
+    static bool writeLocal(const QString &path, const QByteArray &bytes)
+    {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+    }
+
+    BlaxelUploadJob *lastUpload() const
+    {
+        const QList<TransferJob *> jobs = app->controller()->session()->transfers()->jobs();
+        return jobs.isEmpty() ? nullptr : qobject_cast<BlaxelUploadJob *>(jobs.constLast());
+    }
 
     // Replaces the text as typing does (setPlainText would leave the document unmodified).
     void typeOver(const QString &text)
@@ -355,6 +392,77 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!pane()->browser(), 10000);
         QVERIFY(pane()->stateLabel()->text().contains(u"DEPLOYED"_s));
         QVERIFY(!button(u"newFolderButton"_s)->isEnabled());
+    }
+
+    void filesDroppedOnAFolderRowUploadIntoIt()
+    {
+        writeElsewhere(u"/blaxel/target/keep.txt"_s, "kept\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QVERIFY(openFolder(u"/blaxel/target"_s));
+        QTemporaryDir local;
+        const QByteArray bytes = QByteArray("dropped bytes\n").repeated(1000);
+        QVERIFY(writeLocal(local.filePath(u"up.txt"_s), bytes));
+        QVERIFY(writeLocal(local.filePath(u"folder/inner/deep.txt"_s), "deep\n"));
+        const QPoint centre = rowCentre(u"/blaxel/target"_s);
+        QWidget *viewport = pane()->view()->viewport();
+
+        // While the drag moves over the row, the pane says where it would land.
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(local.filePath(u"up.txt"_s))});
+        QDragEnterEvent enter(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &enter);
+        QVERIFY(enter.isAccepted());
+        QDragMoveEvent move(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &move);
+        QVERIFY(move.isAccepted());
+        QCOMPARE(pane()->stateLabel()->text(), u"Drop to upload into /blaxel/target."_s);
+        QDragLeaveEvent leave;
+        QApplication::sendEvent(viewport, &leave);
+
+        FileDrop::dropFiles(viewport, {local.filePath(u"up.txt"_s), local.filePath(u"folder"_s)}, centre);
+        // Through the transfer queue, as the Transfers page shows it.
+        BlaxelUploadJob *job = lastUpload();
+        QVERIFY(job);
+        QCOMPARE(job->remoteFolder(), u"/blaxel/target"_s);
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QTRY_VERIFY_WITH_TIMEOUT(tree()->indexOfPath(u"/blaxel/target/up.txt"_s).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(tree()->indexOfPath(u"/blaxel/target/folder"_s).isValid(), 10000);
+        QVERIFY(pane()->stateLabel()->text().startsWith(u"Uploaded into /blaxel/target"_s));
+        QCOMPARE(readElsewhere(u"/blaxel/target/up.txt"_s), bytes);
+        QCOMPARE(readElsewhere(u"/blaxel/target/folder/inner/deep.txt"_s), QByteArray("deep\n"));
+        QCOMPARE(readElsewhere(u"/blaxel/target/keep.txt"_s), QByteArray("kept\n"));
+    }
+
+    void aDropOnAFileRowLandsInItsFolderAndOnEmptySpaceInTheRoot()
+    {
+        writeElsewhere(u"/blaxel/place/here.txt"_s, "here\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QVERIFY(openFolder(u"/blaxel/place"_s));
+        QTemporaryDir local;
+        QVERIFY(writeLocal(local.filePath(u"beside.txt"_s), "beside\n"));
+        FileDrop::dropFiles(pane()->view()->viewport(), {local.filePath(u"beside.txt"_s)},
+                            rowCentre(u"/blaxel/place/here.txt"_s));
+        BlaxelUploadJob *job = lastUpload();
+        QVERIFY(job);
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QTRY_VERIFY_WITH_TIMEOUT(tree()->indexOfPath(u"/blaxel/place/beside.txt"_s).isValid(), 10000);
+        QCOMPARE(readElsewhere(u"/blaxel/place/beside.txt"_s), QByteArray("beside\n"));
+
+        // Below the last row: the tree's root.
+        QVERIFY(writeLocal(local.filePath(u"rooted.txt"_s), "root\n"));
+        const QRect area = pane()->view()->viewport()->rect();
+        const QPoint empty(area.center().x(), area.bottom() - 2);
+        QVERIFY(!pane()->view()->indexAt(empty).isValid());
+        FileDrop::dropFiles(pane()->view()->viewport(), {local.filePath(u"rooted.txt"_s)}, empty);
+        job = lastUpload();
+        QVERIFY(job);
+        QCOMPARE(job->remoteFolder(), u"/blaxel"_s);
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QTRY_VERIFY_WITH_TIMEOUT(tree()->indexOfPath(u"/blaxel/rooted.txt"_s).isValid(), 10000);
+        QCOMPARE(readElsewhere(u"/blaxel/rooted.txt"_s), QByteArray("root\n"));
     }
 };
 

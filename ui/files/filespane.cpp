@@ -2,12 +2,14 @@
 
 #include "api/blaxelsandboxsearch.h"
 #include "common/confirmationbox.h"
+#include "files/filedroptarget.h"
 #include "files/fileicondelegate.h"
 #include "files/filepreview.h"
 #include "models/blaxelfiletreemodel.h"
 #include "models/displaytext.h"
 #include "session/filebrowser.h"
 #include "session/filecontroller.h"
+#include "workspace/transferjob.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -59,6 +61,12 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setItemDelegate(new FileIconDelegate(m_view));
+    m_drop = new FileDropTarget(m_view);
+    connect(m_drop, &FileDropTarget::hovering, this, [this](const QString &folder) {
+        setState(folder.isEmpty() ? QString()
+                                  : tr("Drop to upload into %1.").arg(DisplayText::visible(folder)));
+    });
+    connect(m_drop, &FileDropTarget::dropped, this, &FilesPane::upload);
 
     // The notice has a row of its own: beside four buttons a narrow pane would wrap it word by word.
     auto *buttons = new QHBoxLayout;
@@ -140,6 +148,7 @@ void FilesPane::showSandbox(const QString &name, const QUrl &url, bool ready)
         m_noBrowser = tr("A DEPLOYED sandbox shows its files.");
     else
         m_browser = m_controller->browseBlaxel(name, url, this, &m_noBrowser);
+    m_drop->setBrowser(m_browser);
     if (m_browser) {
         m_view->setModel(m_browser->model());
         m_view->header()->resizeSection(BlaxelFileTreeModel::NameColumn, 220);
@@ -205,6 +214,28 @@ void FilesPane::refresh()
 {
     if (m_browser)
         m_browser->refresh();
+}
+
+void FilesPane::upload(const QStringList &localPaths, const QString &remoteFolder)
+{
+    QString problem = tr("There is no sandbox to upload into.");
+    TransferJob *job =
+        m_browser ? m_controller->uploadInto(m_name, m_url, localPaths, remoteFolder, &problem) : nullptr;
+    const QString shownFolder = DisplayText::visible(remoteFolder);
+    if (!job) {
+        setState(problem);
+        return;
+    }
+    setState(tr("Uploading into %1; Transfers shows its progress.").arg(shownFolder));
+    const QPointer<FileBrowser> browser = m_browser;
+    connect(job, &TransferJob::finished, this, [this, browser, job, shownFolder] {
+        if (!browser || browser != m_browser)
+            return; // another sandbox is shown now
+        browser->refresh();
+        setState(job->state() == TransferJob::State::Done
+                     ? tr("Uploaded into %1.").arg(shownFolder)
+                     : tr("The upload into %1 did not finish: %2").arg(shownFolder, job->errorText()));
+    });
 }
 
 QString FilesPane::selectedPath() const

@@ -9,6 +9,7 @@
 #include "session/filebrowser.h"
 
 class FileController;
+class FileDropTarget;
 class FilePreview;
 class QLabel;
 class QLineEdit;
@@ -39,6 +40,9 @@ public:
     void renameSelected();
     void deleteSelected();
     void search(const QString &text, FileSearchPanel::Mode mode);
+    // Has the controller queue an upload of local files and folders into `remoteFolder`; the folder is listed
+    // again when it ends.
+    void upload(const QStringList &localPaths, const QString &remoteFolder);
     // Shows `path` in the preview (asks first when the text shown has changes not saved).
     void openFile(const QString &path, int line = 0);
 
@@ -78,6 +82,7 @@ private:
     QSplitter *m_split;
     QTreeView *m_view;
     FilePreview *m_preview;
+    FileDropTarget *m_drop;
     QPointer<FileBrowser> m_browser;
     QString m_name;
     QUrl m_url;
