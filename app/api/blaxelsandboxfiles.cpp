@@ -19,7 +19,9 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
 #include <QRandomGenerator>
+#include <QThreadPool>
 
 #include <algorithm>
 #include <memory>
@@ -302,37 +304,57 @@ void BlaxelSandboxFiles::sendList(BlaxelSandboxCall *call,
                         call->fail(error);
                     return;
                 }
-                const QJsonDocument document = QJsonDocument::fromJson(*body);
-                // A file answers as an object too (@blaxel/core's FileWithContent), with content instead.
-                const bool file =
-                    document.object().contains(u"content"_s) && !document.object().contains(u"files"_s);
-                if (!document.isObject() || file) {
-                    call->fail(ApiError::decode(tr("%1 is a file, or the sandbox's listing could not be read")
-                                                    .arg(BlaxelErrorDecoder::oneLine(remoteFolder, 200))));
+                // A folder of 100,000 entries is some 17 MB of JSON: read off the GUI thread, and delivered
+                // back to it only if the call is still wanted (a call is used on the application's thread).
+                if (call->thread() != QCoreApplication::instance()->thread()) {
+                    const ApiResult<BlaxelDirectory> listing = parseListing(*body, remoteFolder, limits);
+                    call->finishWith([&] { (*handler)(listing); });
                     return;
                 }
-                const QJsonObject object = document.object();
-                BlaxelDirectory directory;
-                directory.path = object.value(u"path"_s).toString().left(4096);
-                const auto add = [&](const QJsonArray &items, bool folder) {
-                    for (const auto &item : items) {
-                        if (directory.entries.size() >= limits.maxListedEntries) {
-                            directory.truncated = true;
+                QThreadPool::globalInstance()->start([guard = QPointer<BlaxelSandboxCall>(call), handler,
+                                                      bytes = *body, remoteFolder, limits] {
+                    auto listing = std::make_shared<const ApiResult<BlaxelDirectory>>(
+                        parseListing(bytes, remoteFolder, limits));
+                    QMetaObject::invokeMethod(QCoreApplication::instance(), [guard, handler, listing] {
+                        if (!guard || guard->isFinished())
                             return;
-                        }
-                        const QJsonObject entry = item.toObject();
-                        directory.entries.append({entry.value(u"name"_s).toString().left(1024),
-                                                  entry.value(u"path"_s).toString().left(4096),
-                                                  entry.value(u"size"_s).isDouble()
-                                                      ? qint64(entry.value(u"size"_s).toDouble())
-                                                      : -1,
-                                                  entry.value(u"permissions"_s).toString().left(32), folder});
-                    }
-                };
-                add(object.value(u"subdirectories"_s).toArray(), true);
-                add(object.value(u"files"_s).toArray(), false);
-                call->finishWith([&] { (*handler)(directory); });
+                        if (*listing)
+                            guard->finishWith([&] { (*handler)(*listing); });
+                        else
+                            guard->fail(listing->error());
+                    });
+                });
             });
+}
+
+ApiResult<BlaxelDirectory> BlaxelSandboxFiles::parseListing(const QByteArray &body,
+                                                            const QString &remoteFolder, const Limits &limits)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(body);
+    // A file answers as an object too (@blaxel/core's FileWithContent), with content instead.
+    const bool file = document.object().contains(u"content"_s) && !document.object().contains(u"files"_s);
+    if (!document.isObject() || file)
+        return ApiError::decode(tr("%1 is a file, or the sandbox's listing could not be read")
+                                    .arg(BlaxelErrorDecoder::oneLine(remoteFolder, 200)));
+    const QJsonObject object = document.object();
+    BlaxelDirectory directory;
+    directory.path = object.value(u"path"_s).toString().left(4096);
+    const auto add = [&](const QJsonArray &items, bool folder) {
+        for (const auto &item : items) {
+            if (directory.entries.size() >= limits.maxListedEntries) {
+                directory.truncated = true;
+                return;
+            }
+            const QJsonObject entry = item.toObject();
+            directory.entries.append(
+                {entry.value(u"name"_s).toString().left(1024), entry.value(u"path"_s).toString().left(4096),
+                 entry.value(u"size"_s).isDouble() ? qint64(entry.value(u"size"_s).toDouble()) : -1,
+                 entry.value(u"permissions"_s).toString().left(32), folder});
+        }
+    };
+    add(object.value(u"subdirectories"_s).toArray(), true);
+    add(object.value(u"files"_s).toArray(), false);
+    return directory;
 }
 
 BlaxelSandboxCall *BlaxelSandboxFiles::run(const QString &command, const QString &workingDir,

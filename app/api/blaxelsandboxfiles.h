@@ -150,6 +150,9 @@ private:
     using BodySource = std::function<std::unique_ptr<QIODevice>(QString *problem)>;
 
     BlaxelSandboxCall *newCall(QObject *context);
+    // A listing's JSON read into a directory (any thread: it touches nothing of the client's).
+    static ApiResult<BlaxelDirectory> parseListing(const QByteArray &body, const QString &remoteFolder,
+                                                   const Limits &limits);
     BlaxelSandboxCall *put(const BodySource &source, const QString &remotePath, QObject *context,
                            ResultHandler<qint64> done);
     // The SDKs' writeBinary form around `body`, which the form owns from now on.

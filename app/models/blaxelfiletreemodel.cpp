@@ -4,6 +4,7 @@
 
 #include <QLocale>
 #include <QSet>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -29,6 +30,10 @@ struct BlaxelFileTreeModel::Node
     State state = State::NotListed;
     bool truncated = false;
     std::vector<std::unique_ptr<Node>> children;
+    // A first listing still going in: its sorted entries, the next to insert, and whether it was cut.
+    std::shared_ptr<const QList<BlaxelDirectory::Entry>> pending;
+    qsizetype pendingNext = 0;
+    bool pendingTruncated = false;
 
     // Folders first, then by name as a person sorts, then exactly (two names that differ in case only).
     static bool before(bool folderA, const QString &nameA, bool folderB, const QString &nameB)
@@ -107,15 +112,13 @@ BlaxelFileTreeModel::Node *BlaxelFileTreeModel::findNode(const QString &path) co
     return node;
 }
 
-void BlaxelFileTreeModel::setListing(const QString &folderPath, const BlaxelDirectory &directory)
+QList<BlaxelDirectory::Entry> BlaxelFileTreeModel::preparedEntries(const BlaxelDirectory &directory)
 {
-    Node *folder = findNode(folderPath);
-    if (!folder || !folder->folder)
-        return;
     // A name is one segment: anything else from the sandbox would make a path that names another entry.
     QList<BlaxelDirectory::Entry> entries;
     entries.reserve(directory.entries.size());
     QSet<QString> seen;
+    seen.reserve(directory.entries.size());
     for (const auto &entry : directory.entries) {
         if (entry.name.isEmpty() || entry.name.contains(u'/') || entry.name == u"."_s ||
             entry.name == u".."_s)
@@ -127,11 +130,37 @@ void BlaxelFileTreeModel::setListing(const QString &folderPath, const BlaxelDire
     }
     std::sort(entries.begin(), entries.end(),
               [](const auto &a, const auto &b) { return Node::before(a.folder, a.name, b.folder, b.name); });
+    return entries;
+}
+
+void BlaxelFileTreeModel::setListing(const QString &folderPath, const BlaxelDirectory &directory)
+{
+    setPreparedListing(folderPath, preparedEntries(directory), directory.truncated);
+}
+
+void BlaxelFileTreeModel::setPreparedListing(const QString &folderPath,
+                                             const QList<BlaxelDirectory::Entry> &entries, bool truncated)
+{
+    Node *folder = findNode(folderPath);
+    if (!folder || !folder->folder)
+        return;
+    // A newer listing replaces what a first one still had to insert: it is merged with the rows in so far.
+    folder->pending.reset();
     const QModelIndex parentIndex = indexOfNode(folder);
     auto &children = folder->children;
 
+    if (children.empty() && entries.size() > rowsPerChunk) {
+        addNodes(folder, 0, entries, 0, rowsPerChunk);
+        folder->pending = std::make_shared<const QList<BlaxelDirectory::Entry>>(entries);
+        folder->pendingNext = rowsPerChunk;
+        folder->pendingTruncated = truncated;
+        QTimer::singleShot(0, this, [this, path = folder->path] { insertNextChunk(path); });
+        return;
+    }
+
     // Rows that went, in runs from the end so that the rows before each run keep their numbers.
     QSet<QString> keep;
+    keep.reserve(entries.size());
     for (const auto &entry : entries)
         keep.insert((entry.folder ? u"d:"_s : u"f:"_s) + entry.name);
     const auto kept = [&](const Node &node) {
@@ -173,32 +202,62 @@ void BlaxelFileTreeModel::setListing(const QString &folderPath, const BlaxelDire
         while (end < entries.size() &&
                !(row < int(children.size()) && children[size_t(row)]->sameEntry(entries.at(end))))
             ++end;
-        beginInsertRows(parentIndex, row, row + int(end - next) - 1);
-        std::vector<std::unique_ptr<Node>> added;
-        added.reserve(size_t(end - next));
-        for (qsizetype i = next; i < end; ++i) {
-            const auto &entry = entries.at(i);
-            auto node = std::make_unique<Node>();
-            node->name = entry.name;
-            node->path = childPath(folder->path, entry.name);
-            node->folder = entry.folder;
-            node->size = entry.folder ? -1 : entry.size;
-            node->permissions = entry.permissions;
-            node->parent = folder;
-            added.push_back(std::move(node));
-        }
-        children.insert(children.begin() + row, std::make_move_iterator(added.begin()),
-                        std::make_move_iterator(added.end()));
-        folder->renumber();
-        endInsertRows();
+        addNodes(folder, row, entries, next, end);
         row += int(end - next);
         next = end;
     }
+    finishListing(folder, truncated);
+}
+
+void BlaxelFileTreeModel::addNodes(Node *folder, int row, const QList<BlaxelDirectory::Entry> &entries,
+                                   qsizetype first, qsizetype end)
+{
+    beginInsertRows(indexOfNode(folder), row, row + int(end - first) - 1);
+    std::vector<std::unique_ptr<Node>> added;
+    added.reserve(size_t(end - first));
+    for (qsizetype i = first; i < end; ++i) {
+        const auto &entry = entries.at(i);
+        auto node = std::make_unique<Node>();
+        node->name = entry.name;
+        node->path = childPath(folder->path, entry.name);
+        node->folder = entry.folder;
+        node->size = entry.folder ? -1 : entry.size;
+        node->permissions = entry.permissions;
+        node->parent = folder;
+        added.push_back(std::move(node));
+    }
+    auto &children = folder->children;
+    children.insert(children.begin() + row, std::make_move_iterator(added.begin()),
+                    std::make_move_iterator(added.end()));
+    folder->renumber();
+    endInsertRows();
+}
+
+void BlaxelFileTreeModel::insertNextChunk(const QString &folderPath)
+{
+    Node *folder = findNode(folderPath);
+    // Gone (a new root), or a newer listing took over.
+    if (!folder || !folder->pending)
+        return;
+    const auto entries = folder->pending;
+    const qsizetype end = std::min(entries->size(), folder->pendingNext + rowsPerChunk);
+    addNodes(folder, int(folder->children.size()), *entries, folder->pendingNext, end);
+    folder->pendingNext = end;
+    if (end < entries->size()) {
+        QTimer::singleShot(0, this, [this, folderPath] { insertNextChunk(folderPath); });
+        return;
+    }
+    folder->pending.reset();
+    finishListing(folder, folder->pendingTruncated);
+}
+
+void BlaxelFileTreeModel::finishListing(Node *folder, bool truncated)
+{
     const bool wasListed = folder->state == Node::State::Listed;
     folder->state = Node::State::Listed;
-    folder->truncated = directory.truncated;
+    folder->truncated = truncated;
     // An empty folder opened: the view drops its expander.
-    if (!wasListed && children.empty() && folder != m_root.get()) {
+    if (!wasListed && folder->children.empty() && folder != m_root.get()) {
         const QModelIndex self = indexOfNode(folder);
         emit dataChanged(self, self.siblingAtColumn(ColumnCount - 1));
     }

@@ -38,9 +38,19 @@ public:
     void setRootPath(const QString &rootPath);
     QString rootPath() const;
 
+    // Rows a first listing inserts at once; the rest follow a chunk per turn of the event loop, so that a
+    // folder of 100,000 entries shows its first rows at once and never holds the GUI thread for long.
+    static constexpr int rowsPerChunk = 500;
+
     // `folderPath`'s listing arrived: its rows become these entries. A folder the tree does not hold (closed
     // meanwhile, or gone) is ignored.
     void setListing(const QString &folderPath, const BlaxelDirectory &directory);
+    // A listing's entries as the tree keeps them: names that are one path segment, once each, in the tree's
+    // order. Any thread (it touches no model), so that a big folder is sorted off the GUI thread.
+    static QList<BlaxelDirectory::Entry> preparedEntries(const BlaxelDirectory &directory);
+    // setListing() for entries preparedEntries() gave.
+    void setPreparedListing(const QString &folderPath, const QList<BlaxelDirectory::Entry> &entries,
+                            bool truncated);
     // Its listing failed: it may be asked again (fetchMore), and stays as it was.
     void setListingFailed(const QString &folderPath);
     // True when the folder's rows came from a listing (and were not cut at the client's limit).
@@ -76,6 +86,10 @@ private:
     Node *nodeOf(const QModelIndex &index) const;
     Node *findNode(const QString &path) const;
     QModelIndex indexOfNode(const Node *node) const;
+    void addNodes(Node *folder, int row, const QList<BlaxelDirectory::Entry> &entries, qsizetype first,
+                  qsizetype end);
+    void insertNextChunk(const QString &folderPath);
+    void finishListing(Node *folder, bool truncated);
 
     std::unique_ptr<Node> m_root;
 };

@@ -5,6 +5,11 @@
 #include "api/blaxelsandboxfiles.h"
 #include "models/blaxelfiletreemodel.h"
 
+#include <QCoreApplication>
+#include <QThreadPool>
+
+#include <algorithm>
+#include <memory>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -14,6 +19,11 @@ FileBrowser::FileBrowser(const QString &sandbox, BlaxelSandboxFiles *files, QObj
       m_model(new BlaxelFileTreeModel(this)), m_watch(new BlaxelFileWatch(files, this))
 {
     m_files->setParent(this);
+    // A tree shows a folder whole: 200,000 entries are about 35 MB of JSON, read off the GUI thread.
+    BlaxelSandboxFiles::Limits limits = m_files->limits();
+    limits.maxListedEntries = maxListedEntries;
+    limits.maxJsonBytes = std::max(limits.maxJsonBytes, qint64{64} * 1024 * 1024);
+    m_files->setLimits(limits);
     m_relistTimer.setSingleShot(true);
     m_relistTimer.setInterval(relistDelayMs);
     connect(&m_relistTimer, &QTimer::timeout, this, &FileBrowser::relistPending);
@@ -107,14 +117,34 @@ void FileBrowser::list(const QString &folder)
                            if (result.wasCancelled())
                                return;
                            if (result) {
-                               m_model->setListing(folder, result.value());
-                           } else {
-                               m_model->setListingFailed(folder);
-                               Q_EMIT listingFailed(folder, result.error().fullText());
+                               applySoon(folder, result.value());
+                               return;
                            }
+                           m_model->setListingFailed(folder);
+                           Q_EMIT listingFailed(folder, result.error().fullText());
                            if (m_relistAfter.remove(folder))
                                list(folder);
                        }));
+}
+
+void FileBrowser::applySoon(const QString &folder, const BlaxelDirectory &directory)
+{
+    // Sorting 100,000 names takes longer than a frame: done on a pool thread, and the rows put in the tree
+    // back on this one, if this browser is still there.
+    QThreadPool::globalInstance()->start([guard = QPointer<FileBrowser>(this), folder, directory] {
+        auto entries = std::make_shared<const QList<BlaxelDirectory::Entry>>(
+            BlaxelFileTreeModel::preparedEntries(directory));
+        QMetaObject::invokeMethod(QCoreApplication::instance(),
+                                  [guard, folder, entries, truncated = directory.truncated] {
+                                      if (!guard)
+                                          return;
+                                      guard->m_model->setPreparedListing(folder, *entries, truncated);
+                                      if (truncated)
+                                          Q_EMIT guard->listedInPart(folder, int(entries->size()));
+                                      if (guard->m_relistAfter.remove(folder))
+                                          guard->list(folder);
+                                  });
+    });
 }
 
 void FileBrowser::relistSoon(const QString &folder)

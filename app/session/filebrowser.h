@@ -29,6 +29,8 @@ class FileBrowser final : public QObject
 public:
     // A file past this is shown in part and cannot be edited.
     static constexpr qint64 maxOpenBytes = qint64{2} * 1024 * 1024;
+    // A folder with more is shown in part, and says so.
+    static constexpr int maxListedEntries = 200'000;
     // Changes are gathered this long before the folders they touched are listed again.
     static constexpr int relistDelayMs = 150;
 
@@ -64,6 +66,8 @@ public:
 
 Q_SIGNALS:
     void listingFailed(const QString &folder, const QString &problem);
+    // The folder holds more than maxListedEntries: the first `shown` are in the tree.
+    void listedInPart(const QString &folder, int shown);
     void opened(const QString &path, const BlaxelFileBytes &file);
     void openFailed(const QString &path, const QString &problem);
     void saved(const QString &path, qint64 bytes);
@@ -83,6 +87,8 @@ Q_SIGNALS:
 private:
     QString watchedPath() const;
     void list(const QString &folder);
+    // A listing that arrived: sorted off the GUI thread, then into the tree.
+    void applySoon(const QString &folder, const BlaxelDirectory &directory);
     void relistSoon(const QString &folder);
     void relistPending();
     void write(const QString &path, const QByteArray &bytes);

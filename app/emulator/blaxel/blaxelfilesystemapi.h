@@ -22,7 +22,9 @@ struct IncomingRequest;
 class BlaxelFilesystemApi
 {
 public:
-    static constexpr int maxListedEntries = 10000;
+    // The sandbox's API lists a folder whole; the emulator bounds its own memory a good way above what the
+    // Files tab shows (FileBrowser::maxListedEntries), so that a folder of 100,000 entries is listed whole.
+    static constexpr int maxListedEntries = 250'000;
 
     // `root`: the sandbox's canonical folder; `segments`: the URL's decoded segments after /filesystem/.
     static HttpReply get(const IncomingRequest &request, const QString &root, const QStringList &segments);
