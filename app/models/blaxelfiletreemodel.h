@@ -38,8 +38,8 @@ public:
     void setRootPath(const QString &rootPath);
     QString rootPath() const;
 
-    // Rows a first listing inserts at once; the rest follow a chunk per turn of the event loop, so that a
-    // folder of 100,000 entries shows its first rows at once and never holds the GUI thread for long.
+    // Rows a first listing inserts at once; the rest follow a chunk per turn of the event loop (each as big
+    // as what is in), so that a folder of 100,000 entries shows its first rows at once.
     static constexpr int rowsPerChunk = 500;
 
     // `folderPath`'s listing arrived: its rows become these entries. A folder the tree does not hold (closed

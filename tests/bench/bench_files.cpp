@@ -72,6 +72,8 @@ int main(int argc, char **argv)
 
     // The listing call alone (the sandbox's answer, read and parsed): the floor of the tree's figures.
     double callMs = 0;
+    double sortMs = 0;
+    double firstChunkMs = 0;
     {
         BlaxelSandboxFiles lister(u"research-notebook"_s, sandbox, key, u"demo"_s);
         BlaxelSandboxFiles::Limits limits = lister.limits();
@@ -81,14 +83,28 @@ int main(int argc, char **argv)
         QElapsedTimer call;
         call.start();
         bool listed = false;
+        BlaxelDirectory directory;
         lister.list(u"/blaxel/big"_s, &app, [&](const ApiResult<BlaxelDirectory> &result) {
             listed = true;
             if (!result)
                 std::fprintf(stderr, "the listing failed: %s\n", qPrintable(result.error().fullText()));
+            else
+                directory = result.value();
         });
         if (!GapMeter::waitUntil([&] { return listed; }, 120000))
             return 1;
         callMs = double(call.nsecsElapsed()) / 1e6;
+        // The client's own work once the answer is in: the sort (a pool thread's in the tab) and the first
+        // rows into a model (the GUI thread's).
+        QElapsedTimer work;
+        work.start();
+        const QList<BlaxelDirectory::Entry> entries = BlaxelFileTreeModel::preparedEntries(directory);
+        sortMs = double(work.nsecsElapsed()) / 1e6;
+        BlaxelFileTreeModel model;
+        model.setRootPath(u"/blaxel/big"_s);
+        work.restart();
+        model.setPreparedListing(u"/blaxel/big"_s, entries, directory.truncated);
+        firstChunkMs = double(work.nsecsElapsed()) / 1e6;
     }
 
     auto *files = new BlaxelSandboxFiles(u"research-notebook"_s, sandbox, key, u"demo"_s);
@@ -123,6 +139,8 @@ int main(int argc, char **argv)
                                                          ? u" (cut at the listing limit)"_s
                                                          : QString()));
     line("the listing call alone", u"%1 ms"_s.arg(callMs, 0, 'f', 1));
+    line("  then sorting it", u"%1 ms (a pool thread's work in the tab)"_s.arg(sortMs, 0, 'f', 1));
+    line("  then the first rows in a model", u"%1 ms"_s.arg(firstChunkMs, 0, 'f', 1));
     line("first rows", u"%1 ms"_s.arg(firstMs, 0, 'f', 1));
     line("listed", u"%1 ms"_s.arg(allMs, 0, 'f', 1));
     line("GUI thread", meter.summary());
