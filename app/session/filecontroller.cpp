@@ -3,9 +3,13 @@
 #include "api/blaxelsandboxfiles.h"
 #include "session/appsession.h"
 #include "session/filebrowser.h"
+#include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
 #include "workspace/transferqueue.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -34,6 +38,41 @@ TransferJob *FileController::uploadInto(const QString &name, const QUrl &url, co
         return nullptr;
     auto *job = new BlaxelUploadJob(files, sources, nullptr, remoteFolder);
     files->setParent(job); // the job's own client: it goes with the job (or its retry, which takes it)
+    m_session->transfers()->enqueue(job);
+    return job;
+}
+
+TransferJob *FileController::downloadInto(const QString &name, const QUrl &url, const QString &remotePath,
+                                          const QString &localFolder, QString *problem)
+{
+    const QString entry = QFileInfo(remotePath).fileName();
+    const QString destination = QDir(localFolder).filePath(entry);
+    if (entry.isEmpty() || QFileInfo(destination).exists() || QFileInfo(destination).isSymLink()) {
+        *problem =
+            tr("%1 is there already; choose another folder.").arg(QDir::toNativeSeparators(destination));
+        return nullptr;
+    }
+    BlaxelSandboxFiles *files = m_session->checkedBlaxelSandboxFiles(
+        name, url, tr("Connect to Blaxel to download from a sandbox."), problem);
+    if (!files)
+        return nullptr;
+    // The extraction wants a new or empty folder; one on the same disk makes the last step a rename.
+    QTemporaryDir staging(QDir(localFolder).filePath(u".sandboxdeck-download-XXXXXX"_s));
+    if (!staging.isValid()) {
+        delete files;
+        *problem =
+            tr("Could not create a temporary folder in %1.").arg(QDir::toNativeSeparators(localFolder));
+        return nullptr;
+    }
+    staging.setAutoRemove(false);
+    const QString stagingPath = staging.path();
+    auto *job = new BlaxelDumpJob(files, BlaxelDumpJob::Mode::Extract, stagingPath, nullptr, remotePath);
+    files->setParent(job); // the job's own client: it goes with the job (or its retry, which takes it)
+    connect(job, &TransferJob::finished, this, [job, stagingPath, entry, destination] {
+        if (job->state() == TransferJob::State::Done && !QFileInfo(destination).exists())
+            QDir().rename(QDir(stagingPath).filePath(entry), destination);
+        QDir(stagingPath).removeRecursively();
+    });
     m_session->transfers()->enqueue(job);
     return job;
 }

@@ -28,6 +28,11 @@ public:
     // sandbox cannot be reached.
     TransferJob *uploadInto(const QString &name, const QUrl &url, const QStringList &sources,
                             const QString &remoteFolder, QString *problem);
+    // A file or folder of the sandbox into local folder `localFolder`, through the transfer queue: extracted
+    // safely into a hidden folder there, then moved beside it under its own name (a file as itself, a folder
+    // as its tree). Null, with `problem` said, when the sandbox cannot be reached or the name is taken.
+    TransferJob *downloadInto(const QString &name, const QUrl &url, const QString &remotePath,
+                              const QString &localFolder, QString *problem);
     // True when the sandbox's files are a folder of this machine (the demo), which the view says.
     bool isLocal() const;
 

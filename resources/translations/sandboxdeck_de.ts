@@ -2753,6 +2753,18 @@
         <source>Connect to Blaxel to upload into a sandbox.</source>
         <translation>Verbinden Sie sich mit Blaxel, um in eine Sandbox hochzuladen.</translation>
     </message>
+    <message>
+        <source>%1 is there already; choose another folder.</source>
+        <translation>%1 ist bereits vorhanden; wählen Sie einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>Connect to Blaxel to download from a sandbox.</source>
+        <translation>Verbinden Sie sich mit Blaxel, um aus einer Sandbox herunterzuladen.</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder in %1.</source>
+        <translation>In %1 konnte kein temporärer Ordner angelegt werden.</translation>
+    </message>
 </context>
 <context>
     <name>FilePreview</name>
@@ -3052,6 +3064,26 @@
     <message>
         <source>The upload into %1 did not finish: %2</source>
         <translation>Das Hochladen nach %1 wurde nicht abgeschlossen: %2</translation>
+    </message>
+    <message>
+        <source>Do&amp;wnload…</source>
+        <translation>&amp;Herunterladen …</translation>
+    </message>
+    <message>
+        <source>Downloads the selected file or folder into a folder of this computer</source>
+        <translation>Lädt die gewählte Datei oder den gewählten Ordner in einen Ordner dieses Computers herunter</translation>
+    </message>
+    <message>
+        <source>Download into</source>
+        <translation>Herunterladen nach</translation>
+    </message>
+    <message>
+        <source>Choose a file or folder to download.</source>
+        <translation>Wählen Sie eine Datei oder einen Ordner zum Herunterladen.</translation>
+    </message>
+    <message>
+        <source>Downloading %1; Transfers shows its progress.</source>
+        <translation>%1 wird heruntergeladen; Übertragungen zeigt den Fortschritt.</translation>
     </message>
 </context>
 <context>

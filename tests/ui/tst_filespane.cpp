@@ -21,6 +21,7 @@
 #include "session/blaxelsandboxescontroller.h"
 #include "session/filebrowser.h"
 #include "session/refreshscheduler.h"
+#include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
 #include "workspace/transferqueue.h"
 
@@ -463,6 +464,50 @@ private Q_SLOTS:
         QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
         QTRY_VERIFY_WITH_TIMEOUT(tree()->indexOfPath(u"/blaxel/rooted.txt"_s).isValid(), 10000);
         QCOMPARE(readElsewhere(u"/blaxel/rooted.txt"_s), QByteArray("root\n"));
+    }
+
+    void downloadGivesAFileAsItselfAndAFolderAsItsTree()
+    {
+        writeElsewhere(u"/blaxel/out/one.txt"_s, "one\n");
+        writeElsewhere(u"/blaxel/out/sub/two.txt"_s, "two\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QVERIFY(openFolder(u"/blaxel/out"_s));
+        QTemporaryDir local;
+        QPushButton *download = button(u"downloadFileButton"_s);
+        QVERIFY(download);
+        QCOMPARE(download->text(), u"Do&wnload…"_s);
+
+        QVERIFY(select(u"/blaxel/out/one.txt"_s));
+        QVERIFY(download->isEnabled());
+        pane()->downloadSelectedTo(local.path());
+        auto *job =
+            qobject_cast<BlaxelDumpJob *>(app->controller()->session()->transfers()->jobs().constLast());
+        QVERIFY(job);
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(local.filePath(u"one.txt"_s)).isFile(), 10000);
+        QFile one(local.filePath(u"one.txt"_s));
+        QVERIFY(one.open(QIODevice::ReadOnly));
+        QCOMPARE(one.readAll(), QByteArray("one\n"));
+
+        QVERIFY(select(u"/blaxel/out"_s));
+        pane()->downloadSelectedTo(local.path());
+        job = qobject_cast<BlaxelDumpJob *>(app->controller()->session()->transfers()->jobs().constLast());
+        QVERIFY(job);
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(local.filePath(u"out/sub/two.txt"_s)).isFile(), 10000);
+        QVERIFY(QFileInfo(local.filePath(u"out/one.txt"_s)).isFile());
+        // Nothing but what was asked for is left beside it.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            QDir(local.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+            (QStringList{u"one.txt"_s, u"out"_s}), 10000);
+
+        // A name that is taken is refused before anything is queued.
+        const qsizetype queued = app->controller()->session()->transfers()->jobs().size();
+        pane()->downloadSelectedTo(local.path());
+        QCOMPARE(app->controller()->session()->transfers()->jobs().size(), queued);
+        QVERIFY(pane()->stateLabel()->text().contains(u"is there already"_s));
     }
 };
 

@@ -11,6 +11,7 @@
 #include "session/filecontroller.h"
 #include "workspace/transferjob.h"
 
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -19,7 +20,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QShortcut>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -37,9 +37,10 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_notice(new QLabel(this)), m_state(new QLabel(this)),
       m_refresh(new QPushButton(tr("Re&fresh"), this)),
       m_newFolder(new QPushButton(tr("New F&older…"), this)), m_rename(new QPushButton(tr("Re&name…"), this)),
-      m_delete(new QPushButton(tr("&Delete…"), this)), m_root(new QLineEdit(this)),
-      m_search(new FileSearchPanel(this)), m_split(new QSplitter(Qt::Horizontal, this)),
-      m_view(new QTreeView(this)), m_preview(new FilePreview(this))
+      m_delete(new QPushButton(tr("&Delete…"), this)), m_download(new QPushButton(tr("Do&wnload…"), this)),
+      m_root(new QLineEdit(this)), m_search(new FileSearchPanel(this)),
+      m_split(new QSplitter(Qt::Horizontal, this)), m_view(new QTreeView(this)),
+      m_preview(new FilePreview(this))
 {
     setObjectName(u"filesPane"_s);
     m_notice->setObjectName(u"filesNotice"_s);
@@ -54,6 +55,8 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     m_rename->setObjectName(u"renameFileButton"_s);
     m_rename->setToolTip(tr("Renames the selected file or folder (F2)"));
     m_delete->setObjectName(u"deleteFileButton"_s);
+    m_download->setObjectName(u"downloadFileButton"_s);
+    m_download->setToolTip(tr("Downloads the selected file or folder into a folder of this computer"));
     m_delete->setToolTip(tr("Deletes the selected file or folder, after a question (Delete)"));
     m_root->setObjectName(u"filesRootEdit"_s);
     m_root->setToolTip(tr("The folder the tree starts at; Enter goes there"));
@@ -75,6 +78,7 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     buttons->addWidget(m_newFolder);
     buttons->addWidget(m_rename);
     buttons->addWidget(m_delete);
+    buttons->addWidget(m_download);
     auto *searchRow = new QHBoxLayout;
     searchRow->addWidget(m_root, 1);
     searchRow->addWidget(m_search->searchRow(), 2);
@@ -98,6 +102,7 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     connect(m_newFolder, &QPushButton::clicked, this, &FilesPane::makeFolder);
     connect(m_rename, &QPushButton::clicked, this, &FilesPane::renameSelected);
     connect(m_delete, &QPushButton::clicked, this, &FilesPane::deleteSelected);
+    connect(m_download, &QPushButton::clicked, this, &FilesPane::downloadSelected);
     connect(m_root, &QLineEdit::returnPressed, this, [this] { setRootPath(m_root->text().trimmed()); });
     connect(m_search, &FileSearchPanel::searchRequested, this, &FilesPane::search);
     connect(m_search, &FileSearchPanel::fileChosen, this, &FilesPane::openFile);
@@ -110,18 +115,11 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
         m_preview->dropChanges();
         openFile(path);
     });
-    // F2 and Delete act on the tree's selection only (Delete in the editor deletes text); the view takes F2
-    // for itself before a shortcut sees it, so its keys are read here.
+    // F2 and Delete act on the tree's selection only (Delete in the editor deletes text), F5 and Ctrl+F on
+    // the tab wherever its focus is. The window has the same keys for the sandbox itself (edit it, delete it,
+    // refresh the list, search the list): while the focus is in this tab, they are claimed here (a
+    // ShortcutOverride accepted), so that Delete on a file can never delete the sandbox.
     m_view->installEventFilter(this);
-    auto *reload =
-        new QShortcut(QKeySequence(Qt::Key_F5), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
-    connect(reload, &QShortcut::activated, this, &FilesPane::refresh);
-    auto *focusFind =
-        new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
-    connect(focusFind, &QShortcut::activated, this, [this] {
-        m_search->searchEdit()->setFocus(Qt::ShortcutFocusReason);
-        m_search->searchEdit()->selectAll();
-    });
     showSandbox({}, {}, false);
 }
 
@@ -236,6 +234,24 @@ void FilesPane::upload(const QStringList &localPaths, const QString &remoteFolde
                      ? tr("Uploaded into %1.").arg(shownFolder)
                      : tr("The upload into %1 did not finish: %2").arg(shownFolder, job->errorText()));
     });
+}
+
+void FilesPane::downloadSelected()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Download into"));
+    if (!folder.isEmpty())
+        downloadSelectedTo(folder);
+}
+
+void FilesPane::downloadSelectedTo(const QString &localFolder)
+{
+    const QString path = selectedPath();
+    QString problem = tr("Choose a file or folder to download.");
+    TransferJob *job = m_browser && !path.isEmpty()
+                           ? m_controller->downloadInto(m_name, m_url, path, localFolder, &problem)
+                           : nullptr;
+    setState(job ? tr("Downloading %1; Transfers shows its progress.").arg(DisplayText::visible(path))
+                 : problem);
 }
 
 QString FilesPane::selectedPath() const
@@ -394,6 +410,7 @@ void FilesPane::updateButtons()
     m_newFolder->setEnabled(m_browser);
     m_rename->setEnabled(selected);
     m_delete->setEnabled(selected);
+    m_download->setEnabled(selected);
     m_root->setEnabled(m_browser);
     m_search->searchRow()->setEnabled(m_browser);
 }
@@ -418,20 +435,63 @@ void FilesPane::hideEvent(QHideEvent *event)
         m_browser->setActive(false);
 }
 
+namespace {
+
+bool isTreeKey(const QKeyEvent *key)
+{
+    return (key->key() == Qt::Key_F2 && key->modifiers() == Qt::NoModifier) ||
+           key->matches(QKeySequence::Delete);
+}
+
+bool isTabKey(const QKeyEvent *key)
+{
+    return (key->key() == Qt::Key_F5 && key->modifiers() == Qt::NoModifier) ||
+           key->matches(QKeySequence::Find);
+}
+
+} // namespace
+
 bool FilesPane::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view && event->type() == QEvent::KeyPress) {
+    if (watched == m_view &&
+        (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
         const auto *key = static_cast<QKeyEvent *>(event);
-        if (key->key() == Qt::Key_F2 && key->modifiers() == Qt::NoModifier) {
-            renameSelected();
-            return true;
-        }
-        if (key->matches(QKeySequence::Delete)) {
-            deleteSelected();
+        if (isTreeKey(key)) {
+            if (event->type() == QEvent::ShortcutOverride) {
+                event->accept();
+            } else if (key->key() == Qt::Key_F2) {
+                renameSelected();
+            } else {
+                deleteSelected();
+            }
             return true;
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+bool FilesPane::event(QEvent *event)
+{
+    // A key the focused child did not take comes up to this pane, the override first, then the press.
+    if (event->type() == QEvent::ShortcutOverride && isTabKey(static_cast<QKeyEvent *>(event))) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void FilesPane::keyPressEvent(QKeyEvent *event)
+{
+    if (!isTabKey(event)) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    if (event->key() == Qt::Key_F5) {
+        refresh();
+    } else {
+        m_search->searchEdit()->setFocus(Qt::ShortcutFocusReason);
+        m_search->searchEdit()->selectAll();
+    }
 }
 
 void FilesPane::resizeEvent(QResizeEvent *event)

@@ -43,6 +43,10 @@ public:
     // Has the controller queue an upload of local files and folders into `remoteFolder`; the folder is listed
     // again when it ends.
     void upload(const QStringList &localPaths, const QString &remoteFolder);
+    // Asks for a local folder, then downloadSelectedTo() it.
+    void downloadSelected();
+    // Has the controller queue a download of the selected file or folder into `localFolder`.
+    void downloadSelectedTo(const QString &localFolder);
     // Shows `path` in the preview (asks first when the text shown has changes not saved).
     void openFile(const QString &path, int line = 0);
 
@@ -58,6 +62,8 @@ protected:
     void hideEvent(QHideEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
+    bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void selectionChanged();
@@ -77,6 +83,7 @@ private:
     QPushButton *m_newFolder;
     QPushButton *m_rename;
     QPushButton *m_delete;
+    QPushButton *m_download;
     QLineEdit *m_root;
     FileSearchPanel *m_search;
     QSplitter *m_split;
