@@ -509,6 +509,22 @@ private Q_SLOTS:
         QCOMPARE(app->controller()->session()->transfers()->jobs().size(), queued);
         QVERIFY(pane()->stateLabel()->text().contains(u"is there already"_s));
     }
+
+    void aFinishedUploadListsItsFolderAgainWithoutTheWatch()
+    {
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        // Another tab in front: nothing watches the sandbox, so only the upload's end can show the file.
+        page()->sideTabs()->setCurrentIndex(0);
+        QVERIFY(!pane()->browser()->isWatching());
+        QTemporaryDir local;
+        QVERIFY(writeLocal(local.filePath(u"unwatched.txt"_s), "quiet\n"));
+        pane()->upload({local.filePath(u"unwatched.txt"_s)}, u"/blaxel"_s);
+        BlaxelUploadJob *job = lastUpload();
+        QVERIFY(job);
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
+        QTRY_VERIFY_WITH_TIMEOUT(tree()->indexOfPath(u"/blaxel/unwatched.txt"_s).isValid(), 10000);
+    }
 };
 
 QTEST_MAIN(TestFilesPane)
