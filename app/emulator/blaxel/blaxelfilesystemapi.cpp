@@ -6,6 +6,7 @@
 #include "emulator/blaxel/blaxelsandboxpaths.h"
 #include "emulator/server/incomingrequest.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -16,7 +17,9 @@
 
 #include <algorithm>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -77,27 +80,81 @@ QJsonObject fileEntry(const QFileInfo &info, const QString &sandboxPath)
                        {u"group"_s, u"root"_s}};
 }
 
-HttpReply listFolder(const QString &real, const QString &sandboxPath)
+// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+void appendJsonString(QByteArray &out, const QString &text)
 {
-    QJsonArray files;
-    QJsonArray subdirectories;
-    const QFileInfoList entries = QDir(real).entryInfoList(
-        QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
-    for (qsizetype i = 0; i < entries.size() && i < BlaxelFilesystemApi::maxListedEntries; ++i) {
-        const QFileInfo &info = entries.at(i);
-        if (info.isDir() && !info.isSymLink()) {
-            const QString path = sandboxPath == u"/" ? QString(u'/' + info.fileName())
-                                                     : QString(sandboxPath + u'/' + info.fileName());
-            subdirectories.append(QJsonObject{{u"name"_s, info.fileName()}, {u"path"_s, path}});
+    out += '"';
+    for (const char c : text.toUtf8()) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (byte < 0x20) {
+            static const char hex[] = "0123456789abcdef";
+            out += "\\u00";
+            out += hex[byte >> 4];
+            out += hex[byte & 0xF];
         } else {
-            files.append(fileEntry(info, sandboxPath));
+            out += c;
         }
     }
-    const QString name = sandboxPath == u"/" ? u"/"_s : sandboxPath.section(u'/', -1);
-    return HttpReply::json(200, QJsonObject{{u"name"_s, name},
-                                            {u"path"_s, sandboxPath},
-                                            {u"files"_s, files},
-                                            {u"subdirectories"_s, subdirectories}});
+    out += '"';
+}
+
+// The folder's listing written as JSON text with one lstat per entry, relative to the open folder: a folder
+// of 100,000 entries took 2.3-3 s through QFileInfo (several stats and a full path walk each) and a
+// QJsonObject per entry. The fields and their values are fileEntry()'s.
+HttpReply listFolder(const QString &real, const QString &sandboxPath)
+{
+    const QStringList names = QDir(real).entryList(
+        QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    const int folder = ::open(QFile::encodeName(real).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0)
+        return BlaxelReplies::sandboxError(500, u"cannot read the folder"_s);
+    const QString prefix = sandboxPath == u"/" ? sandboxPath : sandboxPath + u'/';
+    QByteArray files = "[";
+    QByteArray subdirectories = "[";
+    for (qsizetype i = 0; i < names.size() && i < BlaxelFilesystemApi::maxListedEntries; ++i) {
+        const QString &name = names.at(i);
+        struct stat status = {};
+        if (::fstatat(folder, QFile::encodeName(name).constData(), &status, AT_SYMLINK_NOFOLLOW) != 0)
+            continue; // gone since it was listed
+        if (S_ISDIR(status.st_mode)) {
+            if (subdirectories.size() > 1)
+                subdirectories += ',';
+            subdirectories += "{\"name\":";
+            appendJsonString(subdirectories, name);
+            subdirectories += ",\"path\":";
+            appendJsonString(subdirectories, prefix + name);
+            subdirectories += '}';
+            continue;
+        }
+        if (files.size() > 1)
+            files += ',';
+        const qint64 modified = qint64(status.st_mtim.tv_sec) * 1000 + status.st_mtim.tv_nsec / 1'000'000;
+        files += "{\"group\":\"root\",\"lastModified\":";
+        appendJsonString(files,
+                         BlaxelSandboxJson::timestamp(QDateTime::fromMSecsSinceEpoch(modified, Qt::UTC)));
+        files += ",\"name\":";
+        appendJsonString(files, name);
+        files += ",\"owner\":\"root\",\"path\":";
+        appendJsonString(files, prefix + name);
+        files += ",\"permissions\":";
+        appendJsonString(files, BlaxelFilesystemApi::modeText(status.st_mode));
+        files += ",\"size\":" + QByteArray::number(qint64(status.st_size)) + '}';
+    }
+    ::close(folder);
+    files += ']';
+    subdirectories += ']';
+    HttpReply reply;
+    reply.status = 200;
+    reply.setHeader("Content-Type", "application/json");
+    reply.body = "{\"files\":" + files + ",\"name\":";
+    appendJsonString(reply.body, sandboxPath == u"/" ? u"/"_s : sandboxPath.section(u'/', -1));
+    reply.body += ",\"path\":";
+    appendJsonString(reply.body, sandboxPath);
+    reply.body += ",\"subdirectories\":" + subdirectories + '}';
+    return reply;
 }
 
 HttpReply sendFile(const IncomingRequest &request, const QString &real)
@@ -184,18 +241,23 @@ QString BlaxelFilesystemApi::modeText(const QString &realPath)
     struct stat status = {};
     if (::lstat(QFile::encodeName(realPath).constData(), &status) != 0)
         return u"----------"_s;
+    return modeText(status.st_mode);
+}
+
+QString BlaxelFilesystemApi::modeText(unsigned int mode)
+{
     QString text;
-    if (S_ISLNK(status.st_mode))
+    if (S_ISLNK(mode))
         text += u'L';
-    else if (S_ISDIR(status.st_mode))
+    else if (S_ISDIR(mode))
         text += u'd';
-    else if (S_ISREG(status.st_mode))
+    else if (S_ISREG(mode))
         text += u'-';
     else
         text += u'?';
     static const char letters[] = "rwxrwxrwx";
     for (int bit = 0; bit < 9; ++bit)
-        text += (status.st_mode & (0400 >> bit)) ? QChar::fromLatin1(letters[bit]) : u'-';
+        text += (mode & (0400u >> bit)) ? QChar::fromLatin1(letters[bit]) : u'-';
     return text;
 }
 

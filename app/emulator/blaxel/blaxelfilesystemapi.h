@@ -32,6 +32,8 @@ public:
                          qint64 maxFileBytes);
     // Go's os.FileMode text ("-rw-r--r--", "drwxr-xr-x", "Lrwxrwxrwx"), as the sandbox's API writes it.
     static QString modeText(const QString &realPath);
+    // The same for a mode lstat(2) gave.
+    static QString modeText(unsigned int mode);
 };
 
 } // namespace Emulator
