@@ -374,6 +374,45 @@ private Q_SLOTS:
         QVERIFY(!pane()->preview()->saveButton()->isEnabled());
     }
 
+    // The window's keys for the sandbox itself (Delete deletes it, F2 edits it) do not reach it from the
+    // tree: pressed as the window system delivers them (through the shortcut map), they act on the file.
+    void theWindowsKeysActOnTheFileWhileTheTreeHasTheFocus()
+    {
+        writeElsewhere(u"/blaxel/keys.txt"_s, "k\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QVERIFY(select(u"/blaxel/keys.txt"_s));
+        pane()->view()->setFocus();
+        QTRY_VERIFY(pane()->view()->hasFocus());
+        QString asked;
+        onNextDialog([&](QWidget *modal) {
+            auto *box = qobject_cast<QMessageBox *>(modal);
+            asked = box ? box->text() : DemoApp::describe(modal);
+            if (box)
+                box->button(QMessageBox::Cancel)->click();
+            else
+                modal->close();
+        });
+        QTest::keyClick(app->window()->windowHandle(), Qt::Key_Delete);
+        QTRY_COMPARE_WITH_TIMEOUT(asked, u"Delete /blaxel/keys.txt?"_s, 10000);
+
+        asked.clear();
+        onNextDialog([&](QWidget *modal) {
+            auto *input = qobject_cast<QInputDialog *>(modal);
+            asked = input ? input->textValue() : DemoApp::describe(modal);
+            modal->close();
+        });
+        QTest::keyClick(app->window()->windowHandle(), Qt::Key_F2);
+        QTRY_COMPARE_WITH_TIMEOUT(asked, u"keys.txt"_s, 10000);
+
+        // Ctrl+F in the tab finds files, not sandboxes.
+        app->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(app->window()));
+        pane()->view()->setFocus();
+        QTRY_VERIFY(pane()->view()->hasFocus());
+        QTest::keyClick(app->window()->windowHandle(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(pane()->searchPanel()->searchEdit()->hasFocus());
+    }
+
     void anotherSandboxStartsOverAndAHiddenTabWatchesNothing()
     {
         QVERIFY(showFilesOf(u"research-notebook"_s));

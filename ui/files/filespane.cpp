@@ -5,6 +5,7 @@
 #include "files/filedroptarget.h"
 #include "files/fileicondelegate.h"
 #include "files/filepreview.h"
+#include "files/filetabkeys.h"
 #include "models/blaxelfiletreemodel.h"
 #include "models/displaytext.h"
 #include "session/filebrowser.h"
@@ -15,7 +16,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -115,11 +115,14 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
         m_preview->dropChanges();
         openFile(path);
     });
-    // F2 and Delete act on the tree's selection only (Delete in the editor deletes text), F5 and Ctrl+F on
-    // the tab wherever its focus is. The window has the same keys for the sandbox itself (edit it, delete it,
-    // refresh the list, search the list): while the focus is in this tab, they are claimed here (a
-    // ShortcutOverride accepted), so that Delete on a file can never delete the sandbox.
-    m_view->installEventFilter(this);
+    auto *keys = new FileTabKeys(this, m_view);
+    connect(keys, &FileTabKeys::renameRequested, this, &FilesPane::renameSelected);
+    connect(keys, &FileTabKeys::deleteRequested, this, &FilesPane::deleteSelected);
+    connect(keys, &FileTabKeys::refreshRequested, this, &FilesPane::refresh);
+    connect(keys, &FileTabKeys::findRequested, this, [this] {
+        m_search->searchEdit()->setFocus(Qt::ShortcutFocusReason);
+        m_search->searchEdit()->selectAll();
+    });
     showSandbox({}, {}, false);
 }
 
@@ -433,65 +436,6 @@ void FilesPane::hideEvent(QHideEvent *event)
     QWidget::hideEvent(event);
     if (m_browser)
         m_browser->setActive(false);
-}
-
-namespace {
-
-bool isTreeKey(const QKeyEvent *key)
-{
-    return (key->key() == Qt::Key_F2 && key->modifiers() == Qt::NoModifier) ||
-           key->matches(QKeySequence::Delete);
-}
-
-bool isTabKey(const QKeyEvent *key)
-{
-    return (key->key() == Qt::Key_F5 && key->modifiers() == Qt::NoModifier) ||
-           key->matches(QKeySequence::Find);
-}
-
-} // namespace
-
-bool FilesPane::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_view &&
-        (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
-        const auto *key = static_cast<QKeyEvent *>(event);
-        if (isTreeKey(key)) {
-            if (event->type() == QEvent::ShortcutOverride) {
-                event->accept();
-            } else if (key->key() == Qt::Key_F2) {
-                renameSelected();
-            } else {
-                deleteSelected();
-            }
-            return true;
-        }
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-bool FilesPane::event(QEvent *event)
-{
-    // A key the focused child did not take comes up to this pane, the override first, then the press.
-    if (event->type() == QEvent::ShortcutOverride && isTabKey(static_cast<QKeyEvent *>(event))) {
-        event->accept();
-        return true;
-    }
-    return QWidget::event(event);
-}
-
-void FilesPane::keyPressEvent(QKeyEvent *event)
-{
-    if (!isTabKey(event)) {
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    if (event->key() == Qt::Key_F5) {
-        refresh();
-    } else {
-        m_search->searchEdit()->setFocus(Qt::ShortcutFocusReason);
-        m_search->searchEdit()->selectAll();
-    }
 }
 
 void FilesPane::resizeEvent(QResizeEvent *event)
