@@ -68,10 +68,20 @@ TransferJob *FileController::downloadInto(const QString &name, const QUrl &url, 
     const QString stagingPath = staging.path();
     auto *job = new BlaxelDumpJob(files, BlaxelDumpJob::Mode::Extract, stagingPath, nullptr, remotePath);
     files->setParent(job); // the job's own client: it goes with the job (or its retry, which takes it)
-    connect(job, &TransferJob::finished, this, [job, stagingPath, entry, destination] {
-        if (job->state() == TransferJob::State::Done && !QFileInfo(destination).exists())
-            QDir().rename(QDir(stagingPath).filePath(entry), destination);
+    connect(job, &TransferJob::finished, this, [this, job, stagingPath, entry, destination] {
+        if (job->state() != TransferJob::State::Done) {
+            QDir(stagingPath).removeRecursively();
+            return;
+        }
+        // The name may have been taken while the bytes came: the download stays where it is, and says so.
+        const QFileInfo taken(destination);
+        if (taken.exists() || taken.isSymLink() ||
+            !QDir().rename(QDir(stagingPath).filePath(entry), destination)) {
+            Q_EMIT downloadKept(destination, stagingPath);
+            return;
+        }
         QDir(stagingPath).removeRecursively();
+        Q_EMIT downloadLanded(destination);
     });
     m_session->transfers()->enqueue(job);
     return job;

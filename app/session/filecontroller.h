@@ -36,6 +36,12 @@ public:
     // True when the sandbox's files are a folder of this machine (the demo), which the view says.
     bool isLocal() const;
 
+Q_SIGNALS:
+    // A download is in place at `path`.
+    void downloadLanded(const QString &path);
+    // A download ended, but `path` was taken meanwhile: it is kept whole in `keptIn`, nothing was removed.
+    void downloadKept(const QString &path, const QString &keptIn);
+
 private:
     AppSession *m_session;
 };

@@ -3085,6 +3085,14 @@
         <source>Downloading %1; Transfers shows its progress.</source>
         <translation>%1 wird heruntergeladen; Übertragungen zeigt den Fortschritt.</translation>
     </message>
+    <message>
+        <source>Downloaded %1.</source>
+        <translation>%1 heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>%1 appeared while the download ran, so it was not replaced: the download is in %2.</source>
+        <translation>%1 ist während des Herunterladens entstanden und wurde daher nicht ersetzt: Der Download liegt in %2.</translation>
+    </message>
 </context>
 <context>
     <name>FollowConsole</name>

@@ -547,6 +547,28 @@ private Q_SLOTS:
         pane()->downloadSelectedTo(local.path());
         QCOMPARE(app->controller()->session()->transfers()->jobs().size(), queued);
         QVERIFY(pane()->stateLabel()->text().contains(u"is there already"_s));
+        // A name taken while the download runs: the download is kept whole where it is, and the pane says so.
+        QVERIFY(select(u"/blaxel/out/one.txt"_s));
+        QTemporaryDir racing;
+        pane()->downloadSelectedTo(racing.path());
+        job = qobject_cast<BlaxelDumpJob *>(app->controller()->session()->transfers()->jobs().constLast());
+        QVERIFY(job);
+        {
+            QFile theirs(racing.filePath(u"one.txt"_s));
+            QVERIFY(theirs.open(QIODevice::WriteOnly));
+            theirs.write("theirs\n");
+        }
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->text().contains(u"was not replaced"_s), 10000);
+        QFile kept(racing.filePath(u"one.txt"_s));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("theirs\n"));
+        const QStringList staging =
+            QDir(racing.path()).entryList({u".sandboxdeck-download-*"_s}, QDir::Dirs | QDir::Hidden);
+        QCOMPARE(staging.size(), 1);
+        QFile downloaded(QDir(racing.filePath(staging.constFirst())).filePath(u"one.txt"_s));
+        QVERIFY(downloaded.open(QIODevice::ReadOnly));
+        QCOMPARE(downloaded.readAll(), QByteArray("one\n"));
     }
 
     void aFinishedUploadListsItsFolderAgainWithoutTheWatch()

@@ -12,6 +12,7 @@
 #include "session/filecontroller.h"
 #include "workspace/transferjob.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -115,6 +116,15 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
         m_preview->dropChanges();
         openFile(path);
     });
+    connect(m_controller, &FileController::downloadLanded, this, [this](const QString &path) {
+        setState(tr("Downloaded %1.").arg(QDir::toNativeSeparators(path)));
+    });
+    connect(m_controller, &FileController::downloadKept, this,
+            [this](const QString &path, const QString &keptIn) {
+                setState(
+                    tr("%1 appeared while the download ran, so it was not replaced: the download is in %2.")
+                        .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(keptIn)));
+            });
     auto *keys = new FileTabKeys(this, m_view);
     connect(keys, &FileTabKeys::renameRequested, this, &FilesPane::renameSelected);
     connect(keys, &FileTabKeys::deleteRequested, this, &FilesPane::deleteSelected);
