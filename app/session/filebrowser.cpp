@@ -208,59 +208,36 @@ void FileBrowser::save(const QString &path, const QByteArray &bytes, const QByte
 
 void FileBrowser::write(const QString &path, const QByteArray &bytes)
 {
-    m_content.write(path, bytes, this, [this, path](const ApiResult<qint64> &result) {
-        if (result.wasCancelled())
-            return;
-        if (!result) {
-            Q_EMIT actionFailed(result.error().fullText());
-            return;
-        }
-        relistSoon(BlaxelFileTreeModel::parentPath(path));
-        Q_EMIT saved(path, result.value());
-    });
+    m_content.write(path, bytes, this, afterChange<qint64>({path}, [this, path](const qint64 &written) {
+                        Q_EMIT saved(path, written);
+                    }));
 }
 
 void FileBrowser::makeFolder(const QString &path)
 {
-    m_content.makeFolder(path, this, [this, path](const ApiResult<QString> &result) {
-        if (result.wasCancelled())
-            return;
-        if (!result) {
-            Q_EMIT actionFailed(result.error().fullText());
-            return;
-        }
-        relistSoon(BlaxelFileTreeModel::parentPath(path));
-        Q_EMIT actionDone(tr("Made the folder %1.").arg(path), path);
-    });
+    m_content.makeFolder(path, this, afterChange<QString>({path}, [this, path](const QString &) {
+                             Q_EMIT actionDone(tr("Made the folder %1.").arg(path), path);
+                         }));
 }
 
 void FileBrowser::rename(const QString &fromPath, const QString &toPath)
 {
-    m_content.move(fromPath, toPath, this, [this, fromPath, toPath](const ApiResult<QString> &result) {
-        if (result.wasCancelled())
-            return;
-        if (!result) {
-            Q_EMIT actionFailed(result.error().fullText());
-            return;
-        }
-        relistSoon(BlaxelFileTreeModel::parentPath(fromPath));
-        relistSoon(BlaxelFileTreeModel::parentPath(toPath));
-        Q_EMIT actionDone(tr("Renamed %1 to %2.").arg(fromPath, toPath), toPath);
-    });
+    m_content.move(fromPath, toPath, this,
+                   afterChange<QString>({fromPath, toPath}, [this, fromPath, toPath](const QString &) {
+                       Q_EMIT actionDone(tr("Renamed %1 to %2.").arg(fromPath, toPath), toPath);
+                   }));
 }
 
 void FileBrowser::remove(const QString &path, bool folder)
 {
-    m_files->remove(path, folder, this, [this, path](const ApiResult<QString> &result) {
-        if (result.wasCancelled())
-            return;
-        if (!result) {
-            Q_EMIT actionFailed(result.error().fullText());
-            return;
-        }
-        relistSoon(BlaxelFileTreeModel::parentPath(path));
-        Q_EMIT actionDone(tr("Deleted %1.").arg(path), path);
-    });
+    m_files->remove(path, folder, this, afterChange<QString>({path}, [this, path](const QString &) {
+                        Q_EMIT actionDone(tr("Deleted %1.").arg(path), path);
+                    }));
+}
+
+void FileBrowser::relistParentOf(const QString &path)
+{
+    relistSoon(BlaxelFileTreeModel::parentPath(path));
 }
 
 void FileBrowser::find(const QString &glob)

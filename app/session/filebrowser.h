@@ -10,6 +10,8 @@
 #include <QString>
 #include <QTimer>
 
+#include <functional>
+
 class BlaxelFileTreeModel;
 class BlaxelFileWatch;
 class BlaxelSandboxCall;
@@ -90,6 +92,24 @@ private:
     // A listing that arrived: sorted off the GUI thread, then into the tree.
     void applySoon(const QString &folder, const BlaxelDirectory &directory);
     void relistSoon(const QString &folder);
+    void relistParentOf(const QString &path);
+    // The answer to a change the user asked for: nothing when it was cancelled, actionFailed() when it
+    // failed, else the folders holding `touched` listed again and `done` given the value.
+    template <typename T>
+    ResultHandler<T> afterChange(const QStringList &touched, std::function<void(const T &)> done)
+    {
+        return [this, touched, done = std::move(done)](const ApiResult<T> &result) {
+            if (result.wasCancelled())
+                return;
+            if (!result) {
+                Q_EMIT actionFailed(result.error().fullText());
+                return;
+            }
+            for (const QString &path : touched)
+                relistParentOf(path);
+            done(result.value());
+        };
+    }
     void relistPending();
     void write(const QString &path, const QByteArray &bytes);
     void changed(const QString &op, const QString &path);
