@@ -14,7 +14,24 @@
 
 using namespace Qt::StringLiterals;
 
-FileController::FileController(AppSession *session, QObject *parent) : QObject(parent), m_session(session) {}
+FileController::FileController(AppSession *session, QObject *parent) : QObject(parent), m_session(session)
+{
+    // The queue's signal, not the job's: a retry is another job, and it lands as the first would have.
+    connect(session->transfers(), &TransferQueue::jobFinished, this, [this](TransferJob *job) {
+        const auto *dump = qobject_cast<WorkspaceDumpJob *>(job);
+        if (!dump || dump->landingPath().isEmpty())
+            return;
+        if (dump->state() != TransferJob::State::Done) {
+            QDir().rmdir(
+                dump->targetPath()); // the staging folder, if nothing is in it; a retry makes it again
+            return;
+        }
+        if (dump->landed())
+            Q_EMIT downloadLanded(dump->landingPath());
+        else
+            Q_EMIT downloadKept(dump->landingPath(), dump->targetPath());
+    });
+}
 
 FileBrowser *FileController::browseBlaxel(const QString &name, const QUrl &url, QObject *parent,
                                           QString *problem)
@@ -68,21 +85,7 @@ TransferJob *FileController::downloadInto(const QString &name, const QUrl &url, 
     const QString stagingPath = staging.path();
     auto *job = new BlaxelDumpJob(files, BlaxelDumpJob::Mode::Extract, stagingPath, nullptr, remotePath);
     files->setParent(job); // the job's own client: it goes with the job (or its retry, which takes it)
-    connect(job, &TransferJob::finished, this, [this, job, stagingPath, entry, destination] {
-        if (job->state() != TransferJob::State::Done) {
-            QDir(stagingPath).removeRecursively();
-            return;
-        }
-        // The name may have been taken while the bytes came: the download stays where it is, and says so.
-        const QFileInfo taken(destination);
-        if (taken.exists() || taken.isSymLink() ||
-            !QDir().rename(QDir(stagingPath).filePath(entry), destination)) {
-            Q_EMIT downloadKept(destination, stagingPath);
-            return;
-        }
-        QDir(stagingPath).removeRecursively();
-        Q_EMIT downloadLanded(destination);
-    });
+    job->setLandingPath(destination);
     m_session->transfers()->enqueue(job);
     return job;
 }

@@ -25,6 +25,7 @@ BlaxelDumpJob::~BlaxelDumpJob()
 TransferJob *BlaxelDumpJob::clone(QObject *parent) const
 {
     auto *fresh = new BlaxelDumpJob(m_files, mode(), targetPath(), parent, m_remotePath);
+    fresh->setLandingPath(landingPath());
     // A files client this job owns goes to the copy that replaces it (TransferQueue::retry deletes this one).
     if (m_files && m_files->parent() == this)
         m_files->setParent(fresh);

@@ -127,7 +127,7 @@ void WorkspaceDumpJob::extract(const QString &archivePath)
             // The downloaded archive, as big as the workspace, goes on a worker: unlinking it takes a while.
             setFileCount(report.filesWritten);
             cleanUpThen([this, skipped = report.skipped] {
-                setResultPath(m_targetPath);
+                setResultPath(land());
                 setLeftOut(skipped);
                 succeed();
             });
@@ -143,6 +143,19 @@ void WorkspaceDumpJob::extract(const QString &archivePath)
              DiskSpace::isNearlyFull(m_targetPath) ? FailureKind::DiskFull : FailureKind::HostileData);
     });
     m_extractor->start(archivePath, m_targetPath);
+}
+
+QString WorkspaceDumpJob::land()
+{
+    if (m_landingPath.isEmpty())
+        return m_targetPath;
+    const QFileInfo taken(m_landingPath);
+    const QString extracted = QDir(m_targetPath).filePath(QFileInfo(m_landingPath).fileName());
+    if (taken.exists() || taken.isSymLink() || !QDir().rename(extracted, m_landingPath))
+        return m_targetPath;
+    QDir(m_targetPath).removeRecursively();
+    m_landed = true;
+    return m_landingPath;
 }
 
 bool WorkspaceDumpJob::cancelDelivery()

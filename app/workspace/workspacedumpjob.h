@@ -25,6 +25,14 @@ public:
     QString targetPath() const { return m_targetPath; }
     // How many times the download was resumed with Range after a cut.
     int resumeCount() const { return m_resumes; }
+    // For Extract into a staging folder: once extracted, the staging folder's entry named as `destination`'s
+    // last part moves to `destination` and the staging folder goes. Part of the job, so that a retry (a
+    // clone) lands too. A name taken meanwhile is not replaced: the download then stays whole in the staging
+    // folder (the result path), and the job still succeeds.
+    void setLandingPath(const QString &destination) { m_landingPath = destination; }
+    QString landingPath() const { return m_landingPath; }
+    // True once a Done job with a landing path moved its entry there.
+    bool landed() const { return m_landed; }
 
 protected:
     WorkspaceDumpJob(const QString &sandboxId, Mode mode, const QString &targetPath, QObject *parent);
@@ -44,9 +52,13 @@ private:
     void deliverMeasured(const QString &archivePath);
     void moveToTarget(const QString &archivePath);
     void extract(const QString &archivePath);
+    // The result path after an extraction: the landing path when the entry moved there, else the target.
+    QString land();
 
     Mode m_mode;
     QString m_targetPath;
+    QString m_landingPath;
+    bool m_landed = false;
     SafeExtractor *m_extractor = nullptr;
     bool m_moving = false;
     int m_resumes = 0;

@@ -571,6 +571,41 @@ private Q_SLOTS:
         QCOMPARE(downloaded.readAll(), QByteArray("one\n"));
     }
 
+    void aRetriedDownloadLandsInPlaceAsTheFirstWould()
+    {
+        writeElsewhere(u"/blaxel/again.txt"_s, "again\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QVERIFY(select(u"/blaxel/again.txt"_s));
+        QTemporaryDir local;
+        TransferQueue *queue = app->controller()->session()->transfers();
+        pane()->downloadSelectedTo(local.path());
+        auto *job = qobject_cast<BlaxelDumpJob *>(queue->jobs().constLast());
+        QVERIFY(job);
+        job->cancel();
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QCOMPARE(job->state(), TransferJob::State::Cancelled);
+        const auto hiddenEntries = [&local] {
+            return QDir(local.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+        };
+        // A cancelled download leaves nothing in the folder, not even its empty staging folder.
+        QCOMPARE(hiddenEntries(), QStringList());
+
+        queue->retry(int(queue->jobs().indexOf(job)));
+        auto *fresh = qobject_cast<BlaxelDumpJob *>(queue->jobs().constLast());
+        QVERIFY(fresh);
+        QVERIFY(fresh != job);
+        QCOMPARE(fresh->landingPath(), local.filePath(u"again.txt"_s));
+        QVERIFY(QTest::qWaitFor([fresh] { return fresh->isFinished(); }, 60000));
+        QVERIFY2(fresh->state() == TransferJob::State::Done, qPrintable(fresh->errorText()));
+        QVERIFY(fresh->landed());
+        QCOMPARE(fresh->resultPath(), local.filePath(u"again.txt"_s));
+        QCOMPARE(hiddenEntries(), QStringList{u"again.txt"_s});
+        QFile landed(local.filePath(u"again.txt"_s));
+        QVERIFY(landed.open(QIODevice::ReadOnly));
+        QCOMPARE(landed.readAll(), QByteArray("again\n"));
+        QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->text().startsWith(u"Downloaded "_s), 10000);
+    }
+
     void aFinishedUploadListsItsFolderAgainWithoutTheWatch()
     {
         QVERIFY(showFilesOf(u"research-notebook"_s));
