@@ -384,6 +384,14 @@ void BlaxelFileTreeModel::fetchMore(const QModelIndex &parent)
     emit listingWanted(node->path);
 }
 
+Qt::ItemFlags BlaxelFileTreeModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags flags = QAbstractItemModel::flags(index);
+    if (index.isValid())
+        flags |= Qt::ItemIsDragEnabled;
+    return flags;
+}
+
 QVariant BlaxelFileTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())

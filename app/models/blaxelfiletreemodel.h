@@ -76,6 +76,8 @@ public:
     void fetchMore(const QModelIndex &parent) override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // Every entry can be dragged out (the Files tab gives the drag its data, not the model).
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
 
 Q_SIGNALS:
     // A view opened a folder not listed yet (or whose listing failed).

@@ -3,12 +3,17 @@
 #include "api/blaxelsandboxfiles.h"
 #include "session/appsession.h"
 #include "session/filebrowser.h"
+#include "session/filedragout.h"
 #include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
 #include "workspace/transferqueue.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QPointer>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -88,6 +93,71 @@ TransferJob *FileController::downloadInto(const QString &name, const QUrl &url, 
     job->setLandingPath(destination);
     m_session->transfers()->enqueue(job);
     return job;
+}
+
+QString FileController::dragFolderParent()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + u"/drag-out"_s;
+}
+
+FileDragOut *FileController::dragOut(const QString &name, const QUrl &url, const QStringList &remotePaths,
+                                     QString *problem)
+{
+    const QString parent = dragFolderParent();
+    if (!QDir().mkpath(parent)) {
+        *problem = tr("Could not create %1 for the drag.").arg(QDir::toNativeSeparators(parent));
+        return nullptr;
+    }
+    QFile::setPermissions(parent, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    const QDateTime dayAgo = QDateTime::currentDateTimeUtc().addDays(-1);
+    for (const QFileInfo &old : QDir(parent).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (old.lastModified().toUTC() < dayAgo)
+            QDir(old.filePath()).removeRecursively();
+    }
+    QTemporaryDir made(QDir(parent).filePath(u"XXXXXX"_s)); // QTemporaryDir makes it 0700
+    if (!made.isValid()) {
+        *problem = tr("Could not create a folder in %1 for the drag.").arg(QDir::toNativeSeparators(parent));
+        return nullptr;
+    }
+    made.setAutoRemove(false);
+    QList<WorkspaceDumpJob *> jobs;
+    for (const QString &remotePath : remotePaths) {
+        auto *job =
+            qobject_cast<WorkspaceDumpJob *>(downloadInto(name, url, remotePath, made.path(), problem));
+        if (!job) {
+            for (WorkspaceDumpJob *queued : jobs)
+                queued->cancel();
+            QDir(made.path()).removeRecursively();
+            return nullptr;
+        }
+        jobs.append(job);
+    }
+    return new FileDragOut(made.path(), jobs);
+}
+
+void FileController::endDragOut(FileDragOut *drag, Qt::DropAction action)
+{
+    if (!drag || action != Qt::IgnoreAction)
+        return;
+    QList<QPointer<WorkspaceDumpJob>> jobs;
+    for (WorkspaceDumpJob *job : drag->jobs())
+        jobs.append(job);
+    // Once nothing works in it any more: a cancelled extraction removes what it staged as it ends.
+    const auto removeWhenIdle = [folder = drag->folder(), jobs] {
+        const bool idle = std::all_of(jobs.cbegin(), jobs.cend(), [](const QPointer<WorkspaceDumpJob> &job) {
+            return !job || job->isFinished();
+        });
+        if (idle)
+            QDir(folder).removeRecursively();
+    };
+    for (const auto &job : jobs) {
+        const int index = int(m_session->transfers()->jobs().indexOf(job.data()));
+        if (index < 0 || job->isFinished())
+            continue;
+        connect(job.data(), &TransferJob::finished, this, removeWhenIdle);
+        m_session->transfers()->cancel(index);
+    }
+    removeWhenIdle();
 }
 
 bool FileController::isLocal() const

@@ -6,6 +6,7 @@
 
 class AppSession;
 class FileBrowser;
+class FileDragOut;
 class QUrl;
 class TransferJob;
 
@@ -33,6 +34,17 @@ public:
     // as its tree). Null, with `problem` said, when the sandbox cannot be reached or the name is taken.
     TransferJob *downloadInto(const QString &name, const QUrl &url, const QString &remotePath,
                               const QString &localFolder, QString *problem);
+    // A drag of `remotePaths` of sandbox `name` out to another program: their downloads start now, each into
+    // a folder of this drag under this user's cache (readable by them alone), and the drop is given the files
+    // once they are whole. Null, with `problem` said, when the sandbox cannot be reached. Drag folders older
+    // than a day go: a drop target may still be reading one from the last hours.
+    FileDragOut *dragOut(const QString &name, const QUrl &url, const QStringList &remotePaths,
+                         QString *problem);
+    // The drag ended with `action`: a drag dropped nowhere cancels what it was still downloading and removes
+    // its folder; a drop keeps the files, which the target may read later (a path dropped on a terminal).
+    void endDragOut(FileDragOut *drag, Qt::DropAction action);
+    // Where drag folders are made.
+    static QString dragFolderParent();
     // True when the sandbox's files are a folder of this machine (the demo), which the view says.
     bool isLocal() const;
 

@@ -2765,6 +2765,14 @@
         <source>Could not create a temporary folder in %1.</source>
         <translation>In %1 konnte kein temporärer Ordner angelegt werden.</translation>
     </message>
+    <message>
+        <source>Could not create %1 for the drag.</source>
+        <translation>%1 konnte für das Ziehen nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Could not create a folder in %1 for the drag.</source>
+        <translation>In %1 konnte kein Ordner für das Ziehen angelegt werden.</translation>
+    </message>
 </context>
 <context>
     <name>FilePreview</name>
@@ -3092,6 +3100,14 @@
     <message>
         <source>%1 appeared while the download ran, so it was not replaced: the download is in %2.</source>
         <translation>%1 ist während des Herunterladens entstanden und wurde daher nicht ersetzt: Der Download liegt in %2.</translation>
+    </message>
+    <message>
+        <source>The drag ended without a drop: its download is cancelled.</source>
+        <translation>Das Ziehen endete ohne Ablegen: Sein Download ist abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Fetching %1 for the drop; Transfers shows its progress.</source>
+        <translation>%1 wird für das Ablegen geholt; Übertragungen zeigt den Fortschritt.</translation>
     </message>
 </context>
 <context>

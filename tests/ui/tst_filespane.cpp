@@ -16,10 +16,13 @@
 #include "files/filepreview.h"
 #include "files/filesearchpanel.h"
 #include "files/filespane.h"
+#include "files/filetreeview.h"
 #include "models/blaxelfiletreemodel.h"
 #include "session/appsession.h"
 #include "session/blaxelsandboxescontroller.h"
 #include "session/filebrowser.h"
+#include "session/filecontroller.h"
+#include "session/filedragout.h"
 #include "session/refreshscheduler.h"
 #include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
@@ -32,7 +35,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QMouseEvent>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -172,6 +178,8 @@ class TestFilesPane : public QObject
     }
 
 private Q_SLOTS:
+    // The drag folders go to a cache of the test's own, not the person's.
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init()
     {
         app = std::make_unique<DemoApp>();
@@ -604,6 +612,60 @@ private Q_SLOTS:
         QVERIFY(landed.open(QIODevice::ReadOnly));
         QCOMPARE(landed.readAll(), QByteArray("again\n"));
         QTRY_VERIFY_WITH_TIMEOUT(pane()->stateLabel()->text().startsWith(u"Downloaded "_s), 10000);
+    }
+
+    void aDragOutGivesTheFileOnceWholeAndOneDroppedNowhereCancels()
+    {
+        writeElsewhere(u"/blaxel/drag/me.txt"_s, "drag me\n");
+        QVERIFY(showFilesOf(u"research-notebook"_s));
+        QVERIFY(openFolder(u"/blaxel/drag"_s));
+        QVERIFY(tree()->flags(tree()->indexOfPath(u"/blaxel/drag/me.txt"_s)) & Qt::ItemIsDragEnabled);
+        TransferQueue *queue = app->controller()->session()->transfers();
+
+        // The drop asks for the files at once: the answer waits for the download and gives the whole file.
+        std::unique_ptr<QMimeData> data(pane()->dragOut(tree()->indexOfPath(u"/blaxel/drag/me.txt"_s)));
+        QVERIFY(data);
+        QVERIFY(pane()->stateLabel()->text().startsWith(u"Fetching /blaxel/drag/me.txt"_s));
+        QVERIFY(data->hasUrls());
+        const QList<QUrl> urls = data->urls();
+        QCOMPARE(urls.size(), 1);
+        QVERIFY(urls.constFirst().isLocalFile());
+        const QString local = urls.constFirst().toLocalFile();
+        QCOMPARE(QFileInfo(local).fileName(), u"me.txt"_s);
+        QVERIFY(local.startsWith(FileController::dragFolderParent() + u'/'));
+        QFile dropped(local);
+        QVERIFY(dropped.open(QIODevice::ReadOnly));
+        QCOMPARE(dropped.readAll(), QByteArray("drag me\n"));
+        // Readable by this user alone: it may be a file with a token in it.
+        QCOMPARE(QFileInfo(QFileInfo(local).absolutePath()).permissions() &
+                     (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+                 QFileDevice::Permissions());
+        // A drop keeps the file: the target may read it later.
+        app->controller()->session()->files()->endDragOut(qobject_cast<FileDragOut *>(data.get()),
+                                                        Qt::CopyAction);
+        QVERIFY(QFileInfo(local).isFile());
+
+        // A drag through the tree that ends nowhere (the offscreen platform drops nothing): what it started
+        // downloading is cancelled and its folder goes.
+        const qsizetype before = queue->jobs().size();
+        QWidget *viewport = pane()->view()->viewport();
+        const QPoint from = rowCentre(u"/blaxel/drag/me.txt"_s);
+        QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+        for (const QPoint &to : {from + QPoint(2, 0), from + QPoint(40, 10)}) {
+            QMouseEvent move(QEvent::MouseMove, to, viewport->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                             Qt::NoModifier);
+            QApplication::sendEvent(viewport, &move);
+        }
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, from + QPoint(40, 10));
+        QCOMPARE(queue->jobs().size(), before + 1);
+        auto *job = qobject_cast<BlaxelDumpJob *>(queue->jobs().constLast());
+        QVERIFY(job);
+        const QString folder = QFileInfo(job->landingPath()).absolutePath();
+        QVERIFY(folder.startsWith(FileController::dragFolderParent() + u'/'));
+        QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
+        QCOMPARE(job->state(), TransferJob::State::Cancelled);
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(folder), 10000);
+        QCOMPARE(pane()->stateLabel()->text(), u"The drag ended without a drop: its download is cancelled."_s);
     }
 
     void aFinishedUploadListsItsFolderAgainWithoutTheWatch()

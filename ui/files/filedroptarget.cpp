@@ -44,6 +44,12 @@ bool FileDropTarget::eventFilter(QObject *watched, QEvent *event)
     case QEvent::DragMove:
     case QEvent::Drop: {
         auto *drop = static_cast<QDropEvent *>(event);
+        // A drag out of this tree carries files still downloading: reading them here would wait for that,
+        // and dropping them back would only copy them through this machine.
+        if (drop->source() == m_view) {
+            drop->ignore();
+            return true;
+        }
         const QStringList paths = localPaths(drop);
         if (!m_browser || paths.isEmpty()) {
             drop->ignore();

@@ -6,10 +6,12 @@
 #include "files/fileicondelegate.h"
 #include "files/filepreview.h"
 #include "files/filetabkeys.h"
+#include "files/filetreeview.h"
 #include "models/blaxelfiletreemodel.h"
 #include "models/displaytext.h"
 #include "session/filebrowser.h"
 #include "session/filecontroller.h"
+#include "session/filedragout.h"
 #include "workspace/transferjob.h"
 
 #include <QDir>
@@ -22,7 +24,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -40,7 +41,7 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
       m_newFolder(new QPushButton(tr("New F&older…"), this)), m_rename(new QPushButton(tr("Re&name…"), this)),
       m_delete(new QPushButton(tr("&Delete…"), this)), m_download(new QPushButton(tr("Do&wnload…"), this)),
       m_root(new QLineEdit(this)), m_search(new FileSearchPanel(this)),
-      m_split(new QSplitter(Qt::Horizontal, this)), m_view(new QTreeView(this)),
+      m_split(new QSplitter(Qt::Horizontal, this)), m_view(new FileTreeView(this)),
       m_preview(new FilePreview(this))
 {
     setObjectName(u"filesPane"_s);
@@ -65,6 +66,12 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setItemDelegate(new FileIconDelegate(m_view));
+    m_view->setDragOut([this](const QModelIndex &index) { return dragOut(index); },
+                       [this](QMimeData *data, Qt::DropAction action) {
+                           m_controller->endDragOut(qobject_cast<FileDragOut *>(data), action);
+                           if (action == Qt::IgnoreAction)
+                               setState(tr("The drag ended without a drop: its download is cancelled."));
+                       });
     m_drop = new FileDropTarget(m_view);
     connect(m_drop, &FileDropTarget::hovering, this, [this](const QString &folder) {
         setState(folder.isEmpty() ? QString()
@@ -265,6 +272,18 @@ void FilesPane::downloadSelectedTo(const QString &localFolder)
                            : nullptr;
     setState(job ? tr("Downloading %1; Transfers shows its progress.").arg(DisplayText::visible(path))
                  : problem);
+}
+
+QMimeData *FilesPane::dragOut(const QModelIndex &index)
+{
+    if (!m_browser)
+        return nullptr;
+    const QString path = m_browser->model()->pathOf(index);
+    QString problem;
+    FileDragOut *data = m_controller->dragOut(m_name, m_url, {path}, &problem);
+    setState(data ? tr("Fetching %1 for the drop; Transfers shows its progress.").arg(DisplayText::visible(path))
+                  : problem);
+    return data;
 }
 
 QString FilesPane::selectedPath() const

@@ -6,16 +6,19 @@
 #include <QWidget>
 
 #include "files/filesearchpanel.h"
+#include "files/filetreeview.h"
 #include "session/filebrowser.h"
 
 class FileController;
 class FileDropTarget;
 class FilePreview;
+
 class QLabel;
 class QLineEdit;
+class QMimeData;
+class QModelIndex;
 class QPushButton;
 class QSplitter;
-class QTreeView;
 struct BlaxelFileBytes;
 
 // The Files tab of a Blaxel sandbox: its files as a tree whose folders are listed when opened and kept up to
@@ -47,11 +50,14 @@ public:
     void downloadSelected();
     // Has the controller queue a download of the selected file or folder into `localFolder`.
     void downloadSelectedTo(const QString &localFolder);
+    // The data of a drag of the entry at `index` out to another program (FileTreeView asks): the controller
+    // starts its download. Null, with the reason in the state line, when it cannot.
+    QMimeData *dragOut(const QModelIndex &index);
     // Shows `path` in the preview (asks first when the text shown has changes not saved).
     void openFile(const QString &path, int line = 0);
 
     FileBrowser *browser() const { return m_browser; }
-    QTreeView *view() const { return m_view; }
+    FileTreeView *view() const { return m_view; }
     FileSearchPanel *searchPanel() const { return m_search; }
     FilePreview *preview() const { return m_preview; }
     QLabel *stateLabel() const { return m_state; }
@@ -84,7 +90,7 @@ private:
     QLineEdit *m_root;
     FileSearchPanel *m_search;
     QSplitter *m_split;
-    QTreeView *m_view;
+    FileTreeView *m_view;
     FilePreview *m_preview;
     FileDropTarget *m_drop;
     QPointer<FileBrowser> m_browser;
