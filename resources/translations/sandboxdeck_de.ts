@@ -2881,6 +2881,53 @@
     </message>
 </context>
 <context>
+    <name>FileTransferActions</name>
+    <message>
+        <source>Downloaded %1.</source>
+        <translation>%1 heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>%1 appeared while the download ran, so it was not replaced: the download is in %2.</source>
+        <translation>%1 ist während des Herunterladens entstanden und wurde daher nicht ersetzt: Der Download liegt in %2.</translation>
+    </message>
+    <message>
+        <source>There is no sandbox to upload into.</source>
+        <translation>Es gibt keine Sandbox, in die hochgeladen werden kann.</translation>
+    </message>
+    <message>
+        <source>Uploading into %1; Transfers shows its progress.</source>
+        <translation>Wird nach %1 hochgeladen; Übertragungen zeigt den Fortschritt.</translation>
+    </message>
+    <message>
+        <source>Uploaded into %1.</source>
+        <translation>Nach %1 hochgeladen.</translation>
+    </message>
+    <message>
+        <source>The upload into %1 did not finish: %2</source>
+        <translation>Das Hochladen nach %1 wurde nicht abgeschlossen: %2</translation>
+    </message>
+    <message>
+        <source>Download into</source>
+        <translation>Herunterladen nach</translation>
+    </message>
+    <message>
+        <source>Choose a file or folder to download.</source>
+        <translation>Wählen Sie eine Datei oder einen Ordner zum Herunterladen.</translation>
+    </message>
+    <message>
+        <source>Downloading %1; Transfers shows its progress.</source>
+        <translation>%1 wird heruntergeladen; Übertragungen zeigt den Fortschritt.</translation>
+    </message>
+    <message>
+        <source>Fetching %1 for the drop; Transfers shows its progress.</source>
+        <translation>%1 wird für das Ablegen geholt; Übertragungen zeigt den Fortschritt.</translation>
+    </message>
+    <message>
+        <source>The drag ended without a drop: its download is cancelled.</source>
+        <translation>Das Ziehen endete ohne Ablegen: Sein Download ist abgebrochen.</translation>
+    </message>
+</context>
+<context>
     <name>FilesPane</name>
     <message>
         <source>Re&amp;fresh</source>
@@ -3058,56 +3105,12 @@
         <translation>Zum Hochladen nach %1 hier ablegen.</translation>
     </message>
     <message>
-        <source>There is no sandbox to upload into.</source>
-        <translation>Es gibt keine Sandbox, in die hochgeladen werden kann.</translation>
-    </message>
-    <message>
-        <source>Uploading into %1; Transfers shows its progress.</source>
-        <translation>Wird nach %1 hochgeladen; Übertragungen zeigt den Fortschritt.</translation>
-    </message>
-    <message>
-        <source>Uploaded into %1.</source>
-        <translation>Nach %1 hochgeladen.</translation>
-    </message>
-    <message>
-        <source>The upload into %1 did not finish: %2</source>
-        <translation>Das Hochladen nach %1 wurde nicht abgeschlossen: %2</translation>
-    </message>
-    <message>
         <source>Do&amp;wnload…</source>
         <translation>&amp;Herunterladen …</translation>
     </message>
     <message>
         <source>Downloads the selected file or folder into a folder of this computer</source>
         <translation>Lädt die gewählte Datei oder den gewählten Ordner in einen Ordner dieses Computers herunter</translation>
-    </message>
-    <message>
-        <source>Download into</source>
-        <translation>Herunterladen nach</translation>
-    </message>
-    <message>
-        <source>Choose a file or folder to download.</source>
-        <translation>Wählen Sie eine Datei oder einen Ordner zum Herunterladen.</translation>
-    </message>
-    <message>
-        <source>Downloading %1; Transfers shows its progress.</source>
-        <translation>%1 wird heruntergeladen; Übertragungen zeigt den Fortschritt.</translation>
-    </message>
-    <message>
-        <source>Downloaded %1.</source>
-        <translation>%1 heruntergeladen.</translation>
-    </message>
-    <message>
-        <source>%1 appeared while the download ran, so it was not replaced: the download is in %2.</source>
-        <translation>%1 ist während des Herunterladens entstanden und wurde daher nicht ersetzt: Der Download liegt in %2.</translation>
-    </message>
-    <message>
-        <source>The drag ended without a drop: its download is cancelled.</source>
-        <translation>Das Ziehen endete ohne Ablegen: Sein Download ist abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Fetching %1 for the drop; Transfers shows its progress.</source>
-        <translation>%1 wird für das Ablegen geholt; Übertragungen zeigt den Fortschritt.</translation>
     </message>
 </context>
 <context>

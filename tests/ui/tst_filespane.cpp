@@ -16,6 +16,7 @@
 #include "files/filepreview.h"
 #include "files/filesearchpanel.h"
 #include "files/filespane.h"
+#include "files/filetransferactions.h"
 #include "files/filetreeview.h"
 #include "models/blaxelfiletreemodel.h"
 #include "session/appsession.h"
@@ -526,7 +527,7 @@ private Q_SLOTS:
 
         QVERIFY(select(u"/blaxel/out/one.txt"_s));
         QVERIFY(download->isEnabled());
-        pane()->downloadSelectedTo(local.path());
+        pane()->transfers()->downloadSelectedTo(local.path());
         auto *job =
             qobject_cast<BlaxelDumpJob *>(app->controller()->session()->transfers()->jobs().constLast());
         QVERIFY(job);
@@ -538,7 +539,7 @@ private Q_SLOTS:
         QCOMPARE(one.readAll(), QByteArray("one\n"));
 
         QVERIFY(select(u"/blaxel/out"_s));
-        pane()->downloadSelectedTo(local.path());
+        pane()->transfers()->downloadSelectedTo(local.path());
         job = qobject_cast<BlaxelDumpJob *>(app->controller()->session()->transfers()->jobs().constLast());
         QVERIFY(job);
         QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
@@ -552,13 +553,13 @@ private Q_SLOTS:
 
         // A name that is taken is refused before anything is queued.
         const qsizetype queued = app->controller()->session()->transfers()->jobs().size();
-        pane()->downloadSelectedTo(local.path());
+        pane()->transfers()->downloadSelectedTo(local.path());
         QCOMPARE(app->controller()->session()->transfers()->jobs().size(), queued);
         QVERIFY(pane()->stateLabel()->text().contains(u"is there already"_s));
         // A name taken while the download runs: the download is kept whole where it is, and the pane says so.
         QVERIFY(select(u"/blaxel/out/one.txt"_s));
         QTemporaryDir racing;
-        pane()->downloadSelectedTo(racing.path());
+        pane()->transfers()->downloadSelectedTo(racing.path());
         job = qobject_cast<BlaxelDumpJob *>(app->controller()->session()->transfers()->jobs().constLast());
         QVERIFY(job);
         {
@@ -586,7 +587,7 @@ private Q_SLOTS:
         QVERIFY(select(u"/blaxel/again.txt"_s));
         QTemporaryDir local;
         TransferQueue *queue = app->controller()->session()->transfers();
-        pane()->downloadSelectedTo(local.path());
+        pane()->transfers()->downloadSelectedTo(local.path());
         auto *job = qobject_cast<BlaxelDumpJob *>(queue->jobs().constLast());
         QVERIFY(job);
         job->cancel();
@@ -623,7 +624,8 @@ private Q_SLOTS:
         TransferQueue *queue = app->controller()->session()->transfers();
 
         // The drop asks for the files at once: the answer waits for the download and gives the whole file.
-        std::unique_ptr<QMimeData> data(pane()->dragOut(tree()->indexOfPath(u"/blaxel/drag/me.txt"_s)));
+        std::unique_ptr<QMimeData> data(
+            pane()->transfers()->dragOut(tree()->indexOfPath(u"/blaxel/drag/me.txt"_s)));
         QVERIFY(data);
         QVERIFY(pane()->stateLabel()->text().startsWith(u"Fetching /blaxel/drag/me.txt"_s));
         QVERIFY(data->hasUrls());
@@ -642,7 +644,7 @@ private Q_SLOTS:
                  QFileDevice::Permissions());
         // A drop keeps the file: the target may read it later.
         app->controller()->session()->files()->endDragOut(qobject_cast<FileDragOut *>(data.get()),
-                                                        Qt::CopyAction);
+                                                          Qt::CopyAction);
         QVERIFY(QFileInfo(local).isFile());
 
         // A drag through the tree that ends nowhere (the offscreen platform drops nothing): what it started
@@ -665,7 +667,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));
         QCOMPARE(job->state(), TransferJob::State::Cancelled);
         QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(folder), 10000);
-        QCOMPARE(pane()->stateLabel()->text(), u"The drag ended without a drop: its download is cancelled."_s);
+        QCOMPARE(pane()->stateLabel()->text(),
+                 u"The drag ended without a drop: its download is cancelled."_s);
     }
 
     void aFinishedUploadListsItsFolderAgainWithoutTheWatch()
@@ -676,7 +679,7 @@ private Q_SLOTS:
         QVERIFY(!pane()->browser()->isWatching());
         QTemporaryDir local;
         QVERIFY(writeLocal(local.filePath(u"unwatched.txt"_s), "quiet\n"));
-        pane()->upload({local.filePath(u"unwatched.txt"_s)}, u"/blaxel"_s);
+        pane()->transfers()->upload({local.filePath(u"unwatched.txt"_s)}, u"/blaxel"_s);
         BlaxelUploadJob *job = lastUpload();
         QVERIFY(job);
         QVERIFY(QTest::qWaitFor([job] { return job->isFinished(); }, 60000));

@@ -6,16 +6,13 @@
 #include "files/fileicondelegate.h"
 #include "files/filepreview.h"
 #include "files/filetabkeys.h"
+#include "files/filetransferactions.h"
 #include "files/filetreeview.h"
 #include "models/blaxelfiletreemodel.h"
 #include "models/displaytext.h"
 #include "session/filebrowser.h"
 #include "session/filecontroller.h"
-#include "session/filedragout.h"
-#include "workspace/transferjob.h"
 
-#include <QDir>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -42,7 +39,7 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
       m_delete(new QPushButton(tr("&Delete…"), this)), m_download(new QPushButton(tr("Do&wnload…"), this)),
       m_root(new QLineEdit(this)), m_search(new FileSearchPanel(this)),
       m_split(new QSplitter(Qt::Horizontal, this)), m_view(new FileTreeView(this)),
-      m_preview(new FilePreview(this))
+      m_preview(new FilePreview(this)), m_transfers(new FileTransferActions(controller, this))
 {
     setObjectName(u"filesPane"_s);
     m_notice->setObjectName(u"filesNotice"_s);
@@ -66,18 +63,16 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setItemDelegate(new FileIconDelegate(m_view));
-    m_view->setDragOut([this](const QModelIndex &index) { return dragOut(index); },
-                       [this](QMimeData *data, Qt::DropAction action) {
-                           m_controller->endDragOut(qobject_cast<FileDragOut *>(data), action);
-                           if (action == Qt::IgnoreAction)
-                               setState(tr("The drag ended without a drop: its download is cancelled."));
-                       });
+    connect(m_transfers, &FileTransferActions::stateChanged, this, &FilesPane::setState);
+    m_view->setDragOut(
+        [this](const QModelIndex &index) { return m_transfers->dragOut(index); },
+        [this](QMimeData *data, Qt::DropAction action) { m_transfers->dragEnded(data, action); });
     m_drop = new FileDropTarget(m_view);
     connect(m_drop, &FileDropTarget::hovering, this, [this](const QString &folder) {
         setState(folder.isEmpty() ? QString()
                                   : tr("Drop to upload into %1.").arg(DisplayText::visible(folder)));
     });
-    connect(m_drop, &FileDropTarget::dropped, this, &FilesPane::upload);
+    connect(m_drop, &FileDropTarget::dropped, m_transfers, &FileTransferActions::upload);
 
     // The notice has a row of its own: beside four buttons a narrow pane would wrap it word by word.
     auto *buttons = new QHBoxLayout;
@@ -110,7 +105,7 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
     connect(m_newFolder, &QPushButton::clicked, this, &FilesPane::makeFolder);
     connect(m_rename, &QPushButton::clicked, this, &FilesPane::renameSelected);
     connect(m_delete, &QPushButton::clicked, this, &FilesPane::deleteSelected);
-    connect(m_download, &QPushButton::clicked, this, &FilesPane::downloadSelected);
+    connect(m_download, &QPushButton::clicked, m_transfers, &FileTransferActions::downloadSelected);
     connect(m_root, &QLineEdit::returnPressed, this, [this] { setRootPath(m_root->text().trimmed()); });
     connect(m_search, &FileSearchPanel::searchRequested, this, &FilesPane::search);
     connect(m_search, &FileSearchPanel::fileChosen, this, &FilesPane::openFile);
@@ -123,15 +118,6 @@ FilesPane::FilesPane(FileController *controller, QWidget *parent)
         m_preview->dropChanges();
         openFile(path);
     });
-    connect(m_controller, &FileController::downloadLanded, this, [this](const QString &path) {
-        setState(tr("Downloaded %1.").arg(QDir::toNativeSeparators(path)));
-    });
-    connect(m_controller, &FileController::downloadKept, this,
-            [this](const QString &path, const QString &keptIn) {
-                setState(
-                    tr("%1 appeared while the download ran, so it was not replaced: the download is in %2.")
-                        .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(keptIn)));
-            });
     auto *keys = new FileTabKeys(this, m_view);
     connect(keys, &FileTabKeys::renameRequested, this, &FilesPane::renameSelected);
     connect(keys, &FileTabKeys::deleteRequested, this, &FilesPane::deleteSelected);
@@ -232,58 +218,6 @@ void FilesPane::refresh()
 {
     if (m_browser)
         m_browser->refresh();
-}
-
-void FilesPane::upload(const QStringList &localPaths, const QString &remoteFolder)
-{
-    QString problem = tr("There is no sandbox to upload into.");
-    TransferJob *job =
-        m_browser ? m_controller->uploadInto(m_name, m_url, localPaths, remoteFolder, &problem) : nullptr;
-    const QString shownFolder = DisplayText::visible(remoteFolder);
-    if (!job) {
-        setState(problem);
-        return;
-    }
-    setState(tr("Uploading into %1; Transfers shows its progress.").arg(shownFolder));
-    const QPointer<FileBrowser> browser = m_browser;
-    connect(job, &TransferJob::finished, this, [this, browser, job, shownFolder] {
-        if (!browser || browser != m_browser)
-            return; // another sandbox is shown now
-        browser->refresh();
-        setState(job->state() == TransferJob::State::Done
-                     ? tr("Uploaded into %1.").arg(shownFolder)
-                     : tr("The upload into %1 did not finish: %2").arg(shownFolder, job->errorText()));
-    });
-}
-
-void FilesPane::downloadSelected()
-{
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Download into"));
-    if (!folder.isEmpty())
-        downloadSelectedTo(folder);
-}
-
-void FilesPane::downloadSelectedTo(const QString &localFolder)
-{
-    const QString path = selectedPath();
-    QString problem = tr("Choose a file or folder to download.");
-    TransferJob *job = m_browser && !path.isEmpty()
-                           ? m_controller->downloadInto(m_name, m_url, path, localFolder, &problem)
-                           : nullptr;
-    setState(job ? tr("Downloading %1; Transfers shows its progress.").arg(DisplayText::visible(path))
-                 : problem);
-}
-
-QMimeData *FilesPane::dragOut(const QModelIndex &index)
-{
-    if (!m_browser)
-        return nullptr;
-    const QString path = m_browser->model()->pathOf(index);
-    QString problem;
-    FileDragOut *data = m_controller->dragOut(m_name, m_url, {path}, &problem);
-    setState(data ? tr("Fetching %1 for the drop; Transfers shows its progress.").arg(DisplayText::visible(path))
-                  : problem);
-    return data;
 }
 
 QString FilesPane::selectedPath() const

@@ -12,11 +12,10 @@
 class FileController;
 class FileDropTarget;
 class FilePreview;
+class FileTransferActions;
 
 class QLabel;
 class QLineEdit;
-class QMimeData;
-class QModelIndex;
 class QPushButton;
 class QSplitter;
 struct BlaxelFileBytes;
@@ -43,20 +42,14 @@ public:
     void renameSelected();
     void deleteSelected();
     void search(const QString &text, FileSearchPanel::Mode mode);
-    // Has the controller queue an upload of local files and folders into `remoteFolder`; the folder is listed
-    // again when it ends.
-    void upload(const QStringList &localPaths, const QString &remoteFolder);
-    // Asks for a local folder, then downloadSelectedTo() it.
-    void downloadSelected();
-    // Has the controller queue a download of the selected file or folder into `localFolder`.
-    void downloadSelectedTo(const QString &localFolder);
-    // The data of a drag of the entry at `index` out to another program (FileTreeView asks): the controller
-    // starts its download. Null, with the reason in the state line, when it cannot.
-    QMimeData *dragOut(const QModelIndex &index);
     // Shows `path` in the preview (asks first when the text shown has changes not saved).
     void openFile(const QString &path, int line = 0);
 
     FileBrowser *browser() const { return m_browser; }
+    QString sandboxName() const { return m_name; }
+    QUrl sandboxUrl() const { return m_url; }
+    // Files in and out of this computer: upload, download, drag out.
+    FileTransferActions *transfers() const { return m_transfers; }
     FileTreeView *view() const { return m_view; }
     FileSearchPanel *searchPanel() const { return m_search; }
     FilePreview *preview() const { return m_preview; }
@@ -93,6 +86,7 @@ private:
     FileTreeView *m_view;
     FilePreview *m_preview;
     FileDropTarget *m_drop;
+    FileTransferActions *m_transfers;
     QPointer<FileBrowser> m_browser;
     QString m_name;
     QUrl m_url;
