@@ -94,15 +94,25 @@ inline bool exportRows(MainWindow *window, const QString &fileName)
     return exported.first().at(1).toString().isEmpty();
 }
 
+// The test function (and data row) running now.
+inline QByteArray currentTestName()
+{
+    return QByteArray(QTest::currentTestFunction()) + '/' + QByteArray(QTest::currentDataTag());
+}
+
 // Runs `act` on the next modal dialog of type T that opens (a QMessageBox's exec() blocks the test, so
-// the answer has to be queued before the call that opens it).
+// the answer has to be queued before the call that opens it). A handler whose dialog did not come within
+// `timeoutMs`, or before its test ended, is dropped: it never answers another test's dialog.
 template <typename T> void answerNextDialog(std::function<void(T *)> act, int timeoutMs = 5000)
 {
     auto *timer = new QTimer;
     timer->setInterval(20);
     auto deadline = std::make_shared<int>(timeoutMs / 20);
-    QObject::connect(timer, &QTimer::timeout, timer, [timer, act, deadline] {
-        if (auto *dialog = qobject_cast<T *>(QApplication::activeModalWidget())) {
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, act, deadline, test = currentTestName()] {
+        if (test != currentTestName()) {
+            timer->stop();
+            timer->deleteLater();
+        } else if (auto *dialog = qobject_cast<T *>(QApplication::activeModalWidget())) {
             timer->stop();
             timer->deleteLater();
             act(dialog);

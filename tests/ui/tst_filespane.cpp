@@ -55,7 +55,6 @@ class TestFilesPane : public QObject
 
     std::unique_ptr<DemoApp> app;
     std::unique_ptr<BlaxelSandboxFiles> other; // another writer in the same sandbox
-    int testNumber = 0;
 
     BlaxelSandboxesPage *page() const { return app->window()->blaxelSandboxesPage(); }
     FilesPane *pane() const { return page()->filesPane(); }
@@ -103,19 +102,9 @@ class TestFilesPane : public QObject
         return waitFor<BlaxelFileBytes>([&](auto done) { content.read(path, 1 << 20, this, done); }).bytes;
     }
 
-    // Acts on the next modal dialog once it shows (a dialog's exec() holds the test until it closes).
-    // A handler whose dialog never came is dropped when its test ends, so that it cannot answer the next
-    // test's dialog.
-    void onNextDialog(const std::function<void(QWidget *)> &act)
+    static void onNextDialog(const std::function<void(QWidget *)> &act)
     {
-        QTimer::singleShot(0, this, [this, act, test = testNumber] {
-            if (test != testNumber)
-                return;
-            if (QWidget *modal = QApplication::activeModalWidget())
-                act(modal);
-            else
-                onNextDialog(act);
-        });
+        answerNextDialog<QWidget>(act, 30000);
     }
 
     void typeIntoNextInput(const QString &text)
@@ -193,7 +182,6 @@ private Q_SLOTS:
     }
     void cleanup()
     {
-        ++testNumber;
         other.reset();
         app.reset();
     }

@@ -61,15 +61,9 @@ class TestPreviewsPane : public QObject
             10000);
     }
 
-    // Acts on the next modal dialog once it shows (a dialog's exec() holds the test until it closes).
-    void onNextDialog(const std::function<void(QWidget *)> &act)
+    static void onNextDialog(const std::function<void(QWidget *)> &act)
     {
-        QTimer::singleShot(0, this, [this, act] {
-            if (QWidget *modal = QApplication::activeModalWidget())
-                act(modal);
-            else
-                onNextDialog(act);
-        });
+        answerNextDialog<QWidget>(act, 30000);
     }
 
     void create(const QString &name, int port, bool isPublic)
