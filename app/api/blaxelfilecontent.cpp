@@ -4,13 +4,13 @@
 #include "api/blaxelerrordecoder.h"
 #include "api/blaxelsandboxjsoncall.h"
 #include "api/blaxelsandboxreply.h"
+#include "api/contentrange.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPointer>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <memory>
@@ -31,17 +31,14 @@ struct Fetched
 };
 using FetchAnswer = std::function<void(const ApiResult<Fetched> &)>;
 
-// The total of "bytes first-last/total" (206, `first` must be 0) or "bytes */total" (416); -1 otherwise.
+// The total of "bytes 0-last/total" (a 206 of a read from the start) or "bytes */total" (a 416); -1
+// otherwise.
 qint64 contentRangeTotal(const QByteArray &value, bool partial)
 {
-    static const QRegularExpression pattern(u"^bytes (?:(\\d{1,18})-(\\d{1,18})|\\*)/(\\d{1,18})$"_s);
-    const QRegularExpressionMatch match = pattern.match(QString::fromLatin1(value.trimmed()));
-    if (!match.hasMatch() || match.hasCaptured(1) != partial)
+    const ContentRange range = ContentRange::parse(value);
+    if (!range.valid || range.total < 0 || (range.first >= 0) != partial || (partial && range.first != 0))
         return -1;
-    const qint64 total = match.captured(3).toLongLong();
-    if (partial && (match.captured(1).toLongLong() != 0 || match.captured(2).toLongLong() >= total))
-        return -1;
-    return total;
+    return range.total;
 }
 
 // A folder answers a GET with its listing whatever was asked for (@blaxel/core's Directory).

@@ -1,9 +1,9 @@
 #include "workspace/dumpjob.h"
 
 #include "api/apicall.h"
+#include "api/contentrange.h"
 #include "api/klavislocalsandboxservice.h"
 #include "api/urlpolicy.h"
-#include "workspace/contentrange.h"
 #include "workspace/diskspace.h"
 #include "workspace/diskworker.h"
 #include "workspace/gzipendcheck.h"

@@ -1,7 +1,7 @@
 // Content-Range as a store sends it with a resumed download's 206: anything at all. A valid answer is a
 // range that agrees with itself; the same header padded with spaces reads the same.
+#include "api/contentrange.h"
 #include "fuzzcheck.h"
-#include "workspace/contentrange.h"
 
 #include <QByteArray>
 

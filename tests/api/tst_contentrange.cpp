@@ -1,5 +1,5 @@
 // ContentRange: the header that decides where a resumed download continues.
-#include "workspace/contentrange.h"
+#include "api/contentrange.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "workspace/contentrange.h"
+#include "api/contentrange.h"
 
 #include <limits>
 
