@@ -4,6 +4,7 @@
 #include "api/blaxelsandboxprocesses.h"
 #include "api/blaxelsandboxservice.h"
 #include "cli/blaxelsandboxlookup.h"
+#include "cli/interruptnotifier.h"
 #include "cli/remotebyteswriter.h"
 #include "cli/terminaltext.h"
 #include "cli/texttable.h"
@@ -181,8 +182,19 @@ void BlaxelProcessCommands::printList(const QList<BlaxelProcess> &processes,
     done(0);
 }
 
+BlaxelProcessCommands::~BlaxelProcessCommands() = default;
+
+QString BlaxelProcessCommands::chosenLog(const BlaxelProcessLogs &logs) const
+{
+    return m_command.has(u"stdout"_s)   ? logs.standardOutput
+           : m_command.has(u"stderr"_s) ? logs.standardError
+                                        : logs.logs;
+}
+
 void BlaxelProcessCommands::logs(BlaxelSandboxFiles *files)
 {
+    if (m_command.has(u"follow"_s))
+        return follow(files);
     BlaxelSandboxProcesses(files).logs(
         m_command.arguments[1], this, [this](const ApiResult<BlaxelProcessLogs> &result) {
             if (!result)
@@ -194,15 +206,65 @@ void BlaxelProcessCommands::logs(BlaxelSandboxFiles *files)
                                                       {u"stderr"_s, result->standardError}}));
                 return done(0);
             }
-            const QString &text = m_command.has(u"stdout"_s)   ? result->standardOutput
-                                  : m_command.has(u"stderr"_s) ? result->standardError
-                                                               : result->logs;
             RemoteBytesWriter writer(stdout);
-            const bool written = writer.write(text.toUtf8()) && writer.finish();
+            const bool written = writer.write(chosenLog(result.value()).toUtf8()) && writer.finish();
             if (!written)
                 m_output.err(u"error: could not write the logs to stdout.\n"_s);
             done(written ? 0 : 1);
         });
+}
+
+void BlaxelProcessCommands::follow(BlaxelSandboxFiles *files)
+{
+    m_followWriter = std::make_unique<RemoteBytesWriter>(stdout);
+    // Ctrl+C is how a follow ends while the process runs, as with tail -f.
+    m_interrupt = new InterruptNotifier(this);
+    connect(m_interrupt, &InterruptNotifier::interrupted, this, [this] {
+        m_interrupted = true;
+        m_followWriter->finish();
+        done(InterruptNotifier::interruptedExitCode);
+    });
+    followRound(files);
+}
+
+void BlaxelProcessCommands::followRound(BlaxelSandboxFiles *files)
+{
+    const QString name = m_command.arguments[1];
+    // Whether it ran before its log is read: once it had ended, this read is the last.
+    BlaxelSandboxProcesses(files).get(name, this, [this, files, name](const ApiResult<BlaxelProcess> &state) {
+        if (m_interrupted)
+            return;
+        if (!state)
+            return done(failed(state.error()));
+        BlaxelSandboxProcesses(files).logs(
+            name, this, [this, files, process = state.value()](const ApiResult<BlaxelProcessLogs> &result) {
+                if (m_interrupted)
+                    return;
+                if (!result)
+                    return done(failed(result.error()));
+                const QString text = chosenLog(result.value());
+                bool written = true;
+                if (text.startsWith(m_followed)) {
+                    written = m_followWriter->write(text.mid(m_followed.size()).toUtf8());
+                } else {
+                    // The sandbox keeps the last part of a long log: its start moved past what was printed.
+                    m_output.err(u"[the sandbox dropped the start of the log; what it keeps follows]\n"_s);
+                    written = m_followWriter->write(text.toUtf8());
+                }
+                m_followed = text;
+                if (!written || !m_followWriter->flush()) {
+                    m_output.err(u"error: could not write the logs to stdout.\n"_s);
+                    return done(1);
+                }
+                if (!process.isRunning()) {
+                    m_followWriter->finish();
+                    m_output.err(u"Process %1 ended: %2.\n"_s.arg(
+                        TerminalText::escape(process.name), TerminalText::escape(statusWords(process))));
+                    return done(0);
+                }
+                QTimer::singleShot(followPollMs, this, [this, files] { followRound(files); });
+            });
+    });
 }
 
 void BlaxelProcessCommands::kill(BlaxelSandboxFiles *files)

@@ -8,10 +8,15 @@
 #include <QMap>
 #include <QString>
 
+#include <memory>
+
 class ApiError;
 class BlaxelSandboxFiles;
 class BlaxelSandboxService;
 struct BlaxelProcess;
+struct BlaxelProcessLogs;
+class InterruptNotifier;
+class RemoteBytesWriter;
 
 // The processes of one Blaxel sandbox through its own API: `blaxel ps` (with the ports the running ones
 // listen on), `logs` and `kill`. A process is
@@ -27,10 +32,13 @@ public:
     static constexpr int endPollMs = 200;
     // `ps` asks the ports of at most this many running processes, one call each.
     static constexpr int maxPortsAsked = 20;
+    // How often `logs --follow` asks for the log again.
+    static constexpr int followPollMs = 500;
 
     static bool handles(const QString &command);
 
     explicit BlaxelProcessCommands(CliContext &context, QObject *parent = nullptr);
+    ~BlaxelProcessCommands() override;
 
     void start() override;
 
@@ -43,6 +51,12 @@ private:
     void printList(const QList<BlaxelProcess> &processes, const QHash<QString, QList<int>> &ports,
                    int runningNotAsked);
     void logs(BlaxelSandboxFiles *files);
+    // `logs --follow`: prints what the process wrote so far, then what it adds, until it ends or Ctrl+C.
+    void follow(BlaxelSandboxFiles *files);
+    // One round of follow(): whether the process runs, then its log; the next round after followPollMs.
+    void followRound(BlaxelSandboxFiles *files);
+    // The part of the log chosen by --stdout or --stderr, or all of it.
+    QString chosenLog(const BlaxelProcessLogs &logs) const;
     void kill(BlaxelSandboxFiles *files);
     // After the kill or stop was accepted: asks for the process until it is no longer running.
     void waitForEnd(BlaxelSandboxFiles *files);
@@ -52,4 +66,9 @@ private:
 
     BlaxelSandboxService *m_blaxel;
     QElapsedTimer m_killed;
+    // `logs --follow`: what was printed of the log so far, and where to.
+    QString m_followed;
+    std::unique_ptr<RemoteBytesWriter> m_followWriter;
+    InterruptNotifier *m_interrupt = nullptr;
+    bool m_interrupted = false;
 };

@@ -215,5 +215,8 @@ std::optional<QString> CommandChecks::checkOptions(const CliCommandSpec &spec, c
         return u"--type must be file or directory"_s;
     if (command.has(u"stdout"_s) && command.has(u"stderr"_s))
         return u"--stdout and --stderr exclude each other"_s;
+    // A follow prints text as it comes; a JSON document is whole only at its end.
+    if (command.has(u"follow"_s) && command.json)
+        return u"--follow and --json exclude each other"_s;
     return std::nullopt;
 }

@@ -22,6 +22,8 @@ public:
     bool isTerminal() const { return m_terminal; }
     // False when the stream refused the bytes (a closed pipe, a full disk).
     bool write(const QByteArray &bytes);
+    // Out of stdio's buffer now, for output that comes in parts over time (a followed log into a pipe).
+    bool flush() { return m_file.flush(); }
     // On a terminal, a line break when the text did not end with one, so the prompt starts on a line of its
     // own.
     bool finish();

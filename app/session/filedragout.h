@@ -8,10 +8,10 @@
 
 class WorkspaceDumpJob;
 
-// What a drag out of the Files tab carries: the sandbox's files as local files, which do not exist yet when the
-// drag starts. Their downloads run in the transfer queue from the drag's start; the list of files is given
-// only when the drop asks for it, after the downloads ended, so a drop never receives a file that is not
-// whole. Waiting for them keeps the event loop running (the window paints) and ends by a deadline: a drop
+// What a drag out of the Files tab carries: the sandbox's files as local files, which do not exist yet when
+// the drag starts. Their downloads run in the transfer queue from the drag's start; the list of files is
+// given only when the drop asks for it, after the downloads ended, so a drop never receives a file that is
+// not whole. Waiting for them keeps the event loop running (the window paints) and ends by a deadline: a drop
 // that comes too early receives only what has arrived, and the rest stays in Transfers, to be dragged from
 // there.
 class FileDragOut final : public QMimeData

@@ -47,7 +47,7 @@ _sandboxdeck_cli_options_of() {
         "blaxel fs get") echo "--force --workspace" ;;
         "blaxel fs rm") echo "--recursive --workspace" ;;
         "blaxel fs find") echo "--name --type --workspace" ;;
-        "blaxel logs") echo "--stdout --stderr --workspace" ;;
+        "blaxel logs") echo "--stdout --stderr --follow --workspace" ;;
         "blaxel kill") echo "--stop --workspace" ;;
         "data dump") echo "--out --force" ;;
         "data init") echo "--file --default" ;;

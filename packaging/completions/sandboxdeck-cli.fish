@@ -209,6 +209,7 @@ complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs find' -l name -x 
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel fs find' -l type -x -a 'file directory' -d 'only files or only folders'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel logs' -l stdout -d 'only its stdout'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel logs' -l stderr -d 'only its stderr'
+complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel logs' -l follow -d 'keep printing until it ends'
 complete -c sandboxdeck-cli -n '__sandboxdeck_cli_is blaxel kill' -l stop -d 'ask it to stop (SIGTERM) instead'
 for command in list get create delete upload dump 'fs ls' 'fs cat' 'fs put' 'fs get' 'fs rm' 'fs find' 'fs grep' ps logs kill connect
     complete -c sandboxdeck-cli -n "__sandboxdeck_cli_is blaxel $command" -l workspace -x -d 'the Blaxel workspace'

@@ -28,6 +28,8 @@ BINARY = bytes(range(256)) * 4000 + b"\x00\xff end"
 HOSTILE = "safe \x1b]0;pwned\x07 title, \x1b[2J clear, \u202eevil\u202c, tab\there\n".encode()
 SLEEPER = b"import sys, time\nprint('hello from stdout', flush=True)\nprint('oops on stderr', file=sys.stderr, " \
           b"flush=True)\ntime.sleep(int(sys.argv[1]))\n"
+TICKER = b"import sys, time\nfor i in range(4):\n    print('tick', i, flush=True)\n    time.sleep(0.6)\n" \
+         b"print('tock', file=sys.stderr, flush=True)\n"
 LISTENER = b"import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen()\n" \
            b"print('port', s.getsockname()[1], flush=True)\ntime.sleep(300)\n"
 
@@ -280,6 +282,8 @@ def check_processes(api, url, work):
     check("logs of a missing process: exit 1, no such process", code == 1
           and "no such process in Blaxel sandbox cli-files: nobody" in err, (code, out, err))
 
+    check_follow(api, url, work)
+
     code, out, err = cli(api, "blaxel", "kill", SANDBOX, "sleeper")
     check("kill: exit 0, it ended killed", code == 0 and out.startswith("Process sleeper (pid ")
           and "ended: killed" in out, (code, out, err))
@@ -295,6 +299,34 @@ def check_processes(api, url, work):
           (code, out, err))
     code, out, err = cli(api, "blaxel", "kill", SANDBOX, "nobody")
     check("kill of a missing process: exit 1, no such process", code == 1 and "no such process" in err, (code, err))
+
+
+def check_follow(api, url, work):
+    """logs --follow prints what a process wrote, then what it adds, each line once, until it ends."""
+    code, out, err = cli(api, "blaxel", "logs", SANDBOX, "short", "--follow", "--stdout")
+    check("logs --follow of an ended process: its log, exit 0, how it ended on stderr", code == 0
+          and out == "hello from stdout\n" and "Process short ended: completed, exit code 0." in err, (code, out, err))
+    ticker = os.path.join(work, "ticker.py")
+    with open(ticker, "wb") as f:
+        f.write(TICKER)
+    cli(api, "blaxel", "fs", "put", SANDBOX, ticker, "ticker.py")
+    sandbox_api(url, "POST", "/process", {"name": "ticker", "command": "python3 ticker.py"})
+    started = time.monotonic()
+    code, out, err = cli(api, "blaxel", "logs", SANDBOX, "ticker", "--follow")
+    took = time.monotonic() - started
+    check("logs --follow of a running process: every line once, in order, until it ended", code == 0
+          and out == "tick 0\ntick 1\ntick 2\ntick 3\ntock\n" and "Process ticker ended: completed" in err,
+          (code, out, err))
+    check("... which took as long as the process ran", took > 1.0, took)
+    proc = subprocess.Popen([CLI, "--base-url", api, "blaxel", "logs", SANDBOX, "stopper", "--follow"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env())
+    first = proc.stdout.readline()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    check("Ctrl+C ends a follow of a running process: exit 130", first == "hello from stdout\n"
+          and proc.returncode == 130, (first, proc.returncode, out, err))
+    code, out, err = cli(api, "--json", "blaxel", "logs", SANDBOX, "short", "--follow")
+    check("logs --follow --json: a usage error", code == 2 and "exclude each other" in err, (code, err))
 
 
 def check_errors(api):
