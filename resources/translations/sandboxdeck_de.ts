@@ -6829,6 +6829,13 @@
     </message>
 </context>
 <context>
+    <name>SideTabKeys</name>
+    <message>
+        <source>Ctrl+PgDown and Ctrl+PgUp show the next and previous tab</source>
+        <translation>Strg+Bild ab und Strg+Bild auf zeigen den nächsten und den vorigen Tab</translation>
+    </message>
+</context>
+<context>
     <name>StatusBarPanel</name>
     <message>
         <source>Show the Transfers view</source>

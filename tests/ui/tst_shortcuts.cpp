@@ -4,6 +4,8 @@
 // runs neither) fails the test and names the view and the widget. Ctrl+F with the focus in the Executions
 // console opens the console's search; in a list it goes to the filter.
 
+#include "blaxel/blaxelsandboxespage.h"
+#include "blaxelrows.h"
 #include "demoapp.h"
 #include "emulatorprobe.h"
 #include "executions/executionconsole.h"
@@ -13,7 +15,10 @@
 #include "models/localsandboxtreemodel.h"
 #include "sandboxlist/sandboxfilterbar.h"
 #include "sandboxlist/sandboxlistpage.h"
+#include "terminal/terminalpane.h"
+#include "terminal/terminalview.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
 #include <QLineEdit>
@@ -197,6 +202,57 @@ private slots:
         qInfo("%d views and tabs walked, the keys pressed with the focus in %d places", places, m_focused);
         QVERIFY2(places > pages.size(), "the walk found no tab widget");
         QVERIFY2(ambiguities.isEmpty(), qPrintable(ambiguities.join(u'\n')));
+    }
+
+    void ctrlPageDownAndUpWalkTheSideTabsWithTheFocusIn()
+    {
+        app->window()->showPage(MainWindow::BlaxelSandboxesView);
+        BlaxelSandboxesPage *page = app->window()->blaxelSandboxesPage();
+        QAbstractItemView *rows = page->view();
+        QTRY_VERIFY(rows->model()->rowCount() > 0);
+        QVERIFY(BlaxelRows::selectOnly(page->view(), u"research-notebook"_s));
+        QTabWidget *tabs = page->sideTabs();
+        // A terminal open in its tab: the view that takes every key for the shell.
+        tabs->setCurrentWidget(page->terminalPane());
+        page->terminalPane()->openTerminal();
+        QTRY_VERIFY_WITH_TIMEOUT(page->terminalPane()->currentView(), 10000);
+        tabs->setCurrentIndex(0);
+        app->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(app->window()));
+        rows->setFocus(Qt::OtherFocusReason);
+        QVERIFY(rows->hasFocus());
+        const auto press = [this](Qt::Key key) {
+            QTest::keyClick(app->window()->windowHandle(), key, Qt::ControlModifier);
+        };
+        const auto focusInShownTab = [tabs] {
+            return QApplication::focusWidget() &&
+                   tabs->currentWidget()->isAncestorOf(QApplication::focusWidget());
+        };
+        // From the list: the next tab, with the focus in it.
+        press(Qt::Key_PageDown);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QVERIFY2(focusInShownTab(), qPrintable(DemoApp::describe(QApplication::focusWidget())));
+        // Out of the terminal, which takes every other key for the shell.
+        page->terminalPane()->currentView()->setFocus(Qt::OtherFocusReason);
+        QVERIFY(page->terminalPane()->currentView()->hasFocus());
+        press(Qt::Key_PageDown);
+        QCOMPARE(tabs->currentIndex(), 2);
+        QVERIFY(focusInShownTab());
+        // Back into the terminal, where the focus was.
+        press(Qt::Key_PageUp);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QVERIFY(page->terminalPane()->currentView()->hasFocus());
+        press(Qt::Key_PageDown);
+        // Back, and around the end.
+        press(Qt::Key_PageUp);
+        press(Qt::Key_PageUp);
+        QCOMPARE(tabs->currentIndex(), 0);
+        press(Qt::Key_PageUp);
+        QCOMPARE(tabs->currentIndex(), tabs->count() - 1);
+        QVERIFY(focusInShownTab());
+        press(Qt::Key_PageDown);
+        QCOMPARE(tabs->currentIndex(), 0);
+        QVERIFY(ambiguities.isEmpty());
     }
 
     void ctrlFInTheConsoleSearchesTheLogAndInAListTheFilter()

@@ -4,6 +4,7 @@
 #include "common/emptystatehint.h"
 #include "common/errorbanner.h"
 #include "common/rowchangeflash.h"
+#include "common/sidetabkeys.h"
 #include "common/splittersizing.h"
 #include "common/viewstatesettings.h"
 #include "sandboxlist/releasewording.h"
@@ -16,6 +17,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -124,6 +126,8 @@ void SandboxListPage::placeView(QAbstractItemView *view, QWidget *details)
         m_splitter->addWidget(details);
         m_splitterSizing = new SplitterSizing(m_splitter);
         layout->addWidget(m_splitter, 1);
+        if (auto *tabs = qobject_cast<QTabWidget *>(details))
+            new SideTabKeys(tabs, this);
     } else {
         layout->addWidget(view, 1);
     }

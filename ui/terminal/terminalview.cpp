@@ -127,7 +127,13 @@ bool TerminalView::event(QEvent *event)
     // The window's shortcuts (Ctrl+N, Ctrl+F, ...) must not take keys the shell wants; Ctrl+Shift+C and V
     // stay ours too, handled in keyPressEvent.
     if (event->type() == QEvent::ShortcutOverride) {
-        event->accept();
+        // Every key goes to the shell, but Ctrl+PgUp and Ctrl+PgDown, which move to the other side tabs: a
+        // keyboard user gets out of the terminal that way (Tab completes in the shell).
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const bool tabKey = (key->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier &&
+                            (key->key() == Qt::Key_PageUp || key->key() == Qt::Key_PageDown);
+        if (!tabKey)
+            event->accept();
         return true;
     }
     return QAbstractScrollArea::event(event);
