@@ -223,6 +223,19 @@ await call("process.list", async () => {
     const listed = (await sandbox.process.list()).map((p) => p.name);
     expect(listed.includes("hello") && listed.includes("fails"), `listed ${JSON.stringify(listed)}`);
 });
+await call("process.streamLogs", async () => {
+    const started = await sandbox.process.exec({ name: "streamed", command: "python3 -c \"import sys,time; " +
+        "print('out-1', flush=True); print('err-1', file=sys.stderr, flush=True); time.sleep(0.5); " +
+        "print('out-2', flush=True)\"" });
+    const out = [], err = [], problems = [];
+    const stream = sandbox.process.streamLogs(started.name, {
+        onStdout: (line) => out.push(line), onStderr: (line) => err.push(line),
+        onError: (e) => problems.push(String(e)) });
+    await stream.wait(); // the body ends when the process does
+    expect(problems.length === 0 && JSON.stringify(out) === '["out-1","out-2"]' &&
+           JSON.stringify(err) === '["err-1"]',
+           `stdout ${JSON.stringify(out)} stderr ${JSON.stringify(err)} errors ${problems.join("; ")}`);
+});
 const sleeper = "python3 -c \"import time; time.sleep(60)\"";
 await call("process.stop", async () => {
     const started = await sandbox.process.exec({ name: "to-stop", command: sleeper });

@@ -63,6 +63,8 @@ HttpReply BlaxelFileWatches::open(const IncomingRequest &request, const QString 
     HttpReply reply = HttpReply::empty(200);
     reply.setHeader("Content-Type", "text/plain; charset=utf-8");
     reply.setHeader("X-Accel-Buffering", "no");
+    // The connection ends with the body (ChunkedStream::end): a client must not send its next request on it.
+    reply.setHeader("Connection", "close");
     reply.stream = [this, key, epoch = m_epochs.value(key), options, most = settings.maxWatchesPerSandbox](
                        QTcpSocket *socket) { attach(socket, key, epoch, options, most); };
     return reply;

@@ -12,6 +12,7 @@
 #include <QMutex>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTimer>
 
 #include <algorithm>
@@ -88,10 +89,50 @@ void BlaxelProcesses::gather(Record &record, QProcess &process) const
     const qint64 room = 2 * m_settings.maxOutputBytes - record.logs.size();
     if (room > 0)
         record.logs.append(QByteArray(out + err).left(room));
+    stream(record, tagLines(record.unendedOutput, out, "stdout:", false) +
+                       tagLines(record.unendedError, err, "stderr:", false));
 }
 
-void BlaxelProcesses::finish(Record &record, QProcess &process)
+QByteArray BlaxelProcesses::tagLines(QByteArray &unended, const QByteArray &data, const char *tag, bool flush)
 {
+    unended += data;
+    QByteArray lines;
+    qsizetype from = 0;
+    for (;;) {
+        qsizetype end = unended.indexOf('\n', from);
+        const bool cut = end < 0 && unended.size() - from >= maxStreamLineBytes;
+        if (cut)
+            end = from + maxStreamLineBytes;
+        else if (end < 0)
+            break;
+        lines += tag + unended.mid(from, end - from) + '\n';
+        from = cut ? end : end + 1;
+    }
+    unended.remove(0, from);
+    if (flush && !unended.isEmpty())
+        lines += tag + std::exchange(unended, {}) + '\n';
+    return lines;
+}
+
+void BlaxelProcesses::stream(Record &record, const QByteArray &lines) const
+{
+    if (lines.isEmpty())
+        return;
+    const qint64 room = 2 * m_settings.maxOutputBytes - record.streamLog.size();
+    if (room > 0)
+        record.streamLog.append(lines.left(room));
+    record.streams.removeIf([](const QPointer<ChunkedStream> &s) { return !s || !s->isOpen(); });
+    for (const QPointer<ChunkedStream> &open : std::as_const(record.streams))
+        open->send(lines);
+}
+
+void BlaxelProcesses::finish(Record &record, QProcess &process) const
+{
+    stream(record, tagLines(record.unendedOutput, {}, "stdout:", true) +
+                       tagLines(record.unendedError, {}, "stderr:", true));
+    for (const QPointer<ChunkedStream> &open : std::exchange(record.streams, {}))
+        if (open)
+            open->end();
     record.completedAt = QDateTime::currentDateTimeUtc();
     record.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     if (!record.endedAs.isEmpty())
@@ -281,6 +322,29 @@ HttpReply BlaxelProcesses::logs(const QString &key, const QString &identifier) c
     return HttpReply::json(200, QJsonObject{{u"logs"_s, QString::fromUtf8(record->logs)},
                                             {u"stdout"_s, QString::fromUtf8(record->standardOutput)},
                                             {u"stderr"_s, QString::fromUtf8(record->standardError)}});
+}
+
+HttpReply BlaxelProcesses::logStream(const QString &key, const QString &identifier) const
+{
+    const RecordPointer record = find(key, identifier);
+    if (!record)
+        return BlaxelReplies::sandboxError(404, u"process %1 not found"_s.arg(identifier.left(64)));
+    HttpReply reply = HttpReply::empty(200);
+    reply.setHeader("Content-Type", "text/plain; charset=utf-8");
+    reply.setHeader("X-Accel-Buffering", "no");
+    // The connection ends with the body (ChunkedStream::end): a client must not send its next request on it.
+    reply.setHeader("Connection", "close");
+    reply.stream = [this, record](QTcpSocket *socket) {
+        QMutexLocker locker(&m_mutex);
+        // Parented to its connection: it goes with it, whichever goes first.
+        auto *open = new ChunkedStream(socket, m_settings.watchKeepaliveMs, socket);
+        open->send(record->streamLog);
+        if (record->process.isNull())
+            open->end();
+        else
+            record->streams.append(open);
+    };
+    return reply;
 }
 
 HttpReply BlaxelProcesses::ports(const QString &key, const QString &pid) const

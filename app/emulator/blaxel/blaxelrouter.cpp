@@ -199,7 +199,8 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
             return methodNotAllowed("GET", true);
     } else if (area == u"process") {
         const bool collection = rest.isEmpty() || (rest.size() == 1 && rest.constFirst().isEmpty());
-        const bool logs = rest.size() == 2 && rest.at(1) == u"logs";
+        const bool logs = (rest.size() == 2 && rest.at(1) == u"logs") ||
+                          (rest.size() == 3 && rest.at(1) == u"logs" && rest.at(2) == u"stream");
         const bool kill = rest.size() == 2 && rest.at(1) == u"kill";
         if (!collection && rest.size() != 1 && !logs && !kill)
             return BlaxelReplies::sandboxError(404, u"Not Found"_s);
@@ -245,6 +246,8 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
         return method == "POST" ? m_processes.start(request, key, root, sandbox->envs, later)
                                 : m_processes.list(key);
     const QString &identifier = rest.constFirst();
+    if (rest.size() == 3)
+        return m_processes.logStream(key, identifier);
     if (rest.size() == 2)
         return rest.at(1) == u"kill" ? m_processes.kill(key, identifier) : m_processes.logs(key, identifier);
     return method == "DELETE" ? m_processes.stop(key, identifier) : m_processes.get(key, identifier);

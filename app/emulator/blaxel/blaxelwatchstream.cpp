@@ -1,66 +1,23 @@
 #include "emulator/blaxel/blaxelwatchstream.h"
 
-#include "emulator/server/httpreply.h"
-
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
-#include <QTcpSocket>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace Emulator {
 
 BlaxelWatchStream::BlaxelWatchStream(QTcpSocket *socket, const Options &options, QObject *parent)
-    : QObject(parent), m_socket(socket), m_options(options),
+    : ChunkedStream(socket, options.keepaliveMs, parent), m_options(options),
       m_snapshot(BlaxelFolderSnapshot::take(options.realFolder, options.recursive, options.maxEntries))
 {
-    connect(socket, &QTcpSocket::disconnected, this, &BlaxelWatchStream::finish);
-    connect(socket, &QObject::destroyed, this, &BlaxelWatchStream::finish);
-    // The client sends nothing more on this connection; what it might send is not kept.
-    connect(socket, &QTcpSocket::readyRead, this, [this] {
-        if (m_socket)
-            m_socket->readAll();
-    });
     m_scan.setInterval(std::max(10, options.scanMs));
     connect(&m_scan, &QTimer::timeout, this, &BlaxelWatchStream::scan);
+    connect(this, &ChunkedStream::closed, &m_scan, &QTimer::stop);
     m_scan.start();
-    m_keepalive.setInterval(std::max(10, options.keepaliveMs));
-    connect(&m_keepalive, &QTimer::timeout, this, [this] { send("[keepalive]\n"); });
-    m_keepalive.start();
-}
-
-BlaxelWatchStream::~BlaxelWatchStream()
-{
-    if (m_socket) {
-        m_socket->disconnect(this);
-        m_socket->abort();
-    }
-}
-
-bool BlaxelWatchStream::isOpen() const
-{
-    return m_socket && m_socket->state() == QAbstractSocket::ConnectedState && m_scan.isActive();
-}
-
-void BlaxelWatchStream::end()
-{
-    if (QTcpSocket *socket = m_socket.data()) {
-        socket->disconnect(this);
-        if (socket->state() == QAbstractSocket::ConnectedState) {
-            socket->write(HttpReply::chunk({}));
-            socket->disconnectFromHost();
-        }
-    }
-    finish();
-}
-
-void BlaxelWatchStream::finish()
-{
-    m_scan.stop();
-    m_keepalive.stop();
-    m_socket = nullptr;
-    deleteLater();
 }
 
 void BlaxelWatchStream::scan()
@@ -82,22 +39,7 @@ void BlaxelWatchStream::scan()
             {u"op"_s, e.op}, {u"name"_s, e.name}, {u"path"_s, e.path}, {u"error"_s, QJsonValue::Null}};
         lines += QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
     }
-    if (!lines.isEmpty())
-        send(lines);
-}
-
-void BlaxelWatchStream::send(const QByteArray &line)
-{
-    if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState)
-        return;
-    // A client that reads nothing must not make the emulator keep every event for it.
-    if (m_socket->bytesToWrite() > maxUnsentBytes) {
-        m_socket->disconnect(this);
-        m_socket->abort();
-        finish();
-        return;
-    }
-    m_socket->write(HttpReply::chunk(line));
+    send(lines);
 }
 
 } // namespace Emulator
