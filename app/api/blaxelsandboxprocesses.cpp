@@ -50,18 +50,29 @@ BlaxelSandboxCall *BlaxelSandboxProcesses::newCall(const QString &process, QObje
 {
     BlaxelSandboxCall *call = m_files->newCall(context, handler);
     QString problem = m_files->refusal({});
-    if (problem.isEmpty() && (process.isEmpty() || process.size() > 256 ||
-                              std::any_of(process.cbegin(), process.cend(), [](QChar c) {
-                                  return c.unicode() < 0x20 || c == u'\x7f' || c == u'/';
-                              })))
-        problem = tr("'%1' is not a process name or pid that can be sent.").arg(process.left(64));
+    if (problem.isEmpty())
+        problem = refusal(process);
     if (!problem.isEmpty()) {
         call->failSoon(problem);
         return call;
     }
     call->setDeadline(m_files->limits().listDeadlineMs);
-    *path = u"/process/"_s + ApiRequest::encodeSegment(process);
+    *path = BlaxelSandboxProcesses::path(process);
     return call;
+}
+
+QString BlaxelSandboxProcesses::refusal(const QString &process)
+{
+    if (process.isEmpty() || process.size() > 256 ||
+        std::any_of(process.cbegin(), process.cend(),
+                    [](QChar c) { return c.unicode() < 0x20 || c == u'\x7f' || c == u'/'; }))
+        return tr("'%1' is not a process name or pid that can be sent.").arg(process.left(64));
+    return {};
+}
+
+QString BlaxelSandboxProcesses::path(const QString &process)
+{
+    return u"/process/"_s + ApiRequest::encodeSegment(process);
 }
 
 BlaxelSandboxCall *BlaxelSandboxProcesses::list(QObject *context, ResultHandler<QList<BlaxelProcess>> done)

@@ -78,6 +78,10 @@ public:
 
     // A process as the API sends it; the strings cut to sane lengths.
     static BlaxelProcess fromJson(const QJsonObject &object);
+    // Why `process` (a name or a pid) cannot be put in a path; empty when it can.
+    static QString refusal(const QString &process);
+    // "/process/{process}", the name encoded as one segment.
+    static QString path(const QString &process);
 
 private:
     // The call for `process`, or one failing soon when the name cannot be sent.
