@@ -8,11 +8,24 @@
 
 ProcessMonitor::ProcessMonitor(const QString &sandbox, BlaxelSandboxFiles *files, QObject *parent)
     : QObject(parent), m_sandbox(sandbox), m_files(files), m_processes(files),
-      m_model(new BlaxelProcessListModel(this))
+      m_model(new BlaxelProcessListModel(this)), m_logStream(files)
 {
     m_files->setParent(this);
     m_timer.setInterval(defaultPollIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &ProcessMonitor::poll);
+    connect(&m_logStream, &BlaxelProcessLogStream::startedOver, this,
+            [this] { Q_EMIT logsChanged(m_followed, {}, true); });
+    connect(&m_logStream, &BlaxelProcessLogStream::linesReceived, this,
+            [this](const QList<BlaxelLogLine> &lines) { Q_EMIT logsChanged(m_followed, lines, false); });
+    connect(&m_logStream, &BlaxelProcessLogStream::interrupted, this,
+            [this](const QString &problem) { Q_EMIT logsFailed(m_followed, problem); });
+    connect(&m_logStream, &BlaxelProcessLogStream::finished, this, [this] {
+        m_followedEnded = true;
+        Q_EMIT logsEnded(m_followed);
+        // The list shows its end too, without waiting for the next poll.
+        if (m_active)
+            refresh();
+    });
 }
 
 ProcessMonitor::~ProcessMonitor()
@@ -20,8 +33,7 @@ ProcessMonitor::~ProcessMonitor()
     // The calls are children of the client: aborting them first keeps their handlers from running.
     if (m_listCall)
         m_listCall->abortNow();
-    if (m_logsCall)
-        m_logsCall->abortNow();
+    m_logStream.stop();
     const QHash<QString, QPointer<BlaxelSandboxCall>> portsCalls = std::exchange(m_portsCalls, {});
     for (const QPointer<BlaxelSandboxCall> &call : portsCalls) {
         if (call)
@@ -37,8 +49,10 @@ void ProcessMonitor::setActive(bool active)
     if (active) {
         m_timer.start();
         poll();
+        streamLogs();
     } else {
         m_timer.stop();
+        m_logStream.stop();
     }
 }
 
@@ -50,7 +64,6 @@ void ProcessMonitor::setPollIntervalMs(int ms)
 void ProcessMonitor::poll()
 {
     refresh();
-    pollLogs();
 }
 
 void ProcessMonitor::refresh()
@@ -66,6 +79,12 @@ void ProcessMonitor::refresh()
             m_hasListed = true;
             m_model->setProcesses(result.value());
             pollPorts();
+            // A process of the followed name running again after its log ended: a new run, a new log.
+            if (const int row = m_model->rowOf(m_followed);
+                m_followedEnded && row >= 0 && m_model->processAt(row).isRunning()) {
+                m_followedEnded = false;
+                streamLogs();
+            }
         }
         Q_EMIT listed(result ? QString() : result.error().fullText());
     });
@@ -117,43 +136,18 @@ void ProcessMonitor::follow(const QString &process)
 {
     if (process == m_followed)
         return;
-    if (m_logsCall)
-        m_logsCall->abortNow();
-    m_logsCall = nullptr;
+    m_logStream.stop();
     m_followed = process;
-    m_shownLogs.clear();
     m_followedEnded = false;
     Q_EMIT logsChanged(process, {}, true);
-    pollLogs();
+    streamLogs();
 }
 
-void ProcessMonitor::pollLogs()
+void ProcessMonitor::streamLogs()
 {
-    if (m_followed.isEmpty() || m_followedEnded || m_logsCall)
+    if (!m_active || m_followed.isEmpty() || m_followedEnded || m_logStream.isFollowing())
         return;
-    const QString process = m_followed;
-    // Whether it had ended before the log was asked for: then this read is its last.
-    const int row = m_model->rowOf(process);
-    const bool endedBefore = row >= 0 && !m_model->processAt(row).isRunning();
-    m_logsCall = m_processes.logs(process, this,
-                                  [this, process, endedBefore](const ApiResult<BlaxelProcessLogs> &result) {
-                                      m_logsCall = nullptr;
-                                      if (result.wasCancelled() || process != m_followed)
-                                          return;
-                                      if (!result) {
-                                          Q_EMIT logsFailed(process, result.error().fullText());
-                                          return;
-                                      }
-                                      m_followedEnded = endedBefore;
-                                      const QString &logs = result->logs;
-                                      if (logs == m_shownLogs)
-                                          return;
-                                      // The sandbox keeps the last part of a long log: when the start moved,
-                                      // show it again whole.
-                                      if (logs.startsWith(m_shownLogs))
-                                          Q_EMIT logsChanged(process, logs.mid(m_shownLogs.size()), false);
-                                      else
-                                          Q_EMIT logsChanged(process, logs, true);
-                                      m_shownLogs = logs;
-                                  });
+    // The stream comes from the log's start: what was shown goes, not to be shown twice.
+    Q_EMIT logsChanged(m_followed, {}, true);
+    m_logStream.start(m_followed);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/blaxelprocesslogstream.h"
 #include "api/blaxelsandboxprocesses.h"
 
 #include <QHash>
@@ -13,9 +14,9 @@ class BlaxelSandboxCall;
 class BlaxelSandboxFiles;
 
 // The processes of one Blaxel sandbox for its Processes tab: the list, polled while the tab is shown (the
-// sandbox API has no list stream), the process whose log is followed, polled while it runs and once more
-// when it ended, the ports the running processes listen on, asked after each list, and the start, stop and
-// kill the user asks for. It owns the sandbox's API client, so the
+// sandbox API has no list stream), the log of the process followed, streamed while the tab is shown (each
+// line tagged stdout or stderr, until the process ends), the ports the running processes listen on, asked
+// after each list, and the start, stop and kill the user asks for. It owns the sandbox's API client, so the
 // key stays in this layer. Whatever it was asking goes with it: a reply for a monitor that is gone, or for a
 // log no longer followed, changes nothing.
 class ProcessMonitor final : public QObject
@@ -34,7 +35,7 @@ public:
 
     QString sandbox() const { return m_sandbox; }
     BlaxelProcessListModel *model() const { return m_model; }
-    // While active the list and the followed log are polled; inactive, nothing is asked.
+    // While active the list is polled and the followed log streamed; inactive, nothing is asked.
     void setActive(bool active);
     bool isActive() const { return m_active; }
     void setPollIntervalMs(int ms);
@@ -45,8 +46,9 @@ public:
     void start(const BlaxelProcessRequest &request);
     // `kill`: SIGKILL at once; else a stop (SIGTERM, then a kill after the sandbox's grace).
     void end(const QString &process, bool kill);
-    // Follows `process`'s log (empty: none). logsChanged() gives it whole the first time.
+    // Follows `process`'s log (empty: none): logsChanged() replaces what was shown, then adds to it.
     void follow(const QString &process);
+    void setLogTiming(const BlaxelLineStream::Timing &timing) { m_logStream.setTiming(timing); }
     QString followed() const { return m_followed; }
 
 Q_SIGNALS:
@@ -54,13 +56,15 @@ Q_SIGNALS:
     void listed(const QString &problem);
     void started(const QString &process);
     void actionFailed(const QString &problem);
-    // The followed log: `text` replaces what was shown when `replace`, else is appended to it.
-    void logsChanged(const QString &process, const QString &text, bool replace);
+    // The followed log: `lines` replace what was shown when `replace`, else are added to it.
+    void logsChanged(const QString &process, const QList<BlaxelLogLine> &lines, bool replace);
+    // The followed process ended and every line of its log has come.
+    void logsEnded(const QString &process);
     void logsFailed(const QString &process, const QString &problem);
 
 private:
     void poll();
-    void pollLogs();
+    void streamLogs();
     void pollPorts();
 
     QString m_sandbox;
@@ -70,11 +74,10 @@ private:
     QTimer m_timer;
     bool m_active = false;
     QPointer<BlaxelSandboxCall> m_listCall;
-    QPointer<BlaxelSandboxCall> m_logsCall;
     QHash<QString, QPointer<BlaxelSandboxCall>> m_portsCalls; // by pid: one in flight each
+    BlaxelProcessLogStream m_logStream;
     QString m_followed;
-    QString m_shownLogs;
-    // The followed process had ended when its log was last read: nothing more will come.
+    // The followed process's log came whole: nothing more will come.
     bool m_followedEnded = false;
     bool m_hasListed = false;
 };

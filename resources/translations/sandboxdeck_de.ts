@@ -881,21 +881,6 @@
     </message>
 </context>
 <context>
-    <name>BlaxelFileWatch</name>
-    <message>
-        <source>The sandbox sent nothing for %1 s, not even a keepalive.</source>
-        <translation>Die Sandbox hat %1 s lang nichts gesendet, nicht einmal ein Keepalive.</translation>
-    </message>
-    <message>
-        <source>The sandbox&apos;s client is gone.</source>
-        <translation>Der Client der Sandbox ist nicht mehr da.</translation>
-    </message>
-    <message>
-        <source>The sandbox ended the watch of %1.</source>
-        <translation>Die Sandbox hat die Beobachtung von %1 beendet.</translation>
-    </message>
-</context>
-<context>
     <name>BlaxelImportDialog</name>
     <message>
         <source>login token %1 (expires)</source>
@@ -959,6 +944,21 @@
     <message>
         <source>A label is name=value; a name holds letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; or &apos;-&apos;.</source>
         <translation>Ein Label ist name=wert; ein Name besteht aus Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos;, &apos;/&apos; oder &apos;-&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>BlaxelLineStream</name>
+    <message>
+        <source>The sandbox sent nothing for %1 s, not even a keepalive.</source>
+        <translation>Die Sandbox hat %1 s lang nichts gesendet, nicht einmal ein Keepalive.</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s client is gone.</source>
+        <translation>Der Client der Sandbox ist nicht mehr da.</translation>
+    </message>
+    <message>
+        <source>The sandbox ended the stream of %1.</source>
+        <translation>Die Sandbox hat den Datenstrom von %1 beendet.</translation>
     </message>
 </context>
 <context>
@@ -5053,6 +5053,10 @@
     <message>
         <source>St&amp;art…</source>
         <translation>St&amp;arten …</translation>
+    </message>
+    <message>
+        <source>The process ended: this is its whole log.</source>
+        <translation>Der Prozess ist beendet: Dies ist sein ganzes Protokoll.</translation>
     </message>
 </context>
 <context>

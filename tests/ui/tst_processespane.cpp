@@ -7,6 +7,7 @@
 #include "demoapp.h"
 
 #include "blaxel/blaxelsandboxespage.h"
+#include "executions/consolecolours.h"
 #include "executions/executionconsole.h"
 #include "models/blaxelprocesslistmodel.h"
 #include "models/blaxelsandboxlistmodel.h"
@@ -24,6 +25,8 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTabWidget>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <QTimer>
 #include <QTreeView>
 
@@ -83,6 +86,23 @@ class TestProcessesPane : public QObject
         return pane()->console()->plainText();
     }
 
+    // The colour the console paints `text` in; invalid for the text's own.
+    QColor colourOf(const QString &text) const
+    {
+        pane()->console()->flush();
+        for (QTextBlock block = pane()->console()->textView()->document()->begin(); block.isValid();
+             block = block.next()) {
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QTextFragment fragment = it.fragment();
+                if (fragment.text().contains(text))
+                    return fragment.charFormat().hasProperty(QTextFormat::ForegroundBrush)
+                               ? fragment.charFormat().foreground().color()
+                               : QColor();
+            }
+        }
+        return QColor(Qt::transparent); // not there at all
+    }
+
 private Q_SLOTS:
     void init()
     {
@@ -114,6 +134,12 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(pane()->selectedProcess(), u"sleeper"_s, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(logText().contains(u"out hello-42"_s) && logText().contains(u"err-line"_s),
                                  10000);
+        // stderr in red, stdout in the text's own colour, each line once.
+        const bool dark = ConsoleColours::isDark(pane()->console()->textView()->palette());
+        QCOMPARE(colourOf(u"err-line"_s),
+                 ConsoleColours::of(AnsiStyle::indexed(ConsoleColours::errorIndex), dark));
+        QCOMPARE(colourOf(u"out hello-42"_s), QColor());
+        QCOMPARE(logText().count(u"out hello-42"_s), 1);
         const QModelIndex row = pane()->view()->currentIndex();
         QCOMPARE(row.siblingAtColumn(BlaxelProcessListModel::StatusColumn).data().toString(), u"running"_s);
         QVERIFY(button(u"stopProcessButton"_s)->isEnabled());
@@ -132,6 +158,9 @@ private Q_SLOTS:
         QVERIFY(!button(u"stopProcessButton"_s)->isEnabled());
         QCOMPARE(pane()->console()->status(), u"killed"_s);
         QVERIFY(pane()->stateLabel()->isHidden());
+        // Its log ended with it, which the console says, and nothing came twice.
+        QTRY_VERIFY_WITH_TIMEOUT(logText().contains(u"The process ended: this is its whole log."_s), 10000);
+        QCOMPARE(logText().count(u"err-line"_s), 1);
     }
 
     void aStopEndsItGracefully()
@@ -250,6 +279,28 @@ private Q_SLOTS:
                  (QList<std::pair<QString, QString>>{{u"GOOD"_s, u"a=b"_s}, {u"OTHER"_s, QString()}}));
         QCOMPARE(request->waitForPorts, (QList<int>{8000, 8080}));
         QCOMPARE(request->workingDir, u"/blaxel"_s);
+    }
+
+    // A process started again under the name of one whose log ended: its own log is followed, not the last.
+    void aNameRunAgainShowsTheNewRunsLog()
+    {
+        QVERIFY(showProcessesOf(u"research-notebook"_s));
+        startThroughTheDialog([](ProcessStartDialog *dialog) {
+            dialog->commandField()->setText(u"python3 -u -c \"print('first-run')\""_s);
+            dialog->nameField()->setText(u"again"_s);
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->selectedProcess(), u"again"_s, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(logText().contains(u"The process ended: this is its whole log."_s), 10000);
+        QVERIFY(logText().contains(u"first-run"_s));
+        startThroughTheDialog([](ProcessStartDialog *dialog) {
+            dialog->commandField()->setText(
+                u"python3 -u -c \"import time; print('second-run'); time.sleep(1)\""_s);
+            dialog->nameField()->setText(u"again"_s);
+        });
+        QTRY_VERIFY2_WITH_TIMEOUT(logText().contains(u"second-run"_s),
+                                  qPrintable(logText() + pane()->stateLabel()->text()), 10000);
+        QVERIFY2(!logText().contains(u"first-run"_s), qPrintable(logText()));
+        QCOMPARE(pane()->selectedProcess(), u"again"_s);
     }
 
     void anotherSandboxStartsOverAndAHiddenTabAsksNothing()

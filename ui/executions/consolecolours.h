@@ -18,6 +18,8 @@ public:
     // The n-th sandbox's colour (cycling through a palette of distinct hues).
     static QColor source(int n, bool darkBackground);
     static constexpr int sourceColourCount = 8;
+    // The named ANSI colour of text a process wrote to stderr (red).
+    static constexpr int errorIndex = 1;
     // pending, running, completed, failed; anything else (stopped following, error) grey or red.
     static QColor status(const QString &word);
 };

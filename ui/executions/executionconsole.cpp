@@ -106,15 +106,26 @@ ExecutionConsole::ExecutionConsole(QWidget *parent)
 
 void ExecutionConsole::appendLog(const QByteArray &bytes)
 {
+    queueLog(bytes, false);
+}
+
+void ExecutionConsole::appendErrorLog(const QByteArray &bytes)
+{
+    queueLog(bytes, true);
+}
+
+void ExecutionConsole::queueLog(const QByteArray &bytes, bool error)
+{
     if (bytes.isEmpty())
         return;
     m_bytes += bytes.size();
     m_lines += bytes.count('\n');
     keepRaw(bytes);
-    if (!m_pending.empty() && !m_pending.back().bytes.isEmpty() && m_pending.back().spans.isEmpty())
+    if (!m_pending.empty() && !m_pending.back().bytes.isEmpty() && m_pending.back().spans.isEmpty() &&
+        m_pending.back().error == error)
         m_pending.back().bytes += bytes;
     else
-        m_pending.push_back(Pending{bytes, {}, false});
+        m_pending.push_back(Pending{bytes, {}, false, error});
     scheduleFlush();
 }
 
@@ -220,7 +231,15 @@ void ExecutionConsole::flushSome(qint64 budgetMs)
         if (!next.bytes.isEmpty()) {
             const QByteArray piece = next.bytes.left(slice);
             next.bytes.remove(0, piece.size());
-            insert(cursor, m_parser.feed(piece), false);
+            QList<AnsiSpan> spans = m_parser.feed(piece);
+            if (next.error) {
+                // What the process wrote to stderr, in red where it chose no colour of its own.
+                for (AnsiSpan &span : spans) {
+                    if (span.style.colour == AnsiStyle::Colour::Default)
+                        span.style = AnsiStyle::indexed(ConsoleColours::errorIndex, span.style.bold);
+                }
+            }
+            insert(cursor, spans, false);
             if (!next.bytes.isEmpty())
                 continue;
         } else {

@@ -43,6 +43,8 @@ public:
 
     // Log bytes as the script wrote them (ANSI sequences, UTF-8 cut anywhere).
     void appendLog(const QByteArray &bytes);
+    // Log bytes the script wrote to stderr: shown in red where it chose no colour; saved as they came.
+    void appendErrorLog(const QByteArray &bytes);
     // Text already styled (the follow console's prefixed lines); Save writes it as the document shows it.
     void appendSpans(const QList<AnsiSpan> &spans);
     // A line of the console's own (stopped following, an error), in grey italics; not part of the log.
@@ -109,7 +111,10 @@ private:
         QByteArray bytes; // to parse
         QList<AnsiSpan> spans;
         bool note = false;
+        bool error = false; // bytes from stderr
     };
+
+    void queueLog(const QByteArray &bytes, bool error);
 
     void scheduleFlush();
     void flushSome(qint64 budgetMs);

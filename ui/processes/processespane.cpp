@@ -118,6 +118,10 @@ void ProcessesPane::showSandbox(const QString &name, const QUrl &url, bool ready
             updateState();
         });
         connect(m_monitor, &ProcessMonitor::logsChanged, this, &ProcessesPane::showLogs);
+        connect(m_monitor, &ProcessMonitor::logsEnded, this, [this](const QString &process) {
+            if (process == selectedProcess())
+                m_console->appendNote(tr("The process ended: this is its whole log."));
+        });
         connect(m_monitor, &ProcessMonitor::logsFailed, this,
                 [this](const QString &, const QString &problem) {
                     m_console->appendNote(DisplayText::visibleLines(problem));
@@ -215,13 +219,29 @@ void ProcessesPane::updateState()
     m_state->setVisible(!text.isEmpty());
 }
 
-void ProcessesPane::showLogs(const QString &process, const QString &text, bool replace)
+void ProcessesPane::showLogs(const QString &process, const QList<BlaxelLogLine> &lines, bool replace)
 {
     if (process != selectedProcess())
         return;
     if (replace)
         m_console->startOver();
-    if (!text.isEmpty())
-        m_console->appendLog(text.toUtf8());
+    // Runs of lines from one stream go in as one piece.
+    QByteArray run;
+    bool runIsError = false;
+    const auto putRun = [&] {
+        if (runIsError)
+            m_console->appendErrorLog(run);
+        else
+            m_console->appendLog(run);
+        run.clear();
+    };
+    for (const BlaxelLogLine &line : lines) {
+        if (!run.isEmpty() && line.error != runIsError)
+            putRun();
+        runIsError = line.error;
+        run += line.text.toUtf8() + '\n';
+    }
+    if (!run.isEmpty())
+        putRun();
     updateButtons();
 }

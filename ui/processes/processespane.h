@@ -50,7 +50,7 @@ private:
     void selectionChanged();
     void updateButtons();
     void updateState();
-    void showLogs(const QString &process, const QString &text, bool replace);
+    void showLogs(const QString &process, const QList<BlaxelLogLine> &lines, bool replace);
     void endSelected(bool kill);
 
     ProcessController *m_controller;
