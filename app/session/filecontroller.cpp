@@ -27,8 +27,8 @@ FileController::FileController(AppSession *session, QObject *parent) : QObject(p
         if (!dump || dump->landingPath().isEmpty())
             return;
         if (dump->state() != TransferJob::State::Done) {
-            QDir().rmdir(
-                dump->targetPath()); // the staging folder, if nothing is in it; a retry makes it again
+            // The staging folder, if nothing is in it; a retry makes it again.
+            QDir().rmdir(dump->targetPath());
             return;
         }
         if (dump->landed())

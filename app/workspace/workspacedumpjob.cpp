@@ -154,7 +154,6 @@ QString WorkspaceDumpJob::land()
     if (taken.exists() || taken.isSymLink() || !QDir().rename(extracted, m_landingPath))
         return m_targetPath;
     QDir(m_targetPath).removeRecursively();
-    m_landed = true;
     return m_landingPath;
 }
 

@@ -32,7 +32,10 @@ public:
     void setLandingPath(const QString &destination) { m_landingPath = destination; }
     QString landingPath() const { return m_landingPath; }
     // True once a Done job with a landing path moved its entry there.
-    bool landed() const { return m_landed; }
+    bool landed() const
+    {
+        return state() == State::Done && !m_landingPath.isEmpty() && resultPath() == m_landingPath;
+    }
 
 protected:
     WorkspaceDumpJob(const QString &sandboxId, Mode mode, const QString &targetPath, QObject *parent);
@@ -58,7 +61,6 @@ private:
     Mode m_mode;
     QString m_targetPath;
     QString m_landingPath;
-    bool m_landed = false;
     SafeExtractor *m_extractor = nullptr;
     bool m_moving = false;
     int m_resumes = 0;
