@@ -3,6 +3,7 @@
 // The fixture of the GUI tests: the real application controller on the in-process demo emulator, with
 // settings in a throwaway folder so that no test reads or writes the user's.
 
+#include "blaxel/blaxelsandboxespage.h"
 #include "emulator/emulatorhost.h"
 #include "emulator/emulatorserver.h"
 #include "klavis/sandboxespage.h"
@@ -11,6 +12,7 @@
 #include "mainwindow/mainwindow.h"
 #include "session/appsession.h"
 #include "session/localsandboxescontroller.h"
+#include "session/refreshscheduler.h"
 #include "session/sandboxescontroller.h"
 
 #include <QAbstractItemModel>
@@ -63,6 +65,18 @@ public:
         window()->show();
         window()->activateWindow();
         return QTest::qWaitForWindowActive(window()) && waitForSandboxes();
+    }
+
+    // The Blaxel sandboxes page in front with its first list arrived, and no refresh on a timer: where the
+    // tests of a sandbox's side tabs start.
+    bool showBlaxelSandboxes() const
+    {
+        window()->scheduler()->setIntervalSeconds(0);
+        if (!showActiveWithSandboxes())
+            return false;
+        window()->showPage(MainWindow::BlaxelSandboxesView);
+        auto *model = window()->blaxelSandboxesPage()->view()->model();
+        return QTest::qWaitFor([model] { return model->rowCount() > 0; }, 10000);
     }
 
     // "QLabel "name" (accessible name)": a widget as a failure message names it.

@@ -10,7 +10,6 @@
 #include "files/filespane.h"
 #include "processes/processespane.h"
 #include "session/processmonitor.h"
-#include "session/refreshscheduler.h"
 
 #include <QSignalSpy>
 
@@ -30,10 +29,7 @@ private Q_SLOTS:
     {
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
-        app->window()->scheduler()->setIntervalSeconds(0);
-        QVERIFY(app->showActiveWithSandboxes());
-        app->window()->showPage(MainWindow::BlaxelSandboxesView);
-        QVERIFY(QTest::qWaitFor([this] { return page()->view()->model()->rowCount() > 0; }, 10000));
+        QVERIFY(app->showBlaxelSandboxes());
     }
     void cleanup() { app.reset(); }
 

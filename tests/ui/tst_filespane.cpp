@@ -24,7 +24,6 @@
 #include "session/filebrowser.h"
 #include "session/filecontroller.h"
 #include "session/filedragout.h"
-#include "session/refreshscheduler.h"
 #include "workspace/blaxeldumpjob.h"
 #include "workspace/blaxeluploadjob.h"
 #include "workspace/transferqueue.h"
@@ -174,10 +173,7 @@ private Q_SLOTS:
     {
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
-        app->window()->scheduler()->setIntervalSeconds(0);
-        QVERIFY(app->showActiveWithSandboxes());
-        app->window()->showPage(MainWindow::BlaxelSandboxesView);
-        QVERIFY(QTest::qWaitFor([this] { return page()->view()->model()->rowCount() > 0; }, 10000));
+        QVERIFY(app->showBlaxelSandboxes());
         connectOther(u"research-notebook"_s);
     }
     void cleanup()

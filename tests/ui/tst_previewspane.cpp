@@ -11,7 +11,6 @@
 #include "previews/previewcreatedialog.h"
 #include "previews/previewspane.h"
 #include "previews/previewtokendialog.h"
-#include "session/refreshscheduler.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -84,10 +83,7 @@ private Q_SLOTS:
     {
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
-        app->window()->scheduler()->setIntervalSeconds(0);
-        QVERIFY(app->showActiveWithSandboxes());
-        app->window()->showPage(MainWindow::BlaxelSandboxesView);
-        QVERIFY(QTest::qWaitFor([this] { return page()->view()->model()->rowCount() > 0; }, 10000));
+        QVERIFY(app->showBlaxelSandboxes());
     }
     void cleanup() { app.reset(); }
 

@@ -15,7 +15,6 @@
 #include "processes/processstartdialog.h"
 #include "session/processcontroller.h"
 #include "session/processmonitor.h"
-#include "session/refreshscheduler.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -109,10 +108,7 @@ private Q_SLOTS:
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
         app->controller()->session()->processes()->setPollIntervalMs(200);
-        app->window()->scheduler()->setIntervalSeconds(0);
-        QVERIFY(app->showActiveWithSandboxes());
-        app->window()->showPage(MainWindow::BlaxelSandboxesView);
-        QVERIFY(QTest::qWaitFor([this] { return page()->view()->model()->rowCount() > 0; }, 10000));
+        QVERIFY(app->showBlaxelSandboxes());
     }
     void cleanup() { app.reset(); }
 

@@ -7,7 +7,6 @@
 
 #include "blaxel/blaxelsandboxespage.h"
 #include "models/blaxelsandboxlistmodel.h"
-#include "session/refreshscheduler.h"
 #include "terminal/terminalconnection.h"
 #include "terminal/terminalpane.h"
 #include "terminal/terminalscreen.h"
@@ -72,10 +71,7 @@ private Q_SLOTS:
     {
         app = std::make_unique<DemoApp>();
         QVERIFY(app->started());
-        app->window()->scheduler()->setIntervalSeconds(0);
-        QVERIFY(app->showActiveWithSandboxes());
-        app->window()->showPage(MainWindow::BlaxelSandboxesView);
-        QVERIFY(QTest::qWaitFor([this] { return page()->view()->model()->rowCount() > 0; }, 10000));
+        QVERIFY(app->showBlaxelSandboxes());
     }
     void cleanup() { app.reset(); }
 
