@@ -73,66 +73,14 @@ void BlaxelProcesses::forget(const QString &key)
     m_records.remove(key);
 }
 
-void BlaxelProcesses::append(QByteArray &target, const QByteArray &data) const
+void BlaxelProcesses::gather(Record &record, QProcess &process)
 {
-    const qint64 room = m_settings.maxOutputBytes - target.size();
-    if (room > 0)
-        target.append(data.left(room));
+    record.log.append(process.readAllStandardOutput(), process.readAllStandardError());
 }
 
-void BlaxelProcesses::gather(Record &record, QProcess &process) const
+void BlaxelProcesses::finish(Record &record, QProcess &process)
 {
-    const QByteArray out = process.readAllStandardOutput();
-    const QByteArray err = process.readAllStandardError();
-    append(record.standardOutput, out);
-    append(record.standardError, err);
-    const qint64 room = 2 * m_settings.maxOutputBytes - record.logs.size();
-    if (room > 0)
-        record.logs.append(QByteArray(out + err).left(room));
-    stream(record, tagLines(record.unendedOutput, out, "stdout:", false) +
-                       tagLines(record.unendedError, err, "stderr:", false));
-}
-
-QByteArray BlaxelProcesses::tagLines(QByteArray &unended, const QByteArray &data, const char *tag, bool flush)
-{
-    unended += data;
-    QByteArray lines;
-    qsizetype from = 0;
-    for (;;) {
-        qsizetype end = unended.indexOf('\n', from);
-        const bool cut = end < 0 && unended.size() - from >= maxStreamLineBytes;
-        if (cut)
-            end = from + maxStreamLineBytes;
-        else if (end < 0)
-            break;
-        lines += tag + unended.mid(from, end - from) + '\n';
-        from = cut ? end : end + 1;
-    }
-    unended.remove(0, from);
-    if (flush && !unended.isEmpty())
-        lines += tag + std::exchange(unended, {}) + '\n';
-    return lines;
-}
-
-void BlaxelProcesses::stream(Record &record, const QByteArray &lines) const
-{
-    if (lines.isEmpty())
-        return;
-    const qint64 room = 2 * m_settings.maxOutputBytes - record.streamLog.size();
-    if (room > 0)
-        record.streamLog.append(lines.left(room));
-    record.streams.removeIf([](const QPointer<ChunkedStream> &s) { return !s || !s->isOpen(); });
-    for (const QPointer<ChunkedStream> &open : std::as_const(record.streams))
-        open->send(lines);
-}
-
-void BlaxelProcesses::finish(Record &record, QProcess &process) const
-{
-    stream(record, tagLines(record.unendedOutput, {}, "stdout:", true) +
-                       tagLines(record.unendedError, {}, "stderr:", true));
-    for (const QPointer<ChunkedStream> &open : std::exchange(record.streams, {}))
-        if (open)
-            open->end();
+    record.log.end();
     record.completedAt = QDateTime::currentDateTimeUtc();
     record.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     if (!record.endedAs.isEmpty())
@@ -242,7 +190,7 @@ std::optional<HttpReply> BlaxelProcesses::start(const IncomingRequest &request, 
     if (const double seconds = body.value(u"timeout"_s).toDouble(0); seconds > 0)
         timeoutMs = int(std::min<double>(timeoutMs, seconds * 1000));
 
-    auto record = std::make_shared<Record>();
+    auto record = std::make_shared<Record>(m_settings.maxOutputBytes);
     record->name = name;
     record->command = command;
     record->workingDir = *sandboxDir;
@@ -288,9 +236,9 @@ QJsonObject BlaxelProcesses::toJson(const Record &record)
                        {u"workingDir"_s, record.workingDir},
                        {u"status"_s, record.status},
                        {u"startedAt"_s, BlaxelSandboxJson::timestamp(record.startedAt)},
-                       {u"logs"_s, QString::fromUtf8(record.logs)},
-                       {u"stdout"_s, QString::fromUtf8(record.standardOutput)},
-                       {u"stderr"_s, QString::fromUtf8(record.standardError)}};
+                       {u"logs"_s, QString::fromUtf8(record.log.both())},
+                       {u"stdout"_s, QString::fromUtf8(record.log.standardOutput())},
+                       {u"stderr"_s, QString::fromUtf8(record.log.standardError())}};
     if (record.completedAt.isValid()) {
         object.insert(u"completedAt"_s, BlaxelSandboxJson::timestamp(record.completedAt));
         object.insert(u"exitCode"_s, record.exitCode);
@@ -319,9 +267,9 @@ HttpReply BlaxelProcesses::logs(const QString &key, const QString &identifier) c
     const RecordPointer record = find(key, identifier);
     if (!record)
         return BlaxelReplies::sandboxError(404, u"process %1 not found"_s.arg(identifier.left(64)));
-    return HttpReply::json(200, QJsonObject{{u"logs"_s, QString::fromUtf8(record->logs)},
-                                            {u"stdout"_s, QString::fromUtf8(record->standardOutput)},
-                                            {u"stderr"_s, QString::fromUtf8(record->standardError)}});
+    return HttpReply::json(200, QJsonObject{{u"logs"_s, QString::fromUtf8(record->log.both())},
+                                            {u"stdout"_s, QString::fromUtf8(record->log.standardOutput())},
+                                            {u"stderr"_s, QString::fromUtf8(record->log.standardError())}});
 }
 
 HttpReply BlaxelProcesses::logStream(const QString &key, const QString &identifier) const
@@ -337,12 +285,8 @@ HttpReply BlaxelProcesses::logStream(const QString &key, const QString &identifi
     reply.stream = [this, record](QTcpSocket *socket) {
         QMutexLocker locker(&m_mutex);
         // Parented to its connection: it goes with it, whichever goes first.
-        auto *open = new ChunkedStream(socket, m_settings.watchKeepaliveMs, socket);
-        open->send(record->streamLog);
-        if (record->process.isNull())
-            open->end();
-        else
-            record->streams.append(open);
+        record->log.attach(new ChunkedStream(socket, m_settings.watchKeepaliveMs, socket),
+                           !record->process.isNull());
     };
     return reply;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "emulator/blaxel/blaxelprocesslog.h"
 #include "emulator/blaxel/blaxelsettings.h"
-#include "emulator/server/chunkedstream.h"
 #include "emulator/server/httpreply.h"
 
 #include <QDateTime>
@@ -41,7 +41,6 @@ public:
     static constexpr int maxKeptPerSandbox = 100;
     static constexpr int maxEnvironment = 64;
     static constexpr int stopGraceMs = 3000;
-    static constexpr qsizetype maxStreamLineBytes = qsizetype(32) * 1024;
 
     BlaxelProcesses(const BlaxelSettings &settings, QMutex &mutex);
     ~BlaxelProcesses();
@@ -57,7 +56,7 @@ public:
     // GET /process/{id}/logs/stream: a chunked text body, one "stdout:" or "stderr:" line for each line the
     // process wrote, what it wrote so far first, then what it writes, "[keepalive]" lines between; the body
     // ends when the process does (at once for one that has ended). A line not ended yet is sent when it
-    // ends, or when the process does, or once it reaches maxStreamLineBytes.
+    // ends, or when the process does, or in pieces (BlaxelProcessLog).
     HttpReply logStream(const QString &key, const QString &identifier) const;
     // GET /network/process/{pid}/ports: {"pid", "ports": [PortInfo]} as the sandbox API's network handler
     // answers, the TCP ports the process and its descendants listen on (ListeningPorts); none once it ended.
@@ -75,6 +74,8 @@ public:
 private:
     struct Record
     {
+        explicit Record(qint64 maxOutputBytes) : log(maxOutputBytes) {}
+
         QString name;
         QString pid;
         QString command;
@@ -85,26 +86,15 @@ private:
         QString endedAs; // "stopped" or "killed" when a client ended it
         QDateTime startedAt;
         QDateTime completedAt;
-        QByteArray standardOutput;
-        QByteArray standardError;
-        QByteArray logs;          // both, in the order they were read
-        QByteArray streamLog;     // both as /logs/stream sends them, tagged lines, bounded as logs is
-        QByteArray unendedOutput; // the last line of each, not ended yet
-        QByteArray unendedError;
-        QList<QPointer<ChunkedStream>> streams; // the open /logs/stream bodies, ended with the process
+        BlaxelProcessLog log;
         QPointer<QProcess> process;
         LateReply waiting; // the waitForCompletion call to answer when the command ends
     };
     using RecordPointer = std::shared_ptr<Record>;
 
-    void gather(Record &record, QProcess &process) const;
-    void append(QByteArray &target, const QByteArray &data) const;
+    static void gather(Record &record, QProcess &process);
     // Records how the command ended, answers the call waiting for it, if any, and ends its log streams.
-    void finish(Record &record, QProcess &process) const;
-    // The lines `data` ends, each tagged with `tag` ("stdout:"), keeping its unended last line in `unended`;
-    // all of it when `flush`.
-    static QByteArray tagLines(QByteArray &unended, const QByteArray &data, const char *tag, bool flush);
-    void stream(Record &record, const QByteArray &lines) const;
+    static void finish(Record &record, QProcess &process);
     void watch(const RecordPointer &record, QProcess *process, int timeoutMs);
     RecordPointer find(const QString &key, const QString &identifier) const;
     static QJsonObject toJson(const Record &record);
