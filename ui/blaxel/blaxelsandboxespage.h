@@ -38,10 +38,10 @@ public:
     BlaxelSandboxDetailsPane *detailsPane() const { return m_details; }
     // The details side's tabs: the details, then the sandbox's terminals.
     BlaxelSandboxTabs *sideTabs() const { return m_sideTabs; }
-    TerminalPane *terminalPane() { return m_sideTabs->terminalPane(); }
-    FilesPane *filesPane() { return m_sideTabs->filesPane(); }
-    ProcessesPane *processesPane() { return m_sideTabs->processesPane(); }
-    PreviewsPane *previewsPane() { return m_sideTabs->previewsPane(); }
+    TerminalPane *terminalPane() const { return m_sideTabs->terminalPane(); }
+    FilesPane *filesPane() const { return m_sideTabs->filesPane(); }
+    ProcessesPane *processesPane() const { return m_sideTabs->processesPane(); }
+    PreviewsPane *previewsPane() const { return m_sideTabs->previewsPane(); }
     QPushButton *settingsButton() const;
     // The "Add a Blaxel profile" hint is in front (no Blaxel profile is connected).
     bool showsConnectHint() const;
