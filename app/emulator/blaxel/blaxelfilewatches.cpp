@@ -3,6 +3,7 @@
 #include "emulator/blaxel/blaxelreplies.h"
 #include "emulator/blaxel/blaxelsandboxpaths.h"
 #include "emulator/blaxel/blaxelsettings.h"
+#include "emulator/server/chunkedstream.h"
 #include "emulator/server/incomingrequest.h"
 
 #include <QFileInfo>
@@ -60,14 +61,10 @@ HttpReply BlaxelFileWatches::open(const IncomingRequest &request, const QString 
                                              settings.watchScanMs,
                                              settings.watchKeepaliveMs,
                                              std::max(1, settings.watchMaxEntries)};
-    HttpReply reply = HttpReply::empty(200);
-    reply.setHeader("Content-Type", "text/plain; charset=utf-8");
-    reply.setHeader("X-Accel-Buffering", "no");
-    // The connection ends with the body (ChunkedStream::end): a client must not send its next request on it.
-    reply.setHeader("Connection", "close");
-    reply.stream = [this, key, epoch = m_epochs.value(key), options, most = settings.maxWatchesPerSandbox](
-                       QTcpSocket *socket) { attach(socket, key, epoch, options, most); };
-    return reply;
+    return ChunkedStream::textReply([this, key, epoch = m_epochs.value(key), options,
+                                     most = settings.maxWatchesPerSandbox](QTcpSocket *socket) {
+        attach(socket, key, epoch, options, most);
+    });
 }
 
 void BlaxelFileWatches::attach(QTcpSocket *socket, const QString &key, quint64 epoch,

@@ -277,18 +277,12 @@ HttpReply BlaxelProcesses::logStream(const QString &key, const QString &identifi
     const RecordPointer record = find(key, identifier);
     if (!record)
         return BlaxelReplies::sandboxError(404, u"process %1 not found"_s.arg(identifier.left(64)));
-    HttpReply reply = HttpReply::empty(200);
-    reply.setHeader("Content-Type", "text/plain; charset=utf-8");
-    reply.setHeader("X-Accel-Buffering", "no");
-    // The connection ends with the body (ChunkedStream::end): a client must not send its next request on it.
-    reply.setHeader("Connection", "close");
-    reply.stream = [this, record](QTcpSocket *socket) {
+    return ChunkedStream::textReply([this, record](QTcpSocket *socket) {
         QMutexLocker locker(&m_mutex);
         // Parented to its connection: it goes with it, whichever goes first.
         record->log.attach(new ChunkedStream(socket, m_settings.watchKeepaliveMs, socket),
                            !record->process.isNull());
-    };
-    return reply;
+    });
 }
 
 HttpReply BlaxelProcesses::ports(const QString &key, const QString &pid) const

@@ -5,8 +5,19 @@
 #include <QTcpSocket>
 
 #include <algorithm>
+#include <utility>
 
 namespace Emulator {
+
+HttpReply ChunkedStream::textReply(std::function<void(QTcpSocket *)> attach)
+{
+    HttpReply reply = HttpReply::empty(200);
+    reply.setHeader("Content-Type", "text/plain; charset=utf-8");
+    reply.setHeader("X-Accel-Buffering", "no");
+    reply.setHeader("Connection", "close");
+    reply.stream = std::move(attach);
+    return reply;
+}
 
 ChunkedStream::ChunkedStream(QTcpSocket *socket, int keepaliveMs, QObject *parent)
     : QObject(parent), m_socket(socket)

@@ -5,11 +5,15 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
+
 QT_BEGIN_NAMESPACE
 class QTcpSocket;
 QT_END_NAMESPACE
 
 namespace Emulator {
+
+struct HttpReply;
 
 // The body of an answer with no length given (Transfer-Encoding: chunked) written to a connection the
 // emulator keeps after the head: what an endpoint sends as it comes, a "[keepalive]" line at an interval, and
@@ -22,6 +26,11 @@ class ChunkedStream : public QObject
 
 public:
     static constexpr qint64 maxUnsentBytes = qint64(4) * 1024 * 1024;
+
+    // The head of a streamed text/plain answer (a watch, a process's log), the same for every such endpoint:
+    // 200, unbuffered by proxies, and the connection closed with the body (ChunkedStream::end), so that a
+    // client does not send its next request on it. `attach` gets the connection once the head is written.
+    static HttpReply textReply(std::function<void(QTcpSocket *)> attach);
 
     ChunkedStream(QTcpSocket *socket, int keepaliveMs, QObject *parent);
     // The emulator stops: the connection is cut, as a server going away cuts it.
