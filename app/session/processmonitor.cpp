@@ -139,15 +139,17 @@ void ProcessMonitor::follow(const QString &process)
     m_logStream.stop();
     m_followed = process;
     m_followedEnded = false;
-    Q_EMIT logsChanged(process, {}, true);
-    streamLogs();
+    // The console is cleared once: by the stream when it starts, here when it does not (hidden, or no name).
+    if (!streamLogs())
+        Q_EMIT logsChanged(process, {}, true);
 }
 
-void ProcessMonitor::streamLogs()
+bool ProcessMonitor::streamLogs()
 {
     if (!m_active || m_followed.isEmpty() || m_followedEnded || m_logStream.isFollowing())
-        return;
+        return false;
     // The stream comes from the log's start: what was shown goes, not to be shown twice.
     Q_EMIT logsChanged(m_followed, {}, true);
     m_logStream.start(m_followed);
+    return true;
 }

@@ -64,7 +64,8 @@ Q_SIGNALS:
 
 private:
     void poll();
-    void streamLogs();
+    // Whether a stream started (and cleared the console); false when hidden, ended or already streaming.
+    bool streamLogs();
     void pollPorts();
 
     QString m_sandbox;

@@ -22,12 +22,15 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTimer>
 #include <QTreeView>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -119,6 +122,9 @@ private Q_SLOTS:
         // An empty list says what to do, once it was read.
         QTRY_COMPARE_WITH_TIMEOUT(pane()->stateLabel()->text(),
                                   u"No processes in research-notebook yet: Start… runs one."_s, 10000);
+        ProcessMonitor *monitor = pane()->monitor();
+        QVERIFY(monitor);
+        QSignalSpy logs(monitor, &ProcessMonitor::logsChanged);
         startThroughTheDialog([](ProcessStartDialog *dialog) {
             dialog->commandField()->setText(u"python3 -u -c \"import os,sys,time; "
                                             u"print('out', os.environ['GREETING']); "
@@ -136,6 +142,11 @@ private Q_SLOTS:
                  ConsoleColours::of(AnsiStyle::indexed(ConsoleColours::errorIndex), dark));
         QCOMPARE(colourOf(u"out hello-42"_s), QColor());
         QCOMPARE(logText().count(u"out hello-42"_s), 1);
+        // Following it cleared the console once, not once for the choice and again for the stream.
+        const auto clears = std::count_if(logs.cbegin(), logs.cend(), [](const QList<QVariant> &change) {
+            return change.at(0).toString() == u"sleeper"_s && change.at(2).toBool();
+        });
+        QCOMPARE(clears, 1);
         const QModelIndex row = pane()->view()->currentIndex();
         QCOMPARE(row.siblingAtColumn(BlaxelProcessListModel::StatusColumn).data().toString(), u"running"_s);
         QVERIFY(button(u"stopProcessButton"_s)->isEnabled());
