@@ -144,6 +144,26 @@ await call("fs.readBinary", async () => {
     const back = new Uint8Array(await blob.arrayBuffer());
     expect(Buffer.from(back).equals(Buffer.from(bytes)), `read back ${back.length} different bytes`);
 });
+// Over 5 MiB the SDK sends a file in parts (/filesystem-multipart: initiate, a PUT per 5 MiB part, complete):
+// 12 MiB and a little are three parts, the last a short one, whether given as bytes or as text.
+const large = Buffer.alloc(12 * 1024 * 1024 + 4321);
+for (let i = 0; i < large.length; i += 1)
+    large[i] = (i * 131 + (i >> 12)) & 0xff;
+await call("fs.writeBinary (multipart)", async () => {
+    await sandbox.fs.writeBinary("/app/sdk/large.bin", large);
+    const blob = await sandbox.fs.readBinary("/app/sdk/large.bin");
+    const back = Buffer.from(await blob.arrayBuffer());
+    expect(back.equals(large), `read back ${back.length} bytes, not the ${large.length} written`);
+});
+await call("fs.write (multipart)", async () => {
+    const long = "0123456789abcdef\n".repeat(400 * 1024);
+    await sandbox.fs.write("/app/sdk/long.txt", long);
+    const listing = await sandbox.fs.ls("/app/sdk");
+    const file = listing.files?.find((f) => f.name === "long.txt");
+    expect(file?.size === long.length, `long.txt listed as ${JSON.stringify(file)}`);
+    const uploads = await sandbox.fs.client.get({ url: "/filesystem-multipart", baseUrl: sandbox.fs.url });
+    expect(uploads.data?.uploads?.length === 0, `uploads left open: ${JSON.stringify(uploads.data)}`);
+});
 await call("fs.find", async () => {
     const found = await sandbox.fs.find("/app/sdk", { type: "file", patterns: ["*.txt"] });
     const paths = (found?.matches ?? []).map((m) => m.path);

@@ -97,6 +97,29 @@ protected:
     }
     QByteArray rawGet(const QByteArray &path) { return rawRequest("GET", path); }
 
+    // A multipart/form-data body as the SDKs send a file (writeBinary, a multipart upload's part); `parts`
+    // are (name, file name or null, body).
+    struct FormPart
+    {
+        QByteArray name;
+        QByteArray fileName; // null: a field
+        QByteArray body;
+    };
+    static QByteArray form(const QList<FormPart> &parts, const QByteArray &boundary = "sbd-boundary-7f3a")
+    {
+        QByteArray body;
+        for (const FormPart &part : parts) {
+            body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part.name + '"';
+            if (!part.fileName.isNull())
+                body += "; filename=\"" + part.fileName + "\"\r\nContent-Type: application/octet-stream";
+            body += "\r\n\r\n" + part.body + "\r\n";
+        }
+        return body + "--" + boundary + "--\r\n";
+    }
+    static QList<QPair<QByteArray, QByteArray>> formType(const QByteArray &boundary = "sbd-boundary-7f3a")
+    {
+        return {{"Content-Type", "multipart/form-data; boundary=" + boundary}};
+    }
     // A file's bytes, asked for as the SDKs' readBinary does.
     Answer download(const QString &rest, QList<QPair<QByteArray, QByteArray>> headers = {})
     {

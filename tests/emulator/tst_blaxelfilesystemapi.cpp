@@ -89,28 +89,6 @@ private Q_SLOTS:
     }
 
 private:
-    // A PUT of the SDKs' writeBinary form; `parts` are (name, file name or null, body).
-    struct FormPart
-    {
-        QByteArray name;
-        QByteArray fileName; // null: a field
-        QByteArray body;
-    };
-    static QByteArray form(const QList<FormPart> &parts, const QByteArray &boundary = "sbd-boundary-7f3a")
-    {
-        QByteArray body;
-        for (const FormPart &part : parts) {
-            body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part.name + '"';
-            if (!part.fileName.isNull())
-                body += "; filename=\"" + part.fileName + "\"\r\nContent-Type: application/octet-stream";
-            body += "\r\n\r\n" + part.body + "\r\n";
-        }
-        return body + "--" + boundary + "--\r\n";
-    }
-    static QList<QPair<QByteArray, QByteArray>> formType(const QByteArray &boundary = "sbd-boundary-7f3a")
-    {
-        return {{"Content-Type", "multipart/form-data; boundary=" + boundary}};
-    }
     Answer putForm(const QString &rest, const QByteArray &content, const QByteArray &permissions = "0644")
     {
         return m_blaxel->sandbox("PUT", m_url, rest,

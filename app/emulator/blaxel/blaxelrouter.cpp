@@ -90,6 +90,7 @@ void BlaxelRouter::forgetApi(const QString &key)
     m_terminals.forget(key);
     m_previews.forget(key);
     m_watches.forget(key);
+    m_uploads.forget(key);
 }
 
 std::optional<HttpReply> BlaxelRouter::handle(const IncomingRequest &request,
@@ -142,6 +143,7 @@ HttpReply BlaxelRouter::controlPlane(const IncomingRequest &request, const QStri
             m_processes.forget(workspace + u'/' + created);
             m_previews.forget(workspace + u'/' + created);
             m_watches.forget(workspace + u'/' + created);
+            m_uploads.forget(workspace + u'/' + created);
             m_storage.destroy(workspace, created, m_settings.dataDir);
         }
         return reply;
@@ -197,6 +199,12 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
     } else if (BlaxelFilesystemSearch::owns(area)) {
         if (method != "GET")
             return methodNotAllowed("GET", true);
+    } else if (area == u"filesystem-multipart") {
+        const QByteArray allowed = BlaxelMultipartUploads::allowedMethods(rest);
+        if (allowed == "404")
+            return BlaxelReplies::sandboxError(404, u"Not Found"_s);
+        if (method != allowed)
+            return methodNotAllowed(allowed, true);
     } else if (area == u"process") {
         const bool collection = rest.isEmpty() || (rest.size() == 1 && rest.constFirst().isEmpty());
         const bool logs = (rest.size() == 2 && rest.at(1) == u"logs") ||
@@ -238,6 +246,8 @@ std::optional<HttpReply> BlaxelRouter::sandboxApi(const IncomingRequest &request
     }
     if (BlaxelFilesystemSearch::owns(area))
         return BlaxelFilesystemSearch::search(request, area, root, rest);
+    if (area == u"filesystem-multipart")
+        return m_uploads.handle(request, key, root, rest, m_settings.maxFileBytes);
     if (area == u"watch")
         return m_watches.open(request, key, root, rest.mid(1), m_settings);
     if (area == u"network")

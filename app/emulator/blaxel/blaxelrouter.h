@@ -2,6 +2,7 @@
 
 #include "emulator/blaxel/blaxelcontrolplane.h"
 #include "emulator/blaxel/blaxelfilewatches.h"
+#include "emulator/blaxel/blaxelmultipartuploads.h"
 #include "emulator/blaxel/blaxelpreviews.h"
 #include "emulator/blaxel/blaxelprocesses.h"
 #include "emulator/blaxel/blaxelsandboxstorage.h"
@@ -77,6 +78,7 @@ private:
     BlaxelTerminals m_terminals;
     BlaxelPreviews m_previews;
     BlaxelFileWatches m_watches;
+    BlaxelMultipartUploads m_uploads;
     QMutex &m_mutex;
     // The context of the held calls' timers, made in the server's thread on first use: they end with the
     // router.
