@@ -3,6 +3,7 @@
 #include "api/apirequest.h"
 #include "api/blaxelerrordecoder.h"
 #include "api/blaxelfiledownload.h"
+#include "api/blaxelmultipartupload.h"
 #include "api/blaxelprocessrun.h"
 #include "api/blaxelsandboxjsoncall.h"
 #include "api/blaxelsandboxreply.h"
@@ -13,6 +14,7 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QHttpMultiPart>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -120,6 +122,15 @@ QNetworkRequest BlaxelSandboxFiles::request(const QString &path) const
 BlaxelSandboxCall *BlaxelSandboxFiles::putFile(const QString &localPath, const QString &remotePath,
                                                QObject *context, ResultHandler<qint64> done)
 {
+    if (QFileInfo(localPath).size() > m_limits.multipartThresholdBytes) {
+        auto handler = std::make_shared<ResultHandler<qint64>>(std::move(done));
+        auto *call = newCall(context, handler);
+        if (const QString problem = refusal(remotePath); !problem.isEmpty())
+            call->failSoon(problem);
+        else
+            BlaxelMultipartUpload::start(this, call, handler, localPath, remotePath);
+        return call;
+    }
     const BodySource source = [localPath](QString *problem) -> std::unique_ptr<QIODevice> {
         auto file = std::make_unique<QFile>(localPath);
         if (!file->open(QIODevice::ReadOnly)) {

@@ -82,6 +82,10 @@ public:
         qint64 maxJsonBytes = qint64{16} * 1024 * 1024;
         int maxListedEntries = 10'000;
         int maxLogChars = 64 * 1024;
+        // A file larger than this goes as a multipart upload (BlaxelMultipartUpload), in parts of
+        // multipartPartBytes: @blaxel/core 0.3.21 sends every file over 5 MiB so, 5 MiB a part.
+        qint64 multipartThresholdBytes = qint64{5} * 1024 * 1024;
+        qint64 multipartPartBytes = qint64{5} * 1024 * 1024;
     };
 
     // `url`: the sandbox's metadata.url (BlaxelSandbox::url, already checked); `network` may be shared, or
@@ -100,7 +104,9 @@ public:
     void setLimits(const Limits &limits) { m_limits = limits; }
 
     // PUT as multipart/form-data (the SDKs' writeBinary): the file's bytes, streamed from disk (never read
-    // whole), become `remotePath`; folders are made. `done` gets the file's size.
+    // whole), become `remotePath`; folders are made. A file over Limits::multipartThresholdBytes goes in
+    // parts instead (BlaxelMultipartUpload), each sent again on its own after a cut. `done` gets the file's
+    // size.
     BlaxelSandboxCall *putFile(const QString &localPath, const QString &remotePath, QObject *context,
                                ResultHandler<qint64> done);
     // As putFile, from bytes held in memory (BlaxelFileContent::write): the same form, so binary-safe.

@@ -962,6 +962,21 @@
     </message>
 </context>
 <context>
+    <name>BlaxelMultipartUpload</name>
+    <message>
+        <source>the upload id of %1</source>
+        <translation>die Upload-ID von %1</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being sent: it is shorter than when the upload began.</source>
+        <translation>%1 hat sich während des Sendens geändert: die Datei ist kürzer als zu Beginn des Uploads.</translation>
+    </message>
+    <message>
+        <source>The sandbox did not confirm part %1 of %2 as it was sent (its size or checksum differs).</source>
+        <translation>Die Sandbox hat Teil %1 von %2 nicht so bestätigt, wie er gesendet wurde (Größe oder Prüfsumme weichen ab).</translation>
+    </message>
+</context>
+<context>
     <name>BlaxelPreviewListModel</name>
     <message>
         <source>Not opened: %1 is neither https nor on this machine.</source>
