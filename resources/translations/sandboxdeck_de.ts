@@ -7466,6 +7466,10 @@
         <source>Upload of %1 cancelled after the sandbox was asked to unpack it: it may have landed.</source>
         <translation>Upload von %1 abgebrochen, nachdem die Sandbox schon gebeten war, ihn zu entpacken: Er kann angekommen sein.</translation>
     </message>
+    <message>
+        <source>Uploaded %1 to Blaxel sandbox %2.</source>
+        <translation>%1 in die Blaxel-Sandbox %2 hochgeladen.</translation>
+    </message>
 </context>
 <context>
     <name>TransfersPage</name>

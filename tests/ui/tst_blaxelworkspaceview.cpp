@@ -31,6 +31,7 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 
 using namespace Qt::StringLiterals;
@@ -146,6 +147,9 @@ private slots:
         QVERIFY(waitDone(job));
         QVERIFY2(job->state() == TransferJob::State::Done, qPrintable(job->errorText()));
         QCOMPARE(job->overallFraction(), 1.0);
+        // The status bar says where it went: a Blaxel sandbox, as when it began (it once said "local").
+        QTRY_COMPARE_WITH_TIMEOUT(app->window()->statusBar()->currentMessage(),
+                                  u"Uploaded %1 to Blaxel sandbox scratch."_s.arg(job->name()), 5000);
 
         // One dropped folder is the workspace itself: its contents land in the working directory. Read back
         // through the sandbox's own API: the dump of its working directory, extracted here.

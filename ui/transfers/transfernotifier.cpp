@@ -1,6 +1,7 @@
 #include "transfers/transfernotifier.h"
 
 #include "common/desktopnotifier.h"
+#include "workspace/blaxeluploadjob.h"
 #include "workspace/transferjob.h"
 #include "workspace/transferqueue.h"
 #include "workspace/workspacedumpjob.h"
@@ -18,6 +19,8 @@ QString TransferNotifier::summary(const TransferJob *job)
     const bool upload = job->direction() == TransferJob::Direction::Upload;
     switch (job->state()) {
     case TransferJob::State::Done: {
+        if (upload && qobject_cast<const BlaxelUploadJob *>(job))
+            return tr("Uploaded %1 to Blaxel sandbox %2.").arg(job->name(), job->sandboxId());
         if (upload)
             return tr("Uploaded %1 to local sandbox %2.").arg(job->name(), job->sandboxId());
         const auto *dump = qobject_cast<const WorkspaceDumpJob *>(job);
