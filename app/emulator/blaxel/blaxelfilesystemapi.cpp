@@ -1,5 +1,6 @@
 #include "emulator/blaxel/blaxelfilesystemapi.h"
 
+#include "emulator/blaxel/blaxelfilemode.h"
 #include "emulator/blaxel/blaxelmultipartform.h"
 #include "emulator/blaxel/blaxelreplies.h"
 #include "emulator/blaxel/blaxelsandboxjson.h"
@@ -294,15 +295,6 @@ struct WriteRequest
     QString message;
 };
 
-std::optional<int> octalMode(const QByteArray &text)
-{
-    bool ok = false;
-    const int mode = text.trimmed().toInt(&ok, 8);
-    if (!ok || mode < 0 || mode > 07777)
-        return std::nullopt;
-    return mode & 0777;
-}
-
 // The multipart form of the SDKs' writeBinary; nullopt with `refusal` set when it is not one.
 std::optional<WriteRequest> multipartRequest(const IncomingRequest &request, qint64 maxFileBytes,
                                              HttpReply *refusal)
@@ -325,7 +317,7 @@ std::optional<WriteRequest> multipartRequest(const IncomingRequest &request, qin
     write.message = u"Binary file uploaded successfully"_s;
     if (const BlaxelMultipartForm::Part *field = BlaxelMultipartForm::find(*parts, "permissions", false)) {
         const QByteArray text = request.body.sliced(field->offset, field->size);
-        const std::optional<int> mode = octalMode(text);
+        const std::optional<int> mode = BlaxelFileMode::fromOctal(text);
         if (!text.trimmed().isEmpty() && !mode) {
             *refusal = BlaxelReplies::sandboxError(400, u"invalid permissions format"_s);
             return std::nullopt;
@@ -356,7 +348,7 @@ std::optional<WriteRequest> jsonRequest(const IncomingRequest &request, qint64 m
     }
     const QString permissions = object.value(u"permissions"_s).toString();
     if (!permissions.isEmpty()) {
-        const std::optional<int> mode = octalMode(permissions.toLatin1());
+        const std::optional<int> mode = BlaxelFileMode::fromOctal(permissions.toLatin1());
         if (!mode) {
             *refusal = BlaxelReplies::sandboxError(400, u"invalid permissions format"_s);
             return std::nullopt;

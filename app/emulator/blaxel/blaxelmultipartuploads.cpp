@@ -1,5 +1,6 @@
 #include "emulator/blaxel/blaxelmultipartuploads.h"
 
+#include "emulator/blaxel/blaxelfilemode.h"
 #include "emulator/blaxel/blaxelmultipartform.h"
 #include "emulator/blaxel/blaxelreplies.h"
 #include "emulator/blaxel/blaxelsandboxpaths.h"
@@ -108,11 +109,10 @@ HttpReply BlaxelMultipartUploads::initiate(const IncomingRequest &request, const
     int permissions = 0644;
     const QJsonObject body = QJsonDocument::fromJson(request.body).object();
     if (const QString text = body.value(u"permissions"_s).toString(); !text.isEmpty()) {
-        bool ok = false;
-        const int mode = text.toInt(&ok, 8);
-        if (!ok || mode < 0 || mode > 07777)
+        const std::optional<int> mode = BlaxelFileMode::fromOctal(text.toLatin1());
+        if (!mode)
             return BlaxelReplies::sandboxError(400, u"invalid permissions format: %1"_s.arg(text.left(16)));
-        permissions = mode & 0777;
+        permissions = *mode;
     }
     const auto open = std::count_if(m_uploads.cbegin(), m_uploads.cend(),
                                     [&key](const Upload &upload) { return upload.key == key; });
