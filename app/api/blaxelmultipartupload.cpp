@@ -191,31 +191,20 @@ void BlaxelMultipartUpload::send()
 
 void BlaxelMultipartUpload::answered(QNetworkReply *reply)
 {
-    // A part's reply holds its form, and the form the part: gone now, or every part would stay in memory.
-    reply->deleteLater();
     if (m_call->isFinished() || !m_files)
         return;
     const BlaxelSandboxFiles::Limits &limits = m_files->limits();
-    const int status = BlaxelSandboxReply::status(reply);
-    const std::optional<QByteArray> answer = BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes);
-    if (!answer) {
-        m_call->fail(ApiError::tooLarge(limits.maxJsonBytes));
-        return;
-    }
-    const QString &key = m_files->apiKeyToRedact();
-    if (status == 0) {
-        retry(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
-        return;
-    }
-    if (status < 200 || status >= 300) {
-        const ApiError error = BlaxelSandboxReply::httpError(reply, *answer, m_remotePath, key);
-        if (status >= 500)
-            retry(error);
+    const BlaxelSandboxReply::Outcome outcome = BlaxelSandboxReply::read(
+        reply, limits.maxJsonBytes, limits.transferTimeoutMs, m_remotePath, m_files->apiKeyToRedact());
+    if (outcome.error) {
+        // A part is the same bytes however often it is sent: whatever may do on a second try gets one.
+        if (outcome.mayRetry())
+            retry(*outcome.error);
         else
-            m_call->fail(error);
+            m_call->fail(*outcome.error);
         return;
     }
-    if (!confirms(*answer, m_current.number, m_current.bytes.size(), m_current.md5Hex)) {
+    if (!confirms(outcome.body, m_current.number, m_current.bytes.size(), m_current.md5Hex)) {
         retry(ApiError::local(tr("The sandbox did not confirm part %1 of %2 as it was sent (its size or "
                                  "checksum differs).")
                                   .arg(m_current.number)

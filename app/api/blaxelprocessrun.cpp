@@ -70,23 +70,18 @@ void BlaxelProcessRun::post(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, 
         [self, call, reply, handler, name, limits, key = files->apiKeyToRedact(), command, workingDir] {
             if (call->isFinished())
                 return;
-            const int status = BlaxelSandboxReply::status(reply);
-            const QByteArray answer =
-                BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes).value_or(QByteArray());
-            if (status == 0) {
-                call->fail(BlaxelSandboxReply::networkError(reply, limits.processDeadlineMs, key));
-                return;
-            }
+            const BlaxelSandboxReply::Outcome outcome = BlaxelSandboxReply::read(
+                reply, limits.maxJsonBytes, limits.processDeadlineMs, tr("the command"), key);
             // The edge gives up on a blocking call after about a minute; the command runs on and is asked
             // about.
-            if ((status == 504 || status == 502) && self) {
+            if ((outcome.status == 504 || outcome.status == 502) && self) {
                 poll(self, call, name, *handler);
                 return;
             }
-            if (status < 200 || status >= 300) {
-                const ApiError error = BlaxelSandboxReply::httpError(reply, answer, tr("the command"), key);
+            if (outcome.error) {
+                const ApiError &error = *outcome.error;
                 // A 503 says the command was not started: the sandbox is not up yet.
-                if (status == 503 && self &&
+                if (outcome.status == 503 && self &&
                     call->retryWhileStarting(error, limits.startupWaitMs,
                                              [self, call, command, workingDir, handler] {
                                                  if (self)
@@ -100,9 +95,9 @@ void BlaxelProcessRun::post(BlaxelSandboxFiles *files, BlaxelSandboxCall *call, 
             }
             bool running = false;
             const std::optional<BlaxelProcessResult> result =
-                readProcess(answer, limits.maxLogChars, &running);
+                readProcess(outcome.body, limits.maxLogChars, &running);
             if (!result) {
-                call->fail(ApiError::decode(tr("the sandbox's answer to a command"), answer));
+                call->fail(ApiError::decode(tr("the sandbox's answer to a command"), outcome.body));
                 return;
             }
             if (running && self) {
@@ -133,7 +128,6 @@ void BlaxelProcessRun::poll(const QPointer<BlaxelSandboxFiles> &self, BlaxelSand
                 const int status = BlaxelSandboxReply::status(reply);
                 const QByteArray answer =
                     BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes).value_or(QByteArray());
-                reply->deleteLater();
                 bool running = false;
                 const std::optional<BlaxelProcessResult> result =
                     status >= 200 && status < 300 ? readProcess(answer, limits.maxLogChars, &running)

@@ -30,6 +30,15 @@ void BlaxelSandboxCall::stopReply()
 
 void BlaxelSandboxCall::track(QNetworkReply *reply, qint64 maxBodyBytes)
 {
+    // A call that sends request after request (parts, polls, retries) would otherwise keep every reply it
+    // is done with, and their bodies, until it ends. The one replaced is deleted once it has finished, on
+    // the next turn of the event loop, since its own finished handler may be what sends the next one.
+    if (QNetworkReply *replaced = m_reply; replaced && replaced != reply) {
+        if (replaced->isFinished())
+            replaced->deleteLater();
+        else
+            connect(replaced, &QNetworkReply::finished, replaced, &QObject::deleteLater);
+    }
     reply->setParent(this);
     m_reply = reply;
     if (maxBodyBytes < 0)

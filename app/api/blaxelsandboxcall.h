@@ -31,7 +31,8 @@ public:
 
     // For the client: the reply in flight (a child of the call from now on), a wait before the next request,
     // how to fail, a deadline for the whole call, and the end. A reply whose body is an answer, not a file,
-    // gets `maxBodyBytes`: past it the call fails as too large, before Qt has buffered more.
+    // gets `maxBodyBytes`: past it the call fails as too large, before Qt has buffered more. The reply it
+    // replaces is deleted once finished.
     void track(QNetworkReply *reply, qint64 maxBodyBytes = -1);
     void waitThen(int delayMs, std::function<void()> next);
     void setFailure(std::function<void(const ApiError &)> fail) { m_fail = std::move(fail); }

@@ -231,20 +231,14 @@ void BlaxelSandboxFiles::sendFile(BlaxelSandboxCall *call,
             [call, reply, handler, size, remotePath, key = m_apiKey, limits, again] {
                 if (call->isFinished())
                     return;
-                const int status = BlaxelSandboxReply::status(reply);
-                if (status >= 200 && status < 300 && reply->error() == QNetworkReply::NoError) {
+                const BlaxelSandboxReply::Outcome outcome = BlaxelSandboxReply::read(
+                    reply, limits.maxJsonBytes, limits.transferTimeoutMs, remotePath, key);
+                if (!outcome.error) {
                     call->finishWith([&] { (*handler)(size); });
                     return;
                 }
-                if (status == 0) {
-                    call->fail(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
-                    return;
-                }
-                const ApiError error = BlaxelSandboxReply::httpError(
-                    reply, BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes).value_or(QByteArray()),
-                    remotePath, key);
-                if (!call->retryWhileStarting(error, limits.startupWaitMs, again))
-                    call->fail(error);
+                if (!call->retryWhileStarting(*outcome.error, limits.startupWaitMs, again))
+                    call->fail(*outcome.error);
             });
 }
 
@@ -298,43 +292,34 @@ void BlaxelSandboxFiles::sendList(BlaxelSandboxCall *call,
             [call, reply, handler, remoteFolder, limits, key = m_apiKey, again] {
                 if (call->isFinished())
                     return;
-                const int status = BlaxelSandboxReply::status(reply);
-                const std::optional<QByteArray> body =
-                    BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes);
-                if (!body) {
-                    call->fail(ApiError::tooLarge(limits.maxJsonBytes));
+                BlaxelSandboxReply::Outcome outcome = BlaxelSandboxReply::read(
+                    reply, limits.maxJsonBytes, limits.transferTimeoutMs, remoteFolder, key);
+                if (outcome.error) {
+                    if (!call->retryWhileStarting(*outcome.error, limits.startupWaitMs, again))
+                        call->fail(*outcome.error);
                     return;
                 }
-                if (status == 0) {
-                    call->fail(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
-                    return;
-                }
-                if (status < 200 || status >= 300) {
-                    const ApiError error = BlaxelSandboxReply::httpError(reply, *body, remoteFolder, key);
-                    if (!call->retryWhileStarting(error, limits.startupWaitMs, again))
-                        call->fail(error);
-                    return;
-                }
+                const QByteArray body = std::move(outcome.body);
                 // A folder of 100,000 entries is some 17 MB of JSON: read off the GUI thread, and delivered
                 // back to it only if the call is still wanted (a call is used on the application's thread).
                 if (call->thread() != QCoreApplication::instance()->thread()) {
-                    const ApiResult<BlaxelDirectory> listing = parseListing(*body, remoteFolder, limits);
+                    const ApiResult<BlaxelDirectory> listing = parseListing(body, remoteFolder, limits);
                     call->finishWith([&] { (*handler)(listing); });
                     return;
                 }
-                QThreadPool::globalInstance()->start([guard = QPointer<BlaxelSandboxCall>(call), handler,
-                                                      bytes = *body, remoteFolder, limits] {
-                    auto listing = std::make_shared<const ApiResult<BlaxelDirectory>>(
-                        parseListing(bytes, remoteFolder, limits));
-                    QMetaObject::invokeMethod(QCoreApplication::instance(), [guard, handler, listing] {
-                        if (!guard || guard->isFinished())
-                            return;
-                        if (*listing)
-                            guard->finishWith([&] { (*handler)(*listing); });
-                        else
-                            guard->fail(listing->error());
+                QThreadPool::globalInstance()->start(
+                    [guard = QPointer<BlaxelSandboxCall>(call), handler, bytes = body, remoteFolder, limits] {
+                        auto listing = std::make_shared<const ApiResult<BlaxelDirectory>>(
+                            parseListing(bytes, remoteFolder, limits));
+                        QMetaObject::invokeMethod(QCoreApplication::instance(), [guard, handler, listing] {
+                            if (!guard || guard->isFinished())
+                                return;
+                            if (*listing)
+                                guard->finishWith([&] { (*handler)(*listing); });
+                            else
+                                guard->fail(listing->error());
+                        });
                     });
-                });
             });
 }
 

@@ -39,25 +39,16 @@ void BlaxelSandboxJsonCall::send(BlaxelSandboxFiles *files, BlaxelSandboxCall *c
         [self, call, reply, verb, path, query, what, answered, body, limits, key = files->apiKeyToRedact()] {
             if (call->isFinished())
                 return;
-            const int status = BlaxelSandboxReply::status(reply);
-            const std::optional<QByteArray> answer =
-                BlaxelSandboxReply::boundedBody(reply, limits.maxJsonBytes);
-            if (!answer) {
-                call->fail(ApiError::tooLarge(limits.maxJsonBytes));
+            const BlaxelSandboxReply::Outcome outcome =
+                BlaxelSandboxReply::read(reply, limits.maxJsonBytes, limits.transferTimeoutMs, what, key);
+            if (!outcome.error) {
+                answered(outcome.body);
                 return;
             }
-            if (status == 0) {
-                call->fail(BlaxelSandboxReply::networkError(reply, limits.transferTimeoutMs, key));
-                return;
-            }
-            if (status >= 200 && status < 300) {
-                answered(*answer);
-                return;
-            }
-            const ApiError error = BlaxelSandboxReply::httpError(reply, *answer, what, key);
+            const ApiError &error = *outcome.error;
             // A 503 is a sandbox that did nothing yet; a 502 or 504 may come after a change was made, so
             // only a GET is sent again then.
-            const bool again = status == 503 || verb == "GET";
+            const bool again = outcome.status == 503 || verb == "GET";
             const auto resend = [self, call, verb, path, query, what, answered, body] {
                 if (self)
                     send(self, call, verb, path, query, what, answered, body);

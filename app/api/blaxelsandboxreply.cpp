@@ -7,6 +7,28 @@
 
 #include <algorithm>
 
+BlaxelSandboxReply::Outcome BlaxelSandboxReply::read(QNetworkReply *reply, qint64 maxBytes, int timeoutMs,
+                                                     const QString &what, const QString &apiKey)
+{
+    Outcome outcome;
+    outcome.status = status(reply);
+    std::optional<QByteArray> body = boundedBody(reply, maxBytes);
+    if (!body) {
+        outcome.tooLarge = true;
+        outcome.error = ApiError::tooLarge(maxBytes);
+        return outcome;
+    }
+    const bool success = outcome.status >= 200 && outcome.status < 300;
+    // An error status sets the reply's error too; a 2xx with one is an answer cut short.
+    if (outcome.status == 0 || (success && reply->error() != QNetworkReply::NoError))
+        outcome.error = networkError(reply, timeoutMs, apiKey);
+    else if (!success)
+        outcome.error = httpError(reply, *body, what, apiKey);
+    else
+        outcome.body = std::move(*body);
+    return outcome;
+}
+
 int BlaxelSandboxReply::status(QNetworkReply *reply)
 {
     return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();

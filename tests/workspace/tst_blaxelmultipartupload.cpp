@@ -8,6 +8,7 @@
 #include "blaxelworkspacefixture.h"
 #include "emulatorprobe.h"
 
+#include <QNetworkReply>
 #include <QPointer>
 
 #include <algorithm>
@@ -69,11 +70,15 @@ private Q_SLOTS:
         QList<qint64> progress;
         BlaxelSandboxCall *call = m_files->putFile(localFile(), u"data/large.bin"_s, this,
                                                    [&](const ApiResult<qint64> &r) { put = r; });
+        // The replies of parts sent (each holding its part) do not pile up on the call while it goes on.
+        qsizetype mostReplies = 0;
         connect(call, &BlaxelSandboxCall::progress, this, [&](qint64 done, qint64 total) {
             QCOMPARE(total, qint64(m_bytes.size()));
             progress.append(done);
+            mostReplies = std::max(mostReplies, call->findChildren<QNetworkReply *>().size());
         });
         QVERIFY(wait(put).has_value());
+        QVERIFY2(mostReplies <= 2, qPrintable(u"%1 replies held at once"_s.arg(mostReplies)));
         QVERIFY2(put->ok(), qPrintable(put->error().fullText()));
         QCOMPARE(put->value(), qint64(m_bytes.size()));
         QCOMPARE(landed(u"data/large.bin"_s), m_bytes);
