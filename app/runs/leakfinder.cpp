@@ -1,10 +1,10 @@
 #include "runs/leakfinder.h"
 
 #include <QHash>
-#include <QSet>
 
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -50,9 +50,12 @@ QList<LeakReason> sharedReasons(QList<QList<LeakReason>> &known, QList<LeakReaso
 
 LeakReport LeakFinder::find(const LeakInput &input)
 {
-    QHash<QString, const LedgerSandbox *> ledger;
-    for (const auto &sandbox : input.ledgerHeld)
-        ledger.insert(identity(sandbox.provider, sandbox.sandboxId), &sandbox);
+    // Each held sandbox of the ledger by identity (of one listed twice, the last), and whether the server
+    // holds it: marked here rather than gathering the identities of every held sandbox into a set of its own.
+    QHash<QString, qsizetype> ledger;
+    for (qsizetype i = 0; i < input.ledgerHeld.size(); ++i)
+        ledger.insert(identity(input.ledgerHeld.at(i).provider, input.ledgerHeld.at(i).sandboxId), i);
+    std::vector<char> heldOnTheServer(size_t(input.ledgerHeld.size()), 0);
 
     // Counted first: a large account holds a hundred thousand sandboxes, and a list grown by doubling, then
     // copied into the report, held three times their size at its peak.
@@ -97,13 +100,14 @@ LeakReport LeakFinder::find(const LeakInput &input)
             heldOnServer(sandbox.provider, sandbox.servers, sandbox.sandboxId, sandbox.acquiredAt);
 
     LeakReport report;
-    QSet<QString> onServer;
-    onServer.reserve(held.size());
     QList<QList<LeakReason>> reasonLists; // the few distinct combinations, shared by every leak
     for (auto &leak : held) {
-        const QString key = identity(leak.provider, leak.sandboxId);
-        onServer.insert(key);
-        const LedgerSandbox *known = ledger.value(key);
+        const LedgerSandbox *known = nullptr;
+        if (const auto found = ledger.constFind(identity(leak.provider, leak.sandboxId));
+            found != ledger.cend()) {
+            heldOnTheServer[size_t(*found)] = 1;
+            known = &input.ledgerHeld.at(*found);
+        }
         if (known) {
             leak.knownToLedger = true;
             leak.run = known->run;
@@ -132,7 +136,7 @@ LeakReport LeakFinder::find(const LeakInput &input)
     held.squeeze();
     report.leaks = std::move(held);
     for (const auto &sandbox : input.ledgerHeld)
-        if (!onServer.contains(identity(sandbox.provider, sandbox.sandboxId)))
+        if (!heldOnTheServer[size_t(ledger.value(identity(sandbox.provider, sandbox.sandboxId)))])
             report.vanished.append(sandbox);
 
     std::sort(report.leaks.begin(), report.leaks.end(), [](const Leak &a, const Leak &b) {
