@@ -43,7 +43,7 @@ void AllSandboxesApplier::step()
             continue;
         const AllSandboxRow::Provider provider = pending.provider;
         const bool changed = !pending.change.changed.empty() || !pending.change.removed.empty() ||
-                             !pending.change.added.empty();
+                             pending.change.addedCount() > 0;
         settle(pending);
         m_queue.pop_front();
         m_done(provider, changed);
@@ -151,17 +151,18 @@ void AllSandboxesApplier::settle(Pending &pending)
 
 bool AllSandboxesApplier::insertBatch(Pending &pending)
 {
-    auto &added = pending.change.added;
-    if (pending.next >= added.size())
+    const size_t count = pending.change.addedCount();
+    if (pending.next >= count)
         return false;
-    const size_t end = std::min(added.size(), pending.next + rowsPerInsert);
+    const size_t end = std::min(count, pending.next + rowsPerInsert);
     AllSandboxesModel::Block &block = m_model.m_blocks[size_t(pending.provider)];
     const int first = m_model.offsetOf(pending.provider) + int(block.size());
     if (pending.next == 0) // one growth for the whole change, not a copy of the block at every doubling
-        block.rows->reserve(block.rows->size() + added.size());
+        block.rows->reserve(block.rows->size() + count);
     m_model.beginInsertRows({}, first, first + int(end - pending.next) - 1);
-    block.rows->insert(block.rows->end(), std::make_move_iterator(added.begin() + qsizetype(pending.next)),
-                       std::make_move_iterator(added.begin() + qsizetype(end)));
+    // Copied (the strings are shared): the settled rows stay whole for settle().
+    const auto added = pending.change.settled.cbegin() + qsizetype(pending.change.firstAdded);
+    block.rows->insert(block.rows->end(), added + qsizetype(pending.next), added + qsizetype(end));
     m_model.endInsertRows();
     pending.next = end;
     return true;

@@ -16,10 +16,13 @@ struct AllSandboxesChange
 {
     std::vector<size_t> removed;                           // ascending positions in the block as compared
     std::vector<std::pair<size_t, AllSandboxRow>> changed; // ascending positions, before the removals
-    std::vector<AllSandboxRow> added;                      // in the store's order
     // The block as it is once the change is applied, every row in the new list's strings: swapped in at the
-    // end, so that the block holds nothing of the last list (its unchanged rows would keep it alive).
+    // end, so that the block holds nothing of the last list (its unchanged rows would keep it alive). The
+    // rows kept come first, in the block's order, then the new ones in the store's order, from `firstAdded`
+    // on: those are inserted from here, not from a list of their own (100,000 rows are 15 MB a list).
     std::vector<AllSandboxRow> settled;
+    size_t firstAdded = 0;
+    size_t addedCount() const { return settled.size() - firstAdded; }
     QSet<QString> statuses;
 };
 

@@ -143,6 +143,29 @@ private slots:
         QCOMPARE(rowsSynced.size(), 1); // nothing changed: nothing to tell the view
     }
 
+    void aListInAnotherOrderKeepsTheRowsWhereTheyAreAndAppendsTheNewOnes()
+    {
+        ModelSignals events(m_all.get());
+        // A new sandbox listed first, the two known ones the other way round, one of them changed.
+        m_klavis->publishNow({klavis(u"jira"_s, u"ji1"_s, u"occupied"_s),
+                              klavis(u"slack"_s, u"sl1"_s, u"error"_s),
+                              klavis(u"github"_s, u"gh1"_s, u"occupied"_s)});
+        QVERIFY(synced());
+        QCOMPARE(events.take(), (QStringList{u"change 1-1 c0-5"_s, u"insert 2-2"_s}));
+        QCOMPARE(names(), (QStringList{u"github/gh1"_s, u"slack/sl1"_s, u"jira/ji1"_s, u"loc1"_s}));
+        QCOMPARE(cell(u"slack/sl1"_s, AllSandboxesModel::StatusColumn), u"error"_s);
+        QCOMPARE(cell(u"jira/ji1"_s, AllSandboxesModel::StatusColumn), u"occupied"_s);
+        QCOMPARE(m_all->rowAt(rowNamed(u"github/gh1"_s)).id, u"gh1"_s);
+
+        // Every row settled in the order shown: the next list, the same, changes nothing.
+        m_klavis->publishNow({klavis(u"github"_s, u"gh1"_s, u"occupied"_s),
+                              klavis(u"slack"_s, u"sl1"_s, u"error"_s),
+                              klavis(u"jira"_s, u"ji1"_s, u"occupied"_s)});
+        QVERIFY(synced());
+        QVERIFY(events.take().isEmpty());
+        QCOMPARE(names(), (QStringList{u"github/gh1"_s, u"slack/sl1"_s, u"jira/ji1"_s, u"loc1"_s}));
+    }
+
     void removesScatteredRunsOfRowsInOnePass()
     {
         QList<SandboxSummary> many;
