@@ -31,13 +31,14 @@ SandboxesController::~SandboxesController()
 void SandboxesController::clear()
 {
     m_refresh.abort();
+    m_publishQueued = false; // a list answered for the account before is not published
     m_store->clear();
     forgetRefreshed();
 }
 
 bool SandboxesController::isRefreshing() const
 {
-    return m_refresh.isRunning() || m_store->isPublishing() || m_model->isApplying();
+    return m_refresh.isRunning() || m_publishQueued || m_store->isPublishing() || m_model->isApplying();
 }
 
 void SandboxesController::refresh()
@@ -53,8 +54,19 @@ void SandboxesController::refresh()
             return session()->sandboxes()->listDecodedOffThread({}, this, std::move(handler));
         },
         [this] { refresh(); },
-        // The model follows the store in steps: 100,000 rows at once would hold the GUI thread.
-        [this](const SandboxList &list) { m_store->publish(list.sandboxes); },
+        // The model follows the store in steps: 100,000 rows at once would hold the GUI thread. Published on
+        // the next turn of the event loop, once the call's own result is gone: the store then has the only
+        // reference to the list and shares its texts with the last one in place, without copying it first.
+        [this](const SandboxList &list) {
+            m_publishQueued = true;
+            QMetaObject::invokeMethod(
+                this,
+                [this, sandboxes = list.sandboxes]() mutable {
+                    if (std::exchange(m_publishQueued, false))
+                        m_store->publish(std::move(sandboxes));
+                },
+                Qt::QueuedConnection);
+        },
         [this](const ApiError &error) { emit refreshFailed(error); });
 }
 

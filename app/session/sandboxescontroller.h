@@ -66,6 +66,7 @@ private:
     SandboxListModel *m_model;
     SandboxFilterProxy *m_proxy;
     CoalescedRefresh<ApiCall> m_refresh;
+    bool m_publishQueued = false; // a list answered, to be published on the next turn of the event loop
     QPointer<ApiCall> m_detailsCall;
     SandboxKey m_pendingSelection;
     LedgerRecorder m_recorder;

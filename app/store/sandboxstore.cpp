@@ -1,41 +1,23 @@
 #include "store/sandboxstore.h"
 
+#include "store/processmemory.h"
+
 #include <QCoreApplication>
 #include <QPointer>
 #include <QThreadPool>
 
-#include <malloc.h>
-
-namespace {
-
-// glibc keeps what a worker thread freed in that thread's arena; 100,000 sandboxes freed there and the next
-// list decoded on another thread grew the process by their size at every refresh. Giving the free pages
-// back keeps it at what it holds. Under AddressSanitizer malloc is ASan's, and glibc's malloc_trim walks
-// arenas that were never set up: it crashed a worker now and then (tst_executionsview, sanitize build).
-void giveFreedPagesBack()
-{
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANDBOXDECK_ADDRESS_SANITIZER
-#endif
-#endif
-#if !defined(SANDBOXDECK_ADDRESS_SANITIZER) && !defined(__SANITIZE_ADDRESS__)
-    malloc_trim(0);
-#endif
-}
-
-} // namespace
-
 template <typename Traits>
 SandboxStore<Traits>::SandboxStore(QObject *parent)
     : SandboxStoreSignals(parent), m_snapshot(makeSnapshot({}, 0))
-{}
+{
+    ProcessMemory::keepLargeBlocksApart();
+}
 
 template <typename Traits> SandboxStore<Traits>::~SandboxStore() = default;
 
 template <typename Traits>
 std::shared_ptr<typename SandboxStore<Traits>::Snapshot>
-SandboxStore<Traits>::makeSnapshot(QList<Item> items, quint64 generation)
+SandboxStore<Traits>::makeSnapshot(QList<Item> items, quint64 generation, const SnapshotPointer &last)
 {
     // The last reader to drop a snapshot may be the GUI thread: freeing 100,000 sandboxes there held it for
     // tens of milliseconds, so a worker frees them (or the caller, once the application is gone).
@@ -43,16 +25,22 @@ SandboxStore<Traits>::makeSnapshot(QList<Item> items, quint64 generation)
         if (QThreadPool *pool = QCoreApplication::instance() ? QThreadPool::globalInstance() : nullptr)
             pool->start([gone] {
                 delete gone;
-                giveFreedPagesBack();
+                ProcessMemory::giveFreedPagesBack();
             });
         else
             delete gone;
     });
     snapshot->generation = generation;
+    if (last && !last->items.isEmpty()) {
+        for (qsizetype i = 0; i < items.size(); ++i)
+            if (const Item *known = last->find(Traits::keyOf(items.at(i))))
+                Traits::shareUnchanged(items[i], *known);
+    }
     snapshot->index.reserve(items.size());
-    // From the back, so that of a key listed twice the first entry is the one that stays.
+    // From the back, so that of a key listed twice the first entry is the one that stays. Read through
+    // at(): the caller may still share the list, and operator[] would copy all of it.
     for (qsizetype i = items.size() - 1; i >= 0; --i)
-        snapshot->index.insert(Traits::keyOf(items[i]), i);
+        snapshot->index.insert(Traits::keyOf(items.at(i)), i);
     snapshot->items = std::move(items);
     if (generation > 0)
         snapshot->listedAt = QDateTime::currentDateTimeUtc();
@@ -63,24 +51,26 @@ template <typename Traits> void SandboxStore<Traits>::publish(QList<Item> items)
 {
     const quint64 generation = ++m_pending;
     const QPointer<SandboxStoreSignals> self(this);
-    QThreadPool::globalInstance()->start([self, generation, items = std::move(items)]() mutable {
-        SnapshotPointer snapshot = makeSnapshot(std::move(items), generation);
-        // Posted to the application object, which outlives every store; `self` is read on its thread.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, snapshot = std::move(snapshot)]() mutable {
-                auto *store = static_cast<SandboxStore *>(self.data());
-                // A later list, or a clear(), has superseded this one.
-                if (store && snapshot->generation == store->m_pending)
-                    store->take(std::move(snapshot));
-            },
-            Qt::QueuedConnection);
-    });
+    QThreadPool::globalInstance()->start(
+        [self, generation, items = std::move(items), last = m_snapshot]() mutable {
+            SnapshotPointer snapshot = makeSnapshot(std::move(items), generation, last);
+            last.reset(); // not kept alive while the new one waits for the GUI thread
+            // Posted to the application object, which outlives every store; `self` is read on its thread.
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [self, snapshot = std::move(snapshot)]() mutable {
+                    auto *store = static_cast<SandboxStore *>(self.data());
+                    // A later list, or a clear(), has superseded this one.
+                    if (store && snapshot->generation == store->m_pending)
+                        store->take(std::move(snapshot));
+                },
+                Qt::QueuedConnection);
+        });
 }
 
 template <typename Traits> void SandboxStore<Traits>::publishNow(QList<Item> items)
 {
-    take(makeSnapshot(std::move(items), ++m_pending));
+    take(makeSnapshot(std::move(items), ++m_pending, m_snapshot));
 }
 
 template <typename Traits> void SandboxStore<Traits>::replace(const Item &item)

@@ -66,7 +66,9 @@ public:
     const QSet<Key> &busyKeys() const { return m_busy; }
     void setBusy(const Key &key, bool busy);
 
-    static std::shared_ptr<Snapshot> makeSnapshot(QList<Item> items, quint64 generation);
+    // `last`, when given, is the snapshot the new one follows: its sandboxes' unchanged texts are shared.
+    static std::shared_ptr<Snapshot> makeSnapshot(QList<Item> items, quint64 generation,
+                                                  const SnapshotPointer &last = {});
 
 private:
     void take(SnapshotPointer snapshot);
