@@ -118,6 +118,8 @@ bool KlavisDecoder::readSummary(const QJsonObject &object, SandboxSummary *summa
     summary->tags = readTags(object.value("tags"_L1));
     summary->updatedAtText = text(object, "updated_at"_L1);
     summary->updatedAt = IsoTimestamp::parse(summary->updatedAtText);
+    if (summary->updatedAt.isValid())
+        summary->updatedAtText.clear();
     return true;
 }
 

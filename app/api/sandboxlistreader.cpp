@@ -143,6 +143,8 @@ bool ListParser::item(SandboxList *list)
     if (summary.sandboxId.isEmpty())
         return true; // the general path skips a row without an id
     summary.updatedAt = IsoTimestamp::parse(summary.updatedAtText);
+    if (summary.updatedAt.isValid())
+        summary.updatedAtText.clear(); // as the general path keeps it
     list->sandboxes.append(std::move(summary));
     return true;
 }

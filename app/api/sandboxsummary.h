@@ -14,6 +14,8 @@ struct SandboxSummary
     // Tags as the user sees them: a list as it is, an old-style object as "key=value" entries.
     QStringList tags;
     QDateTime updatedAt; // invalid when absent or unparsable
+    // The server's text when it is not a time we read, to be shown as it came; empty when updatedAt holds
+    // it (a copy per sandbox was 10 MB of a 100,000-sandbox list).
     QString updatedAtText;
 
     bool operator==(const SandboxSummary &) const = default;

@@ -40,6 +40,7 @@ private slots:
         QCOMPARE(row.serverName, u"Cal.com"_s);
         QCOMPARE(row.tags, QStringList({u"env=prod"_s, u"owner=ana"_s}));
         QCOMPARE(row.updatedAt, QDateTime(QDate(2025, 11, 1), QTime(8, 0), Qt::UTC));
+        QVERIFY(row.updatedAtText.isEmpty()); // a time read is kept once, as a time
     }
 
     void listSkipsMalformedRows()
